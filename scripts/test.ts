@@ -1,0 +1,117 @@
+// `npm test`: typecheck, unit tests, server integration tests on SQLite and on PostgreSQL,
+// a production build, and browser tests in Chromium. Prints how many tests of each kind ran.
+// With CI=true a missing PostgreSQL or Chromium fails the run; elsewhere that phase is skipped
+// with a warning.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { CHROMIUM_PATH } from '../tests/support/browser';
+import { TEST_DATABASE_URL } from '../tests/support/db';
+import { buildWeb } from './web-build';
+
+const CI = process.env.CI === 'true' || process.env.CI === '1';
+const RESULTS = '.tmp/test-results';
+const extraArgs = process.argv.slice(2);
+
+interface PhaseResult {
+  name: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  note?: string;
+  ok: boolean;
+}
+const results: PhaseResult[] = [];
+
+function run(command: string, args: string[], env: Record<string, string> = {}): boolean {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function vitest(name: string, project: string, env: Record<string, string> = {}): void {
+  const out = join(RESULTS, `${name.replace(/\W+/g, '-')}.json`);
+  rmSync(out, { force: true });
+  console.log(`\n=== ${name} ===`);
+  const ok = run('vitest', ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extraArgs], env);
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+    };
+    passed = report.numPassedTests;
+    failed = report.numFailedTests;
+    skipped = report.numPendingTests + report.numTodoTests;
+  }
+  // A phase that ran nothing is a failure: it would hide a broken setup.
+  const ranNothing = passed + failed === 0;
+  results.push({ name, passed, failed, skipped, ok: ok && !ranNothing, ...(ranNothing ? { note: 'no test ran' } : {}) });
+}
+
+function skipOrFail(name: string, reason: string): void {
+  if (CI) {
+    console.error(`\n=== ${name}: FAILED — ${reason} (CI=true: a missing part is a failure) ===`);
+    results.push({ name, passed: 0, failed: 0, skipped: 0, ok: false, note: reason });
+  } else {
+    console.warn(`\n=== ${name}: SKIPPED — ${reason} ===`);
+    results.push({ name, passed: 0, failed: 0, skipped: 0, ok: true, note: `skipped: ${reason}` });
+  }
+}
+
+async function postgresReachable(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (err) {
+    return `PostgreSQL is not reachable at ${TEST_DATABASE_URL} (${err instanceof Error ? err.message : String(err)})`;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+mkdirSync(RESULTS, { recursive: true });
+
+console.log('=== typecheck ===');
+const typesOk = run('tsc', ['--noEmit', '-p', '.']);
+results.push({ name: 'typecheck', passed: typesOk ? 1 : 0, failed: typesOk ? 0 : 1, skipped: 0, ok: typesOk });
+
+vitest('unit', 'unit');
+vitest('server on SQLite', 'server', { TEST_DB: 'sqlite' });
+
+const pgProblem = await postgresReachable();
+if (pgProblem) skipOrFail('server on PostgreSQL', pgProblem);
+else vitest('server on PostgreSQL', 'server', { TEST_DB: 'postgres', TEST_DATABASE_URL });
+
+console.log('\n=== production build ===');
+let built = true;
+try {
+  buildWeb();
+} catch (err) {
+  built = false;
+  console.error(err instanceof Error ? err.message : err);
+}
+results.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1, skipped: 0, ok: built });
+
+if (!built) skipOrFail('browser', 'the production build failed');
+else if (!existsSync(CHROMIUM_PATH)) skipOrFail('browser', `Chromium not found at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
+else vitest('browser', 'browser', { TEST_DB: 'sqlite' });
+
+const testPhases = results.filter((r) => r.name !== 'typecheck' && r.name !== 'build');
+const passed = testPhases.reduce((n, r) => n + r.passed, 0);
+const failed = testPhases.reduce((n, r) => n + r.failed, 0) + results.filter((r) => !r.ok && r.failed === 0).length;
+const skipped = testPhases.reduce((n, r) => n + r.skipped, 0);
+
+console.log('\n=== summary ===');
+for (const r of results) {
+  const counts = r.name === 'typecheck' || r.name === 'build' ? (r.ok ? 'ok' : 'FAILED') : `${r.passed} passed, ${r.failed} failed`;
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(22)} ${counts}${r.note ? `  (${r.note})` : ''}`);
+}
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -1,0 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Settings } from '../config';
+
+/**
+ * The session signing secret. Production requires AUTH_SECRET (config enforces it); a trial
+ * keeps a generated one in ./data so that sessions survive a restart.
+ */
+export function resolveAuthSecret(settings: Settings, dataDir = 'data'): string {
+  if (settings.AUTH_SECRET) return settings.AUTH_SECRET;
+  const file = join(dataDir, '.auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { parseSettings, SettingsError } from './config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseSettings(env);
+  } catch (err) {
+    if (err instanceof SettingsError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe('settings', () => {
+  it('has working defaults for a trial on one machine', () => {
+    const s = parseSettings({});
+    expect(s.PORT).toBe(3000);
+    expect(s.HOST).toBe('127.0.0.1');
+    expect(s.database).toEqual({ kind: 'sqlite', file: './data/squares.db' });
+    expect(s.trialMode).toBe(true);
+    expect(s.ALLOW_SIGNUP).toBe(true);
+    expect(s.ADMIN_EMAILS).toEqual([]);
+  });
+
+  it('chooses PostgreSQL from a postgres:// DATABASE_URL', () => {
+    const s = parseSettings({ DATABASE_URL: 'postgres://app@127.0.0.1:5432/squares' });
+    expect(s.database).toEqual({ kind: 'postgres', url: 'postgres://app@127.0.0.1:5432/squares' });
+  });
+
+  it('names the setting that is wrong', () => {
+    expect(problemsOf({ PORT: 'eighty' })[0]).toMatch(/^PORT: /);
+    expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT: must be a port number from 0 to 65535/);
+    expect(problemsOf({ DATABASE_URL: 'mysql://x/y' })[0]).toMatch(/^DATABASE_URL: /);
+    expect(problemsOf({ PUBLIC_URL: 'squares.example.com' })[0]).toMatch(/^PUBLIC_URL: /);
+    expect(problemsOf({ ALLOW_SIGNUP: 'maybe' })[0]).toMatch(/^ALLOW_SIGNUP: must be true or false/);
+    expect(problemsOf({ ADMIN_EMAILS: 'a@b.co, not-an-email' })[0]).toMatch(/^ADMIN_EMAILS: /);
+    expect(problemsOf({ NODE_ENV: 'staging' })[0]).toMatch(/^NODE_ENV: /);
+  });
+
+  it('normalizes admin e-mails and booleans', () => {
+    const s = parseSettings({ ADMIN_EMAILS: ' Boss@Example.com ,ref@example.com', ALLOW_SIGNUP: 'false' });
+    expect(s.ADMIN_EMAILS).toEqual(['boss@example.com', 'ref@example.com']);
+    expect(s.ALLOW_SIGNUP).toBe(false);
+  });
+
+  it('refuses production without a public URL, SMTP and a secret (D5)', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems.map((p) => p.split(':')[0])).toEqual(['PUBLIC_URL', 'SMTP_URL', 'AUTH_SECRET']);
+    const ok = parseSettings({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://squares.example.com',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      AUTH_SECRET: 'x'.repeat(40),
+    });
+    expect(ok.trialMode).toBe(false);
+  });
+
+  it('needs the webhook secret with a Stripe key', () => {
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_123' })[0]).toMatch(/^STRIPE_WEBHOOK_SECRET: /);
+  });
+});

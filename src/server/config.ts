@@ -1,0 +1,130 @@
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+
+/**
+ * The server's settings, parsed once from the environment (and an optional `.env`).
+ * A bad value stops the server with a message that names the setting.
+ */
+
+const booleanSetting = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const urlSetting = (protocols: string[], hint: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      }, hint)
+      .optional(),
+  );
+
+const emailList = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((e) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e)), 'must be a comma-separated list of e-mail addresses'),
+);
+
+export const settingsSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be a port number from 0 to 65535')
+    .max(65535, 'must be a port number from 0 to 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .default('./data/squares.db')
+    .refine(
+      (v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^postgres(ql)?:\/\//i.test(v) || /^file:/i.test(v),
+      'must be a SQLite file path (for example ./data/squares.db) or a postgres:// URL',
+    ),
+  PUBLIC_URL: urlSetting(['http:', 'https:'], 'must be an http:// or https:// URL such as https://squares.example.com'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  SMTP_URL: urlSetting(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587'),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().trim().default('Squares Pool <no-reply@squares.local>')),
+  STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().trim().startsWith('sk_', 'must start with sk_').optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().trim().startsWith('whsec_', 'must start with whsec_').optional()),
+  /** Where the Stripe SDK sends its requests; only tests point it at a fake Stripe on 127.0.0.1. */
+  STRIPE_API_BASE: urlSetting(['http:', 'https:'], 'must be an http(s):// URL'),
+  ADMIN_EMAILS: emailList,
+  ALLOW_SIGNUP: z.preprocess(emptyToUndefined, booleanSetting.default(true)),
+  CONTACT_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address').optional(),
+  ),
+  /** Session signing secret; required in production, generated per run in trial mode. */
+  AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Header that carries the client IP behind a trusted reverse proxy (e.g. x-forwarded-for). */
+  TRUST_PROXY: z.preprocess(emptyToUndefined, booleanSetting.default(false)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Settings = z.infer<typeof settingsSchema> & {
+  /** Trial mode (D5): anything but NODE_ENV=production. */
+  trialMode: boolean;
+  database: DatabaseSettings;
+};
+
+export type DatabaseSettings = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export class SettingsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'SettingsError';
+  }
+}
+
+export function databaseSettings(url: string): DatabaseSettings {
+  if (/^postgres(ql)?:\/\//i.test(url)) return { kind: 'postgres', url };
+  return { kind: 'sqlite', file: url.replace(/^file:/i, '') };
+}
+
+/** Parses settings from an environment object. Throws SettingsError naming each bad setting. */
+export function parseSettings(env: Record<string, string | undefined>): Settings {
+  const parsed = settingsSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new SettingsError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const s = parsed.data;
+  const trialMode = s.NODE_ENV !== 'production';
+  const problems: string[] = [];
+  if (!trialMode) {
+    // D5: production needs a known public origin and real mail delivery.
+    if (!s.PUBLIC_URL) problems.push('PUBLIC_URL: is required when NODE_ENV=production (the address people open)');
+    if (!s.SMTP_URL) problems.push('SMTP_URL: is required when NODE_ENV=production (mail must be delivered)');
+    if (!s.AUTH_SECRET) problems.push('AUTH_SECRET: is required when NODE_ENV=production (32+ random characters)');
+  }
+  if (s.STRIPE_SECRET_KEY && !s.STRIPE_WEBHOOK_SECRET) {
+    problems.push('STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set (payments are confirmed by the signed webhook)');
+  }
+  if (problems.length) throw new SettingsError(problems);
+  return { ...s, trialMode, database: databaseSettings(s.DATABASE_URL) };
+}
+
+/** Reads `.env` (when present) into process.env without overriding what is already set, then parses. */
+export function loadSettings(envFile = '.env'): Settings {
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  return parseSettings(process.env);
+}

@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { SqliteDialect } from 'kysely-sqlite';
+import pg from 'pg';
+import type { DatabaseSettings } from '../config';
+import { NormalizePlugin } from './normalize-plugin';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+export type DbKind = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: DbKind;
+  /** The same connection(s) without our normalizing plugin, for Better Auth's own adapter. */
+  raw: Kysely<any>;
+  /** PostgreSQL only: the pool, for LISTEN/NOTIFY clients. */
+  pool?: pg.Pool;
+  /** PostgreSQL only: the schema every connection uses (tests use one schema each). */
+  schema?: string;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL: run every connection with this search_path (created if missing). */
+  schema?: string;
+  /** PostgreSQL pool size. */
+  maxConnections?: number;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export async function openDatabase(settings: DatabaseSettings, options: OpenOptions = {}): Promise<DatabaseHandle> {
+  return settings.kind === 'sqlite' ? openSqlite(settings.file) : openPostgres(settings.url, options);
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new DatabaseSync(file);
+  // WAL lets readers run beside the writer; busy_timeout waits for a lock instead of failing.
+  sqlite.exec('PRAGMA journal_mode = WAL');
+  sqlite.exec('PRAGMA busy_timeout = 5000');
+  sqlite.exec('PRAGMA foreign_keys = ON');
+  sqlite.exec('PRAGMA synchronous = NORMAL');
+  const raw = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = raw.withPlugin(new NormalizePlugin('sqlite')) as Db;
+  return {
+    db,
+    kind: 'sqlite',
+    raw,
+    close: () => raw.destroy(),
+  };
+}
+
+async function openPostgres(url: string, options: OpenOptions): Promise<DatabaseHandle> {
+  const schema = options.schema;
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
+  if (schema) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const raw = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  const db = raw.withPlugin(new NormalizePlugin('postgres')) as Db;
+  return {
+    db,
+    kind: 'postgres',
+    raw,
+    pool,
+    ...(schema ? { schema } : {}),
+    close: () => raw.destroy(),
+  };
+}
+
+/** A cheap round trip that proves the database answers. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

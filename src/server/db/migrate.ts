@@ -1,0 +1,33 @@
+import { Migrator } from 'kysely/migration';
+import { getMigrations } from 'better-auth/db/migration';
+import type { BetterAuthOptions } from 'better-auth';
+import type { DatabaseHandle } from './connection';
+import { migrations } from './migrations';
+
+export interface MigrationReport {
+  authChanges: number;
+  applied: string[];
+}
+
+/**
+ * The one migration step, run at start (D3): Better Auth's tables first (ours reference
+ * `user`), then our own migrations. Safe to run again: both skip what is already there.
+ */
+export async function migrate(handle: DatabaseHandle, auth: BetterAuthOptions): Promise<MigrationReport> {
+  const authPlan = await getMigrations(auth);
+  const authChanges = authPlan.toBeCreated.length + authPlan.toBeAdded.length + authPlan.toBeAddedIndexes.length;
+  if (authChanges > 0) await authPlan.runMigrations();
+
+  const migrator = new Migrator({
+    db: handle.raw,
+    provider: { getMigrations: async () => migrations(handle.kind) },
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+  return { authChanges, applied: results.filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}

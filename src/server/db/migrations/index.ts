@@ -1,0 +1,12 @@
+import type { Migration } from 'kysely/migration';
+import type { DbKind } from '../connection';
+import { coreTables } from './001_core_tables';
+import { columnTypes } from './column-types';
+
+/** Our migrations in order. Names sort by their number; never rename or edit a released one. */
+export function migrations(kind: DbKind): Record<string, Migration> {
+  const t = columnTypes(kind);
+  return {
+    '001_core_tables': coreTables(t),
+  };
+}

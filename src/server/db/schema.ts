@@ -1,0 +1,143 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types of our own tables (Better Auth's tables `user`, `session`, `account`,
+ * `verification` are created and typed by Better Auth). Money is integer cents (D4);
+ * timestamps are ISO-8601 strings on both databases (see NormalizePlugin); booleans are
+ * true/false on both.
+ */
+export interface Database {
+  games: GamesTable;
+  squares: SquaresTable;
+  checkouts: CheckoutsTable;
+  checkout_items: CheckoutItemsTable;
+  game_grid_numbers: GameGridNumbersTable;
+  grid_draws: GridDrawsTable;
+  quarter_scores: QuarterScoresTable;
+  game_winners: GameWinnersTable;
+}
+
+export interface GamesTable {
+  id: string;
+  title: string;
+  team_a: string;
+  team_b: string;
+  game_type: string;
+  price_per_square_cents: number;
+  payout_schedule: string;
+  total_pot_cents: Generated<number>;
+  squares_claimed: Generated<number>;
+  is_active: Generated<boolean>;
+  grid_shuffled: Generated<boolean>;
+  numbers_revealed: Generated<boolean>;
+  manual_numbers_set: Generated<boolean>;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A row is either a live hold (status 'held') or an owned square ('claimed'): D21. */
+export interface SquaresTable {
+  id: string;
+  game_id: string;
+  x: number;
+  y: number;
+  user_id: string;
+  status: 'held' | 'claimed';
+  checkout_id: string | null;
+  hold_expires_at: string | null;
+  claimed_at: string | null;
+}
+
+export interface CheckoutsTable {
+  id: string;
+  user_id: string;
+  status: string;
+  provider: string;
+  provider_session_id: string | null;
+  amount_cents: number;
+  description: string;
+  notes: string | null;
+  expires_at: string;
+  hold_until: string;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  fulfilled_at: string | null;
+  refunded_at: string | null;
+  refund_reason: string | null;
+}
+
+/** What a checkout bought, kept even after its game is deleted (D13). */
+export interface CheckoutItemsTable {
+  checkout_id: string;
+  game_id: string;
+  game_title: string;
+  x: number;
+  y: number;
+  price_cents: number;
+}
+
+export interface GameGridNumbersTable {
+  game_id: string;
+  /** JSON array: the digit shown on each row (team A), D14. */
+  x_axis_numbers: string;
+  /** JSON array: the digit shown on each column (team B), D14. */
+  y_axis_numbers: string;
+  generated_at: string;
+  generated_by: string | null;
+}
+
+/** The draw log (D17): every draw and clear, with time and admin. */
+export interface GridDrawsTable {
+  id: string;
+  game_id: string;
+  action: 'drawn' | 'cleared';
+  x_axis_numbers: string | null;
+  y_axis_numbers: string | null;
+  admin_user_id: string | null;
+  created_at: string;
+}
+
+export interface QuarterScoresTable {
+  game_id: string;
+  quarter: number;
+  team_a_score: number;
+  team_b_score: number;
+  team_a_last_digit: number;
+  team_b_last_digit: number;
+  entered_by: string | null;
+  entered_at: string;
+}
+
+export interface GameWinnersTable {
+  id: string;
+  game_id: string;
+  quarter: number;
+  winning_square_id: string | null;
+  user_id: string | null;
+  square_x: number;
+  square_y: number;
+  winning_numbers_x: number;
+  winning_numbers_y: number;
+  payout_amount_cents: number;
+  payout_status: 'pending' | 'processing' | 'completed' | 'failed' | 'paid';
+  payout_provider: string;
+  payout_reference: string | null;
+  admin_user_id: string | null;
+  paid_by: string | null;
+  paid_at: string | null;
+  retry_count: Generated<number>;
+  last_retry_at: string | null;
+  failure_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Our boolean columns, read back as true/false from SQLite's 0/1. */
+export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
+  'is_active',
+  'grid_shuffled',
+  'numbers_revealed',
+  'manual_numbers_set',
+]);

@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from './errors';
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, index.html never cached,
+ * and every other GET that wants HTML answered with index.html (history fallback). Unknown
+ * /api paths get a JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
+  const built = existsSync(join(webRoot, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(reply, path) {
+        // Vite puts content-hashed files under assets/: they never change, so cache them for good.
+        const immutable = path.startsWith(join(webRoot, 'assets'));
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
+    if (!wantsPage) {
+      return reply.status(404).send(errorBody('NOT_FOUND', `No route ${request.method} ${path}`));
+    }
+    if (/\.[a-z0-9]{1,8}$/i.test(path) || path.startsWith('/assets/')) {
+      // A missing file (old hashed asset, typo): a real 404, not the app.
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    if (!built) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).');
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,53 @@
+import { buildApp } from './app';
+import { loadSettings, SettingsError, type Settings } from './config';
+import { openDatabase } from './db/connection';
+import { migrate } from './db/migrate';
+import { authOptions } from './auth/auth-options';
+import { resolveAuthSecret } from './auth/secret';
+
+/** Starts the server: settings, database, migrations, listen; stops cleanly on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  let settings: Settings;
+  try {
+    settings = loadSettings();
+  } catch (err) {
+    if (err instanceof SettingsError) {
+      console.error(`Squares Pool cannot start. ${err.message}\nSee .env.example for every setting.`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase(settings.database);
+  const secret = resolveAuthSecret(settings);
+  await migrate(database, authOptions(database, secret, settings.PUBLIC_URL));
+  const app = await buildApp({ settings, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: settings.PORT, host: settings.HOST });
+  const shown = settings.HOST === '127.0.0.1' || settings.HOST === '0.0.0.0' ? 'localhost' : settings.HOST;
+  app.log.info(
+    `Squares Pool is serving http://${shown}:${settings.PORT} (${settings.trialMode ? 'trial' : 'production'} mode, ${settings.database.kind})`,
+  );
+}
+
+main().catch((err) => {
+  console.error('Squares Pool failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

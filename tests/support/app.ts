@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { authOptions } from '../../src/server/auth/auth-options';
+import { parseSettings, type Settings } from '../../src/server/config';
+import { migrate } from '../../src/server/db/migrate';
+import { createTestDatabase, type TestDatabase } from './db';
+
+export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDatabase;
+  settings: Settings;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  webRoot?: string;
+  /** Reuse an existing database (a second instance of the app on the same database). */
+  database?: TestDatabase;
+}
+
+/** The real app on a fresh, migrated test database. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const db = options.database ?? (await createTestDatabase());
+  const settings = parseSettings({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    AUTH_SECRET: TEST_SECRET,
+    ...options.env,
+  });
+  settings.database = db.settings;
+  await migrate(db.handle, authOptions(db.handle, TEST_SECRET, settings.PUBLIC_URL));
+  const app = await buildApp({ settings, database: db.handle, ...(options.webRoot ? { webRoot: options.webRoot } : {}) });
+  await app.ready();
+  return {
+    app,
+    db,
+    settings,
+    async close() {
+      await app.close();
+      if (!options.database) await db.cleanup();
+    },
+  };
+}

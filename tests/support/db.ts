@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { DatabaseSettings } from '../../src/server/config';
+import { openDatabase, type DatabaseHandle, type DbKind } from '../../src/server/db/connection';
+
+/** Which database the server tests run on: scripts/test.ts runs them once with each. */
+export const testDbKind: DbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** What a second app instance would be given to reach the same database. */
+  settings: DatabaseSettings;
+  schema?: string;
+  cleanup(): Promise<void>;
+}
+
+/** A fresh, empty database for one test: a temp SQLite file, or a PostgreSQL schema of its own. */
+export async function createTestDatabase(kind: DbKind = testDbKind): Promise<TestDatabase> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'squares-test-'));
+    const settings: DatabaseSettings = { kind: 'sqlite', file: join(dir, 'squares.db') };
+    const handle = await openDatabase(settings);
+    return {
+      handle,
+      settings,
+      async cleanup() {
+        await handle.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+  const settings: DatabaseSettings = { kind: 'postgres', url: TEST_DATABASE_URL };
+  const handle = await openDatabase(settings, { schema, maxConnections: 5 });
+  return {
+    handle,
+    settings,
+    schema,
+    async cleanup() {
+      await handle.close();
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await client.connect();
+      try {
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
