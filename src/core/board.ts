@@ -1,0 +1,56 @@
+/**
+ * What a board cell says about itself to assistive technology. Kept apart from grid.ts because
+ * it needs the quarter names of scoring.ts, which itself builds on grid.ts.
+ */
+import type { Coordinate } from './grid';
+import { squarePositionLabel } from './grid';
+import type { Quarter } from './scoring';
+import { QUARTERS, quarterOrdinal } from './scoring';
+
+/**
+ * Who holds a square, from the viewer's point of view. `unsold` is a square nobody bought once
+ * sales have ended with the draw (D18); `available` is one that can still be bought.
+ */
+export type SquareHolding =
+  | { readonly kind: 'available' }
+  | { readonly kind: 'unsold' }
+  | { readonly kind: 'in-cart' }
+  | { readonly kind: 'yours' }
+  | { readonly kind: 'claimed'; readonly ownerName: string };
+
+function holdingText(holding: SquareHolding): string {
+  switch (holding.kind) {
+    case 'available':
+      return 'available';
+    case 'unsold':
+      return 'not sold';
+    case 'in-cart':
+      return 'in your cart';
+    case 'yours':
+      return 'yours';
+    case 'claimed':
+      return `claimed by ${holding.ownerName}`;
+  }
+}
+
+/** "1st", "1st and 4th", "1st, 2nd and 4th": quarters in game order, each named once. */
+function ordinalList(quarters: readonly Quarter[]): string {
+  const ordinals = QUARTERS.filter((quarter) => quarters.includes(quarter)).map(quarterOrdinal);
+  const last = ordinals.pop();
+  return ordinals.length === 0 ? `${last}` : `${ordinals.join(', ')} and ${last}`;
+}
+
+/**
+ * The accessible name of a board cell, e.g. "Row 3, column 7, available",
+ * "Row 3, column 7, claimed by alice, winner of the 1st and 4th quarters".
+ */
+export function squareAccessibleName(
+  square: Coordinate,
+  holding: SquareHolding,
+  wonQuarters: readonly Quarter[] = [],
+): string {
+  const base = `${squarePositionLabel(square)}, ${holdingText(holding)}`;
+  if (wonQuarters.length === 0) return base;
+  const plural = new Set(wonQuarters).size > 1 ? 'quarters' : 'quarter';
+  return `${base}, winner of the ${ordinalList(wonQuarters)} ${plural}`;
+}

@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as messages from './messages';
+import {
+  GAME_DAY_ERRORS,
+  PASSWORD_MESSAGES,
+  SUCCESS_TOASTS,
+  createWinnerRecordError,
+  findWinningSquareError,
+  gameDeletedToast,
+  missingFieldsMessage,
+  payoutRetryToast,
+  processScoresError,
+  quarterWinnerToast,
+  retryPayoutError,
+  saveQuarterScoreError,
+  squareAlreadyClaimedMessage,
+  withCause,
+} from './messages';
+
+// The product texts must be the spec's words: check them against the documents themselves
+// (the repo's copy in docs/product), with line wrapping ignored.
+const readDoc = (name: string) =>
+  readFileSync(new URL(`../../docs/product/${name}`, import.meta.url), 'utf8').replace(/\s+/g, ' ');
+const documents = readDoc('squares-pool-spec.md') + ' ' + readDoc('DECISIONS.md');
+
+/** Texts of ours, or the spec's texts in another form; each is checked on its own below. */
+const NOT_VERBATIM = new Set<string>([
+  messages.PRICE_NOT_A_NUMBER,
+  messages.PRICE_NOT_WHOLE_DOLLARS,
+  messages.SCORE_NOT_WHOLE,
+  PASSWORD_MESSAGES.noLowercase,
+  PASSWORD_MESSAGES.summary,
+  SUCCESS_TOASTS.numbersRevealed,
+  SUCCESS_TOASTS.numbersHidden,
+  GAME_DAY_ERRORS.clearGridNumbersFailed,
+]);
+
+function catalogueTexts(): string[] {
+  const texts: string[] = [];
+  for (const value of Object.values(messages)) {
+    if (typeof value === 'string') texts.push(value);
+    else if (typeof value === 'object') texts.push(...Object.values(value as Record<string, string>));
+  }
+  return texts;
+}
+
+describe('message catalogue', () => {
+  it('finds the documents to compare with', () => {
+    expect(documents).toContain('## 8. Error catalogue');
+    expect(catalogueTexts().length).toBeGreaterThan(90);
+  });
+
+  it.each(catalogueTexts().filter((text) => !NOT_VERBATIM.has(text)))('%j is word for word in the spec or DECISIONS', (text) => {
+    expect(documents).toContain(text);
+  });
+
+  it('derives the texts the spec gives in short form', () => {
+    expect(PASSWORD_MESSAGES.noLowercase).toBe(PASSWORD_MESSAGES.noUppercase.replace('uppercase', 'lowercase'));
+    expect(documents).toContain(`summary reads: ${PASSWORD_MESSAGES.summary.replace(/^Password /, '')}`);
+    expect(documents).toContain('Numbers revealed/hidden successfully!');
+    expect(SUCCESS_TOASTS.numbersRevealed).toBe('Numbers revealed successfully!');
+    expect(SUCCESS_TOASTS.numbersHidden).toBe('Numbers hidden successfully!');
+    expect(documents).toContain('Failed to save grid numbers / update game / clear grid numbers (with cause)');
+    expect(GAME_DAY_ERRORS.clearGridNumbersFailed).toBe('Failed to clear grid numbers');
+  });
+
+  it('keeps a full stop where the spec writes one inside the message, not where it ends the sentence', () => {
+    // "... confirming scores. when errors exist": the stop is the message's own.
+    expect(messages.SCORES_HAVE_ERRORS.endsWith('scores.')).toBe(true);
+    expect(messages.DUPLICATE_SQUARE.endsWith('cart.')).toBe(true);
+    expect(messages.INVALID_CART_ITEMS.endsWith('try again.')).toBe(true);
+    // "... else Please enter a valid email address." closes the rule's sentence.
+    expect(messages.INVALID_EMAIL.endsWith('.')).toBe(false);
+    expect(messages.EMAIL_REQUIRED.endsWith('.')).toBe(false);
+    expect(messages.SIGNUP_ERRORS.invalidEmail.endsWith('.')).toBe(true);
+    expect(messages.LOGIN_ERRORS.toastFallback).toBe('Login failed');
+  });
+
+  it('has no text twice under different names, except where the spec repeats it', () => {
+    const texts = catalogueTexts();
+    const repeated = texts.filter((text, i) => texts.indexOf(text) !== i);
+    // "Failed to update game" is both a game error and a game-day cause in the spec.
+    expect(repeated).toEqual(['Failed to update game']);
+  });
+});
+
+describe('templated messages', () => {
+  it('fill in the spec\'s placeholders', () => {
+    expect(gameDeletedToast('Super Bowl')).toBe('Game "Super Bowl" was deleted successfully');
+    expect(quarterWinnerToast(2, 'alice')).toBe('Q2 winner processed: alice');
+    expect(payoutRetryToast(4)).toBe('Q4 payout retry successful!');
+    expect(saveQuarterScoreError(1)).toBe('Failed to save Q1 score');
+    expect(findWinningSquareError(3)).toBe('Failed to find winning square for Q3');
+    expect(createWinnerRecordError(4)).toBe('Failed to create winner record for Q4');
+    expect(processScoresError('timeout')).toBe('Failed to process scores: timeout');
+    expect(retryPayoutError('declined')).toBe('Failed to retry payout: declined');
+    expect(withCause(GAME_DAY_ERRORS.saveGridNumbersFailed, 'disk full')).toBe('Failed to save grid numbers: disk full');
+    expect(missingFieldsMessage(['Email', 'Password'])).toBe('Please fill in all fields: Email, Password');
+  });
+
+  it.each([
+    ['Game "{title}" was deleted successfully', gameDeletedToast('{title}')],
+    ['Q{n} winner processed: {winner}', quarterWinnerToast('{n}' as unknown as number, '{winner}')],
+    ['Q{n} payout retry successful!', payoutRetryToast('{n}' as unknown as number)],
+    ['Failed to save Q{n} score', saveQuarterScoreError('{n}' as unknown as number)],
+    ['Failed to find winning square for Q{n}', findWinningSquareError('{n}' as unknown as number)],
+    ['Failed to create winner record for Q{n}', createWinnerRecordError('{n}' as unknown as number)],
+    ['Failed to process scores: {cause}', processScoresError('{cause}')],
+    ['Failed to retry payout: {cause}', retryPayoutError('{cause}')],
+    ['Please fill in all fields:', missingFieldsMessage([]).trimEnd()],
+  ])('%s is the spec\'s template', (template, filled) => {
+    expect(filled).toBe(template);
+    expect(documents).toContain(template);
+  });
+
+  it('says who claimed a square, or someone else', () => {
+    expect(squareAlreadyClaimedMessage('alice')).toBe('This square is already claimed by alice.');
+    expect(squareAlreadyClaimedMessage(null)).toBe('This square is already claimed by someone else.');
+    expect(squareAlreadyClaimedMessage('  ')).toBe('This square is already claimed by someone else.');
+  });
+});

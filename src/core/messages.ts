@@ -1,0 +1,203 @@
+/**
+ * The product's messages, word for word from the spec (sections 5 and 8) and DECISIONS, so
+ * every screen and route shows the same text. Where the spec's sentence ends right after a
+ * message, the sentence's full stop is not part of the message unless its siblings carry one.
+ */
+
+// Validation (spec section 5; D6, D7, D13).
+
+export const INVALID_EMAIL = 'Please enter a valid email address';
+export const EMAIL_REQUIRED = 'Please enter your email address';
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+export const USERNAME_TOO_SHORT = 'Username must be at least 3 characters long';
+export const USERNAME_TAKEN = 'This username is already taken.';
+
+/** "Please fill in all fields: Email, Password" for the given field names. */
+export function missingFieldsMessage(fieldNames: readonly string[]): string {
+  return `Please fill in all fields: ${fieldNames.join(', ')}`;
+}
+
+export const PASSWORD_MESSAGES = {
+  tooShort: 'Password must be at least 8 characters long',
+  noUppercase: 'Password must contain at least one uppercase letter',
+  noLowercase: 'Password must contain at least one lowercase letter',
+  noNumber: 'Password must contain at least one number',
+  noSpecialCharacter: 'Password must contain at least one special character',
+  strong: 'Password is strong',
+  /** The signup form's one-line summary of the policy. */
+  summary: 'Password must be 8+ characters with uppercase, lowercase, number and special character',
+} as const;
+
+export const TITLE_TOO_SHORT = 'Title must be at least 3 characters';
+export const TEAM_A_REQUIRED = 'Team A is required';
+export const TEAM_B_REQUIRED = 'Team B is required';
+export const PRICE_TOO_LOW = 'Price must be at least $1';
+export const PRICE_TOO_HIGH = 'Price cannot exceed $10,000';
+// The spec's form relied on a number input; these two cover what it could not receive.
+export const PRICE_NOT_A_NUMBER = 'Price must be a number';
+export const PRICE_NOT_WHOLE_DOLLARS = 'Price must be a whole number of dollars';
+
+export const SCORE_NOT_A_NUMBER = 'Score must be a number';
+export const SCORE_NEGATIVE = 'Score cannot be negative';
+export const SCORE_TOO_HIGH = 'Score cannot exceed 199';
+// Typed input keeps digits only; this is for API callers sending 7.5.
+export const SCORE_NOT_WHOLE = 'Score must be a whole number';
+export const SCORES_HAVE_ERRORS = 'Please correct the errors above before confirming scores.';
+
+export const DUPLICATE_SQUARE = 'This square is already in your cart.';
+export const INVALID_CART_ITEMS = 'Some items in your cart are invalid. Please refresh and try again.';
+
+/** The alert for clicking a claimed square: by its owner's username, else by someone else. */
+export function squareAlreadyClaimedMessage(ownerUsername?: string | null): string {
+  return `This square is already claimed by ${ownerUsername?.trim() || 'someone else'}.`;
+}
+
+// Account flows of D6.
+
+export const EMAIL_CONFIRMED = 'Email confirmed. You can log in now.';
+export const PASSWORD_UPDATED = 'Password updated. Please log in.';
+
+// Error catalogue (spec section 8). The server's "at least 6 characters" message is dropped (D7).
+
+export const SIGNUP_ERRORS = {
+  alreadyRegistered: 'An account with this email already exists. Please try logging in instead.',
+  invalidEmail: 'Please enter a valid email address.',
+  disabled: 'Account registration is currently disabled. Please contact support.',
+  rateLimited: 'Too many signup attempts. Please wait a few minutes before trying again.',
+  generic: 'Unable to create account. Please try again.',
+  noUserReturned: 'Account creation failed. Please try again.',
+  toastFallback: 'Signup failed. Please try again.',
+  /** Asked 2 s after an "already exists" error; Yes goes to /login. */
+  goToLoginConfirm: 'This email is already registered. Would you like to go to the login page?',
+} as const;
+
+export const LOGIN_ERRORS = {
+  invalidCredentials: 'Email or password incorrect.',
+  emailNotConfirmed: 'Please confirm your email before logging in.',
+  rateLimited: 'Too many login attempts. Please wait a few minutes and try again.',
+  generic: 'Unable to log in, please try again later.',
+  noUserReturned: 'Login failed - no user returned.',
+  toastFallback: 'Login failed',
+} as const;
+
+export const RESET_PASSWORD_ERROR = 'Failed to send reset email';
+
+export const GAME_ERRORS = {
+  cannotUpdateInProgress: 'Cannot update a game that is in progress',
+  cannotDeleteInProgress: 'Cannot delete a game that is in progress',
+  cannotEditInProgress: 'Cannot edit a game that is in progress',
+  notFound: 'Game not found',
+  loadDetailsFailed: 'Failed to load game details',
+  loadDataFailed: 'Failed to load game data',
+  loadGamesFailed: 'Failed to load games',
+  loadGamesDataFailed: 'Failed to load games data',
+  deleteFailed: 'Failed to delete game',
+  createFailed: 'Failed to create game. Please try again.',
+  updateFailed: 'Failed to update game',
+} as const;
+
+export const CART_PAYMENT_ERRORS = {
+  cartEmpty: 'Your cart is empty',
+  loginRequired: 'Please login to complete your purchase',
+  createSessionFailed: 'Failed to create payment session',
+  noCheckoutUrl: 'No checkout URL returned from payment service',
+  popupBlocked: 'Please allow pop-ups and try again',
+  initializeFailed: 'Failed to initialize payment. Please try again.',
+  methodNotAvailable: 'This payment method is not available yet.',
+  paypalNotImplemented: 'PayPal integration not implemented yet.',
+  noMethodSelected: 'Please select a payment method.',
+} as const;
+
+export const GAME_DAY_ERRORS = {
+  revealFailed: 'Failed to update reveal state. Please try again.',
+  randomizeFailed: 'Failed to randomize numbers. Please try again.',
+  saveRandomizedFailed: 'Failed to save randomized numbers',
+  clearFailed: 'Failed to clear numbers',
+  saveGridNumbersFailed: 'Failed to save grid numbers',
+  updateGameFailed: 'Failed to update game',
+  clearGridNumbersFailed: 'Failed to clear grid numbers',
+  randomizeAfterScores: 'Cannot randomize numbers after scores have been entered',
+  clearAfterScores: 'Cannot clear numbers after scores have been entered',
+  notAuthenticated: 'User not authenticated',
+  markCompletedFailed: 'Failed to mark game as completed',
+  fetchRetryCountFailed: 'Failed to fetch current retry count',
+  updateRetryStatusFailed: 'Failed to update retry status',
+  updatePayoutStatusFailed: 'Failed to update payout status',
+} as const;
+
+/** A catalogued message followed by its cause: "Failed to save grid numbers: disk full". */
+export function withCause(message: string, cause: string): string {
+  return `${message}: ${cause}`;
+}
+
+/** "Failed to save Q{n} score" */
+export function saveQuarterScoreError(quarter: number): string {
+  return `Failed to save Q${quarter} score`;
+}
+
+/** "Failed to find winning square for Q{n}" */
+export function findWinningSquareError(quarter: number): string {
+  return `Failed to find winning square for Q${quarter}`;
+}
+
+/** "Failed to create winner record for Q{n}" */
+export function createWinnerRecordError(quarter: number): string {
+  return `Failed to create winner record for Q${quarter}`;
+}
+
+/** "Failed to process scores: {cause}" */
+export function processScoresError(cause: string): string {
+  return withCause('Failed to process scores', cause);
+}
+
+/** "Failed to retry payout: {cause}" */
+export function retryPayoutError(cause: string): string {
+  return withCause('Failed to retry payout', cause);
+}
+
+// Success toasts (spec section 8).
+
+export const SUCCESS_TOASTS = {
+  /** Sign-up when the address still has to be confirmed. */
+  accountCreatedConfirmEmail: 'Account created! Please check your email for confirmation.',
+  /** Sign-up that returned a session. */
+  accountCreated: 'Account created successfully!',
+  loginSuccessful: 'Login successful!',
+  loggedOut: 'Logged out successfully',
+  resetEmailSent: 'Password reset email sent!',
+  squareAdded: 'Square added to cart',
+  squareRemoved: 'Square removed from cart',
+  cartCleared: 'Cart cleared',
+  gameRemovedFromCart: 'Game removed from cart',
+  paymentPageOpened: 'Payment page opened in new tab. Complete your purchase there.',
+  paymentSuccessful: 'Payment successful! Your squares have been claimed.',
+  gameCreated: 'Game created successfully!',
+  gameUpdated: 'Game updated successfully',
+  /** Deleted when the title is not known; see gameDeletedToast. */
+  gameDeleted: 'Game deleted successfully',
+  gamesRefreshed: 'Games data refreshed successfully',
+  numbersRevealed: 'Numbers revealed successfully!',
+  numbersHidden: 'Numbers hidden successfully!',
+  numbersRandomized: 'Numbers randomized and saved successfully!',
+  numbersCleared: 'Numbers cleared successfully!',
+  gameCompleted: 'Game marked as completed!',
+  allQuarterWinnersProcessed: 'All quarter winners processed successfully!',
+} as const;
+
+/** 'Game "{title}" was deleted successfully' */
+export function gameDeletedToast(title: string): string {
+  return `Game "${title}" was deleted successfully`;
+}
+
+/** "Q{n} winner processed: {winner}" */
+export function quarterWinnerToast(quarter: number, winner: string): string {
+  return `Q${quarter} winner processed: ${winner}`;
+}
+
+/** "Q{n} payout retry successful!" */
+export function payoutRetryToast(quarter: number): string {
+  return `Q${quarter} payout retry successful!`;
+}
+
+/** The Winner column when a quarter's square has no owner, or an owner with neither name nor email. */
+export const NO_WINNER = 'No winner';

@@ -1,0 +1,126 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_PAYOUT_SCHEDULE,
+  PAYOUT_SCHEDULES,
+  PAYOUT_SCHEDULE_IDS,
+  isPayoutScheduleId,
+  payoutPlan,
+  quarterPayoutCents,
+} from './payouts';
+import { QUARTERS } from './scoring';
+
+const pot = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
+const scheduleId = fc.constantFrom(...PAYOUT_SCHEDULE_IDS);
+
+describe('payout schedules (D12)', () => {
+  it('offers even (the default), final-heavy and organizer-20', () => {
+    expect(PAYOUT_SCHEDULE_IDS).toEqual(['even', 'final-heavy', 'organizer-20']);
+    expect(DEFAULT_PAYOUT_SCHEDULE).toBe('even');
+    expect(PAYOUT_SCHEDULES.even.sharesPercent).toEqual([25, 25, 25, 25]);
+    expect(PAYOUT_SCHEDULES['final-heavy'].sharesPercent).toEqual([20, 20, 20, 40]);
+    expect(PAYOUT_SCHEDULES['organizer-20'].sharesPercent).toEqual([20, 20, 20, 20]);
+    expect(isPayoutScheduleId('even')).toBe(true);
+    expect(isPayoutScheduleId('half')).toBe(false);
+  });
+
+  it.each(PAYOUT_SCHEDULE_IDS)('%s: id, label and info text state its own shares', (id) => {
+    const schedule = PAYOUT_SCHEDULES[id];
+    const [q1, q2, q3, final] = schedule.sharesPercent;
+    expect(schedule.id).toBe(id);
+    expect(q1 === q2 && q2 === q3).toBe(true);
+    expect(schedule.label).toContain(schedule.sharesPercent.join('/'));
+    expect(schedule.infoText).toContain(
+      `${q1}% of the pot for each of the 1st, 2nd and 3rd quarters and ${final}% for the final score.`,
+    );
+    const kept = 100 - (q1 + q2 + q3 + final);
+    if (kept > 0) expect(schedule.infoText).toContain(`The organizer keeps the remaining ${kept}%.`);
+    else expect(schedule.infoText).not.toContain('organizer');
+  });
+
+  it('never promises more than the pot', () => {
+    for (const id of PAYOUT_SCHEDULE_IDS) {
+      expect(PAYOUT_SCHEDULES[id].sharesPercent.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(100);
+    }
+  });
+});
+
+describe('quarterPayoutCents', () => {
+  it('rounds each share down to the cent', () => {
+    // $1,000.01 pot, even: 25% is 25000.25 cents.
+    expect(quarterPayoutCents(100001, 'even', 1)).toBe(25000);
+    expect(quarterPayoutCents(100001, 'final-heavy', 4)).toBe(40000);
+    expect(quarterPayoutCents(99, 'organizer-20', 2)).toBe(19);
+    expect(quarterPayoutCents(0, 'even', 3)).toBe(0);
+  });
+
+  it('pays the final-heavy schedule 20/20/20/40', () => {
+    expect(QUARTERS.map((q) => quarterPayoutCents(100000, 'final-heavy', q))).toEqual([20000, 20000, 20000, 40000]);
+  });
+
+  it('is the game-day rule "pot / 4, rounded down" for the even schedule', () => {
+    fc.assert(
+      fc.property(pot, fc.constantFrom(...QUARTERS), (p, q) => {
+        expect(quarterPayoutCents(p, 'even', q)).toBe(Math.floor(p / 4));
+      }),
+    );
+  });
+
+  it('is the largest whole cent not above the share, for every pot', () => {
+    fc.assert(
+      fc.property(pot, scheduleId, fc.constantFrom(...QUARTERS), (p, id, q) => {
+        const cents = quarterPayoutCents(p, id, q);
+        const percent = BigInt(PAYOUT_SCHEDULES[id].sharesPercent[q - 1] as number);
+        // Exact arithmetic: cents * 100 <= pot * percent < (cents + 1) * 100.
+        expect(BigInt(cents) * 100n <= BigInt(p) * percent).toBe(true);
+        expect(BigInt(p) * percent < (BigInt(cents) + 1n) * 100n).toBe(true);
+      }),
+    );
+  });
+
+  it.each([-1, 10.5, Number.NaN])('refuses a pot of %s', (bad) => {
+    expect(() => quarterPayoutCents(bad, 'even', 1)).toThrow(RangeError);
+  });
+});
+
+describe('payoutPlan', () => {
+  it('shows the remainder that is not paid out', () => {
+    expect(payoutPlan(100003, 'even')).toEqual({
+      quarters: [
+        { quarter: 1, cents: 25000 },
+        { quarter: 2, cents: 25000 },
+        { quarter: 3, cents: 25000 },
+        { quarter: 4, cents: 25000 },
+      ],
+      paidOutCents: 100000,
+      remainderCents: 3,
+    });
+    expect(payoutPlan(100000, 'organizer-20').remainderCents).toBe(20000);
+  });
+
+  it('never pays more than the pot, and paid plus remainder is the pot', () => {
+    fc.assert(
+      fc.property(pot, scheduleId, (p, id) => {
+        const plan = payoutPlan(p, id);
+        const sum = plan.quarters.reduce((total, { cents }) => total + cents, 0);
+        expect(plan.quarters.map(({ quarter }) => quarter)).toEqual([1, 2, 3, 4]);
+        expect(plan.paidOutCents).toBe(sum);
+        expect(plan.paidOutCents).toBeLessThanOrEqual(p);
+        expect(plan.remainderCents).toBeGreaterThanOrEqual(0);
+        expect(plan.paidOutCents + plan.remainderCents).toBe(p);
+        for (const { quarter, cents } of plan.quarters) expect(cents).toBe(quarterPayoutCents(p, id, quarter));
+      }),
+    );
+  });
+
+  it('loses less than a cent per quarter to rounding, beyond what the schedule keeps', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e12 }), scheduleId, (p, id) => {
+        const keptPercent = 100 - PAYOUT_SCHEDULES[id].sharesPercent.reduce((a, b) => a + b, 0);
+        const rounding = payoutPlan(p, id).remainderCents - (p * keptPercent) / 100;
+        expect(rounding).toBeGreaterThan(-1e-6);
+        expect(rounding).toBeLessThan(4);
+      }),
+    );
+  });
+});

@@ -1,0 +1,145 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { DrawLogEntry, GameState } from './status';
+import {
+  PAYOUT_STATUSES,
+  adminGameStatus,
+  adminStatusShortLabel,
+  drawLogSummary,
+  gameCardBadge,
+  gameStatusLine,
+  isPayoutStatus,
+  numbersVisibilityText,
+  payoutStatusLabel,
+  playerPayoutBadge,
+} from './status';
+
+const game = (overrides: Partial<GameState>): GameState => ({
+  is_active: true,
+  grid_shuffled: false,
+  numbers_revealed: false,
+  squares_claimed: 0,
+  ...overrides,
+});
+
+describe('gameCardBadge (D16)', () => {
+  it('reads Active, In Progress or Closed', () => {
+    expect(gameCardBadge(game({}))).toBe('Active');
+    expect(gameCardBadge(game({ grid_shuffled: true }))).toBe('In Progress');
+    expect(gameCardBadge(game({ is_active: false }))).toBe('Closed');
+  });
+
+  it('never shows In Progress for a completed game', () => {
+    expect(gameCardBadge(game({ is_active: false, grid_shuffled: true }))).toBe('Closed');
+  });
+});
+
+describe('adminGameStatus (spec section 4)', () => {
+  it.each([
+    [{ is_active: false, grid_shuffled: true, squares_claimed: 100 }, 'Completed', 'Completed'],
+    [{ is_active: false, grid_shuffled: false, squares_claimed: 3 }, 'Completed', 'Completed'],
+    [{ is_active: true, grid_shuffled: true, squares_claimed: 40 }, 'In Progress', 'In Progress'],
+    [{ is_active: true, grid_shuffled: false, squares_claimed: 100 }, 'Ready to Shuffle', 'Ready'],
+    [{ is_active: true, grid_shuffled: false, squares_claimed: 99 }, 'Awaiting Players', 'Active'],
+    [{ is_active: true, grid_shuffled: false, squares_claimed: 0 }, 'Awaiting Players', 'Active'],
+  ] as const)('%j is %s (%s in the list)', (state, status, short) => {
+    expect(adminGameStatus(state)).toBe(status);
+    expect(adminStatusShortLabel(adminGameStatus(state))).toBe(short);
+  });
+});
+
+describe('gameStatusLine (D16)', () => {
+  it.each([
+    [game({}), 'Open for sales'],
+    [game({ squares_claimed: 57 }), 'Open for sales'],
+    [game({ squares_claimed: 100 }), 'All squares sold, numbers not drawn yet'],
+    [game({ grid_shuffled: true, squares_claimed: 100 }), 'Numbers drawn, not revealed yet'],
+    [game({ grid_shuffled: true, numbers_revealed: true }), 'Numbers revealed'],
+    [game({ is_active: false, grid_shuffled: true, numbers_revealed: true }), 'Completed'],
+  ])('%j reads %s', (state, line) => {
+    expect(gameStatusLine(state)).toBe(line);
+  });
+
+  it('is plain text, never the raw flags', () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.boolean(), fc.boolean(), fc.integer({ min: 0, max: 100 }), (a, s, r, c) => {
+        const line = gameStatusLine({ is_active: a, grid_shuffled: s, numbers_revealed: r, squares_claimed: c });
+        expect(line).not.toMatch(/true|false|_/);
+      }),
+    );
+  });
+});
+
+describe('numbersVisibilityText', () => {
+  it('reads Numbers visible, Numbers hidden or No numbers generated', () => {
+    expect(numbersVisibilityText({ hasNumbers: true, numbersRevealed: true })).toBe('Numbers visible');
+    expect(numbersVisibilityText({ hasNumbers: true, numbersRevealed: false })).toBe('Numbers hidden');
+    expect(numbersVisibilityText({ hasNumbers: false, numbersRevealed: true })).toBe('No numbers generated');
+  });
+});
+
+describe('payout statuses', () => {
+  it('are the five stored values', () => {
+    expect(PAYOUT_STATUSES).toEqual(['pending', 'processing', 'completed', 'failed', 'paid']);
+    expect(isPayoutStatus('paid')).toBe(true);
+    expect(isPayoutStatus('Paid')).toBe(false);
+  });
+
+  it.each([
+    ['pending', 'Pending', 'Pending'],
+    ['processing', 'Processing', 'Pending'],
+    ['completed', 'Success', 'Paid'],
+    ['paid', 'Success', 'Paid'],
+    ['failed', 'Failed', 'Pending'],
+  ] as const)('%s reads %s for admins and %s for players (D23)', (status, adminLabel, playerLabel) => {
+    expect(payoutStatusLabel(status)).toBe(adminLabel);
+    expect(playerPayoutBadge(status)).toBe(playerLabel);
+  });
+});
+
+describe('drawLogSummary (D17)', () => {
+  const at = (hhmm: string): DrawLogEntry<string> => ({ kind: 'draw', at: hhmm });
+  const cleared = (hhmm: string): DrawLogEntry<string> => ({ kind: 'clear', at: hhmm });
+  const asIs = (time: string) => time;
+
+  it('is null when numbers were never drawn', () => {
+    expect(drawLogSummary([], asIs)).toBeNull();
+  });
+
+  it.each([
+    [[at('19:02')], 'drawn 19:02'],
+    [[at('19:00'), at('19:02')], 'drawn 19:02; redrawn once'],
+    [[at('19:00'), cleared('19:01'), at('19:02')], 'drawn 19:02; redrawn once'],
+    [[at('19:00'), cleared('19:01'), at('19:02'), at('19:03')], 'drawn 19:03; redrawn twice'],
+    [[at('1'), at('2'), at('3'), at('4')], 'drawn 4; redrawn 3 times'],
+    [[at('19:00'), cleared('19:05')], 'cleared 19:05; drawn once before'],
+    [[at('19:00'), cleared('19:05'), at('19:06'), cleared('19:07')], 'cleared 19:07; drawn twice before'],
+    [[cleared('19:05')], 'cleared 19:05'],
+  ])('%j reads %s', (entries, summary) => {
+    expect(drawLogSummary(entries, asIs)).toBe(summary);
+  });
+
+  it('formats times with the formatter it is given', () => {
+    const entries: DrawLogEntry<Date>[] = [{ kind: 'draw', at: new Date(Date.UTC(2026, 1, 8, 19, 2)) }];
+    const utcTime = (d: Date) => d.toISOString().slice(11, 16);
+    expect(drawLogSummary(entries, utcTime)).toBe('drawn 19:02');
+  });
+
+  it('counts every draw after the first as a redraw', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('draw' as const, 'clear' as const), { minLength: 1, maxLength: 30 }), (kinds) => {
+        const entries = kinds.map((kind, i) => ({ kind, at: String(i) }));
+        const summary = drawLogSummary(entries, asIs) ?? '';
+        const draws = kinds.filter((k) => k === 'draw').length;
+        const lastIndex = String(kinds.length - 1);
+        if (kinds.at(-1) === 'draw') {
+          expect(summary.startsWith(`drawn ${lastIndex}`)).toBe(true);
+          expect(summary.includes('redrawn')).toBe(draws > 1);
+        } else {
+          expect(summary.startsWith(`cleared ${lastIndex}`)).toBe(true);
+          expect(summary.includes('before')).toBe(draws > 0);
+        }
+      }),
+    );
+  });
+});
