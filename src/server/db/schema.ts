@@ -15,6 +15,8 @@ export interface Database {
   grid_draws: GridDrawsTable;
   quarter_scores: QuarterScoresTable;
   game_winners: GameWinnersTable;
+  mail_outbox: MailOutboxTable;
+  first_admin_claim: FirstAdminClaimTable;
 }
 
 export interface GamesTable {
@@ -132,6 +134,22 @@ export interface GameWinnersTable {
   failure_reason: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  link: string | null;
+  created_at: string;
+}
+
+export interface FirstAdminClaimTable {
+  id: number;
+  user_id: string;
+  claimed_at: string;
 }
 
 /** Our boolean columns, read back as true/false from SQLite's 0/1. */

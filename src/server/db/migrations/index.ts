@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import type { DbKind } from '../connection';
 import { coreTables } from './001_core_tables';
+import { accountTables } from './002_accounts';
 import { columnTypes } from './column-types';
 
 /** Our migrations in order. Names sort by their number; never rename or edit a released one. */
@@ -8,5 +9,6 @@ export function migrations(kind: DbKind): Record<string, Migration> {
   const t = columnTypes(kind);
   return {
     '001_core_tables': coreTables(t),
+    '002_accounts': accountTables(t),
   };
 }

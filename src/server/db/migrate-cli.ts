@@ -1,0 +1,24 @@
+// `npm run migrate`: bring the configured database up to date without serving.
+import { authOptions } from '../auth/auth-options';
+import { resolveAuthSecret } from '../auth/secret';
+import { loadSettings, SettingsError } from '../config';
+import { openDatabase } from './connection';
+import { migrate } from './migrate';
+
+try {
+  const settings = loadSettings();
+  const database = await openDatabase(settings.database);
+  try {
+    const report = await migrate(database, authOptions(database, resolveAuthSecret(settings), settings.PUBLIC_URL));
+    console.log(
+      report.applied.length || report.authChanges
+        ? `Migrated ${settings.database.kind}: ${[...(report.authChanges ? [`${report.authChanges} account table change(s)`] : []), ...report.applied].join(', ')}`
+        : `The ${settings.database.kind} database is up to date.`,
+    );
+  } finally {
+    await database.close();
+  }
+} catch (err) {
+  console.error(err instanceof SettingsError ? `Cannot migrate. ${err.message}` : `Migration failed: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+}

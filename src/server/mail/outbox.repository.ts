@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/connection';
+import type { MailMessage } from './mailer';
+
+export interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  link: string | null;
+  created_at: string;
+}
+
+export function outboxRepository(db: Db) {
+  return {
+    async add(message: MailMessage): Promise<OutboxMail> {
+      const row = {
+        id: randomUUID(),
+        to_address: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html,
+        link: message.link ?? null,
+        created_at: new Date().toISOString(),
+      };
+      await db.insertInto('mail_outbox').values(row).execute();
+      return toMail(row);
+    },
+    async list(limit = 100): Promise<OutboxMail[]> {
+      const rows = await db.selectFrom('mail_outbox').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+      return rows.map(toMail);
+    },
+  };
+}
+
+function toMail(row: {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  link: string | null;
+  created_at: string;
+}): OutboxMail {
+  return {
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    link: row.link,
+    created_at: row.created_at,
+  };
+}
