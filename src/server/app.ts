@@ -3,15 +3,28 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountsRepository } from './auth/accounts.repository';
+import { accountsService } from './auth/accounts.service';
+import { createAuth } from './auth/auth';
+import { authRoutes } from './auth/auth.routes';
+import { sessionGuards } from './auth/session';
 import type { Settings } from './config';
 import type { DatabaseHandle } from './db/connection';
 import { registerErrorHandling } from './http/errors';
+import { registerSameOriginCheck } from './http/same-origin';
 import { registerWebApp } from './http/web-app';
+import { mailRoutes } from './mail/mail.routes';
+import type { Mailer } from './mail/mailer';
+import { createOutboxMailer } from './mail/outbox-mailer';
+import { outboxRepository } from './mail/outbox.repository';
+import { createSmtpMailer } from './mail/smtp-mailer';
 import { systemRoutes } from './system/system.routes';
 
 export interface AppDeps {
   settings: Settings;
   database: DatabaseHandle;
+  /** Session signing secret (config or ./data/.auth-secret). */
+  secret: string;
   /** Folder of the built web app; defaults to dist/web. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
@@ -26,7 +39,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: settings.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     trustProxy: settings.TRUST_PROXY,
     bodyLimit: 256 * 1024,
-    // Routes validate with zod; responses are serialized with zod too.
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -54,8 +66,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: false } : false,
   });
   await app.register(fastifyCookie);
+  registerSameOriginCheck(app, settings);
+
+  // Services, wired once here; routes receive what they need.
+  const outbox = !settings.SMTP_URL && settings.trialMode ? outboxRepository(database.db) : null;
+  const smtp = settings.SMTP_URL ? createSmtpMailer(settings.SMTP_URL, settings.MAIL_FROM) : null;
+  const mailer: Mailer = smtp ?? createOutboxMailer(outbox ?? outboxRepository(database.db), app.log);
+  if (smtp) app.addHook('onClose', async () => smtp.close());
+  const accountsRepo = accountsRepository(database.db, database.kind);
+  const accounts = accountsService(accountsRepo, { adminEmails: settings.ADMIN_EMAILS }, app.log);
+  const auth = createAuth({ database, settings, secret: deps.secret, mailer, accounts, accountsRepo });
+  const guards = sessionGuards(auth);
+  app.decorate('guards', guards);
+  app.addHook('onReady', () => accounts.grantListedAdmins());
 
   await app.register(systemRoutes, { db: database.db, settings });
+  await app.register(authRoutes, { auth, guards });
+  await app.register(mailRoutes, { outbox });
   await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
   return app;
 }

@@ -2,7 +2,6 @@ import { buildApp } from './app';
 import { loadSettings, SettingsError, type Settings } from './config';
 import { openDatabase } from './db/connection';
 import { migrate } from './db/migrate';
-import { authOptions } from './auth/auth-options';
 import { resolveAuthSecret } from './auth/secret';
 
 /** Starts the server: settings, database, migrations, listen; stops cleanly on SIGTERM/SIGINT. */
@@ -20,8 +19,8 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(settings.database);
   const secret = resolveAuthSecret(settings);
-  await migrate(database, authOptions(database, secret, settings.PUBLIC_URL));
-  const app = await buildApp({ settings, database });
+  await migrate(database, settings, secret);
+  const app = await buildApp({ settings, database, secret });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
-import { authOptions } from '../../src/server/auth/auth-options';
 import { parseSettings, type Settings } from '../../src/server/config';
 import { migrate } from '../../src/server/db/migrate';
 import { createTestDatabase, type TestDatabase } from './db';
@@ -31,8 +30,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   settings.database = db.settings;
-  await migrate(db.handle, authOptions(db.handle, TEST_SECRET, settings.PUBLIC_URL));
-  const app = await buildApp({ settings, database: db.handle, ...(options.webRoot ? { webRoot: options.webRoot } : {}) });
+  await migrate(db.handle, settings, TEST_SECRET);
+  const app = await buildApp({ settings, database: db.handle, secret: TEST_SECRET, ...(options.webRoot ? { webRoot: options.webRoot } : {}) });
   await app.ready();
   return {
     app,

@@ -1,5 +1,4 @@
 // `npm run migrate`: bring the configured database up to date without serving.
-import { authOptions } from '../auth/auth-options';
 import { resolveAuthSecret } from '../auth/secret';
 import { loadSettings, SettingsError } from '../config';
 import { openDatabase } from './connection';
@@ -9,7 +8,7 @@ try {
   const settings = loadSettings();
   const database = await openDatabase(settings.database);
   try {
-    const report = await migrate(database, authOptions(database, resolveAuthSecret(settings), settings.PUBLIC_URL));
+    const report = await migrate(database, settings, resolveAuthSecret(settings));
     console.log(
       report.applied.length || report.authChanges
         ? `Migrated ${settings.database.kind}: ${[...(report.authChanges ? [`${report.authChanges} account table change(s)`] : []), ...report.applied].join(', ')}`

@@ -2,22 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/support/db';
 import { insertGame, insertUser } from '../../../tests/support/fixtures';
-import { authOptions } from '../auth/auth-options';
+import { parseSettings } from '../config';
 import { migrate } from './migrate';
 
 const SECRET = 'x'.repeat(40);
+const settings = parseSettings({ NODE_ENV: 'test' });
 const now = () => new Date().toISOString();
 
 describe(`migrations and schema rules (${testDbKind})`, () => {
   let t: TestDatabase;
   beforeEach(async () => {
     t = await createTestDatabase();
-    await migrate(t.handle, authOptions(t.handle, SECRET));
+    await migrate(t.handle, settings, SECRET);
   });
   afterEach(() => t.cleanup());
 
   it('migrates once; running it again changes nothing', async () => {
-    const again = await migrate(t.handle, authOptions(t.handle, SECRET));
+    const again = await migrate(t.handle, settings, SECRET);
     expect(again).toEqual({ authChanges: 0, applied: [] });
     const tables = await t.handle.raw.introspection.getTables();
     const names = tables.map((x) => x.name);

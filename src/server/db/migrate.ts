@@ -1,6 +1,7 @@
 import { Migrator } from 'kysely/migration';
 import { getMigrations } from 'better-auth/db/migration';
-import type { BetterAuthOptions } from 'better-auth';
+import { authOptions } from '../auth/auth';
+import type { Settings } from '../config';
 import type { DatabaseHandle } from './connection';
 import { migrations } from './migrations';
 
@@ -13,8 +14,8 @@ export interface MigrationReport {
  * The one migration step, run at start (D3): Better Auth's tables first (ours reference
  * `user`), then our own migrations. Safe to run again: both skip what is already there.
  */
-export async function migrate(handle: DatabaseHandle, auth: BetterAuthOptions): Promise<MigrationReport> {
-  const authPlan = await getMigrations(auth);
+export async function migrate(handle: DatabaseHandle, settings: Settings, secret: string): Promise<MigrationReport> {
+  const authPlan = await getMigrations(authOptions({ database: handle, settings, secret }));
   const authChanges = authPlan.toBeCreated.length + authPlan.toBeAdded.length + authPlan.toBeAddedIndexes.length;
   if (authChanges > 0) await authPlan.runMigrations();
 

@@ -7,6 +7,8 @@ import type { Generated } from 'kysely';
  * true/false on both.
  */
 export interface Database {
+  /** Better Auth's table; we read it and keep `isAdmin` (D8). */
+  user: UserTable;
   games: GamesTable;
   squares: SquaresTable;
   checkouts: CheckoutsTable;
@@ -16,7 +18,18 @@ export interface Database {
   quarter_scores: QuarterScoresTable;
   game_winners: GameWinnersTable;
   mail_outbox: MailOutboxTable;
-  first_admin_claim: FirstAdminClaimTable;
+}
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  username: string | null;
+  displayUsername: string | null;
+  isAdmin: boolean;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface GamesTable {
@@ -146,16 +159,12 @@ export interface MailOutboxTable {
   created_at: string;
 }
 
-export interface FirstAdminClaimTable {
-  id: number;
-  user_id: string;
-  claimed_at: string;
-}
-
 /** Our boolean columns, read back as true/false from SQLite's 0/1. */
 export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
   'is_active',
   'grid_shuffled',
   'numbers_revealed',
   'manual_numbers_set',
+  'emailVerified',
+  'isAdmin',
 ]);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { createTestApp, TEST_SECRET, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
 
 describe(`system routes and HTTP behaviour (${testDbKind})`, () => {
@@ -77,7 +77,7 @@ describe('error handling', () => {
 
   it('turns validation failures, bad JSON and crashes into the JSON error shape', async () => {
     const { buildApp } = await import('../app');
-    const app = await buildApp({ settings: t.settings, database: t.db.handle, logger: false });
+    const app = await buildApp({ settings: t.settings, database: t.db.handle, secret: TEST_SECRET, logger: false });
     // Routes registered only for this test exercise the shared error handler.
     app.post('/api/test/echo', { schema: { body: z.object({ title: z.string().min(3, 'Title must be at least 3 characters') }) } }, async (req) => req.body);
     app.get('/api/test/crash', async () => {
@@ -112,7 +112,7 @@ describe('error handling', () => {
     const { openDatabase } = await import('../db/connection');
     // Nothing listens on port 1: every query fails to connect.
     const unreachable = await openDatabase({ kind: 'postgres', url: 'postgres://nobody@127.0.0.1:1/none' });
-    const app = await buildApp({ settings: t.settings, database: unreachable, logger: false });
+    const app = await buildApp({ settings: t.settings, database: unreachable, secret: TEST_SECRET, logger: false });
     try {
       const res = await app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);

@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ColumnTypes } from './column-types';
 
-/** The trial outbox (D9) and the one-row claim that makes exactly one first admin (D8). */
+/** The trial outbox (D9). */
 export function accountTables(t: ColumnTypes) {
   return {
     async up(db: Kysely<any>): Promise<void> {
@@ -16,16 +16,6 @@ export function accountTables(t: ColumnTypes) {
         .addColumn('created_at', t.timestamp, (c) => c.notNull())
         .execute();
       await db.schema.createIndex('mail_outbox_created_idx').on('mail_outbox').column('created_at').execute();
-
-      // At most one row ever: the first confirmed account to insert it becomes admin, however
-      // many confirm at the same moment.
-      await db.schema
-        .createTable('first_admin_claim')
-        .addColumn('id', 'integer', (c) => c.primaryKey())
-        .addColumn('user_id', 'text', (c) => c.notNull().references('user.id').onDelete('cascade'))
-        .addColumn('claimed_at', t.timestamp, (c) => c.notNull())
-        .addCheckConstraint('first_admin_claim_single', sql`id = 1`)
-        .execute();
     },
   };
 }

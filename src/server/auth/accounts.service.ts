@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccountsRepository } from './accounts.repository';
+
+export interface AdminPolicy {
+  /** ADMIN_EMAILS, lower-cased; empty means "the first confirmed account". */
+  adminEmails: readonly string[];
+}
+
+/** Admin rights (D8): one flag, `isAdmin` on the account, decided on the server only. */
+export function accountsService(repo: AccountsRepository, policy: AdminPolicy, log: Pick<FastifyBaseLogger, 'info' | 'warn'>) {
+  return {
+    /** At start: listed addresses that already have confirmed accounts become admins. */
+    async grantListedAdmins(): Promise<void> {
+      const granted = await repo.grantListed(policy.adminEmails);
+      if (granted) log.info(`Granted admin rights to ${granted} account(s) listed in ADMIN_EMAILS`);
+    },
+
+    /** After an e-mail is confirmed: a listed address, or the very first account, becomes admin. */
+    async onEmailConfirmed(user: { id: string; email: string }): Promise<void> {
+      const email = user.email.toLowerCase();
+      if (policy.adminEmails.length) {
+        if (policy.adminEmails.includes(email) && (await repo.setAdmin(email, true))) {
+          log.info(`${email} is an admin (listed in ADMIN_EMAILS)`);
+        }
+        return;
+      }
+      if (await repo.claimFirstAdmin(user.id)) {
+        log.info(`${email} is the first confirmed account and is now the admin`);
+      }
+    },
+
+    /** `npm run admin -- grant|revoke EMAIL`. Returns the sentence to print. */
+    async setAdmin(email: string, isAdmin: boolean): Promise<{ ok: boolean; message: string }> {
+      const normalized = email.trim().toLowerCase();
+      if (!isAdmin && policy.adminEmails.includes(normalized)) {
+        return { ok: false, message: `${normalized} is listed in ADMIN_EMAILS; remove it there to revoke its admin rights.` };
+      }
+      const account = await repo.findByEmail(normalized);
+      if (!account) return { ok: false, message: `No account with the e-mail ${normalized}.` };
+      await repo.setAdmin(normalized, isAdmin);
+      return { ok: true, message: `${normalized} ${isAdmin ? 'is now an admin' : 'is no longer an admin'}.` };
+    },
+
+    async isAdmin(userId: string): Promise<boolean> {
+      return (await repo.findById(userId))?.isAdmin === true;
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof accountsService>;

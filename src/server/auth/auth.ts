@@ -1,0 +1,128 @@
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { username } from 'better-auth/plugins/username';
+import { SIGNUP_ERRORS, USERNAME_TAKEN } from '@core/messages';
+import { validatePassword, validateUsername } from '@core/validation';
+import type { Settings } from '../config';
+import type { DatabaseHandle } from '../db/connection';
+import type { Mailer } from '../mail/mailer';
+import { confirmationMail, passwordResetMail } from '../mail/templates';
+import type { AccountsRepository } from './accounts.repository';
+import type { AccountsService } from './accounts.service';
+
+export interface AuthDeps {
+  database: DatabaseHandle;
+  settings: Settings;
+  secret: string;
+  /** Absent only where no mail can be sent (the migrate step). */
+  mailer?: Mailer;
+  accounts?: AccountsService;
+  accountsRepo?: AccountsRepository;
+}
+
+/** Where the confirmation link sends people: the login page with the D6 message. */
+export const CONFIRMED_CALLBACK = '/login?confirmed=1';
+const ONE_HOUR = 60 * 60;
+
+const apiError = (status: 'BAD_REQUEST' | 'UNPROCESSABLE_ENTITY' | 'FORBIDDEN', code: string, message: string) =>
+  new APIError(status, { code, message });
+
+/**
+ * Better Auth on our database (D6-D8): e-mail + password with a unique username, e-mail
+ * confirmation before the first login, single-use reset links that expire within an hour and
+ * end the account's other sessions. The same options drive the migrate step.
+ */
+export function authOptions(deps: AuthDeps): BetterAuthOptions {
+  const { settings, mailer, accounts, accountsRepo } = deps;
+  const https = settings.PUBLIC_URL?.startsWith('https://') ?? false;
+  return {
+    appName: 'Squares Pool',
+    secret: deps.secret,
+    basePath: '/api/auth',
+    // Trial without PUBLIC_URL (D5): links and origin checks follow the host the app is opened as.
+    baseURL: settings.PUBLIC_URL ?? { allowedHosts: ['*'], protocol: 'auto' },
+    trustedOrigins: settings.PUBLIC_URL
+      ? [new URL(settings.PUBLIC_URL).origin]
+      : (request) => (request ? [new URL(request.url).origin] : []),
+    database: { db: deps.database.raw, type: deps.database.kind, transaction: true },
+    user: {
+      additionalFields: {
+        isAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: !settings.ALLOW_SIGNUP,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: ONE_HOUR,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url, token }) {
+        if (!mailer) return;
+        const link = `${new URL(url).origin}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send(passwordResetMail(user.email, link));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: ONE_HOUR,
+      async sendVerificationEmail({ user, url, token }) {
+        if (!mailer) return;
+        const link = `${new URL(url).origin}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(CONFIRMED_CALLBACK)}`;
+        const name = (user as { displayUsername?: string }).displayUsername ?? user.name;
+        await mailer.send(confirmationMail(user.email, name, link));
+      },
+      async afterEmailVerification(user) {
+        await accounts?.onEmailConfirmed(user);
+      },
+    },
+    plugins: [
+      username({
+        minUsernameLength: 3,
+        maxUsernameLength: 30,
+        // The spec sets only a minimum length; anything printable without spaces is fine.
+        usernameValidator: (value) => /^[^\s\p{C}]+$/u.test(value),
+      }),
+    ],
+    hooks: {
+      // Our rules run before Better Auth's, so the answers carry the spec's texts (D6, D7).
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') {
+          if (!settings.ALLOW_SIGNUP) throw apiError('FORBIDDEN', 'SIGNUP_DISABLED', SIGNUP_ERRORS.disabled);
+          const body = ctx.body as { email?: string; password?: string; username?: string };
+          const password = validatePassword(body.password ?? '');
+          if (!password.ok) throw apiError('BAD_REQUEST', 'WEAK_PASSWORD', password.message);
+          const name = validateUsername(body.username ?? '');
+          if (!name.ok) throw apiError('BAD_REQUEST', 'USERNAME_TOO_SHORT', name.message);
+          if (accountsRepo && body.email && (await accountsRepo.findByEmail(body.email))) {
+            // D6: sign-up says so (the spec's already-registered flow); rate limits bound enumeration.
+            throw apiError('UNPROCESSABLE_ENTITY', 'USER_ALREADY_EXISTS', SIGNUP_ERRORS.alreadyRegistered);
+          }
+          if (accountsRepo && (await accountsRepo.usernameTaken(name.value))) {
+            throw apiError('UNPROCESSABLE_ENTITY', 'USERNAME_IS_ALREADY_TAKEN', USERNAME_TAKEN);
+          }
+        }
+        if (ctx.path === '/reset-password') {
+          const password = validatePassword((ctx.body as { newPassword?: string }).newPassword ?? '');
+          if (!password.ok) throw apiError('BAD_REQUEST', 'WEAK_PASSWORD', password.message);
+        }
+      }),
+    },
+    // Rate limits are ours (auth.routes.ts), keyed on the client IP as Fastify sees it.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: https,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: https },
+    },
+    telemetry: { enabled: false },
+  };
+}
+
+export function createAuth(deps: AuthDeps) {
+  return betterAuth(authOptions(deps));
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,44 @@
+import type { MailMessage } from './mailer';
+
+const escapeHtml = (s: string) =>
+  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+
+function layout(title: string, paragraphs: string[], button: { label: string; href: string }, footer: string): string {
+  const href = escapeHtml(button.href);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f6f4;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1a1f1a">
+<div style="max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:28px;border:1px solid #dfe5df">
+<p style="margin:0 0 8px;font-weight:700;color:#1d6b3a">Squares Pool</p>
+<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(title)}</h1>
+${paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#1d6b3a;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(button.label)}</a></p>
+<p style="font-size:13px;color:#5b665b;line-height:1.5">If the button does not work, open this link:<br><a href="${href}" style="color:#1d6b3a;word-break:break-all">${href}</a></p>
+<p style="font-size:13px;color:#5b665b">${escapeHtml(footer)}</p>
+</div></body></html>`;
+}
+
+export function confirmationMail(to: string, username: string, link: string): MailMessage {
+  const greeting = `Hi ${username},`;
+  const body = 'Thanks for signing up for Squares Pool. Confirm your e-mail address to finish creating your account, then log in to pick your squares.';
+  const footer = "If you didn't sign up, you can ignore this e-mail. The link works for one hour.";
+  return {
+    to,
+    subject: 'Confirm your Squares Pool account',
+    link,
+    text: `${greeting}\n\n${body}\n\nConfirm your e-mail: ${link}\n\n${footer}\n`,
+    html: layout('Confirm your e-mail', [greeting, body], { label: 'Confirm e-mail', href: link }, footer),
+  };
+}
+
+export function passwordResetMail(to: string, link: string): MailMessage {
+  const body = 'Someone asked to reset the password of your Squares Pool account. Choose a new password with the link below.';
+  const footer = "If you didn't ask for this, you can ignore this e-mail: your password stays as it is. The link works once, for one hour.";
+  return {
+    to,
+    subject: 'Reset your Squares Pool password',
+    link,
+    text: `${body}\n\nReset your password: ${link}\n\n${footer}\n`,
+    html: layout('Reset your password', [body], { label: 'Choose a new password', href: link }, footer),
+  };
+}
