@@ -1,0 +1,52 @@
+import { Link, useNavigation } from 'react-router';
+import { HowToPlaySheet } from '@/components/how-to-play-sheet';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { Button } from '@/components/ui/button';
+import { Separator } from '@/components/ui/separator';
+import { SidebarTrigger } from '@/components/ui/sidebar';
+import { PRODUCT_NAME } from '@/lib/config';
+import { type Session, useSession, welcomeText } from '@/lib/session';
+
+/** Spec "Layout" top bar: menu button, welcome line, theme toggle, How to Play sheet, account actions. */
+export function TopBar() {
+  const session = useSession();
+  const navigation = useNavigation();
+  return (
+    <header className="sticky top-0 z-20 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <div className="flex h-14 items-center gap-1 px-2 sm:gap-2 sm:px-4">
+        <SidebarTrigger />
+        <Separator orientation="vertical" className="mx-1 hidden data-[orientation=vertical]:h-5 md:block" />
+        <p className="line-clamp-2 min-w-0 flex-1 text-xs leading-tight font-medium sm:text-sm" data-testid="welcome-line">
+          {welcomeText(session, PRODUCT_NAME)}
+        </p>
+        <div className="flex shrink-0 items-center gap-1">
+          <ThemeToggle />
+          <HowToPlaySheet />
+          <AccountActions session={session} />
+        </div>
+      </div>
+      {navigation.state === 'loading' && (
+        <div aria-hidden="true" className="absolute inset-x-0 bottom-0 h-0.5 overflow-hidden">
+          <div className="h-full w-1/3 animate-pulse bg-primary" />
+        </div>
+      )}
+    </header>
+  );
+}
+
+/**
+ * Guests get Sign In and Sign Up. The auth issue adds the signed-in actions (Sign Out) here.
+ */
+function AccountActions({ session }: { session: Session }) {
+  if (session.status !== 'signed-out') return null;
+  return (
+    <>
+      <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
+        <Link to="/login">Sign In</Link>
+      </Button>
+      <Button asChild size="sm" className="px-2.5 sm:px-3">
+        <Link to="/signup">Sign Up</Link>
+      </Button>
+    </>
+  );
+}

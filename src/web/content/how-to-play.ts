@@ -1,0 +1,45 @@
+/**
+ * How to Play texts (DECISIONS D27: the spec gives none; written from its game flow, section 1).
+ * Used by the /how-to-play guide, the home page's list and the top bar's side sheet.
+ */
+
+export interface HowToPlayStep {
+  title: string;
+  body: string;
+}
+
+/** The six steps of the /how-to-play guide (spec: How to Play has 6 steps). */
+export const HOW_TO_PLAY_STEPS: readonly HowToPlayStep[] = [
+  {
+    title: 'Pick a game',
+    body: 'Browse the games and open one. Every game has a board of 100 squares, 10 rows by 10 columns, and a set price per square.',
+  },
+  {
+    title: 'Claim your squares',
+    body: 'Sign in, choose the empty squares you want and pay for them by card. Each square you buy is yours for the whole game, and you can buy as many as are still free.',
+  },
+  {
+    title: 'The numbers are drawn',
+    body: 'Once the board is full, the digits 0 to 9 are drawn at random for each team: one set along the rows for Team A and one set along the columns for Team B. Nobody knows their numbers before the draw.',
+  },
+  {
+    title: 'Know your numbers',
+    body: "Each of your squares now has two digits: its row's digit for Team A and its column's digit for Team B. Those two digits are what you cheer for all game long.",
+  },
+  {
+    title: 'Each quarter picks a winner',
+    body: "At the end of every quarter, take the last digit of each team's score. The square where Team A's digit meets Team B's digit wins that quarter. A score of 17 to 10 means the row marked 7 and the column marked 0.",
+  },
+  {
+    title: 'Collect your winnings',
+    body: "Each of the four quarters pays its winner a share of the pot, as set for the game. My Winnings shows what you won and whether it has been paid.",
+  },
+];
+
+/** The short list on the home page and in the side sheet. */
+export const HOW_TO_PLAY_SUMMARY: readonly string[] = [
+  'Pick a game and claim as many empty squares as you like.',
+  'When all 100 squares are taken, the digits 0 to 9 are drawn at random for both teams.',
+  "At the end of each quarter, the last digit of each team's score picks the winning square.",
+  'Each quarter pays its winner a share of the pot.',
+];

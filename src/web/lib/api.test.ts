@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ApiError, apiRequest } from './api';
+
+function answer(status: number, body: string, contentType = 'application/json') {
+  return vi.fn(async () => new Response(body, { status, headers: { 'content-type': contentType } }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest', () => {
+  test('returns the parsed JSON body', async () => {
+    vi.stubGlobal('fetch', answer(200, '{"productName":"Squares Pool"}'));
+    await expect(apiRequest('/api/config')).resolves.toEqual({ productName: 'Squares Pool' });
+  });
+
+  test("throws the server's {error:{code,message}} as an ApiError", async () => {
+    vi.stubGlobal('fetch', answer(409, '{"error":{"code":"SQUARE_TAKEN","message":"This square is already claimed."}}'));
+    const error = await apiRequest('/api/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, code: 'SQUARE_TAKEN', message: 'This square is already claimed.' });
+  });
+
+  test('an error without our shape still becomes an ApiError with the status', async () => {
+    vi.stubGlobal('fetch', answer(502, '<html>Bad gateway</html>', 'text/html'));
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({ status: 502, code: 'HTTP_502' });
+  });
+
+  test('a network failure becomes NETWORK_ERROR', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+  });
+
+  test('sends a JSON body with its content type and the same-origin cookies', async () => {
+    const fetchMock = answer(200, '{"ok":true}');
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('/api/checkout', { method: 'POST', body: { a: 1 } });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"a":1}');
+    expect(init.credentials).toBe('same-origin');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  test('an empty successful answer resolves to undefined', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    await expect(apiRequest('/api/x', { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Small JSON client for our own API (`/api/...`). Errors carry the server's
+ * `{ error: { code, message } }` shape (ARCHITECTURE "Known seams").
+ */
+
+export interface ApiErrorBody {
+  error: { code: string; message: string };
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status, or 0 when the request never got an answer. */
+  readonly status: number;
+  /** The server's error code, or NETWORK_ERROR / HTTP_<status> when it sent none. */
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const inner = (value as { error: unknown }).error;
+  return (
+    typeof inner === 'object' &&
+    inner !== null &&
+    typeof (inner as { code?: unknown }).code === 'string' &&
+    typeof (inner as { message?: unknown }).message === 'string'
+  );
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** Calls `path` (e.g. `/api/config`) and returns the parsed JSON body; throws ApiError otherwise. */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, headers = {} } = options;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection and try again.');
+  }
+
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+
+  if (!response.ok) {
+    if (isApiErrorBody(data)) throw new ApiError(response.status, data.error.code, data.error.message);
+    throw new ApiError(response.status, `HTTP_${response.status}`, `The server answered ${response.status}.`);
+  }
+  if (text && data === undefined) {
+    throw new ApiError(response.status, 'INVALID_RESPONSE', 'The server sent an answer that could not be read.');
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+};

@@ -1,0 +1,76 @@
+import {
+  BookOpen,
+  Grid3x3,
+  House,
+  LayoutDashboard,
+  type LucideIcon,
+  Settings2,
+  ShoppingCart,
+  Trophy,
+} from 'lucide-react';
+import type { Session } from './session';
+
+/** Who sees a sidebar group (spec "Layout": Navigation for all, My Account signed in, Administration admins). */
+export type NavAudience = 'everyone' | 'signed-in' | 'admin';
+
+export interface NavItem {
+  title: string;
+  to: string;
+  icon: LucideIcon;
+  /** Active only on an exact match (used for "/"). */
+  end?: boolean;
+}
+
+export interface NavGroup {
+  id: 'navigation' | 'my-account' | 'administration';
+  label: string;
+  audience: NavAudience;
+  items: readonly NavItem[];
+}
+
+/** The sidebar's groups. Pages for the later groups arrive with their issues; the entries are final. */
+export const NAV_GROUPS: readonly NavGroup[] = [
+  {
+    id: 'navigation',
+    label: 'Navigation',
+    audience: 'everyone',
+    items: [
+      { title: 'Home', to: '/', icon: House, end: true },
+      { title: 'How to Play', to: '/how-to-play', icon: BookOpen },
+    ],
+  },
+  {
+    id: 'my-account',
+    label: 'My Account',
+    audience: 'signed-in',
+    items: [
+      { title: 'Cart', to: '/cart', icon: ShoppingCart },
+      { title: 'My Squares', to: '/my-squares', icon: Grid3x3 },
+      { title: 'My Winnings', to: '/my-winnings', icon: Trophy },
+    ],
+  },
+  {
+    id: 'administration',
+    label: 'Administration',
+    audience: 'admin',
+    items: [
+      { title: 'Admin Dashboard', to: '/admin', icon: LayoutDashboard, end: true },
+      { title: 'Game Management', to: '/admin/games', icon: Settings2 },
+    ],
+  },
+];
+
+export function canSee(audience: NavAudience, session: Session): boolean {
+  switch (audience) {
+    case 'everyone':
+      return true;
+    case 'signed-in':
+      return session.status === 'signed-in';
+    case 'admin':
+      return session.status === 'signed-in' && session.user.isAdmin;
+  }
+}
+
+export function visibleNavGroups(session: Session, groups: readonly NavGroup[] = NAV_GROUPS): NavGroup[] {
+  return groups.filter((group) => canSee(group.audience, session));
+}

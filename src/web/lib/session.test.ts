@@ -1,0 +1,52 @@
+import { describe, expect, test } from 'vitest';
+import { visibleNavGroups } from './navigation';
+import { displayName, isAdmin, type Session, welcomeText } from './session';
+
+const player: Session = {
+  status: 'signed-in',
+  user: { id: 'u1', email: 'pat.smith@example.com', username: 'pat', isAdmin: false },
+};
+const admin: Session = {
+  status: 'signed-in',
+  user: { id: 'u2', email: 'boss@example.com', username: 'boss', isAdmin: true },
+};
+
+describe('welcome line (spec "Layout")', () => {
+  test('signed out: Welcome to {product}', () => {
+    expect(welcomeText({ status: 'signed-out' }, 'Squares Pool')).toBe('Welcome to Squares Pool');
+  });
+
+  test('signed in: the part of the e-mail before the at-sign, or User', () => {
+    expect(welcomeText(player, 'Squares Pool')).toBe('Welcome, pat.smith');
+    expect(displayName({ email: '@example.com' })).toBe('User');
+  });
+});
+
+describe('sidebar groups by audience', () => {
+  const ids = (session: Session) => visibleNavGroups(session).map((group) => group.id);
+
+  test('visitors see Navigation only', () => {
+    expect(ids({ status: 'signed-out' })).toEqual(['navigation']);
+    expect(ids({ status: 'loading' })).toEqual(['navigation']);
+  });
+
+  test('players also see My Account; admins also see Administration', () => {
+    expect(ids(player)).toEqual(['navigation', 'my-account']);
+    expect(ids(admin)).toEqual(['navigation', 'my-account', 'administration']);
+    expect(isAdmin(player)).toBe(false);
+    expect(isAdmin(admin)).toBe(true);
+  });
+
+  test('the entries are the spec\'s, with their routes', () => {
+    const items = visibleNavGroups(admin).flatMap((group) => group.items.map((item) => `${item.title} ${item.to}`));
+    expect(items).toEqual([
+      'Home /',
+      'How to Play /how-to-play',
+      'Cart /cart',
+      'My Squares /my-squares',
+      'My Winnings /my-winnings',
+      'Admin Dashboard /admin',
+      'Game Management /admin/games',
+    ]);
+  });
+});

@@ -1,0 +1,46 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ThemeProvider } from 'next-themes';
+import { lazy, StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { createQueryClient } from '@/lib/query-client';
+import { createRouter } from '@/router';
+import './styles.css';
+
+// Toasts are never needed for the first paint: sonner loads right after it, in its own chunk.
+// Pages call `toast` from 'sonner' as usual (the same module instance).
+const Toaster = lazy(() => import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })));
+
+const queryClient = createQueryClient();
+const router = createRouter();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element.');
+
+createRoot(container).render(
+  <StrictMode>
+    {/*
+      Theme: light/dark in localStorage ("theme"), system by default. public/theme-init.js applies it
+      before first paint; next-themes' own inline script cannot run under our CSP, so it is marked
+      as an inert data block (type text/plain) that React neither executes nor warns about.
+    */}
+    <ThemeProvider
+      attribute="class"
+      defaultTheme="system"
+      enableSystem
+      disableTransitionOnChange
+      storageKey="theme"
+      scriptProps={{ type: 'text/plain' }}
+    >
+      <QueryClientProvider client={queryClient}>
+        <TooltipProvider>
+          <RouterProvider router={router} />
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+        </TooltipProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  </StrictMode>,
+);

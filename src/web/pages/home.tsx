@@ -1,0 +1,140 @@
+import { ArrowRight, LogIn, UserPlus } from 'lucide-react';
+import { Link } from 'react-router';
+import { usePageTitle } from '@/components/page';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { HOW_TO_PLAY_SUMMARY } from '@/content/how-to-play';
+import { PRODUCT_NAME } from '@/lib/config';
+import { useSession } from '@/lib/session';
+
+export default function HomePage() {
+  usePageTitle();
+  const session = useSession();
+  return (
+    <div className="flex w-full flex-col">
+      <Hero />
+      <div className="mx-auto flex w-full max-w-5xl flex-col gap-10 px-4 py-8 md:px-6">
+        {session.status === 'signed-out' && <WelcomeBanner />}
+        <HowToPlayList />
+        <GamesArea />
+      </div>
+    </div>
+  );
+}
+
+function Hero() {
+  return (
+    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-field text-field-foreground">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 bg-[repeating-linear-gradient(90deg,transparent_0,transparent_calc(10%-1px),var(--field-line)_calc(10%-1px),var(--field-line)_10%)]"
+      />
+      <div className="relative mx-auto flex max-w-5xl flex-col items-start gap-6 px-4 py-12 sm:flex-row sm:items-center sm:justify-between md:px-6 md:py-16">
+        <div className="flex max-w-xl flex-col gap-3">
+          <h1 id="hero-title" className="text-4xl font-bold tracking-tight sm:text-5xl">
+            {PRODUCT_NAME}
+          </h1>
+          <p className="text-lg text-field-foreground/90">
+            Claim squares on a 10x10 board and let the last digit of each team&apos;s score pick a winner every
+            quarter.
+          </p>
+        </div>
+        <MiniBoard />
+      </div>
+    </section>
+  );
+}
+
+/** A decorative board: a few taken squares and one winner. */
+function MiniBoard() {
+  const taken = new Set([3, 8, 12, 17, 25, 31, 36, 44, 49, 52, 58, 63, 67, 71, 76, 84, 88, 90, 95, 99]);
+  const winner = 47;
+  return (
+    <div aria-hidden="true" className="hidden shrink-0 grid-cols-10 gap-0.5 rounded-lg bg-white/10 p-2 sm:grid">
+      {Array.from({ length: 100 }, (_, index) => (
+        <div
+          key={index}
+          className={
+            index === winner
+              ? 'size-4 rounded-[3px] bg-amber-300 md:size-5'
+              : taken.has(index)
+                ? 'size-4 rounded-[3px] bg-white/70 md:size-5'
+                : 'size-4 rounded-[3px] bg-white/15 md:size-5'
+          }
+        />
+      ))}
+    </div>
+  );
+}
+
+function WelcomeBanner() {
+  return (
+    <Card className="border-primary/30 bg-accent/60 py-5" role="region" aria-labelledby="welcome-title">
+      <CardHeader className="gap-2">
+        <CardTitle as="h2" id="welcome-title" className="text-lg">
+          Welcome!
+        </CardTitle>
+        <CardDescription className="text-foreground/80">
+          Log in to claim squares and follow your games, or sign up to create a free account.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-2">
+        <Button asChild>
+          <Link to="/login">
+            <LogIn aria-hidden="true" />
+            Log In
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/signup">
+            <UserPlus aria-hidden="true" />
+            Sign Up
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function HowToPlayList() {
+  return (
+    <section aria-labelledby="how-to-play-title" className="flex flex-col gap-4">
+      <h2 id="how-to-play-title" className="text-xl font-semibold tracking-tight">
+        How to Play
+      </h2>
+      <ol className="grid gap-3 sm:grid-cols-2">
+        {HOW_TO_PLAY_SUMMARY.map((line, index) => (
+          <li key={line} className="flex gap-3 rounded-lg border bg-card p-4 text-sm">
+            <span
+              aria-hidden="true"
+              className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+            >
+              {index + 1}
+            </span>
+            <span className="pt-1">{line}</span>
+          </li>
+        ))}
+      </ol>
+      <Button asChild variant="link" className="w-fit px-0 has-[>svg]:px-0">
+        <Link to="/how-to-play">
+          See the step-by-step guide
+          <ArrowRight aria-hidden="true" />
+        </Link>
+      </Button>
+    </section>
+  );
+}
+
+/** Where the games list goes; the games issue replaces this with the Active/Completed tabs. */
+function GamesArea() {
+  return (
+    <section aria-labelledby="games-title" className="flex flex-col gap-4" data-testid="games-area">
+      <h2 id="games-title" className="text-xl font-semibold tracking-tight">
+        Games
+      </h2>
+      <div className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
+        Games will be listed here.
+      </div>
+    </section>
+  );
+}

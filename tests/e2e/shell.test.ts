@@ -1,0 +1,304 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, openPage, type PageOptions } from '../support/browser';
+import { startTestServer, type TestServer } from '../support/server';
+
+// The web shell on the production build (dist/web) served by the real app, under its real CSP.
+
+const CONTACT_EMAIL = 'organizer@example.com';
+
+let server: TestServer;
+let browser: Browser;
+
+/** Pages opened by a test; closed after it, with a check that nothing was logged as an error. */
+let opened: { context: BrowserContext; errors: string[] }[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startTestServer({ env: { CONTACT_EMAIL } }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  const pages = opened;
+  opened = [];
+  await Promise.all(pages.map(({ context }) => context.close()));
+  // Console errors include CSP violations ("Refused to execute inline script ...").
+  expect(pages.flatMap(({ errors }) => errors)).toEqual([]);
+});
+
+async function visit(path: string, options: PageOptions = {}): Promise<{ page: Page; context: BrowserContext }> {
+  const { context, page, errors } = await openPage(browser, options);
+  opened.push({ context, errors });
+  await page.goto(server.url + path);
+  await page.locator('main h1').first().waitFor();
+  return { page, context };
+}
+
+async function sidebarState(page: Page): Promise<string | null> {
+  return page.locator('[data-slot="sidebar"]').getAttribute('data-state');
+}
+
+describe('web shell', () => {
+  test('the app is served under the production Content-Security-Policy', async () => {
+    const response = await fetch(server.url + '/');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  test('home renders the hero, the visitor banner, How to Play and the games area', async () => {
+    const { page } = await visit('/');
+    await expect(page.title()).resolves.toBe('Squares Pool');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Squares Pool');
+    expect(await page.getByTestId('welcome-line').textContent()).toBe('Welcome to Squares Pool');
+
+    const banner = page.getByRole('region', { name: 'Welcome!' });
+    expect(await banner.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login');
+    expect(await banner.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
+
+    const header = page.getByRole('banner');
+    expect(await header.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
+    expect(await header.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
+
+    const howTo = page.getByRole('region', { name: 'How to Play' });
+    expect(await howTo.getByRole('listitem').count()).toBe(4);
+    expect(await page.getByRole('region', { name: 'Games' }).isVisible()).toBe(true);
+
+    // Visitors see the Navigation group only.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('group').allTextContents()).toEqual(['NavigationHomeHow to Play']);
+    expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+
+    // Landmarks and the skip link.
+    expect(await page.getByRole('main').count()).toBe(1);
+    expect(await page.getByRole('contentinfo').count()).toBe(1);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await skip.getAttribute('href')).toBe('#main-content');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+  });
+
+  test('Ctrl+B collapses the sidebar to icons, and the state survives a reload', async () => {
+    const { page, context } = await visit('/');
+    expect(await sidebarState(page)).toBe('expanded');
+    const before = await page.locator('[data-slot="sidebar-container"]').boundingBox();
+    expect(before?.width).toBe(256); // 16rem
+
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => sidebarState(page)).toBe('collapsed');
+    await expect
+      .poll(async () => (await page.locator('[data-slot="sidebar-container"]').boundingBox())?.width)
+      .toBe(48); // 3rem, icons only
+
+    const cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state');
+    expect(cookie?.value).toBe('false');
+    const sevenDays = 7 * 24 * 60 * 60;
+    expect(Math.abs((cookie?.expires ?? 0) - (Date.now() / 1000 + sevenDays))).toBeLessThan(120);
+
+    await page.reload();
+    await page.locator('main h1').waitFor();
+    expect(await sidebarState(page)).toBe('collapsed');
+
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => sidebarState(page)).toBe('expanded');
+    expect((await context.cookies()).find((c) => c.name === 'sidebar_state')?.value).toBe('true');
+
+    // The top bar's button toggles it too.
+    await page.getByRole('banner').getByRole('button', { name: 'Toggle sidebar' }).click();
+    await expect.poll(() => sidebarState(page)).toBe('collapsed');
+  });
+
+  test("the theme toggle's choice survives a reload; without one the system preference applies", async () => {
+    const { page } = await visit('/', { colorScheme: 'light' });
+    const htmlClass = () => page.evaluate(() => document.documentElement.className);
+    expect(await htmlClass()).toContain('light');
+
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect.poll(htmlClass).toContain('dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+
+    await page.reload();
+    await page.locator('main h1').waitFor();
+    expect(await htmlClass()).toContain('dark');
+    expect(await htmlClass()).not.toContain('light');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect.poll(htmlClass).toContain('light');
+
+    const { page: darkPage } = await visit('/', { colorScheme: 'dark' });
+    expect(await darkPage.evaluate(() => document.documentElement.className)).toContain('dark');
+  });
+
+  test('an unknown path shows the 404 page with its texts and links', async () => {
+    const { page } = await visit('/no/such/page');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Oops! Page not found');
+    const home = page.getByRole('link', { name: 'Return to Home' });
+    expect(await home.getAttribute('href')).toBe('/');
+    expect(await page.getByRole('main').getByRole('link', { name: 'Contact the organizer' }).getAttribute('href')).toBe(
+      '/contact',
+    );
+
+    await page.getByRole('main').getByRole('link', { name: 'Contact the organizer' }).click();
+    await page.waitForURL(`${server.url}/contact`);
+    await expect.poll(() => page.getByRole('link', { name: CONTACT_EMAIL }).count()).toBe(1);
+
+    await page.goBack();
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Squares Pool');
+  });
+
+  test('How to Play steps with Next, Previous and Start Over', async () => {
+    const { page } = await visit('/how-to-play');
+    const counter = page.getByTestId('step-counter');
+    const next = page.getByRole('button', { name: 'Next' });
+    const previous = page.getByRole('button', { name: 'Previous' });
+    const progress = page.getByRole('progressbar', { name: 'Guide progress' });
+
+    expect(await counter.textContent()).toBe('Step 1 of 6');
+    expect(await previous.isDisabled()).toBe(true);
+    expect(await progress.getAttribute('aria-valuenow')).toBe('1');
+    const firstTitle = await page.locator('#step-title').textContent();
+
+    await next.click();
+    expect(await counter.textContent()).toBe('Step 2 of 6');
+    expect(await progress.getAttribute('aria-valuenow')).toBe('2');
+    expect(await page.locator('#step-title').textContent()).not.toBe(firstTitle);
+
+    await previous.click();
+    expect(await counter.textContent()).toBe('Step 1 of 6');
+
+    for (let i = 0; i < 5; i++) await next.click();
+    expect(await counter.textContent()).toBe('Step 6 of 6');
+    expect(await next.isDisabled()).toBe(true);
+    expect(await progress.getAttribute('aria-valuenow')).toBe('6');
+
+    await page.getByRole('button', { name: 'Start Over' }).click();
+    expect(await counter.textContent()).toBe('Step 1 of 6');
+    expect(await page.locator('#step-title').textContent()).toBe(firstTitle);
+
+    const main = page.getByRole('main');
+    expect(await main.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    expect(await main.getByRole('link', { name: 'Browse Games' }).getAttribute('href')).toBe('/all-games');
+    expect(await main.getByRole('link', { name: 'View My Squares' }).getAttribute('href')).toBe('/my-squares');
+  });
+
+  test('the How to Play side sheet opens from the top bar and closes with Escape', async () => {
+    const { page } = await visit('/');
+    await page.getByRole('banner').getByRole('button', { name: 'How to Play' }).click();
+    const sheet = page.getByRole('dialog', { name: 'How to Play' });
+    await sheet.waitFor();
+    expect(await sheet.getByRole('listitem').count()).toBe(4);
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+  });
+
+  test('at 375 px the menu sheet opens from the top bar and navigates', async () => {
+    const { page } = await visit('/', { width: 375, height: 812 });
+    // The desktop sidebar is not rendered; the sheet is closed.
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(375);
+
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+    await menuButton.click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    const box = await menu.boundingBox();
+    expect(box?.width).toBe(288); // 18rem
+    await menu.getByRole('link', { name: 'How to Play', exact: true }).click();
+
+    await page.waitForURL(`${server.url}/how-to-play`);
+    await menu.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('How to Play');
+    // Focus moves to the new page's heading, not back to the menu button.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('How to Play');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+  });
+
+  test('the contact page handles loading, the address, no address and errors', async () => {
+    const { page } = await visit('/contact');
+    const details = page.getByTestId('contact-details');
+    const link = details.getByRole('link', { name: CONTACT_EMAIL });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`mailto:${CONTACT_EMAIL}`);
+
+    // No address configured.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/config', async (route) => {
+      await held;
+      await route.fulfill({ json: { productName: 'Squares Pool', contactEmail: null, mode: 'trial' } });
+    });
+    await page.reload();
+    await details.getByRole('status', { name: 'Loading contact details...' }).waitFor();
+    release();
+    await details.getByText('The organizer has not published a contact address.').waitFor();
+
+    // The server answers with an error: shown, and Try again recovers.
+    await page.unroute('**/api/config');
+    let failures = 0;
+    await page.route('**/api/config', async (route) => {
+      if (failures < 2) {
+        failures++;
+        await route.fulfill({ status: 503, json: { error: { code: 'UNAVAILABLE', message: 'Try later.' } } });
+      } else {
+        await route.continue();
+      }
+    });
+    await page.reload();
+    const alert = details.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Could not load the contact details.');
+    expect(await alert.textContent()).toContain('Try later.');
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await link.waitFor();
+    // The browser logs the two refused answers as failed resources: expected here, nothing else is.
+    const errors = opened.at(-1)!.errors;
+    const unexpected = errors.filter((text) => !/status of 503/.test(text));
+    expect(errors.length - unexpected.length).toBe(2);
+    errors.splice(0, errors.length, ...unexpected);
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const path of ['/', '/how-to-play', '/contact', '/no-such-page']) {
+      test(`axe finds no serious or critical violation on ${path} (${colorScheme})`, async () => {
+        const { page } = await visit(path, { colorScheme });
+        if (path === '/contact') await page.getByRole('link', { name: CONTACT_EMAIL }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+          colorScheme === 'dark',
+        );
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => ({
+            id: violation.id,
+            help: violation.help,
+            targets: violation.nodes.map((node) => node.target.join(' ')),
+          }));
+        expect(serious).toEqual([]);
+      });
+    }
+  }
+
+  test('axe finds no serious or critical violation at 375 px with the menu open', async () => {
+    const { page } = await visit('/', { width: 375, height: 812, colorScheme: 'dark' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    await page.waitForTimeout(300); // let the slide-in finish so colours are final
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(
+      results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
+  });
+});
