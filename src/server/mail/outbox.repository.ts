@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connection';
+import type { MailOutboxTable } from '../db/schema';
 import type { MailMessage } from './mailer';
 
 export interface OutboxMail {
@@ -34,15 +35,7 @@ export function outboxRepository(db: Db) {
   };
 }
 
-function toMail(row: {
-  id: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  link: string | null;
-  created_at: string;
-}): OutboxMail {
+function toMail(row: MailOutboxTable): OutboxMail {
   return {
     id: row.id,
     to: row.to_address,
