@@ -37,7 +37,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { settings, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: settings.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
-    trustProxy: settings.TRUST_PROXY,
+    // One reverse proxy in front: trust only the socket's peer, so the client IP is the address
+    // that proxy appended to X-Forwarded-For, not one a client made up.
+    trustProxy: settings.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

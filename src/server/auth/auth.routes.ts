@@ -36,6 +36,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    // Links we mail carry relative callbacks only; anything else would be an open redirect.
+    for (const name of ['callbackURL', 'redirectTo', 'errorCallbackURL']) {
+      const target = url.searchParams.get(name);
+      if (target !== null && !isLocalPath(target)) {
+        return reply.status(400).send({ code: 'INVALID_CALLBACK_URL', message: 'This link is not valid.' });
+      }
+    }
     const headers = fromNodeHeaders(request.headers);
     let body: string | undefined;
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined && request.body !== null) {
@@ -99,4 +106,9 @@ function normalizeEmail(body: unknown): unknown {
     return { ...body, email: body.email.trim().toLowerCase() };
   }
   return body;
+}
+
+/** "/login?x=1" yes; "//evil.example", "https://evil.example", "/\\evil" no. */
+function isLocalPath(target: string): boolean {
+  return target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
 }

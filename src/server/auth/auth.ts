@@ -105,12 +105,14 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
             throw apiError('UNPROCESSABLE_ENTITY', 'USERNAME_IS_ALREADY_TAKEN', USERNAME_TAKEN);
           }
         }
-        if (ctx.path === '/reset-password') {
+        if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
           const password = validatePassword((ctx.body as { newPassword?: string }).newPassword ?? '');
           if (!password.ok) throw apiError('BAD_REQUEST', 'WEAK_PASSWORD', password.message);
         }
       }),
     },
+    // People log in with their e-mail (spec); a second, unthrottled login door stays shut.
+    disabledPaths: ['/sign-in/username'],
     // Rate limits are ours (auth.routes.ts), keyed on the client IP as Fastify sees it.
     rateLimit: { enabled: false },
     advanced: {

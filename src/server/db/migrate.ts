@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { getMigrations } from 'better-auth/db/migration';
 import { authOptions } from '../auth/auth';
@@ -22,6 +23,9 @@ export async function migrate(handle: DatabaseHandle, settings: Settings, secret
   const migrator = new Migrator({
     db: handle.raw,
     provider: { getMigrations: async () => migrations(handle.kind) },
+    // Kysely looks for its bookkeeping tables across all schemas unless told which one; on a
+    // PostgreSQL database with several schemas it could find another schema's and skip its own.
+    ...(handle.kind === 'postgres' ? { migrationTableSchema: await currentSchema(handle) } : {}),
   });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
@@ -31,4 +35,9 @@ export async function migrate(handle: DatabaseHandle, settings: Settings, secret
     });
   }
   return { authChanges, applied: results.filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}
+
+async function currentSchema(handle: DatabaseHandle): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.raw);
+  return rows[0]?.schema ?? 'public';
 }

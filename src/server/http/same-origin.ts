@@ -5,9 +5,9 @@ import { AppError } from './errors';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Our state-changing API routes refuse requests from a foreign origin (cross-site request
- * forgery). The origin is PUBLIC_URL's, or in a trial the request's own host (D5). Better Auth
- * checks its own routes; the Stripe webhook is authenticated by its signature instead.
+ * State-changing API routes, Better Auth's included (login and sign-out CSRF), refuse requests
+ * from a foreign origin. The origin is PUBLIC_URL's, or in a trial the request's own host (D5).
+ * Exempt paths (the Stripe webhook) are authenticated by a signature instead.
  * Browsers send Origin (or at least Sec-Fetch-Site) on such requests; a client that sends
  * neither is not a browser and cannot carry a victim's cookies.
  */
@@ -16,8 +16,9 @@ export function registerSameOriginCheck(app: FastifyInstance, settings: Settings
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') || path.startsWith('/api/auth/') || exempt.includes(path)) return;
-    const expected = publicOrigin ?? `${request.protocol}://${request.host}`;
+    if (!path.startsWith('/api/') || exempt.includes(path)) return;
+    // URL() drops a default port, as browsers do in Origin (Host localhost:80 -> http://localhost).
+    const expected = publicOrigin ?? new URL(`${request.protocol}://${request.host}`).origin;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     const foreign = origin !== undefined ? origin !== expected : fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none';

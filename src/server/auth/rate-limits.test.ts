@@ -1,0 +1,140 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOGIN_ERRORS, SIGNUP_ERRORS } from '@core/messages';
+import {
+  confirmedAccount,
+  createCustomApp,
+  logInAs,
+  mailsTo,
+  postAuth,
+  requestPasswordReset,
+  signUpAs,
+  type Visit,
+} from '../../../tests/support/accounts';
+import type { TestApp } from '../../../tests/support/app';
+import { newAccount } from '../../../tests/support/auth';
+import { testDbKind } from '../../../tests/support/db';
+
+const tooMany = (message: string) => ({ error: { code: 'TOO_MANY_REQUESTS', message } });
+const RESET_RATE_LIMITED = 'Too many password reset attempts. Please wait a few minutes and try again.';
+const RESEND_RATE_LIMITED = 'Too many confirmation e-mail requests. Please wait a few minutes and try again.';
+const WRONG = 'Wrong#Guess123';
+
+/** Per-IP limits are kept in the app's memory: every test gets an app of its own. */
+describe(`rate limits (${testDbKind})`, () => {
+  let t: TestApp;
+  const app = async (env: Record<string, string> = {}) => {
+    t = await createCustomApp({ env });
+    return t.app;
+  };
+  afterEach(() => t?.close());
+
+  it('sign-in: 10 attempts per window, the 11th gets 429 with the spec text, even with the right password', async () => {
+    const a = await app();
+    const account = await confirmedAccount(a, 'guessed');
+    const attacker: Visit = { ip: '198.51.100.20' };
+    for (let i = 1; i <= 10; i++) expect((await logInAs(a, account.email, WRONG, attacker)).statusCode, `attempt ${i}`).toBe(401);
+
+    const eleventh = await logInAs(a, account.email, account.password, attacker);
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json()).toEqual(tooMany(LOGIN_ERRORS.rateLimited));
+    expect(eleventh.headers['set-cookie']).toBeUndefined();
+    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
+
+    // The limit is per client: the owner, elsewhere, still logs in.
+    expect((await logInAs(a, account.email, account.password, { ip: '198.51.100.99' })).statusCode).toBe(200);
+  });
+
+  it('sign-in by username is not a way around the sign-in limit', async () => {
+    const a = await app();
+    const account = await confirmedAccount(a, 'byname');
+    const attacker: Visit = { ip: '198.51.100.21' };
+    for (let i = 1; i <= 10; i++) await logInAs(a, account.email, WRONG, attacker);
+    expect((await logInAs(a, account.email, WRONG, attacker)).statusCode).toBe(429);
+
+    // Either the route is not there (404) or it shares the budget (429): never a checked guess.
+    const byName = await postAuth(a, '/sign-in/username', { username: account.username, password: account.password }, attacker);
+    expect([404, 429]).toContain(byName.statusCode);
+  });
+
+  it('sign-up: 5 per window, the 6th gets 429 with the spec text and sends nothing', async () => {
+    const a = await app();
+    const visitor: Visit = { ip: '198.51.100.30' };
+    for (let i = 1; i <= 5; i++) expect((await signUpAs(a, newAccount('burst'), visitor)).statusCode, `sign-up ${i}`).toBe(200);
+
+    const sixth = newAccount('burst');
+    const res = await signUpAs(a, sixth, visitor);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual(tooMany(SIGNUP_ERRORS.rateLimited));
+    expect(await mailsTo(a, sixth.email)).toEqual([]);
+    expect((await signUpAs(a, sixth, { ip: '198.51.100.31' })).statusCode).toBe(200);
+  });
+
+  it('reset mails: 5 requests per window, the 6th gets 429 and sends no mail', async () => {
+    const a = await app();
+    const account = await confirmedAccount(a, 'flooded');
+    const visitor: Visit = { ip: '198.51.100.40' };
+    for (let i = 1; i <= 5; i++) expect((await requestPasswordReset(a, account.email, visitor)).statusCode, `request ${i}`).toBe(200);
+
+    const sixth = await requestPasswordReset(a, account.email, visitor);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual(tooMany(RESET_RATE_LIMITED));
+    expect((await mailsTo(a, account.email)).filter((m) => m.subject === 'Reset your Squares Pool password')).toHaveLength(5);
+  });
+
+  it('confirmation mails sent again: 5 per window, the 6th gets 429', async () => {
+    const a = await app();
+    const account = newAccount('resend');
+    await signUpAs(a, account);
+    const visitor: Visit = { ip: '198.51.100.50' };
+    const resend = () => postAuth(a, '/send-verification-email', { email: account.email, callbackURL: '/login?confirmed=1' }, visitor);
+    // Better Auth answers this route no faster than 500 ms, so the five allowed ones go at once.
+    const allowed = await Promise.all(Array.from({ length: 5 }, resend));
+    expect(allowed.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const sixth = await resend();
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual(tooMany(RESEND_RATE_LIMITED));
+    expect(await mailsTo(a, account.email)).toHaveLength(6);
+  });
+});
+
+describe(`the client IP behind a proxy (TRUST_PROXY, ${testDbKind})`, () => {
+  let t: TestApp;
+  afterEach(() => t?.close());
+
+  /** Ten failed sign-ins from one connection, each with the forwarded header `forwarded(i)`. */
+  async function exhaust(a: TestApp['app'], email: string, remote: string, forwarded: (i: number) => string) {
+    for (let i = 1; i <= 10; i++) {
+      const res = await logInAs(a, email, WRONG, { ip: remote, headers: { 'x-forwarded-for': forwarded(i) } });
+      expect(res.statusCode, `attempt ${i}`).toBe(401);
+    }
+  }
+
+  it('without TRUST_PROXY, X-Forwarded-For is ignored: changing it does not reset the limit', async () => {
+    t = await createCustomApp();
+    const account = await confirmedAccount(t.app, 'noproxy');
+    await exhaust(t.app, account.email, '198.51.100.60', (i) => `203.0.113.${i}`);
+    const res = await logInAs(t.app, account.email, WRONG, { ip: '198.51.100.60', headers: { 'x-forwarded-for': '192.0.2.77' } });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual(tooMany(LOGIN_ERRORS.rateLimited));
+  });
+
+  it('with TRUST_PROXY=true, each forwarded client IP has its own budget', async () => {
+    t = await createCustomApp({ env: { TRUST_PROXY: 'true' } });
+    const account = await confirmedAccount(t.app, 'proxied');
+    const proxy = '10.0.0.2';
+    await exhaust(t.app, account.email, proxy, () => '203.0.113.5');
+    expect((await logInAs(t.app, account.email, WRONG, { ip: proxy, headers: { 'x-forwarded-for': '203.0.113.5' } })).statusCode).toBe(429);
+    const other = await logInAs(t.app, account.email, account.password, { ip: proxy, headers: { 'x-forwarded-for': '198.51.100.7' } });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('with TRUST_PROXY=true, a client cannot pick its own IP by sending X-Forwarded-For to the proxy', async () => {
+    t = await createCustomApp({ env: { TRUST_PROXY: 'true' } });
+    const account = await confirmedAccount(t.app, 'spoofed');
+    // The proxy appends the address it saw (203.0.113.5) to whatever the client sent.
+    const proxy = '10.0.0.2';
+    await exhaust(t.app, account.email, proxy, (i) => `192.0.2.${i}, 203.0.113.5`);
+    const res = await logInAs(t.app, account.email, WRONG, { ip: proxy, headers: { 'x-forwarded-for': '192.0.2.200, 203.0.113.5' } });
+    expect(res.statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  followLink,
+  hrefsOf,
+  logInAs,
+  requestPasswordReset,
+  resetPassword,
+  signUpAs,
+  tokenOf,
+  whoAmI,
+} from '../../../tests/support/accounts';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { cookiesOf, newAccount } from '../../../tests/support/auth';
+import { testDbKind } from '../../../tests/support/db';
+import { startSmtpServer, type CapturedMail, type SmtpCatcher } from '../../../tests/support/smtp';
+
+/** The mail has a text and an HTML part that carry the same single link; returns it. */
+function linkOf(mail: CapturedMail, pattern: RegExp): string {
+  expect(mail.contentType).toBe('multipart/alternative');
+  expect(mail.parts.map((p) => p.contentType)).toEqual(['text/plain', 'text/html']);
+  const fromText = mail.text!.match(pattern)?.[0];
+  expect(fromText, mail.text).toBeDefined();
+  expect(hrefsOf(mail.html!)).toEqual([fromText, fromText]);
+  return fromText!;
+}
+
+describe(`mail through SMTP (SMTP_URL, D9, ${testDbKind})`, () => {
+  let smtp: SmtpCatcher;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Pool Organizer <pool@example.org>' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('sign-up delivers the confirmation to the SMTP server, not the outbox, and its link confirms', async () => {
+    const account = newAccount('smtp');
+    expect((await signUpAs(t.app, account, { host: '127.0.0.1:3000' })).statusCode).toBe(200);
+
+    const mail = await smtp.waitFor(account.email);
+    expect(mail.envelopeTo).toEqual([account.email]);
+    expect(mail.envelopeFrom).toBe('pool@example.org');
+    expect(mail.headers.from).toBe('Pool Organizer <pool@example.org>');
+    expect(mail.headers.to).toBe(account.email);
+    expect(mail.subject).toBe('Confirm your Squares Pool account');
+    const link = linkOf(mail, /http:\/\/127\.0\.0\.1:3000\/api\/auth\/verify-email\?token=[\w.-]+&callbackURL=%2Flogin%3Fconfirmed%3D1/);
+    expect(mail.text).toContain(`Hi ${account.username},`);
+
+    // Nothing in the outbox: the Dev Mailbox is off and the table is empty.
+    const mailbox = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    expect(mailbox.statusCode).toBe(404);
+    expect(mailbox.json()).toMatchObject({ error: { code: 'MAILBOX_DISABLED' } });
+    expect(await t.db.handle.db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
+
+    const confirm = await followLink(t.app, link);
+    expect(confirm.statusCode).toBe(302);
+    expect(confirm.headers.location).toBe('/login?confirmed=1');
+    const login = await logInAs(t.app, account.email, account.password);
+    expect(login.statusCode).toBe(200);
+    expect((await whoAmI(t.app, cookiesOf(login))).user?.email).toBe(account.email);
+  });
+
+  it('the reset mail goes through SMTP too, and its link resets the password', async () => {
+    const account = newAccount('smtpreset');
+    await signUpAs(t.app, account);
+    await followLink(t.app, linkOf(await smtp.waitFor(account.email), /http:\/\/localhost:3000\/api\/auth\/verify-email\?\S+/));
+
+    expect((await requestPasswordReset(t.app, account.email)).statusCode).toBe(200);
+    const resetMail = await smtp.waitFor(account.email, 'Reset your Squares Pool password');
+    const link = linkOf(resetMail, /http:\/\/localhost:3000\/reset-password\?token=[\w-]+/);
+    expect((await resetPassword(t.app, tokenOf(link), 'Brand#New2026')).statusCode).toBe(200);
+    expect((await logInAs(t.app, account.email, 'Brand#New2026')).statusCode).toBe(200);
+  });
+});
+
+describe(`production mode mails through SMTP with PUBLIC_URL links (${testDbKind})`, () => {
+  it('sign-up in production: the mail reaches the SMTP server with a PUBLIC_URL link that confirms', async () => {
+    const smtp = await startSmtpServer();
+    const t = await createTestApp({
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://squares.example.com', SMTP_URL: smtp.url, AUTH_SECRET: 'p'.repeat(40) },
+    });
+    try {
+      const account = newAccount('prod');
+      const visit = { host: 'squares.example.com', origin: 'https://squares.example.com' };
+      expect((await signUpAs(t.app, account, visit)).statusCode).toBe(200);
+      const mail = await smtp.waitFor(account.email);
+      expect(mail.headers.from).toBe('Squares Pool <no-reply@squares.local>');
+      const link = linkOf(mail, /https:\/\/squares\.example\.com\/api\/auth\/verify-email\?token=[\w.-]+&callbackURL=%2Flogin%3Fconfirmed%3D1/);
+      expect((await followLink(t.app, link)).headers.location).toBe('/login?confirmed=1');
+      expect((await logInAs(t.app, account.email, account.password, visit)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+      await smtp.close();
+    }
+  });
+});
