@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { createQueryClient } from '@/lib/query-client';
+import { SessionProvider } from '@/lib/session-provider';
 import { createRouter } from '@/router';
 import './styles.css';
 
@@ -35,7 +36,9 @@ createRoot(container).render(
     >
       <QueryClientProvider client={queryClient}>
         <TooltipProvider>
-          <RouterProvider router={router} />
+          <SessionProvider>
+            <RouterProvider router={router} />
+          </SessionProvider>
           <Suspense fallback={null}>
             <Toaster />
           </Suspense>

@@ -25,6 +25,14 @@ export const routes: RouteObject[] = [
           { index: true, Component: HomePage },
           { path: 'how-to-play', lazy: page(() => import('@/pages/how-to-play')) },
           { path: 'contact', lazy: page(() => import('@/pages/contact')) },
+          // Accounts (spec section 2; D6, D9, D10, D26). Guarded routes use RequireUser /
+          // RequireAdmin from components/route-guards as their layout route.
+          { path: 'login', lazy: page(() => import('@/pages/login')) },
+          { path: 'signup', lazy: page(() => import('@/pages/signup')) },
+          { path: 'forgot-password', lazy: page(() => import('@/pages/forgot-password')) },
+          { path: 'reset-password', lazy: page(() => import('@/pages/reset-password')) },
+          { path: 'not-authorized', lazy: page(() => import('@/pages/not-authorized')) },
+          { path: 'dev/mailbox', lazy: page(() => import('@/pages/dev-mailbox')) },
           { path: '*', lazy: page(() => import('@/pages/not-found')) },
         ],
       },

@@ -1,11 +1,15 @@
-import { Link, useNavigation } from 'react-router';
+import { LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useNavigation } from 'react-router';
+import { toast } from 'sonner';
+import { SUCCESS_TOASTS } from '@core/messages';
 import { HowToPlaySheet } from '@/components/how-to-play-sheet';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
 import { SidebarTrigger } from '@/components/ui/sidebar';
 import { PRODUCT_NAME } from '@/lib/config';
-import { type Session, useSession, welcomeText } from '@/lib/session';
+import { type Session, useSession, useSessionActions, welcomeText } from '@/lib/session';
 
 /** Spec "Layout" top bar: menu button, welcome line, theme toggle, How to Play sheet, account actions. */
 export function TopBar() {
@@ -34,11 +38,29 @@ export function TopBar() {
   );
 }
 
-/**
- * Guests get Sign In and Sign Up. The auth issue adds the signed-in actions (Sign Out) here.
- */
+/** Guests get Sign In and Sign Up; signed-in people get Sign Out. */
 function AccountActions({ session }: { session: Session }) {
-  if (session.status !== 'signed-out') return null;
+  const { signOut } = useSessionActions();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  if (session.status === 'loading') return null;
+  if (session.status === 'signed-in') {
+    const onSignOut = async () => {
+      setBusy(true);
+      const done = await signOut();
+      setBusy(false);
+      if (done) {
+        toast.success(SUCCESS_TOASTS.loggedOut);
+        navigate('/');
+      }
+    };
+    return (
+      <Button variant="ghost" size="sm" className="px-2 sm:px-3" onClick={() => void onSignOut()} disabled={busy}>
+        <LogOut aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">Sign Out</span>
+      </Button>
+    );
+  }
   return (
     <>
       <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">

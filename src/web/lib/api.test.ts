@@ -48,3 +48,14 @@ describe('apiRequest', () => {
     await expect(apiRequest('/api/x', { method: 'DELETE' })).resolves.toBeUndefined();
   });
 });
+
+describe("Better Auth's error shape", () => {
+  test('a top-level {code,message} becomes an ApiError too', async () => {
+    vi.stubGlobal('fetch', answer(403, '{"code":"EMAIL_NOT_VERIFIED","message":"Email not verified"}'));
+    await expect(apiRequest('/api/auth/sign-in/email')).rejects.toMatchObject({
+      status: 403,
+      code: 'EMAIL_NOT_VERIFIED',
+      message: 'Email not verified',
+    });
+  });
+});

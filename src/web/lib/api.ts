@@ -1,6 +1,7 @@
 /**
  * Small JSON client for our own API (`/api/...`). Errors carry the server's
- * `{ error: { code, message } }` shape (ARCHITECTURE "Known seams").
+ * `{ error: { code, message } }` shape (ARCHITECTURE "Known seams"), or Better Auth's flat
+ * `{ code, message }` shape for `/api/auth/*`.
  */
 
 export interface ApiErrorBody {
@@ -33,6 +34,23 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
     inner !== null &&
     typeof (inner as { code?: unknown }).code === 'string' &&
     typeof (inner as { message?: unknown }).message === 'string'
+  );
+}
+
+/** Better Auth's error body: `{ code, message }` at the top level. */
+function isFlatErrorBody(value: unknown): value is { code?: string; message: string } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { code, message } = value as { code?: unknown; message?: unknown };
+  return typeof message === 'string' && message !== '' && (code === undefined || typeof code === 'string');
+}
+
+/** Codes made up by this client (no answer, or an answer without a usable error body). */
+export function isServerMessage(error: ApiError): boolean {
+  return !(
+    error.code === 'NETWORK_ERROR' ||
+    error.code === 'INVALID_RESPONSE' ||
+    error.code.startsWith('HTTP_') ||
+    error.status >= 500
   );
 }
 
@@ -77,6 +95,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   if (!response.ok) {
     if (isApiErrorBody(data)) throw new ApiError(response.status, data.error.code, data.error.message);
+    if (isFlatErrorBody(data)) {
+      throw new ApiError(response.status, data.code || `HTTP_${response.status}`, data.message);
+    }
     throw new ApiError(response.status, `HTTP_${response.status}`, `The server answered ${response.status}.`);
   }
   if (text && data === undefined) {

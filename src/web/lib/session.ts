@@ -44,3 +44,75 @@ export function displayName(user: Pick<SessionUser, 'email'>): string {
 export function welcomeText(session: Session, productName: string): string {
   return session.status === 'signed-in' ? `Welcome, ${displayName(session.user)}` : `Welcome to ${productName}`;
 }
+
+/** What the session provider offers besides the session itself. */
+export interface SessionActions {
+  /** Asks the server again (after login, or when an API call answered 401). */
+  refresh(): Promise<Session>;
+  /** Ends the session on the server; resolves true when it did. Errors are only logged. */
+  signOut(): Promise<boolean>;
+}
+
+const noActions: SessionActions = {
+  refresh: async () => SIGNED_OUT,
+  signOut: async () => false,
+};
+
+export const SessionActionsContext = createContext<SessionActions>(noActions);
+
+export function useSessionActions(): SessionActions {
+  return useContext(SessionActionsContext);
+}
+
+// The admin flag cache of spec section 4: only a hint that avoids a flicker (D8).
+
+export const ADMIN_FLAG_KEY = 'auth_is_admin';
+export const ADMIN_EMAIL_KEY = 'auth_user_email';
+
+/** The cached admin flag, only when it was stored for this e-mail (case-insensitive). */
+export function readCachedAdminFlag(storage: Pick<Storage, 'getItem'> | undefined, email: string): boolean | null {
+  try {
+    const cachedEmail = storage?.getItem(ADMIN_EMAIL_KEY);
+    const flag = storage?.getItem(ADMIN_FLAG_KEY);
+    if (!cachedEmail || cachedEmail.toLowerCase() !== email.toLowerCase()) return null;
+    return flag === 'true' ? true : flag === 'false' ? false : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeCachedAdminFlag(storage: Pick<Storage, 'setItem'> | undefined, email: string, isAdminFlag: boolean) {
+  try {
+    storage?.setItem(ADMIN_EMAIL_KEY, email.toLowerCase());
+    storage?.setItem(ADMIN_FLAG_KEY, String(isAdminFlag));
+  } catch {
+    // Storage full or blocked: the cache is only a hint.
+  }
+}
+
+export function clearCachedAdminFlag(storage: Pick<Storage, 'removeItem'> | undefined) {
+  try {
+    storage?.removeItem(ADMIN_EMAIL_KEY);
+    storage?.removeItem(ADMIN_FLAG_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+// Route guard (spec "Layout"; D10).
+
+export type GuardRequirement = 'user' | 'admin';
+export type GuardDecision = 'loading' | 'render' | 'login' | 'not-authorized';
+
+/**
+ * What a guarded route shows. `admitted` is true when this very page was already shown to the
+ * session that has since ended or lost admin rights: the page then stays and shows its own
+ * logged-out or Access Denied text (D10) instead of jumping away.
+ */
+export function guardDecision(session: Session, requirement: GuardRequirement, admitted = false): GuardDecision {
+  if (session.status === 'loading') return 'loading';
+  if (admitted) return 'render';
+  if (session.status === 'signed-out') return 'login';
+  if (requirement === 'admin' && !session.user.isAdmin) return 'not-authorized';
+  return 'render';
+}

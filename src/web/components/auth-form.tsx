@@ -1,0 +1,141 @@
+import { Check, CircleAlert, X } from 'lucide-react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
+import { checkPasswordRules, passwordStrengthMessage } from '@core/validation';
+import { usePageTitle } from '@/components/page';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+
+/** The centred card that the account pages share; the page's h1 is the card's title. */
+export function AuthPage({
+  title,
+  description,
+  icon,
+  children,
+  footer,
+}: {
+  title: string;
+  description?: ReactNode;
+  icon?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  usePageTitle(title);
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col px-4 py-6 md:py-10">
+      <Card className="w-full">
+        <CardHeader className="items-center text-center">
+          {icon && (
+            <div aria-hidden="true" className="mx-auto mb-2 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary [&_svg]:size-6">
+              {icon}
+            </div>
+          )}
+          <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+          {description && <CardDescription className="text-base">{description}</CardDescription>}
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">{children}</CardContent>
+        {footer && <CardFooter className="flex flex-col gap-2 text-center text-sm text-muted-foreground">{footer}</CardFooter>}
+      </Card>
+    </div>
+  );
+}
+
+/** A form-level message box (role=alert), referenced by the fields it concerns. */
+export function FormError({ id, message }: { id: string; message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert variant="destructive" id={id} data-testid="form-error">
+      <CircleAlert aria-hidden="true" />
+      <AlertDescription>
+        <p>{message}</p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** A status box (e.g. "Email confirmed. You can log in now."). */
+export function FormNotice({ children }: { children: ReactNode }) {
+  return (
+    <Alert variant="success" role="status" data-testid="form-notice">
+      <Check aria-hidden="true" />
+      <AlertDescription className="text-card-foreground">
+        <p>{children}</p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+export interface FieldProps extends Omit<ComponentProps<'input'>, 'id'> {
+  label: string;
+  /** Marks the field invalid and points it at the message that says why. */
+  errorId?: string | null;
+  /** Extra help under the field (its id joins aria-describedby). */
+  hint?: ReactNode;
+  after?: ReactNode;
+  labelAction?: ReactNode;
+  /** More ids for aria-describedby (e.g. live feedback under the field). */
+  describedBy?: string;
+}
+
+/** A labelled input with aria-invalid / aria-describedby wired to the form's message. */
+export function Field({ label, errorId, hint, after, labelAction, describedBy: extra, className, ...props }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const describedBy = [errorId, hint ? hintId : null, extra].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('flex flex-col gap-2', className)}>
+      <div className="flex items-center justify-between gap-2">
+        <Label htmlFor={id}>{label}</Label>
+        {labelAction}
+      </div>
+      <Input id={id} aria-invalid={errorId ? true : undefined} aria-describedby={describedBy} {...props} />
+      {hint && (
+        <div id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </div>
+      )}
+      {after}
+    </div>
+  );
+}
+
+/**
+ * Live password feedback (spec section 5): each rule's message with whether it is met, and the
+ * first unmet rule (or "Password is strong") announced politely.
+ */
+export function PasswordStrength({ password, id }: { password: string; id?: string }) {
+  const rules = checkPasswordRules(password);
+  const strong = rules.every((rule) => rule.met);
+  return (
+    <div id={id} className="flex flex-col gap-2 rounded-md border bg-muted/40 p-3 text-xs" data-testid="password-strength">
+      <ul className="flex flex-col gap-1" aria-label="Password rules">
+        {rules.map((rule) => (
+          <li
+            key={rule.id}
+            data-met={rule.met}
+            className={cn('flex items-start gap-2', rule.met ? 'text-success' : 'text-muted-foreground')}
+          >
+            {rule.met ? (
+              <Check aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+            ) : (
+              <X aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+            )}
+            <span>
+              {rule.message}
+              <span className="sr-only">{rule.met ? ' (met)' : ' (not met)'}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p
+        aria-live="polite"
+        data-testid="password-strength-status"
+        className={cn('font-medium empty:hidden', strong ? 'text-success' : 'text-foreground')}
+      >
+        {password === '' ? '' : passwordStrengthMessage(password)}
+      </p>
+    </div>
+  );
+}

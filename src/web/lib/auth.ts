@@ -1,0 +1,130 @@
+/**
+ * The account calls of the web app: Better Auth under /api/auth/* and our GET /api/me, over
+ * plain fetch (no Better Auth client package), and the mapping of their errors to the spec's
+ * texts (spec section 8; DECISIONS D6, D7).
+ */
+import { LOGIN_ERRORS, RESET_PASSWORD_ERROR, SIGNUP_ERRORS, USERNAME_TAKEN } from '@core/messages';
+import { normalizeEmail } from '@core/validation';
+import { api, ApiError, apiRequest, isApiError, isServerMessage } from './api';
+
+/** `GET /api/me`. */
+export interface MeResponse {
+  user: { id: string; email: string; username: string } | null;
+  isAdmin: boolean;
+}
+
+/** Better Auth's `GET /api/auth/get-session` (used only when /api/me does not answer). */
+export interface AuthSessionResponse {
+  user: { id: string; email: string; username?: string | null; name?: string | null };
+}
+
+interface SignUpResponse {
+  token: string | null;
+  user?: { id: string; email: string } | null;
+}
+
+interface SignInResponse {
+  user?: { id: string; email: string } | null;
+}
+
+export const authApi = {
+  me: (signal?: AbortSignal) => api.get<MeResponse>('/api/me', signal),
+  authSession: (signal?: AbortSignal) => api.get<AuthSessionResponse | null>('/api/auth/get-session', signal),
+
+  /** Sign-up; `sessionReturned` is false while the address still has to be confirmed. */
+  async signUp(input: { email: string; username: string; password: string }): Promise<{ sessionReturned: boolean }> {
+    const email = normalizeEmail(input.email);
+    const result = await api.post<SignUpResponse>('/api/auth/sign-up/email', {
+      email,
+      password: input.password,
+      name: input.username,
+      username: input.username,
+    });
+    if (!result?.user) throw new ApiError(200, 'NO_USER_RETURNED', SIGNUP_ERRORS.noUserReturned);
+    return { sessionReturned: Boolean(result.token) };
+  },
+
+  async signIn(input: { email: string; password: string }): Promise<void> {
+    const result = await api.post<SignInResponse>('/api/auth/sign-in/email', {
+      email: normalizeEmail(input.email),
+      password: input.password,
+    });
+    if (!result?.user) throw new ApiError(200, 'NO_USER_RETURNED', LOGIN_ERRORS.noUserReturned);
+  },
+
+  signOut: () => apiRequest<unknown>('/api/auth/sign-out', { method: 'POST', body: {} }),
+
+  /** Answers the same whether or not the address has an account (D6). */
+  requestPasswordReset: (email: string) =>
+    api.post<unknown>('/api/auth/request-password-reset', {
+      email: normalizeEmail(email),
+      redirectTo: '/reset-password',
+    }),
+
+  resetPassword: (token: string, newPassword: string) =>
+    api.post<unknown>('/api/auth/reset-password', { token, newPassword }),
+};
+
+/** Spec section 8 "Login". */
+export function loginErrorMessage(error: unknown): string {
+  if (!isApiError(error)) return LOGIN_ERRORS.generic;
+  if (error.code === 'NO_USER_RETURNED') return LOGIN_ERRORS.noUserReturned;
+  if (error.code === 'EMAIL_NOT_VERIFIED') return LOGIN_ERRORS.emailNotConfirmed;
+  if (error.status === 429) return LOGIN_ERRORS.rateLimited;
+  if (error.code === 'INVALID_EMAIL_OR_PASSWORD' || error.code === 'INVALID_EMAIL' || error.status === 401) {
+    return LOGIN_ERRORS.invalidCredentials;
+  }
+  return LOGIN_ERRORS.generic;
+}
+
+/** Spec section 8 "Signup" (the server's "6 characters" text is dropped: D7 sends the rule's own text). */
+export function signupErrorMessage(error: unknown): string {
+  if (!isApiError(error)) return SIGNUP_ERRORS.generic;
+  switch (error.code) {
+    case 'NO_USER_RETURNED':
+      return SIGNUP_ERRORS.noUserReturned;
+    case 'USER_ALREADY_EXISTS':
+    case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
+      return SIGNUP_ERRORS.alreadyRegistered;
+    case 'INVALID_EMAIL':
+      return SIGNUP_ERRORS.invalidEmail;
+    case 'SIGNUP_DISABLED':
+    case 'EMAIL_PASSWORD_SIGN_UP_DISABLED':
+      return SIGNUP_ERRORS.disabled;
+    case 'USERNAME_IS_ALREADY_TAKEN':
+      return USERNAME_TAKEN;
+  }
+  if (error.status === 429) return SIGNUP_ERRORS.rateLimited;
+  if (/already exists/i.test(error.message)) return SIGNUP_ERRORS.alreadyRegistered;
+  return isServerMessage(error) ? error.message : SIGNUP_ERRORS.generic;
+}
+
+/** Spec section 8 "Reset": the server's message, or "Failed to send reset email". */
+export function resetEmailErrorMessage(error: unknown): string {
+  return isApiError(error) && isServerMessage(error) ? error.message : RESET_PASSWORD_ERROR;
+}
+
+/** Texts of the /reset-password page (D6); the spec has none for it. */
+export const RESET_PAGE_TEXTS = {
+  title: 'Choose a New Password',
+  description: 'Enter your new password twice. It must meet the same rules as when you signed up.',
+  invalidLinkTitle: 'This reset link is not valid',
+  invalidLink: 'The link is incomplete, has expired or has already been used. Request a new one.',
+  failed: 'Could not update your password. Please try again.',
+} as const;
+
+/** What the new-password form shows for a failed `POST /api/auth/reset-password`. */
+export function resetPasswordFailure(error: unknown): { invalidLink: boolean; message: string } {
+  if (isApiError(error)) {
+    if (error.code === 'INVALID_TOKEN' || error.code === 'TOKEN_EXPIRED') {
+      return { invalidLink: true, message: RESET_PAGE_TEXTS.invalidLink };
+    }
+    if (isServerMessage(error) && error.status !== 401) return { invalidLink: false, message: error.message };
+  }
+  return { invalidLink: false, message: RESET_PAGE_TEXTS.failed };
+}
+
+/** True for an API answer that says the session is gone (the page should show its logged-out text). */
+export function isUnauthorized(error: unknown): boolean {
+  return isApiError(error) && error.status === 401;
+}

@@ -1,0 +1,114 @@
+import { KeyRound, LinkIcon } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PASSWORD_MESSAGES, PASSWORDS_DO_NOT_MATCH, missingFieldsMessage } from '@core/messages';
+import { validatePassword } from '@core/validation';
+import { AuthPage, Field, FormError, PasswordStrength } from '@/components/auth-form';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { authApi, RESET_PAGE_TEXTS, resetPasswordFailure } from '@/lib/auth';
+
+type ResetField = 'password' | 'confirmPassword';
+
+/** D6: the reset link's page: a new password and its confirmation under the same policy. */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const errorId = useId();
+  const strengthId = useId();
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [error, setError] = useState<{ message: string; fields: ResetField[] } | null>(null);
+  const [invalidLink, setInvalidLink] = useState(token === '' || params.has('error'));
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    const missing = [password === '' ? 'New Password' : null, confirmPassword === '' ? 'Confirm New Password' : null].filter(
+      (name): name is string => name !== null,
+    );
+    if (missing.length > 0) {
+      setError({
+        message: missingFieldsMessage(missing),
+        fields: [password === '' ? 'password' : null, confirmPassword === '' ? 'confirmPassword' : null].filter(
+          (field): field is ResetField => field !== null,
+        ),
+      });
+      return;
+    }
+    if (password !== confirmPassword) {
+      setError({ message: PASSWORDS_DO_NOT_MATCH, fields: ['confirmPassword'] });
+      return;
+    }
+    const policy = validatePassword(password);
+    if (!policy.ok) {
+      setError({ message: policy.message, fields: ['password'] });
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    try {
+      await authApi.resetPassword(token, password);
+      navigate('/login', { replace: true, state: { passwordUpdated: true } });
+    } catch (cause) {
+      const failure = resetPasswordFailure(cause);
+      if (failure.invalidLink) setInvalidLink(true);
+      else setError({ message: failure.message, fields: [] });
+      setSubmitting(false);
+    }
+  }
+
+  if (invalidLink) {
+    return (
+      <AuthPage title={RESET_PAGE_TEXTS.invalidLinkTitle} icon={<LinkIcon />} description={RESET_PAGE_TEXTS.invalidLink}>
+        <div className="flex flex-col gap-2">
+          <Button asChild className="w-full">
+            <Link to="/forgot-password">Send a New Link</Link>
+          </Button>
+          <Button asChild variant="outline" className="w-full">
+            <Link to="/login">Back to Login</Link>
+          </Button>
+        </div>
+      </AuthPage>
+    );
+  }
+
+  const fieldError = (field: ResetField) => (error?.fields.includes(field) ? errorId : null);
+
+  return (
+    <AuthPage title={RESET_PAGE_TEXTS.title} description={RESET_PAGE_TEXTS.description} icon={<KeyRound />}>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Choose a new password">
+        <FormError id={errorId} message={error?.message ?? null} />
+        <Field
+          label="New Password"
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          errorId={fieldError('password')}
+          hint={PASSWORD_MESSAGES.summary}
+          describedBy={strengthId}
+          after={<PasswordStrength password={password} id={strengthId} />}
+          required
+        />
+        <Field
+          label="Confirm New Password"
+          type="password"
+          name="confirm-new-password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.target.value)}
+          errorId={fieldError('confirmPassword')}
+          required
+        />
+        <Button type="submit" disabled={submitting} className="w-full">
+          {submitting && <Spinner label="Updating password..." />}
+          {submitting ? 'Updating password...' : 'Update Password'}
+        </Button>
+      </form>
+    </AuthPage>
+  );
+}

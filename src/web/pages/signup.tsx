@@ -1,0 +1,210 @@
+import { MailCheck, UserPlus } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import {
+  INVALID_EMAIL,
+  PASSWORD_MESSAGES,
+  PASSWORDS_DO_NOT_MATCH,
+  SIGNUP_ERRORS,
+  SUCCESS_TOASTS,
+  USERNAME_TAKEN,
+  USERNAME_TOO_SHORT,
+} from '@core/messages';
+import { validateSignup } from '@core/validation';
+import { AuthPage, Field, FormError, PasswordStrength } from '@/components/auth-form';
+import { LoadingState } from '@/components/page';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { authApi, signupErrorMessage } from '@/lib/auth';
+import { useSession } from '@/lib/session';
+
+type SignupField = 'email' | 'username' | 'password' | 'confirmPassword';
+type Values = Record<SignupField, string>;
+
+const EMPTY: Values = { email: '', username: '', password: '', confirmPassword: '' };
+
+/** Spec section 8: the go-to-login question comes 2 s after an "already exists" message. */
+const ALREADY_EXISTS_DELAY_MS = 2000;
+
+/** Which fields a message is about (they get aria-invalid and point at it). */
+function invalidFields(message: string, values: Values): SignupField[] {
+  if (message === INVALID_EMAIL || message === SIGNUP_ERRORS.invalidEmail || message === SIGNUP_ERRORS.alreadyRegistered) {
+    return ['email'];
+  }
+  if (message === PASSWORDS_DO_NOT_MATCH) return ['confirmPassword'];
+  if (message === USERNAME_TOO_SHORT || message === USERNAME_TAKEN) return ['username'];
+  if (Object.values(PASSWORD_MESSAGES).includes(message as never)) return ['password'];
+  if (message.startsWith('Please fill in all fields')) {
+    return (Object.keys(values) as SignupField[]).filter((field) => values[field].trim() === '');
+  }
+  return [];
+}
+
+/** Spec section 2 /signup: "Create Account", then the Account Created screen. */
+export default function SignupPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const errorId = useId();
+  const strengthId = useId();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [error, setError] = useState<{ message: string; fields: SignupField[] } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [created, setCreated] = useState(false);
+  const [askLogin, setAskLogin] = useState(false);
+  const [askLoginPending, setAskLoginPending] = useState(false);
+
+  useEffect(() => {
+    if (!askLoginPending) return;
+    const timer = setTimeout(() => {
+      setAskLoginPending(false);
+      setAskLogin(true);
+    }, ALREADY_EXISTS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [askLoginPending]);
+
+  if (session.status === 'loading') return <LoadingState />;
+  if (session.status === 'signed-in') return <Navigate to="/" replace />;
+
+  const set = (field: SignupField) => (event: { target: { value: string } }) =>
+    setValues((previous) => ({ ...previous, [field]: event.target.value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    const result = validateSignup(values);
+    if (!result.ok) {
+      setError({ message: result.message, fields: invalidFields(result.message, values) });
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    try {
+      const { sessionReturned } = await authApi.signUp(result.value);
+      setCreated(true);
+      toast.success(sessionReturned ? SUCCESS_TOASTS.accountCreated : SUCCESS_TOASTS.accountCreatedConfirmEmail);
+    } catch (cause) {
+      const message = signupErrorMessage(cause);
+      setError({ message, fields: invalidFields(message, values) });
+      toast.error(message || SIGNUP_ERRORS.toastFallback);
+      if (message.includes('already exists')) setAskLoginPending(true);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (created) {
+    return (
+      <AuthPage
+        title="Account Created"
+        icon={<MailCheck />}
+        description={
+          <>
+            We sent a confirmation email to <strong className="break-all text-foreground">{values.email.trim().toLowerCase()}</strong>.
+            Open the link in it to confirm your address, then log in.
+          </>
+        }
+      >
+        <Button asChild className="w-full">
+          <Link to="/login">Go to Login</Link>
+        </Button>
+      </AuthPage>
+    );
+  }
+
+  const fieldError = (field: SignupField) => (error?.fields.includes(field) ? errorId : null);
+
+  return (
+    <AuthPage
+      title="Create Account"
+      description="Sign up to buy squares and track your winnings."
+      icon={<UserPlus />}
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+            Log in
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Create account">
+        <FormError id={errorId} message={error?.message ?? null} />
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          value={values.email}
+          onChange={set('email')}
+          errorId={fieldError('email')}
+          required
+        />
+        <Field
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={values.username}
+          onChange={set('username')}
+          errorId={fieldError('username')}
+          hint="At least 3 characters. Other players see it on the board."
+          required
+        />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set('password')}
+          errorId={fieldError('password')}
+          hint={PASSWORD_MESSAGES.summary}
+          describedBy={strengthId}
+          after={<PasswordStrength password={values.password} id={strengthId} />}
+          required
+        />
+        <Field
+          label="Confirm Password"
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={set('confirmPassword')}
+          errorId={fieldError('confirmPassword')}
+          required
+        />
+        <Button type="submit" disabled={submitting} className="w-full">
+          {submitting && <Spinner label="Creating account..." />}
+          {submitting ? 'Creating account...' : 'Create Account'}
+        </Button>
+      </form>
+
+      <AlertDialog open={askLogin} onOpenChange={setAskLogin}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Go to login?</AlertDialogTitle>
+            <AlertDialogDescription>{SIGNUP_ERRORS.goToLoginConfirm}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>No</AlertDialogCancel>
+            <AlertDialogAction onClick={() => navigate('/login')}>Yes</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </AuthPage>
+  );
+}

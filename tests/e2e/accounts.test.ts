@@ -1,0 +1,395 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, openPage, type PageOptions } from '../support/browser';
+import { startTestServer, type TestServer } from '../support/server';
+
+// Accounts in Chromium (issue 3): the production build served by the real app in trial mode,
+// mail read through the Dev Mailbox page. Tests run in order: the first account to confirm is
+// the admin (D8), so the first test creates it.
+
+const PASSWORD = 'Squares#2026';
+const NEW_PASSWORD = 'Better#Pass99';
+
+let server: TestServer;
+let browser: Browser;
+let opened: { context: BrowserContext; errors: string[] }[] = [];
+let counter = 0;
+let clients = 0;
+
+beforeAll(async () => {
+  // The auth rate limits (5 sign-ups per 10 minutes per client IP) would stop this file after a
+  // few tests: each page gets its own loopback address through a trusted x-forwarded-for, as
+  // behind a reverse proxy. Loopback, because the Dev Mailbox answers only local clients.
+  [server, browser] = await Promise.all([startTestServer({ env: { TRUST_PROXY: 'true' } }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  const pages = opened;
+  opened = [];
+  await Promise.all(pages.map(({ context }) => context.close()));
+  // Failed requests the test provokes on purpose (401, 403, 422) are logged by Chromium as
+  // "Failed to load resource"; anything else (CSP violations, React errors) fails the test.
+  expect(pages.flatMap(({ errors }) => errors).filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+});
+
+async function open(path: string, options: PageOptions = {}): Promise<Page> {
+  const { context, page, errors } = await openPage(browser, options);
+  opened.push({ context, errors });
+  clients += 1;
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `127.0.${Math.floor(clients / 250)}.${(clients % 250) + 1}` });
+  await page.goto(server.url + path);
+  await page.locator('main h1').first().waitFor();
+  return page;
+}
+
+async function go(page: Page, path: string): Promise<void> {
+  await page.goto(server.url + path);
+  await page.locator('main h1').first().waitFor();
+}
+
+function newAccount(prefix: string) {
+  counter += 1;
+  const username = `${prefix}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return { email: `${username}@example.com`, username };
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const heading = (page: Page) => page.locator('main h1').first().textContent();
+const formError = (page: Page) => page.getByTestId('form-error').textContent();
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first();
+
+async function fillSignup(page: Page, values: { email: string; username: string; password: string; confirm: string }) {
+  await page.getByLabel('Email').fill(values.email);
+  await page.getByLabel('Username').fill(values.username);
+  await page.getByLabel('Password', { exact: true }).fill(values.password);
+  await page.getByLabel('Confirm Password').fill(values.confirm);
+}
+
+/** Signs up through the form and waits for the Account Created screen. */
+async function signUpThroughForm(page: Page, account: { email: string; username: string }) {
+  await go(page, '/signup');
+  await fillSignup(page, { ...account, password: PASSWORD, confirm: PASSWORD });
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('heading', { name: 'Account Created', level: 1 }).waitFor();
+}
+
+/** Opens the newest mail to `email` on /dev/mailbox and follows its link. */
+async function followMailLink(page: Page, email: string, subject: RegExp) {
+  await go(page, '/dev/mailbox');
+  await page.getByRole('button', { name: new RegExp(`${subject.source}.*${escape(email)}`) }).first().click();
+  await expect(page.getByTestId('mail-view').getByRole('heading', { level: 2 }).textContent()).resolves.toMatch(subject);
+  await page.getByTestId('mail-link').click();
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+async function sidebarGroups(page: Page): Promise<string[]> {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('group').allTextContents();
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
+describe('accounts in the browser', () => {
+  test('a new user signs up, confirms through the Dev Mailbox, logs in as the first (admin) account and logs out', async () => {
+    const account = newAccount('first');
+    const page = await open('/signup');
+    await signUpThroughForm(page, account);
+    expect(await page.locator('main').textContent()).toContain(`We sent a confirmation email to ${account.email}`);
+    await toast(page, 'Account created! Please check your email for confirmation.').waitFor();
+    expect(await page.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
+
+    await followMailLink(page, account.email, /Confirm/);
+    await page.waitForURL(/\/login\?confirmed=1/);
+    await page.getByText('Email confirmed. You can log in now.').waitFor();
+
+    await logIn(page, account.email, PASSWORD);
+    await page.waitForURL(server.url + '/');
+    await toast(page, 'Login successful!').waitFor();
+    expect(await page.getByTestId('welcome-line').textContent()).toBe(`Welcome, ${account.username}`);
+    expect(await sidebarGroups(page)).toEqual([
+      'NavigationHomeHow to Play',
+      'My AccountCartMy SquaresMy Winnings',
+      'AdministrationAdmin DashboardGame Management',
+    ]);
+    const header = page.getByRole('banner');
+    expect(await header.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+
+    // Signed-in people are sent from /login and /signup to /.
+    await page.goto(server.url + '/login');
+    await page.waitForURL(server.url + '/');
+    await page.goto(server.url + '/signup');
+    await page.waitForURL(server.url + '/');
+
+    await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
+    await toast(page, 'Logged out successfully').waitFor();
+    await expect(page.getByTestId('welcome-line').textContent()).resolves.toBe('Welcome to Squares Pool');
+    expect(await sidebarGroups(page)).toEqual(['NavigationHomeHow to Play']);
+    expect(await page.evaluate(() => [localStorage.getItem('auth_is_admin'), localStorage.getItem('auth_user_email')])).toEqual([
+      null,
+      null,
+    ]);
+    // The session is gone on the server too.
+    expect(await page.evaluate(() => fetch('/api/me').then((r) => r.json()))).toEqual({ user: null, isAdmin: false });
+  });
+
+  test('a player must confirm first, then sees My Account only, and Access Denied shows their e-mail', async () => {
+    const account = newAccount('player');
+    const page = await open('/signup');
+    await signUpThroughForm(page, account);
+
+    await go(page, '/login');
+    await logIn(page, account.email, PASSWORD);
+    await expect(formError(page)).resolves.toBe('Please confirm your email before logging in.');
+    await toast(page, 'Please confirm your email before logging in.').waitFor();
+
+    await followMailLink(page, account.email, /Confirm/);
+    await page.getByText('Email confirmed. You can log in now.').waitFor();
+    // Upper case and spaces around the address: trimmed and lower-cased before the call.
+    await logIn(page, `  ${account.email.toUpperCase()} `, PASSWORD);
+    await page.waitForURL(server.url + '/');
+    expect(await sidebarGroups(page)).toEqual(['NavigationHomeHow to Play', 'My AccountCartMy SquaresMy Winnings']);
+    expect(await page.evaluate(() => [localStorage.getItem('auth_is_admin'), localStorage.getItem('auth_user_email')])).toEqual([
+      'false',
+      account.email,
+    ]);
+
+    await go(page, '/not-authorized');
+    expect(await heading(page)).toBe('Access Denied');
+    expect(await page.locator('main').textContent()).toContain("You don't have permission to access this page.");
+    expect(await page.getByTestId('signed-in-as').textContent()).toBe(`Signed in as ${account.email}`);
+    expect(await page.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
+    await toast(page, 'Logged out successfully').waitFor();
+    await page.waitForURL(server.url + '/login');
+  });
+
+  test('login validation and server answers show the spec texts word for word', async () => {
+    const page = await open('/login');
+    expect(await heading(page)).toBe('Welcome Back');
+    expect(await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
+    expect(await page.getByRole('main').getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
+    expect(await page.getByLabel('Email').getAttribute('autocomplete')).toBe('email');
+    expect(await page.getByLabel('Password').getAttribute('autocomplete')).toBe('current-password');
+
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(formError(page)).resolves.toBe('Please fill in all fields: Email, Password');
+    const errorId = await page.getByTestId('form-error').getAttribute('id');
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Email').getAttribute('aria-describedby')).toContain(errorId!);
+
+    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(formError(page)).resolves.toBe('Please fill in all fields: Password');
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBeNull();
+
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password').fill('whatever');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(formError(page)).resolves.toBe('Please enter a valid email address');
+
+    await logIn(page, 'nobody@example.com', 'Wrong#Pass1');
+    await page.getByTestId('form-error').getByText('Email or password incorrect.').waitFor();
+    await toast(page, 'Email or password incorrect.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('signup validation, live password feedback and the already-registered flow', async () => {
+    const taken = newAccount('taken');
+    const page = await open('/signup');
+    await signUpThroughForm(page, taken);
+
+    await go(page, '/signup');
+    expect(await heading(page)).toBe('Create Account');
+    expect(await page.getByLabel('Username').getAttribute('autocomplete')).toBe('username');
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('autocomplete')).toBe('new-password');
+    expect(await page.locator('main').textContent()).toContain(
+      'Password must be 8+ characters with uppercase, lowercase, number and special character',
+    );
+
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(formError(page)).resolves.toBe('Please fill in all fields: Email, Username, Password, Confirm Password');
+
+    const fresh = newAccount('fresh');
+    await fillSignup(page, { ...fresh, password: PASSWORD, confirm: 'Squares#2027' });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(formError(page)).resolves.toBe('Passwords do not match');
+    expect(await page.getByLabel('Confirm Password').getAttribute('aria-invalid')).toBe('true');
+
+    await fillSignup(page, { email: fresh.email, username: 'ab', password: PASSWORD, confirm: PASSWORD });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(formError(page)).resolves.toBe('Username must be at least 3 characters long');
+
+    // Live feedback lists every rule with whether it is met.
+    await fillSignup(page, { ...fresh, password: 'abc', confirm: 'abc' });
+    const rules = page.getByTestId('password-strength').getByRole('listitem');
+    expect(await rules.evaluateAll((items) => items.map((li) => `${li.getAttribute('data-met')} ${li.firstChild?.nextSibling?.firstChild?.textContent}`))).toEqual([
+      'false Password must be at least 8 characters long',
+      'false Password must contain at least one uppercase letter',
+      'true Password must contain at least one lowercase letter',
+      'false Password must contain at least one number',
+      'false Password must contain at least one special character',
+    ]);
+    expect(await page.getByTestId('password-strength-status').textContent()).toBe('Password must be at least 8 characters long');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(formError(page)).resolves.toBe('Password must be at least 8 characters long');
+
+    await fillSignup(page, { ...fresh, password: 'abcdefgh1!', confirm: 'abcdefgh1!' });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(formError(page)).resolves.toBe('Password must contain at least one uppercase letter');
+    await fillSignup(page, { ...fresh, password: 'Abcdefgh1', confirm: 'Abcdefgh1' });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(formError(page)).resolves.toBe('Password must contain at least one special character');
+
+    await fillSignup(page, { ...fresh, password: PASSWORD, confirm: PASSWORD });
+    expect(await page.getByTestId('password-strength-status').textContent()).toBe('Password is strong');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The address already has an account: alert and toast, then after 2 s the go-to-login question.
+    await fillSignup(page, { email: taken.email, username: fresh.username, password: PASSWORD, confirm: PASSWORD });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    const already = 'An account with this email already exists. Please try logging in instead.';
+    await page.getByTestId('form-error').getByText(already).waitFor();
+    await toast(page, already).waitFor();
+    const dialog = page.getByRole('alertdialog');
+    expect(await dialog.count()).toBe(0);
+    await dialog.waitFor({ timeout: 5000 });
+    expect(await dialog.textContent()).toContain('This email is already registered. Would you like to go to the login page?');
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await page.waitForURL(server.url + '/login');
+
+    // A taken username.
+    await go(page, '/signup');
+    await fillSignup(page, { email: newAccount('other').email, username: taken.username, password: PASSWORD, confirm: PASSWORD });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByTestId('form-error').getByText('This username is already taken.').waitFor();
+  });
+
+  test('forgot password: validation, Email Sent, the mailed link, a new password, login with it; the link works once', async () => {
+    const account = newAccount('reset');
+    const page = await open('/signup');
+    await signUpThroughForm(page, account);
+    await followMailLink(page, account.email, /Confirm/);
+    await page.getByText('Email confirmed. You can log in now.').waitFor();
+
+    await go(page, '/forgot-password');
+    expect(await heading(page)).toBe('Reset Password');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(formError(page)).resolves.toBe('Please enter your email address');
+    await page.getByLabel('Email').fill('nope');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(formError(page)).resolves.toBe('Please enter a valid email address');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByRole('heading', { name: 'Email Sent', level: 1 }).waitFor();
+    await toast(page, 'Password reset email sent!').waitFor();
+    expect(await page.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
+    await page.getByRole('button', { name: 'Send Another Email' }).click();
+    await page.getByRole('heading', { name: 'Reset Password', level: 1 }).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe('');
+
+    await followMailLink(page, account.email, /[Rr]eset/);
+    await page.waitForURL(/\/reset-password\?token=/);
+    const resetUrl = page.url();
+    await page.getByLabel('New Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm New Password').fill('short');
+    expect(await page.getByTestId('password-strength-status').textContent()).toBe('Password must be at least 8 characters long');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(formError(page)).resolves.toBe('Password must be at least 8 characters long');
+    await page.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm New Password').fill(`${NEW_PASSWORD}x`);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(formError(page)).resolves.toBe('Passwords do not match');
+    await page.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+
+    await page.waitForURL(server.url + '/login');
+    await page.getByText('Password updated. Please log in.').waitFor();
+    await logIn(page, account.email, PASSWORD);
+    await page.getByTestId('form-error').getByText('Email or password incorrect.').waitFor();
+    await logIn(page, account.email, NEW_PASSWORD);
+    await page.waitForURL(server.url + '/');
+    await expect(page.getByTestId('welcome-line').textContent()).resolves.toBe(`Welcome, ${account.username}`);
+
+    // The link works once.
+    await page.goto(resetUrl);
+    await page.getByLabel('New Password', { exact: true }).fill('Another#Pass1');
+    await page.getByLabel('Confirm New Password').fill('Another#Pass1');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByRole('heading', { name: 'This reset link is not valid', level: 1 }).waitFor();
+    expect(await page.getByRole('link', { name: 'Send a New Link' }).getAttribute('href')).toBe('/forgot-password');
+  });
+
+  test('a reset page without a token says the link is not valid', async () => {
+    const page = await open('/reset-password');
+    expect(await heading(page)).toBe('This reset link is not valid');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('login brings a visitor back to the remembered location (state.from, as the route guard sets it)', async () => {
+    const account = newAccount('back');
+    const page = await open('/signup');
+    await signUpThroughForm(page, account);
+    await followMailLink(page, account.email, /Confirm/);
+    await page.getByText('Email confirmed. You can log in now.').waitFor();
+
+    // What <RequireUser> does for a visitor: replace the entry with /login and state { from }.
+    await page.evaluate(() => {
+      window.history.replaceState({ usr: { from: { pathname: '/contact', search: '?x=1', hash: '' } }, key: 'guard', idx: 0 }, '', '/login');
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    await logIn(page, account.email, PASSWORD);
+    await page.waitForURL(server.url + '/contact?x=1');
+    expect(await heading(page)).toBe('Contact');
+  });
+
+  test('the Dev Mailbox lists mail, shows the text and the sandboxed HTML part, and is accessible', async () => {
+    const account = newAccount('mailbox');
+    const page = await open('/signup');
+    await signUpThroughForm(page, account);
+    await go(page, '/dev/mailbox');
+    expect(await heading(page)).toBe('Dev Mailbox');
+    const item = page.getByRole('button', { name: new RegExp(escape(account.email)) }).first();
+    expect(await item.textContent()).toContain(`To: ${account.email}`);
+    await item.click();
+    expect(await item.getAttribute('aria-current')).toBe('true');
+
+    const frame = page.getByTestId('mail-html');
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    // The srcdoc document renders under the app's CSP (its text is there).
+    const frameText = await page.frameLocator('[data-testid="mail-html"]').locator('body').textContent();
+    expect(frameText).toMatch(/Confirm/);
+    expect(await page.getByTestId('mail-link').getAttribute('href')).toMatch(/\/api\/auth\/verify-email\?token=/);
+    await page.getByRole('tab', { name: 'Text' }).click();
+    expect(await page.getByTestId('mail-text').textContent()).toContain('/api/auth/verify-email?token=');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the account pages are accessible in dark mode at 375 px', async () => {
+    for (const path of ['/login', '/signup', '/forgot-password', '/not-authorized']) {
+      const page = await open(path, { width: 375, height: 800, colorScheme: 'dark' });
+      expect(await seriousViolations(page), path).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
