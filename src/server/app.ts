@@ -10,7 +10,7 @@ import { authRoutes } from './auth/auth.routes';
 import { sessionGuards } from './auth/session';
 import type { Settings } from './config';
 import type { DatabaseHandle } from './db/connection';
-import { registerErrorHandling } from './http/errors';
+import { badRequest, registerErrorHandling } from './http/errors';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerWebApp } from './http/web-app';
 import { mailRoutes } from './mail/mail.routes';
@@ -68,6 +68,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: false } : false,
   });
   await app.register(fastifyCookie);
+  // A Host that is not host[:port] cannot name an origin or a link: refuse it up front.
+  app.addHook('onRequest', async (request) => {
+    if (request.host !== '' && !isHostAndPort(request.host)) throw badRequest('The Host header is not valid.', 'BAD_HOST');
+  });
   registerSameOriginCheck(app, settings);
 
   // Services, wired once here; routes receive what they need.
@@ -87,4 +91,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailRoutes, { outbox });
   await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
   return app;
+}
+
+function isHostAndPort(host: string): boolean {
+  try {
+    const url = new URL(`http://${host}`);
+    return url.username === '' && url.password === '' && url.pathname === '/' && url.search === '' && url.hash === '';
+  } catch {
+    return false;
+  }
 }

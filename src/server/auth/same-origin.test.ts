@@ -75,6 +75,28 @@ describe(`our API refuses state-changing requests from another site (D5 trial: O
   });
 });
 
+describe(`a malformed Host header is the client's mistake, not a crash (${testDbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createCustomApp({ routes: echoRoute });
+  });
+  afterAll(() => t.close());
+
+  it.each([['bad host'], ['x:99999'], ['[::1'], ['user@localhost:3000']])('Host %j: a 4xx on our routes and on the auth routes', async (host) => {
+    const ours = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { host, origin: 'http://localhost:3000' }, payload: {} });
+    expect(ours.statusCode, ours.body).toBeGreaterThanOrEqual(400);
+    expect(ours.statusCode, ours.body).toBeLessThan(500);
+    const auth = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { host },
+      payload: { email: 'someone@example.com', password: 'Wrong#Guess123' },
+    });
+    expect(auth.statusCode, auth.body).toBeGreaterThanOrEqual(400);
+    expect(auth.statusCode, auth.body).toBeLessThan(500);
+  });
+});
+
 describe(`with PUBLIC_URL the Origin must be PUBLIC_URL's (${testDbKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
