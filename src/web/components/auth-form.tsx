@@ -101,6 +101,13 @@ export function Field({ label, errorId, hint, after, labelAction, describedBy: e
   );
 }
 
+/** The e-mail field every account form starts with. */
+export function EmailField(props: Omit<FieldProps, 'label' | 'type' | 'name' | 'autoComplete' | 'inputMode'>) {
+  return (
+    <Field label="Email" type="email" name="email" autoComplete="email" inputMode="email" placeholder="you@example.com" required {...props} />
+  );
+}
+
 /**
  * Live password feedback (spec section 5): each rule's message with whether it is met, and the
  * first unmet rule (or "Password is strong") announced politely.

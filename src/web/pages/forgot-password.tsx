@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { SUCCESS_TOASTS } from '@core/messages';
 import { validateForgotPasswordEmail } from '@core/validation';
-import { AuthPage, Field, FormError } from '@/components/auth-form';
+import { AuthPage, EmailField, FormError } from '@/components/auth-form';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { authApi, resetEmailErrorMessage } from '@/lib/auth';
@@ -86,17 +86,10 @@ export default function ForgotPasswordPage() {
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Reset password">
         <FormError id={errorId} message={error} />
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
+        <EmailField
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           errorId={error ? errorId : null}
-          required
         />
         <Button type="submit" disabled={submitting} className="w-full">
           {submitting && <Spinner label="Sending..." />}

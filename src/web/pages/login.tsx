@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { EMAIL_CONFIRMED, INVALID_EMAIL, LOGIN_ERRORS, PASSWORD_UPDATED, SUCCESS_TOASTS } from '@core/messages';
 import { validateLogin } from '@core/validation';
-import { AuthPage, Field, FormError, FormNotice } from '@/components/auth-form';
+import { AuthPage, EmailField, Field, FormError, FormNotice } from '@/components/auth-form';
 import { LoadingState } from '@/components/page';
 import { returnPath } from '@/components/route-guards';
 import { Button } from '@/components/ui/button';
@@ -99,17 +99,10 @@ export default function LoginPage() {
       {linkProblem && <FormError id={`${errorId}-link`} message={linkProblem} />}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Log in">
         <FormError id={errorId} message={error?.message ?? null} />
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
+        <EmailField
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           errorId={fieldError('email')}
-          required
         />
         <Field
           label="Password"

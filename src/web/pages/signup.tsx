@@ -12,7 +12,7 @@ import {
   USERNAME_TOO_SHORT,
 } from '@core/messages';
 import { validateSignup } from '@core/validation';
-import { AuthPage, Field, FormError, PasswordStrength } from '@/components/auth-form';
+import { AuthPage, EmailField, Field, FormError, PasswordStrength } from '@/components/auth-form';
 import { LoadingState } from '@/components/page';
 import {
   AlertDialog,
@@ -140,17 +140,10 @@ export default function SignupPage() {
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Create account">
         <FormError id={errorId} message={error?.message ?? null} />
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
+        <EmailField
           value={values.email}
           onChange={set('email')}
           errorId={fieldError('email')}
-          required
         />
         <Field
           label="Username"
