@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Cart, CartGame } from './cart';
+import { cartSchema } from './schemas';
 import {
   CART_STORAGE_KEY,
   addSquare,
-  cartSchema,
   cartTotals,
   checkoutDescription,
   checkoutGameId,

@@ -3,13 +3,12 @@
  * `squares_cart` in the spec's shape. Every change returns a new cart, so it can live in React
  * state and be saved as is. Its prices are for display; the server prices every order itself.
  */
-import { z } from 'zod';
 import type { Coordinate } from './grid';
 import { isCoordinate, sameSquare, squareKey } from './grid';
 import { CART_PAYMENT_ERRORS, DUPLICATE_SQUARE, INVALID_CART_ITEMS } from './messages';
 import { dollarsToCents, isWholeDollars } from './money';
 import type { ValidationResult } from './validation';
-import { MAX_PRICE_DOLLARS, MIN_PRICE_DOLLARS, fromResult } from './validation';
+import { MAX_PRICE_DOLLARS, MIN_PRICE_DOLLARS } from './validation';
 
 /** The localStorage key the spec names. */
 export const CART_STORAGE_KEY = 'squares_cart';
@@ -161,25 +160,6 @@ export function validateForPayment(cart: unknown): ValidationResult<Cart> {
   }
   return { ok: true, value: items };
 }
-
-const invalidItems = { error: INVALID_CART_ITEMS };
-const cartSquareSchema = z.object({ x: z.number(invalidItems), y: z.number(invalidItems) }, invalidItems);
-
-/** The cart as POST /api/checkout receives it, checked by validateForPayment. */
-export const cartSchema = z
-  .array(
-    z.object(
-      {
-        game_id: z.string(invalidItems),
-        game_title: z.string(invalidItems),
-        price_per_square: z.number(invalidItems),
-        squares: z.array(cartSquareSchema, invalidItems),
-      },
-      invalidItems,
-    ),
-    invalidItems,
-  )
-  .transform(fromResult(validateForPayment));
 
 /** The payment call's gameId: the one game's id, "multiple" for several games, null when empty. */
 export function checkoutGameId(cart: Cart): string | null {

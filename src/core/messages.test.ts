@@ -34,6 +34,9 @@ const NOT_VERBATIM = new Set<string>([
   SUCCESS_TOASTS.numbersRevealed,
   SUCCESS_TOASTS.numbersHidden,
   GAME_DAY_ERRORS.clearGridNumbersFailed,
+  messages.GAME_PRICE_LOCKED,
+  messages.MAIL_RATE_LIMITS.passwordReset,
+  messages.MAIL_RATE_LIMITS.confirmationEmail,
 ]);
 
 function catalogueTexts(): string[] {

@@ -82,6 +82,12 @@ export const LOGIN_ERRORS = {
 
 export const RESET_PASSWORD_ERROR = 'Failed to send reset email';
 
+/** Our texts for the two mail rate limits the spec does not name, in its "Too many ..." form. */
+export const MAIL_RATE_LIMITS = {
+  passwordReset: 'Too many password reset attempts. Please wait a few minutes and try again.',
+  confirmationEmail: 'Too many confirmation e-mail requests. Please wait a few minutes and try again.',
+} as const;
+
 export const GAME_ERRORS = {
   cannotUpdateInProgress: 'Cannot update a game that is in progress',
   cannotDeleteInProgress: 'Cannot delete a game that is in progress',
@@ -95,6 +101,9 @@ export const GAME_ERRORS = {
   createFailed: 'Failed to create game. Please try again.',
   updateFailed: 'Failed to update game',
 } as const;
+
+/** D13: the price and the payout schedule are fixed once any square is held or sold. */
+export const GAME_PRICE_LOCKED = 'Price and payout schedule cannot change once squares are held or sold.';
 
 export const CART_PAYMENT_ERRORS = {
   cartEmpty: 'Your cart is empty',

@@ -1,9 +1,8 @@
 /**
- * The spec's validation rules (section 5, D6, D7, D13) as plain functions for forms and as zod
- * schemas for the API, with one message per failure. Each schema is built on its function, so
- * the browser and the server cannot disagree.
+ * The spec's validation rules (section 5, D6, D7, D13) as plain functions, with one message per
+ * failure. The API's zod schemas (schemas.ts) are built on these functions, so the browser and
+ * the server cannot disagree.
  */
-import { z } from 'zod';
 import {
   EMAIL_REQUIRED,
   INVALID_EMAIL,
@@ -17,13 +16,9 @@ import {
   SCORE_NOT_A_NUMBER,
   SCORE_NOT_WHOLE,
   SCORE_TOO_HIGH,
-  TEAM_A_REQUIRED,
-  TEAM_B_REQUIRED,
-  TITLE_TOO_SHORT,
   USERNAME_TOO_SHORT,
   missingFieldsMessage,
 } from './messages';
-import { DEFAULT_PAYOUT_SCHEDULE, PAYOUT_SCHEDULE_IDS } from './payouts';
 import type { Quarter } from './scoring';
 import { QUARTERS } from './scoring';
 
@@ -34,16 +29,6 @@ export type ValidationResult<T> =
 
 const ok = <T>(value: T): ValidationResult<T> => ({ ok: true, value });
 const fail = <T>(message: string): ValidationResult<T> => ({ ok: false, message });
-
-/** Adapts a validation function to a zod transform that reports its one message. */
-export function fromResult<I, T>(validate: (input: I) => ValidationResult<T>) {
-  return (input: I, ctx: z.RefinementCtx<I>): T => {
-    const result = validate(input);
-    if (result.ok) return result.value;
-    ctx.addIssue(result.message);
-    return z.NEVER;
-  };
-}
 
 // Email (spec section 5; D6: trimmed and lower-cased before every auth call).
 
@@ -61,7 +46,6 @@ export function validateEmail(email: string): ValidationResult<string> {
   return EMAIL_PATTERN.test(normalized) ? ok(normalized) : fail(INVALID_EMAIL);
 }
 
-export const emailSchema = z.string().transform(fromResult(validateEmail));
 
 // Password policy (D7: one policy on client and server).
 
@@ -107,7 +91,6 @@ export function passwordStrengthMessage(password: string): string {
   return result.ok ? PASSWORD_MESSAGES.strong : result.message;
 }
 
-export const passwordSchema = z.string().transform(fromResult(validatePassword));
 
 // Login and signup (spec section 5).
 
@@ -127,9 +110,6 @@ export function validateLogin(input: LoginInput): ValidationResult<LoginInput> {
   return ok({ email, password: input.password });
 }
 
-export const loginSchema = z
-  .object({ email: z.string().default(''), password: z.string().default('') })
-  .transform(fromResult(validateLogin));
 
 export const USERNAME_MIN_LENGTH = 3;
 
@@ -139,7 +119,6 @@ export function validateUsername(username: string): ValidationResult<string> {
   return [...trimmed].length >= USERNAME_MIN_LENGTH ? ok(trimmed) : fail(USERNAME_TOO_SHORT);
 }
 
-export const usernameSchema = z.string().transform(fromResult(validateUsername));
 
 export interface SignupInput {
   readonly email: string;
@@ -177,22 +156,12 @@ export function validateSignup(input: SignupInput): ValidationResult<SignupValue
   return ok({ email, username, password: input.password });
 }
 
-export const signupSchema = z
-  .object({
-    email: z.string().default(''),
-    username: z.string().default(''),
-    password: z.string().default(''),
-    confirmPassword: z.string().default(''),
-  })
-  .transform(fromResult(validateSignup));
 
 /** Forgot password: "Please enter your email address" when empty, else the email pattern. */
 export function validateForgotPasswordEmail(email: string): ValidationResult<string> {
   return normalizeEmail(email) === '' ? fail(EMAIL_REQUIRED) : validateEmail(email);
 }
 
-export const forgotPasswordSchema = z
-  .object({ email: z.string().default('').transform(fromResult(validateForgotPasswordEmail)) });
 
 // Game form (spec section 5, D12, D13).
 
@@ -240,70 +209,7 @@ export function validatePrice(value: number | string): ValidationResult<number> 
   return ok(price);
 }
 
-// A missing field gets the same message as an empty one.
-export const titleSchema = z.string({ error: TITLE_TOO_SHORT }).trim().min(TITLE_MIN_LENGTH, TITLE_TOO_SHORT);
-export const teamASchema = z.string({ error: TEAM_A_REQUIRED }).trim().min(1, TEAM_A_REQUIRED);
-export const teamBSchema = z.string({ error: TEAM_B_REQUIRED }).trim().min(1, TEAM_B_REQUIRED);
-export const priceSchema = z
-  .union([z.number(), z.string()], { error: PRICE_NOT_A_NUMBER })
-  .transform(fromResult(validatePrice));
-export const gameTypeSchema = z.enum(GAME_TYPES).default(DEFAULT_GAME_TYPE);
-export const payoutScheduleSchema = z.enum(PAYOUT_SCHEDULE_IDS).default(DEFAULT_PAYOUT_SCHEDULE);
 
-/** The create and edit form; game type and payout schedule may be left out (defaults nfl, even). */
-export const gameFormSchema = z.object({
-  title: titleSchema,
-  team_a: teamASchema,
-  team_b: teamBSchema,
-  price_per_square: priceSchema,
-  game_type: gameTypeSchema,
-  payout_schedule: payoutScheduleSchema,
-});
-
-/**
- * An edit that sends only the fields it changes. No defaults here: a left-out game type must
- * keep the stored one, not fall back to nfl. Which fields may still change is D13's business.
- */
-export const gameUpdateSchema = z.object({
-  title: titleSchema.optional(),
-  team_a: teamASchema.optional(),
-  team_b: teamBSchema.optional(),
-  price_per_square: priceSchema.optional(),
-  game_type: z.enum(GAME_TYPES).optional(),
-  payout_schedule: z.enum(PAYOUT_SCHEDULE_IDS).optional(),
-});
-
-export type GameFormValues = z.output<typeof gameFormSchema>;
-
-export type GameFormInput = z.input<typeof gameFormSchema>;
-
-export type GameFormField = keyof GameFormValues;
-
-/** The create form's starting values: empty title and teams, $10, NFL, even payouts. */
-export const GAME_FORM_DEFAULTS: Readonly<GameFormValues> = {
-  title: '',
-  team_a: '',
-  team_b: '',
-  price_per_square: DEFAULT_PRICE_DOLLARS,
-  game_type: DEFAULT_GAME_TYPE,
-  payout_schedule: DEFAULT_PAYOUT_SCHEDULE,
-};
-
-export type GameFormErrors = Partial<Record<GameFormField, string>>;
-
-/** The form's values, or the first message per field to show under each field. */
-export function validateGameForm(
-  input: GameFormInput,
-): { readonly ok: true; readonly value: GameFormValues } | { readonly ok: false; readonly errors: GameFormErrors } {
-  const parsed = gameFormSchema.safeParse(input);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const errors: GameFormErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as GameFormField;
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
-}
 
 // Quarter scores (spec section 5).
 
@@ -326,12 +232,7 @@ export function validateScore(value: number | string): ValidationResult<number> 
   return ok(score);
 }
 
-export const scoreSchema = z
-  .union([z.number(), z.string()], { error: SCORE_NOT_A_NUMBER })
-  .transform(fromResult(validateScore));
 
-/** One quarter's scores as the API receives them. */
-export const quarterScoreSchema = z.object({ team_a_score: scoreSchema, team_b_score: scoreSchema });
 
 /** One quarter's two score boxes, as typed. */
 export interface QuarterScoreInput {

@@ -3,7 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LOGIN_ERRORS, SIGNUP_ERRORS } from '@core/messages';
+import { LOGIN_ERRORS, MAIL_RATE_LIMITS, SIGNUP_ERRORS } from '@core/messages';
 import type { Auth } from './auth';
 import type { SessionGuards } from './session';
 
@@ -20,13 +20,13 @@ const LIMITS = [
     path: '/api/auth/request-password-reset',
     max: 5,
     timeWindow: '15 minutes',
-    message: 'Too many password reset attempts. Please wait a few minutes and try again.',
+    message: MAIL_RATE_LIMITS.passwordReset,
   },
   {
     path: '/api/auth/send-verification-email',
     max: 5,
     timeWindow: '15 minutes',
-    message: 'Too many confirmation e-mail requests. Please wait a few minutes and try again.',
+    message: MAIL_RATE_LIMITS.confirmationEmail,
   },
 ] as const;
 

@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useNavigation } from 'react-router';
-import { toast } from 'sonner';
+import { notify } from '@/lib/notify';
 import { SUCCESS_TOASTS } from '@core/messages';
 import { HowToPlaySheet } from '@/components/how-to-play-sheet';
 import { ThemeToggle } from '@/components/theme-toggle';
@@ -50,7 +50,7 @@ function AccountActions({ session }: { session: Session }) {
       const done = await signOut();
       setBusy(false);
       if (done) {
-        toast.success(SUCCESS_TOASTS.loggedOut);
+        notify.success(SUCCESS_TOASTS.loggedOut);
         navigate('/');
       }
     };

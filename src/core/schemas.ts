@@ -1,0 +1,154 @@
+/**
+ * The zod schemas of the API, each built on a plain validation function of validation.ts, so
+ * the browser and the server cannot disagree. Kept apart from validation.ts so that pages that
+ * only validate a form do not ship zod in the first page's JavaScript.
+ */
+import { z } from 'zod';
+import { validateForPayment } from './cart';
+import {
+  PRICE_NOT_A_NUMBER,
+  SCORE_NOT_A_NUMBER,
+  TEAM_A_REQUIRED,
+  TEAM_B_REQUIRED,
+  TITLE_TOO_SHORT,
+  INVALID_CART_ITEMS,
+} from './messages';
+import { DEFAULT_PAYOUT_SCHEDULE, PAYOUT_SCHEDULE_IDS } from './payouts';
+import {
+  DEFAULT_GAME_TYPE,
+  DEFAULT_PRICE_DOLLARS,
+  GAME_TYPES,
+  TITLE_MIN_LENGTH,
+  type ValidationResult,
+  validateEmail,
+  validateForgotPasswordEmail,
+  validateLogin,
+  validatePassword,
+  validatePrice,
+  validateScore,
+  validateSignup,
+  validateUsername,
+} from './validation';
+
+/** Adapts a validation function to a zod transform that reports its one message. */
+export function fromResult<I, T>(validate: (input: I) => ValidationResult<T>) {
+  return (input: I, ctx: z.RefinementCtx<I>): T => {
+    const result = validate(input);
+    if (result.ok) return result.value;
+    ctx.addIssue(result.message);
+    return z.NEVER;
+  };
+}
+
+export const emailSchema = z.string().transform(fromResult(validateEmail));
+
+export const passwordSchema = z.string().transform(fromResult(validatePassword));
+
+export const loginSchema = z
+  .object({ email: z.string().default(''), password: z.string().default('') })
+  .transform(fromResult(validateLogin));
+
+export const usernameSchema = z.string().transform(fromResult(validateUsername));
+
+export const signupSchema = z
+  .object({
+    email: z.string().default(''),
+    username: z.string().default(''),
+    password: z.string().default(''),
+    confirmPassword: z.string().default(''),
+  })
+  .transform(fromResult(validateSignup));
+
+export const forgotPasswordSchema = z
+  .object({ email: z.string().default('').transform(fromResult(validateForgotPasswordEmail)) });
+
+// A missing field gets the same message as an empty one.
+export const titleSchema = z.string({ error: TITLE_TOO_SHORT }).trim().min(TITLE_MIN_LENGTH, TITLE_TOO_SHORT);
+export const teamASchema = z.string({ error: TEAM_A_REQUIRED }).trim().min(1, TEAM_A_REQUIRED);
+export const teamBSchema = z.string({ error: TEAM_B_REQUIRED }).trim().min(1, TEAM_B_REQUIRED);
+export const priceSchema = z
+  .union([z.number(), z.string()], { error: PRICE_NOT_A_NUMBER })
+  .transform(fromResult(validatePrice));
+export const gameTypeSchema = z.enum(GAME_TYPES).default(DEFAULT_GAME_TYPE);
+export const payoutScheduleSchema = z.enum(PAYOUT_SCHEDULE_IDS).default(DEFAULT_PAYOUT_SCHEDULE);
+
+/** The create and edit form; game type and payout schedule may be left out (defaults nfl, even). */
+export const gameFormSchema = z.object({
+  title: titleSchema,
+  team_a: teamASchema,
+  team_b: teamBSchema,
+  price_per_square: priceSchema,
+  game_type: gameTypeSchema,
+  payout_schedule: payoutScheduleSchema,
+});
+
+/**
+ * An edit that sends only the fields it changes. No defaults here: a left-out game type must
+ * keep the stored one, not fall back to nfl. Which fields may still change is D13's business.
+ */
+export const gameUpdateSchema = z.object({
+  title: titleSchema.optional(),
+  team_a: teamASchema.optional(),
+  team_b: teamBSchema.optional(),
+  price_per_square: priceSchema.optional(),
+  game_type: z.enum(GAME_TYPES).optional(),
+  payout_schedule: z.enum(PAYOUT_SCHEDULE_IDS).optional(),
+});
+
+export type GameFormValues = z.output<typeof gameFormSchema>;
+
+export type GameFormInput = z.input<typeof gameFormSchema>;
+
+export type GameFormField = keyof GameFormValues;
+
+/** The create form's starting values: empty title and teams, $10, NFL, even payouts. */
+export const GAME_FORM_DEFAULTS: Readonly<GameFormValues> = {
+  title: '',
+  team_a: '',
+  team_b: '',
+  price_per_square: DEFAULT_PRICE_DOLLARS,
+  game_type: DEFAULT_GAME_TYPE,
+  payout_schedule: DEFAULT_PAYOUT_SCHEDULE,
+};
+
+export type GameFormErrors = Partial<Record<GameFormField, string>>;
+
+/** The form's values, or the first message per field to show under each field. */
+export function validateGameForm(
+  input: GameFormInput,
+): { readonly ok: true; readonly value: GameFormValues } | { readonly ok: false; readonly errors: GameFormErrors } {
+  const parsed = gameFormSchema.safeParse(input);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const errors: GameFormErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as GameFormField;
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+export const scoreSchema = z
+  .union([z.number(), z.string()], { error: SCORE_NOT_A_NUMBER })
+  .transform(fromResult(validateScore));
+
+/** One quarter's scores as the API receives them. */
+export const quarterScoreSchema = z.object({ team_a_score: scoreSchema, team_b_score: scoreSchema });
+
+const invalidItems = { error: INVALID_CART_ITEMS };
+const cartSquareSchema = z.object({ x: z.number(invalidItems), y: z.number(invalidItems) }, invalidItems);
+
+/** The cart as POST /api/checkout receives it, checked by validateForPayment. */
+export const cartSchema = z
+  .array(
+    z.object(
+      {
+        game_id: z.string(invalidItems),
+        game_title: z.string(invalidItems),
+        price_per_square: z.number(invalidItems),
+        squares: z.array(cartSquareSchema, invalidItems),
+      },
+      invalidItems,
+    ),
+    invalidItems,
+  )
+  .transform(fromResult(validateForPayment));

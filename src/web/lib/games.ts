@@ -1,0 +1,78 @@
+/**
+ * The games API from the web app (spec section 7 "Games"): queries and mutations on TanStack
+ * Query. Lists are newest first (the server orders them). Mutations refresh every games query.
+ */
+import type { Game, GameDeletedResponse, GameResponse, GamesResponse } from '@core/games';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './api';
+
+export type { Game };
+
+/** The create form's values as sent (price in whole dollars). */
+export interface GameInput {
+  title: string;
+  team_a: string;
+  team_b: string;
+  price_per_square: number;
+  game_type: Game['game_type'];
+  payout_schedule: Game['payout_schedule'];
+}
+
+export const gameKeys = {
+  all: ['games'] as const,
+  list: () => [...gameKeys.all, 'list'] as const,
+  detail: (id: string) => [...gameKeys.all, 'detail', id] as const,
+};
+
+export function fetchGames(signal?: AbortSignal): Promise<readonly Game[]> {
+  return api.get<GamesResponse>('/api/games', signal).then((body) => body.games);
+}
+
+export function fetchGame(id: string, signal?: AbortSignal): Promise<Game> {
+  return api.get<GameResponse>(`/api/games/${encodeURIComponent(id)}`, signal).then((body) => body.game);
+}
+
+/** Every game, newest first. */
+export function useGames(options: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: gameKeys.list(), queryFn: ({ signal }) => fetchGames(signal), ...options });
+}
+
+/** One game; a missing game is an ApiError with status 404. */
+export function useGame(id: string | undefined) {
+  return useQuery({
+    queryKey: gameKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => fetchGame(id as string, signal),
+    enabled: Boolean(id),
+  });
+}
+
+function refreshGames(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: gameKeys.all });
+}
+
+export function useCreateGame() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: GameInput) => api.post<GameResponse>('/api/games', input).then((body) => body.game),
+    onSuccess: () => refreshGames(queryClient),
+  });
+}
+
+/** Sends only the fields given; the server refuses what D13 no longer allows. */
+export function useUpdateGame(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: Partial<GameInput>) =>
+      api.patch<GameResponse>(`/api/games/${encodeURIComponent(id)}`, changes).then((body) => body.game),
+    onSuccess: () => refreshGames(queryClient),
+  });
+}
+
+export function useDeleteGame() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.delete<GameDeletedResponse>(`/api/games/${encodeURIComponent(id)}`).then((body) => body.deleted),
+    onSuccess: () => refreshGames(queryClient),
+  });
+}
