@@ -3,21 +3,16 @@ import { buildApp } from '../../src/server/app';
 import { parseSettings } from '../../src/server/config';
 import { migrate } from '../../src/server/db/migrate';
 import { TEST_SECRET, type TestApp } from './app';
-import { cookiesOf, latestMail, newAccount, type Account } from './auth';
+import { cookiesOf, freshIp, latestMail, newAccount, type Account } from './auth';
 import { createTestDatabase, type TestDatabase } from './db';
+
+export { freshIp };
 
 /**
  * Account steps for the accounts tests. Every request comes from a loopback address of its
  * own, so the per-IP rate limits (5 sign-ups, 10 sign-ins per window) of one step never
  * spill into the next; the rate-limit tests pick their addresses themselves.
  */
-
-let ipCounter = 0;
-/** A fresh loopback address (127.77.x.y): its own rate-limit budget, and still "this machine". */
-export function freshIp(): string {
-  ipCounter += 1;
-  return `127.77.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
-}
 
 /** How a browser reaches the app: the Host it opened and the Origin its page sends. */
 export interface Visit {

@@ -10,6 +10,16 @@ export interface Account {
   password: string;
 }
 
+let ipCounter = 0;
+/**
+ * A fresh loopback address (127.77.x.y) for each account step: its own budget under the per-IP
+ * rate limits (5 sign-ups, 10 sign-ins per window), and still "this machine" for the Dev Mailbox.
+ */
+export function freshIp(): string {
+  ipCounter += 1;
+  return `127.77.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
 let counter = 0;
 export function newAccount(prefix = 'player'): Account {
   counter += 1;
@@ -28,13 +38,14 @@ export function signUp(app: FastifyInstance, account: Account) {
   return app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
+    remoteAddress: freshIp(),
     headers: { origin: SAME_ORIGIN },
     payload: { email: account.email, password: account.password, name: account.username, username: account.username },
   });
 }
 
 export function logIn(app: FastifyInstance, email: string, password: string) {
-  return app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: SAME_ORIGIN }, payload: { email, password } });
+  return app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: freshIp(), headers: { origin: SAME_ORIGIN }, payload: { email, password } });
 }
 
 export async function me(app: FastifyInstance, cookie?: string) {

@@ -1,7 +1,12 @@
+import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestAppOptions } from './app';
+import type { TestDatabase } from './db';
 
 export interface TestServer {
   url: string;
+  /** The same app, for requests through inject (account set-up, fixtures). */
+  app: FastifyInstance;
+  db: TestDatabase;
   close(): Promise<void>;
 }
 
@@ -11,5 +16,5 @@ export async function startTestServer(options: TestAppOptions = {}): Promise<Tes
   await testApp.app.listen({ host: '127.0.0.1', port: 0 });
   const address = testApp.app.server.address();
   if (!address || typeof address === 'string') throw new Error('test server has no port');
-  return { url: `http://127.0.0.1:${address.port}`, close: () => testApp.close() };
+  return { url: `http://127.0.0.1:${address.port}`, app: testApp.app, db: testApp.db, close: () => testApp.close() };
 }
