@@ -81,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (smtp) app.addHook('onClose', async () => smtp.close());
   const accountsRepo = accountsRepository(database.db, database.kind);
   const accounts = accountsService(accountsRepo, { adminEmails: settings.ADMIN_EMAILS }, app.log);
-  const auth = createAuth({ database, settings, secret: deps.secret, mailer, accounts, accountsRepo });
+  const auth = createAuth({ database, settings, secret: deps.secret, mailer, accounts, accountsRepo, log: app.log });
   const guards = sessionGuards(auth);
   app.decorate('guards', guards);
   app.addHook('onReady', () => accounts.grantListedAdmins());

@@ -55,6 +55,13 @@ describe('settings', () => {
     expect(ok.trialMode).toBe(false);
   });
 
+  it('needs PUBLIC_URL with SMTP_URL, so real mail never links to a host a request named', () => {
+    expect(problemsOf({ SMTP_URL: 'smtp://mail.example.com:587' })).toEqual([
+      'PUBLIC_URL: is required when SMTP_URL is set (links in real e-mails must point to the real address)',
+    ]);
+    expect(parseSettings({ SMTP_URL: 'smtp://mail.example.com:587', PUBLIC_URL: 'http://127.0.0.1:3000' }).trialMode).toBe(true);
+  });
+
   it('needs the webhook secret with a Stripe key', () => {
     expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_123' })[0]).toMatch(/^STRIPE_WEBHOOK_SECRET: /);
   });

@@ -116,6 +116,10 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     if (!s.SMTP_URL) problems.push('SMTP_URL: is required when NODE_ENV=production (mail must be delivered)');
     if (!s.AUTH_SECRET) problems.push('AUTH_SECRET: is required when NODE_ENV=production (32+ random characters)');
   }
+  if (s.SMTP_URL && !s.PUBLIC_URL) {
+    // Real mail must not carry links built from a request's Host header, which a sender controls.
+    problems.push('PUBLIC_URL: is required when SMTP_URL is set (links in real e-mails must point to the real address)');
+  }
   if (s.STRIPE_SECRET_KEY && !s.STRIPE_WEBHOOK_SECRET) {
     problems.push('STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set (payments are confirmed by the signed webhook)');
   }

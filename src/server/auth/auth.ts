@@ -3,6 +3,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { username } from 'better-auth/plugins/username';
 import { SIGNUP_ERRORS, USERNAME_TAKEN } from '@core/messages';
 import { validatePassword, validateUsername } from '@core/validation';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Settings } from '../config';
 import type { DatabaseHandle } from '../db/connection';
 import type { Mailer } from '../mail/mailer';
@@ -18,6 +19,8 @@ export interface AuthDeps {
   mailer?: Mailer;
   accounts?: AccountsService;
   accountsRepo?: AccountsRepository;
+  /** Better Auth's own log lines go to the app's logger (and its LOG_LEVEL), not the console. */
+  log?: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
 }
 
 /** Where the confirmation link sends people: the login page with the D6 message. */
@@ -39,6 +42,9 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
     appName: 'Squares Pool',
     secret: deps.secret,
     basePath: '/api/auth',
+    logger: deps.log
+      ? { level: 'debug', log: (level, message, ...args) => deps.log![level]({ args }, `better-auth: ${message}`) }
+      : { disabled: true },
     // Trial without PUBLIC_URL (D5): links and origin checks follow the host the app is opened as.
     baseURL: settings.PUBLIC_URL ?? { allowedHosts: ['*'], protocol: 'auto' },
     trustedOrigins: settings.PUBLIC_URL

@@ -97,7 +97,7 @@ describe(`the Dev Mailbox is gone outside the trial without SMTP (${testDbKind})
   });
 
   it('is 404 MAILBOX_DISABLED in a trial with SMTP_URL', async () => {
-    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'http://127.0.0.1:3000' } });
     const res = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual(DISABLED);

@@ -24,12 +24,17 @@ function linkOf(mail: CapturedMail, pattern: RegExp): string {
   return fromText!;
 }
 
+// SMTP_URL needs PUBLIC_URL (config.ts): real mail links point to the configured address.
+const PUBLIC = { host: '127.0.0.1:3000' };
+
 describe(`mail through SMTP (SMTP_URL, D9, ${testDbKind})`, () => {
   let smtp: SmtpCatcher;
   let t: TestApp;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Pool Organizer <pool@example.org>' } });
+    t = await createTestApp({
+      env: { SMTP_URL: smtp.url, PUBLIC_URL: 'http://127.0.0.1:3000', MAIL_FROM: 'Pool Organizer <pool@example.org>' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -38,7 +43,7 @@ describe(`mail through SMTP (SMTP_URL, D9, ${testDbKind})`, () => {
 
   it('sign-up delivers the confirmation to the SMTP server, not the outbox, and its link confirms', async () => {
     const account = newAccount('smtp');
-    expect((await signUpAs(t.app, account, { host: '127.0.0.1:3000' })).statusCode).toBe(200);
+    expect((await signUpAs(t.app, account, PUBLIC)).statusCode).toBe(200);
 
     const mail = await smtp.waitFor(account.email);
     expect(mail.envelopeTo).toEqual([account.email]);
@@ -58,21 +63,22 @@ describe(`mail through SMTP (SMTP_URL, D9, ${testDbKind})`, () => {
     const confirm = await followLink(t.app, link);
     expect(confirm.statusCode).toBe(302);
     expect(confirm.headers.location).toBe('/login?confirmed=1');
-    const login = await logInAs(t.app, account.email, account.password);
+    const login = await logInAs(t.app, account.email, account.password, PUBLIC);
     expect(login.statusCode).toBe(200);
     expect((await whoAmI(t.app, cookiesOf(login))).user?.email).toBe(account.email);
   });
 
   it('the reset mail goes through SMTP too, and its link resets the password', async () => {
     const account = newAccount('smtpreset');
-    await signUpAs(t.app, account);
-    await followLink(t.app, linkOf(await smtp.waitFor(account.email), /http:\/\/localhost:3000\/api\/auth\/verify-email\?\S+/));
+    await signUpAs(t.app, account, PUBLIC);
+    await followLink(t.app, linkOf(await smtp.waitFor(account.email), /http:\/\/127\.0\.0\.1:3000\/api\/auth\/verify-email\?\S+/));
 
-    expect((await requestPasswordReset(t.app, account.email)).statusCode).toBe(200);
+    // Asked for through another host name, the link still points to PUBLIC_URL.
+    expect((await requestPasswordReset(t.app, account.email, PUBLIC)).statusCode).toBe(200);
     const resetMail = await smtp.waitFor(account.email, 'Reset your Squares Pool password');
-    const link = linkOf(resetMail, /http:\/\/localhost:3000\/reset-password\?token=[\w-]+/);
-    expect((await resetPassword(t.app, tokenOf(link), 'Brand#New2026')).statusCode).toBe(200);
-    expect((await logInAs(t.app, account.email, 'Brand#New2026')).statusCode).toBe(200);
+    const link = linkOf(resetMail, /http:\/\/127\.0\.0\.1:3000\/reset-password\?token=[\w-]+/);
+    expect((await resetPassword(t.app, tokenOf(link), 'Brand#New2026', PUBLIC)).statusCode).toBe(200);
+    expect((await logInAs(t.app, account.email, 'Brand#New2026', PUBLIC)).statusCode).toBe(200);
   });
 });
 
