@@ -35,6 +35,11 @@ const NOT_VERBATIM = new Set<string>([
   SUCCESS_TOASTS.numbersHidden,
   GAME_DAY_ERRORS.clearGridNumbersFailed,
   messages.GAME_PRICE_LOCKED,
+  messages.TITLE_TOO_LONG,
+  messages.TEAM_NAME_TOO_LONG,
+  messages.GAME_TYPE_INVALID,
+  messages.PAYOUT_SCHEDULE_INVALID,
+  messages.GAME_DELETE_COMPLETED,
   messages.MAIL_RATE_LIMITS.passwordReset,
   messages.MAIL_RATE_LIMITS.confirmationEmail,
 ]);

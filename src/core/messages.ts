@@ -29,6 +29,11 @@ export const PASSWORD_MESSAGES = {
 } as const;
 
 export const TITLE_TOO_SHORT = 'Title must be at least 3 characters';
+/** Our bounds and choices, which the spec leaves open. */
+export const TITLE_TOO_LONG = 'Title must be at most 100 characters';
+export const TEAM_NAME_TOO_LONG = 'Team names must be at most 50 characters';
+export const GAME_TYPE_INVALID = 'Please choose a game type from the list';
+export const PAYOUT_SCHEDULE_INVALID = 'Please choose a payout schedule from the list';
 export const TEAM_A_REQUIRED = 'Team A is required';
 export const TEAM_B_REQUIRED = 'Team B is required';
 export const PRICE_TOO_LOW = 'Price must be at least $1';
@@ -104,6 +109,9 @@ export const GAME_ERRORS = {
 
 /** D13: the price and the payout schedule are fixed once any square is held or sold. */
 export const GAME_PRICE_LOCKED = 'Price and payout schedule cannot change once squares are held or sold.';
+
+/** D13: a completed game stays as a record; it cannot be deleted. */
+export const GAME_DELETE_COMPLETED = 'Cannot delete a completed game. Completed games are kept as records.';
 
 export const CART_PAYMENT_ERRORS = {
   cartEmpty: 'Your cart is empty',

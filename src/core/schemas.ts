@@ -11,6 +11,10 @@ import {
   TEAM_A_REQUIRED,
   TEAM_B_REQUIRED,
   TITLE_TOO_SHORT,
+  TITLE_TOO_LONG,
+  TEAM_NAME_TOO_LONG,
+  GAME_TYPE_INVALID,
+  PAYOUT_SCHEDULE_INVALID,
   INVALID_CART_ITEMS,
 } from './messages';
 import { DEFAULT_PAYOUT_SCHEDULE, PAYOUT_SCHEDULE_IDS } from './payouts';
@@ -18,6 +22,8 @@ import {
   DEFAULT_GAME_TYPE,
   DEFAULT_PRICE_DOLLARS,
   GAME_TYPES,
+  TEAM_NAME_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
   TITLE_MIN_LENGTH,
   type ValidationResult,
   validateEmail,
@@ -63,14 +69,28 @@ export const forgotPasswordSchema = z
   .object({ email: z.string().default('').transform(fromResult(validateForgotPasswordEmail)) });
 
 // A missing field gets the same message as an empty one.
-export const titleSchema = z.string({ error: TITLE_TOO_SHORT }).trim().min(TITLE_MIN_LENGTH, TITLE_TOO_SHORT);
-export const teamASchema = z.string({ error: TEAM_A_REQUIRED }).trim().min(1, TEAM_A_REQUIRED);
-export const teamBSchema = z.string({ error: TEAM_B_REQUIRED }).trim().min(1, TEAM_B_REQUIRED);
+export const titleSchema = z
+  .string({ error: TITLE_TOO_SHORT })
+  .trim()
+  .min(TITLE_MIN_LENGTH, TITLE_TOO_SHORT)
+  .max(TITLE_MAX_LENGTH, TITLE_TOO_LONG);
+export const teamASchema = z
+  .string({ error: TEAM_A_REQUIRED })
+  .trim()
+  .min(1, TEAM_A_REQUIRED)
+  .max(TEAM_NAME_MAX_LENGTH, TEAM_NAME_TOO_LONG);
+export const teamBSchema = z
+  .string({ error: TEAM_B_REQUIRED })
+  .trim()
+  .min(1, TEAM_B_REQUIRED)
+  .max(TEAM_NAME_MAX_LENGTH, TEAM_NAME_TOO_LONG);
 export const priceSchema = z
   .union([z.number(), z.string()], { error: PRICE_NOT_A_NUMBER })
   .transform(fromResult(validatePrice));
-export const gameTypeSchema = z.enum(GAME_TYPES).default(DEFAULT_GAME_TYPE);
-export const payoutScheduleSchema = z.enum(PAYOUT_SCHEDULE_IDS).default(DEFAULT_PAYOUT_SCHEDULE);
+const gameTypeChoice = z.enum(GAME_TYPES, { error: GAME_TYPE_INVALID });
+const payoutScheduleChoice = z.enum(PAYOUT_SCHEDULE_IDS, { error: PAYOUT_SCHEDULE_INVALID });
+export const gameTypeSchema = gameTypeChoice.default(DEFAULT_GAME_TYPE);
+export const payoutScheduleSchema = payoutScheduleChoice.default(DEFAULT_PAYOUT_SCHEDULE);
 
 /** The create and edit form; game type and payout schedule may be left out (defaults nfl, even). */
 export const gameFormSchema = z.object({
@@ -91,8 +111,8 @@ export const gameUpdateSchema = z.object({
   team_a: teamASchema.optional(),
   team_b: teamBSchema.optional(),
   price_per_square: priceSchema.optional(),
-  game_type: z.enum(GAME_TYPES).optional(),
-  payout_schedule: z.enum(PAYOUT_SCHEDULE_IDS).optional(),
+  game_type: gameTypeChoice.optional(),
+  payout_schedule: payoutScheduleChoice.optional(),
 });
 
 export type GameFormValues = z.output<typeof gameFormSchema>;

@@ -185,6 +185,8 @@ export function isGameType(value: unknown): value is GameType {
 }
 
 export const TITLE_MIN_LENGTH = 3;
+export const TITLE_MAX_LENGTH = 100;
+export const TEAM_NAME_MAX_LENGTH = 50;
 export const MIN_PRICE_DOLLARS = 1;
 export const MAX_PRICE_DOLLARS = 10_000;
 export const DEFAULT_PRICE_DOLLARS = 10;

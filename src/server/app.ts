@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRepository } from './auth/accounts.repository';
 import { accountsService } from './auth/accounts.service';
@@ -10,7 +10,10 @@ import { authRoutes } from './auth/auth.routes';
 import { sessionGuards } from './auth/session';
 import type { Settings } from './config';
 import type { DatabaseHandle } from './db/connection';
-import { badRequest, registerErrorHandling } from './http/errors';
+import { badRequest, errorBody, registerErrorHandling } from './http/errors';
+import { gamesRepository } from './games/games.repository';
+import { gamesRoutes } from './games/games.routes';
+import { gamesService } from './games/games.service';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerWebApp } from './http/web-app';
 import { mailRoutes } from './mail/mail.routes';
@@ -41,6 +44,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // that proxy appended to X-Forwarded-For, not one a client made up.
     trustProxy: settings.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: 256 * 1024,
+    // Errors Fastify meets before routing (an over-long path parameter, a malformed URL) get our
+    // JSON error shape like every other client error.
+    frameworkErrors: (error, _request, frameworkReply) => {
+      const reply = frameworkReply as unknown as FastifyReply;
+      void reply
+        .code(error.statusCode ?? 400)
+        .type('application/json')
+        .send(JSON.stringify(errorBody(error.code ?? 'BAD_REQUEST', 'This address is not valid.')));
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -89,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes, { db: database.db, settings });
   await app.register(authRoutes, { auth, guards });
   await app.register(mailRoutes, { outbox });
+  await app.register(gamesRoutes, { games: gamesService(gamesRepository(database.db, database.kind)) });
   await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
   return app;
 }

@@ -1,0 +1,134 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { Db, DbKind } from '../db/connection';
+import type { Database, GamesTable } from '../db/schema';
+
+/** A games row as stored, plus whether any square row (hold or owner) exists for it (D13). */
+export interface GameRow {
+  id: string;
+  title: string;
+  team_a: string;
+  team_b: string;
+  game_type: string;
+  price_per_square_cents: number;
+  payout_schedule: string;
+  total_pot_cents: number;
+  squares_claimed: number;
+  is_active: boolean;
+  grid_shuffled: boolean;
+  numbers_revealed: boolean;
+  manual_numbers_set: boolean;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  price_locked: boolean;
+}
+
+export interface NewGameRow {
+  id: string;
+  title: string;
+  team_a: string;
+  team_b: string;
+  game_type: string;
+  price_per_square_cents: number;
+  payout_schedule: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The columns an admin edit may change (D13); the service decides which are still allowed. */
+export type GameChanges = Partial<
+  Pick<GamesTable, 'title' | 'team_a' | 'team_b' | 'game_type' | 'price_per_square_cents' | 'payout_schedule'>
+> & { updated_at: string };
+
+/** One game locked for the rest of a transaction: read it, then change or delete it. */
+export interface LockedGame {
+  readonly row: GameRow;
+  /** True when any square of the game is held or owned, seen from inside the lock. */
+  hasSquares(): Promise<boolean>;
+  update(changes: GameChanges): Promise<GameRow>;
+  /** Deletes the game; squares, grid numbers, draws, scores and winners go with it (FK cascade). */
+  remove(): Promise<void>;
+}
+
+type Executor = Kysely<Database>;
+
+/** The game with `price_locked` computed by an EXISTS subquery, so a list costs one query. */
+function selectGames(db: Executor) {
+  return db
+    .selectFrom('games')
+    .selectAll('games')
+    .select((eb) =>
+      eb.exists(eb.selectFrom('squares').select('squares.id').whereRef('squares.game_id', '=', 'games.id')).as('price_locked'),
+    );
+}
+
+// EXISTS is a boolean on PostgreSQL and 0/1 on SQLite (NormalizePlugin converts only stored columns).
+const toRow = <T extends { price_locked: unknown }>(row: T): T & { price_locked: boolean } => ({
+  ...row,
+  price_locked: row.price_locked === true || row.price_locked === 1,
+});
+
+async function findById(db: Executor, id: string): Promise<GameRow | undefined> {
+  const row = await selectGames(db).where('games.id', '=', id).executeTakeFirst();
+  return row ? toRow(row) : undefined;
+}
+
+export function gamesRepository(db: Db, kind: DbKind) {
+  return {
+    /** Newest first; ties (same created_at) in id order so the list never reshuffles. */
+    async list(): Promise<GameRow[]> {
+      const rows = await selectGames(db).orderBy('games.created_at', 'desc').orderBy('games.id').execute();
+      return rows.map(toRow);
+    },
+
+    findById: (id: string) => findById(db, id),
+
+    async insert(game: NewGameRow): Promise<GameRow> {
+      await db.insertInto('games').values(game).execute();
+      const row = await findById(db, game.id);
+      if (!row) throw new Error(`game ${game.id} vanished right after insert`);
+      return row;
+    },
+
+    /**
+     * Runs `work` in a transaction holding the game's row, so a check and the change it allows
+     * see the same state (D13: a hold or claim cannot slip in between). PostgreSQL locks the row
+     * with FOR UPDATE, which also blocks inserting a squares row for the game (the foreign key
+     * check takes FOR KEY SHARE on it) until the transaction ends. SQLite has one connection whose
+     * transactions run one at a time, and FOR UPDATE does not exist there.
+     * `work` gets undefined when the game does not exist; whatever it throws rolls everything back.
+     */
+    async withLockedGame<T>(id: string, work: (game: LockedGame | undefined) => Promise<T>): Promise<T> {
+      return db.transaction().execute(async (trx) => {
+        const lock = trx.selectFrom('games').select('id').where('id', '=', id);
+        const exists = await (kind === 'postgres' ? lock.forUpdate() : lock).executeTakeFirst();
+        if (!exists) return work(undefined);
+        const row = await findById(trx, id);
+        if (!row) return work(undefined);
+        return work({
+          row,
+          async hasSquares() {
+            const square = await trx.selectFrom('squares').select('id').where('game_id', '=', id).limit(1).executeTakeFirst();
+            return square !== undefined;
+          },
+          async update(changes) {
+            await trx
+              .updateTable('games')
+              .set(changes satisfies Updateable<GamesTable>)
+              .where('id', '=', id)
+              .execute();
+            const updated = await findById(trx, id);
+            if (!updated) throw new Error(`game ${id} vanished inside its own lock`);
+            return updated;
+          },
+          async remove() {
+            await trx.deleteFrom('games').where('id', '=', id).execute();
+          },
+        });
+      });
+    },
+  };
+}
+
+export type GamesRepository = ReturnType<typeof gamesRepository>;

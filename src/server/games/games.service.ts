@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type { Game } from '@core/games';
+import { SQUARE_COUNT } from '@core/grid';
+import { GAME_DELETE_COMPLETED, GAME_ERRORS, GAME_PRICE_LOCKED } from '@core/messages';
+import { centsToDollars, dollarsToCents } from '@core/money';
+import type { PayoutScheduleId } from '@core/payouts';
+import type { GameFormValues, gameUpdateSchema } from '@core/schemas';
+import type { GameType } from '@core/validation';
+import type { z } from 'zod';
+import { conflict, notFound } from '../http/errors';
+import type { GameChanges, GameRow, GamesRepository } from './games.repository';
+
+export type GameUpdateValues = z.output<typeof gameUpdateSchema>;
+
+/** Games: list, read, create, edit and delete under D13's rules (what stays editable). */
+export function gamesService(repo: GamesRepository) {
+  return {
+    /** Every game, newest first. */
+    async list(): Promise<Game[]> {
+      return (await repo.list()).map(toGame);
+    },
+
+    async get(id: string): Promise<Game> {
+      const row = await repo.findById(id);
+      if (!row) throw gameNotFound();
+      return toGame(row);
+    },
+
+    /** A new game as the spec's create call makes it: active, not shuffled, empty pot (section 4). */
+    async create(values: GameFormValues, adminId: string): Promise<Game> {
+      const now = new Date().toISOString();
+      const row = await repo.insert({
+        id: randomUUID(),
+        title: values.title,
+        team_a: values.team_a,
+        team_b: values.team_b,
+        game_type: values.game_type,
+        price_per_square_cents: dollarsToCents(values.price_per_square),
+        payout_schedule: values.payout_schedule,
+        created_by: adminId,
+        created_at: now,
+        updated_at: now,
+      });
+      return toGame(row);
+    },
+
+    /**
+     * Changes the fields given. Refused once numbers are drawn or the game is completed; price and
+     * payout schedule may only change while no square is held or sold (D13). Sending the stored
+     * value again is not a change.
+     */
+    async update(id: string, values: GameUpdateValues): Promise<Game> {
+      return repo.withLockedGame(id, async (game) => {
+        if (!game) throw gameNotFound();
+        const { row } = game;
+        if (row.grid_shuffled || !row.is_active) throw conflict(GAME_ERRORS.cannotUpdateInProgress, 'GAME_IN_PROGRESS');
+
+        const priceCents = values.price_per_square === undefined ? undefined : dollarsToCents(values.price_per_square);
+        const changesMoney =
+          (priceCents !== undefined && priceCents !== row.price_per_square_cents) ||
+          (values.payout_schedule !== undefined && values.payout_schedule !== row.payout_schedule);
+        if (changesMoney && (await game.hasSquares())) throw conflict(GAME_PRICE_LOCKED, 'PRICE_LOCKED');
+
+        const changes: GameChanges = { updated_at: new Date().toISOString() };
+        if (values.title !== undefined) changes.title = values.title;
+        if (values.team_a !== undefined) changes.team_a = values.team_a;
+        if (values.team_b !== undefined) changes.team_b = values.team_b;
+        if (values.game_type !== undefined) changes.game_type = values.game_type;
+        if (priceCents !== undefined) changes.price_per_square_cents = priceCents;
+        if (values.payout_schedule !== undefined) changes.payout_schedule = values.payout_schedule;
+        // An empty edit changes nothing, not even updated_at.
+        if (Object.keys(changes).length === 1) return toGame(row);
+        return toGame(await game.update(changes));
+      });
+    },
+
+    /**
+     * Deletes a game that has no numbers drawn and is not completed (D13: completed games stay as
+     * records). Its squares, grid numbers, draw log, scores and winners go with it; checkouts and
+     * their items are kept (checkout_items has no foreign key to games).
+     */
+    async deleteGame(id: string): Promise<{ id: string; title: string }> {
+      return repo.withLockedGame(id, async (game) => {
+        if (!game) throw gameNotFound();
+        const { row } = game;
+        if (!row.is_active) throw conflict(GAME_DELETE_COMPLETED, 'GAME_COMPLETED');
+        if (row.grid_shuffled) throw conflict(GAME_ERRORS.cannotDeleteInProgress, 'GAME_IN_PROGRESS');
+        // SEAM (payments issue, D13): before the row goes, expire the game's open checkouts and
+        // refund every paid checkout through its provider, inside this lock so no new hold or
+        // claim can start. Nothing is sold yet while checkout does not exist, so nothing to refund.
+        await game.remove();
+        return { id: row.id, title: row.title };
+      });
+    },
+  };
+}
+
+export type GamesService = ReturnType<typeof gamesService>;
+
+const gameNotFound = () => notFound(GAME_ERRORS.notFound);
+
+/** The API's game (src/core/games.ts): money in cents, the price also in whole dollars. */
+function toGame(row: GameRow): Game {
+  return {
+    id: row.id,
+    title: row.title,
+    team_a: row.team_a,
+    team_b: row.team_b,
+    // Only this service writes these two columns, always from the zod enums.
+    game_type: row.game_type as GameType,
+    price_per_square: centsToDollars(row.price_per_square_cents),
+    price_per_square_cents: row.price_per_square_cents,
+    total_pot_cents: row.total_pot_cents,
+    squares_claimed: row.squares_claimed,
+    squares_available: SQUARE_COUNT - row.squares_claimed,
+    is_active: row.is_active,
+    grid_shuffled: row.grid_shuffled,
+    numbers_revealed: row.numbers_revealed,
+    manual_numbers_set: row.manual_numbers_set,
+    payout_schedule: row.payout_schedule as PayoutScheduleId,
+    price_locked: row.price_locked,
+    created_by: row.created_by,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
