@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppShell, AppShellFallback } from '@/components/app-shell';
 import { RootError, RouteError } from '@/components/route-error';
+import { RequireAdmin } from '@/components/route-guards';
 import HomePage from '@/pages/home';
 
 /** Loads a page module lazily (its default export is the page component). */
@@ -24,6 +25,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, Component: HomePage },
           { path: 'how-to-play', lazy: page(() => import('@/pages/how-to-play')) },
+          { path: 'all-games', lazy: page(() => import('@/pages/all-games')) },
           { path: 'contact', lazy: page(() => import('@/pages/contact')) },
           // Accounts (spec section 2; D6, D9, D10, D26). Guarded routes use RequireUser /
           // RequireAdmin from components/route-guards as their layout route.
@@ -33,6 +35,17 @@ export const routes: RouteObject[] = [
           { path: 'reset-password', lazy: page(() => import('@/pages/reset-password')) },
           { path: 'not-authorized', lazy: page(() => import('@/pages/not-authorized')) },
           { path: 'dev/mailbox', lazy: page(() => import('@/pages/dev-mailbox')) },
+          // Administration (spec section 2 /admin routes; D10): visitors go to /login and back,
+          // players to /not-authorized.
+          {
+            Component: RequireAdmin,
+            children: [
+              { path: 'admin', lazy: page(() => import('@/pages/admin-dashboard')) },
+              { path: 'admin/games', lazy: page(() => import('@/pages/admin-games')) },
+              { path: 'admin/games/new', lazy: page(() => import('@/pages/admin-game-new')) },
+              { path: 'admin/games/edit/:id', lazy: page(() => import('@/pages/admin-game-edit')) },
+            ],
+          },
           { path: '*', lazy: page(() => import('@/pages/not-found')) },
         ],
       },

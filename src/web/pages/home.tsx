@@ -1,11 +1,19 @@
-import { ArrowRight, LogIn, UserPlus } from 'lucide-react';
+import { GAME_ERRORS } from '@core/messages';
+import { ArrowRight, Images, LayoutDashboard, LogIn, Plus, UserPlus } from 'lucide-react';
+import { type ComponentType, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { usePageTitle } from '@/components/page';
+import { GameCard, GameCardGrid, GameCardSkeletons } from '@/components/game-card';
+import { ErrorState, usePageTitle } from '@/components/page';
+import type { TutorialDialogProps } from '@/components/tutorial-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { HOW_TO_PLAY_SUMMARY } from '@/content/how-to-play';
 import { PRODUCT_NAME } from '@/lib/config';
-import { useSession } from '@/lib/session';
+import { HOME_NO_GAMES, splitGamesByActivity } from '@/lib/game-cards';
+import { type Game, useGames } from '@/lib/games';
+import { notify } from '@/lib/notify';
+import { isAdmin, useSession } from '@/lib/session';
 
 export default function HomePage() {
   usePageTitle();
@@ -115,26 +123,139 @@ function HowToPlayList() {
           </li>
         ))}
       </ol>
-      <Button asChild variant="link" className="w-fit px-0 has-[>svg]:px-0">
-        <Link to="/how-to-play">
-          See the step-by-step guide
-          <ArrowRight aria-hidden="true" />
-        </Link>
-      </Button>
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+        <VisualTutorialButton />
+        <Button asChild variant="link" className="w-fit px-0 has-[>svg]:px-0">
+          <Link to="/how-to-play">
+            See the step-by-step guide
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+      </div>
     </section>
   );
 }
 
-/** Where the games list goes; the games issue replaces this with the Active/Completed tabs. */
+type TutorialDialogComponent = ComponentType<TutorialDialogProps>;
+
+let tutorialDialog: Promise<TutorialDialogComponent> | null = null;
+
+/** The tutorial dialog's code, fetched once on first hover, focus or click (it is not in the first bundle). */
+function loadTutorialDialog(): Promise<TutorialDialogComponent> {
+  tutorialDialog ??= import('@/components/tutorial-dialog').then(
+    (module) => module.default,
+    (error: unknown) => {
+      tutorialDialog = null; // let the next click try again
+      throw error;
+    },
+  );
+  return tutorialDialog;
+}
+
+function VisualTutorialButton() {
+  const [open, setOpen] = useState(false);
+  const [Dialog, setDialog] = useState<TutorialDialogComponent | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const preload = () => void loadTutorialDialog().catch(() => undefined);
+  return (
+    <>
+      <Button
+        ref={button}
+        variant="outline"
+        className="w-fit"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          loadTutorialDialog().then(
+            (component) => {
+              setDialog(() => component);
+              setOpen(true);
+            },
+            () => notify.error('The tutorial could not be loaded. Please try again.'),
+          );
+        }}
+      >
+        <Images aria-hidden="true" />
+        Visual Tutorial
+      </Button>
+      {Dialog && <Dialog open={open} onOpenChange={setOpen} opener={button} />}
+    </>
+  );
+}
+
+/** Spec route "/": tabs Active Games and Completed Games of game cards; admins also get their two links. */
 function GamesArea() {
+  const session = useSession();
+  const games = useGames();
+  const { active, completed } = useMemo(() => splitGamesByActivity(games.data ?? []), [games.data]);
+
+  const panel = (list: readonly Game[]) => {
+    if (games.data) {
+      return list.length > 0 ? (
+        <GameCardGrid>
+          {list.map((game) => (
+            <li key={game.id}>
+              <GameCard game={game} />
+            </li>
+          ))}
+        </GameCardGrid>
+      ) : (
+        <p className="rounded-xl border border-dashed p-8 text-center text-muted-foreground" data-testid="games-empty">
+          {HOME_NO_GAMES}
+        </p>
+      );
+    }
+    if (games.isError && !games.isFetching) {
+      return <ErrorState title={GAME_ERRORS.loadGamesFailed} onRetry={() => void games.refetch()} />;
+    }
+    return <GameCardSkeletons count={3} />;
+  };
+
   return (
     <section aria-labelledby="games-title" className="flex flex-col gap-4" data-testid="games-area">
-      <h2 id="games-title" className="text-xl font-semibold tracking-tight">
-        Games
-      </h2>
-      <div className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
-        Games will be listed here.
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="games-title" className="text-xl font-semibold tracking-tight">
+          Games
+        </h2>
+        {isAdmin(session) && (
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline" size="sm">
+              <Link to="/admin">
+                <LayoutDashboard aria-hidden="true" />
+                Admin Dashboard
+              </Link>
+            </Button>
+            <Button asChild size="sm">
+              <Link to="/admin/games/new">
+                <Plus aria-hidden="true" />
+                Create New Game
+              </Link>
+            </Button>
+          </div>
+        )}
       </div>
+      <Tabs defaultValue="active" className="gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          <TabsList>
+            <TabsTrigger value="active" className="px-3">
+              Active Games
+            </TabsTrigger>
+            <TabsTrigger value="completed" className="px-3">
+              Completed Games
+            </TabsTrigger>
+          </TabsList>
+          <Button asChild variant="link" className="px-0 has-[>svg]:px-0">
+            <Link to="/all-games">
+              Browse Games
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+        <TabsContent value="active">{panel(active)}</TabsContent>
+        <TabsContent value="completed">{panel(completed)}</TabsContent>
+      </Tabs>
     </section>
   );
 }

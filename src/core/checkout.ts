@@ -1,0 +1,74 @@
+/**
+ * Checkout as the API speaks it (spec section 7 "Payment", D21, D22). The server prices every
+ * order itself from the database (D4); the client's cart is only a list of squares.
+ */
+import type { Cart } from './cart';
+
+/** POST /api/checkout */
+export interface CheckoutRequest {
+  readonly cart: Cart;
+  /** The notes typed on /payment, stored with the order (D21). */
+  readonly notes?: string;
+}
+
+/** 201 answer of POST /api/checkout: the payment page to open in a new tab. */
+export interface CheckoutCreated {
+  readonly checkout_id: string;
+  readonly url: string;
+  readonly amount_cents: number;
+  /** The single game's id, or "multiple" (spec). */
+  readonly game_id: string;
+  readonly expires_at: string;
+}
+
+/**
+ * open: waiting for payment (squares held). fulfilled: paid and claimed. expired / cancelled /
+ * declined: no payment, holds released. refunded: paid but could not claim every square, so
+ * refunded in full (D21).
+ */
+export type CheckoutStatus = 'open' | 'fulfilled' | 'expired' | 'cancelled' | 'declined' | 'refunded';
+
+export interface CheckoutSquare {
+  readonly game_id: string;
+  readonly game_title: string;
+  readonly x: number;
+  readonly y: number;
+  readonly price_cents: number;
+}
+
+/** GET /api/checkout/:id (the buyer's own). Asking while open makes the server ask the provider (D21). */
+export interface CheckoutView {
+  readonly id: string;
+  readonly status: CheckoutStatus;
+  readonly amount_cents: number;
+  readonly description: string;
+  readonly squares: readonly CheckoutSquare[];
+  readonly expires_at: string;
+  readonly refund_reason: string | null;
+}
+
+/** 409 SQUARES_UNAVAILABLE: the squares someone else holds or owns. */
+export interface UnavailableSquare {
+  readonly game_id: string;
+  readonly x: number;
+  readonly y: number;
+}
+
+/** GET /api/me/squares (spec: /my-squares, grouped by game). */
+export interface MySquaresResponse {
+  readonly games: readonly {
+    readonly game_id: string;
+    readonly title: string;
+    readonly team_a: string;
+    readonly team_b: string;
+    readonly squares: readonly { readonly x: number; readonly y: number; readonly claimed_at: string }[];
+  }[];
+  /** Payments refunded because their squares could not all be claimed (D21), newest first. */
+  readonly refunds: readonly {
+    readonly checkout_id: string;
+    readonly amount_cents: number;
+    readonly description: string;
+    readonly reason: string;
+    readonly refunded_at: string;
+  }[];
+}

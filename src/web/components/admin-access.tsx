@@ -1,0 +1,62 @@
+import { House, ShieldAlert } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { usePageTitle } from '@/components/page';
+import { LoginRequired, useSessionLost } from '@/components/route-guards';
+import { Button } from '@/components/ui/button';
+import { isApiError } from '@/lib/api';
+import { useSessionActions } from '@/lib/session';
+
+/** True for an API answer of 403 (the session is no longer an admin's). */
+export function isForbidden(error: unknown): boolean {
+  return isApiError(error) && error.status === 403;
+}
+
+export type AdminAccess = 'ok' | 'session-lost' | 'denied';
+
+/**
+ * For an admin page that is already open (D10): 'session-lost' once one of its calls answered
+ * 401, 'denied' once one answered 403. Either way the session is checked again, so the sidebar
+ * and top bar follow (the route guard lets the open page stay and show its own text).
+ */
+export function useAdminAccess(...errors: unknown[]): AdminAccess {
+  const lost = useSessionLost(...errors);
+  const denied = errors.some(isForbidden);
+  const { refresh } = useSessionActions();
+  useEffect(() => {
+    if (denied) void refresh();
+  }, [denied, refresh]);
+  if (lost) return 'session-lost';
+  return denied ? 'denied' : 'ok';
+}
+
+/** What an admin page shows instead of itself when `useAdminAccess` says so. */
+export function AdminAccessProblem({ access }: { access: Exclude<AdminAccess, 'ok'> }) {
+  if (access === 'session-lost') {
+    return <LoginRequired title="Authentication Required" message="Please log in to manage games." />;
+  }
+  return <AdminAccessDenied />;
+}
+
+/** Spec /admin/games for non-admins: Access Denied, You don't have permission to manage games. */
+export function AdminAccessDenied() {
+  usePageTitle('Access Denied');
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+      <div
+        aria-hidden="true"
+        className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive [&_svg]:size-6"
+      >
+        <ShieldAlert />
+      </div>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Access Denied</h1>
+      <p className="text-muted-foreground">You don&apos;t have permission to manage games.</p>
+      <Button asChild>
+        <Link to="/">
+          <House aria-hidden="true" />
+          Return to Home
+        </Link>
+      </Button>
+    </div>
+  );
+}

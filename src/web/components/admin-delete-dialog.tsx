@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { GAME_ERRORS, gameDeletedToast } from '@core/messages';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api';
+import { focusPageHeading } from '@/lib/focus';
+import { type Game, useDeleteGame } from '@/lib/games';
+
+export type DeletableGame = Pick<Game, 'id' | 'title' | 'squares_claimed'>;
+
+/** The failure toast: the server's reason for a refusal (409), else the spec's generic text. */
+function deleteErrorMessage(error: unknown): string {
+  return isApiError(error) && error.status === 409 && error.message ? error.message : GAME_ERRORS.deleteFailed;
+}
+
+/** D13: deleting a game with sales refunds them; the dialog says how many squares. */
+function refundLine(squares: number): string | null {
+  if (squares <= 0) return null;
+  return squares === 1
+    ? '1 sold square will be refunded to its buyer.'
+    : `${squares} sold squares will be refunded to their buyers.`;
+}
+
+/**
+ * The spec's delete confirmation: "Are you sure?", Cancel and Delete ("Deleting..." while
+ * busy). Open while `game` is set; `onClose` clears it. Shared by /admin and /admin/games.
+ * A refusal (409) is toasted with the server's reason, e.g. "Cannot delete a game that is in
+ * progress"; anything else with "Failed to delete game".
+ */
+export function DeleteGameDialog({
+  game,
+  onClose,
+  onFailed,
+}: {
+  game: DeletableGame | null;
+  onClose: () => void;
+  /** Told of a failure too, so the page can react to a lost session (401) or lost rights (403). */
+  onFailed?: (error: unknown) => void;
+}) {
+  const deleteGame = useDeleteGame();
+  // The last game shown, so the text stays while the dialog animates closed.
+  const [shown, setShown] = useState<DeletableGame | null>(game);
+  if (game && game !== shown) setShown(game);
+  const [deleted, setDeleted] = useState(false);
+  const busy = deleteGame.isPending;
+  const refund = shown ? refundLine(shown.squares_claimed) : null;
+
+  async function onDelete() {
+    if (!game || busy) return;
+    setDeleted(false);
+    try {
+      const result = await deleteGame.mutateAsync(game.id);
+      toast.success(gameDeletedToast(result.title || game.title));
+      setDeleted(true);
+    } catch (error) {
+      toast.error(deleteErrorMessage(error));
+      onFailed?.(error);
+    }
+    onClose();
+  }
+
+  return (
+    <AlertDialog
+      open={game !== null}
+      onOpenChange={(open) => {
+        if (!open && !busy) onClose();
+      }}
+    >
+      <AlertDialogContent
+        data-testid="delete-game-dialog"
+        onCloseAutoFocus={(event) => {
+          // The button that opened the dialog is gone with the game: start at the page's heading.
+          if (deleted) {
+            event.preventDefault();
+            focusPageHeading();
+          }
+        }}
+      >
+        <AlertDialogHeader>
+          <AlertDialogTitle>Are you sure?</AlertDialogTitle>
+          <AlertDialogDescription>
+            This will permanently delete the game{' '}
+            <strong className="font-semibold break-words text-foreground">&quot;{shown?.title}&quot;</strong> and
+            all associated data. This action cannot be undone.
+          </AlertDialogDescription>
+          {refund && <p className="text-sm font-medium text-foreground">{refund}</p>}
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          {/* A plain button: the dialog stays open (and focus-trapped) until the server answers. */}
+          <Button variant="destructive" disabled={busy} onClick={() => void onDelete()}>
+            {busy && <Spinner aria-hidden="true" />}
+            {busy ? 'Deleting...' : 'Delete'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,399 @@
+import { CircleAlert, Info, Lock } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { GAME_PRICE_LOCKED } from '@core/messages';
+import { formatUsd } from '@core/money';
+import { PAYOUT_SCHEDULE_IDS, PAYOUT_SCHEDULES, type PayoutScheduleId, payoutPlan } from '@core/payouts';
+import { type GameFormErrors, type GameFormField, type GameFormValues, validateGameForm } from '@core/schemas';
+import { quarterWinningsLabel } from '@core/scoring';
+import { GAME_TYPE_LABELS, GAME_TYPES, type GameType, MAX_PRICE_DOLLARS, MIN_PRICE_DOLLARS } from '@core/validation';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError, isServerMessage } from '@/lib/api';
+import { cn } from '@/lib/utils';
+
+/** The spec's redirect delay after a successful create or update (section 4: 0.5 s). */
+export const REDIRECT_DELAY_MS = 500;
+
+/** The form's values as typed: the price stays text until it is validated. */
+export interface GameFormState {
+  title: string;
+  team_a: string;
+  team_b: string;
+  price_per_square: string;
+  game_type: GameType;
+  payout_schedule: PayoutScheduleId;
+}
+
+export function toFormState(values: Readonly<GameFormValues>): GameFormState {
+  return {
+    title: values.title,
+    team_a: values.team_a,
+    team_b: values.team_b,
+    price_per_square: String(values.price_per_square),
+    game_type: values.game_type,
+    payout_schedule: values.payout_schedule,
+  };
+}
+
+/** Field order, for focusing the first invalid one. */
+const FIELD_ORDER: readonly GameFormField[] = ['title', 'team_a', 'team_b', 'price_per_square', 'game_type', 'payout_schedule'];
+
+/** Styled like Input, for the native select (accessible and keyboard-friendly everywhere). */
+const selectClassName =
+  'flex h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs transition-[color,box-shadow] disabled:cursor-not-allowed disabled:opacity-50 md:text-sm dark:bg-input/30 [&>option]:bg-popover [&>option]:text-popover-foreground aria-invalid:border-destructive aria-invalid:ring-2 aria-invalid:ring-destructive/20';
+
+export interface GameFormProps {
+  initial: GameFormState;
+  /** Labels of the submit button: idle and busy ("Create Game" / "Creating..."). */
+  submitLabel: string;
+  submittingLabel: string;
+  /** True while the request runs (and until the page moves on after success). */
+  submitting: boolean;
+  /** D13: price and payout schedule are fixed once any square is held or sold. */
+  priceLocked?: boolean;
+  /** The server's refusal, shown as a banner above the form's fields. */
+  serverError?: string | null;
+  cancelTo: string;
+  onSubmit: (values: GameFormValues) => void;
+}
+
+/** The create and edit game form (spec section 5 "Game form"; D12, D13). */
+export function GameForm({
+  initial,
+  submitLabel,
+  submittingLabel,
+  submitting,
+  priceLocked = false,
+  serverError,
+  cancelTo,
+  onSubmit,
+}: GameFormProps) {
+  const id = useId();
+  const [values, setValues] = useState<GameFormState>(initial);
+  const [errors, setErrors] = useState<GameFormErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const fields = useRef<Partial<Record<GameFormField, HTMLElement | null>>>({});
+
+  const fieldId = (field: GameFormField) => `${id}-${field}`;
+  const errorId = (field: GameFormField) => `${id}-${field}-error`;
+  const lockedNoteId = `${id}-locked`;
+  const serverErrorId = `${id}-server-error`;
+
+  function update<K extends keyof GameFormState>(field: K, value: GameFormState[K]) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // After a first submit, messages follow the typing (appear, change or clear).
+    if (submitted) {
+      const result = validateGameForm(next);
+      setErrors(result.ok ? {} : result.errors);
+    }
+  }
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitted(true);
+    const result = validateGameForm(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      const first = FIELD_ORDER.find((field) => result.errors[field]);
+      if (first) fields.current[first]?.focus();
+      return;
+    }
+    setErrors({});
+    onSubmit(result.value);
+  }
+
+  /** aria props of a field: invalid and described by its message (and any notes). */
+  function describe(field: GameFormField, ...notes: (string | false | undefined)[]) {
+    const ids = [errors[field] ? errorId(field) : null, ...notes].filter(Boolean).join(' ');
+    return {
+      id: fieldId(field),
+      'aria-invalid': errors[field] ? true : undefined,
+      'aria-describedby': ids || undefined,
+      ref: (element: HTMLElement | null) => {
+        fields.current[field] = element;
+      },
+    } as const;
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-6" aria-describedby={serverError ? serverErrorId : undefined}>
+      {serverError && (
+        <Alert variant="destructive" id={serverErrorId} data-testid="form-error">
+          <CircleAlert aria-hidden="true" />
+          <AlertDescription>
+            <p>{serverError}</p>
+          </AlertDescription>
+        </Alert>
+      )}
+
+      <FormField label="Title" htmlFor={fieldId('title')} error={errors.title} errorId={errorId('title')}>
+        <Input
+          {...describe('title')}
+          name="title"
+          autoComplete="off"
+          placeholder="e.g. Championship Sunday"
+          value={values.title}
+          onChange={(event) => update('title', event.target.value)}
+        />
+      </FormField>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <FormField
+          label="Team A"
+          htmlFor={fieldId('team_a')}
+          error={errors.team_a}
+          errorId={errorId('team_a')}
+          hint="Rows of the board"
+          hintId={`${id}-team_a-hint`}
+        >
+          <Input
+            {...describe('team_a', `${id}-team_a-hint`)}
+            name="team_a"
+            autoComplete="off"
+            placeholder="e.g. Eagles"
+            value={values.team_a}
+            onChange={(event) => update('team_a', event.target.value)}
+          />
+        </FormField>
+        <FormField
+          label="Team B"
+          htmlFor={fieldId('team_b')}
+          error={errors.team_b}
+          errorId={errorId('team_b')}
+          hint="Columns of the board"
+          hintId={`${id}-team_b-hint`}
+        >
+          <Input
+            {...describe('team_b', `${id}-team_b-hint`)}
+            name="team_b"
+            autoComplete="off"
+            placeholder="e.g. Chiefs"
+            value={values.team_b}
+            onChange={(event) => update('team_b', event.target.value)}
+          />
+        </FormField>
+      </div>
+
+      {priceLocked && (
+        <p
+          id={lockedNoteId}
+          className="flex items-start gap-2 rounded-md border bg-muted/50 px-3 py-2 text-sm text-muted-foreground"
+          data-testid="price-locked-note"
+        >
+          <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {GAME_PRICE_LOCKED}
+        </p>
+      )}
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <FormField
+          label="Price per Square ($)"
+          htmlFor={fieldId('price_per_square')}
+          error={errors.price_per_square}
+          errorId={errorId('price_per_square')}
+        >
+          <Input
+            {...describe('price_per_square', priceLocked && lockedNoteId)}
+            name="price_per_square"
+            type="number"
+            inputMode="numeric"
+            step={1}
+            min={MIN_PRICE_DOLLARS}
+            max={MAX_PRICE_DOLLARS}
+            disabled={priceLocked}
+            value={values.price_per_square}
+            onChange={(event) => update('price_per_square', event.target.value)}
+          />
+        </FormField>
+        <FormField label="Game Type" htmlFor={fieldId('game_type')} error={errors.game_type} errorId={errorId('game_type')}>
+          <select
+            {...describe('game_type')}
+            name="game_type"
+            className={selectClassName}
+            value={values.game_type}
+            onChange={(event) => update('game_type', event.target.value as GameType)}
+          >
+            {GAME_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {GAME_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+
+      <PayoutScheduleField
+        name={`${id}-payout`}
+        value={values.payout_schedule}
+        price={values.price_per_square}
+        disabled={priceLocked}
+        describedBy={[`${id}-payout-info`, priceLocked ? lockedNoteId : null].filter(Boolean).join(' ')}
+        infoId={`${id}-payout-info`}
+        inputRef={(element) => {
+          fields.current.payout_schedule = element;
+        }}
+        onChange={(schedule) => update('payout_schedule', schedule)}
+      />
+
+      <div className="flex flex-col-reverse gap-2 border-t pt-6 sm:flex-row sm:justify-end">
+        <Button asChild variant="outline">
+          <Link to={cancelTo}>Cancel</Link>
+        </Button>
+        <Button type="submit" disabled={submitting}>
+          {submitting && <Spinner aria-hidden="true" />}
+          {submitting ? submittingLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function FormField({
+  label,
+  htmlFor,
+  error,
+  errorId,
+  hint,
+  hintId,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  error?: string;
+  errorId: string;
+  hint?: string;
+  hintId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={htmlFor}>{label}</Label>
+      {children}
+      {hint && !error && (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-destructive" data-testid="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** D12: the three payout schedules as radio buttons, and the chosen one's info box. */
+function PayoutScheduleField({
+  name,
+  value,
+  price,
+  disabled,
+  describedBy,
+  infoId,
+  inputRef,
+  onChange,
+}: {
+  name: string;
+  value: PayoutScheduleId;
+  price: string;
+  disabled: boolean;
+  describedBy: string;
+  infoId: string;
+  inputRef: (element: HTMLInputElement | null) => void;
+  onChange: (schedule: PayoutScheduleId) => void;
+}) {
+  const schedule = PAYOUT_SCHEDULES[value];
+  return (
+    <fieldset className="flex flex-col gap-3" aria-describedby={describedBy} disabled={disabled}>
+      <legend className="mb-2 text-sm leading-none font-medium">Payout Schedule</legend>
+      <div className="grid gap-2 sm:grid-cols-3">
+        {PAYOUT_SCHEDULE_IDS.map((id) => (
+          <label
+            key={id}
+            className={cn(
+              'flex cursor-pointer items-start gap-2 rounded-md border p-3 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/50',
+              id === value ? 'border-primary bg-primary/5' : 'hover:bg-accent/50',
+              disabled && 'cursor-not-allowed opacity-60',
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={id}
+              checked={id === value}
+              onChange={() => onChange(id)}
+              ref={id === value ? inputRef : undefined}
+              className="mt-0.5 size-4 shrink-0 accent-primary"
+            />
+            <span>{PAYOUT_SCHEDULES[id].label}</span>
+          </label>
+        ))}
+      </div>
+      <PayoutInfo id={infoId} infoText={schedule.infoText} schedule={value} price={price} />
+    </fieldset>
+  );
+}
+
+/** The info box: the schedule's shares, and what each quarter pays on a full board at this price. */
+function PayoutInfo({
+  id,
+  infoText,
+  schedule,
+  price,
+}: {
+  id: string;
+  infoText: string;
+  schedule: PayoutScheduleId;
+  price: string;
+}) {
+  const dollars = Number(price);
+  const validPrice = Number.isInteger(dollars) && dollars >= MIN_PRICE_DOLLARS && dollars <= MAX_PRICE_DOLLARS;
+  const plan = validPrice ? payoutPlan(dollars * 100 * 100, schedule) : null;
+  return (
+    <div className="flex gap-3 rounded-md border border-primary/30 bg-accent/50 p-4 text-sm" data-testid="payout-info">
+      <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+      <div className="flex min-w-0 flex-col gap-2">
+        <p id={id}>{infoText}</p>
+        {plan && (
+          <>
+            <p className="text-muted-foreground">
+              With all 100 squares sold at {formatUsd(dollars * 100)}, the pot is {formatUsd(dollars * 100 * 100)}:
+            </p>
+            <ul className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
+              {plan.quarters.map(({ quarter, cents }) => (
+                <li key={quarter} className="flex flex-col">
+                  <span className="text-muted-foreground">{quarterWinningsLabel(quarter)}</span>
+                  <span className="font-medium tabular-nums">{formatUsd(cents)}</span>
+                </li>
+              ))}
+            </ul>
+            {plan.remainderCents > 0 && (
+              <p className="text-muted-foreground">Not paid out (organizer): {formatUsd(plan.remainderCents)}</p>
+            )}
+          </>
+        )}
+        <p className="text-muted-foreground">
+          Each quarter&apos;s payout is rounded down to the cent; any remainder under a cent is shown with the results.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The banner and toast text for a failed save: the server's own message for the statuses
+ * given (its validation text for 400, its reason for a 409 refusal), else the spec's fallback.
+ */
+export function saveErrorMessage(error: unknown, serverStatuses: readonly number[], fallback: string): string {
+  if (isApiError(error) && serverStatuses.includes(error.status) && isServerMessage(error) && error.message) {
+    return error.message;
+  }
+  return fallback;
+}

@@ -1,0 +1,172 @@
+import type { Game } from '@core/games';
+import { SQUARE_COUNT } from '@core/grid';
+import { formatUsd } from '@core/money';
+import { type GameCardBadge, gameCardBadge } from '@core/status';
+import { GAME_TYPE_LABELS } from '@core/validation';
+import { ArrowRight, Trophy } from 'lucide-react';
+import { type ComponentProps, useId } from 'react';
+import { Link } from 'react-router';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { Skeleton } from '@/components/ui/skeleton';
+import { gameBoardPath, squaresClaimedText } from '@/lib/game-cards';
+import { cn } from '@/lib/utils';
+
+export type GameCardGame = Pick<
+  Game,
+  | 'id'
+  | 'title'
+  | 'team_a'
+  | 'team_b'
+  | 'game_type'
+  | 'is_active'
+  | 'grid_shuffled'
+  | 'squares_claimed'
+  | 'price_per_square_cents'
+  | 'total_pot_cents'
+>;
+
+const BADGE_VARIANTS: Record<GameCardBadge, BadgeProps['variant']> = {
+  Active: 'success',
+  'In Progress': 'warning',
+  Closed: 'secondary',
+};
+
+/**
+ * A game in the public lists (spec sections 4 and 9): title, teams, type, badge (D16), squares
+ * claimed out of 100, price per square and pot. The title is the card's only link (to the
+ * board); it covers the whole card, so the card is one click or tap target and one tab stop.
+ */
+export function GameCard({ game, headingLevel = 'h3' }: { game: GameCardGame; headingLevel?: 'h2' | 'h3' }) {
+  const Heading = headingLevel;
+  const badge = gameCardBadge(game);
+  const claimedId = useId();
+  const claimed = squaresClaimedText(game.squares_claimed);
+  return (
+    <Card
+      data-testid="game-card"
+      className={cn(
+        'group/card relative h-full gap-4 py-5 transition-[box-shadow,border-color] hover:border-primary/40 hover:shadow-md',
+        'has-[a:focus-visible]:border-primary has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring',
+      )}
+    >
+      <CardHeader className="gap-1 px-5">
+        <div className="flex items-start justify-between gap-3">
+          <Heading className="min-w-0 text-lg leading-snug font-semibold [overflow-wrap:anywhere]">
+            <Link
+              to={gameBoardPath(game.id)}
+              className="after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none"
+            >
+              {game.title}
+            </Link>
+          </Heading>
+          <Badge variant={BADGE_VARIANTS[badge]} className="mt-0.5" data-testid="game-badge">
+            {badge}
+          </Badge>
+        </div>
+        <p className="text-sm font-medium [overflow-wrap:anywhere]" data-testid="game-teams">
+          {game.team_a} vs {game.team_b}
+        </p>
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="game-type">
+          <Trophy aria-hidden="true" className="size-3.5 shrink-0" />
+          {GAME_TYPE_LABELS[game.game_type] ?? GAME_TYPE_LABELS.other}
+        </p>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4 px-5">
+        <div className="flex flex-col gap-2">
+          <p id={claimedId} className="text-sm text-muted-foreground tabular-nums" data-testid="game-claimed">
+            {claimed}
+          </p>
+          <Progress
+            value={game.squares_claimed}
+            max={SQUARE_COUNT}
+            aria-labelledby={claimedId}
+            aria-valuetext={claimed}
+          />
+        </div>
+        {/* Rows rather than columns: a pot can reach $1,000,000.00 and must never be cut. */}
+        <dl className="divide-y divide-border/70 rounded-lg bg-muted/70 text-sm">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-2">
+            <dt className="text-muted-foreground">Price per square</dt>
+            <dd className="font-semibold tabular-nums" data-testid="game-price">
+              {formatUsd(game.price_per_square_cents)}
+            </dd>
+          </div>
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-2">
+            <dt className="text-muted-foreground">Pot</dt>
+            <dd className="text-base font-semibold tabular-nums" data-testid="game-pot">
+              {formatUsd(game.total_pot_cents)}
+            </dd>
+          </div>
+        </dl>
+      </CardContent>
+      <CardFooter className="mt-auto px-5">
+        {/* The title link above covers the card; this only shows where a click goes. */}
+        <span
+          aria-hidden="true"
+          className="inline-flex items-center gap-1 text-sm font-medium text-primary group-hover/card:underline group-hover/card:underline-offset-4"
+        >
+          View Board
+          <ArrowRight className="size-4 transition-transform group-hover/card:translate-x-0.5" />
+        </span>
+      </CardFooter>
+    </Card>
+  );
+}
+
+/** A loading placeholder in the card's shape (decorative; the list says it is loading). */
+export function GameCardSkeleton() {
+  return (
+    <Card data-testid="game-card-skeleton" aria-hidden="true" className="h-full gap-4 py-5">
+      <CardHeader className="gap-2 px-5">
+        <div className="flex items-start justify-between gap-3">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-5 w-14" />
+        </div>
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-4 w-1/3" />
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4 px-5">
+        <div className="flex flex-col gap-2">
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-2 w-full rounded-full" />
+        </div>
+        <Skeleton className="h-[4.75rem]" />
+      </CardContent>
+      <CardFooter className="mt-auto px-5">
+        <Skeleton className="h-4 w-24" />
+      </CardFooter>
+    </Card>
+  );
+}
+
+/** Columns follow the space the list has (the sidebar takes part of the window): 1, 2 or 3. */
+const GRID_CLASSES = 'grid gap-4 @xl:grid-cols-2 @4xl:grid-cols-3';
+
+/** Cards in a responsive grid, as a list (one item per game). */
+export function GameCardGrid({ className, children, ...props }: ComponentProps<'ul'>) {
+  return (
+    <div className="@container">
+      <ul role="list" className={cn(GRID_CLASSES, className)} {...props}>
+        {children}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Placeholders while the games load: `count` skeleton cards, announced once as "Loading games...".
+ */
+export function GameCardSkeletons({ count, className }: { count: number; className?: string }) {
+  return (
+    <div role="status" aria-live="polite" data-testid="games-loading" className={cn('@container', className)}>
+      <span className="sr-only">Loading games...</span>
+      <div className={GRID_CLASSES}>
+        {Array.from({ length: count }, (_, index) => (
+          <GameCardSkeleton key={index} />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { GAME_ERRORS, SUCCESS_TOASTS } from '@core/messages';
+import type { GameFormValues } from '@core/schemas';
+import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
+import { GameForm, REDIRECT_DELAY_MS, saveErrorMessage, toFormState } from '@/components/admin-game-form';
+import { ErrorState, LoadingState, Page } from '@/components/page';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { isApiError } from '@/lib/api';
+import { type Game, type GameInput, useGame, useUpdateGame } from '@/lib/games';
+
+const BACK_TO = '/admin/games';
+
+/** Spec /admin/games/edit/:id: Edit Game (D13: price and payout schedule fixed once squares are held or sold). */
+export default function AdminGameEditPage() {
+  const { id = '' } = useParams();
+  const game = useGame(id);
+  const updateGame = useUpdateGame(id);
+  const access = useAdminAccess(game.error, updateGame.error);
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  const leaving = useRef(false);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  // A malformed id (400) names no game either.
+  const notFound = isApiError(game.error) && (game.error.status === 404 || game.error.status === 400);
+  // Numbers drawn (or the game completed, which the server refuses alike). Once saved, the
+  // refreshed game must not count as "in progress" or missing.
+  const inProgress = !done && game.data !== undefined && (game.data.grid_shuffled || !game.data.is_active);
+
+  // A shuffled game cannot be edited, a missing one not found: say so and go back to the list.
+  const leaveWith = access === 'ok' && !done ? (notFound ? GAME_ERRORS.notFound : inProgress ? GAME_ERRORS.cannotEditInProgress : null) : null;
+  useEffect(() => {
+    if (!leaveWith || leaving.current) return;
+    leaving.current = true;
+    toast.error(leaveWith, { id: 'admin-game-edit-leave' });
+    navigate(BACK_TO, { replace: true });
+  }, [leaveWith, navigate]);
+
+  if (access !== 'ok') return <AdminAccessProblem access={access} />;
+
+  async function onSubmit(current: Game, values: GameFormValues) {
+    setServerError(null);
+    const changes: Partial<GameInput> = {
+      title: values.title,
+      team_a: values.team_a,
+      team_b: values.team_b,
+      game_type: values.game_type,
+    };
+    // D13: a locked price and payout schedule are shown but not sent.
+    if (!current.price_locked) {
+      changes.price_per_square = values.price_per_square;
+      changes.payout_schedule = values.payout_schedule;
+    }
+    try {
+      await updateGame.mutateAsync(changes);
+      setDone(true);
+      toast.success(SUCCESS_TOASTS.gameUpdated);
+      timer.current = window.setTimeout(() => navigate(BACK_TO), REDIRECT_DELAY_MS);
+    } catch (error) {
+      const message = saveErrorMessage(error, [400, 409], GAME_ERRORS.updateFailed);
+      setServerError(message);
+      toast.error(message);
+    }
+  }
+
+  let content;
+  if (leaveWith) {
+    content = <p className="text-muted-foreground" role="status">{leaveWith}</p>;
+  } else if (game.isPending) {
+    content = <LoadingState label="Loading game data..." />;
+  } else if (game.isError || !game.data) {
+    content = <ErrorState title={GAME_ERRORS.loadDataFailed} onRetry={() => void game.refetch()} />;
+  } else {
+    const current = game.data;
+    content = (
+      <Card>
+        <CardContent className="px-4 sm:px-6">
+          <GameForm
+            key={current.id}
+            initial={toFormState(current)}
+            submitLabel="Update Game"
+            submittingLabel="Updating..."
+            submitting={updateGame.isPending || done}
+            priceLocked={current.price_locked}
+            serverError={serverError}
+            cancelTo={BACK_TO}
+            onSubmit={(values) => void onSubmit(current, values)}
+          />
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <Page
+      title="Edit Game"
+      description={game.data && !leaveWith ? game.data.title : undefined}
+      width="narrow"
+      before={
+        <Button asChild variant="ghost" size="sm" className="w-fit -ml-2">
+          <Link to={BACK_TO}>
+            <ArrowLeft aria-hidden="true" />
+            Back to Game Management
+          </Link>
+        </Button>
+      }
+    >
+      {content}
+    </Page>
+  );
+}

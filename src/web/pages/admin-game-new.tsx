@@ -1,0 +1,70 @@
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { GAME_ERRORS, SUCCESS_TOASTS } from '@core/messages';
+import { GAME_FORM_DEFAULTS, type GameFormValues } from '@core/schemas';
+import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
+import { GameForm, REDIRECT_DELAY_MS, saveErrorMessage, toFormState } from '@/components/admin-game-form';
+import { Page } from '@/components/page';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { useCreateGame } from '@/lib/games';
+
+/** Spec /admin/games/new: Create New Game. */
+export default function AdminGameNewPage() {
+  const createGame = useCreateGame();
+  const access = useAdminAccess(createGame.error);
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  if (access !== 'ok') return <AdminAccessProblem access={access} />;
+
+  async function onSubmit(values: GameFormValues) {
+    setServerError(null);
+    try {
+      await createGame.mutateAsync(values);
+      setDone(true);
+      toast.success(SUCCESS_TOASTS.gameCreated);
+      timer.current = window.setTimeout(() => navigate('/admin'), REDIRECT_DELAY_MS);
+    } catch (error) {
+      const message = saveErrorMessage(error, [400], GAME_ERRORS.createFailed);
+      setServerError(message);
+      toast.error(message);
+    }
+  }
+
+  return (
+    <Page
+      title="Create New Game"
+      description="Set the teams and the price; players can buy squares as soon as the game is created."
+      width="narrow"
+      before={
+        <Button asChild variant="ghost" size="sm" className="w-fit -ml-2">
+          <Link to="/admin">
+            <ArrowLeft aria-hidden="true" />
+            Back to Admin Dashboard
+          </Link>
+        </Button>
+      }
+    >
+      <Card>
+        <CardContent className="px-4 sm:px-6">
+          <GameForm
+            initial={toFormState(GAME_FORM_DEFAULTS)}
+            submitLabel="Create Game"
+            submittingLabel="Creating..."
+            submitting={createGame.isPending || done}
+            serverError={serverError}
+            cancelTo="/admin"
+            onSubmit={(values) => void onSubmit(values)}
+          />
+        </CardContent>
+      </Card>
+    </Page>
+  );
+}

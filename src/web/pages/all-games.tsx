@@ -1,0 +1,48 @@
+import { GAME_ERRORS } from '@core/messages';
+import { CalendarClock } from 'lucide-react';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { GameCard, GameCardGrid, GameCardSkeletons } from '@/components/game-card';
+import { ErrorState, Page } from '@/components/page';
+import { ALL_GAMES_EMPTY } from '@/lib/game-cards';
+import { useGames } from '@/lib/games';
+
+/** Spec route "/all-games": every game as a card, newest first. */
+export default function AllGamesPage() {
+  const games = useGames();
+  const failedAt = games.isError ? games.errorUpdatedAt : 0;
+
+  // Spec: toast "Failed to load games" on error (once per failed load; the id keeps it single).
+  useEffect(() => {
+    if (failedAt) toast.error(GAME_ERRORS.loadGamesFailed, { id: 'load-games-failed' });
+  }, [failedAt]);
+
+  return (
+    <Page title="All Games" description="Every game, newest first. Open one to see its board." width="wide">
+      {games.data ? (
+        games.data.length > 0 ? (
+          <GameCardGrid aria-label="Games">
+            {games.data.map((game) => (
+              <li key={game.id}>
+                <GameCard game={game} headingLevel="h2" />
+              </li>
+            ))}
+          </GameCardGrid>
+        ) : (
+          <div
+            className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-16 text-center"
+            data-testid="games-empty"
+          >
+            <CalendarClock aria-hidden="true" className="mb-2 size-10 text-muted-foreground" />
+            <h2 className="text-lg font-semibold">{ALL_GAMES_EMPTY.title}</h2>
+            <p className="text-muted-foreground">{ALL_GAMES_EMPTY.description}</p>
+          </div>
+        )
+      ) : games.isError && !games.isFetching ? (
+        <ErrorState title={GAME_ERRORS.loadGamesFailed} onRetry={() => void games.refetch()} />
+      ) : (
+        <GameCardSkeletons count={6} />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,456 @@
+import { randomUUID } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Cookie, Locator, Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, openPage, type PageOptions } from '../support/browser';
+import { type BrowserAccount, signInBrowser } from '../support/e2e';
+import { insertGame } from '../support/fixtures';
+import { startTestServer, type TestServer } from '../support/server';
+
+// Issue 4, admin part: /admin, /admin/games, /admin/games/new and /admin/games/edit/:id on the
+// production build (dist/web) served by the real app, against the real games API.
+
+let server: TestServer;
+let browser: Browser;
+let admin: BrowserAccount;
+let adminCookies: Cookie[];
+let opened: { context: BrowserContext; errors: string[] }[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  // The first confirmed account becomes admin anyway (D8); later players stay players.
+  const context = await browser.newContext();
+  admin = await signInBrowser(context, server, { admin: true });
+  adminCookies = await context.cookies();
+  await context.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  const pages = opened;
+  opened = [];
+  await Promise.all(pages.map(({ context }) => context.close()));
+  // Refusals the tests provoke on purpose (403, 404, 409, 500) are logged by Chromium as
+  // "Failed to load resource"; anything else (CSP violations, React errors) fails the test.
+  expect(pages.flatMap(({ errors }) => errors).filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+});
+
+type Who = 'admin' | 'visitor' | 'player';
+
+/** A page for `who` at `path`, once its h1 shows. */
+async function open(path: string, who: Who = 'admin', options: PageOptions = {}): Promise<{ page: Page; account?: BrowserAccount }> {
+  const { context, page, errors } = await openPage(browser, options);
+  opened.push({ context, errors });
+  let account: BrowserAccount | undefined;
+  if (who === 'admin') await context.addCookies(adminCookies);
+  if (who === 'player') account = await signInBrowser(context, server, { prefix: 'player' });
+  await page.goto(server.url + path);
+  await page.locator('main h1').first().waitFor();
+  return { page, account };
+}
+
+const heading = (page: Page) => page.locator('main h1').first();
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first();
+const uniqueTitle = (prefix: string) => `${prefix} ${randomUUID().slice(0, 6)}`;
+
+async function gameRow(page: Page, title: string): Promise<Locator> {
+  const row = page.getByTestId('game-row').filter({ hasText: title });
+  await row.waitFor();
+  return row;
+}
+
+function dashboardCard(page: Page, title: string): Locator {
+  return page.getByTestId('admin-game-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+}
+
+/** Holds requests matching `method` until `release()` is called. */
+async function holdRequests(page: Page, url: string | RegExp, method: string) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route: Route) => {
+    if (route.request().method() === method) await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+async function gamesInDb() {
+  return server.db.handle.db.selectFrom('games').selectAll().execute();
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
+describe('game administration in the browser', () => {
+  test('an admin creates a game through the form, sees it on /admin and /admin/games, edits it and deletes it', async () => {
+    const { page } = await open('/admin/games/new');
+    expect(await heading(page).textContent()).toBe('Create New Game');
+    expect(await page.getByRole('link', { name: 'Back to Admin Dashboard' }).getAttribute('href')).toBe('/admin');
+
+    // Defaults (spec section 5): empty title and teams, $10, NFL; D12: even payouts.
+    const title = page.getByLabel('Title');
+    const price = page.getByLabel('Price per Square ($)');
+    expect(await title.inputValue()).toBe('');
+    expect(await page.getByLabel('Team A').inputValue()).toBe('');
+    expect(await page.getByLabel('Team B').inputValue()).toBe('');
+    expect(await price.inputValue()).toBe('10');
+    expect(await price.getAttribute('type')).toBe('number');
+    expect(await price.getAttribute('step')).toBe('1');
+    expect(await price.getAttribute('min')).toBe('1');
+    expect(await page.getByLabel('Game Type').inputValue()).toBe('nfl');
+    expect(await page.getByLabel('Game Type').locator('option').allTextContents()).toEqual([
+      'NFL Football',
+      'College Football',
+      'NBA Basketball',
+      'College Basketball',
+      'Other Sport',
+    ]);
+    const schedules = page.getByRole('group', { name: 'Payout Schedule' });
+    expect(await schedules.getByRole('radio', { name: 'Even (25/25/25/25)' }).isChecked()).toBe(true);
+    const info = page.getByTestId('payout-info');
+    expect(await info.textContent()).toContain(
+      '25% of the pot for each of the 1st, 2nd and 3rd quarters and 25% for the final score.',
+    );
+    expect(await info.textContent()).toContain('1st Quarter$250.00');
+
+    // Empty submit: the messages word for word, the first invalid field focused.
+    await page.getByRole('button', { name: 'Create Game' }).click();
+    const fieldErrors = page.getByTestId('field-error');
+    await expect(fieldErrors.allTextContents()).resolves.toEqual([
+      'Title must be at least 3 characters',
+      'Team A is required',
+      'Team B is required',
+    ]);
+    expect(await title.getAttribute('aria-invalid')).toBe('true');
+    expect(await title.evaluate((el) => el === document.activeElement)).toBe(true);
+    const describedBy = (await title.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy.split(' ')[0]}"]`).textContent()).toBe('Title must be at least 3 characters');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const gameTitle = uniqueTitle('Championship');
+    await title.fill(gameTitle);
+    await page.getByLabel('Team A').fill('Eagles');
+    await page.getByLabel('Team B').fill('Chiefs');
+    await price.fill('0');
+    await page.getByRole('button', { name: 'Create Game' }).click();
+    await expect(fieldErrors.allTextContents()).resolves.toEqual(['Price must be at least $1']);
+    expect(await price.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await price.getAttribute('aria-invalid')).toBe('true');
+
+    await price.fill('5');
+    await page.getByLabel('Game Type').selectOption('college-football');
+    await schedules.getByRole('radio', { name: 'Final-heavy (20/20/20/40)' }).check();
+    expect(await info.textContent()).toContain(
+      '20% of the pot for each of the 1st, 2nd and 3rd quarters and 40% for the final score.',
+    );
+    expect(await info.textContent()).toContain('Final$200.00');
+
+    // Creating...: disabled while the request runs; then the toast and /admin after 0.5 s.
+    const release = await holdRequests(page, '**/api/games', 'POST');
+    await page.getByRole('button', { name: 'Create Game' }).click();
+    const busy = page.getByRole('button', { name: 'Creating...' });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    release();
+    await toast(page, 'Game created successfully!').waitFor();
+    await page.waitForURL(`${server.url}/admin`);
+    await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+
+    const stored = (await gamesInDb()).find((game) => game.title === gameTitle)!;
+    expect(stored).toMatchObject({
+      team_a: 'Eagles',
+      team_b: 'Chiefs',
+      game_type: 'college-football',
+      price_per_square_cents: 500,
+      payout_schedule: 'final-heavy',
+      created_by: admin.id,
+    });
+
+    // On /admin: a card in Active Games.
+    const card = dashboardCard(page, gameTitle);
+    await card.waitFor();
+    expect(await card.getByTestId('admin-status').textContent()).toBe('Awaiting Players');
+    const cardText = await card.textContent();
+    expect(cardText).toContain('TeamsEagles vs Chiefs');
+    expect(cardText).toContain('TypeCollege Football');
+    expect(cardText).toContain('Squares0/100');
+    expect(cardText).toContain('Pot$0.00');
+    expect(await card.getByRole('link', { name: /^Manage/ }).getAttribute('href')).toBe(`/admin/game/${stored.id}`);
+    expect(await card.getByRole('button', { name: /^Delete/ }).isVisible()).toBe(true);
+
+    // On /admin/games: a row in the table; Edit opens the prefilled form.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game Management' }).click();
+    await page.getByRole('heading', { name: 'Game Management', level: 1 }).waitFor();
+    const row = await gameRow(page, gameTitle);
+    const cells = await row.getByRole('cell').allTextContents();
+    expect(cells.slice(0, 5)).toEqual([`${gameTitle}College Football`, 'Eagles vs Chiefs', 'Active', '0/100', '$0.00']);
+    expect(cells[5]).toMatch(/\d{4}/);
+    expect(await row.getByRole('link', { name: /^Game Day/ }).getAttribute('href')).toBe(`/admin/games/${stored.id}/game-day`);
+    await row.getByRole('link', { name: /^Edit/ }).click();
+    await page.waitForURL(`${server.url}/admin/games/edit/${stored.id}`);
+    await page.getByRole('heading', { name: 'Edit Game', level: 1 }).waitFor();
+    await expect(page.getByLabel('Title').inputValue()).resolves.toBe(gameTitle);
+    expect(await page.getByLabel('Team A').inputValue()).toBe('Eagles');
+    expect(await page.getByLabel('Price per Square ($)').inputValue()).toBe('5');
+    expect(await page.getByLabel('Price per Square ($)').isDisabled()).toBe(false);
+    expect(await page.getByLabel('Game Type').inputValue()).toBe('college-football');
+    expect(await page.getByRole('radio', { name: 'Final-heavy (20/20/20/40)' }).isChecked()).toBe(true);
+
+    const newTitle = `${gameTitle} (edited)`;
+    await page.getByLabel('Title').fill('ab');
+    await page.getByRole('button', { name: 'Update Game' }).click();
+    await expect(page.getByTestId('field-error').allTextContents()).resolves.toEqual(['Title must be at least 3 characters']);
+    await page.getByLabel('Title').fill(newTitle);
+    await page.getByLabel('Team B').fill('Bills');
+    await page.getByLabel('Price per Square ($)').fill('20');
+    const releasePatch = await holdRequests(page, `**/api/games/${stored.id}`, 'PATCH');
+    await page.getByRole('button', { name: 'Update Game' }).click();
+    const updating = page.getByRole('button', { name: 'Updating...' });
+    await updating.waitFor();
+    expect(await updating.isDisabled()).toBe(true);
+    releasePatch();
+    await toast(page, 'Game updated successfully').waitFor();
+    await page.waitForURL(`${server.url}/admin/games`);
+    const editedRow = await gameRow(page, newTitle);
+    expect(await editedRow.getByRole('cell').nth(1).textContent()).toBe('Eagles vs Bills');
+    expect((await gamesInDb()).find((game) => game.id === stored.id)?.price_per_square_cents).toBe(2000);
+
+    // Delete through the dialog: its exact text, Deleting... while busy, then the toast.
+    await editedRow.getByRole('button', { name: /^Delete/ }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').textContent()).toBe('Are you sure?');
+    expect(await dialog.locator('p').first().textContent()).toBe(
+      `This will permanently delete the game "${newTitle}" and all associated data. This action cannot be undone.`,
+    );
+    expect(await dialog.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    const releaseDelete = await holdRequests(page, `**/api/games/${stored.id}`, 'DELETE');
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    const deleting = dialog.getByRole('button', { name: 'Deleting...' });
+    await deleting.waitFor();
+    expect(await deleting.isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+    releaseDelete();
+    await toast(page, `Game "${newTitle}" was deleted successfully`).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('game-row').filter({ hasText: newTitle }).waitFor({ state: 'detached' });
+    expect((await gamesInDb()).some((game) => game.id === stored.id)).toBe(false);
+  });
+
+  test('a shuffled game: Edit disabled and Delete hidden; opening its edit page says it is in progress and goes back', async () => {
+    const title = uniqueTitle('Shuffled Bowl');
+    const id = await insertGame(server.db.handle, {
+      title,
+      grid_shuffled: true,
+      squares_claimed: 100,
+      total_pot_cents: 100_000,
+    });
+    const { page } = await open('/admin/games');
+    const row = await gameRow(page, title);
+    expect(await row.getByTestId('admin-status').textContent()).toBe('In Progress');
+    expect(await row.getByRole('cell').nth(4).textContent()).toBe('$1,000.00');
+    const edit = row.getByRole('button', { name: /^Edit/ });
+    expect(await edit.isDisabled()).toBe(true);
+    expect(await row.getByRole('link', { name: /^Edit/ }).count()).toBe(0);
+    expect(await row.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    expect(await row.getByRole('link', { name: /^Game Day/ }).count()).toBe(1);
+
+    await page.goto(`${server.url}/admin`);
+    const card = dashboardCard(page, title);
+    await card.waitFor();
+    expect(await card.getByTestId('admin-status').textContent()).toBe('In Progress');
+    expect(await card.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    expect(await card.getByRole('link', { name: /^Manage/ }).count()).toBe(1);
+
+    await page.goto(`${server.url}/admin/games/edit/${id}`);
+    await toast(page, 'Cannot edit a game that is in progress').waitFor();
+    await page.waitForURL(`${server.url}/admin/games`);
+    await page.getByRole('heading', { name: 'Game Management', level: 1 }).waitFor();
+  });
+
+  test('a missing game shows Game not found and goes back to /admin/games', async () => {
+    const { page } = await open(`/admin/games/edit/${randomUUID()}`);
+    await toast(page, 'Game not found').waitFor();
+    await page.waitForURL(`${server.url}/admin/games`);
+    await page.getByRole('heading', { name: 'Game Management', level: 1 }).waitFor();
+  });
+
+  test('the dashboard: stats, status badges, tabs, refresh, and a refused delete', async () => {
+    const ready = uniqueTitle('Ready Bowl');
+    const completed = uniqueTitle('Done Bowl');
+    const late = uniqueTitle('Late Bowl');
+    await insertGame(server.db.handle, { title: ready, squares_claimed: 100, total_pot_cents: 50_000 });
+    await insertGame(server.db.handle, { title: completed, is_active: false, grid_shuffled: true, squares_claimed: 100, total_pot_cents: 20_000 });
+    const lateId = await insertGame(server.db.handle, { title: late, squares_claimed: 3, total_pot_cents: 3_000 });
+
+    const { page } = await open('/admin');
+    await dashboardCard(page, ready).waitFor();
+    const all = await gamesInDb();
+    const revenue = all.reduce((sum, game) => sum + game.total_pot_cents, 0);
+    const stats = await page.getByTestId('admin-stat').allTextContents();
+    expect(stats).toEqual([
+      `Total Games${all.length}`,
+      `Active Games${all.filter((game) => game.is_active).length}`,
+      `Total Revenue$${(revenue / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    ]);
+    expect(await dashboardCard(page, ready).getByTestId('admin-status').textContent()).toBe('Ready to Shuffle');
+    expect(await dashboardCard(page, completed).count()).toBe(0);
+
+    await page.getByRole('tab', { name: 'Completed Games' }).click();
+    const done = dashboardCard(page, completed);
+    await done.waitFor();
+    expect(await done.getByTestId('admin-status').textContent()).toBe('Completed');
+    expect(await done.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    await page.getByRole('tab', { name: 'Active Games' }).click();
+
+    // Refresh picks up changes made elsewhere.
+    await server.db.handle.db.updateTable('games').set({ squares_claimed: 4, total_pot_cents: 4_000 }).where('id', '=', lateId).execute();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await toast(page, 'Games data refreshed successfully').waitFor();
+    await expect.poll(() => dashboardCard(page, late).textContent()).toContain('Squares4/100');
+
+    // Numbers drawn after the page loaded: the server refuses, the toast says why.
+    await server.db.handle.db.updateTable('games').set({ grid_shuffled: true }).where('id', '=', lateId).execute();
+    await dashboardCard(page, late).getByRole('button', { name: /^Delete/ }).click();
+    const dialog = page.getByRole('alertdialog');
+    expect(await dialog.locator('p').first().textContent()).toBe(
+      `This will permanently delete the game "${late}" and all associated data. This action cannot be undone.`,
+    );
+    expect(await dialog.textContent()).toContain('4 sold squares will be refunded to their buyers.');
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await toast(page, 'Cannot delete a game that is in progress').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await gamesInDb()).some((game) => game.id === lateId)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a failed load shows the toast and the inline error; the server refusing a create shows its message', async () => {
+    const { context, page, errors } = await openPage(browser);
+    opened.push({ context, errors });
+    await context.addCookies(adminCookies);
+    await page.route('**/api/games', (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }) })
+        : route.continue(),
+    );
+    await page.goto(`${server.url}/admin`);
+    await toast(page, 'Failed to load games data').waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'Failed to load games data' }).count()).toBe(1);
+
+    await page.unroute('**/api/games');
+    await page.route('**/api/games', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'VALIDATION_ERROR', message: 'Price cannot exceed $10,000' } }),
+      }),
+    );
+    await page.getByRole('link', { name: 'Create New Game' }).click();
+    await page.getByRole('heading', { name: 'Create New Game', level: 1 }).waitFor();
+    await page.getByLabel('Title').fill('Refused Bowl');
+    await page.getByLabel('Team A').fill('Eagles');
+    await page.getByLabel('Team B').fill('Chiefs');
+    await page.getByRole('button', { name: 'Create Game' }).click();
+    await toast(page, 'Price cannot exceed $10,000').waitFor();
+    expect(await page.getByTestId('form-error').textContent()).toBe('Price cannot exceed $10,000');
+
+    await page.unroute('**/api/games');
+    await page.route('**/api/games', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    await page.getByRole('button', { name: 'Create Game' }).click();
+    await toast(page, 'Failed to create game. Please try again.').waitFor();
+    expect(await page.getByTestId('form-error').textContent()).toBe('Failed to create game. Please try again.');
+    expect(page.url()).toBe(`${server.url}/admin/games/new`);
+  });
+
+  test('price and payout schedule are fixed once a square is sold (D13), the rest still saves', async () => {
+    const title = uniqueTitle('Locked Bowl');
+    const id = await insertGame(server.db.handle, { title, squares_claimed: 1, total_pot_cents: 1_000 });
+    await server.db.handle.db
+      .insertInto('squares')
+      .values({ id: randomUUID(), game_id: id, x: 0, y: 0, user_id: admin.id, status: 'claimed', checkout_id: null, hold_expires_at: null, claimed_at: new Date().toISOString() })
+      .execute();
+    const { page } = await open(`/admin/games/edit/${id}`);
+    await page.getByLabel('Title').waitFor();
+    const price = page.getByLabel('Price per Square ($)');
+    expect(await price.isDisabled()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Even (25/25/25/25)' }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('price-locked-note').textContent()).toBe(
+      'Price and payout schedule cannot change once squares are held or sold.',
+    );
+    expect(await price.getAttribute('aria-describedby')).toContain(await page.getByTestId('price-locked-note').getAttribute('id'));
+
+    const sent: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH') sent.push(request.postDataJSON());
+    });
+    await page.getByLabel('Team A').fill('Packers');
+    await page.getByRole('button', { name: 'Update Game' }).click();
+    await toast(page, 'Game updated successfully').waitFor();
+    expect(sent).toEqual([{ title, team_a: 'Packers', team_b: 'Chiefs', game_type: 'nfl' }]);
+    await page.waitForURL(`${server.url}/admin/games`);
+  });
+
+  test('on a phone (dark) the Game Management table becomes cards', async () => {
+    const title = uniqueTitle('Phone Bowl');
+    await insertGame(server.db.handle, { title, squares_claimed: 12, total_pot_cents: 12_000 });
+    const { page } = await open('/admin/games', 'admin', { width: 375, height: 800, colorScheme: 'dark' });
+    const card = page.getByTestId('admin-game-card').filter({ hasText: title });
+    await card.waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect(await card.getByTestId('admin-status').textContent()).toBe('Active');
+    expect(await card.textContent()).toContain('Squares12/100');
+    expect(await card.getByRole('link', { name: /^Edit/ }).isVisible()).toBe(true);
+    expect(await card.getByRole('button', { name: /^Delete/ }).isVisible()).toBe(true);
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('games-table').waitFor();
+    expect(await page.getByTestId('admin-game-card').count()).toBe(0);
+  });
+
+  test('Access Denied in the page when the server answers 403 to an open page (D10)', async () => {
+    const title = uniqueTitle('Revoked Bowl');
+    await insertGame(server.db.handle, { title });
+    const { context, page, errors } = await openPage(browser);
+    opened.push({ context, errors });
+    const other = await signInBrowser(context, server, { admin: true, prefix: 'revoked' });
+    await page.goto(`${server.url}/admin/games`);
+    const row = await gameRow(page, title);
+    await server.db.handle.db.updateTable('user').set({ isAdmin: false }).where('id', '=', other.id).execute();
+    await row.getByRole('button', { name: /^Delete/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('heading', { name: 'Access Denied', level: 1 }).waitFor();
+    expect(await page.locator('main').textContent()).toContain("You don't have permission to manage games.");
+    expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    // The session is checked again: the Administration group leaves the sidebar.
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game Management' }).count())
+      .toBe(0);
+  });
+
+  test('a visitor opening /admin logs in and comes back; a player is sent to /not-authorized', async () => {
+    const { page } = await open('/admin', 'visitor');
+    await page.waitForURL(`${server.url}/login`);
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL(`${server.url}/admin`);
+    await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+
+    const { page: playerPage, account } = await open('/admin/games', 'player');
+    await playerPage.waitForURL(`${server.url}/not-authorized`);
+    await playerPage.getByRole('heading', { name: 'Access Denied', level: 1 }).waitFor();
+    expect(await playerPage.getByTestId('signed-in-as').textContent()).toContain(account!.email);
+  });
+});
