@@ -35,6 +35,7 @@ const NOT_VERBATIM = new Set<string>([
   SUCCESS_TOASTS.numbersHidden,
   GAME_DAY_ERRORS.clearGridNumbersFailed,
   messages.GAME_PRICE_LOCKED,
+  messages.SQUARE_BEING_PURCHASED,
   messages.TITLE_TOO_LONG,
   messages.TEAM_NAME_TOO_LONG,
   messages.GAME_TYPE_INVALID,

@@ -50,6 +50,8 @@ export const SCORE_NOT_WHOLE = 'Score must be a whole number';
 export const SCORES_HAVE_ERRORS = 'Please correct the errors above before confirming scores.';
 
 export const DUPLICATE_SQUARE = 'This square is already in your cart.';
+/** Our text (issue 5): a square in another buyer's open checkout (D21). */
+export const SQUARE_BEING_PURCHASED = 'This square is being purchased by someone else. Try again in a few minutes.';
 export const INVALID_CART_ITEMS = 'Some items in your cart are invalid. Please refresh and try again.';
 
 /** The alert for clicking a claimed square: by its owner's username, else by someone else. */

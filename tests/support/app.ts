@@ -31,7 +31,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   settings.database = db.settings;
   await migrate(db.handle, settings, TEST_SECRET);
-  const app = await buildApp({ settings, database: db.handle, secret: TEST_SECRET, ...(options.webRoot ? { webRoot: options.webRoot } : {}) });
+  // TEST_WEB_ROOT: a build of one's own (vite build --outDir), so parallel builds do not swap
+  // dist/web under a running browser test.
+  const webRoot = options.webRoot ?? process.env.TEST_WEB_ROOT;
+  const app = await buildApp({ settings, database: db.handle, secret: TEST_SECRET, ...(webRoot ? { webRoot } : {}) });
   await app.ready();
   return {
     app,
