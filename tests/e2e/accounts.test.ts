@@ -1,8 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openPage, type PageOptions } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { PageOptions } from '../support/browser';
+import { useBrowserHarness } from '../support/e2e';
+import type { TestServer } from '../support/server';
 
 // Accounts in Chromium (issue 3): the production build served by the real app in trial mode,
 // mail read through the Dev Mailbox page. Tests run in order: the first account to confirm is
@@ -11,36 +12,20 @@ import { startTestServer, type TestServer } from '../support/server';
 const PASSWORD = 'Squares#2026';
 const NEW_PASSWORD = 'Better#Pass99';
 
+// The auth rate limits (5 sign-ups per 10 minutes per client IP) would stop this file after a
+// few tests: each page gets its own loopback address through a trusted x-forwarded-for, as
+// behind a reverse proxy. Loopback, because the Dev Mailbox answers only local clients.
+const harness = useBrowserHarness({ env: { TRUST_PROXY: 'true' } });
 let server: TestServer;
-let browser: Browser;
-let opened: { context: BrowserContext; errors: string[] }[] = [];
 let counter = 0;
 let clients = 0;
 
-beforeAll(async () => {
-  // The auth rate limits (5 sign-ups per 10 minutes per client IP) would stop this file after a
-  // few tests: each page gets its own loopback address through a trusted x-forwarded-for, as
-  // behind a reverse proxy. Loopback, because the Dev Mailbox answers only local clients.
-  [server, browser] = await Promise.all([startTestServer({ env: { TRUST_PROXY: 'true' } }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  const pages = opened;
-  opened = [];
-  await Promise.all(pages.map(({ context }) => context.close()));
-  // Failed requests the test provokes on purpose (401, 403, 422) are logged by Chromium as
-  // "Failed to load resource"; anything else (CSP violations, React errors) fails the test.
-  expect(pages.flatMap(({ errors }) => errors).filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+beforeAll(() => {
+  ({ server } = harness);
 });
 
 async function open(path: string, options: PageOptions = {}): Promise<Page> {
-  const { context, page, errors } = await openPage(browser, options);
-  opened.push({ context, errors });
+  const { context, page } = await harness.newPage(options);
   clients += 1;
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': `127.0.${Math.floor(clients / 250)}.${(clients % 250) + 1}` });
   await page.goto(server.url + path);

@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Cookie, Locator, Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openPage, type PageOptions } from '../support/browser';
-import { type BrowserAccount, signInBrowser } from '../support/e2e';
+import type { Browser, Cookie, Locator, Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { PageOptions } from '../support/browser';
+import { type BrowserAccount, signInBrowser, useBrowserHarness } from '../support/e2e';
 import { insertGame } from '../support/fixtures';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 
 // Issue 4, admin part: /admin, /admin/games, /admin/games/new and /admin/games/edit/:id on the
 // production build (dist/web) served by the real app, against the real games API.
 
+const harness = useBrowserHarness();
 let server: TestServer;
 let browser: Browser;
 let admin: BrowserAccount;
 let adminCookies: Cookie[];
-let opened: { context: BrowserContext; errors: string[] }[] = [];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  ({ server, browser } = harness);
   // The first confirmed account becomes admin anyway (D8); later players stay players.
   const context = await browser.newContext();
   admin = await signInBrowser(context, server, { admin: true });
@@ -25,26 +25,12 @@ beforeAll(async () => {
   await context.close();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  const pages = opened;
-  opened = [];
-  await Promise.all(pages.map(({ context }) => context.close()));
-  // Refusals the tests provoke on purpose (403, 404, 409, 500) are logged by Chromium as
-  // "Failed to load resource"; anything else (CSP violations, React errors) fails the test.
-  expect(pages.flatMap(({ errors }) => errors).filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
-});
 
 type Who = 'admin' | 'visitor' | 'player';
 
 /** A page for `who` at `path`, once its h1 shows. */
 async function open(path: string, who: Who = 'admin', options: PageOptions = {}): Promise<{ page: Page; account?: BrowserAccount }> {
-  const { context, page, errors } = await openPage(browser, options);
-  opened.push({ context, errors });
+  const { context, page } = await harness.newPage(options);
   let account: BrowserAccount | undefined;
   if (who === 'admin') await context.addCookies(adminCookies);
   if (who === 'player') account = await signInBrowser(context, server, { prefix: 'player' });
@@ -334,8 +320,7 @@ describe('game administration in the browser', () => {
   });
 
   test('a failed load shows the toast and the inline error; the server refusing a create shows its message', async () => {
-    const { context, page, errors } = await openPage(browser);
-    opened.push({ context, errors });
+    const { context, page } = await harness.newPage();
     await context.addCookies(adminCookies);
     await page.route('**/api/games', (route) =>
       route.request().method() === 'GET'
@@ -422,8 +407,7 @@ describe('game administration in the browser', () => {
   test('Access Denied in the page when the server answers 403 to an open page (D10)', async () => {
     const title = uniqueTitle('Revoked Bowl');
     await insertGame(server.db.handle, { title });
-    const { context, page, errors } = await openPage(browser);
-    opened.push({ context, errors });
+    const { context, page } = await harness.newPage();
     const other = await signInBrowser(context, server, { admin: true, prefix: 'revoked' });
     await page.goto(`${server.url}/admin/games`);
     const row = await gameRow(page, title);

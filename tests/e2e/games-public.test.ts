@@ -1,41 +1,22 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Locator, Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { TUTORIAL_IMAGES } from '../../src/web/content/tutorial';
-import { launchBrowser, openPage, type PageOptions } from '../support/browser';
-import { signInBrowser } from '../support/e2e';
+import type { PageOptions } from '../support/browser';
+import { signInBrowser, useBrowserHarness } from '../support/e2e';
 import { insertGame } from '../support/fixtures';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 
 // Issue 4, public part: the home page's game tabs and Visual Tutorial, and /all-games, on the
 // production build (dist/web) served by the real app under its CSP, with games written to the
 // database directly.
 
+// ADMIN_EMAILS names nobody here, so the first account to confirm does not become admin (D8):
+// players stay players and the admin test sets the flag itself.
+const harness = useBrowserHarness({ env: { ADMIN_EMAILS: 'organizer@example.com' } });
 let server: TestServer;
-let browser: Browser;
-let opened: { context: BrowserContext; errors: string[] }[] = [];
-
-beforeAll(async () => {
-  // ADMIN_EMAILS names nobody here, so the first account to confirm does not become admin (D8):
-  // players stay players and the admin test sets the flag itself.
-  [server, browser] = await Promise.all([
-    startTestServer({ env: { ADMIN_EMAILS: 'organizer@example.com' } }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  const pages = opened;
-  opened = [];
-  await Promise.all(pages.map(({ context }) => context.close()));
-  // The 404 and 500 answers some tests provoke are logged by Chromium as "Failed to load
-  // resource"; anything else (CSP violations, React errors) fails the test.
-  expect(pages.flatMap(({ errors }) => errors).filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+beforeAll(() => {
+  ({ server } = harness);
 });
 
 type Who = 'visitor' | 'player' | 'admin';
@@ -46,8 +27,7 @@ async function open(
   options: PageOptions & { as?: Who; prepare?: (page: Page) => Promise<unknown>; waitFor?: 'h1' | 'none' } = {},
 ): Promise<Page> {
   const { as = 'visitor', prepare, waitFor = 'h1', ...pageOptions } = options;
-  const { context, page, errors } = await openPage(browser, pageOptions);
-  opened.push({ context, errors });
+  const { context, page } = await harness.newPage(pageOptions);
   if (as !== 'visitor') await signInBrowser(context, server, { admin: as === 'admin' });
   await prepare?.(page);
   await page.goto(server.url + path);

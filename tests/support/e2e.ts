@@ -1,7 +1,10 @@
-import type { BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { signedInPlayer } from './accounts';
+import type { TestAppOptions } from './app';
 import type { Account } from './auth';
-import type { TestServer } from './server';
+import { launchBrowser, openPage, type PageOptions } from './browser';
+import { startTestServer, type TestServer } from './server';
 
 export interface BrowserAccount extends Account {
   id: string;
@@ -35,4 +38,40 @@ export async function signInBrowser(
     }),
   );
   return { ...account, id: user.id };
+}
+
+/**
+ * The set-up every browser test file shares: the real app on 127.0.0.1 serving the production
+ * build, one Chromium, a fresh context per page, and after each test the contexts closed and
+ * the pages' console checked: requests a test refuses on purpose are logged by Chromium as
+ * "Failed to load resource"; anything else (CSP violations, React errors) fails the test.
+ * Call once at the top of a test file.
+ */
+export function useBrowserHarness(options: TestAppOptions = {}) {
+  const harness = {
+    server: undefined as unknown as TestServer,
+    browser: undefined as unknown as Browser,
+    /** A fresh context and page (console errors collected); closed after the test. */
+    async newPage(pageOptions: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+      const { context, page, errors } = await openPage(harness.browser, pageOptions);
+      opened.push({ context, errors });
+      return { context, page };
+    },
+  };
+  let opened: { context: BrowserContext; errors: string[] }[] = [];
+
+  beforeAll(async () => {
+    [harness.server, harness.browser] = await Promise.all([startTestServer(options), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await harness.browser?.close();
+    await harness.server?.close();
+  });
+  afterEach(async () => {
+    const pages = opened;
+    opened = [];
+    await Promise.all(pages.map(({ context }) => context.close()));
+    expect(pages.flatMap(({ errors }) => errors).filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+  return harness;
 }
