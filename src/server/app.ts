@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRepository } from './auth/accounts.repository';
@@ -10,13 +9,29 @@ import { authRoutes } from './auth/auth.routes';
 import { sessionGuards } from './auth/session';
 import type { Settings } from './config';
 import type { DatabaseHandle } from './db/connection';
+import { checkoutRepository } from './checkout/checkout.repository';
+import { checkoutRoutes } from './checkout/checkout.routes';
+import { checkoutService, type CheckoutService } from './checkout/checkout.service';
+import { checkoutSweeper, type CheckoutSweeper } from './checkout/sweeper';
+import { testCheckoutRoutes } from './checkout/test-checkout.routes';
+import { testCheckoutService } from './checkout/test-checkout.service';
 import { badRequest, errorBody, registerErrorHandling } from './http/errors';
 import { gamesRepository } from './games/games.repository';
 import { gamesRoutes } from './games/games.routes';
 import { gamesService } from './games/games.service';
 import { registerSameOriginCheck } from './http/same-origin';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { mailRoutes } from './mail/mail.routes';
+import { createPaymentProvider } from './payments';
+import type { PaymentProvider } from './payments/provider';
+import { STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from './payments/stripe-webhook.routes';
+import { isTestPaymentProvider } from './payments/test-provider';
+import { gameEventsRoutes } from './realtime/events.routes';
+import { createGameEvents, type GameEventsHub } from './realtime';
+import { squaresRepository } from './squares/squares.repository';
+import { squaresRoutes } from './squares/squares.routes';
+import { squaresService } from './squares/squares.service';
 import type { Mailer } from './mail/mailer';
 import { createOutboxMailer } from './mail/outbox-mailer';
 import { outboxRepository } from './mail/outbox.repository';
@@ -31,6 +46,21 @@ export interface AppDeps {
   /** Folder of the built web app; defaults to dist/web. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Live update heartbeat (spec: 30 s); tests make it short. */
+  sseHeartbeatMs?: number;
+  /** The card payment provider; by default chosen from the settings (D22). Tests pass their own. */
+  paymentProvider?: PaymentProvider | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Board change notifications (publish after commit; the SSE route subscribes). */
+    gameEvents: GameEventsHub;
+    /** Checkout and fulfillment (D21): the Stripe webhook calls confirmPaid / paymentFailed / sessionExpired. */
+    checkouts: CheckoutService;
+    /** The expiry sweep; tests call sweepExpired(now) directly. */
+    checkoutSweeper: CheckoutSweeper;
+  }
 }
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -59,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   const https = settings.PUBLIC_URL?.startsWith('https://') ?? false;
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -84,7 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request) => {
     if (request.host !== '' && !isHostAndPort(request.host)) throw badRequest('The Host header is not valid.', 'BAD_HOST');
   });
-  registerSameOriginCheck(app, settings);
+  // The Stripe webhook is authenticated by its signature, not by an Origin.
+  registerSameOriginCheck(app, settings, [STRIPE_WEBHOOK_PATH]);
 
   // Services, wired once here; routes receive what they need.
   const outbox = !settings.SMTP_URL && settings.trialMode ? outboxRepository(database.db) : null;
@@ -101,7 +132,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes, { db: database.db, settings });
   await app.register(authRoutes, { auth, guards });
   await app.register(mailRoutes, { outbox });
-  await app.register(gamesRoutes, { games: gamesService(gamesRepository(database.db, database.kind)) });
+  const events = createGameEvents(database, app.log);
+  app.decorate('gameEvents', events);
+  // Ready once PostgreSQL's LISTEN is in place; if the database refuses now, it keeps retrying.
+  app.addHook('onReady', async () => {
+    await events.ready().catch((err: unknown) => app.log.warn({ err }, 'live updates are not connected yet'));
+  });
+  app.addHook('onClose', () => events.close());
+  const payments = deps.paymentProvider !== undefined ? deps.paymentProvider : await createPaymentProvider(settings, { db: database.db, log: app.log });
+  const checkouts = checkoutService({ repo: checkoutRepository(database.db, database.kind), provider: payments, mailer, events, log: app.log });
+  const sweeper = checkoutSweeper(checkouts, app.log);
+  app.decorate('checkouts', checkouts);
+  app.decorate('checkoutSweeper', sweeper);
+  app.addHook('onReady', async () => sweeper.start());
+  app.addHook('onClose', () => sweeper.stop());
+  await app.register(checkoutRoutes, { checkouts, settings });
+  if (settings.STRIPE_SECRET_KEY && settings.STRIPE_WEBHOOK_SECRET) {
+    // D22: Stripe confirms payments through the signed webhook. Events that would release squares
+    // are checked against the session's current state at Stripe first.
+    await app.register(stripeWebhookRoutes, {
+      checkout: checkouts,
+      webhookSecret: settings.STRIPE_WEBHOOK_SECRET,
+      ...(payments?.name === 'stripe' ? { provider: payments } : {}),
+    });
+  }
+  if (isTestPaymentProvider(payments)) await app.register(testCheckoutRoutes, { testCheckout: testCheckoutService(payments, checkouts) });
+  const games = gamesService(gamesRepository(database.db, database.kind), { events, checkouts });
+  await app.register(gamesRoutes, { games });
+  await app.register(squaresRoutes, { squares: squaresService(squaresRepository(database.db), { events }) });
+  await app.register(gameEventsRoutes, {
+    events,
+    getGame: games.get,
+    ...(deps.sseHeartbeatMs !== undefined ? { heartbeatMs: deps.sseHeartbeatMs } : {}),
+  });
   await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
   return app;
 }

@@ -2,7 +2,8 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppShell, AppShellFallback } from '@/components/app-shell';
 import { RootError, RouteError } from '@/components/route-error';
-import { RequireAdmin } from '@/components/route-guards';
+import { LoadingState } from '@/components/page';
+import { RequireAdmin, RequireUser } from '@/components/route-guards';
 import HomePage from '@/pages/home';
 
 /** Loads a page module lazily (its default export is the page component). */
@@ -26,6 +27,8 @@ export const routes: RouteObject[] = [
           { index: true, Component: HomePage },
           { path: 'how-to-play', lazy: page(() => import('@/pages/how-to-play')) },
           { path: 'all-games', lazy: page(() => import('@/pages/all-games')) },
+          // A game's board: public and read-only for visitors (D11).
+          { path: 'game/:id', lazy: page(() => import('@/pages/game')) },
           { path: 'contact', lazy: page(() => import('@/pages/contact')) },
           // Accounts (spec section 2; D6, D9, D10, D26). Guarded routes use RequireUser /
           // RequireAdmin from components/route-guards as their layout route.
@@ -46,10 +49,29 @@ export const routes: RouteObject[] = [
               { path: 'admin/games/edit/:id', lazy: page(() => import('@/pages/admin-game-edit')) },
             ],
           },
+          // Payment (spec section 2 /payment, /payment-success, /my-squares; D21): visitors on
+          // /payment and /my-squares go to /login and back; /payment-success is public.
+          {
+            Component: RequireUser,
+            children: [
+              { path: 'payment', lazy: page(() => import('@/pages/payment')) },
+              { path: 'my-squares', lazy: page(() => import('@/pages/my-squares')) },
+            ],
+          },
+          { path: 'payment-success', lazy: page(() => import('@/pages/payment-success')) },
+          // The cart (spec /cart, signed in): visitors go to /login and back.
+          { Component: RequireUser, children: [{ path: 'cart', lazy: page(() => import('@/pages/cart')) }] },
           { path: '*', lazy: page(() => import('@/pages/not-found')) },
         ],
       },
     ],
+  },
+  // The built-in test checkout (D22, D26): the payment provider's page, outside the app shell.
+  {
+    path: 'checkout/test/:id',
+    lazy: page(() => import('@/pages/checkout-test')),
+    HydrateFallback: LoadingState,
+    ErrorBoundary: RootError,
   },
 ];
 

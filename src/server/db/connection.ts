@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { SqliteDialect } from 'kysely-sqlite';
 import pg from 'pg';
@@ -44,7 +44,7 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.exec('PRAGMA busy_timeout = 5000');
   sqlite.exec('PRAGMA foreign_keys = ON');
   sqlite.exec('PRAGMA synchronous = NORMAL');
-  const raw = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const raw = new Kysely<any>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const db = raw.withPlugin(new NormalizePlugin('sqlite')) as Db;
   return {
     db,
@@ -52,6 +52,37 @@ function openSqlite(file: string): DatabaseHandle {
     raw,
     close: () => raw.destroy(),
   };
+}
+
+/**
+ * The SQLite dialect prepares every query's SQL afresh, which costs more than running a small
+ * indexed read. Statements are reusable (each run resets them), so keep the most recent ones,
+ * keyed by their SQL text. Kysely never streams from SQLite here (stream would iterate a shared
+ * statement).
+ */
+const STATEMENT_CACHE_SIZE = 256;
+
+function withStatementCache(sqlite: DatabaseSync): DatabaseSync {
+  const cache = new Map<string, StatementSync>();
+  const prepare = (text: string): StatementSync => {
+    let statement = cache.get(text);
+    if (statement) {
+      // Most recently used last, so the oldest is evicted first.
+      cache.delete(text);
+    } else {
+      statement = sqlite.prepare(text);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(text, statement);
+    return statement;
+  };
+  return new Proxy(sqlite, {
+    get(target, property) {
+      if (property === 'prepare') return prepare;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 async function openPostgres(url: string, options: OpenOptions): Promise<DatabaseHandle> {

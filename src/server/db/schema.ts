@@ -18,6 +18,8 @@ export interface Database {
   quarter_scores: QuarterScoresTable;
   game_winners: GameWinnersTable;
   mail_outbox: MailOutboxTable;
+  payment_refunds: PaymentRefundsTable;
+  test_payment_sessions: TestPaymentSessionsTable;
 }
 
 export interface UserTable {
@@ -81,6 +83,40 @@ export interface CheckoutsTable {
   fulfilled_at: string | null;
   refunded_at: string | null;
   refund_reason: string | null;
+  /** The provider's payment reference (Stripe: PaymentIntent id), needed to refund. */
+  provider_payment_id: string | null;
+  /** The origin the buyer used; links in mails sent later (refunds) point there (D5). */
+  public_origin: string | null;
+}
+
+/** A refund the provider accepted: one per checkout, always the full amount (D21). */
+export interface PaymentRefundsTable {
+  id: string;
+  checkout_id: string;
+  provider: string;
+  provider_refund_id: string;
+  amount_cents: number;
+  reason: string;
+  created_at: string;
+}
+
+/** The built-in test checkout's session (D22): the state Stripe would keep on its side. */
+export interface TestPaymentSessionsTable {
+  id: string;
+  checkout_id: string;
+  status: 'open' | 'paid' | 'declined' | 'cancelled' | 'expired';
+  amount_cents: number;
+  description: string;
+  /** JSON: [{ name, unitAmountCents, quantity }]. */
+  lines: string;
+  customer_email: string;
+  success_url: string;
+  cancel_url: string;
+  expires_at: string;
+  payment_id: string | null;
+  refund_id: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** What a checkout bought, kept even after its game is deleted (D13). */

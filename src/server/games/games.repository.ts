@@ -49,6 +49,8 @@ export interface LockedGame {
   update(changes: GameChanges): Promise<GameRow>;
   /** Deletes the game; squares, grid numbers, draws, scores and winners go with it (FK cascade). */
   remove(): Promise<void>;
+  /** The lock's transaction, for another feature's repository to work inside it (checkout, D13). */
+  readonly tx: Executor;
 }
 
 type Executor = Kysely<Database>;
@@ -108,6 +110,7 @@ export function gamesRepository(db: Db, kind: DbKind) {
         if (!row) return work(undefined);
         return work({
           row,
+          tx: trx,
           async hasSquares() {
             const square = await trx.selectFrom('squares').select('id').where('game_id', '=', id).limit(1).executeTakeFirst();
             return square !== undefined;

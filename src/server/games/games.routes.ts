@@ -14,7 +14,7 @@ export interface GamesRoutesOptions {
 }
 
 /** The API's game (src/core/games.ts); the serializer checks every answer against it. */
-const gameSchema = z.object({
+export const gameSchema = z.object({
   id: z.string(),
   title: z.string(),
   team_a: z.string(),

@@ -8,12 +8,29 @@ import type { GameFormValues, gameUpdateSchema } from '@core/schemas';
 import type { GameType } from '@core/validation';
 import type { z } from 'zod';
 import { conflict, notFound } from '../http/errors';
-import type { GameChanges, GameRow, GamesRepository } from './games.repository';
+import type { GameEvents } from '../realtime/events';
+import type { GameChanges, GameRow, GamesRepository, LockedGame } from './games.repository';
 
 export type GameUpdateValues = z.output<typeof gameUpdateSchema>;
 
+export interface GamesServiceDeps {
+  /** Board viewers hear about edits and deletes (after commit). */
+  events: GameEvents;
+  /** What happens to a deleted game's checkouts (D13); app.ts always gives it. */
+  checkouts?: GameCheckouts;
+}
+
+/**
+ * The checkout service as deletion needs it: run inside the game's lock, it returns the work
+ * to do once the deletion has committed (provider calls, refund mails, board events).
+ */
+export interface GameCheckouts {
+  releaseDeletedGame(gameId: string, title: string, tx: LockedGame['tx']): Promise<() => Promise<void>>;
+}
+
 /** Games: list, read, create, edit and delete under D13's rules (what stays editable). */
-export function gamesService(repo: GamesRepository) {
+export function gamesService(repo: GamesRepository, deps: GamesServiceDeps) {
+  const { events } = deps;
   return {
     /** Every game, newest first. */
     async list(): Promise<Game[]> {
@@ -50,7 +67,7 @@ export function gamesService(repo: GamesRepository) {
      * value again is not a change.
      */
     async update(id: string, values: GameUpdateValues): Promise<Game> {
-      return repo.withLockedGame(id, async (game) => {
+      const result = await repo.withLockedGame(id, async (game) => {
         if (!game) throw gameNotFound();
         const { row } = game;
         if (row.grid_shuffled || !row.is_active) throw conflict(GAME_ERRORS.cannotUpdateInProgress, 'GAME_IN_PROGRESS');
@@ -69,9 +86,11 @@ export function gamesService(repo: GamesRepository) {
         if (priceCents !== undefined) changes.price_per_square_cents = priceCents;
         if (values.payout_schedule !== undefined) changes.payout_schedule = values.payout_schedule;
         // An empty edit changes nothing, not even updated_at.
-        if (Object.keys(changes).length === 1) return toGame(row);
-        return toGame(await game.update(changes));
+        if (Object.keys(changes).length === 1) return { game: toGame(row), changed: false };
+        return { game: toGame(await game.update(changes)), changed: true };
       });
+      if (result.changed) events.publish({ game_id: id, reason: 'game' });
+      return result.game;
     },
 
     /**
@@ -80,17 +99,22 @@ export function gamesService(repo: GamesRepository) {
      * their items are kept (checkout_items has no foreign key to games).
      */
     async deleteGame(id: string): Promise<{ id: string; title: string }> {
-      return repo.withLockedGame(id, async (game) => {
+      let afterCommit: (() => Promise<void>) | undefined;
+      const deleted = await repo.withLockedGame(id, async (game) => {
         if (!game) throw gameNotFound();
         const { row } = game;
         if (!row.is_active) throw conflict(GAME_DELETE_COMPLETED, 'GAME_COMPLETED');
         if (row.grid_shuffled) throw conflict(GAME_ERRORS.cannotDeleteInProgress, 'GAME_IN_PROGRESS');
-        // SEAM (payments issue, D13): before the row goes, expire the game's open checkouts and
-        // refund every paid checkout through its provider, inside this lock so no new hold or
-        // claim can start. Nothing is sold yet while checkout does not exist, so nothing to refund.
+        // D13: before the row goes, inside this lock so no new hold or claim can start: the game's
+        // open checkouts are cancelled and every paid one refunded in full (records kept).
+        afterCommit = await deps.checkouts?.releaseDeletedGame(row.id, row.title, game.tx);
         await game.remove();
         return { id: row.id, title: row.title };
       });
+      // Provider calls and refund mails only once the deletion is certain.
+      await afterCommit?.();
+      events.publish({ game_id: id, reason: 'deleted' });
+      return deleted;
     },
   };
 }
@@ -100,7 +124,7 @@ export type GamesService = ReturnType<typeof gamesService>;
 const gameNotFound = () => notFound(GAME_ERRORS.notFound);
 
 /** The API's game (src/core/games.ts): money in cents, the price also in whole dollars. */
-function toGame(row: GameRow): Game {
+export function toGame(row: GameRow): Game {
   return {
     id: row.id,
     title: row.title,

@@ -2,9 +2,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-/** Our API's error shape: `{ "error": { "code", "message" } }`. */
+/**
+ * Our API's error shape: `{ "error": { "code", "message" } }`, sometimes with fields that say
+ * more (409 SQUARES_UNAVAILABLE lists the squares).
+ */
 export interface ErrorBody {
-  error: { code: string; message: string };
+  error: { code: string; message: string } & Record<string, unknown>;
 }
 
 /** An expected failure with the status and the message the user should read. */
@@ -13,6 +16,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** Extra fields of the error object, next to code and message. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -23,11 +28,14 @@ export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppErro
 export const unauthorized = (message = 'Please log in to continue.') => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = "You don't have permission to access this page.") => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message);
-export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+export const conflict = (message: string, code = 'CONFLICT', details?: Record<string, unknown>) =>
+  new AppError(409, code, message, details);
 
 export const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
-export const errorBody = (code: string, message: string): ErrorBody => ({ error: { code, message } });
+export const errorBody = (code: string, message: string, details?: Record<string, unknown>): ErrorBody => ({
+  error: { ...details, code, message },
+});
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
@@ -35,7 +43,7 @@ const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message));
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

@@ -42,3 +42,25 @@ export function passwordResetMail(to: string, link: string): MailMessage {
     html: layout('Reset your password', [body], { label: 'Choose a new password', href: link }, footer),
   };
 }
+
+/**
+ * A paid checkout whose squares could not all be claimed, or whose game was deleted, was refunded
+ * in full (D13, D21). `link` opens My Squares, which lists the refund.
+ */
+export function refundMail(
+  to: string,
+  refund: { username: string; amount: string; description: string; reason: string; link: string },
+): MailMessage {
+  const greeting = `Hi ${refund.username},`;
+  const body = `We refunded your payment of ${refund.amount} for ${refund.description}.`;
+  const why = refund.reason;
+  const after = 'The money goes back to the card you paid with; your bank may take a few days to show it.';
+  const footer = 'You can pick other squares any time they are still available.';
+  return {
+    to,
+    subject: 'Your Squares Pool payment was refunded',
+    link: refund.link,
+    text: `${greeting}\n\n${body}\n\n${why}\n\n${after}\n\nMy Squares: ${refund.link}\n\n${footer}\n`,
+    html: layout('Your payment was refunded', [greeting, body, why, after], { label: 'View My Squares', href: refund.link }, footer),
+  };
+}

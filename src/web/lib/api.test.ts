@@ -22,6 +22,15 @@ describe('apiRequest', () => {
     expect(error).toMatchObject({ status: 409, code: 'SQUARE_TAKEN', message: 'This square is already claimed.' });
   });
 
+  test("keeps the error object's further fields as details (e.g. the squares of a 409)", async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer(409, '{"error":{"code":"SQUARES_UNAVAILABLE","message":"Taken.","squares":[{"game_id":"g","x":1,"y":2}]}}'),
+    );
+    const error = await apiRequest('/api/checkout').catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'SQUARES_UNAVAILABLE', details: { squares: [{ game_id: 'g', x: 1, y: 2 }] } });
+  });
+
   test('an error without our shape still becomes an ApiError with the status', async () => {
     vi.stubGlobal('fetch', answer(502, '<html>Bad gateway</html>', 'text/html'));
     await expect(apiRequest('/api/x')).rejects.toMatchObject({ status: 502, code: 'HTTP_502' });

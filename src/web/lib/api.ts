@@ -5,7 +5,7 @@
  */
 
 export interface ApiErrorBody {
-  error: { code: string; message: string };
+  error: { code: string; message: string; [detail: string]: unknown };
 }
 
 export class ApiError extends Error {
@@ -14,11 +14,14 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's error code, or NETWORK_ERROR / HTTP_<status> when it sent none. */
   readonly code: string;
+  /** Further fields of the server's `error` object, e.g. `squares` of 409 SQUARES_UNAVAILABLE. */
+  readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, details: Readonly<Record<string, unknown>> = {}) {
     super(message);
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -94,7 +97,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 
   if (!response.ok) {
-    if (isApiErrorBody(data)) throw new ApiError(response.status, data.error.code, data.error.message);
+    if (isApiErrorBody(data)) {
+      const { code, message, ...details } = data.error;
+      throw new ApiError(response.status, code, message, details);
+    }
     if (isFlatErrorBody(data)) {
       throw new ApiError(response.status, data.code || `HTTP_${response.status}`, data.message);
     }

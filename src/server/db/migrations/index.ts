@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import type { DbKind } from '../connection';
 import { coreTables } from './001_core_tables';
 import { accountTables } from './002_accounts';
+import { checkoutTables } from './003_checkout';
 import { columnTypes } from './column-types';
 
 /** Our migrations in order. Names sort by their number; never rename or edit a released one. */
@@ -10,5 +11,6 @@ export function migrations(kind: DbKind): Record<string, Migration> {
   return {
     '001_core_tables': coreTables(t),
     '002_accounts': accountTables(t),
+    '003_checkout': checkoutTables(t),
   };
 }

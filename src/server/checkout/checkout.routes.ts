@@ -1,0 +1,76 @@
+import { INVALID_CART_ITEMS } from '@core/messages';
+import { cartSchema } from '@core/schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedInUser } from '../auth/session';
+import type { Settings } from '../config';
+import { notFound } from '../http/errors';
+import { CHECKOUT_NOT_FOUND, type CheckoutService } from './checkout.service';
+
+export interface CheckoutRoutesOptions {
+  checkouts: CheckoutService;
+  settings: Pick<Settings, 'PUBLIC_URL'>;
+}
+
+export const NOTES_MAX_LENGTH = 500;
+export const NOTES_TOO_LONG = `Notes must be at most ${NOTES_MAX_LENGTH} characters`;
+
+/** POST /api/checkout: the cart (checked by validateForPayment) and the notes typed on /payment. */
+const checkoutRequest = z.object(
+  {
+    cart: cartSchema,
+    notes: z.string({ error: NOTES_TOO_LONG }).max(NOTES_MAX_LENGTH, NOTES_TOO_LONG).nullish(),
+  },
+  { error: INVALID_CART_ITEMS },
+);
+
+const checkoutCreated = z.object({
+  checkout_id: z.string(),
+  url: z.string(),
+  amount_cents: z.number().int(),
+  game_id: z.string(),
+  expires_at: z.string(),
+});
+
+const checkoutView = z.object({
+  id: z.string(),
+  status: z.enum(['open', 'fulfilled', 'expired', 'cancelled', 'declined', 'refunded']),
+  amount_cents: z.number().int(),
+  description: z.string(),
+  squares: z.array(
+    z.object({ game_id: z.string(), game_title: z.string(), x: z.number().int(), y: z.number().int(), price_cents: z.number().int() }),
+  ).readonly(),
+  expires_at: z.string(),
+  refund_reason: z.string().nullable(),
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Checkout (spec section 7 "Payment", D21): start one for the cart; follow one's status. */
+export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, { checkouts, settings }) => {
+  const publicOrigin = settings.PUBLIC_URL ? new URL(settings.PUBLIC_URL).origin : null;
+  // The guard runs before body validation: visitors get 401, not cart messages.
+  const signedIn = { preValidation: app.guards.requireUser };
+
+  app.post('/api/checkout', { ...signedIn, schema: { body: checkoutRequest, response: { 201: checkoutCreated } } }, async (request, reply) => {
+    const user = signedInUser(request);
+    // D5: links back to us use PUBLIC_URL, or in a trial the host the buyer opened (checked same-origin).
+    const origin = publicOrigin ?? new URL(`${request.protocol}://${request.host}`).origin;
+    const created = await checkouts.create({
+      user: { id: user.id, email: user.email },
+      cart: request.body.cart,
+      notes: request.body.notes ?? undefined,
+      origin,
+    });
+    return reply.status(201).send(created);
+  });
+
+  app.get(
+    '/api/checkout/:id',
+    { ...signedIn, schema: { params: z.object({ id: z.string() }), response: { 200: z.object({ checkout: checkoutView }) } } },
+    async (request) => {
+      if (!UUID.test(request.params.id)) throw notFound(CHECKOUT_NOT_FOUND);
+      return { checkout: await checkouts.view(request.params.id, signedInUser(request).id) };
+    },
+  );
+};

@@ -1,0 +1,33 @@
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+
+/** A query compiled once; `execute` runs it with this call's values. */
+export interface PreparedQuery<Row, Args extends readonly string[]> {
+  execute(...args: Args): Promise<Row[]>;
+}
+
+/**
+ * Compiles a query once and runs it many times with other values. Building and compiling a Kysely
+ * query (and our plugins' pass over it) costs several times more than running a small indexed
+ * read, so the hottest reads (the public board) compile at start. `build` receives a stand-in
+ * for each argument; every stand-in must end up a bound parameter (never SQL text), which is
+ * checked here once.
+ */
+export function prepareQuery<Row, Args extends readonly string[]>(
+  db: Kysely<any>,
+  arity: Args['length'],
+  build: (...args: Args) => Compilable<Row>,
+): PreparedQuery<Row, Args> {
+  const markers = Array.from({ length: arity }, (_, i) => `\u0000prepared-parameter-${i}\u0000`);
+  const compiled: CompiledQuery<Row> = build(...(markers as unknown as Args)).compile();
+  const slots = compiled.parameters.map((value) => (typeof value === 'string' ? markers.indexOf(value) : -1));
+  markers.forEach((marker, i) => {
+    if (compiled.sql.includes(marker)) throw new Error(`prepared query: argument ${i} became SQL text`);
+    if (!slots.includes(i)) throw new Error(`prepared query: argument ${i} is not used as a parameter`);
+  });
+  return {
+    async execute(...args: Args): Promise<Row[]> {
+      const parameters = compiled.parameters.map((value, i) => (slots[i] === -1 ? value : args[slots[i]!]));
+      return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
+    },
+  };
+}

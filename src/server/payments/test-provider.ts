@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { CheckoutSession, CheckoutSessionInput, PaymentProvider, SessionState } from './provider';
+import type { TestPaymentsRepository, TestSessionRow } from './test-payments.repository';
+
+/**
+ * The built-in test checkout (D22, trial mode): a card page on our own origin at
+ * /checkout/test/:id instead of Stripe's. Its sessions live in the database, so a restart or a
+ * second look by the expiry sweep sees the same state Stripe would report.
+ */
+export interface TestPaymentProvider extends PaymentProvider {
+  readonly name: 'test';
+  session(id: string): Promise<TestSessionRow | undefined>;
+  /** Takes the payment on an open session; the payment id, or null when the page was closed. */
+  pay(id: string, now: Date): Promise<string | null>;
+  /** The card was declined: the session is over (D22), like Stripe after a failed async payment. */
+  decline(id: string, now: Date): Promise<boolean>;
+  /** The buyer left through "Cancel": the session takes no payment any more. */
+  cancel(id: string, now: Date): Promise<boolean>;
+}
+
+/** The provider in use is the built-in test checkout (its card page's routes exist only then). */
+export function isTestPaymentProvider(provider: PaymentProvider | null): provider is TestPaymentProvider {
+  return provider?.name === 'test' && 'pay' in provider;
+}
+
+export function testPaymentProvider(repo: TestPaymentsRepository): TestPaymentProvider {
+  return {
+    name: 'test',
+
+    async createSession(input: CheckoutSessionInput): Promise<CheckoutSession> {
+      const id = `test_cs_${randomUUID().replaceAll('-', '')}`;
+      const now = new Date().toISOString();
+      await repo.insert({
+        id,
+        checkout_id: input.checkoutId,
+        status: 'open',
+        amount_cents: input.amountCents,
+        description: input.description,
+        lines: JSON.stringify(input.lines),
+        customer_email: input.customerEmail,
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        expires_at: input.expiresAt.toISOString(),
+        payment_id: null,
+        refund_id: null,
+        created_at: now,
+        updated_at: now,
+      });
+      // Our own origin, taken from where the buyer comes back to (PUBLIC_URL or the trial's host).
+      return { sessionId: id, url: `${new URL(input.successUrl).origin}/checkout/test/${id}` };
+    },
+
+    async getSessionState(sessionId: string): Promise<SessionState> {
+      const row = await repo.find(sessionId);
+      if (!row) throw new Error(`test checkout session ${sessionId} does not exist`);
+      switch (row.status) {
+        case 'paid':
+          return { status: 'paid', paymentId: row.payment_id as string };
+        case 'declined':
+          return { status: 'failed' };
+        case 'cancelled':
+        case 'expired':
+          return { status: 'expired' };
+        case 'open':
+          return new Date(row.expires_at) <= new Date() ? { status: 'expired' } : { status: 'pending' };
+      }
+    },
+
+    async expireSession(sessionId: string): Promise<void> {
+      await repo.close(sessionId, 'expired', new Date().toISOString());
+    },
+
+    async refund({ paymentId }): Promise<string> {
+      const refundId = await repo.refund(paymentId, `test_re_${randomUUID().replaceAll('-', '')}`, new Date().toISOString());
+      if (!refundId) throw new Error(`test payment ${paymentId} does not exist`);
+      return refundId;
+    },
+
+    session: (id) => repo.find(id),
+
+    async pay(id, now) {
+      const paymentId = `test_pi_${randomUUID().replaceAll('-', '')}`;
+      return (await repo.close(id, 'paid', now.toISOString(), paymentId)) ? paymentId : null;
+    },
+
+    decline: (id, now) => repo.close(id, 'declined', now.toISOString()),
+
+    cancel: (id, now) => repo.close(id, 'cancelled', now.toISOString()),
+  };
+}

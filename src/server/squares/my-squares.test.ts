@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MySquaresResponse } from '@core/checkout';
+import { signedInPlayer } from '../../../tests/support/accounts';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { testDbKind } from '../../../tests/support/db';
+import { insertGame, insertUser } from '../../../tests/support/fixtures';
+
+const UNAUTHORIZED = { error: { code: 'UNAUTHORIZED', message: 'Please log in to continue.' } };
+
+describe(`GET /api/me/squares (${testDbKind})`, () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function userId(email: string): Promise<string> {
+    return (await t.db.handle.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  }
+
+  async function mySquares(cookie: string): Promise<MySquaresResponse> {
+    const res = await t.app.inject({ method: 'GET', url: '/api/me/squares', headers: { cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as MySquaresResponse;
+  }
+
+  async function square(gameId: string, user: string, x: number, y: number, claimedAt: string): Promise<void> {
+    await t.db.handle.db
+      .insertInto('squares')
+      .values({ id: randomUUID(), game_id: gameId, x, y, user_id: user, status: 'claimed', checkout_id: null, hold_expires_at: null, claimed_at: claimedAt })
+      .execute();
+  }
+
+  async function checkout(user: string, values: { status: string; amount_cents?: number; refunded_at?: string | null; refund_reason?: string | null }) {
+    const id = randomUUID();
+    const at = '2026-02-01T12:00:00.000Z';
+    await t.db.handle.db
+      .insertInto('checkouts')
+      .values({
+        id,
+        user_id: user,
+        status: values.status,
+        provider: 'test',
+        provider_session_id: null,
+        amount_cents: values.amount_cents ?? 2000,
+        description: 'Board Bowl: 2 squares',
+        notes: null,
+        expires_at: at,
+        hold_until: at,
+        created_at: at,
+        updated_at: at,
+        paid_at: null,
+        fulfilled_at: null,
+        refunded_at: values.refunded_at ?? null,
+        refund_reason: values.refund_reason ?? null,
+      })
+      .execute();
+    return id;
+  }
+
+  it('asks visitors to log in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/me/squares' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(UNAUTHORIZED);
+  });
+
+  it('is empty for a new player', async () => {
+    const player = await signedInPlayer(t.app, 'newbie');
+    expect(await mySquares(player.cookie)).toEqual({ games: [], refunds: [] });
+  });
+
+  it('groups claimed squares by game, newest game first, squares in (x, y) order; holds and others’ squares left out', async () => {
+    const player = await signedInPlayer(t.app, 'owner');
+    const me = await userId(player.email);
+    const someone = await insertUser(t.db.handle);
+    const older = await insertGame(t.db.handle, { title: 'Older Bowl', team_a: 'Bears', team_b: 'Lions', created_at: '2026-01-01T00:00:00.000Z' });
+    const newer = await insertGame(t.db.handle, { title: 'Newer Bowl', team_a: 'Eagles', team_b: 'Chiefs', created_at: '2026-02-01T00:00:00.000Z' });
+    const untouched = await insertGame(t.db.handle, { title: 'Nobody Bowl', created_at: '2026-03-01T00:00:00.000Z' });
+    await square(older, me, 9, 9, '2026-01-02T00:00:00.000Z');
+    await square(older, me, 0, 5, '2026-01-03T00:00:00.000Z');
+    await square(newer, me, 3, 1, '2026-02-02T00:00:00.000Z');
+    await square(newer, me, 3, 0, '2026-02-03T00:00:00.000Z');
+    await square(newer, me, 1, 8, '2026-02-04T00:00:00.000Z');
+    await square(newer, someone.id, 4, 4, '2026-02-04T00:00:00.000Z');
+    await square(untouched, someone.id, 0, 0, '2026-03-02T00:00:00.000Z');
+    const open = await checkout(me, { status: 'open' });
+    await t.db.handle.db
+      .insertInto('squares')
+      .values({
+        id: randomUUID(),
+        game_id: untouched,
+        x: 5,
+        y: 5,
+        user_id: me,
+        status: 'held',
+        checkout_id: open,
+        hold_expires_at: new Date(Date.now() + 60_000).toISOString(),
+        claimed_at: null,
+      })
+      .execute();
+
+    const view = await mySquares(player.cookie);
+    expect(view.games).toEqual([
+      {
+        game_id: newer,
+        title: 'Newer Bowl',
+        team_a: 'Eagles',
+        team_b: 'Chiefs',
+        squares: [
+          { x: 1, y: 8, claimed_at: '2026-02-04T00:00:00.000Z' },
+          { x: 3, y: 0, claimed_at: '2026-02-03T00:00:00.000Z' },
+          { x: 3, y: 1, claimed_at: '2026-02-02T00:00:00.000Z' },
+        ],
+      },
+      {
+        game_id: older,
+        title: 'Older Bowl',
+        team_a: 'Bears',
+        team_b: 'Lions',
+        squares: [
+          { x: 0, y: 5, claimed_at: '2026-01-03T00:00:00.000Z' },
+          { x: 9, y: 9, claimed_at: '2026-01-02T00:00:00.000Z' },
+        ],
+      },
+    ]);
+    expect(view.refunds).toEqual([]);
+  });
+
+  it('lists the player’s refunded payments, newest first, and no one else’s', async () => {
+    const player = await signedInPlayer(t.app, 'refunded');
+    const me = await userId(player.email);
+    const someone = await insertUser(t.db.handle);
+    const first = await checkout(me, {
+      status: 'refunded',
+      amount_cents: 1000,
+      refunded_at: '2026-02-01T13:00:00.000Z',
+      refund_reason: 'Some of your squares were taken before your payment arrived.',
+    });
+    const second = await checkout(me, { status: 'refunded', amount_cents: 3000, refunded_at: '2026-02-02T13:00:00.000Z', refund_reason: 'The game was deleted.' });
+    await checkout(me, { status: 'fulfilled' });
+    await checkout(me, { status: 'cancelled' });
+    await checkout(someone.id, { status: 'refunded', refunded_at: '2026-02-03T13:00:00.000Z', refund_reason: 'x' });
+
+    const view = await mySquares(player.cookie);
+    expect(view.games).toEqual([]);
+    expect(view.refunds).toEqual([
+      { checkout_id: second, amount_cents: 3000, description: 'Board Bowl: 2 squares', reason: 'The game was deleted.', refunded_at: '2026-02-02T13:00:00.000Z' },
+      {
+        checkout_id: first,
+        amount_cents: 1000,
+        description: 'Board Bowl: 2 squares',
+        reason: 'Some of your squares were taken before your payment arrived.',
+        refunded_at: '2026-02-01T13:00:00.000Z',
+      },
+    ]);
+  });
+});

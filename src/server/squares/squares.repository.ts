@@ -1,0 +1,182 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connection';
+import { prepareQuery } from '../db/prepared';
+import type { GameRow } from '../games/games.repository';
+
+/** A held or claimed square of a board, with its owner's names (D11, D21). */
+export interface BoardSquareRow {
+  x: number;
+  y: number;
+  status: 'held' | 'claimed';
+  user_id: string;
+  owner_username: string | null;
+  owner_email: string | null;
+}
+
+export interface GridNumbersRow {
+  x_axis_numbers: string;
+  y_axis_numbers: string;
+  generated_at: string;
+}
+
+/** A confirmed quarter: its winner record, the score that picked it and the winner's name. */
+export interface BoardWinnerRow {
+  quarter: number;
+  square_x: number;
+  square_y: number;
+  winning_numbers_x: number;
+  winning_numbers_y: number;
+  team_a_score: number;
+  team_b_score: number;
+  winner_username: string | null;
+  payout_amount_cents: number;
+  payout_status: 'pending' | 'processing' | 'completed' | 'failed' | 'paid';
+}
+
+export interface DrawRow {
+  action: 'drawn' | 'cleared';
+  created_at: string;
+}
+
+/** A claimed square of one player, with its game (My Squares). */
+export interface OwnedSquareRow {
+  game_id: string;
+  title: string;
+  team_a: string;
+  team_b: string;
+  x: number;
+  y: number;
+  claimed_at: string;
+}
+
+export interface RefundRow {
+  id: string;
+  amount_cents: number;
+  description: string;
+  refund_reason: string | null;
+  refunded_at: string | null;
+  updated_at: string;
+}
+
+/**
+ * The name a board shows for an account: the username as typed, else the username, else the
+ * name Better Auth keeps (the same order as the session's username, src/server/auth/session.ts).
+ */
+const username = sql<string | null>`coalesce("user"."displayUsername", "user"."username", "user"."name")`;
+
+// EXISTS is a boolean on PostgreSQL and 0/1 on SQLite (NormalizePlugin converts only stored columns).
+const toGameRow = (row: Omit<GameRow, 'price_locked'> & { price_locked: unknown }): GameRow => ({
+  ...row,
+  price_locked: row.price_locked === true || row.price_locked === 1,
+});
+
+/**
+ * Reads for the board and My Squares. Every query here is one indexed lookup by game or by user.
+ * The board's queries are compiled once (db/prepared.ts): the board is the most read page.
+ */
+export function squaresRepository(db: Db) {
+  const board = {
+    /** The game as the games API reads it, with price_locked (games.repository.ts). */
+    game: prepareQuery(db, 1, (gameId: string) =>
+      db
+        .selectFrom('games')
+        .selectAll('games')
+        .select((eb) =>
+          eb.exists(eb.selectFrom('squares').select('squares.id').whereRef('squares.game_id', '=', 'games.id')).as('price_locked'),
+        )
+        .where('games.id', '=', gameId),
+    ),
+    squares: prepareQuery(db, 2, (gameId: string, now: string) =>
+      db
+        .selectFrom('squares')
+        .leftJoin('user', 'user.id', 'squares.user_id')
+        .select(['squares.x', 'squares.y', 'squares.status', 'squares.user_id', username.as('owner_username'), 'user.email as owner_email'])
+        .where('squares.game_id', '=', gameId)
+        .where((eb) => eb.or([eb('squares.status', '=', 'claimed'), eb('squares.hold_expires_at', '>=', now)]))
+        .orderBy('squares.x')
+        .orderBy('squares.y'),
+    ),
+    numbers: prepareQuery(db, 1, (gameId: string) =>
+      db.selectFrom('game_grid_numbers').select(['x_axis_numbers', 'y_axis_numbers', 'generated_at']).where('game_id', '=', gameId),
+    ),
+    winners: prepareQuery(db, 1, (gameId: string) =>
+      db
+        .selectFrom('game_winners')
+        .innerJoin('quarter_scores', (join) =>
+          join.onRef('quarter_scores.game_id', '=', 'game_winners.game_id').onRef('quarter_scores.quarter', '=', 'game_winners.quarter'),
+        )
+        .leftJoin('user', 'user.id', 'game_winners.user_id')
+        .select([
+          'game_winners.quarter',
+          'game_winners.square_x',
+          'game_winners.square_y',
+          'game_winners.winning_numbers_x',
+          'game_winners.winning_numbers_y',
+          'quarter_scores.team_a_score',
+          'quarter_scores.team_b_score',
+          username.as('winner_username'),
+          'game_winners.payout_amount_cents',
+          'game_winners.payout_status',
+        ])
+        .where('game_winners.game_id', '=', gameId)
+        .orderBy('game_winners.quarter'),
+    ),
+    // The id breaks ties so the order never changes.
+    draws: prepareQuery(db, 1, (gameId: string) =>
+      db.selectFrom('grid_draws').select(['action', 'created_at']).where('game_id', '=', gameId).orderBy('created_at').orderBy('id'),
+    ),
+  };
+
+  return {
+    async game(gameId: string): Promise<GameRow | undefined> {
+      const [row] = await board.game.execute(gameId);
+      return row ? toGameRow(row) : undefined;
+    },
+
+    /**
+     * Claimed squares and holds still live at `now`, in (x, y) order (the unique key's index).
+     * A hold past `hold_expires_at` may be taken over by the next checkout (D21), so it is not
+     * on the board any more, whatever its checkout's state.
+     */
+    boardSquares: (gameId: string, now: string): Promise<BoardSquareRow[]> => board.squares.execute(gameId, now),
+
+    async gridNumbers(gameId: string): Promise<GridNumbersRow | undefined> {
+      return (await board.numbers.execute(gameId))[0];
+    },
+
+    /** Winner records by quarter, with the quarter's score; the winner's name when one exists. */
+    winners: (gameId: string): Promise<BoardWinnerRow[]> => board.winners.execute(gameId),
+
+    /** The draw log, oldest first (D17). */
+    draws: (gameId: string): Promise<DrawRow[]> => board.draws.execute(gameId),
+
+    /** A player's claimed squares: newest game first, then (x, y). */
+    ownedSquares(userId: string): Promise<OwnedSquareRow[]> {
+      return db
+        .selectFrom('squares')
+        .innerJoin('games', 'games.id', 'squares.game_id')
+        .select(['games.id as game_id', 'games.title', 'games.team_a', 'games.team_b', 'squares.x', 'squares.y', 'squares.claimed_at'])
+        .where('squares.user_id', '=', userId)
+        .where('squares.status', '=', 'claimed')
+        .orderBy('games.created_at', 'desc')
+        .orderBy('games.id')
+        .orderBy('squares.x')
+        .orderBy('squares.y')
+        .execute() as Promise<OwnedSquareRow[]>;
+    },
+
+    /** A player's refunded checkouts, newest refund first. */
+    refunds(userId: string): Promise<RefundRow[]> {
+      return db
+        .selectFrom('checkouts')
+        .select(['id', 'amount_cents', 'description', 'refund_reason', 'refunded_at', 'updated_at'])
+        .where('user_id', '=', userId)
+        .where('status', '=', 'refunded')
+        .orderBy(sql`coalesce(refunded_at, updated_at)`, 'desc')
+        .orderBy('id')
+        .execute();
+    },
+  };
+}
+
+export type SquaresRepository = ReturnType<typeof squaresRepository>;

@@ -1,0 +1,77 @@
+import { GAME_ERRORS } from '@core/messages';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedInUser } from '../auth/session';
+import { notFound } from '../http/errors';
+import { boardResponseSchema, mySquaresResponseSchema } from './squares.schemas';
+import type { SquaresService, Viewer } from './squares.service';
+
+export interface SquaresRoutesOptions {
+  squares: SquaresService;
+}
+
+const idParams = z.object({ id: z.string() });
+// The contracts are deeply readonly, the schemas' types are not (squares.schemas.ts checks they match).
+type BoardBody = z.infer<typeof boardResponseSchema>;
+type MySquaresBody = z.infer<typeof mySquaresResponseSchema>;
+
+/** Game ids are UUIDs; anything else cannot name a game, so it is "not found" without a query. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function gameIdParam(id: string): string {
+  if (!UUID.test(id)) throw notFound(GAME_ERRORS.notFound);
+  return id;
+}
+
+/**
+ * The board's JSON, encoded once per board object: the visitors' shared board is one object until
+ * it changes, and writing the ready bytes costs far less than encoding 6 kB of text per request.
+ * Fastify sends a Buffer from a serializer as it is (its types only name strings).
+ */
+const encoded = new WeakMap<object, Buffer>();
+function jsonOnce(data: unknown): string {
+  if (typeof data !== 'object' || data === null) return JSON.stringify(data);
+  let bytes = encoded.get(data);
+  if (bytes === undefined) {
+    bytes = Buffer.from(JSON.stringify(data));
+    encoded.set(data, bytes);
+  }
+  return bytes as unknown as string;
+}
+
+/** GET /api/games/:id/board (public, D11) and GET /api/me/squares (signed in). */
+export const squaresRoutes: FastifyPluginAsyncZod<SquaresRoutesOptions> = async (app, { squares }) => {
+  /** The viewer of a public page: a request without cookies has no session to look up. */
+  async function viewerOf(request: FastifyRequest): Promise<Viewer | null> {
+    if (!request.headers.cookie) return null;
+    const user = await app.guards.currentUser(request);
+    return user ? { id: user.id, isAdmin: user.isAdmin } : null;
+  }
+
+  app.get(
+    '/api/games/:id/board',
+    {
+      schema: { params: idParams, response: { 200: boardResponseSchema } },
+      // The most read route (benchmarked): the service builds every field itself, typed against
+      // the contract and the schema (squares.schemas.ts), so the answer skips zod's check.
+      serializerCompiler: () => jsonOnce,
+    },
+    async (request, reply) => {
+      const gameId = gameIdParam(request.params.id);
+      const board = await squares.board(gameId, await viewerOf(request));
+      // What a viewer sees depends on their session (mine, e-mails): never cache it for others.
+      reply.header('Cache-Control', 'private, no-cache');
+      return board as BoardBody;
+    },
+  );
+
+  app.get(
+    '/api/me/squares',
+    { preValidation: app.guards.requireUser, schema: { response: { 200: mySquaresResponseSchema } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-cache');
+      return (await squares.mySquares(signedInUser(request).id)) as MySquaresBody;
+    },
+  );
+};

@@ -1,0 +1,149 @@
+import type { BoardNumbers, BoardResponse, BoardSquare, BoardWinner } from '@core/board-view';
+import type { MySquaresResponse } from '@core/checkout';
+import { isDigitPermutation, type Digit } from '@core/grid';
+import { GAME_ERRORS } from '@core/messages';
+import { isQuarter } from '@core/scoring';
+import { toGame } from '../games/games.service';
+import { notFound } from '../http/errors';
+import type { GameEventsHub } from '../realtime/memory-events';
+import { sharedExpiringCache } from './board-cache';
+import type { BoardWinnerRow, GridNumbersRow, SquaresRepository } from './squares.repository';
+
+/** Who is looking at a board: nobody (a visitor, D11), a player or an admin. */
+export interface Viewer {
+  readonly id: string;
+  readonly isAdmin: boolean;
+}
+
+export interface SquaresServiceDeps {
+  /** Board changes; each one drops the game's cached visitor board. */
+  events: Pick<GameEventsHub, 'subscribeAll'>;
+  /** How long visitors may be shown a board without changes; 0 turns the cache off. */
+  visitorBoardTtlMs?: number;
+  now?: () => Date;
+}
+
+/**
+ * A change reaches every viewer at once, and every viewer then re-reads the board (D3): visitors,
+ * who all see the same board, share one read per game for up to a second. Every change (published
+ * after commit, heard here before viewers are told) drops it; the time limit bounds what no change
+ * announces, such as a hold running out (D21).
+ */
+export const VISITOR_BOARD_TTL_MS = 1000;
+
+/** The board of a game (public, D11) and a player's own squares. */
+export function squaresService(repo: SquaresRepository, deps: SquaresServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const visitorBoardTtlMs = deps.visitorBoardTtlMs ?? VISITOR_BOARD_TTL_MS;
+  const visitorBoards = sharedExpiringCache<BoardResponse>(visitorBoardTtlMs, () => now().getTime());
+  deps.events.subscribeAll((event) => visitorBoards.invalidate(event.game_id));
+
+  async function readBoard(gameId: string, viewer: Viewer | null): Promise<BoardResponse> {
+    // Independent reads: in parallel on PostgreSQL's pool (SQLite runs them one after another).
+    const [gameRow, squareRows, drawRows] = await Promise.all([
+      repo.game(gameId),
+      repo.boardSquares(gameId, now().toISOString()),
+      repo.draws(gameId),
+    ]);
+    if (!gameRow) throw notFound(GAME_ERRORS.notFound);
+    const game = toGame(gameRow);
+    const isAdmin = viewer?.isAdmin === true;
+    const showNumbers = game.numbers_revealed || isAdmin;
+    const showWinners = game.grid_shuffled && game.numbers_revealed;
+    const [numbersRow, winnerRows] = await Promise.all([
+      showNumbers ? repo.gridNumbers(gameId) : undefined,
+      showWinners ? repo.winners(gameId) : [],
+    ]);
+
+    const squares: BoardSquare[] = squareRows.map((row) => ({
+      x: row.x,
+      y: row.y,
+      status: row.status,
+      owner_username: row.status === 'claimed' ? row.owner_username : null,
+      owner_email: row.status === 'claimed' && isAdmin ? row.owner_email : null,
+      // A held row's user is the buyer of its checkout (D21), so this covers the viewer's cart too.
+      mine: viewer !== null && row.user_id === viewer.id,
+    }));
+    const numbers = numbersRow ? toNumbers(gameId, numbersRow) : null;
+    return {
+      game,
+      squares,
+      numbers,
+      winners: numbers ? winnerRows.map((row) => toWinner(gameId, row)) : [],
+      draws: drawRows.map((row) => ({ action: row.action, created_at: row.created_at })),
+    };
+  }
+
+  return {
+    /**
+     * The board as `viewer` may see it (spec section 4, D11, D16, D17): owners' usernames for
+     * everyone, e-mails for admins; the axis digits once revealed (admins: once drawn); winners
+     * once the game is shuffled and its numbers exist and are revealed. Visitors get the shared
+     * copy (see VISITOR_BOARD_TTL_MS): treat it as read-only.
+     */
+    board(gameId: string, viewer: Viewer | null): Promise<BoardResponse> {
+      if (viewer === null && visitorBoardTtlMs > 0) {
+        return visitorBoards.get(gameId, () => readBoard(gameId, null));
+      }
+      return readBoard(gameId, viewer);
+    },
+
+    /** My Squares (spec section 2): claimed squares grouped by game, newest game first; refunds (D21). */
+    async mySquares(userId: string): Promise<MySquaresResponse> {
+      const [owned, refunds] = await Promise.all([repo.ownedSquares(userId), repo.refunds(userId)]);
+      const games: GameSquares[] = [];
+      for (const row of owned) {
+        let group = games.at(-1);
+        if (!group || group.game_id !== row.game_id) {
+          group = { game_id: row.game_id, title: row.title, team_a: row.team_a, team_b: row.team_b, squares: [] };
+          games.push(group);
+        }
+        group.squares.push({ x: row.x, y: row.y, claimed_at: row.claimed_at });
+      }
+      return {
+        games,
+        refunds: refunds.map((row) => ({
+          checkout_id: row.id,
+          amount_cents: row.amount_cents,
+          description: row.description,
+          reason: row.refund_reason ?? '',
+          refunded_at: row.refunded_at ?? row.updated_at,
+        })),
+      };
+    },
+  };
+}
+
+export type SquaresService = ReturnType<typeof squaresService>;
+
+interface GameSquares {
+  game_id: string;
+  title: string;
+  team_a: string;
+  team_b: string;
+  squares: { x: number; y: number; claimed_at: string }[];
+}
+
+function toNumbers(gameId: string, row: GridNumbersRow): BoardNumbers {
+  const x = JSON.parse(row.x_axis_numbers) as unknown;
+  const y = JSON.parse(row.y_axis_numbers) as unknown;
+  if (!isDigitPermutation(x) || !isDigitPermutation(y)) throw new Error(`game ${gameId}: stored grid numbers are not permutations of 0-9`);
+  return { x_axis_numbers: x, y_axis_numbers: y, generated_at: row.generated_at };
+}
+
+function toWinner(gameId: string, row: BoardWinnerRow): BoardWinner {
+  // The database checks the quarter (1-4); the digits are written from a score's last digit.
+  if (!isQuarter(row.quarter)) throw new Error(`game ${gameId}: winner record with quarter ${row.quarter}`);
+  return {
+    quarter: row.quarter,
+    square_x: row.square_x,
+    square_y: row.square_y,
+    winning_numbers_x: row.winning_numbers_x as Digit,
+    winning_numbers_y: row.winning_numbers_y as Digit,
+    team_a_score: row.team_a_score,
+    team_b_score: row.team_b_score,
+    winner_username: row.winner_username,
+    payout_amount_cents: row.payout_amount_cents,
+    payout_status: row.payout_status,
+  };
+}

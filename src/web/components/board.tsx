@@ -1,0 +1,452 @@
+/**
+ * The 10x10 board (spec section 4 "Board", D11, D14): team B's digits across the top (columns,
+ * y), team A's down the side (rows, x), `#` until the numbers are drawn and revealed. A grid with
+ * one tab stop: arrow keys, Home/End (Ctrl for the corners) and Page Up/Down move, Enter or Space
+ * acts on the square. Clicking picks a square for the cart, or says why it cannot be picked.
+ */
+import type { BoardResponse, BoardSquare } from '@core/board-view';
+import { squareAccessibleName, type SquareHolding } from '@core/board';
+import { type Coordinate, GRID_SIZE, squareKey, squarePositionLabel } from '@core/grid';
+import { DUPLICATE_SQUARE, SQUARE_BEING_PURCHASED, SUCCESS_TOASTS, squareAlreadyClaimedMessage } from '@core/messages';
+import { type Quarter, quarterOrdinal } from '@core/scoring';
+import { Clock, Plus } from 'lucide-react';
+import { Fragment, type KeyboardEvent, memo, useCallback, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { FromState } from '@/components/route-guards';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cartStore, useCartItem } from '@/lib/cart';
+import { cn } from '@/lib/utils';
+
+/** How a square looks and what clicking it does, from the viewer's side. */
+export type CellState =
+  /** For sale. */
+  | 'available'
+  /** Nobody bought it and sales have closed (D18). */
+  | 'unsold'
+  /** In the viewer's cart. */
+  | 'in-cart'
+  /** The viewer owns it. */
+  | 'mine'
+  /** In the viewer's own open checkout (D21). */
+  | 'mine-pending'
+  /** Sold to someone else. */
+  | 'claimed'
+  /** In someone else's open checkout (D21). */
+  | 'held';
+
+export interface BoardCell extends Coordinate {
+  readonly state: CellState;
+  readonly ownerUsername: string | null;
+  /** Quarters this square won (only once shuffled, numbers exist and are revealed). */
+  readonly wonQuarters: readonly Quarter[];
+  readonly name: string;
+}
+
+/** Our texts for the clicks the spec does not word. */
+export const BOARD_MESSAGES = {
+  yours: 'This square is yours.',
+  yoursPending: 'This square is in your checkout. It is yours once your payment is confirmed.',
+  salesClosedDrawn: 'Sales are closed: the numbers have been drawn.',
+  salesClosedCompleted: 'Sales are closed: this game is completed.',
+} as const;
+
+/** True while squares can be bought: the game is active and no numbers are drawn (D16, D18). */
+export function salesOpen(game: BoardResponse['game']): boolean {
+  return game.is_active && !game.grid_shuffled;
+}
+
+export function salesClosedMessage(game: BoardResponse['game']): string {
+  return game.is_active ? BOARD_MESSAGES.salesClosedDrawn : BOARD_MESSAGES.salesClosedCompleted;
+}
+
+/** True when the axes show digits: numbers exist and are revealed (spec section 4). */
+export function numbersShown(board: BoardResponse): boolean {
+  return board.numbers !== null && board.game.numbers_revealed;
+}
+
+function holdingOf(state: CellState, owner: string | null): SquareHolding | null {
+  switch (state) {
+    case 'available':
+      return { kind: 'available' };
+    case 'unsold':
+      return { kind: 'unsold' };
+    case 'in-cart':
+      return { kind: 'in-cart' };
+    case 'mine':
+      return { kind: 'yours' };
+    case 'claimed':
+      return { kind: 'claimed', ownerName: owner?.trim() || 'someone else' };
+    default:
+      return null;
+  }
+}
+
+function cellName(square: Coordinate, state: CellState, owner: string | null, won: readonly Quarter[]): string {
+  const holding = holdingOf(state, owner);
+  if (holding) return squareAccessibleName(square, holding, won);
+  // Holds (D21) are not among the core's holdings; named in the same form.
+  const text = state === 'held' ? 'being purchased by someone else' : 'yours, payment pending';
+  // A hold exists only while sales are open, so before any winner.
+  return `${squarePositionLabel(square)}, ${text}`;
+}
+
+/** Every square of the board as the viewer sees it, row by row. */
+export function boardCells(board: BoardResponse, cartSquares: readonly Coordinate[]): BoardCell[] {
+  const taken = new Map<string, BoardSquare>();
+  for (const square of board.squares) taken.set(squareKey(square), square);
+  const inCart = new Set(cartSquares.map(squareKey));
+  const winners = new Map<string, Quarter[]>();
+  if (board.game.grid_shuffled && numbersShown(board)) {
+    for (const winner of board.winners) {
+      const key = squareKey({ x: winner.square_x, y: winner.square_y });
+      winners.set(key, [...(winners.get(key) ?? []), winner.quarter]);
+    }
+  }
+  const open = salesOpen(board.game);
+  const cells: BoardCell[] = [];
+  for (let x = 0; x < GRID_SIZE; x += 1) {
+    for (let y = 0; y < GRID_SIZE; y += 1) {
+      const key = squareKey({ x, y });
+      const square = taken.get(key);
+      let state: CellState;
+      if (square) {
+        if (square.status === 'claimed') state = square.mine ? 'mine' : 'claimed';
+        else state = square.mine ? 'mine-pending' : 'held';
+      } else if (!open) state = 'unsold';
+      else state = inCart.has(key) ? 'in-cart' : 'available';
+      const owner = square?.status === 'claimed' ? square.owner_username : null;
+      const won = (winners.get(key) ?? []).sort((a, b) => a - b);
+      cells.push({ x, y, state, ownerUsername: owner, wonQuarters: won, name: cellName({ x, y }, state, owner, won) });
+    }
+  }
+  return cells;
+}
+
+const CELL_STYLES: Record<CellState, string> = {
+  available:
+    'border border-border bg-card text-muted-foreground hover:border-primary/60 hover:bg-accent hover:text-accent-foreground',
+  unsold: 'border border-dashed border-border bg-muted/40 text-muted-foreground',
+  'in-cart': 'border-2 border-dashed border-primary bg-accent text-accent-foreground',
+  mine: 'border border-primary bg-primary text-primary-foreground',
+  'mine-pending': 'border-2 border-dashed border-primary bg-accent text-accent-foreground',
+  claimed: 'border border-border bg-secondary text-secondary-foreground dark:bg-muted',
+  held: 'bg-[repeating-linear-gradient(135deg,var(--color-muted)_0_3px,transparent_3px_7px)] border border-dashed border-muted-foreground/40 text-muted-foreground',
+};
+
+const Cell = memo(function Cell({
+  cell,
+  active,
+  onActivate,
+  onKeyDown,
+  onFocus,
+  register,
+}: {
+  cell: BoardCell;
+  active: boolean;
+  onActivate: (cell: BoardCell) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>, cell: BoardCell) => void;
+  onFocus: (cell: BoardCell) => void;
+  register: (cell: Coordinate, element: HTMLButtonElement | null) => void;
+}) {
+  const winner = cell.wonQuarters.length > 0;
+  const label = cell.state === 'mine' || cell.state === 'mine-pending' ? 'You' : cell.ownerUsername;
+  return (
+    <div role="gridcell" className="min-w-0">
+      <button
+        type="button"
+        ref={(element) => register(cell, element)}
+        tabIndex={active ? 0 : -1}
+        data-state={cell.state}
+        data-winner={winner || undefined}
+        data-x={cell.x}
+        data-y={cell.y}
+        onClick={() => onActivate(cell)}
+        onKeyDown={(event) => onKeyDown(event, cell)}
+        onFocus={() => onFocus(cell)}
+        className={cn(
+          'group/cell relative flex aspect-square w-full min-w-0 flex-col items-center justify-center overflow-hidden rounded-[3px] p-px text-[0.5625rem] leading-[1.1] font-medium transition-colors sm:rounded-md sm:p-1 sm:text-xs',
+          'outline-none focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background',
+          CELL_STYLES[cell.state],
+          winner && 'ring-2 ring-warning ring-inset',
+        )}
+      >
+        {/* The name ("Row 3, column 7, available") is the content; the drawing is decoration. */}
+        <span className="sr-only" data-name>
+          {cell.name}
+        </span>
+        {winner && (
+          // One badge per quarter won; they wrap on a phone's small squares.
+          <span aria-hidden="true" className="mb-px flex flex-wrap justify-center gap-px sm:mb-0.5 sm:gap-0.5">
+            {cell.wonQuarters.map((quarter, index) => (
+              <Fragment key={quarter}>
+                {index > 0 && ' '}
+                <span className="rounded-sm bg-warning px-0.5 text-[0.5rem] leading-tight font-bold whitespace-nowrap text-warning-foreground sm:px-1 sm:text-[0.625rem]">
+                  {quarterOrdinal(quarter)}
+                </span>
+              </Fragment>
+            ))}
+          </span>
+        )}
+        {cell.state === 'in-cart' && (
+          <span aria-hidden="true" className="font-semibold tracking-tight uppercase">
+            Cart
+          </span>
+        )}
+        {(cell.state === 'held' || cell.state === 'mine-pending') && (
+          <Clock aria-hidden="true" className="size-3 sm:size-4" />
+        )}
+        {label && cell.state !== 'mine-pending' && (
+          <span
+            aria-hidden="true"
+            className={cn(
+              'w-full text-center [overflow-wrap:anywhere]',
+              winner ? 'line-clamp-1' : 'line-clamp-2',
+              cell.wonQuarters.length > 1 && 'max-sm:hidden',
+              cell.state === 'mine' && 'font-semibold',
+            )}
+          >
+            {label}
+          </span>
+        )}
+        {cell.state === 'available' && (
+          <Plus
+            aria-hidden="true"
+            className="hidden size-4 opacity-0 transition-opacity group-hover/cell:opacity-100 group-focus-visible/cell:opacity-100 sm:block"
+          />
+        )}
+      </button>
+    </div>
+  );
+});
+
+/** Where arrow keys and friends move from `from`; null for other keys. */
+function moveFor(event: KeyboardEvent, from: Coordinate): Coordinate | null {
+  const last = GRID_SIZE - 1;
+  const clamp = (n: number) => Math.min(last, Math.max(0, n));
+  const ctrl = event.ctrlKey || event.metaKey;
+  switch (event.key) {
+    case 'ArrowUp':
+      return { x: clamp(from.x - 1), y: from.y };
+    case 'ArrowDown':
+      return { x: clamp(from.x + 1), y: from.y };
+    case 'ArrowLeft':
+      return { x: from.x, y: clamp(from.y - 1) };
+    case 'ArrowRight':
+      return { x: from.x, y: clamp(from.y + 1) };
+    case 'Home':
+      return ctrl ? { x: 0, y: 0 } : { x: from.x, y: 0 };
+    case 'End':
+      return ctrl ? { x: last, y: last } : { x: from.x, y: last };
+    case 'PageUp':
+      return { x: 0, y: from.y };
+    case 'PageDown':
+      return { x: last, y: from.y };
+    default:
+      return null;
+  }
+}
+
+/** The action of clicking a square, as the spec and D11 say. */
+function useSquareAction(board: BoardResponse, signedIn: boolean) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { game } = board;
+  return useCallback(
+    (cell: BoardCell) => {
+      if (!signedIn) {
+        // D11: visitors see the board; picking a square needs an account, then back here.
+        navigate('/login', { state: { from: location } satisfies FromState });
+        return;
+      }
+      const open = salesOpen(game);
+      switch (cell.state) {
+        case 'claimed':
+          toast.error(squareAlreadyClaimedMessage(cell.ownerUsername), { id: 'board-square' });
+          return;
+        case 'held':
+          toast.warning(SQUARE_BEING_PURCHASED, { id: 'board-square' });
+          return;
+        case 'mine':
+          toast.info(BOARD_MESSAGES.yours, { id: 'board-square' });
+          return;
+        case 'mine-pending':
+          toast.info(BOARD_MESSAGES.yoursPending, { id: 'board-square' });
+          return;
+        case 'unsold':
+          toast.info(salesClosedMessage(game), { id: 'board-square' });
+          return;
+        case 'in-cart':
+          toast.info(DUPLICATE_SQUARE, { id: 'board-square' });
+          return;
+        case 'available': {
+          if (!open) {
+            toast.info(salesClosedMessage(game), { id: 'board-square' });
+            return;
+          }
+          const result = cartStore.add(
+            { game_id: game.id, game_title: game.title, price_per_square: game.price_per_square },
+            cell,
+          );
+          if (result.result === 'added') toast.success(SUCCESS_TOASTS.squareAdded, { id: 'board-square' });
+          else toast.info(result.message, { id: 'board-square' });
+        }
+      }
+    },
+    [game, signedIn, navigate, location],
+  );
+}
+
+export interface GameBoardProps {
+  board: BoardResponse;
+  /** Visitors see the board read-only; a click takes them to /login (D11). */
+  signedIn: boolean;
+  className?: string;
+}
+
+/** The board with its axes and team names. */
+export function GameBoard({ board, signedIn, className }: GameBoardProps) {
+  const { game } = board;
+  const cartItem = useCartItem(game.id);
+  const cells = useMemo(() => boardCells(board, cartItem?.squares ?? []), [board, cartItem]);
+  const [active, setActive] = useState<Coordinate>({ x: 0, y: 0 });
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const act = useSquareAction(board, signedIn);
+
+  const register = useCallback((cell: Coordinate, element: HTMLButtonElement | null) => {
+    if (element) buttons.current.set(squareKey(cell), element);
+    else buttons.current.delete(squareKey(cell));
+  }, []);
+  const onFocus = useCallback((cell: BoardCell) => setActive({ x: cell.x, y: cell.y }), []);
+  const onKeyDown = useCallback((event: KeyboardEvent<HTMLButtonElement>, cell: BoardCell) => {
+    const next = moveFor(event, cell);
+    if (!next) return;
+    event.preventDefault();
+    setActive(next);
+    buttons.current.get(squareKey(next))?.focus();
+  }, []);
+
+  const shown = numbersShown(board) ? board.numbers : null;
+  const rowDigit = (x: number) => (shown ? String(shown.x_axis_numbers[x]) : '#');
+  const columnDigit = (y: number) => (shown ? String(shown.y_axis_numbers[y]) : '#');
+  const headerRow = 'grid grid-cols-[1.25rem_repeat(10,minmax(0,1fr))] gap-px sm:grid-cols-[2rem_repeat(10,minmax(0,1fr))] sm:gap-1';
+  const axisCell =
+    'flex items-center justify-center rounded-[3px] bg-field text-xs font-bold text-field-foreground tabular-nums sm:rounded-md sm:text-base';
+
+  return (
+    <div
+      className={cn('grid w-full grid-cols-[1rem_minmax(0,1fr)] gap-x-1 sm:grid-cols-[1.5rem_minmax(0,1fr)] sm:gap-x-2', className)}
+      data-testid="board"
+    >
+      <div aria-hidden="true" />
+      <div
+        aria-hidden="true"
+        className="truncate pb-1 pl-[1.3125rem] text-center text-xs font-semibold tracking-wide uppercase sm:pb-2 sm:pl-9 sm:text-sm"
+        data-testid="board-team-b"
+      >
+        {game.team_b}
+      </div>
+      <div
+        aria-hidden="true"
+        className="flex items-center justify-center pt-[calc(1.25rem+1px)] sm:pt-10"
+        data-testid="board-team-a"
+      >
+        <span className="max-h-full truncate text-xs font-semibold tracking-wide uppercase [writing-mode:vertical-rl] rotate-180 sm:text-sm">
+          {game.team_a}
+        </span>
+      </div>
+      <div
+        role="grid"
+        aria-label={`Board of ${game.title}: rows ${game.team_a}, columns ${game.team_b}`}
+        aria-readonly={signedIn ? undefined : true}
+        className="flex min-w-0 flex-col gap-px sm:gap-1"
+      >
+        <div role="row" className={headerRow}>
+          <div role="columnheader" className="min-w-0">
+            <span className="sr-only">
+              Rows {game.team_a}, columns {game.team_b}
+            </span>
+          </div>
+          {Array.from({ length: GRID_SIZE }, (_, y) => (
+            <div role="columnheader" key={y} className={cn(axisCell, 'h-5 sm:h-8')} data-testid="column-digit">
+              <span aria-hidden="true">{columnDigit(y)}</span>
+              <span className="sr-only">
+                {shown ? `${game.team_b} ${columnDigit(y)}` : `Column ${y + 1}`}
+              </span>
+            </div>
+          ))}
+        </div>
+        {Array.from({ length: GRID_SIZE }, (_, x) => (
+          <div role="row" key={x} className={headerRow}>
+            <div role="rowheader" className={axisCell} data-testid="row-digit">
+              <span aria-hidden="true">{rowDigit(x)}</span>
+              <span className="sr-only">{shown ? `${game.team_a} ${rowDigit(x)}` : `Row ${x + 1}`}</span>
+            </div>
+            {cells.slice(x * GRID_SIZE, (x + 1) * GRID_SIZE).map((cell) => (
+              <Cell
+                key={cell.y}
+                cell={cell}
+                active={cell.x === active.x && cell.y === active.y}
+                onActivate={act}
+                onKeyDown={onKeyDown}
+                onFocus={onFocus}
+                register={register}
+              />
+            ))}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** A placeholder in the board's shape while it loads (decorative). */
+export function BoardSkeleton({ className }: { className?: string }) {
+  return (
+    <div aria-hidden="true" className={cn('grid w-full grid-cols-[1rem_minmax(0,1fr)] gap-x-1 sm:grid-cols-[1.5rem_minmax(0,1fr)] sm:gap-x-2', className)}>
+      <div />
+      <Skeleton className="mx-auto mb-1 h-4 w-24 sm:mb-2" />
+      <div />
+      <div className="grid grid-cols-[1.25rem_repeat(10,minmax(0,1fr))] gap-px sm:grid-cols-[2rem_repeat(10,minmax(0,1fr))] sm:gap-1">
+        {Array.from({ length: 11 * 11 }, (_, index) => (
+          <Skeleton key={index} className={cn('rounded-[3px] sm:rounded-md', index >= 11 && index % 11 !== 0 ? 'aspect-square' : 'min-h-5')} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+const LEGEND: { state: CellState | 'winner'; label: string }[] = [
+  { state: 'available', label: 'Available' },
+  { state: 'in-cart', label: 'In your cart' },
+  { state: 'mine', label: 'Yours' },
+  { state: 'claimed', label: 'Claimed' },
+  { state: 'held', label: 'Being purchased' },
+  { state: 'winner', label: 'Winner' },
+];
+
+/** What the square colours mean; only the states the viewer can meet. */
+export function BoardLegend({ signedIn, hasWinners, salesAreOpen }: { signedIn: boolean; hasWinners: boolean; salesAreOpen: boolean }) {
+  const items = LEGEND.filter(({ state }) => {
+    if (state === 'winner') return hasWinners;
+    if (state === 'in-cart' || state === 'held') return salesAreOpen && (signedIn || state === 'held');
+    if (state === 'mine') return signedIn;
+    return true;
+  }).map((item) => (item.state === 'available' && !salesAreOpen ? { state: 'unsold' as const, label: 'Not sold' } : item));
+  return (
+    <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-2 text-sm text-muted-foreground" data-testid="board-legend">
+      {items.map(({ state, label }) => (
+        <li key={state} className="flex items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className={cn(
+              'inline-block size-4 shrink-0 rounded-[3px]',
+              state === 'winner' ? 'bg-card ring-2 ring-warning ring-inset' : CELL_STYLES[state],
+            )}
+          />
+          {label}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,357 @@
+import type { BoardDraw, BoardResponse, BoardWinner } from '@core/board-view';
+import { SQUARE_COUNT, squareKey, squarePairLabel } from '@core/grid';
+import { GAME_ERRORS } from '@core/messages';
+import { formatUsd } from '@core/money';
+import { quarterWinningsLabel } from '@core/scoring';
+import { drawLogSummary, gameCardBadge, gameStatusLine } from '@core/status';
+import { ArrowLeft, LogIn, SearchX, ShoppingCart } from 'lucide-react';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { BoardLegend, BoardSkeleton, GameBoard, numbersShown, salesClosedMessage, salesOpen } from '@/components/board';
+import { ErrorState, Page, usePageTitle } from '@/components/page';
+import type { FromState } from '@/components/route-guards';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isApiError } from '@/lib/api';
+import { type LiveStatus, useBoard, useBoardLive } from '@/lib/board';
+import { useCartItem } from '@/lib/cart';
+import { useSession } from '@/lib/session';
+import { cn } from '@/lib/utils';
+
+/** Spec route "/game/:id" (public and read-only for visitors, D11). */
+export default function GamePage() {
+  const { id = '' } = useParams();
+  return <GameView gameId={id} />;
+}
+
+/** Page padding: a little narrower on phones so the board's squares get the room. */
+const PAGE_CLASS = 'px-3 sm:px-4 md:px-6';
+
+/**
+ * A game's page: title, teams, Back, status line (D16), draw log (D17), the live board, its
+ * legend and the viewer's cart for this game. `children` go under the board (e.g. the admin's
+ * game-day controls at /admin/game/:id, D20).
+ */
+export function GameView({ gameId, children }: { gameId: string; children?: ReactNode }) {
+  const session = useSession();
+  const signedIn = session.status === 'signed-in';
+  const board = useBoard(gameId);
+  const notFound = isApiError(board.error) && board.error.status === 404;
+  // A game that is gone has no stream to follow.
+  const live = useBoardLive(notFound ? undefined : gameId);
+
+  if (notFound) return <GameNotFound />;
+  if (!board.data) {
+    if (board.isError && !board.isFetching) {
+      return (
+        <Page title={GAME_ERRORS.loadDetailsFailed} before={<BackButton />} width="wide" className={PAGE_CLASS}>
+          <ErrorState
+            title={GAME_ERRORS.loadDetailsFailed}
+            message={board.error instanceof Error ? board.error.message : undefined}
+            onRetry={() => void board.refetch()}
+          />
+        </Page>
+      );
+    }
+    return <GameLoading />;
+  }
+  return (
+    <GameContent board={board.data} signedIn={signedIn} live={live}>
+      {children}
+    </GameContent>
+  );
+}
+
+const BADGE_VARIANTS: Record<ReturnType<typeof gameCardBadge>, BadgeProps['variant']> = {
+  Active: 'success',
+  'In Progress': 'warning',
+  Closed: 'secondary',
+};
+
+function GameContent({
+  board,
+  signedIn,
+  live,
+  children,
+}: {
+  board: BoardResponse;
+  signedIn: boolean;
+  live: LiveStatus;
+  children?: ReactNode;
+}) {
+  const { game } = board;
+  const location = useLocation();
+  const open = salesOpen(game);
+  const badge = gameCardBadge(game);
+  const drawLog = drawLogText(board.draws);
+  const winners = numbersShown(board) && game.grid_shuffled ? board.winners : [];
+
+  return (
+    <Page
+      title={game.title}
+      description={
+        <span className="[overflow-wrap:anywhere]" data-testid="game-teams">
+          {game.team_a} vs {game.team_b}
+        </span>
+      }
+      before={<BackButton />}
+      width="wide"
+      className={PAGE_CLASS}
+    >
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_20rem]">
+        <section aria-labelledby="board-heading" className="flex min-w-0 flex-col gap-4">
+          <h2 id="board-heading" className="sr-only">
+            Board
+          </h2>
+          <div className="flex flex-col gap-1.5 text-sm">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
+              <Badge variant={BADGE_VARIANTS[badge]}>{badge}</Badge>
+              <span className="font-medium" data-testid="game-status">
+                {gameStatusLine(game)}
+              </span>
+              <LiveIndicator status={live} />
+            </div>
+            {drawLog && (
+              <p className="text-muted-foreground" data-testid="draw-log">
+                Draw log: {drawLog}
+              </p>
+            )}
+          </div>
+
+          {!signedIn ? (
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border bg-muted/50 px-3 py-2 text-sm" data-testid="visitor-note">
+              <LogIn aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+              <span>You are viewing this board as a visitor.</span>
+              <Link to="/login" state={{ from: location } satisfies FromState} className="font-medium text-primary underline underline-offset-4">
+                Log in to pick squares
+              </Link>
+            </p>
+          ) : !open ? (
+            <p className="rounded-lg border bg-muted/50 px-3 py-2 text-sm" data-testid="sales-closed">
+              {salesClosedMessage(game)}
+            </p>
+          ) : (
+            <p className="text-sm text-muted-foreground">Pick any open square to add it to your cart.</p>
+          )}
+
+          <GameBoard board={board} signedIn={signedIn} />
+          <BoardLegend signedIn={signedIn} hasWinners={winners.length > 0} salesAreOpen={open} />
+          {children}
+        </section>
+
+        <aside aria-label="Game details" className="flex flex-col gap-4">
+          {signedIn && <CartSummary board={board} />}
+          <GameFacts board={board} />
+          {winners.length > 0 && <QuarterResults board={board} winners={winners} />}
+        </aside>
+      </div>
+    </Page>
+  );
+}
+
+/** Back: to the previous page of the app, else home (or the admin dashboard under /admin/). */
+function BackButton() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const fallback = location.pathname.startsWith('/admin/') ? '/admin' : '/';
+  // The first page of a visit has the key "default": there is no page of ours to go back to.
+  const hasHistory = location.key !== 'default';
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!hasHistory || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    void navigate(-1);
+  };
+  return (
+    <Button asChild variant="ghost" size="sm" className="-ml-2 w-fit">
+      <Link to={fallback} onClick={onClick} data-testid="back-button">
+        <ArrowLeft aria-hidden="true" />
+        Back
+      </Link>
+    </Button>
+  );
+}
+
+function LiveIndicator({ status }: { status: LiveStatus }) {
+  if (status === 'connecting') return null;
+  const liveNow = status === 'live';
+  return (
+    <span
+      className="inline-flex items-center gap-1.5 text-xs text-muted-foreground"
+      data-testid="live-status"
+      data-status={status}
+    >
+      <span
+        aria-hidden="true"
+        className={cn('size-2 rounded-full', liveNow ? 'bg-success motion-safe:animate-pulse' : 'bg-warning')}
+      />
+      {liveNow ? 'Live' : 'Reconnecting...'}
+    </span>
+  );
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+function formatDrawTime(at: string): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return at;
+  return date.toDateString() === new Date().toDateString() ? timeFormat.format(date) : dateTimeFormat.format(date);
+}
+
+/** D17: "drawn 19:02; redrawn once", or null before any draw. */
+function drawLogText(draws: readonly BoardDraw[]): string | null {
+  return drawLogSummary(
+    draws.map((draw) => ({ kind: draw.action === 'drawn' ? ('draw' as const) : ('clear' as const), at: draw.created_at })),
+    formatDrawTime,
+  );
+}
+
+function CartSummary({ board }: { board: BoardResponse }) {
+  const { game } = board;
+  const item = useCartItem(game.id);
+  const count = item?.squares.length ?? 0;
+  const subtotal = count * game.price_per_square_cents;
+  const taken = new Set(board.squares.map(squareKey));
+  const unavailable = salesOpen(game) ? (item?.squares.filter((square) => taken.has(squareKey(square))).length ?? 0) : count;
+  return (
+    <section
+      aria-labelledby="game-cart-heading"
+      className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm"
+      data-testid="game-cart"
+    >
+      <h2 id="game-cart-heading" className="flex items-center gap-2 font-semibold">
+        <ShoppingCart aria-hidden="true" className="size-4" />
+        Your cart for this game
+      </h2>
+      {count === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {salesOpen(game) ? 'No squares yet. Pick an open square on the board.' : 'No squares in your cart for this game.'}
+        </p>
+      ) : (
+        <>
+          <p className="flex items-baseline justify-between gap-2 text-sm">
+            <span data-testid="game-cart-count">
+              {count} {count === 1 ? 'square' : 'squares'}
+            </span>
+            <span className="text-base font-semibold tabular-nums" data-testid="game-cart-subtotal">
+              {formatUsd(subtotal)}
+            </span>
+          </p>
+          {unavailable > 0 && (
+            <p className="text-sm font-medium text-destructive" data-testid="game-cart-unavailable">
+              {salesOpen(game)
+                ? `${unavailable} of these ${unavailable === 1 ? 'square is' : 'squares are'} no longer available.`
+                : `${salesClosedMessage(game)} Remove ${count === 1 ? 'it' : 'them'} from your cart.`}
+            </p>
+          )}
+          <ul aria-label="Squares in your cart" className="flex flex-wrap gap-1.5">
+            {item?.squares.map((square) => (
+              <li
+                key={squareKey(square)}
+                className={cn(
+                  'rounded-md bg-muted px-1.5 py-0.5 text-xs tabular-nums',
+                  taken.has(squareKey(square)) && 'bg-destructive/10 text-destructive line-through',
+                )}
+              >
+                {squarePairLabel(square)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Button asChild variant={count > 0 ? 'default' : 'outline'} className="w-full">
+        <Link to="/cart">View Cart</Link>
+      </Button>
+    </section>
+  );
+}
+
+function GameFacts({ board }: { board: BoardResponse }) {
+  const { game } = board;
+  const rows: [string, string, string][] = [
+    ['Price per square', formatUsd(game.price_per_square_cents), 'game-price'],
+    ['Pot', formatUsd(game.total_pot_cents), 'game-pot'],
+    ['Squares claimed', `${game.squares_claimed}/${SQUARE_COUNT}`, 'game-claimed'],
+  ];
+  return (
+    <dl className="divide-y divide-border/70 rounded-xl border bg-card text-sm shadow-sm" aria-label="Game facts">
+      {rows.map(([term, value, testId]) => (
+        <div key={term} className="flex flex-wrap items-baseline justify-between gap-x-3 px-4 py-2.5">
+          <dt className="text-muted-foreground">{term}</dt>
+          <dd className="font-semibold tabular-nums" data-testid={testId}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function QuarterResults({ board, winners }: { board: BoardResponse; winners: readonly BoardWinner[] }) {
+  const { game } = board;
+  const sorted = [...winners].sort((a, b) => a.quarter - b.quarter);
+  return (
+    <section aria-labelledby="results-heading" className="flex flex-col gap-2 rounded-xl border bg-card p-4 shadow-sm">
+      <h2 id="results-heading" className="font-semibold">
+        Quarter results
+      </h2>
+      <ul className="flex flex-col divide-y divide-border/70 text-sm" data-testid="quarter-results">
+        {sorted.map((winner) => (
+          <li key={winner.quarter} className="flex flex-col gap-0.5 py-2 first:pt-0 last:pb-0">
+            <span className="flex items-baseline justify-between gap-2">
+              <span className="font-medium">{quarterWinningsLabel(winner.quarter)}</span>
+              <span className="font-semibold tabular-nums">{formatUsd(winner.payout_amount_cents)}</span>
+            </span>
+            <span className="text-muted-foreground [overflow-wrap:anywhere]">
+              {game.team_a} {winner.team_a_score} - {game.team_b} {winner.team_b_score}:{' '}
+              {winner.winner_username ?? 'No winner'}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function GameLoading() {
+  usePageTitle('Loading game...');
+  return (
+    <div className={cn('mx-auto flex w-full max-w-7xl flex-col gap-6 py-6 md:py-8', PAGE_CLASS)} data-testid="game-loading">
+      <span role="status" className="sr-only">
+        Loading game...
+      </span>
+      <Skeleton className="h-8 w-20" />
+      <div className="flex flex-col gap-2">
+        <Skeleton className="h-8 w-64 max-w-full" />
+        <Skeleton className="h-5 w-40" />
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="flex flex-col gap-4">
+          <Skeleton className="h-5 w-56" />
+          <BoardSkeleton />
+        </div>
+        <Skeleton className="h-40" />
+      </div>
+    </div>
+  );
+}
+
+function GameNotFound() {
+  return (
+    <Page title="Game Not Found" before={<BackButton />} width="narrow" className={PAGE_CLASS}>
+      <div className="flex flex-col items-start gap-4 rounded-xl border border-dashed p-6" data-testid="game-not-found">
+        <SearchX aria-hidden="true" className="size-10 text-muted-foreground" />
+        <p className="text-muted-foreground">The requested game could not be found.</p>
+        <Button asChild>
+          <Link to="/all-games">Browse Games</Link>
+        </Button>
+      </div>
+    </Page>
+  );
+}

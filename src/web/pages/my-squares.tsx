@@ -1,0 +1,141 @@
+import { formatUsd } from '@core/money';
+import { ArrowRight, Grid3x3, RotateCcw } from 'lucide-react';
+import { Link } from 'react-router';
+import { ErrorState, Page, PageSection } from '@/components/page';
+import { LoginRequired, useSessionLost } from '@/components/route-guards';
+import { SquarePairs } from '@/components/square-pairs';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { type MySquaresResponse, useMySquares } from '@/lib/checkout';
+
+/** "Jan 5, 2026" in the reader's locale. */
+function dateOf(iso: string): string {
+  return new Date(iso).toLocaleDateString([], { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+/**
+ * Spec route /my-squares (signed-in): the player's squares grouped by game as (x, y) pairs with a
+ * link to each game; payments refunded because their squares could not be claimed (D21).
+ */
+export default function MySquaresPage() {
+  const squares = useMySquares();
+  const sessionLost = useSessionLost(squares.error);
+
+  if (sessionLost) {
+    return <LoginRequired title="Authentication Required" message="Please log in to view your squares." />;
+  }
+
+  const data = squares.data;
+  const total = data?.games.reduce((sum, game) => sum + game.squares.length, 0) ?? 0;
+
+  return (
+    <Page
+      title="My Squares"
+      description={
+        data && total > 0
+          ? `${total} ${total === 1 ? 'square' : 'squares'} in ${data.games.length} ${data.games.length === 1 ? 'game' : 'games'}.`
+          : 'The squares you own, by game.'
+      }
+    >
+      {data ? (
+        <>
+          {data.games.length > 0 ? <GameList games={data.games} /> : <NoSquares />}
+          {data.refunds.length > 0 && <Refunds refunds={data.refunds} />}
+        </>
+      ) : squares.isError && !squares.isFetching ? (
+        <ErrorState title="Failed to load your squares" onRetry={() => void squares.refetch()} />
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2" data-testid="my-squares-loading" aria-busy="true">
+          <span className="sr-only" role="status">
+            Loading...
+          </span>
+          {[0, 1].map((i) => (
+            <Skeleton key={i} className="h-40 rounded-xl" />
+          ))}
+        </div>
+      )}
+    </Page>
+  );
+}
+
+function GameList({ games }: { games: MySquaresResponse['games'] }) {
+  return (
+    <ul className="grid gap-4 md:grid-cols-2" aria-label="Your games">
+      {games.map((game) => {
+        const count = game.squares.length;
+        return (
+          <li key={game.game_id}>
+            <Card className="h-full gap-4" data-testid="my-squares-game">
+              <CardHeader>
+                <CardTitle as="h2" className="text-lg leading-snug break-words">
+                  {game.title}
+                </CardTitle>
+                <CardDescription className="break-words">
+                  {game.team_a} vs {game.team_b} · {count} {count === 1 ? 'square' : 'squares'}
+                </CardDescription>
+              </CardHeader>
+              <CardContent className="flex flex-1 flex-col justify-between gap-4">
+                <SquarePairs squares={game.squares} label={`Your squares in ${game.title}`} />
+                <Button asChild variant="outline" size="sm" className="self-start">
+                  <Link to={`/game/${encodeURIComponent(game.game_id)}`}>
+                    View Game<span className="sr-only">: {game.title}</span>
+                    <ArrowRight aria-hidden="true" />
+                  </Link>
+                </Button>
+              </CardContent>
+            </Card>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function NoSquares() {
+  return (
+    <div
+      className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-16 text-center"
+      data-testid="my-squares-empty"
+    >
+      <Grid3x3 aria-hidden="true" className="mb-2 size-10 text-muted-foreground" />
+      <h2 className="text-lg font-semibold">No Squares Yet</h2>
+      <p className="text-muted-foreground">Pick squares on a game's board and pay for them to see them here.</p>
+      <Button asChild className="mt-4">
+        <Link to="/all-games">Browse Squares</Link>
+      </Button>
+    </div>
+  );
+}
+
+function Refunds({ refunds }: { refunds: MySquaresResponse['refunds'] }) {
+  return (
+    <PageSection id="refunds" title="Refunded payments">
+      <p className="-mt-2 text-sm text-muted-foreground">
+        These payments could not claim all of their squares, so none were claimed and the whole amount was
+        refunded to your card.
+      </p>
+      <ul className="flex flex-col gap-3">
+        {refunds.map((refund) => (
+          <li key={refund.checkout_id}>
+            <Card className="gap-2 py-4" data-testid="my-squares-refund">
+              <CardContent className="flex flex-col gap-1.5 px-4 sm:px-6">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                  <span className="flex items-center gap-2 font-medium">
+                    <RotateCcw aria-hidden="true" className="size-4 text-muted-foreground" />
+                    {formatUsd(refund.amount_cents)} refunded
+                  </span>
+                  <span className="text-sm text-muted-foreground">{dateOf(refund.refunded_at)}</span>
+                </div>
+                <p className="text-sm break-words">{refund.description}</p>
+                <p className="text-sm text-muted-foreground break-words">
+                  <span className="font-medium text-foreground">Reason:</span> {refund.reason}
+                </p>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </PageSection>
+  );
+}

@@ -1,0 +1,466 @@
+import { randomUUID } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { PageOptions } from '../support/browser';
+import { type BrowserAccount, signInBrowser, useBrowserHarness } from '../support/e2e';
+import { insertGame, insertUser } from '../support/fixtures';
+import type { TestServer } from '../support/server';
+
+// Issue 5, payment pages: /payment, the built-in test checkout (D22) in a new tab,
+// /payment-success confirming the checkout (D21), /my-squares; on the production build served
+// by the real app in trial mode, with games and other buyers' squares written to the database.
+
+const harness = useBrowserHarness({ env: { ADMIN_EMAILS: 'organizer@example.com' } });
+let server: TestServer;
+beforeAll(() => {
+  ({ server } = harness);
+});
+
+interface CartSquare {
+  x: number;
+  y: number;
+}
+interface CartEntry {
+  game_id: string;
+  game_title: string;
+  price_per_square: number;
+  squares: CartSquare[];
+}
+
+/** A game on sale ($10 a square unless said otherwise) and its title. */
+async function gameOnSale(values: { title?: string; price_per_square_cents?: number } = {}) {
+  const title = values.title ?? `Pay Bowl ${randomUUID().slice(0, 6)}`;
+  const id = await insertGame(server.db.handle, { title, ...values });
+  return { id, title, price: (values.price_per_square_cents ?? 1000) / 100 };
+}
+
+/** The spec's cart shape for one game. */
+function cartFor(game: { id: string; title: string; price: number }, squares: CartSquare[]): CartEntry[] {
+  return [{ game_id: game.id, game_title: game.title, price_per_square: game.price, squares }];
+}
+
+/**
+ * A fresh context (a player unless `as: 'visitor'`) whose localStorage holds `cart` before the
+ * app first reads it. Seeded once per context, so a cart the app clears stays cleared.
+ */
+async function open(
+  path: string,
+  options: PageOptions & { as?: 'visitor' | 'player'; cart?: CartEntry[]; prepare?: (page: Page) => Promise<unknown> } = {},
+): Promise<{ page: Page; context: BrowserContext; account: BrowserAccount | null }> {
+  const { as = 'player', cart, prepare, ...pageOptions } = options;
+  const { context, page } = await harness.newPage(pageOptions);
+  const account = as === 'player' ? await signInBrowser(context, server) : null;
+  if (cart) {
+    await context.addInitScript((text) => {
+      if (window.localStorage.getItem('__e2e_cart_seeded')) return;
+      window.localStorage.setItem('__e2e_cart_seeded', '1');
+      window.localStorage.setItem('squares_cart', text);
+    }, JSON.stringify(cart));
+  }
+  await prepare?.(page);
+  await page.goto(server.url + path);
+  return { page, context, account };
+}
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first();
+const savedCart = (page: Page) => page.evaluate(() => JSON.parse(window.localStorage.getItem('squares_cart') ?? '[]'));
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** Clicks Pay on /payment and returns the tab it opens (the test checkout). */
+async function payInNewTab(page: Page, context: BrowserContext, label: string): Promise<Page> {
+  const [checkout] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: label }).click()]);
+  await checkout.getByText('Test mode - no real money', { exact: true }).waitFor();
+  return checkout;
+}
+
+async function fillCard(checkout: Page, number: string) {
+  await checkout.getByLabel('Name on card').fill('Pat Buyer');
+  await checkout.getByLabel('Card number').fill(number);
+  await checkout.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await checkout.getByLabel('CVC').fill('123');
+}
+
+async function squaresOf(gameId: string) {
+  return server.db.handle.db
+    .selectFrom('squares')
+    .select(['x', 'y', 'user_id', 'status'])
+    .where('game_id', '=', gameId)
+    .orderBy('x')
+    .orderBy('y')
+    .execute();
+}
+
+describe('paying for the cart', () => {
+  test('player pays by test card in a new tab: confirmed, cart cleared, squares claimed and listed', async () => {
+    const game = await gameOnSale({ title: 'Pay Bowl Happy' });
+    const { page, context, account } = await open('/payment', {
+      cart: cartFor(game, [
+        { x: 3, y: 7 },
+        { x: 0, y: 0 },
+      ]),
+    });
+
+    // Order summary, method, notes, total on the Pay button.
+    await heading(page, 'Payment').waitFor();
+    const summary = page.getByRole('heading', { name: 'Order Summary' });
+    await expect(summary.isVisible()).resolves.toBe(true);
+    const squares = page.getByRole('list', { name: 'Squares in Pay Bowl Happy' });
+    await expect(squares.getByRole('listitem').allTextContents()).resolves.toEqual(['(0, 0)', '(3, 7)']);
+    await expect(page.getByTestId('payment-total').textContent()).resolves.toBe('$20.00');
+    await expect(page.getByRole('radio', { name: /Credit\/Debit Card/ }).isChecked()).resolves.toBe(true);
+    await page.getByLabel(/Notes/).fill('Table 4');
+    await expect(page.getByText('7/500 characters').isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'Back to Cart' }).getAttribute('href')).resolves.toBe('/cart');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Pay opens the test checkout in a new tab; this page waits for it.
+    const checkout = await payInNewTab(page, context, 'Pay $20.00');
+    await toast(page, 'Payment page opened in new tab. Complete your purchase there.').waitFor();
+    await page.getByTestId('payment-waiting').waitFor();
+    await expect(page.getByRole('link', { name: /Open payment page/ }).getAttribute('href')).resolves.toBe(checkout.url());
+
+    const checkoutErrors: string[] = [];
+    checkout.on('pageerror', (error) => checkoutErrors.push(error.message));
+    await expect(checkout.getByTestId('checkout-amount').textContent()).resolves.toBe('$20.00');
+    await expect(checkout.getByText('4242 4242 4242 4242').isVisible()).resolves.toBe(true);
+    await expect(checkout.getByText('4000 0000 0000 0002').isVisible()).resolves.toBe(true);
+    expect(await seriousViolations(checkout)).toEqual([]);
+
+    // Inline validation before anything is sent.
+    await checkout.getByRole('button', { name: 'Pay $20.00' }).click();
+    await checkout.getByText('Your card number is incomplete.').waitFor();
+    await expect(checkout.getByLabel('Card number').getAttribute('aria-invalid')).resolves.toBe('true');
+
+    // The card number is spaced as typed.
+    await fillCard(checkout, '4242424242424242');
+    await expect(checkout.getByLabel('Card number').inputValue()).resolves.toBe('4242 4242 4242 4242');
+    await checkout.getByRole('button', { name: 'Pay $20.00' }).click();
+
+    // Back on our success page in the same tab: confirming, then done.
+    await checkout.waitForURL(/\/payment-success\?/);
+    const url = new URL(checkout.url());
+    expect(url.searchParams.get('game_id')).toBe(game.id);
+    expect(url.searchParams.get('checkout_id')).toBeTruthy();
+    await heading(checkout, 'Payment Successful!').waitFor();
+    await toast(checkout, 'Payment successful! Your squares have been claimed.').waitFor();
+    await expect(savedCart(checkout)).resolves.toEqual([]);
+    await expect(checkout.getByRole('link', { name: 'View My Squares' }).getAttribute('href')).resolves.toBe('/my-squares');
+    await expect(checkout.getByRole('link', { name: 'Back to Game' }).getAttribute('href')).resolves.toBe(`/game/${game.id}`);
+    await expect(checkout.getByRole('link', { name: 'Browse More Games' }).getAttribute('href')).resolves.toBe('/all-games');
+    expect(await seriousViolations(checkout)).toEqual([]);
+
+    // The first tab follows along on its own.
+    await heading(page, 'Payment Successful!').waitFor({ timeout: 15_000 });
+
+    // The database: both squares claimed by the buyer, the game's count and pot updated.
+    expect(await squaresOf(game.id)).toEqual([
+      { x: 0, y: 0, user_id: account!.id, status: 'claimed' },
+      { x: 3, y: 7, user_id: account!.id, status: 'claimed' },
+    ]);
+    const row = await server.db.handle.db
+      .selectFrom('games')
+      .select(['squares_claimed', 'total_pot_cents'])
+      .where('id', '=', game.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ squares_claimed: 2, total_pot_cents: 2000 });
+    const order = await server.db.handle.db
+      .selectFrom('checkouts')
+      .select(['status', 'notes', 'amount_cents'])
+      .where('user_id', '=', account!.id)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ status: 'fulfilled', notes: 'Table 4', amount_cents: 2000 });
+
+    // My Squares lists the pairs under the game, with a link to it.
+    await checkout.getByRole('link', { name: 'View My Squares' }).click();
+    await heading(checkout, 'My Squares').waitFor();
+    const mine = checkout.getByRole('list', { name: 'Your squares in Pay Bowl Happy' });
+    await mine.waitFor();
+    await expect(mine.getByRole('listitem').allTextContents()).resolves.toEqual(['(0, 0)', '(3, 7)']);
+    await expect(checkout.getByRole('link', { name: /View Game/ }).getAttribute('href')).resolves.toBe(`/game/${game.id}`);
+    expect(await seriousViolations(checkout)).toEqual([]);
+    expect(checkoutErrors).toEqual([]);
+  });
+
+  test('a declined card says so on the card page, and the hold is released', async () => {
+    const game = await gameOnSale({ title: 'Pay Bowl Declined' });
+    const { page, context, account } = await open('/payment', { cart: cartFor(game, [{ x: 5, y: 5 }]) });
+    const checkout = await payInNewTab(page, context, 'Pay $10.00');
+    expect(await squaresOf(game.id)).toEqual([{ x: 5, y: 5, user_id: account!.id, status: 'held' }]);
+
+    await fillCard(checkout, '4000 0000 0000 0002');
+    await checkout.getByRole('button', { name: 'Pay $10.00' }).click();
+    const error = checkout.getByTestId('checkout-error');
+    await error.waitFor();
+    await expect(error.textContent()).resolves.toMatch(/declined/i);
+    expect(new URL(checkout.url()).pathname).toMatch(/^\/checkout\/test\//);
+
+    await expect.poll(() => squaresOf(game.id)).toEqual([]);
+    // The waiting page learns it too and offers to start again; nothing was taken.
+    await page.getByText(/Your card was declined/).waitFor({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'Try again' }).isVisible()).resolves.toBe(true);
+    await expect(savedCart(page)).resolves.toHaveLength(1);
+  });
+
+  test('Cancel on the card page goes back to the cart and releases the hold', async () => {
+    const game = await gameOnSale({ title: 'Pay Bowl Cancel' });
+    const { page, context } = await open('/payment', { cart: cartFor(game, [{ x: 1, y: 1 }]) });
+    const checkout = await payInNewTab(page, context, 'Pay $10.00');
+    await checkout.getByRole('button', { name: 'Cancel' }).click();
+    await checkout.waitForURL((url) => url.pathname === '/cart');
+    await expect.poll(() => squaresOf(game.id)).toEqual([]);
+  });
+
+  test("a square another buyer holds is named, and can be removed from the cart", async () => {
+    const game = await gameOnSale({ title: 'Pay Bowl Taken' });
+    const other = await insertUser(server.db.handle);
+    await server.db.handle.db
+      .insertInto('squares')
+      .values({
+        id: randomUUID(),
+        game_id: game.id,
+        x: 2,
+        y: 2,
+        user_id: other.id,
+        status: 'claimed',
+        checkout_id: null,
+        hold_expires_at: null,
+        claimed_at: new Date().toISOString(),
+      })
+      .execute();
+    const { page, context } = await open('/payment', {
+      cart: cartFor(game, [
+        { x: 2, y: 2 },
+        { x: 4, y: 4 },
+      ]),
+    });
+    const [blank] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Pay $20.00' }).click()]);
+    const error = page.getByTestId('payment-error');
+    await error.waitFor();
+    await expect(error.textContent()).resolves.toContain('Pay Bowl Taken (2, 2)');
+    await expect.poll(() => blank.isClosed()).toBe(true);
+    expect(await squaresOf(game.id)).toEqual([{ x: 2, y: 2, user_id: other.id, status: 'claimed' }]);
+
+    await error.getByRole('button', { name: 'Remove from cart' }).click();
+    await page.getByRole('button', { name: 'Pay $10.00' }).waitFor();
+    await expect(savedCart(page)).resolves.toEqual(cartFor(game, [{ x: 4, y: 4 }]));
+  });
+
+  test('PayPal is shown as Coming Soon and cannot be chosen', async () => {
+    const game = await gameOnSale();
+    const { page } = await open('/payment', { cart: cartFor(game, [{ x: 0, y: 1 }]) });
+    const paypal = page.getByRole('radio', { name: /PayPal/ });
+    await paypal.waitFor();
+    await expect(paypal.isDisabled()).resolves.toBe(true);
+    await expect(page.getByText('Coming Soon', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('radio', { name: /Credit\/Debit Card/ }).isEnabled()).resolves.toBe(true);
+  });
+
+  test('a blocked pop-up says so and starts no checkout', async () => {
+    const game = await gameOnSale();
+    const { page, account } = await open('/payment', {
+      cart: cartFor(game, [{ x: 9, y: 9 }]),
+      prepare: (p) => p.addInitScript(() => {
+        window.open = () => null;
+      }),
+    });
+    await page.getByRole('button', { name: 'Pay $10.00' }).click();
+    await page.getByTestId('payment-error').getByText('Please allow pop-ups and try again').waitFor();
+    const checkouts = await server.db.handle.db.selectFrom('checkouts').select('id').where('user_id', '=', account!.id).execute();
+    expect(checkouts).toEqual([]);
+  });
+
+  test('an empty cart redirects /payment to /cart; visitors go to /login', async () => {
+    const player = await open('/payment');
+    await player.page.waitForURL((url) => url.pathname === '/cart');
+
+    const visitor = await open('/payment', { as: 'visitor' });
+    await visitor.page.waitForURL((url) => url.pathname === '/login');
+    await open('/my-squares', { as: 'visitor' }).then(({ page }) => page.waitForURL((url) => url.pathname === '/login'));
+  });
+});
+
+/** A checkout made through the API in the player's context; its test card page's session id. */
+async function startCheckout(context: BrowserContext, cart: CartEntry[]) {
+  const response = await context.request.post(`${server.url}/api/checkout`, {
+    data: { cart },
+    headers: { Origin: server.url },
+  });
+  expect(response.status()).toBe(201);
+  const created = (await response.json()) as { checkout_id: string; url: string; game_id: string };
+  return { ...created, sessionId: new URL(created.url).pathname.split('/').pop()! };
+}
+
+describe('/payment-success', () => {
+  test('shows "Confirming your payment..." until the payment arrives, then Payment Successful!', async () => {
+    const game = await gameOnSale({ title: 'Pay Bowl Confirming' });
+    const cart = cartFor(game, [{ x: 6, y: 6 }]);
+    const { page, context } = await open('/how-to-play', { cart });
+    const created = await startCheckout(context, cart);
+
+    await page.goto(`${server.url}/payment-success?game_id=${created.game_id}&checkout_id=${created.checkout_id}`);
+    await heading(page, 'Confirming your payment...').waitFor();
+    await expect(page.getByRole('list', { name: 'Squares in Pay Bowl Confirming' }).textContent()).resolves.toBe('(6, 6)');
+    // Not paid yet: nothing is cleared or celebrated.
+    await expect(savedCart(page)).resolves.toHaveLength(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const paid = await context.request.post(`${server.url}/api/checkout/test/${created.sessionId}/pay`, {
+      data: { card_number: '4242424242424242', expiry: '12/34', cvc: '123', name: 'Pat Buyer' },
+      headers: { Origin: server.url },
+    });
+    expect(paid.status()).toBe(200);
+    await heading(page, 'Payment Successful!').waitFor({ timeout: 10_000 });
+    await expect(savedCart(page)).resolves.toEqual([]);
+  });
+
+  test('a refunded payment says so, with the reason, and claims nothing', async () => {
+    const game = await gameOnSale({ title: 'Pay Bowl Refunded' });
+    const cart = cartFor(game, [{ x: 7, y: 7 }]);
+    const { page, context } = await open('/how-to-play', { cart });
+    const created = await startCheckout(context, cart);
+    const reason = 'Some of your squares were taken by someone else before your payment was confirmed.';
+    await server.db.handle.db
+      .updateTable('checkouts')
+      .set({ status: 'refunded', refund_reason: reason, refunded_at: new Date().toISOString() })
+      .where('id', '=', created.checkout_id)
+      .execute();
+    await server.db.handle.db.deleteFrom('squares').where('checkout_id', '=', created.checkout_id).execute();
+
+    await page.goto(`${server.url}/payment-success?game_id=${created.game_id}&checkout_id=${created.checkout_id}`);
+    await heading(page, 'Payment refunded').waitFor();
+    await expect(page.getByText(reason).isVisible()).resolves.toBe(true);
+    await expect(page.getByText(/none were and the whole payment was refunded/).isVisible()).resolves.toBe(true);
+    // The squares were not bought: the cart keeps them.
+    await expect(savedCart(page)).resolves.toHaveLength(1);
+
+    // My Squares lists the refund with its amount and reason.
+    await page.getByRole('link', { name: 'View My Squares' }).click();
+    const refund = page.getByTestId('my-squares-refund');
+    await refund.waitFor();
+    await expect(refund.textContent()).resolves.toContain('$10.00 refunded');
+    await expect(refund.textContent()).resolves.toContain(reason);
+    await expect(page.getByRole('heading', { name: 'No Squares Yet' }).isVisible()).resolves.toBe(true);
+  });
+
+  test('without a checkout id (an old link): the spec screen, cart cleared, Back to Game only for one game', async () => {
+    const game = await gameOnSale();
+    const { page } = await open(`/payment-success?game_id=${game.id}`, { as: 'visitor', cart: cartFor(game, [{ x: 1, y: 2 }]) });
+    await heading(page, 'Payment Successful!').waitFor();
+    await expect(savedCart(page)).resolves.toEqual([]);
+    await expect(page.getByRole('link', { name: 'Back to Game' }).getAttribute('href')).resolves.toBe(`/game/${game.id}`);
+
+    await page.goto(`${server.url}/payment-success?game_id=multiple`);
+    await heading(page, 'Payment Successful!').waitFor();
+    await expect(page.getByRole('link', { name: 'Back to Game' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: 'Browse More Games' }).isVisible()).resolves.toBe(true);
+  });
+
+  test('a visitor with a checkout id is asked to log in; nothing is confirmed or cleared', async () => {
+    const game = await gameOnSale();
+    const { page } = await open(`/payment-success?game_id=${game.id}&checkout_id=${randomUUID()}`, {
+      as: 'visitor',
+      cart: cartFor(game, [{ x: 1, y: 2 }]),
+    });
+    await heading(page, 'Log in to see your payment').waitFor();
+    await expect(page.getByRole('link', { name: 'Log In' }).getAttribute('href')).resolves.toBe('/login');
+    await expect(savedCart(page)).resolves.toHaveLength(1);
+  });
+});
+
+describe('the test checkout page', () => {
+  test("asks a visitor to log in (paying needs the buyer's session)", async () => {
+    const game = await gameOnSale();
+    const buyer = await open('/how-to-play');
+    const created = await startCheckout(buyer.context, cartFor(game, [{ x: 8, y: 8 }]));
+    const { page } = await open(`/checkout/test/${created.sessionId}`, { as: 'visitor' });
+    await page.getByText('Test mode - no real money', { exact: true }).waitFor();
+    await heading(page, 'Log in to pay').waitFor();
+    await expect(page.getByRole('link', { name: 'Log In' }).getAttribute('href')).resolves.toBe('/login');
+  });
+
+  test('a closed checkout says so instead of taking a card', async () => {
+    const game = await gameOnSale();
+    const { page, context } = await open('/how-to-play');
+    const created = await startCheckout(context, cartFor(game, [{ x: 8, y: 9 }]));
+    const cancelled = await context.request.post(`${server.url}/api/checkout/test/${created.sessionId}/cancel`, {
+      headers: { Origin: server.url },
+    });
+    expect(cancelled.status()).toBe(200);
+    await page.goto(`${server.url}/checkout/test/${created.sessionId}`);
+    await page.getByTestId('checkout-closed').getByText('This checkout was cancelled.', { exact: false }).waitFor();
+    await expect(page.getByLabel('Card number').count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: 'Back to Cart' }).getAttribute('href')).resolves.toBe('/cart');
+  });
+});
+
+describe('/my-squares', () => {
+  test('no squares: No Squares Yet with Browse Squares', async () => {
+    const { page } = await open('/my-squares');
+    await heading(page, 'My Squares').waitFor();
+    await page.getByRole('heading', { name: 'No Squares Yet' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Browse Squares' }).getAttribute('href')).resolves.toBe('/all-games');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a session that ended while the page was open: Authentication Required', async () => {
+    const { page } = await open('/my-squares', {
+      prepare: (p) =>
+        p.route('**/api/me/squares', (route) =>
+          route.fulfill({
+            status: 401,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'Please log in to continue.' } }),
+          }),
+        ),
+    });
+    await heading(page, 'Authentication Required').waitFor();
+    await expect(page.getByText('Please log in to view your squares.').isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'Log In' }).getAttribute('href')).resolves.toBe('/login');
+  });
+});
+
+describe('on a phone (375 px)', () => {
+  test('payment, test checkout, success and my squares fit without sideways scrolling', async () => {
+    const game = await gameOnSale({ title: 'A Rather Long Championship Game Title For Small Screens' });
+    const { page, context } = await open('/payment', {
+      width: 375,
+      height: 812,
+      cart: cartFor(game, [
+        { x: 0, y: 0 },
+        { x: 1, y: 1 },
+        { x: 2, y: 2 },
+        { x: 3, y: 3 },
+        { x: 4, y: 4 },
+        { x: 5, y: 5 },
+      ]),
+    });
+    await heading(page, 'Payment').waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    const checkout = await payInNewTab(page, context, 'Pay $60.00');
+    await checkout.setViewportSize({ width: 375, height: 812 });
+    expect(await horizontalOverflow(checkout)).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    await fillCard(checkout, '4242 4242 4242 4242');
+    await checkout.getByRole('button', { name: 'Pay $60.00' }).click();
+    await heading(checkout, 'Payment Successful!').waitFor();
+    expect(await horizontalOverflow(checkout)).toBe(0);
+
+    await checkout.goto(`${server.url}/my-squares`);
+    await checkout.getByRole('list', { name: /Your squares in/ }).waitFor();
+    expect(await horizontalOverflow(checkout)).toBe(0);
+  });
+});
