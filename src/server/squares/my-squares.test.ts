@@ -142,6 +142,8 @@ describe(`GET /api/me/squares (${testDbKind})`, () => {
     await checkout(me, { status: 'fulfilled' });
     await checkout(me, { status: 'cancelled' });
     await checkout(someone.id, { status: 'refunded', refunded_at: '2026-02-03T13:00:00.000Z', refund_reason: 'x' });
+    // Decided but not yet accepted by the provider: listed too (the sweep retries the refund).
+    const pending = await checkout(me, { status: 'refund_pending', amount_cents: 500, refund_reason: 'Sales closed.' });
 
     const view = await mySquares(player.cookie);
     expect(view.games).toEqual([]);
@@ -154,6 +156,7 @@ describe(`GET /api/me/squares (${testDbKind})`, () => {
         reason: 'Some of your squares were taken before your payment arrived.',
         refunded_at: '2026-02-01T13:00:00.000Z',
       },
+      { checkout_id: pending, amount_cents: 500, description: 'Board Bowl: 2 squares', reason: 'Sales closed.', refunded_at: '2026-02-01T12:00:00.000Z' },
     ]);
   });
 });

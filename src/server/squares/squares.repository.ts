@@ -165,13 +165,16 @@ export function squaresRepository(db: Db) {
         .execute() as Promise<OwnedSquareRow[]>;
     },
 
-    /** A player's refunded checkouts, newest refund first. */
+    /**
+     * A player's refunded checkouts, newest refund first. A refund still waiting for the
+     * provider (refund_pending, retried by the sweep) is already decided, so it is listed too.
+     */
     refunds(userId: string): Promise<RefundRow[]> {
       return db
         .selectFrom('checkouts')
         .select(['id', 'amount_cents', 'description', 'refund_reason', 'refunded_at', 'updated_at'])
         .where('user_id', '=', userId)
-        .where('status', '=', 'refunded')
+        .where('status', 'in', ['refunded', 'refund_pending'])
         .orderBy(sql`coalesce(refunded_at, updated_at)`, 'desc')
         .orderBy('id')
         .execute();
