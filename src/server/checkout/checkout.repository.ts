@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, Kysely, Selectable, Updateable } from 'kysely';
 import type { DbKind } from '../db/connection';
+import { withTransactionRetry } from '../db/retry';
 import type { CheckoutItemsTable, CheckoutsTable, Database } from '../db/schema';
 
 /**
@@ -41,24 +42,10 @@ export interface TakenSquare extends Cell {
 export type Executor = Kysely<Database>;
 
 const PG_UNIQUE_VIOLATION = '23505';
-/** Worth running the whole transaction again: PostgreSQL deadlock or serialization failure, SQLite busy. */
-const RETRYABLE = new Set(['40P01', '40001']);
-const MAX_ATTEMPTS = 4;
-
-/** A unique key refused the row: on PostgreSQL 23505, on SQLite "UNIQUE constraint failed". */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: unknown; errcode?: unknown; message?: unknown };
   return e?.code === PG_UNIQUE_VIOLATION || e?.errcode === 2067 || (typeof e?.message === 'string' && e.message.includes('UNIQUE constraint failed'));
 }
-
-function isRetryable(err: unknown): boolean {
-  const e = err as { code?: unknown; errcode?: unknown; message?: unknown };
-  if (typeof e?.code === 'string' && RETRYABLE.has(e.code)) return true;
-  // SQLITE_BUSY (5) and its extended codes: another process held the lock past busy_timeout.
-  return (typeof e?.errcode === 'number' && (e.errcode & 0xff) === 5) || (typeof e?.message === 'string' && e.message.includes('database is locked'));
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const count = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }) => Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0n);
 
@@ -293,14 +280,7 @@ export function checkoutRepository(db: Executor, kind: DbKind) {
      * busy past busy_timeout) the whole transaction runs again, so `work` must not act outside it.
      */
     async transaction<T>(work: (tx: CheckoutQueries) => Promise<T>): Promise<T> {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await db.transaction().execute((trx) => work(checkoutQueries(trx, kind)));
-        } catch (err) {
-          if (attempt >= MAX_ATTEMPTS || !isRetryable(err)) throw err;
-          await sleep(5 * attempt + Math.random() * 20);
-        }
-      }
+      return withTransactionRetry(() => db.transaction().execute((trx) => work(checkoutQueries(trx, kind))));
     },
 
     /** The same queries on another repository's transaction (a game being deleted, D13). */

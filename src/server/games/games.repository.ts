@@ -1,5 +1,6 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Db, DbKind } from '../db/connection';
+import { withTransactionRetry } from '../db/retry';
 import type { Database, GamesTable } from '../db/schema';
 
 /** A games row as stored, plus whether any square row (hold or owner) exists for it (D13). */
@@ -102,7 +103,8 @@ export function gamesRepository(db: Db, kind: DbKind) {
      * `work` gets undefined when the game does not exist; whatever it throws rolls everything back.
      */
     async withLockedGame<T>(id: string, work: (game: LockedGame | undefined) => Promise<T>): Promise<T> {
-      return db.transaction().execute(async (trx) => {
+      // A delete takes checkouts' locks too (D13 refunds); a deadlock with a confirmation runs again.
+      return withTransactionRetry(() => db.transaction().execute(async (trx) => {
         const lock = trx.selectFrom('games').select('id').where('id', '=', id);
         const exists = await (kind === 'postgres' ? lock.forUpdate() : lock).executeTakeFirst();
         if (!exists) return work(undefined);
@@ -129,7 +131,7 @@ export function gamesRepository(db: Db, kind: DbKind) {
             await trx.deleteFrom('games').where('id', '=', id).execute();
           },
         });
-      });
+      }));
     },
   };
 }
