@@ -32,8 +32,10 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          testTimeout: 90_000,
           hookTimeout: 60_000,
+          // A shared, busy machine makes pages slow, not wrong: polls wait up to 15 s (default 1 s).
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           maxWorkers: 2,
         },
       },
