@@ -19,6 +19,9 @@ import { badRequest, errorBody, registerErrorHandling } from './http/errors';
 import { gamesRepository } from './games/games.repository';
 import { gamesRoutes } from './games/games.routes';
 import { gamesService } from './games/games.service';
+import { gameDayRepository } from './gameday/gameday.repository';
+import { gameDayRoutes } from './gameday/gameday.routes';
+import { gameDayService } from './gameday/gameday.service';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
@@ -27,6 +30,11 @@ import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
 import { STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from './payments/stripe-webhook.routes';
 import { isTestPaymentProvider } from './payments/test-provider';
+import { manualPayoutProvider } from './payouts/manual-provider';
+import { payoutsRepository } from './payouts/payouts.repository';
+import { payoutsRoutes } from './payouts/payouts.routes';
+import { payoutsService } from './payouts/payouts.service';
+import type { PayoutProvider } from './payouts/provider';
 import { gameEventsRoutes } from './realtime/events.routes';
 import { createGameEvents, type GameEventsHub } from './realtime';
 import { squaresRepository } from './squares/squares.repository';
@@ -50,6 +58,8 @@ export interface AppDeps {
   sseHeartbeatMs?: number;
   /** The card payment provider; by default chosen from the settings (D22). Tests pass their own. */
   paymentProvider?: PaymentProvider | null;
+  /** The payout provider (D23); the manual one by default. Tests pass one that fails on demand. */
+  payoutProvider?: PayoutProvider;
 }
 
 declare module 'fastify' {
@@ -157,8 +167,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   if (isTestPaymentProvider(payments)) await app.register(testCheckoutRoutes, { testCheckout: testCheckoutService(payments, checkouts) });
-  const games = gamesService(gamesRepository(database.db, database.kind), { events, checkouts });
+  const gamesRepo = gamesRepository(database.db, database.kind);
+  const games = gamesService(gamesRepo, { events, checkouts });
   await app.register(gamesRoutes, { games });
+  const payoutProvider = deps.payoutProvider ?? manualPayoutProvider();
+  const gameDay = gameDayService({
+    games: gamesRepo,
+    repo: gameDayRepository(database.db),
+    sales: checkouts,
+    events,
+    log: app.log,
+    payoutProviderName: payoutProvider.name,
+  });
+  await app.register(gameDayRoutes, { gameDay });
+  const payouts = payoutsService({ games: gamesRepo, repo: payoutsRepository(database.db), provider: payoutProvider, events, log: app.log });
+  await app.register(payoutsRoutes, { payouts, gameDay });
   await app.register(squaresRoutes, { squares: squaresService(squaresRepository(database.db), { events }) });
   await app.register(gameEventsRoutes, {
     events,

@@ -1,0 +1,26 @@
+/**
+ * Game-day texts the spec's catalogue (src/core/messages.ts) does not have: the rules of D18,
+ * D19 and D23 said to the organizer. The catalogue's own texts are used wherever one fits.
+ */
+import { SQUARE_COUNT } from '@core/grid';
+
+export const GAME_DAY_TEXTS = {
+  /** D18: Randomize on a grid that is not full needs "Randomize anyway". */
+  gridNotFull: (claimed: number) =>
+    `Only ${claimed} of ${SQUARE_COUNT} squares are sold. Drawing the numbers ends sales and the unsold squares stay unsold. Randomize anyway?`,
+  gameCompleted: 'This game is completed: its numbers can no longer change.',
+  revealWithoutNumbers: 'There are no numbers to reveal. Randomize the numbers first.',
+  scoresNeedNumbers: 'Randomize the numbers before entering scores.',
+  /** D19: quarters are confirmed in order. */
+  outOfOrder: (next: number, quarter: number) => `Confirm Q${next} before Q${quarter}.`,
+  /** D19: a confirmed quarter is corrected only while its payout is not completed. */
+  payoutDoneNoCorrection: (quarter: number) => `The Q${quarter} payout is completed: its score can no longer be corrected.`,
+  payoutUnderWay: (quarter: number) => `The Q${quarter} payout is being processed. Try again in a moment.`,
+  noWinnerRecord: (quarter: number) => `Q${quarter} has no winner record yet. Confirm its score first.`,
+  payoutAlreadyDone: (quarter: number) => `The Q${quarter} payout is already completed.`,
+  payoutFailedUseRetry: (quarter: number) => `The Q${quarter} payout failed. Use Retry Payout.`,
+  onlyFailedRetried: (quarter: number) => `Only a failed payout can be retried; the Q${quarter} payout has not failed.`,
+  allQuartersRequired: 'Enter both scores for every quarter.',
+  quarterInvalid: 'The quarter must be 1, 2, 3 or 4.',
+  referenceTooLong: 'The payment reference must be at most 200 characters.',
+} as const;

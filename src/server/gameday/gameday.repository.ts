@@ -1,0 +1,243 @@
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { Db } from '../db/connection';
+import type { Database, GamesTable, GameWinnersTable, GridDrawsTable, QuarterScoresTable } from '../db/schema';
+
+/**
+ * Game day's tables (spec section 3, D14-D17, D19, D23, D24): grid numbers, the draw log,
+ * quarter scores and winner records. Writes run inside the game's row lock (the games
+ * repository's withLockedGame hands its transaction to `within`); the reads of the game-day
+ * view and of My Winnings run on the database.
+ */
+
+type Executor = Kysely<Database>;
+
+export interface NumbersRow {
+  x_axis_numbers: string;
+  y_axis_numbers: string;
+  generated_at: string;
+}
+
+export type ScoreRow = Selectable<QuarterScoresTable>;
+export type WinnerRow = Selectable<GameWinnersTable>;
+export type NewDraw = Selectable<GridDrawsTable>;
+
+/** The game's flags game day changes (D16) and the end of the game (D19). */
+export type GameFlags = Pick<Updateable<GamesTable>, 'grid_shuffled' | 'numbers_revealed' | 'manual_numbers_set' | 'is_active'> & {
+  updated_at: string;
+};
+
+/** A winner record as confirming a quarter writes it; the payout fields start over. */
+export type WinnerValues = Omit<WinnerRow, 'id' | 'created_at' | 'retry_count'> & { retry_count: number };
+
+/** A claimed square's id and owner. */
+export interface OwnerRow {
+  id: string;
+  user_id: string;
+}
+
+/** A confirmed quarter: its score, its winner record and the winner's names. */
+export interface ResultRow {
+  quarter: number;
+  team_a_score: number;
+  team_b_score: number;
+  winning_numbers_x: number;
+  winning_numbers_y: number;
+  square_x: number;
+  square_y: number;
+  user_id: string | null;
+  winner_name: string | null;
+  winner_email: string | null;
+  payout_amount_cents: number;
+  payout_status: WinnerRow['payout_status'];
+  payout_reference: string | null;
+  retry_count: number;
+  last_retry_at: string | null;
+  paid_at: string | null;
+}
+
+/** One win of a player, with its game (My Winnings). */
+export interface WinningRow {
+  game_id: string;
+  title: string;
+  team_a: string;
+  team_b: string;
+  quarter: number;
+  payout_amount_cents: number;
+  payout_status: WinnerRow['payout_status'];
+}
+
+/**
+ * The name shown for an account: the username as typed, else the username (the board's order,
+ * squares.repository.ts, without Better Auth's display name: the contract wants a username or null).
+ */
+const username = sql<string | null>`coalesce("user"."displayUsername", "user"."username")`;
+
+function queries(db: Executor) {
+  return {
+    numbers(gameId: string): Promise<NumbersRow | undefined> {
+      return db
+        .selectFrom('game_grid_numbers')
+        .select(['x_axis_numbers', 'y_axis_numbers', 'generated_at'])
+        .where('game_id', '=', gameId)
+        .executeTakeFirst();
+    },
+
+    /** One row per game (spec: upsert conflicting on game_id). */
+    async saveNumbers(gameId: string, xAxis: readonly number[], yAxis: readonly number[], at: string, adminId: string): Promise<void> {
+      const values = { x_axis_numbers: JSON.stringify(xAxis), y_axis_numbers: JSON.stringify(yAxis), generated_at: at, generated_by: adminId };
+      await db
+        .insertInto('game_grid_numbers')
+        .values({ game_id: gameId, ...values })
+        .onConflict((oc) => oc.column('game_id').doUpdateSet(values))
+        .execute();
+    },
+
+    /** True when a row was deleted. */
+    async deleteNumbers(gameId: string): Promise<boolean> {
+      const result = await db.deleteFrom('game_grid_numbers').where('game_id', '=', gameId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async logDraw(draw: NewDraw): Promise<void> {
+      await db.insertInto('grid_draws').values(draw).execute();
+    },
+
+    /** The draw log, oldest first; the id breaks ties so the order never changes. */
+    draws(gameId: string): Promise<Pick<NewDraw, 'action' | 'created_at'>[]> {
+      return db.selectFrom('grid_draws').select(['action', 'created_at']).where('game_id', '=', gameId).orderBy('created_at').orderBy('id').execute();
+    },
+
+    async setFlags(gameId: string, flags: GameFlags): Promise<void> {
+      await db.updateTable('games').set(flags).where('id', '=', gameId).execute();
+    },
+
+    /** The confirmed quarters' scores, in quarter order. */
+    scores(gameId: string): Promise<ScoreRow[]> {
+      return db.selectFrom('quarter_scores').selectAll().where('game_id', '=', gameId).orderBy('quarter').execute();
+    },
+
+    async saveScore(score: ScoreRow): Promise<void> {
+      const { game_id: _gameId, quarter: _quarter, ...changes } = score;
+      await db
+        .insertInto('quarter_scores')
+        .values(score)
+        .onConflict((oc) => oc.columns(['game_id', 'quarter']).doUpdateSet(changes))
+        .execute();
+    },
+
+    /** The owner of a sold square (D21: status 'claimed'); a hold is nobody's yet. */
+    ownerAt(gameId: string, x: number, y: number): Promise<OwnerRow | undefined> {
+      return db
+        .selectFrom('squares')
+        .select(['id', 'user_id'])
+        .where('game_id', '=', gameId)
+        .where('x', '=', x)
+        .where('y', '=', y)
+        .where('status', '=', 'claimed')
+        .executeTakeFirst();
+    },
+
+    winner(gameId: string, quarter: number): Promise<WinnerRow | undefined> {
+      return db.selectFrom('game_winners').selectAll().where('game_id', '=', gameId).where('quarter', '=', quarter).executeTakeFirst();
+    },
+
+    /**
+     * Writes the quarter's winner record: one per quarter however often it is confirmed (the
+     * unique key on (game_id, quarter); the row keeps its id and created_at).
+     */
+    async saveWinner(id: string, values: WinnerValues, at: string): Promise<void> {
+      await db
+        .insertInto('game_winners')
+        .values({ id, ...values, created_at: at })
+        .onConflict((oc) => oc.columns(['game_id', 'quarter']).doUpdateSet(values))
+        .execute();
+    },
+
+    /** Only the scores of a quarter (a correction that leaves the winner as it was). */
+    async touchWinner(gameId: string, quarter: number, changes: Pick<Updateable<GameWinnersTable>, 'admin_user_id' | 'updated_at'>): Promise<void> {
+      await db.updateTable('game_winners').set(changes).where('game_id', '=', gameId).where('quarter', '=', quarter).execute();
+    },
+  };
+}
+
+export type GameDayQueries = ReturnType<typeof queries>;
+
+export function gameDayRepository(db: Db) {
+  return {
+    ...queries(db),
+
+    /** The same queries inside the game lock's transaction. */
+    within(trx: Executor): GameDayQueries {
+      return queries(trx);
+    },
+
+    /** Confirmed quarters with their winner records and the winners' names, in quarter order. */
+    results(gameId: string): Promise<ResultRow[]> {
+      return db
+        .selectFrom('quarter_scores')
+        .innerJoin('game_winners', (join) =>
+          join.onRef('game_winners.game_id', '=', 'quarter_scores.game_id').onRef('game_winners.quarter', '=', 'quarter_scores.quarter'),
+        )
+        .leftJoin('user', 'user.id', 'game_winners.user_id')
+        .select([
+          'quarter_scores.quarter',
+          'quarter_scores.team_a_score',
+          'quarter_scores.team_b_score',
+          'game_winners.winning_numbers_x',
+          'game_winners.winning_numbers_y',
+          'game_winners.square_x',
+          'game_winners.square_y',
+          'game_winners.user_id',
+          username.as('winner_name'),
+          'user.email as winner_email',
+          'game_winners.payout_amount_cents',
+          'game_winners.payout_status',
+          'game_winners.payout_reference',
+          'game_winners.retry_count',
+          'game_winners.last_retry_at',
+          'game_winners.paid_at',
+        ])
+        .where('quarter_scores.game_id', '=', gameId)
+        .orderBy('quarter_scores.quarter')
+        .execute();
+    },
+
+    /**
+     * A player's wins: the records naming them, or naming a square they own; newest game first,
+     * then by quarter.
+     */
+    winningsOf(userId: string): Promise<WinningRow[]> {
+      return db
+        .selectFrom('game_winners')
+        .innerJoin('games', 'games.id', 'game_winners.game_id')
+        .select([
+          'games.id as game_id',
+          'games.title',
+          'games.team_a',
+          'games.team_b',
+          'game_winners.quarter',
+          'game_winners.payout_amount_cents',
+          'game_winners.payout_status',
+        ])
+        .where((eb) =>
+          eb.or([
+            eb('game_winners.user_id', '=', userId),
+            eb.exists(
+              eb
+                .selectFrom('squares')
+                .select('squares.id')
+                .whereRef('squares.id', '=', 'game_winners.winning_square_id')
+                .where('squares.user_id', '=', userId)
+                .where('squares.status', '=', 'claimed'),
+            ),
+          ]),
+        )
+        .orderBy('games.created_at', 'desc')
+        .orderBy('games.id')
+        .orderBy('game_winners.quarter')
+        .execute();
+    },
+  };
+}
+
+export type GameDayRepository = ReturnType<typeof gameDayRepository>;

@@ -1,0 +1,402 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { BoardNumbers } from '@core/board-view';
+import type { ConfirmAllResult, GameDayView, MyWinningsResponse, QuarterResult } from '@core/game-day';
+import { drawGridNumbers, isDigitPermutation, SQUARE_COUNT, type Digit, type RandomInt } from '@core/grid';
+import {
+  createWinnerRecordError,
+  findWinningSquareError,
+  GAME_DAY_ERRORS,
+  GAME_ERRORS,
+  saveQuarterScoreError,
+} from '@core/messages';
+import { isPayoutScheduleId, quarterPayoutCents } from '@core/payouts';
+import { isQuarter, nextQuarterToConfirm, quarterWinningsLabel, QUARTERS, winningDigits, winningSquare, type Quarter } from '@core/scoring';
+import { isPayoutStatus, playerPayoutBadge } from '@core/status';
+import type { Logger } from '../checkout/checkout.service';
+import type { GamesRepository, LockedGame } from '../games/games.repository';
+import { toGame } from '../games/games.service';
+import { AppError, conflict, notFound } from '../http/errors';
+import type { GameEvents } from '../realtime/events';
+import { GAME_DAY_TEXTS } from './gameday.messages';
+import type { GameDayQueries, GameDayRepository, NumbersRow, ResultRow, WinnerValues } from './gameday.repository';
+
+/** D18: drawing the numbers ends sales; the checkout service cancels the game's open checkouts. */
+export interface GameSales {
+  /** Inside the game lock; returns what to run after commit. */
+  closeSales(gameId: string, tx: LockedGame['tx']): Promise<() => Promise<void>>;
+}
+
+export interface GameDayServiceDeps {
+  games: Pick<GamesRepository, 'findById' | 'withLockedGame'>;
+  repo: GameDayRepository;
+  sales: GameSales;
+  events: GameEvents;
+  log: Logger;
+  /** Stored with each winner record (game_winners.payout_provider, D23). */
+  payoutProviderName: string;
+  /** D17: a cryptographic source by default; tests may replay a draw. */
+  randomInt?: RandomInt;
+  now?: () => Date;
+}
+
+export interface ScorePair {
+  team_a_score: number;
+  team_b_score: number;
+}
+
+/** What confirming one quarter did. */
+interface QuarterOutcome {
+  /** False when the quarter was already confirmed with these scores (nothing written). */
+  changed: boolean;
+}
+
+/**
+ * An unexpected failure while processing a quarter, said with the catalogue's text for the step
+ * that failed (spec section 8): "Failed to save Q2 score", "Failed to find winning square for
+ * Q2", "Failed to create winner record for Q2", "Failed to mark game as completed".
+ */
+class QuarterStepError extends AppError {
+  constructor(
+    message: string,
+    readonly reason: unknown,
+  ) {
+    super(500, 'QUARTER_PROCESSING_FAILED', message);
+  }
+}
+
+/** A payout that has moved money, or is moving it: its quarter's score is final (D19). */
+const PAYOUT_FINAL = new Set(['completed', 'paid']);
+
+/**
+ * D19: a confirmed score may be corrected until money has moved. A square nobody bought is
+ * "completed" at 0 (D24) without any money moving, so a typo that landed on one stays fixable.
+ */
+function scoreIsFinal(winner: { payout_status: string; user_id: string | null; payout_amount_cents: number }): boolean {
+  return PAYOUT_FINAL.has(winner.payout_status) && !(winner.user_id === null && winner.payout_amount_cents === 0);
+}
+
+/**
+ * Game day (spec section 2 "Game Day Controls", sections 3-5; D14-D20, D23, D24): the numbers,
+ * quarter scores and their winners. Every change runs under the game's row lock, and boards
+ * are told after commit.
+ */
+export function gameDayService(deps: GameDayServiceDeps) {
+  const { games, repo, sales, events, log } = deps;
+  const random = deps.randomInt ?? ((max: number) => randomInt(max));
+  const now = deps.now ?? (() => new Date());
+
+  function publish(gameId: string, reason: 'numbers' | 'winners' | 'game'): void {
+    try {
+      events.publish({ game_id: gameId, reason });
+    } catch (err) {
+      log.warn({ err, gameId }, 'board change could not be published');
+    }
+  }
+
+  /** Runs `work` under the game's lock; 404 when the game does not exist. */
+  function locked<T>(gameId: string, work: (game: LockedGame, tx: GameDayQueries) => Promise<T>): Promise<T> {
+    return games.withLockedGame(gameId, async (game) => {
+      if (!game) throw notFound(GAME_ERRORS.notFound);
+      return work(game, repo.within(game.tx));
+    });
+  }
+
+  async function view(gameId: string): Promise<GameDayView> {
+    const row = await games.findById(gameId);
+    if (!row) throw notFound(GAME_ERRORS.notFound);
+    const [numbersRow, scores, resultRows, draws] = await Promise.all([
+      repo.numbers(gameId),
+      repo.scores(gameId),
+      repo.results(gameId),
+      repo.draws(gameId),
+    ]);
+    const confirmed = scores.map((score) => score.quarter).filter(isQuarter);
+    return {
+      game: toGame(row),
+      numbers: numbersRow ? toNumbers(gameId, numbersRow) : null,
+      results: resultRows.map((result) => toResult(gameId, result)),
+      draws: draws.map((draw) => ({ action: draw.action, created_at: draw.created_at })),
+      next_quarter: nextQuarterToConfirm(confirmed),
+      numbers_locked: scores.length > 0,
+    };
+  }
+
+  /**
+   * Confirms or corrects one quarter in one transaction (D19): the score with its last digits,
+   * the winning square under the drawn numbers (D15), its owner, and the winner record with the
+   * quarter's share of the pot rounded down (D12), pending (D23), or 0 and completed when nobody
+   * owns the square (D24). The fourth quarter completes the game.
+   */
+  async function confirmQuarter(gameId: string, quarter: Quarter, scores: ScorePair, adminId: string): Promise<QuarterOutcome> {
+    return locked(gameId, async (game, tx) => {
+      const numbers = await tx.numbers(gameId);
+      if (!numbers) throw conflict(GAME_DAY_TEXTS.scoresNeedNumbers, 'NO_NUMBERS');
+      const confirmed = await tx.scores(gameId);
+      const previous = confirmed.find((score) => score.quarter === quarter);
+      const existing = previous ? await tx.winner(gameId, quarter) : undefined;
+      if (!previous) {
+        const next = nextQuarterToConfirm(confirmed.map((score) => score.quarter).filter(isQuarter));
+        if (next !== quarter) throw conflict(GAME_DAY_TEXTS.outOfOrder(next ?? quarter, quarter), 'QUARTER_OUT_OF_ORDER');
+      } else if (existing && previous.team_a_score === scores.team_a_score && previous.team_b_score === scores.team_b_score) {
+        // The same quarter confirmed again with the same scores (a second click, a second admin).
+        return { changed: false };
+      } else if (existing && scoreIsFinal(existing)) {
+        throw conflict(GAME_DAY_TEXTS.payoutDoneNoCorrection(quarter), 'PAYOUT_COMPLETED');
+      } else if (existing?.payout_status === 'processing') {
+        throw conflict(GAME_DAY_TEXTS.payoutUnderWay(quarter), 'PAYOUT_PROCESSING');
+      }
+
+      const at = now().toISOString();
+      const digits = winningDigits(scores.team_a_score, scores.team_b_score);
+      await step(saveQuarterScoreError(quarter), () =>
+        tx.saveScore({
+          game_id: gameId,
+          quarter,
+          team_a_score: scores.team_a_score,
+          team_b_score: scores.team_b_score,
+          team_a_last_digit: digits.teamADigit,
+          team_b_last_digit: digits.teamBDigit,
+          entered_by: adminId,
+          entered_at: at,
+        }),
+      );
+
+      const { square, owner } = await step(findWinningSquareError(quarter), async () => {
+        const square = winningSquare(parseAxis(gameId, numbers.x_axis_numbers), parseAxis(gameId, numbers.y_axis_numbers), scores.team_a_score, scores.team_b_score);
+        return { square, owner: await tx.ownerAt(gameId, square.x, square.y) };
+      });
+
+      await step(createWinnerRecordError(quarter), async () => {
+        const schedule = game.row.payout_schedule;
+        if (!isPayoutScheduleId(schedule)) throw new Error(`game ${gameId} has payout schedule ${schedule}`);
+        const amount = owner ? quarterPayoutCents(game.row.total_pot_cents, schedule, quarter) : 0;
+        const sameWinner =
+          existing !== undefined &&
+          existing.square_x === square.x &&
+          existing.square_y === square.y &&
+          existing.user_id === (owner?.user_id ?? null) &&
+          existing.payout_amount_cents === amount;
+        if (sameWinner) {
+          // A corrected score that picks the same square: the payout goes on as it was.
+          await tx.touchWinner(gameId, quarter, { admin_user_id: adminId, updated_at: at });
+          return;
+        }
+        const values: WinnerValues = {
+          game_id: gameId,
+          quarter,
+          winning_square_id: owner?.id ?? null,
+          user_id: owner?.user_id ?? null,
+          square_x: square.x,
+          square_y: square.y,
+          winning_numbers_x: digits.teamADigit,
+          winning_numbers_y: digits.teamBDigit,
+          payout_amount_cents: amount,
+          // D23: the organizer pays the winner; D24: a square nobody bought pays 0, completed.
+          payout_status: owner ? 'pending' : 'completed',
+          payout_provider: deps.payoutProviderName,
+          payout_reference: null,
+          admin_user_id: adminId,
+          paid_by: null,
+          paid_at: null,
+          retry_count: 0,
+          last_retry_at: null,
+          failure_reason: null,
+          updated_at: at,
+        };
+        await tx.saveWinner(randomUUID(), values, at);
+      });
+
+      await step(quarter === 4 ? GAME_DAY_ERRORS.markCompletedFailed : GAME_DAY_ERRORS.updateGameFailed, () =>
+        // Spec section 4: confirming scores sets manual_numbers_set; D19: the 4th completes the game.
+        tx.setFlags(gameId, { manual_numbers_set: true, ...(quarter === 4 ? { is_active: false } : {}), updated_at: at }),
+      );
+      return { changed: true };
+    });
+  }
+
+  /** Runs one processing step; an unexpected failure is said with the step's catalogue text. */
+  async function step<T>(message: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw new QuarterStepError(message, err);
+    }
+  }
+
+  /**
+   * A quarter's failure as the organizer reads it: an expected refusal keeps its message; anything
+   * else is logged with its cause and said with the catalogue's text for the step that failed
+   * (saving the score when it failed before any step).
+   */
+  function quarterFailure(err: unknown, gameId: string, quarter: Quarter): AppError {
+    if (err instanceof QuarterStepError) {
+      log.error({ err: err.reason, gameId, quarter }, err.message);
+      return err;
+    }
+    if (err instanceof AppError) return err;
+    const failure = new QuarterStepError(saveQuarterScoreError(quarter), err);
+    log.error({ err, gameId, quarter }, failure.message);
+    return failure;
+  }
+
+  return {
+    view,
+
+    /**
+     * Draws both axes (D17: two independent cryptographic shuffles) and ends sales (D18), in one
+     * transaction. A grid that is not full needs `confirmNotFull`. Drawing again before any score
+     * is allowed and logged as another draw.
+     */
+    async randomize(gameId: string, adminId: string, confirmNotFull: boolean): Promise<GameDayView> {
+      const afterCommit = await locked(gameId, async (game, tx) => {
+        if ((await tx.scores(gameId)).length > 0) throw conflict(GAME_DAY_ERRORS.randomizeAfterScores, 'SCORES_ENTERED');
+        if (!game.row.is_active) throw conflict(GAME_DAY_TEXTS.gameCompleted, 'GAME_COMPLETED');
+        const claimed = game.row.squares_claimed;
+        if (claimed < SQUARE_COUNT && !confirmNotFull) {
+          throw conflict(GAME_DAY_TEXTS.gridNotFull(claimed), 'GRID_NOT_FULL', { squares_claimed: claimed });
+        }
+        const { xAxisNumbers, yAxisNumbers } = drawGridNumbers(random);
+        const at = now().toISOString();
+        await tx.saveNumbers(gameId, xAxisNumbers, yAxisNumbers, at, adminId);
+        await tx.logDraw({
+          id: randomUUID(),
+          game_id: gameId,
+          action: 'drawn',
+          x_axis_numbers: JSON.stringify(xAxisNumbers),
+          y_axis_numbers: JSON.stringify(yAxisNumbers),
+          admin_user_id: adminId,
+          created_at: at,
+        });
+        await tx.setFlags(gameId, { grid_shuffled: true, manual_numbers_set: true, updated_at: at });
+        return sales.closeSales(gameId, game.tx);
+      });
+      publish(gameId, 'numbers');
+      try {
+        await afterCommit();
+      } catch (err) {
+        log.error({ err, gameId }, 'work after drawing the numbers failed (checkout sessions, board events)');
+      }
+      return view(gameId);
+    },
+
+    /** Deletes the numbers (logged, D17) and brings the game back to selling (D18), until any score exists. */
+    async clear(gameId: string, adminId: string): Promise<GameDayView> {
+      await locked(gameId, async (_game, tx) => {
+        if ((await tx.scores(gameId)).length > 0) throw conflict(GAME_DAY_ERRORS.clearAfterScores, 'SCORES_ENTERED');
+        const at = now().toISOString();
+        if (await tx.deleteNumbers(gameId)) {
+          await tx.logDraw({ id: randomUUID(), game_id: gameId, action: 'cleared', x_axis_numbers: null, y_axis_numbers: null, admin_user_id: adminId, created_at: at });
+        }
+        await tx.setFlags(gameId, { grid_shuffled: false, numbers_revealed: false, manual_numbers_set: false, updated_at: at });
+      });
+      publish(gameId, 'numbers');
+      return view(gameId);
+    },
+
+    /** Reveal / Hide (D16). Only numbers that exist can be revealed. */
+    async setVisibility(gameId: string, revealed: boolean): Promise<GameDayView> {
+      await locked(gameId, async (_game, tx) => {
+        if (revealed && !(await tx.numbers(gameId))) throw conflict(GAME_DAY_TEXTS.revealWithoutNumbers, 'NO_NUMBERS');
+        await tx.setFlags(gameId, { numbers_revealed: revealed, updated_at: now().toISOString() });
+      });
+      publish(gameId, 'numbers');
+      return view(gameId);
+    },
+
+    /** PUT quarters/:quarter: confirms a quarter in order, or corrects a confirmed one (D19). */
+    async confirm(gameId: string, quarter: Quarter, scores: ScorePair, adminId: string): Promise<GameDayView> {
+      let outcome: QuarterOutcome;
+      try {
+        outcome = await confirmQuarter(gameId, quarter, scores, adminId);
+      } catch (err) {
+        throw quarterFailure(err, gameId, quarter);
+      }
+      if (outcome.changed) publish(gameId, 'winners');
+      return view(gameId);
+    },
+
+    /**
+     * Confirm All Quarter Winners: quarters 1-4 in order, each in its own transaction, stopping
+     * at the first that fails (spec section 4). A quarter already confirmed with the same scores
+     * counts as processed, so repeating the call is harmless and a retry finishes the rest.
+     */
+    async confirmAll(gameId: string, scores: Record<Quarter, ScorePair>, adminId: string): Promise<ConfirmAllResult> {
+      const processed: Quarter[] = [];
+      let failure: ConfirmAllResult['failure'] = null;
+      let changed = false;
+      for (const quarter of QUARTERS) {
+        try {
+          changed = (await confirmQuarter(gameId, quarter, scores[quarter], adminId)).changed || changed;
+          processed.push(quarter);
+        } catch (err) {
+          // A game that does not exist is not a quarter's failure.
+          if (err instanceof AppError && err.statusCode === 404) throw err;
+          failure = { quarter, message: quarterFailure(err, gameId, quarter).message };
+          break;
+        }
+      }
+      if (changed) publish(gameId, 'winners');
+      return { view: await view(gameId), processed, failure };
+    },
+
+    /** My Winnings (D23 badges): the player's wins grouped per game, newest game first. */
+    async myWinnings(userId: string): Promise<MyWinningsResponse> {
+      const rows = await repo.winningsOf(userId);
+      type Group = { game_id: string; title: string; team_a: string; team_b: string; wins: MyWinningsResponse['games'][number]['wins'][number][] };
+      const groups: Group[] = [];
+      let total = 0;
+      for (const row of rows) {
+        if (!isQuarter(row.quarter) || !isPayoutStatus(row.payout_status)) throw new Error(`game ${row.game_id}: a winner record with quarter ${row.quarter}`);
+        let group = groups.at(-1);
+        if (!group || group.game_id !== row.game_id) {
+          group = { game_id: row.game_id, title: row.title, team_a: row.team_a, team_b: row.team_b, wins: [] };
+          groups.push(group);
+        }
+        group.wins.push({
+          quarter: row.quarter,
+          label: quarterWinningsLabel(row.quarter),
+          amount_cents: row.payout_amount_cents,
+          badge: playerPayoutBadge(row.payout_status),
+        });
+        total += row.payout_amount_cents;
+      }
+      return { total_cents: total, games: groups };
+    },
+  };
+}
+
+export type GameDayService = ReturnType<typeof gameDayService>;
+
+function parseAxis(gameId: string, text: string): Digit[] {
+  const axis = JSON.parse(text) as unknown;
+  if (!isDigitPermutation(axis)) throw new Error(`game ${gameId}: stored grid numbers are not permutations of 0-9`);
+  return axis;
+}
+
+function toNumbers(gameId: string, row: NumbersRow): BoardNumbers {
+  return { x_axis_numbers: parseAxis(gameId, row.x_axis_numbers), y_axis_numbers: parseAxis(gameId, row.y_axis_numbers), generated_at: row.generated_at };
+}
+
+function toResult(gameId: string, row: ResultRow): QuarterResult {
+  // The database checks the quarter (1-4) and the status; the digits come from a score's last digit.
+  if (!isQuarter(row.quarter)) throw new Error(`game ${gameId}: a result with quarter ${row.quarter}`);
+  return {
+    quarter: row.quarter,
+    team_a_score: row.team_a_score,
+    team_b_score: row.team_b_score,
+    winning_digit_x: row.winning_numbers_x as Digit,
+    winning_digit_y: row.winning_numbers_y as Digit,
+    square_x: row.square_x,
+    square_y: row.square_y,
+    winner_name: row.winner_name,
+    winner_email: row.winner_email,
+    winner_id: row.user_id,
+    payout_amount_cents: row.payout_amount_cents,
+    payout_status: row.payout_status,
+    payout_reference: row.payout_reference,
+    retry_count: row.retry_count,
+    last_retry_at: row.last_retry_at,
+    paid_at: row.paid_at,
+  };
+}

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { signedInUser } from '../auth/session';
+import { gameDayViewSchema, markPaidBody, quarterParams } from '../gameday/gameday.schemas';
+import type { GameDayService } from '../gameday/gameday.service';
+import { gameIdParam } from '../squares/squares.routes';
+import type { PayoutsService } from './payouts.service';
+
+export interface PayoutsRoutesOptions {
+  payouts: PayoutsService;
+  /** Both routes answer with the game-day view. */
+  gameDay: Pick<GameDayService, 'view'>;
+}
+
+type ViewBody = z.infer<typeof gameDayViewSchema>;
+
+/**
+ * D23: Mark Paid and Retry Payout (admins only). A payout the provider refuses answers
+ * 502 PAYOUT_FAILED with the reason; the record is then `failed`, ready for Retry.
+ */
+export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsRoutesOptions> = async (app, { payouts, gameDay }) => {
+  const adminOnly = { preValidation: app.guards.requireAdmin };
+
+  app.post(
+    '/api/games/:id/quarters/:quarter/payout/mark-paid',
+    { ...adminOnly, schema: { params: quarterParams, body: markPaidBody, response: { 200: gameDayViewSchema } } },
+    async (request) => {
+      const gameId = gameIdParam(request.params.id);
+      const reference = request.body?.reference || null;
+      await payouts.markPaid(gameId, request.params.quarter, signedInUser(request).id, reference);
+      return (await gameDay.view(gameId)) as ViewBody;
+    },
+  );
+
+  app.post(
+    '/api/games/:id/quarters/:quarter/payout/retry',
+    { ...adminOnly, schema: { params: quarterParams, response: { 200: gameDayViewSchema } } },
+    async (request) => {
+      const gameId = gameIdParam(request.params.id);
+      await payouts.retry(gameId, request.params.quarter, signedInUser(request).id);
+      return (await gameDay.view(gameId)) as ViewBody;
+    },
+  );
+};

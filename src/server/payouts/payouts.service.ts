@@ -1,0 +1,133 @@
+import { GAME_DAY_ERRORS, GAME_ERRORS, retryPayoutError, withCause } from '@core/messages';
+import type { Quarter } from '@core/scoring';
+import type { Logger } from '../checkout/checkout.service';
+import type { GamesRepository } from '../games/games.repository';
+import { GAME_DAY_TEXTS } from '../gameday/gameday.messages';
+import { AppError, conflict, notFound } from '../http/errors';
+import type { GameEvents } from '../realtime/events';
+import type { PayoutsRepository, PayoutRow } from './payouts.repository';
+import type { PayoutProvider } from './provider';
+
+export interface PayoutsServiceDeps {
+  games: Pick<GamesRepository, 'withLockedGame'>;
+  repo: PayoutsRepository;
+  provider: PayoutProvider;
+  events: GameEvents;
+  log: Logger;
+  now?: () => Date;
+}
+
+/** The longest failure reason kept (a provider's message could be anything). */
+const MAX_REASON = 500;
+
+/**
+ * Payouts (D23, spec section 4 "Payout"): Mark Paid takes a pending payout through processing to
+ * completed; Retry takes a failed one through processing again (retry_count + 1, last_retry_at).
+ * A failure at any step leaves it failed with its reason. The status moves under the game's lock
+ * (so a score correction cannot change the winner in between), the provider is called outside
+ * any transaction, and its outcome is written by a conditional update from `processing`.
+ */
+export function payoutsService(deps: PayoutsServiceDeps) {
+  const { games, repo, provider, events, log } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  function publish(gameId: string): void {
+    try {
+      events.publish({ game_id: gameId, reason: 'winners' });
+    } catch (err) {
+      log.warn({ err, gameId }, 'board change could not be published');
+    }
+  }
+
+  /** Under the game lock: checks the record's state and moves it to processing. */
+  async function startPayout(
+    gameId: string,
+    quarter: Quarter,
+    kind: 'mark-paid' | 'retry',
+    adminId: string,
+    reference: string | null,
+  ): Promise<{ row: PayoutRow; reference: string | null; attempt: number }> {
+    return games.withLockedGame(gameId, async (game) => {
+      if (!game) throw notFound(GAME_ERRORS.notFound);
+      const tx = repo.within(game.tx);
+      const row = await tx.winner(gameId, quarter);
+      if (!row) throw conflict(GAME_DAY_TEXTS.noWinnerRecord(quarter), 'NO_WINNER_RECORD');
+      const at = now().toISOString();
+      if (kind === 'mark-paid') {
+        if (row.payout_status === 'completed' || row.payout_status === 'paid') {
+          throw conflict(GAME_DAY_TEXTS.payoutAlreadyDone(quarter), 'PAYOUT_COMPLETED');
+        }
+        if (row.payout_status === 'processing') throw conflict(GAME_DAY_TEXTS.payoutUnderWay(quarter), 'PAYOUT_PROCESSING');
+        if (row.payout_status === 'failed') throw conflict(GAME_DAY_TEXTS.payoutFailedUseRetry(quarter), 'PAYOUT_FAILED');
+        const moved = await tx.move(row.id, ['pending'], {
+          payout_status: 'processing',
+          paid_by: adminId,
+          payout_reference: reference,
+          failure_reason: null,
+          updated_at: at,
+        });
+        if (!moved) throw new Error(`payout ${row.id} left pending inside the game lock`);
+        return { row, reference, attempt: row.retry_count + 1 };
+      }
+      if (row.payout_status !== 'failed') throw conflict(GAME_DAY_TEXTS.onlyFailedRetried(quarter), 'PAYOUT_NOT_FAILED');
+      const moved = await tx.move(
+        row.id,
+        ['failed'],
+        { payout_status: 'processing', paid_by: adminId, last_retry_at: at, failure_reason: null, updated_at: at },
+        true,
+      );
+      if (!moved) throw new Error(`payout ${row.id} left failed inside the game lock`);
+      // The reference the organizer gave with Mark Paid is tried again.
+      return { row, reference: row.payout_reference, attempt: row.retry_count + 2 };
+    });
+  }
+
+  async function run(gameId: string, quarter: Quarter, kind: 'mark-paid' | 'retry', adminId: string, reference: string | null): Promise<void> {
+    const started = await startPayout(gameId, quarter, kind, adminId, reference);
+    publish(gameId);
+    const { row } = started;
+    let result;
+    try {
+      result = await provider.pay({
+        winnerId: row.id,
+        gameId,
+        quarter,
+        amountCents: row.payout_amount_cents,
+        recipient: { userId: row.user_id },
+        reference: started.reference,
+        attempt: started.attempt,
+      });
+    } catch (err) {
+      const reason = (err instanceof Error && err.message.trim() ? err.message.trim() : 'The payout provider refused the payout').slice(0, MAX_REASON);
+      log.warn({ err, gameId, quarter, winnerId: row.id }, 'payout failed');
+      await repo.move(row.id, ['processing'], { payout_status: 'failed', failure_reason: reason, updated_at: now().toISOString() });
+      publish(gameId);
+      const message = kind === 'retry' ? retryPayoutError(reason) : withCause(GAME_DAY_ERRORS.updatePayoutStatusFailed, reason);
+      throw new AppError(502, 'PAYOUT_FAILED', message);
+    }
+    const at = now().toISOString();
+    const completed = await repo.move(row.id, ['processing'], {
+      payout_status: 'completed',
+      payout_reference: result.reference,
+      paid_at: at,
+      failure_reason: null,
+      updated_at: at,
+    });
+    if (!completed) log.error({ gameId, quarter, winnerId: row.id }, 'a paid payout was no longer processing: not marked completed');
+    publish(gameId);
+  }
+
+  return {
+    /** D23 Mark Paid: pending → processing → completed, recording the admin and the reference. */
+    markPaid(gameId: string, quarter: Quarter, adminId: string, reference: string | null): Promise<void> {
+      return run(gameId, quarter, 'mark-paid', adminId, reference);
+    },
+
+    /** Retry Payout: failed → processing → completed or failed, counting the retry. */
+    retry(gameId: string, quarter: Quarter, adminId: string): Promise<void> {
+      return run(gameId, quarter, 'retry', adminId, null);
+    },
+  };
+}
+
+export type PayoutsService = ReturnType<typeof payoutsService>;
