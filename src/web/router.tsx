@@ -47,6 +47,9 @@ export const routes: RouteObject[] = [
               { path: 'admin/games', lazy: page(() => import('@/pages/admin-games')) },
               { path: 'admin/games/new', lazy: page(() => import('@/pages/admin-game-new')) },
               { path: 'admin/games/edit/:id', lazy: page(() => import('@/pages/admin-game-edit')) },
+              // Game day (D20): the Game Day Controls screen, and the board with the same controls.
+              { path: 'admin/games/:id/game-day', lazy: page(() => import('@/pages/admin-game-day')) },
+              { path: 'admin/game/:id', lazy: page(() => import('@/pages/admin-game')) },
             ],
           },
           // Payment (spec section 2 /payment, /payment-success, /my-squares; D21): visitors on
@@ -61,6 +64,8 @@ export const routes: RouteObject[] = [
           { path: 'payment-success', lazy: page(() => import('@/pages/payment-success')) },
           // The cart (spec /cart, signed in): visitors go to /login and back.
           { Component: RequireUser, children: [{ path: 'cart', lazy: page(() => import('@/pages/cart')) }] },
+          // A player's winnings (spec /my-winnings, signed in; D23).
+          { Component: RequireUser, children: [{ path: 'my-winnings', lazy: page(() => import('@/pages/my-winnings')) }] },
           { path: '*', lazy: page(() => import('@/pages/not-found')) },
         ],
       },

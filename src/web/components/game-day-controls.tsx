@@ -1,0 +1,135 @@
+/**
+ * The game-day controls (spec "Game Day Controls screen"; D19, D20): card "Four Quarter Mode"
+ * with the tabs Score Entry, Results & Payouts and Grid Selection (the last one chosen is
+ * remembered per game for the browser session; default Score Entry) and the notice shown while
+ * winners and payouts are processed. Used by /admin/games/:id/game-day and, under the board,
+ * by /admin/game/:id.
+ */
+import type { GameDayView } from '@core/game-day';
+import { SQUARE_COUNT } from '@core/grid';
+import { formatUsd } from '@core/money';
+import { adminGameStatus } from '@core/status';
+import { useIsMutating } from '@tanstack/react-query';
+import { LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
+import { GridSelection } from '@/components/game-day-grid';
+import { ResultsPayouts } from '@/components/game-day-results';
+import { ScoreEntry } from '@/components/game-day-score-entry';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import {
+  type GameDayTab,
+  gameDayMutationKey,
+  readGameDayTab,
+  writeGameDayTab,
+} from '@/lib/game-day';
+
+export const PROCESSING_NOTICE = 'Processing quarter winners and payouts... Please wait.';
+
+function sessionStore(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+const STATUS_VARIANTS: Record<ReturnType<typeof adminGameStatus>, BadgeProps['variant']> = {
+  Completed: 'secondary',
+  'In Progress': 'warning',
+  'Ready to Shuffle': 'success',
+  'Awaiting Players': 'outline',
+};
+
+/** One line of what matters on game day: status, squares sold, pot, numbers. */
+export function GameDaySummary({ view }: { view: GameDayView }) {
+  const { game } = view;
+  const status = adminGameStatus(game);
+  const numbers = view.numbers === null ? 'not drawn' : game.numbers_revealed ? 'revealed' : 'drawn, hidden from players';
+  return (
+    <dl className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm" data-testid="game-day-summary">
+      <div className="flex items-center gap-2">
+        <dt className="sr-only">Status</dt>
+        <dd>
+          <Badge variant={STATUS_VARIANTS[status]}>{status}</Badge>
+        </dd>
+      </div>
+      <div className="flex gap-1.5">
+        <dt className="text-muted-foreground">Squares sold</dt>
+        <dd className="font-semibold tabular-nums">
+          {game.squares_claimed}/{SQUARE_COUNT}
+        </dd>
+      </div>
+      <div className="flex gap-1.5">
+        <dt className="text-muted-foreground">Pot</dt>
+        <dd className="font-semibold tabular-nums">{formatUsd(game.total_pot_cents)}</dd>
+      </div>
+      <div className="flex gap-1.5">
+        <dt className="text-muted-foreground">Numbers</dt>
+        <dd className="font-semibold" data-testid="game-day-numbers-state">
+          {numbers}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Card "Four Quarter Mode" with its three tabs. */
+export function FourQuarterMode({ view, headingLevel = 'h2' }: { view: GameDayView; headingLevel?: 'h2' | 'h3' }) {
+  const gameId = view.game.id;
+  const [tab, setTab] = useState<GameDayTab>(() => readGameDayTab(sessionStore(), gameId));
+  const scoring = useIsMutating({ mutationKey: gameDayMutationKey(gameId, 'scores') });
+  const paying = useIsMutating({ mutationKey: gameDayMutationKey(gameId, 'payouts') });
+  const processing = scoring + paying > 0;
+  const inner = headingLevel === 'h2' ? 'h3' : 'h4';
+
+  function choose(value: string) {
+    const next = value as GameDayTab;
+    setTab(next);
+    writeGameDayTab(sessionStore(), gameId, next);
+  }
+
+  return (
+    <Card className="gap-4 py-4 sm:py-6" data-testid="four-quarter-mode">
+      <CardHeader className="px-4 sm:px-6">
+        <CardTitle as={headingLevel} className="text-xl">
+          Four Quarter Mode
+        </CardTitle>
+        <CardDescription>Confirm each quarter as it ends; its winner is paid from the pot.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4 px-3 sm:px-6">
+        <div aria-live="polite" role="status" data-testid="processing-notice">
+          {processing && (
+            <p className="flex items-center gap-2 rounded-lg border border-warning/50 bg-warning/10 px-3 py-2 text-sm font-medium">
+              <LoaderCircle aria-hidden="true" className="size-4 shrink-0 animate-spin" />
+              {PROCESSING_NOTICE}
+            </p>
+          )}
+        </div>
+        <Tabs value={tab} onValueChange={choose} className="gap-4">
+          <TabsList className="grid h-auto w-full grid-cols-3 overflow-visible sm:inline-flex sm:h-9 sm:w-fit">
+            <TabsTrigger value="score-entry" className="h-auto min-h-8 px-1.5 whitespace-normal sm:px-3 sm:whitespace-nowrap">
+              Score Entry
+            </TabsTrigger>
+            <TabsTrigger value="results" className="h-auto min-h-8 px-1.5 whitespace-normal sm:px-3 sm:whitespace-nowrap">
+              Results &amp; Payouts
+            </TabsTrigger>
+            <TabsTrigger value="grid" className="h-auto min-h-8 px-1.5 whitespace-normal sm:px-3 sm:whitespace-nowrap">
+              Grid Selection
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="score-entry" forceMount className="data-[state=inactive]:hidden">
+            <ScoreEntry view={view} headingAs={inner} />
+          </TabsContent>
+          <TabsContent value="results" forceMount className="data-[state=inactive]:hidden">
+            <ResultsPayouts view={view} headingAs={inner} />
+          </TabsContent>
+          <TabsContent value="grid" forceMount className="data-[state=inactive]:hidden">
+            <GridSelection view={view} headingAs={inner} />
+          </TabsContent>
+        </Tabs>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,398 @@
+/**
+ * Grid Selection (spec "Game Day Controls screen"; D14, D15, D20): quarter buttons Q1-Q4 with
+ * their digit pair, the Show/Hide Numbers toggle with its status text, and a 10x10 grid (team A
+ * rows, team B columns) that highlights the selected quarter's winning square. Clicking a square
+ * shows its position and numbers; "Confirm Selection & Process Payout" pays the quarter when the
+ * square is its winning square (Mark Paid, or Retry Payout for a failed payout), and says why
+ * not otherwise.
+ */
+import type { BoardSquare } from '@core/board-view';
+import type { GameDayView, QuarterResult } from '@core/game-day';
+import { type Coordinate, GRID_SIZE, squareKey, squarePositionLabel } from '@core/grid';
+import { type Quarter, QUARTERS, quarterShortLabel } from '@core/scoring';
+import { numbersVisibilityText } from '@core/status';
+import { Eye, EyeOff, HandCoins, Info } from 'lucide-react';
+import { type KeyboardEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { useRevealAction } from '@/components/game-day-numbers';
+import { MarkPaidDialog, resultWinner, useRetryPayoutAction } from '@/components/game-day-payout';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useBoard } from '@/lib/board';
+import { payoutDone } from '@/lib/game-day';
+import { cn } from '@/lib/utils';
+
+export const GRID_MESSAGES = {
+  noNumbers: 'Grid disabled - Please randomize numbers first',
+  hidden: 'Numbers are hidden - Click "Show Numbers" to enable grid interaction',
+} as const;
+
+/** Why the selected square cannot be paid for the selected quarter, or what to do. */
+export type SelectionVerdict =
+  | { kind: 'pay'; result: QuarterResult }
+  | { kind: 'retry'; result: QuarterResult }
+  | { kind: 'refuse'; message: string };
+
+/** D20: the selected square pays only when it is the quarter's winning square with a payout due. */
+export function selectionVerdict(
+  view: Pick<GameDayView, 'results' | 'game'>,
+  quarter: Quarter,
+  square: Coordinate,
+): SelectionVerdict {
+  const result = view.results.find((r) => r.quarter === quarter);
+  if (!result) {
+    return { kind: 'refuse', message: `Q${quarter} has no confirmed score yet. Confirm its score in Score Entry first.` };
+  }
+  if (result.square_x !== square.x || result.square_y !== square.y) {
+    const winning = squarePositionLabel({ x: result.square_x, y: result.square_y });
+    return {
+      kind: 'refuse',
+      message: `This is not the Q${quarter} winning square. Q${quarter} (${view.game.team_a} ${result.winning_digit_x}, ${view.game.team_b} ${result.winning_digit_y}) wins at ${winning}.`,
+    };
+  }
+  if (!result.winner_id && payoutDone(result)) {
+    return { kind: 'refuse', message: `Nobody bought the Q${quarter} winning square: there is no payout to process.` };
+  }
+  if (payoutDone(result)) return { kind: 'refuse', message: `The Q${quarter} payout to ${resultWinner(result)} is already paid.` };
+  if (result.payout_status === 'processing') {
+    return { kind: 'refuse', message: `The Q${quarter} payout is being processed. Check Results & Payouts in a moment.` };
+  }
+  if (result.payout_status === 'failed') return { kind: 'retry', result };
+  return { kind: 'pay', result };
+}
+
+export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; headingAs?: 'h3' | 'h4' }) {
+  const { game, numbers } = view;
+  const board = useBoard(game.id);
+  const reveal = useRevealAction(game.id);
+  const retry = useRetryPayoutAction(game.id);
+  const lastConfirmed = view.results.at(-1)?.quarter;
+  const [quarter, setQuarter] = useState<Quarter>(lastConfirmed ?? 1);
+  const [selected, setSelected] = useState<Coordinate | null>(null);
+  const [message, setMessage] = useState<{ tone: 'info' | 'success'; text: string } | null>(null);
+  const [toPay, setToPay] = useState<QuarterResult | null>(null);
+
+  const hasNumbers = numbers !== null;
+  const revealed = game.numbers_revealed;
+  const interactive = hasNumbers && revealed;
+  const result = view.results.find((r) => r.quarter === quarter);
+  const owners = useMemo(() => {
+    const map = new Map<string, BoardSquare>();
+    for (const square of board.data?.squares ?? []) map.set(squareKey(square), square);
+    return map;
+  }, [board.data]);
+
+  const ownerOf = (square: Coordinate) => {
+    const found = owners.get(squareKey(square));
+    if (!found) return null;
+    return found.status === 'claimed' ? found.owner_username?.trim() || found.owner_email || 'a player' : null;
+  };
+
+  function chooseQuarter(next: Quarter) {
+    setQuarter(next);
+    setMessage(null);
+  }
+
+  function select(square: Coordinate) {
+    setSelected(square);
+    setMessage(null);
+  }
+
+  async function confirmSelection() {
+    if (!selected) return;
+    const verdict = selectionVerdict(view, quarter, selected);
+    if (verdict.kind === 'refuse') {
+      setMessage({ tone: 'info', text: verdict.message });
+    } else if (verdict.kind === 'pay') {
+      setMessage(null);
+      setToPay(verdict.result);
+    } else {
+      setMessage(null);
+      if (await retry.run(verdict.result)) {
+        setMessage({ tone: 'success', text: `Q${quarter} payout to ${resultWinner(verdict.result)} processed.` });
+      }
+    }
+  }
+
+  const digits = selected && numbers
+    ? { a: numbers.x_axis_numbers[selected.x], b: numbers.y_axis_numbers[selected.y] }
+    : null;
+  const selectedOwner = selected ? ownerOf(selected) : null;
+
+  return (
+    <Card className="gap-4 py-5 shadow-none max-sm:gap-3 max-sm:border-0 max-sm:bg-transparent max-sm:py-1" data-testid="grid-selection">
+      <CardHeader className="px-0 sm:px-6">
+        <CardTitle as={headingAs} className="text-lg">
+          Grid Winner Selection
+        </CardTitle>
+        <CardDescription>Pick a quarter, find its winning square and process its payout.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4 px-0 sm:px-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div role="group" aria-label="Quarter" className="flex flex-wrap gap-1.5" data-testid="grid-quarters">
+            {QUARTERS.map((q) => {
+              const scored = view.results.find((r) => r.quarter === q);
+              return (
+                <Button
+                  key={q}
+                  size="sm"
+                  variant={q === quarter ? 'default' : 'outline'}
+                  aria-pressed={q === quarter}
+                  onClick={() => chooseQuarter(q)}
+                  className="tabular-nums"
+                >
+                  {quarterShortLabel(q)}
+                  {scored && (
+                    <span className={cn('font-normal', q !== quarter && 'text-muted-foreground')}>
+                      {' '}
+                      {scored.winning_digit_x}-{scored.winning_digit_y}
+                    </span>
+                  )}
+                </Button>
+              );
+            })}
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-sm text-muted-foreground" data-testid="numbers-visibility">
+              {numbersVisibilityText({ hasNumbers, numbersRevealed: revealed })}
+            </span>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={!hasNumbers || reveal.busy}
+              onClick={() => void reveal.set(!revealed)}
+            >
+              {reveal.busy ? <Spinner aria-hidden="true" /> : revealed ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+              {revealed ? 'Hide Numbers' : 'Show Numbers'}
+            </Button>
+          </div>
+        </div>
+
+        {!interactive && (
+          <Alert role="status" data-testid="grid-disabled">
+            <Info aria-hidden="true" />
+            <AlertDescription>{hasNumbers ? GRID_MESSAGES.hidden : GRID_MESSAGES.noNumbers}</AlertDescription>
+          </Alert>
+        )}
+
+        {interactive && result && (
+          <p className="text-sm" data-testid="grid-winning">
+            <span className="font-medium">{quarterShortLabel(quarter)} winning square:</span>{' '}
+            {squarePositionLabel({ x: result.square_x, y: result.square_y })} ({game.team_a} {result.winning_digit_x},{' '}
+            {game.team_b} {result.winning_digit_y}) · {resultWinner(result)}
+          </p>
+        )}
+        {interactive && !result && (
+          <p className="text-sm text-muted-foreground">Q{quarter} has no confirmed score yet.</p>
+        )}
+
+        <SelectionGrid
+          view={view}
+          interactive={interactive}
+          winning={interactive && result ? { x: result.square_x, y: result.square_y } : null}
+          quarter={quarter}
+          selected={selected}
+          ownerOf={ownerOf}
+          onSelect={select}
+        />
+
+        {interactive && (
+          <div className="flex flex-col gap-3 rounded-lg border bg-muted/30 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="grid-selected">
+            <div aria-live="polite" className="min-w-0 text-sm">
+              {selected && digits ? (
+                <>
+                  <p className="font-medium">Selected: {squarePositionLabel(selected)}</p>
+                  <p className="text-muted-foreground [overflow-wrap:anywhere]">
+                    Numbers: {game.team_a} {digits.a}, {game.team_b} {digits.b} · {selectedOwner ? `Owner: ${selectedOwner}` : 'Not sold'}
+                  </p>
+                </>
+              ) : (
+                <p className="text-muted-foreground">Click a square to select it.</p>
+              )}
+            </div>
+            <Button
+              className="h-auto min-h-9 whitespace-normal max-sm:w-full"
+              disabled={!selected || retry.pendingQuarter !== null}
+              onClick={() => void confirmSelection()}
+            >
+              {retry.pendingQuarter !== null ? <Spinner aria-hidden="true" /> : <HandCoins aria-hidden="true" />}
+              Confirm Selection &amp; Process Payout
+            </Button>
+          </div>
+        )}
+        <div aria-live="polite">
+          {message && (
+            <p
+              className={cn(
+                'rounded-lg border px-3 py-2 text-sm',
+                message.tone === 'success' ? 'border-success/40 text-foreground' : 'border-border bg-muted/40',
+              )}
+              data-testid="grid-message"
+            >
+              {message.text}
+            </p>
+          )}
+        </div>
+      </CardContent>
+      <MarkPaidDialog
+        gameId={game.id}
+        result={toPay}
+        onClose={() => setToPay(null)}
+        onPaid={(paid) => setMessage({ tone: 'success', text: `Q${paid.quarter} payout to ${resultWinner(paid)} marked as paid.` })}
+      />
+    </Card>
+  );
+}
+
+function SelectionGrid({
+  view,
+  interactive,
+  winning,
+  quarter,
+  selected,
+  ownerOf,
+  onSelect,
+}: {
+  view: GameDayView;
+  interactive: boolean;
+  winning: Coordinate | null;
+  quarter: Quarter;
+  selected: Coordinate | null;
+  ownerOf: (square: Coordinate) => string | null;
+  onSelect: (square: Coordinate) => void;
+}) {
+  const { game, numbers } = view;
+  const [active, setActive] = useState<Coordinate>({ x: 0, y: 0 });
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const shown = interactive ? numbers : null;
+  const rowDigit = (x: number) => (shown ? String(shown.x_axis_numbers[x]) : '#');
+  const columnDigit = (y: number) => (shown ? String(shown.y_axis_numbers[y]) : '#');
+
+  const onKeyDown = useCallback((event: KeyboardEvent<HTMLButtonElement>, from: Coordinate) => {
+    const last = GRID_SIZE - 1;
+    const clamp = (n: number) => Math.min(last, Math.max(0, n));
+    const moves: Record<string, Coordinate> = {
+      ArrowUp: { x: clamp(from.x - 1), y: from.y },
+      ArrowDown: { x: clamp(from.x + 1), y: from.y },
+      ArrowLeft: { x: from.x, y: clamp(from.y - 1) },
+      ArrowRight: { x: from.x, y: clamp(from.y + 1) },
+      Home: { x: from.x, y: 0 },
+      End: { x: from.x, y: last },
+    };
+    const next = moves[event.key];
+    if (!next) return;
+    event.preventDefault();
+    setActive(next);
+    buttons.current.get(squareKey(next))?.focus();
+  }, []);
+
+  const row = 'grid grid-cols-[1.25rem_repeat(10,minmax(0,1fr))] gap-px sm:grid-cols-[1.75rem_repeat(10,minmax(0,1fr))] sm:gap-0.5';
+  const axis =
+    'flex items-center justify-center rounded-[3px] bg-field text-xs font-bold text-field-foreground tabular-nums sm:text-sm';
+
+  return (
+    <div
+      className={cn(
+        'mx-auto grid w-full max-w-2xl grid-cols-[1rem_minmax(0,1fr)] gap-x-1 sm:grid-cols-[1.25rem_minmax(0,1fr)]',
+        !interactive && 'opacity-60',
+      )}
+      data-testid="selection-grid"
+    >
+      <div aria-hidden="true" />
+      <div aria-hidden="true" className="truncate pb-1 pl-[1.3125rem] text-center text-xs font-semibold tracking-wide uppercase sm:pl-8">
+        {game.team_b}
+      </div>
+      <div aria-hidden="true" className="flex items-center justify-center pt-[calc(1.25rem+1px)]">
+        <span className="max-h-full truncate text-xs font-semibold tracking-wide uppercase [writing-mode:vertical-rl] rotate-180">
+          {game.team_a}
+        </span>
+      </div>
+      <div
+        role="grid"
+        aria-label={`Grid of ${game.title}: rows ${game.team_a}, columns ${game.team_b}`}
+        aria-disabled={interactive ? undefined : true}
+        className="flex min-w-0 flex-col gap-px sm:gap-0.5"
+      >
+        <div role="row" className={row}>
+          <div role="columnheader" className="min-w-0">
+            <span className="sr-only">
+              Rows {game.team_a}, columns {game.team_b}
+            </span>
+          </div>
+          {Array.from({ length: GRID_SIZE }, (_, y) => (
+            <div role="columnheader" key={y} className={cn(axis, 'h-5 sm:h-7')} data-testid="grid-column-digit">
+              <span aria-hidden="true">{columnDigit(y)}</span>
+              <span className="sr-only">{shown ? `${game.team_b} ${columnDigit(y)}` : `Column ${y + 1}`}</span>
+            </div>
+          ))}
+        </div>
+        {Array.from({ length: GRID_SIZE }, (_, x) => (
+          <div role="row" key={x} className={row}>
+            <div role="rowheader" className={axis} data-testid="grid-row-digit">
+              <span aria-hidden="true">{rowDigit(x)}</span>
+              <span className="sr-only">{shown ? `${game.team_a} ${rowDigit(x)}` : `Row ${x + 1}`}</span>
+            </div>
+            {Array.from({ length: GRID_SIZE }, (_, y) => {
+              const square = { x, y };
+              const owner = ownerOf(square);
+              const isWinning = winning !== null && winning.x === x && winning.y === y;
+              const isSelected = selected !== null && selected.x === x && selected.y === y;
+              const name = [
+                squarePositionLabel(square),
+                shown ? `${game.team_a} ${rowDigit(x)}, ${game.team_b} ${columnDigit(y)}` : null,
+                owner ? `claimed by ${owner}` : 'not sold',
+                isWinning ? `Q${quarter} winning square` : null,
+              ]
+                .filter(Boolean)
+                .join(', ');
+              return (
+                <div role="gridcell" key={y} className="min-w-0" aria-selected={interactive ? isSelected : undefined}>
+                  <button
+                    type="button"
+                    ref={(element) => {
+                      if (element) buttons.current.set(squareKey(square), element);
+                      else buttons.current.delete(squareKey(square));
+                    }}
+                    disabled={!interactive}
+                    tabIndex={active.x === x && active.y === y ? 0 : -1}
+                    data-x={x}
+                    data-y={y}
+                    data-winning={isWinning || undefined}
+                    data-selected={isSelected || undefined}
+                    onClick={() => {
+                      setActive(square);
+                      onSelect(square);
+                    }}
+                    onFocus={() => setActive(square)}
+                    onKeyDown={(event) => onKeyDown(event, square)}
+                    className={cn(
+                      'relative flex aspect-square w-full min-w-0 flex-col items-center justify-center overflow-hidden rounded-[3px] border p-px text-[0.5rem] leading-tight font-medium transition-colors sm:text-[0.625rem]',
+                      'outline-none focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background',
+                      owner ? 'border-border bg-secondary text-secondary-foreground dark:bg-muted' : 'border-dashed border-border bg-card text-muted-foreground',
+                      interactive && 'hover:border-primary/60',
+                      isWinning && 'border-warning bg-warning text-warning-foreground dark:bg-warning',
+                      isSelected && 'z-[1] ring-[3px] ring-primary ring-offset-1 ring-offset-background',
+                    )}
+                  >
+                    <span className="sr-only">{name}</span>
+                    {isWinning && (
+                      <span aria-hidden="true" className="font-bold">
+                        Q{quarter}
+                      </span>
+                    )}
+                    {owner && (
+                      <span aria-hidden="true" className="line-clamp-1 w-full text-center [overflow-wrap:anywhere] max-sm:hidden">
+                        {owner}
+                      </span>
+                    )}
+                  </button>
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

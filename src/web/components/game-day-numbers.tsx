@@ -1,0 +1,191 @@
+/**
+ * The numbers of game day (spec "Game Day Controls screen" header buttons; D16-D18): Randomize
+ * Numbers (on a grid that is not full only after "Randomize anyway"), Clear Numbers (after a
+ * confirmation), Reveal/Hide Numbers, and "Locked after score entry" once any score exists.
+ */
+import type { GameDayView } from '@core/game-day';
+import { SQUARE_COUNT } from '@core/grid';
+import { GAME_DAY_ERRORS, SUCCESS_TOASTS } from '@core/messages';
+import { Eye, EyeOff, Lock, Shuffle, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { gameDayErrorText } from '@/components/game-day-payout';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api';
+import { useClearNumbers, useNumbersVisibility, useRandomizeNumbers } from '@/lib/game-day';
+import { cn } from '@/lib/utils';
+
+/** Reveal or hide the numbers with the spec's toasts; shared by the header and Grid Selection. */
+export function useRevealAction(gameId: string) {
+  const visibility = useNumbersVisibility(gameId);
+  return {
+    busy: visibility.isPending,
+    async set(revealed: boolean) {
+      try {
+        await visibility.mutateAsync(revealed);
+        toast.success(revealed ? SUCCESS_TOASTS.numbersRevealed : SUCCESS_TOASTS.numbersHidden, { id: 'numbers' });
+      } catch (error) {
+        toast.error(gameDayErrorText(error, GAME_DAY_ERRORS.revealFailed), { id: 'numbers' });
+      }
+    },
+  };
+}
+
+type Confirming = 'not-full' | 'redraw' | 'clear' | null;
+
+function randomizeError(error: unknown): string {
+  if (isApiError(error) && error.code === 'SCORES_ENTERED') return GAME_DAY_ERRORS.randomizeAfterScores;
+  return gameDayErrorText(error, GAME_DAY_ERRORS.randomizeFailed);
+}
+
+function clearError(error: unknown): string {
+  if (isApiError(error) && error.code === 'SCORES_ENTERED') return GAME_DAY_ERRORS.clearAfterScores;
+  return gameDayErrorText(error, GAME_DAY_ERRORS.clearFailed);
+}
+
+/** The header buttons. `className` lays them out (a page's actions, or a row under a heading). */
+export function NumbersActions({ view, className }: { view: GameDayView; className?: string }) {
+  const gameId = view.game.id;
+  const randomize = useRandomizeNumbers(gameId);
+  const clear = useClearNumbers(gameId);
+  const reveal = useRevealAction(gameId);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  // The last dialog shown, so its text stays while it animates closed.
+  const [shown, setShown] = useState<Exclude<Confirming, null>>('clear');
+  if (confirming && confirming !== shown) setShown(confirming);
+
+  const hasNumbers = view.numbers !== null;
+  const locked = view.numbers_locked;
+  const revealed = view.game.numbers_revealed;
+  const claimed = view.game.squares_claimed;
+  const busy = randomize.isPending || clear.isPending || reveal.busy;
+
+  async function runRandomize(confirmNotFull: boolean) {
+    try {
+      await randomize.mutateAsync(confirmNotFull ? { confirm_not_full: true } : {});
+      toast.success(SUCCESS_TOASTS.numbersRandomized, { id: 'numbers' });
+      setConfirming(null);
+    } catch (error) {
+      if (isApiError(error) && error.code === 'GRID_NOT_FULL') {
+        // The grid was not full after all (a refund, a stale screen): ask, as D18 says.
+        setConfirming('not-full');
+        return;
+      }
+      setConfirming(null);
+      toast.error(randomizeError(error), { id: 'numbers' });
+    }
+  }
+
+  function onRandomize() {
+    if (claimed < SQUARE_COUNT) setConfirming('not-full');
+    else if (hasNumbers) setConfirming('redraw');
+    else void runRandomize(false);
+  }
+
+  async function runClear() {
+    try {
+      await clear.mutateAsync(undefined);
+      toast.success(SUCCESS_TOASTS.numbersCleared, { id: 'numbers' });
+    } catch (error) {
+      toast.error(clearError(error), { id: 'numbers' });
+    }
+    setConfirming(null);
+  }
+
+  const unsold = SQUARE_COUNT - claimed;
+  return (
+    <div className={cn('flex flex-wrap items-center gap-2', className)} data-testid="numbers-actions">
+      <Button onClick={onRandomize} disabled={locked || busy}>
+        {randomize.isPending ? <Spinner aria-hidden="true" /> : <Shuffle aria-hidden="true" />}
+        Randomize Numbers
+      </Button>
+      <Button variant="outline" onClick={() => setConfirming('clear')} disabled={locked || !hasNumbers || busy}>
+        {clear.isPending ? <Spinner aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+        Clear Numbers
+      </Button>
+      <Button variant="outline" onClick={() => void reveal.set(!revealed)} disabled={!hasNumbers || busy}>
+        {reveal.busy ? <Spinner aria-hidden="true" /> : revealed ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+        {revealed ? 'Hide Numbers' : 'Reveal Numbers'}
+      </Button>
+      {locked && (
+        <span className="inline-flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="numbers-locked">
+          <Lock aria-hidden="true" className="size-4" />
+          Locked after score entry
+        </span>
+      )}
+
+      <AlertDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open && !busy) setConfirming(null);
+        }}
+      >
+        <AlertDialogContent data-testid="numbers-dialog">
+          {shown === 'clear' ? (
+            <>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Clear the numbers?</AlertDialogTitle>
+                <AlertDialogDescription>
+                  The numbers of both axes are deleted and hidden from players, and the game goes back to selling
+                  its open squares. The draw log keeps a record of the clear.
+                </AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+                <Button variant="destructive" disabled={busy} onClick={() => void runClear()}>
+                  {clear.isPending && <Spinner aria-hidden="true" />}
+                  {clear.isPending ? 'Clearing...' : 'Clear Numbers'}
+                </Button>
+              </AlertDialogFooter>
+            </>
+          ) : shown === 'not-full' ? (
+            <>
+              <AlertDialogHeader>
+                <AlertDialogTitle>The grid is not full</AlertDialogTitle>
+                <AlertDialogDescription>
+                  {claimed} of {SQUARE_COUNT} squares are sold. Drawing numbers ends sales: open checkouts are
+                  cancelled, and the {unsold} unsold {unsold === 1 ? 'square stays' : 'squares stay'} unsold. A
+                  quarter whose winning square nobody bought pays nothing.
+                </AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+                <Button disabled={busy} onClick={() => void runRandomize(true)}>
+                  {randomize.isPending && <Spinner aria-hidden="true" />}
+                  Randomize anyway
+                </Button>
+              </AlertDialogFooter>
+            </>
+          ) : (
+            <>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Draw new numbers?</AlertDialogTitle>
+                <AlertDialogDescription>
+                  Numbers are already drawn. A new draw replaces them, and players see in the draw log that the
+                  numbers were redrawn.
+                </AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+                <Button disabled={busy} onClick={() => void runRandomize(false)}>
+                  {randomize.isPending && <Spinner aria-hidden="true" />}
+                  Randomize Numbers
+                </Button>
+              </AlertDialogFooter>
+            </>
+          )}
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+/**
+ * Payout pieces shared by Results & Payouts and Grid Selection (D20, D23): the status badge, the
+ * Mark Paid dialog (optional reference such as "Venmo 1234") and Retry Payout.
+ */
+import type { QuarterResult } from '@core/game-day';
+import { GAME_DAY_ERRORS, payoutRetryToast, retryPayoutError, withCause } from '@core/messages';
+import { formatUsd } from '@core/money';
+import { winnerDisplayName } from '@core/scoring';
+import { payoutStatusLabel } from '@core/status';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError, isServerMessage } from '@/lib/api';
+import { useMarkPaid, useRetryPayout } from '@/lib/game-day';
+
+/**
+ * The server's own message: a refusal (4xx) or a game-day failure it put in the catalogue's
+ * words (500 QUARTER_PROCESSING_FAILED, 502 PAYOUT_FAILED). Null for a network failure or an
+ * unexpected error, whose text is not for the organizer.
+ */
+export function serverMessage(error: unknown): string | null {
+  if (!isApiError(error) || !error.message) return null;
+  if (isServerMessage(error)) return error.message;
+  return error.code === 'QUARTER_PROCESSING_FAILED' || error.code === 'PAYOUT_FAILED' ? error.message : null;
+}
+
+/** The server's own words when it gave a reason, else the catalogue's text. */
+export function gameDayErrorText(error: unknown, fallback: string): string {
+  return serverMessage(error) ?? fallback;
+}
+
+/** The cause of a failure for "{message}: {cause}" texts. */
+export function causeOf(error: unknown): string {
+  return serverMessage(error) ?? (isApiError(error) ? error.message : 'Please try again.');
+}
+
+const BADGE_VARIANTS: Record<string, BadgeProps['variant']> = {
+  Success: 'success',
+  Failed: 'destructive',
+  Processing: 'warning',
+  Pending: 'outline',
+};
+
+/** The Status column: Success, Failed, Processing or Pending as a badge. */
+export function PayoutStatusBadge({ status }: { status: QuarterResult['payout_status'] }) {
+  const label = payoutStatusLabel(status);
+  return (
+    <Badge variant={BADGE_VARIANTS[label]} data-testid="payout-status">
+      {label}
+    </Badge>
+  );
+}
+
+export function resultWinner(result: QuarterResult): string {
+  return winnerDisplayName(result.winner_name, result.winner_email);
+}
+
+/** A payout that still waits for the organizer to pay it (Mark Paid). */
+export function canMarkPaid(result: QuarterResult): boolean {
+  return result.payout_status === 'pending';
+}
+
+/** A failed payout with its winner record (spec: Retry Payout). */
+export function canRetry(result: QuarterResult): boolean {
+  return result.payout_status === 'failed';
+}
+
+/**
+ * D23 Mark Paid: the organizer paid the winner outside the app and records it, with an optional
+ * reference. Open while `result` is set.
+ */
+export function MarkPaidDialog({
+  gameId,
+  result,
+  onClose,
+  onPaid,
+}: {
+  gameId: string;
+  result: QuarterResult | null;
+  onClose: () => void;
+  onPaid?: (result: QuarterResult) => void;
+}) {
+  const markPaid = useMarkPaid(gameId);
+  const [reference, setReference] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  // The last result shown, so the text stays while the dialog animates closed.
+  const [shown, setShown] = useState<QuarterResult | null>(result);
+  if (result && result !== shown) {
+    setShown(result);
+    setReference('');
+    setError(null);
+  }
+  const inputId = useId();
+  const busy = markPaid.isPending;
+
+  async function submit() {
+    if (!result || busy) return;
+    setError(null);
+    try {
+      const trimmed = reference.trim();
+      await markPaid.mutateAsync({ quarter: result.quarter, ...(trimmed ? { reference: trimmed } : {}) });
+      toast.success(`Q${result.quarter} payout marked as paid`, { id: `payout-${result.quarter}` });
+      onPaid?.(result);
+      onClose();
+    } catch (cause) {
+      // A refused payout (502) is already said as "Failed to update payout status: {reason}".
+      const message =
+        isApiError(cause) && cause.code === 'PAYOUT_FAILED'
+          ? cause.message
+          : withCause(GAME_DAY_ERRORS.updatePayoutStatusFailed, causeOf(cause));
+      setError(message);
+      toast.error(message, { id: `payout-${result.quarter}` });
+    }
+  }
+
+  return (
+    <Dialog
+      open={result !== null}
+      onOpenChange={(open) => {
+        if (!open && !busy) onClose();
+      }}
+    >
+      <DialogContent data-testid="mark-paid-dialog">
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>Mark Q{shown?.quarter} payout as paid</DialogTitle>
+            <DialogDescription>
+              Record that you paid{' '}
+              <strong className="font-semibold break-words text-foreground">{shown ? resultWinner(shown) : ''}</strong>{' '}
+              <strong className="font-semibold text-foreground tabular-nums">
+                {shown ? formatUsd(shown.payout_amount_cents) : ''}
+              </strong>{' '}
+              outside the app.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={inputId}>Reference (optional)</Label>
+            <Input
+              id={inputId}
+              value={reference}
+              maxLength={200}
+              placeholder="Venmo 1234"
+              autoComplete="off"
+              onChange={(event) => setReference(event.target.value)}
+              disabled={busy}
+            />
+            <p className="text-xs text-muted-foreground">For example how and when you paid, so you can find it later.</p>
+          </div>
+          {error && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy && <Spinner aria-hidden="true" />}
+              {busy ? 'Saving...' : 'Mark Paid'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Retry Payout for a failed payout: toast "Q{n} payout retry successful!" or the failure. */
+export function useRetryPayoutAction(gameId: string) {
+  const retry = useRetryPayout(gameId);
+  return {
+    pendingQuarter: retry.isPending ? retry.variables : null,
+    async run(result: QuarterResult): Promise<boolean> {
+      try {
+        const view = await retry.mutateAsync(result.quarter);
+        const after = view.results.find((r) => r.quarter === result.quarter);
+        if (after?.payout_status === 'failed') {
+          toast.error(retryPayoutError(GAME_DAY_ERRORS.updatePayoutStatusFailed), { id: `payout-${result.quarter}` });
+          return false;
+        }
+        toast.success(payoutRetryToast(result.quarter), { id: `payout-${result.quarter}` });
+        return true;
+      } catch (cause) {
+        // A refused retry (502) is already said as "Failed to retry payout: {reason}".
+        const message = isApiError(cause) && cause.code === 'PAYOUT_FAILED' ? cause.message : retryPayoutError(causeOf(cause));
+        toast.error(message, { id: `payout-${result.quarter}` });
+        return false;
+      }
+    },
+  };
+}

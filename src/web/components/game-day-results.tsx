@@ -1,0 +1,186 @@
+/**
+ * Results & Payouts (spec "Game Day Controls screen"; D23, D24): card "Quarter Results &
+ * Payouts", a table on wide screens and cards on phones; Mark Paid for pending payouts, Retry
+ * Payout for failed ones.
+ */
+import type { GameDayView, QuarterResult } from '@core/game-day';
+import { formatUsd } from '@core/money';
+import { quarterShortLabel, quarterWinningsLabel } from '@core/scoring';
+import { BadgeCheck, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import {
+  MarkPaidDialog,
+  PayoutStatusBadge,
+  canMarkPaid,
+  canRetry,
+  resultWinner,
+  useRetryPayoutAction,
+} from '@/components/game-day-payout';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useIsMobile } from '@/lib/use-mobile';
+
+export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; headingAs?: 'h3' | 'h4' }) {
+  const isMobile = useIsMobile();
+  const [toPay, setToPay] = useState<QuarterResult | null>(null);
+  const retry = useRetryPayoutAction(view.game.id);
+  const results = view.results;
+  const total = results.reduce((sum, r) => sum + r.payout_amount_cents, 0);
+
+  const actions = (result: QuarterResult) => (
+    <PayoutActions
+      result={result}
+      retrying={retry.pendingQuarter === result.quarter}
+      onMarkPaid={() => setToPay(result)}
+      onRetry={() => void retry.run(result)}
+    />
+  );
+
+  return (
+    <Card className="gap-4 py-5 shadow-none max-sm:gap-3 max-sm:border-0 max-sm:bg-transparent max-sm:py-1" data-testid="results-payouts">
+      <CardHeader className="px-0 sm:px-6">
+        <CardTitle as={headingAs} className="text-lg">
+          Quarter Results &amp; Payouts
+        </CardTitle>
+        <CardDescription>
+          Winners of the confirmed quarters. Pay each winner, then mark the payout as paid.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="px-0 sm:px-6">
+        {results.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground" data-testid="results-empty">
+            No quarter results yet. Enter scores to see winners.
+          </p>
+        ) : isMobile ? (
+          <ul className="flex flex-col gap-3" aria-label="Quarter results" data-testid="results-cards">
+            {results.map((result) => (
+              <li key={result.quarter} className="rounded-lg border p-3" data-testid="result-card" data-quarter={result.quarter}>
+                <div className="flex items-start justify-between gap-2">
+                  <p className="font-semibold">{quarterWinningsLabel(result.quarter)}</p>
+                  <PayoutStatusBadge status={result.payout_status} />
+                </div>
+                <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+                  <dt className="text-muted-foreground">Scores</dt>
+                  <dd className="[overflow-wrap:anywhere]">{scoresText(view, result)}</dd>
+                  <dt className="text-muted-foreground">Winning digits</dt>
+                  <dd className="tabular-nums">{digitsText(result)}</dd>
+                  <dt className="text-muted-foreground">Winner</dt>
+                  <dd className="font-medium [overflow-wrap:anywhere]">{resultWinner(result)}</dd>
+                  <dt className="text-muted-foreground">Payout</dt>
+                  <dd className="font-semibold tabular-nums">{formatUsd(result.payout_amount_cents)}</dd>
+                  {result.payout_reference && (
+                    <>
+                      <dt className="text-muted-foreground">Reference</dt>
+                      <dd className="[overflow-wrap:anywhere]">{result.payout_reference}</dd>
+                    </>
+                  )}
+                </dl>
+                {(canMarkPaid(result) || canRetry(result)) && <div className="mt-3">{actions(result)}</div>}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Table data-testid="results-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Quarter</TableHead>
+                <TableHead>Scores</TableHead>
+                <TableHead>Winning Digits</TableHead>
+                <TableHead>Winner</TableHead>
+                <TableHead className="text-right">Payout</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>
+                  <span>Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {results.map((result) => (
+                <TableRow key={result.quarter} data-testid="result-row" data-quarter={result.quarter}>
+                  <TableCell className="font-medium">{quarterShortLabel(result.quarter)}</TableCell>
+                  <TableCell className="tabular-nums">
+                    <span aria-hidden="true">
+                      {result.team_a_score} - {result.team_b_score}
+                    </span>
+                    <span className="sr-only">{scoresText(view, result)}</span>
+                  </TableCell>
+                  <TableCell className="tabular-nums">{digitsText(result)}</TableCell>
+                  <TableCell className="max-w-48 truncate font-medium" title={resultWinner(result)}>
+                    {resultWinner(result)}
+                  </TableCell>
+                  <TableCell className="text-right font-semibold tabular-nums">
+                    {formatUsd(result.payout_amount_cents)}
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex flex-col items-start gap-0.5">
+                      <PayoutStatusBadge status={result.payout_status} />
+                      {result.payout_reference && (
+                        <span className="max-w-40 truncate text-xs text-muted-foreground" title={result.payout_reference}>
+                          {result.payout_reference}
+                        </span>
+                      )}
+                    </div>
+                  </TableCell>
+                  <TableCell>{actions(result)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        {results.length > 0 && (
+          <p className="mt-3 text-right text-sm text-muted-foreground">
+            Total paid out or owed: <span className="font-semibold text-foreground tabular-nums">{formatUsd(total)}</span>
+          </p>
+        )}
+      </CardContent>
+      <MarkPaidDialog gameId={view.game.id} result={toPay} onClose={() => setToPay(null)} />
+    </Card>
+  );
+}
+
+function scoresText(view: GameDayView, result: QuarterResult): string {
+  return `${view.game.team_a} ${result.team_a_score} - ${view.game.team_b} ${result.team_b_score}`;
+}
+
+function digitsText(result: QuarterResult): string {
+  return `${result.winning_digit_x} - ${result.winning_digit_y}`;
+}
+
+function PayoutActions({
+  result,
+  retrying,
+  onMarkPaid,
+  onRetry,
+}: {
+  result: QuarterResult;
+  retrying: boolean;
+  onMarkPaid: () => void;
+  onRetry: () => void;
+}) {
+  if (canMarkPaid(result)) {
+    return (
+      <Button size="sm" onClick={onMarkPaid}>
+        <BadgeCheck aria-hidden="true" />
+        Mark Paid<span className="sr-only"> Q{result.quarter}</span>
+      </Button>
+    );
+  }
+  if (canRetry(result)) {
+    return (
+      <Button size="sm" variant="outline" disabled={retrying} onClick={onRetry}>
+        {retrying ? <Spinner aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
+        {retrying ? 'Retrying...' : 'Retry Payout'}
+        <span className="sr-only"> Q{result.quarter}</span>
+      </Button>
+    );
+  }
+  if (result.payout_status === 'processing') return <span className="text-xs text-muted-foreground">In progress</span>;
+  return (
+    <span className="text-muted-foreground">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">No action needed</span>
+    </span>
+  );
+}
