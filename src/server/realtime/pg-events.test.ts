@@ -4,7 +4,7 @@ import type { BoardChangeEvent } from '@core/board-view';
 import { signedInPlayer } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { SAME_ORIGIN } from '../../../tests/support/auth';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/support/db';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
 import { eventually, openEventStream } from '../../../tests/support/sse';
 import type { GameEventsHub } from './memory-events';
@@ -26,19 +26,23 @@ describe('channelFor', () => {
   });
 });
 
-describe.skipIf(testDbKind !== 'postgres')('PostgreSQL LISTEN/NOTIFY board changes', () => {
+// PostgreSQL itself in every run (the SQLite phase too): LISTEN/NOTIFY is what is under test.
+describe('PostgreSQL LISTEN/NOTIFY board changes', () => {
   describe('two app instances on one database', () => {
+    let shared: TestDatabase;
     let a: TestApp;
     let b: TestApp;
 
     beforeAll(async () => {
-      a = await createTestApp();
-      b = await createTestApp({ database: a.db });
+      shared = await createTestDatabase('postgres');
+      a = await createTestApp({ database: shared });
+      b = await createTestApp({ database: shared });
       await b.app.listen({ host: '127.0.0.1', port: 0 });
     });
     afterAll(async () => {
       await b.close();
       await a.close();
+      await shared.cleanup();
     });
 
     it('brings a change made through instance A to a viewer connected to instance B', async () => {
