@@ -1,7 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { BoardNumbers } from '@core/board-view';
 import type { ConfirmAllResult, GameDayView, MyWinningsResponse, QuarterResult } from '@core/game-day';
-import { drawGridNumbers, isDigitPermutation, SQUARE_COUNT, type Digit, type RandomInt } from '@core/grid';
+import { drawGridNumbers, SQUARE_COUNT, type Digit, type RandomInt } from '@core/grid';
 import {
   createWinnerRecordError,
   findWinningSquareError,
@@ -18,7 +17,8 @@ import { toGame } from '../games/games.service';
 import { AppError, conflict, notFound } from '../http/errors';
 import type { GameEvents } from '../realtime/events';
 import { GAME_DAY_TEXTS } from './gameday.messages';
-import type { GameDayQueries, GameDayRepository, NumbersRow, ResultRow, WinnerValues } from './gameday.repository';
+import { parseAxis, toBoardNumbers } from '../db/grid-numbers';
+import type { GameDayQueries, GameDayRepository, ResultRow, WinnerValues } from './gameday.repository';
 
 /** D18: drawing the numbers ends sales; the checkout service cancels the game's open checkouts. */
 export interface GameSales {
@@ -113,7 +113,7 @@ export function gameDayService(deps: GameDayServiceDeps) {
     const confirmed = scores.map((score) => score.quarter).filter(isQuarter);
     return {
       game: toGame(row),
-      numbers: numbersRow ? toNumbers(gameId, numbersRow) : null,
+      numbers: numbersRow ? toBoardNumbers(gameId, numbersRow) : null,
       results: resultRows.map((result) => toResult(gameId, result)),
       draws: draws.map((draw) => ({ action: draw.action, created_at: draw.created_at })),
       next_quarter: nextQuarterToConfirm(confirmed),
@@ -367,16 +367,6 @@ export function gameDayService(deps: GameDayServiceDeps) {
 }
 
 export type GameDayService = ReturnType<typeof gameDayService>;
-
-function parseAxis(gameId: string, text: string): Digit[] {
-  const axis = JSON.parse(text) as unknown;
-  if (!isDigitPermutation(axis)) throw new Error(`game ${gameId}: stored grid numbers are not permutations of 0-9`);
-  return axis;
-}
-
-function toNumbers(gameId: string, row: NumbersRow): BoardNumbers {
-  return { x_axis_numbers: parseAxis(gameId, row.x_axis_numbers), y_axis_numbers: parseAxis(gameId, row.y_axis_numbers), generated_at: row.generated_at };
-}
 
 function toResult(gameId: string, row: ResultRow): QuarterResult {
   // The database checks the quarter (1-4) and the status; the digits come from a score's last digit.

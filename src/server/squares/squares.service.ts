@@ -1,13 +1,14 @@
-import type { BoardNumbers, BoardResponse, BoardSquare, BoardWinner } from '@core/board-view';
+import type { BoardResponse, BoardSquare, BoardWinner } from '@core/board-view';
 import type { MySquaresResponse } from '@core/checkout';
-import { isDigitPermutation, type Digit } from '@core/grid';
+import type { Digit } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
 import { isQuarter } from '@core/scoring';
 import { toGame } from '../games/games.service';
 import { notFound } from '../http/errors';
 import type { GameEventsHub } from '../realtime/memory-events';
 import { sharedExpiringCache } from './board-cache';
-import type { BoardWinnerRow, GridNumbersRow, SquaresRepository } from './squares.repository';
+import { toBoardNumbers } from '../db/grid-numbers';
+import type { BoardWinnerRow, SquaresRepository } from './squares.repository';
 
 /** Who is looking at a board: nobody (a visitor, D11), a player or an admin. */
 export interface Viewer {
@@ -64,7 +65,7 @@ export function squaresService(repo: SquaresRepository, deps: SquaresServiceDeps
       // A held row's user is the buyer of its checkout (D21), so this covers the viewer's cart too.
       mine: viewer !== null && row.user_id === viewer.id,
     }));
-    const numbers = numbersRow ? toNumbers(gameId, numbersRow) : null;
+    const numbers = numbersRow ? toBoardNumbers(gameId, numbersRow) : null;
     return {
       game,
       squares,
@@ -122,13 +123,6 @@ interface GameSquares {
   team_a: string;
   team_b: string;
   squares: { x: number; y: number; claimed_at: string }[];
-}
-
-function toNumbers(gameId: string, row: GridNumbersRow): BoardNumbers {
-  const x = JSON.parse(row.x_axis_numbers) as unknown;
-  const y = JSON.parse(row.y_axis_numbers) as unknown;
-  if (!isDigitPermutation(x) || !isDigitPermutation(y)) throw new Error(`game ${gameId}: stored grid numbers are not permutations of 0-9`);
-  return { x_axis_numbers: x, y_axis_numbers: y, generated_at: row.generated_at };
 }
 
 function toWinner(gameId: string, row: BoardWinnerRow): BoardWinner {
