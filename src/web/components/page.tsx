@@ -1,5 +1,5 @@
 import { CircleAlert } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -76,6 +76,30 @@ export function PageSection({
       </div>
       {children}
     </section>
+  );
+}
+
+/** An empty list: icon, heading, a line of explanation and the actions that lead on. */
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  actions,
+  testId,
+}: {
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+  title: string;
+  description: string;
+  actions?: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-16 text-center" data-testid={testId}>
+      <Icon aria-hidden="true" className="mb-2 size-10 text-muted-foreground" />
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <p className="text-muted-foreground">{description}</p>
+      {actions && <div className="mt-4 flex flex-wrap justify-center gap-2">{actions}</div>}
+    </div>
   );
 }
 

@@ -3,7 +3,7 @@ import { CalendarClock } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { GameCard, GameCardGrid, GameCardSkeletons } from '@/components/game-card';
-import { ErrorState, Page } from '@/components/page';
+import { EmptyState, ErrorState, Page } from '@/components/page';
 import { ALL_GAMES_EMPTY } from '@/lib/game-cards';
 import { useGames } from '@/lib/games';
 
@@ -29,14 +29,7 @@ export default function AllGamesPage() {
             ))}
           </GameCardGrid>
         ) : (
-          <div
-            className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-16 text-center"
-            data-testid="games-empty"
-          >
-            <CalendarClock aria-hidden="true" className="mb-2 size-10 text-muted-foreground" />
-            <h2 className="text-lg font-semibold">{ALL_GAMES_EMPTY.title}</h2>
-            <p className="text-muted-foreground">{ALL_GAMES_EMPTY.description}</p>
-          </div>
+          <EmptyState icon={CalendarClock} title={ALL_GAMES_EMPTY.title} description={ALL_GAMES_EMPTY.description} testId="games-empty" />
         )
       ) : games.isError && !games.isFetching ? (
         <ErrorState title={GAME_ERRORS.loadGamesFailed} onRetry={() => void games.refetch()} />

@@ -8,7 +8,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { salesClosedMessage, salesOpen } from '@/components/board';
-import { Page } from '@/components/page';
+import { EmptyState, Page } from '@/components/page';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -92,17 +92,17 @@ export default function CartPage() {
   if (cart.length === 0) {
     return (
       <Page title="Your Cart" width="default">
-        <div
-          className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center"
-          data-testid="cart-empty"
-        >
-          <ShoppingCart aria-hidden="true" className="size-10 text-muted-foreground" />
-          <h2 className="text-lg font-semibold">Your cart is empty</h2>
-          <p className="text-muted-foreground">Pick open squares on a game's board and they will wait for you here.</p>
-          <Button asChild className="mt-2">
-            <Link to="/all-games">Browse Games</Link>
-          </Button>
-        </div>
+        <EmptyState
+          icon={ShoppingCart}
+          title="Your cart is empty"
+          description="Pick open squares on a game's board and they will wait for you here."
+          testId="cart-empty"
+          actions={
+            <Button asChild>
+              <Link to="/all-games">Browse Games</Link>
+            </Button>
+          }
+        />
       </Page>
     );
   }

@@ -1,7 +1,7 @@
 import { formatUsd } from '@core/money';
 import { ArrowRight, Grid3x3, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
-import { ErrorState, Page, PageSection } from '@/components/page';
+import { EmptyState, ErrorState, Page, PageSection } from '@/components/page';
 import { LoginRequired, useSessionLost } from '@/components/route-guards';
 import { SquarePairs } from '@/components/square-pairs';
 import { Button } from '@/components/ui/button';
@@ -94,17 +94,17 @@ function GameList({ games }: { games: MySquaresResponse['games'] }) {
 
 function NoSquares() {
   return (
-    <div
-      className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-16 text-center"
-      data-testid="my-squares-empty"
-    >
-      <Grid3x3 aria-hidden="true" className="mb-2 size-10 text-muted-foreground" />
-      <h2 className="text-lg font-semibold">No Squares Yet</h2>
-      <p className="text-muted-foreground">Pick squares on a game's board and pay for them to see them here.</p>
-      <Button asChild className="mt-4">
-        <Link to="/all-games">Browse Squares</Link>
-      </Button>
-    </div>
+    <EmptyState
+      icon={Grid3x3}
+      title="No Squares Yet"
+      description="Pick squares on a game's board and pay for them to see them here."
+      testId="my-squares-empty"
+      actions={
+        <Button asChild>
+          <Link to="/all-games">Browse Squares</Link>
+        </Button>
+      }
+    />
   );
 }
 

@@ -2,7 +2,7 @@ import type { MyWinningsResponse } from '@core/game-day';
 import { formatUsd } from '@core/money';
 import { ArrowRight, Trophy } from 'lucide-react';
 import { Link } from 'react-router';
-import { ErrorState, Page } from '@/components/page';
+import { EmptyState, ErrorState, Page } from '@/components/page';
 import { LoginRequired, useSessionLost } from '@/components/route-guards';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -138,21 +138,21 @@ function GameList({ games }: { games: MyWinningsResponse['games'] }) {
 
 function NoWinnings() {
   return (
-    <div
-      className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-16 text-center"
-      data-testid="my-winnings-empty"
-    >
-      <Trophy aria-hidden="true" className="mb-2 size-10 text-muted-foreground" />
-      <h2 className="text-lg font-semibold">No Winnings Yet</h2>
-      <p className="text-muted-foreground">When one of your squares wins a quarter, it shows up here.</p>
-      <div className="mt-4 flex flex-wrap justify-center gap-2">
-        <Button asChild>
-          <Link to="/all-games">Browse Games</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/my-squares">View My Squares</Link>
-        </Button>
-      </div>
-    </div>
+    <EmptyState
+      icon={Trophy}
+      title="No Winnings Yet"
+      description="When one of your squares wins a quarter, it shows up here."
+      testId="my-winnings-empty"
+      actions={
+        <>
+          <Button asChild>
+            <Link to="/all-games">Browse Games</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/my-squares">View My Squares</Link>
+          </Button>
+        </>
+      }
+    />
   );
 }
