@@ -214,6 +214,8 @@ describe('web shell', () => {
     await menuButton.click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.waitFor();
+    // Measure once the slide-in has finished: mid-animation the box is a transformed fraction off.
+    await menu.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished)));
     const box = await menu.boundingBox();
     expect(box?.width).toBe(288); // 18rem
     await menu.getByRole('link', { name: 'How to Play', exact: true }).click();
