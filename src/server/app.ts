@@ -15,7 +15,7 @@ import { checkoutService, type CheckoutService } from './checkout/checkout.servi
 import { checkoutSweeper, type CheckoutSweeper } from './checkout/sweeper';
 import { testCheckoutRoutes } from './checkout/test-checkout.routes';
 import { testCheckoutService } from './checkout/test-checkout.service';
-import { badRequest, errorBody, registerErrorHandling } from './http/errors';
+import { badRequest, clientErrorHandler, errorBody, registerErrorHandling } from './http/errors';
 import { gamesRepository } from './games/games.repository';
 import { gamesRoutes } from './games/games.routes';
 import { gamesService } from './games/games.service';
@@ -23,7 +23,7 @@ import { gameDayRepository } from './gameday/gameday.repository';
 import { gameDayRoutes } from './gameday/gameday.routes';
 import { gameDayService } from './gameday/gameday.service';
 import { registerSameOriginCheck } from './http/same-origin';
-import { registerSecurityHeaders } from './http/security-headers';
+import { NO_STORE, registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { mailRoutes } from './mail/mail.routes';
 import { createPaymentProvider } from './payments';
@@ -78,28 +78,8 @@ export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.m
 /** Builds the whole app without listening: tests call `inject` or `listen` on it, main.ts listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { settings, database } = deps;
-  const app = Fastify({
-    logger: deps.logger ?? { level: settings.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
-    // One reverse proxy in front: trust only the socket's peer, so the client IP is the address
-    // that proxy appended to X-Forwarded-For, not one a client made up.
-    trustProxy: settings.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
-    bodyLimit: 256 * 1024,
-    // Errors Fastify meets before routing (an over-long path parameter, a malformed URL) get our
-    // JSON error shape like every other client error.
-    frameworkErrors: (error, _request, frameworkReply) => {
-      const reply = frameworkReply as unknown as FastifyReply;
-      void reply
-        .code(error.statusCode ?? 400)
-        .type('application/json')
-        .send(JSON.stringify(errorBody(error.code ?? 'BAD_REQUEST', 'This address is not valid.')));
-    },
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
-
   const https = settings.PUBLIC_URL?.startsWith('https://') ?? false;
-  registerSecurityHeaders(app, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -119,13 +99,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: false } : false,
   });
+  const app = Fastify({
+    logger: deps.logger ?? { level: settings.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    // One reverse proxy in front: trust only the socket's peer, so the client IP is the address
+    // that proxy appended to X-Forwarded-For, not one a client made up.
+    trustProxy: settings.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
+    bodyLimit: 256 * 1024,
+    // Errors Fastify meets before routing (a malformed URL, an over-long path parameter: 414) get
+    // our JSON error shape and the headers of every other answer; no hook runs for them.
+    frameworkErrors: (error, _request, frameworkReply) => {
+      const reply = frameworkReply as unknown as FastifyReply;
+      void reply
+        .headers(headers)
+        .header('cache-control', NO_STORE)
+        .code(error.statusCode ?? 400)
+        .type('application/json')
+        .send(JSON.stringify(errorBody(error.code ?? 'BAD_REQUEST', 'This address is not valid.')));
+    },
+    // What Node's parser refuses (not HTTP, headers too large, too slow): the same, written raw.
+    clientErrorHandler: clientErrorHandler(headers),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerSecurityHeaders(app, headers);
   await app.register(fastifyCookie);
   // A Host that is not host[:port] cannot name an origin or a link: refuse it up front.
   app.addHook('onRequest', async (request) => {
     if (request.host !== '' && !isHostAndPort(request.host)) throw badRequest('The Host header is not valid.', 'BAD_HOST');
   });
-  // The Stripe webhook is authenticated by its signature, not by an Origin.
-  registerSameOriginCheck(app, settings, [STRIPE_WEBHOOK_PATH]);
+  // The Stripe webhook route is authenticated by its signature, not by an Origin.
+  registerSameOriginCheck(app, settings, [{ method: 'POST', url: STRIPE_WEBHOOK_PATH }]);
 
   // Services, wired once here; routes receive what they need.
   const outbox = !settings.SMTP_URL && settings.trialMode ? outboxRepository(database.db) : null;

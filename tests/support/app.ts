@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { parseSettings, type Settings } from '../../src/server/config';
@@ -45,4 +46,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (!options.database) await db.cleanup();
     },
   };
+}
+
+/** Each table's row count and a hash of its content: equal fingerprints mean nothing was written. */
+export type DatabaseFingerprint = Record<string, { rows: number; hash: string }>;
+
+/** Fingerprints every table of the app's database (the migration bookkeeping aside). */
+export async function databaseFingerprint(handle: TestDatabase['handle']): Promise<DatabaseFingerprint> {
+  const tables = (await handle.raw.introspection.getTables())
+    .filter((table) => !table.isView && !table.name.startsWith('kysely_'))
+    // PostgreSQL lists the tables of every schema; a test database is one schema.
+    .filter((table) => handle.kind === 'sqlite' || table.schema === (handle.schema ?? 'public'))
+    .map((table) => table.name)
+    .sort();
+  const fingerprint: DatabaseFingerprint = {};
+  for (const table of tables) {
+    const rows = (await handle.raw.selectFrom(table).selectAll().execute()).map((row) => JSON.stringify(row)).sort();
+    fingerprint[table] = { rows: rows.length, hash: createHash('sha256').update(rows.join('\n')).digest('hex').slice(0, 16) };
+  }
+  return fingerprint;
 }

@@ -13,6 +13,9 @@ import type { GameChanges, GameRow, GamesRepository, LockedGame } from './games.
 
 export type GameUpdateValues = z.output<typeof gameUpdateSchema>;
 
+/** D13: a completed game stays as a record; it cannot be edited (the spec's text covers shuffled games only). */
+export const GAME_UPDATE_COMPLETED = 'Cannot update a game that is completed. Completed games are kept as records.';
+
 export interface GamesServiceDeps {
   /** Board viewers hear about edits and deletes (after commit). */
   events: GameEvents;
@@ -70,7 +73,8 @@ export function gamesService(repo: GamesRepository, deps: GamesServiceDeps) {
       const result = await repo.withLockedGame(id, async (game) => {
         if (!game) throw gameNotFound();
         const { row } = game;
-        if (row.grid_shuffled || !row.is_active) throw conflict(GAME_ERRORS.cannotUpdateInProgress, 'GAME_IN_PROGRESS');
+        if (!row.is_active) throw conflict(GAME_UPDATE_COMPLETED, 'GAME_COMPLETED');
+        if (row.grid_shuffled) throw conflict(GAME_ERRORS.cannotUpdateInProgress, 'GAME_IN_PROGRESS');
 
         const priceCents = values.price_per_square === undefined ? undefined : dollarsToCents(values.price_per_square);
         const changesMoney =

@@ -24,6 +24,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { SAME_ORIGIN } from '../../../tests/support/auth';
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame, insertUser } from '../../../tests/support/fixtures';
+import { GAME_UPDATE_COMPLETED } from './games.service';
 
 const UNAUTHORIZED = { error: { code: 'UNAUTHORIZED', message: 'Please log in to continue.' } };
 const FORBIDDEN = { error: { code: 'FORBIDDEN', message: "You don't have permission to access this page." } };
@@ -31,6 +32,7 @@ const NOT_FOUND = { error: { code: 'NOT_FOUND', message: GAME_ERRORS.notFound } 
 const IN_PROGRESS_UPDATE = { error: { code: 'GAME_IN_PROGRESS', message: GAME_ERRORS.cannotUpdateInProgress } };
 const IN_PROGRESS_DELETE = { error: { code: 'GAME_IN_PROGRESS', message: GAME_ERRORS.cannotDeleteInProgress } };
 const COMPLETED_DELETE = { error: { code: 'GAME_COMPLETED', message: GAME_DELETE_COMPLETED } };
+const COMPLETED_UPDATE = { error: { code: 'GAME_COMPLETED', message: GAME_UPDATE_COMPLETED } };
 const PRICE_LOCKED = { error: { code: 'PRICE_LOCKED', message: GAME_PRICE_LOCKED } };
 
 const VALID = { title: 'Super Bowl LXI', team_a: 'Eagles', team_b: 'Chiefs', price_per_square: 25 };
@@ -476,7 +478,8 @@ describe(`games API (${testDbKind})`, () => {
         const id = await insertGame(t.db.handle, { title: 'Final Bowl', is_active: false, grid_shuffled });
         const res = await asAdmin('PATCH', `/api/games/${id}`, { title: 'Rewritten' });
         expect(res.statusCode).toBe(409);
-        expect(res.json()).toEqual(IN_PROGRESS_UPDATE);
+        // It says completed, not "in progress".
+        expect(res.json()).toEqual(COMPLETED_UPDATE);
         expect((await getGame(id)).title).toBe('Final Bowl');
       }
     });

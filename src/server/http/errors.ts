@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -73,4 +75,42 @@ function clientMessage(error: FastifyError): string {
     default:
       return error.message;
   }
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request, in our words. */
+function clientErrorOf(code: string | undefined): { status: number; body: ErrorBody } {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return { status: 408, body: errorBody('REQUEST_TIMEOUT', 'The request took too long to arrive.') };
+  }
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return { status: 431, body: errorBody('HEADERS_TOO_LARGE', 'The request headers are too large.') };
+  }
+  return { status: 400, body: errorBody('BAD_REQUEST', 'The request is not valid HTTP.') };
+}
+
+/**
+ * Fastify's clientErrorHandler: answers what Node's parser refused (not HTTP, headers too large,
+ * too slow to arrive) in our JSON shape and with the headers every answer carries, then closes
+ * the connection, as Node and Fastify do by default.
+ */
+export function clientErrorHandler(headers: Readonly<Record<string, string>>) {
+  const fixed = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return function onClientError(this: FastifyInstance, err: Error & { code?: string }, socket: Duplex): void {
+    // A reset connection is gone; nothing to answer.
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const { status, body } = clientErrorOf(err.code);
+    this.log.trace({ err }, 'client error');
+    // Not when a response to this connection has begun: a second status line would corrupt it.
+    const current = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (socket.writable && !current?.headersSent) {
+      const text = JSON.stringify(body);
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${fixed}cache-control: no-store\r\ncontent-type: application/json; charset=utf-8\r\n` +
+          `content-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
+      );
+    }
+    socket.destroy(err);
+  };
 }
