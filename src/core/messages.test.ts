@@ -43,6 +43,15 @@ const NOT_VERBATIM = new Set<string>([
   messages.GAME_DELETE_COMPLETED,
   messages.MAIL_RATE_LIMITS.passwordReset,
   messages.MAIL_RATE_LIMITS.confirmationEmail,
+  messages.USERNAME_TOO_LONG,
+  messages.USERNAME_INVALID_CHARACTERS,
+  messages.DISPLAY_USERNAME_MISMATCH,
+  messages.TITLE_NOT_ALLOWED,
+  messages.TEAM_A_NOT_ALLOWED,
+  messages.TEAM_B_NOT_ALLOWED,
+  messages.NOTES_TOO_LONG,
+  messages.NOTES_NOT_ALLOWED,
+  messages.PAYOUT_REFERENCE_NOT_ALLOWED,
 ]);
 
 function catalogueTexts(): string[] {

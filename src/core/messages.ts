@@ -11,6 +11,10 @@ export const EMAIL_REQUIRED = 'Please enter your email address';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const USERNAME_TOO_SHORT = 'Username must be at least 3 characters long';
 export const USERNAME_TAKEN = 'This username is already taken.';
+/** Our bounds on usernames (issue 10): ASCII only, so no look-alike of another player's name. */
+export const USERNAME_TOO_LONG = 'Username must be at most 30 characters long';
+export const USERNAME_INVALID_CHARACTERS = 'Username can only contain letters (A-Z), digits and _ . -';
+export const DISPLAY_USERNAME_MISMATCH = 'Your display name can differ from your username only in upper and lower case.';
 
 /** "Please fill in all fields: Email, Password" for the given field names. */
 export function missingFieldsMessage(fieldNames: readonly string[]): string {
@@ -36,6 +40,13 @@ export const GAME_TYPE_INVALID = 'Please choose a game type from the list';
 export const PAYOUT_SCHEDULE_INVALID = 'Please choose a payout schedule from the list';
 export const TEAM_A_REQUIRED = 'Team A is required';
 export const TEAM_B_REQUIRED = 'Team B is required';
+/** Free text with invisible, control or direction-changing characters (issue 10, core/text.ts). */
+export const TITLE_NOT_ALLOWED = 'Title contains characters that are not allowed.';
+export const TEAM_A_NOT_ALLOWED = 'Team A contains characters that are not allowed.';
+export const TEAM_B_NOT_ALLOWED = 'Team B contains characters that are not allowed.';
+export const NOTES_TOO_LONG = 'Notes must be at most 500 characters';
+export const NOTES_NOT_ALLOWED = 'Notes contain characters that are not allowed.';
+export const PAYOUT_REFERENCE_NOT_ALLOWED = 'The payment reference contains characters that are not allowed.';
 export const PRICE_TOO_LOW = 'Price must be at least $1';
 export const PRICE_TOO_HIGH = 'Price cannot exceed $10,000';
 // The spec's form relied on a number input; these two cover what it could not receive.

@@ -11,8 +11,7 @@ import {
   TEAM_A_REQUIRED,
   TEAM_B_REQUIRED,
   TITLE_TOO_SHORT,
-  TITLE_TOO_LONG,
-  TEAM_NAME_TOO_LONG,
+  NOTES_TOO_LONG,
   GAME_TYPE_INVALID,
   PAYOUT_SCHEDULE_INVALID,
   INVALID_CART_ITEMS,
@@ -22,10 +21,8 @@ import {
   DEFAULT_GAME_TYPE,
   DEFAULT_PRICE_DOLLARS,
   GAME_TYPES,
-  TEAM_NAME_MAX_LENGTH,
-  TITLE_MAX_LENGTH,
-  TITLE_MIN_LENGTH,
   type ValidationResult,
+  validateCheckoutNotes,
   validateEmail,
   validateForgotPasswordEmail,
   validateLogin,
@@ -33,6 +30,8 @@ import {
   validatePrice,
   validateScore,
   validateSignup,
+  validateTeamName,
+  validateTitle,
   validateUsername,
 } from './validation';
 
@@ -68,22 +67,12 @@ export const signupSchema = z
 export const forgotPasswordSchema = z
   .object({ email: z.string().default('').transform(fromResult(validateForgotPasswordEmail)) });
 
-// A missing field gets the same message as an empty one.
-export const titleSchema = z
-  .string({ error: TITLE_TOO_SHORT })
-  .trim()
-  .min(TITLE_MIN_LENGTH, TITLE_TOO_SHORT)
-  .max(TITLE_MAX_LENGTH, TITLE_TOO_LONG);
-export const teamASchema = z
-  .string({ error: TEAM_A_REQUIRED })
-  .trim()
-  .min(1, TEAM_A_REQUIRED)
-  .max(TEAM_NAME_MAX_LENGTH, TEAM_NAME_TOO_LONG);
-export const teamBSchema = z
-  .string({ error: TEAM_B_REQUIRED })
-  .trim()
-  .min(1, TEAM_B_REQUIRED)
-  .max(TEAM_NAME_MAX_LENGTH, TEAM_NAME_TOO_LONG);
+// Free text under the one text rule (core/text.ts). A missing field gets the same message as an empty one.
+export const titleSchema = z.string({ error: TITLE_TOO_SHORT }).transform(fromResult(validateTitle));
+export const teamASchema = z.string({ error: TEAM_A_REQUIRED }).transform(fromResult((name: string) => validateTeamName('A', name)));
+export const teamBSchema = z.string({ error: TEAM_B_REQUIRED }).transform(fromResult((name: string) => validateTeamName('B', name)));
+/** The notes typed on /payment: optional, multi-line; blank is none (null). */
+export const checkoutNotesSchema = z.string({ error: NOTES_TOO_LONG }).nullish().transform(fromResult(validateCheckoutNotes));
 export const priceSchema = z
   .union([z.number(), z.string()], { error: PRICE_NOT_A_NUMBER })
   .transform(fromResult(validatePrice));

@@ -36,6 +36,7 @@ import {
   validateScore,
   validateSignup,
   validateUsername,
+  validateDisplayUsername,
 } from './validation';
 
 /** The one message a schema reports for an input, or null when it parses. */
@@ -182,6 +183,44 @@ describe('signup', () => {
     expect(validateUsername(' bob ')).toEqual({ ok: true, value: 'bob' });
     expect(schemaMessage(usernameSchema, 'bo')).toBe('Username must be at least 3 characters long');
   });
+
+  it.each(['Bob', 'bob_smith', 'b.o.b', 'bob-2026', '___', 'A1.', 'x'.repeat(30)])('takes the username %j', (username) => {
+    expect(validateUsername(username)).toEqual({ ok: true, value: username });
+  });
+
+  it.each([
+    ['x'.repeat(31), 'Username must be at most 30 characters long'],
+    ['bob smith', 'Username can only contain letters (A-Z), digits and _ . -'],
+    ['bob\u200b', 'Username can only contain letters (A-Z), digits and _ . -'],
+    ['b\u202eob', 'Username can only contain letters (A-Z), digits and _ . -'],
+    ['bob\u0000', 'Username can only contain letters (A-Z), digits and _ . -'],
+    // Look-alikes from other scripts: Cyrillic а, Greek ο, dotless ı, full-width letters.
+    ['\u0430dmin', 'Username can only contain letters (A-Z), digits and _ . -'],
+    ['b\u03bfb', 'Username can only contain letters (A-Z), digits and _ . -'],
+    ['adm\u0131n', 'Username can only contain letters (A-Z), digits and _ . -'],
+    ['\uff42\uff4f\uff42', 'Username can only contain letters (A-Z), digits and _ . -'],
+    ['José', 'Username can only contain letters (A-Z), digits and _ . -'],
+    ['<b>Tom&Jerry</b>', 'Username can only contain letters (A-Z), digits and _ . -'],
+    ['bob@example.com', 'Username can only contain letters (A-Z), digits and _ . -'],
+  ])('refuses the username %j: %s', (username, message) => {
+    expect(validateUsername(username)).toEqual({ ok: false, message });
+    expect(schemaMessage(usernameSchema, username)).toBe(message);
+    expect(validateSignup({ ...valid, username })).toEqual({ ok: false, message });
+  });
+
+  it('a display name may differ from its username only in letter case', () => {
+    expect(validateDisplayUsername('BobSmith', 'bobsmith')).toEqual({ ok: true, value: 'BobSmith' });
+    expect(validateDisplayUsername(' BOB.smith ', 'bob.smith')).toEqual({ ok: true, value: 'BOB.smith' });
+    // NFC turns the Kelvin sign into the letter K: what is stored is plain ASCII.
+    expect(validateUsername('\u212Aevin')).toEqual({ ok: true, value: 'Kevin' });
+    expect(validateDisplayUsername('\u212AEVIN', 'kevin')).toEqual({ ok: true, value: 'KEVIN' });
+    for (const display of ['alice', 'bobsmith2', 'Bob Smith', 'bobsmit', 'bobsm\u0131th', 'bobsmith\u200b', '\u202ebobsmith', 'x'.repeat(255_000)]) {
+      expect(validateDisplayUsername(display, 'bobsmith'), JSON.stringify(display.slice(0, 20))).toEqual({
+        ok: false,
+        message: 'Your display name can differ from your username only in upper and lower case.',
+      });
+    }
+  });
 });
 
 describe('forgot password', () => {
@@ -280,6 +319,33 @@ describe('game form', () => {
 
   it('takes the longest title and team names allowed', () => {
     expect(validateGameForm({ ...valid, title: 'x'.repeat(100), team_a: 'a'.repeat(50), team_b: 'b'.repeat(50) }).ok).toBe(true);
+  });
+
+  it.each([
+    [{ title: '\u200b\u200b\u200b\u200b' }, 'title', 'Title contains characters that are not allowed.'],
+    [{ title: 'Super\u0000Bowl' }, 'title', 'Title contains characters that are not allowed.'],
+    [{ title: '\u202eSuper Bowl' }, 'title', 'Title contains characters that are not allowed.'],
+    [{ title: 'Super \u2066Bowl\u2069' }, 'title', 'Title contains characters that are not allowed.'],
+    [{ title: '\u0301\u0301\u0301' }, 'title', 'Title must be at least 3 characters'],
+    [{ team_a: '\u200b' }, 'team_a', 'Team A contains characters that are not allowed.'],
+    [{ team_a: 'Chiefs\u009b' }, 'team_a', 'Team A contains characters that are not allowed.'],
+    [{ team_b: '\u202dEagles' }, 'team_b', 'Team B contains characters that are not allowed.'],
+    [{ team_b: '\u3164' }, 'team_b', 'Team B contains characters that are not allowed.'],
+  ])('%j: %s gets %s (issue 10: invisible and control characters)', (change, field, message) => {
+    expect(validateGameForm({ ...valid, ...(change as object) } as GameFormInput)).toEqual({ ok: false, errors: { [field]: message } });
+    expect(schemaMessage(gameUpdateSchema, change)).toBe(message);
+  });
+
+  it('normalizes title and team names: NFC, trimmed, one space between words', () => {
+    expect(validateGameForm({ ...valid, title: ' Cafe\u0301   Bowl\t2026 ', team_a: 'Los\u00a0\u00a0Angeles', team_b: 'New\nYork' })).toMatchObject({
+      ok: true,
+      value: { title: 'Café Bowl 2026', team_a: 'Los Angeles', team_b: 'New York' },
+    });
+  });
+
+  it('counts the length of a title in characters as people see them', () => {
+    expect(validateGameForm({ ...valid, title: '🏈'.repeat(100) }).ok).toBe(true);
+    expect(validateGameForm({ ...valid, title: '🏈'.repeat(101) })).toEqual({ ok: false, errors: { title: 'Title must be at most 100 characters' } });
   });
 
   it('takes partial updates without filling in defaults', () => {

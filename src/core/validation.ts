@@ -16,9 +16,23 @@ import {
   SCORE_NOT_A_NUMBER,
   SCORE_NOT_WHOLE,
   SCORE_TOO_HIGH,
+  TEAM_A_NOT_ALLOWED,
+  TEAM_A_REQUIRED,
+  TEAM_B_NOT_ALLOWED,
+  TEAM_B_REQUIRED,
+  TEAM_NAME_TOO_LONG,
+  TITLE_NOT_ALLOWED,
+  TITLE_TOO_LONG,
+  TITLE_TOO_SHORT,
+  DISPLAY_USERNAME_MISMATCH,
+  NOTES_NOT_ALLOWED,
+  NOTES_TOO_LONG,
+  USERNAME_INVALID_CHARACTERS,
+  USERNAME_TOO_LONG,
   USERNAME_TOO_SHORT,
   missingFieldsMessage,
 } from './messages';
+import { normalizeText, textLength, validateOptionalText, validateText, type TextField } from './text';
 import type { Quarter } from './scoring';
 import { QUARTERS } from './scoring';
 
@@ -112,11 +126,33 @@ export function validateLogin(input: LoginInput): ValidationResult<LoginInput> {
 
 
 export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 30;
+/**
+ * ASCII letters, digits and _ . - only: a name from another script cannot pass for another
+ * player's (Cyrillic "а" for Latin "a"), and nothing invisible or direction-changing gets in.
+ */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
-/** The trimmed username, or "Username must be at least 3 characters long". */
+/**
+ * The username, normalized like every free text (core/text.ts) and trimmed, or its one
+ * message: the spec's "at least 3 characters", then at most 30, then the allowed characters.
+ */
 export function validateUsername(username: string): ValidationResult<string> {
-  const trimmed = username.trim();
-  return [...trimmed].length >= USERNAME_MIN_LENGTH ? ok(trimmed) : fail(USERNAME_TOO_SHORT);
+  const value = normalizeText(username);
+  const length = textLength(value);
+  if (length < USERNAME_MIN_LENGTH) return fail(USERNAME_TOO_SHORT);
+  if (length > USERNAME_MAX_LENGTH) return fail(USERNAME_TOO_LONG);
+  return USERNAME_PATTERN.test(value) ? ok(value) : fail(USERNAME_INVALID_CHARACTERS);
+}
+
+/**
+ * The name shown for an account (its display username) is its username, in any mix of upper
+ * and lower case: nobody can show up as another player, or as anything but their username.
+ */
+export function validateDisplayUsername(displayUsername: string, username: string): ValidationResult<string> {
+  const value = normalizeText(displayUsername);
+  const matches = USERNAME_PATTERN.test(value) && value.toLowerCase() === username.toLowerCase();
+  return matches ? ok(value) : fail(DISPLAY_USERNAME_MISMATCH);
 }
 
 
@@ -187,6 +223,34 @@ export function isGameType(value: unknown): value is GameType {
 export const TITLE_MIN_LENGTH = 3;
 export const TITLE_MAX_LENGTH = 100;
 export const TEAM_NAME_MAX_LENGTH = 50;
+export const NOTES_MAX_LENGTH = 500;
+
+// The free-text fields, each under the one text rule of core/text.ts.
+const TITLE_FIELD: TextField = {
+  minLength: TITLE_MIN_LENGTH,
+  maxLength: TITLE_MAX_LENGTH,
+  messages: { tooShort: TITLE_TOO_SHORT, tooLong: TITLE_TOO_LONG, notAllowed: TITLE_NOT_ALLOWED },
+};
+const TEAM_FIELDS: Readonly<Record<'A' | 'B', TextField>> = {
+  A: { maxLength: TEAM_NAME_MAX_LENGTH, messages: { tooShort: TEAM_A_REQUIRED, tooLong: TEAM_NAME_TOO_LONG, notAllowed: TEAM_A_NOT_ALLOWED } },
+  B: { maxLength: TEAM_NAME_MAX_LENGTH, messages: { tooShort: TEAM_B_REQUIRED, tooLong: TEAM_NAME_TOO_LONG, notAllowed: TEAM_B_NOT_ALLOWED } },
+};
+const NOTES_FIELD: TextField = { maxLength: NOTES_MAX_LENGTH, multiline: true, messages: { tooLong: NOTES_TOO_LONG, notAllowed: NOTES_NOT_ALLOWED } };
+
+/** A game title: 3 to 100 characters of allowed text (spec, D13, issue 10). */
+export function validateTitle(title: string): ValidationResult<string> {
+  return validateText(title, TITLE_FIELD);
+}
+
+/** Team A's or team B's name: 1 to 50 characters of allowed text. */
+export function validateTeamName(team: 'A' | 'B', name: string): ValidationResult<string> {
+  return validateText(name, TEAM_FIELDS[team]);
+}
+
+/** The notes typed on /payment (D21): optional, multi-line, at most 500 characters; blank is none. */
+export function validateCheckoutNotes(notes: string | null | undefined): ValidationResult<string | null> {
+  return validateOptionalText(notes, NOTES_FIELD);
+}
 export const MIN_PRICE_DOLLARS = 1;
 export const MAX_PRICE_DOLLARS = 10_000;
 export const DEFAULT_PRICE_DOLLARS = 10;

@@ -1,5 +1,5 @@
 import { INVALID_CART_ITEMS } from '@core/messages';
-import { cartSchema } from '@core/schemas';
+import { cartSchema, checkoutNotesSchema } from '@core/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../auth/session';
@@ -19,7 +19,7 @@ export const NOTES_TOO_LONG = `Notes must be at most ${NOTES_MAX_LENGTH} charact
 const checkoutRequest = z.object(
   {
     cart: cartSchema,
-    notes: z.string({ error: NOTES_TOO_LONG }).max(NOTES_MAX_LENGTH, NOTES_TOO_LONG).nullish(),
+    notes: checkoutNotesSchema,
   },
   { error: INVALID_CART_ITEMS },
 );

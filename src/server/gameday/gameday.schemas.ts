@@ -1,6 +1,8 @@
 import type { ConfirmAllResult, GameDayView, MyWinningsResponse } from '@core/game-day';
 import { DIGITS } from '@core/grid';
-import { quarterScoreSchema } from '@core/schemas';
+import { PAYOUT_REFERENCE_NOT_ALLOWED } from '@core/messages';
+import { fromResult, quarterScoreSchema } from '@core/schemas';
+import { validateOptionalText, type TextField } from '@core/text';
 import { QUARTERS } from '@core/scoring';
 import { PAYOUT_STATUSES } from '@core/status';
 import { z } from 'zod';
@@ -85,9 +87,14 @@ export const confirmAllBody = z.object(
   allQuarters,
 );
 
-/** Mark Paid: an optional reference such as "Venmo 1234" (D23); blank is none. */
+const REFERENCE_FIELD: TextField = {
+  maxLength: 200,
+  messages: { tooLong: GAME_DAY_TEXTS.referenceTooLong, notAllowed: PAYOUT_REFERENCE_NOT_ALLOWED },
+};
+
+/** Mark Paid: an optional reference such as "Venmo 1234" (D23), under the free-text rule; blank is none. */
 export const markPaidBody = z
-  .object({ reference: z.string().trim().max(200, GAME_DAY_TEXTS.referenceTooLong).optional() })
+  .object({ reference: z.string().optional().transform(fromResult((raw: string | undefined) => validateOptionalText(raw, REFERENCE_FIELD))) })
   .nullish();
 
 // Compile-time guards: each schema and its shared contract describe the same object.

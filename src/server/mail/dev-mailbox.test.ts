@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { newAccount } from '../../../tests/support/auth';
 import { testDbKind } from '../../../tests/support/db';
 import { startSmtpServer, type SmtpCatcher } from '../../../tests/support/smtp';
+import { confirmationMail } from './templates';
 
 const NOT_LOCAL = { error: { code: 'FORBIDDEN', message: 'The Dev Mailbox can only be opened on the machine that runs the app.' } };
 const DISABLED = { error: { code: 'MAILBOX_DISABLED', message: 'The Dev Mailbox is available only in trial mode without SMTP.' } };
@@ -105,17 +106,24 @@ describe(`the Dev Mailbox is gone outside the trial without SMTP (${testDbKind})
 });
 
 describe(`outbox mails are complete (${testDbKind})`, () => {
-  it('a confirmation mail escapes the username in HTML and keeps it plain in the text', async () => {
+  it('a confirmation mail greets the username in its text and HTML parts', async () => {
     const t = await createTestApp();
     try {
-      const account = { ...newAccount('html'), username: '<b>Tom&Jerry</b>' };
+      const account = { ...newAccount('html'), username: 'Tom_and.Jerry-2' };
       expect((await signUpAs(t.app, account)).statusCode).toBe(200);
       const [mail] = await mailsTo(t.app, account.email);
-      expect(mail!.text).toContain('Hi <b>Tom&Jerry</b>,');
-      expect(mail!.html).toContain('Hi &lt;b&gt;Tom&amp;Jerry&lt;/b&gt;,');
-      expect(mail!.html).not.toContain('<b>Tom');
+      expect(mail!.text).toContain('Hi Tom_and.Jerry-2,');
+      expect(mail!.html).toContain('Hi Tom_and.Jerry-2,');
     } finally {
       await t.close();
     }
+  });
+
+  it('the templates escape HTML in what they are given (a username can no longer hold any, issue 10)', () => {
+    const mail = confirmationMail('a@example.com', '<b>Tom&Jerry</b>', 'http://localhost:3000/x?a=1&b="2"');
+    expect(mail.text).toContain('Hi <b>Tom&Jerry</b>,');
+    expect(mail.html).toContain('Hi &lt;b&gt;Tom&amp;Jerry&lt;/b&gt;,');
+    expect(mail.html).not.toContain('<b>Tom');
+    expect(mail.html).toContain('href="http://localhost:3000/x?a=1&amp;b=&quot;2&quot;"');
   });
 });
