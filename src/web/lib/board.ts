@@ -7,6 +7,7 @@ import type { BoardChangeEvent, BoardResponse } from '@core/board-view';
 import { type QueryClient, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from './api';
+import { reconnectDelayMs } from './backoff';
 import { gameKeys } from './games';
 import { useSession } from './session';
 
@@ -82,13 +83,12 @@ function parseChange(data: unknown): BoardChangeEvent | null {
 /** `connecting` until the first `ready`; `live` while connected; `reconnecting` after a drop. */
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
 
-const RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 30_000];
-
 /**
  * Keeps a game's board current without reloading: every `change` re-reads the board (and the
  * games lists when the game itself changed); a `ready` after a dropped connection re-reads it
  * too, so whatever happened meanwhile is caught up. When the browser gives up on the stream (the
- * server answered with an error), it is opened again after a growing delay.
+ * server answered with an error, such as 429 or 503 when live updates are busy), it is opened
+ * again after a delay that doubles with each failure, with jitter, up to a minute (backoff.ts).
  */
 export function useBoardLive(gameId: string | undefined): LiveStatus {
   const queryClient = useQueryClient();
@@ -128,9 +128,8 @@ export function useBoardLive(gameId: string | undefined): LiveStatus {
         setStatus(connectedOnce ? 'reconnecting' : 'connecting');
         if (source?.readyState === EventSource.CLOSED) {
           source.close();
-          const delay = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)] as number;
+          retryTimer = setTimeout(connect, reconnectDelayMs(attempt));
           attempt += 1;
-          retryTimer = setTimeout(connect, delay);
         }
       });
     };
