@@ -23,9 +23,11 @@ export function accountsRepository(db: Db, kind: DbKind) {
       return db.selectFrom('user').select(columns).where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
     },
 
-    async usernameTaken(username: string): Promise<boolean> {
-      const row = await db.selectFrom('user').select('id').where('username', '=', username.trim().toLowerCase()).executeTakeFirst();
-      return row !== undefined;
+    /** True when another account (not `exceptUserId`) has this username, in any case. */
+    async usernameTaken(username: string, exceptUserId?: string): Promise<boolean> {
+      let query = db.selectFrom('user').select('id').where('username', '=', username.trim().toLowerCase());
+      if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId);
+      return (await query.executeTakeFirst()) !== undefined;
     },
 
     async setAdmin(email: string, isAdmin: boolean): Promise<boolean> {

@@ -2,7 +2,7 @@ import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { username } from 'better-auth/plugins/username';
 import { SIGNUP_ERRORS, USERNAME_TAKEN } from '@core/messages';
-import { validatePassword, validateUsername } from '@core/validation';
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN, validatePassword } from '@core/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Settings } from '../config';
 import type { DatabaseHandle } from '../db/connection';
@@ -10,6 +10,7 @@ import type { Mailer } from '../mail/mailer';
 import { confirmationMail, passwordResetMail } from '../mail/templates';
 import type { AccountsRepository } from './accounts.repository';
 import type { AccountsService } from './accounts.service';
+import { checkProfileUpdate, normalizeSignUpNames, profileDatabaseHooks } from './profile-rules';
 
 export interface AuthDeps {
   database: DatabaseHandle;
@@ -87,30 +88,33 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
     },
     plugins: [
       username({
-        minUsernameLength: 3,
-        maxUsernameLength: 30,
-        // The spec sets only a minimum length; anything printable without spaces is fine.
-        usernameValidator: (value) => /^[^\s\p{C}]+$/u.test(value),
+        minUsernameLength: USERNAME_MIN_LENGTH,
+        maxUsernameLength: USERNAME_MAX_LENGTH,
+        // The same rule as ours (core/validation.ts), for the plugin's own checks.
+        usernameValidator: (value) => USERNAME_PATTERN.test(value),
+        displayUsernameValidator: (value) => USERNAME_PATTERN.test(value),
       }),
     ],
+    // Usernames and the names shown for them, on every write of a user row (issue 10).
+    databaseHooks: profileDatabaseHooks,
     hooks: {
       // Our rules run before Better Auth's, so the answers carry the spec's texts (D6, D7).
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email') {
           if (!settings.ALLOW_SIGNUP) throw apiError('FORBIDDEN', 'SIGNUP_DISABLED', SIGNUP_ERRORS.disabled);
-          const body = ctx.body as { email?: string; password?: string; username?: string };
+          const body = ctx.body as { email?: string; password?: string; username?: unknown };
           const password = validatePassword(body.password ?? '');
           if (!password.ok) throw apiError('BAD_REQUEST', 'WEAK_PASSWORD', password.message);
-          const name = validateUsername(body.username ?? '');
-          if (!name.ok) throw apiError('BAD_REQUEST', 'USERNAME_TOO_SHORT', name.message);
+          const username = normalizeSignUpNames(body);
           if (accountsRepo && body.email && (await accountsRepo.findByEmail(body.email))) {
             // D6: sign-up says so (the spec's already-registered flow); rate limits bound enumeration.
             throw apiError('UNPROCESSABLE_ENTITY', 'USER_ALREADY_EXISTS', SIGNUP_ERRORS.alreadyRegistered);
           }
-          if (accountsRepo && (await accountsRepo.usernameTaken(name.value))) {
+          if (accountsRepo && (await accountsRepo.usernameTaken(username))) {
             throw apiError('UNPROCESSABLE_ENTITY', 'USERNAME_IS_ALREADY_TAKEN', USERNAME_TAKEN);
           }
         }
+        if (ctx.path === '/update-user') await checkProfileUpdate(ctx, accountsRepo);
         if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
           const password = validatePassword((ctx.body as { newPassword?: string }).newPassword ?? '');
           if (!password.ok) throw apiError('BAD_REQUEST', 'WEAK_PASSWORD', password.message);

@@ -8,7 +8,9 @@ import {
   PASSWORDS_DO_NOT_MATCH,
   SIGNUP_ERRORS,
   SUCCESS_TOASTS,
+  USERNAME_INVALID_CHARACTERS,
   USERNAME_TAKEN,
+  USERNAME_TOO_LONG,
   USERNAME_TOO_SHORT,
 } from '@core/messages';
 import { validateSignup } from '@core/validation';
@@ -43,7 +45,7 @@ function invalidFields(message: string, values: Values): SignupField[] {
     return ['email'];
   }
   if (message === PASSWORDS_DO_NOT_MATCH) return ['confirmPassword'];
-  if (message === USERNAME_TOO_SHORT || message === USERNAME_TAKEN) return ['username'];
+  if ([USERNAME_TOO_SHORT, USERNAME_TOO_LONG, USERNAME_INVALID_CHARACTERS, USERNAME_TAKEN].includes(message)) return ['username'];
   if (Object.values(PASSWORD_MESSAGES).includes(message as never)) return ['password'];
   if (message.startsWith('Please fill in all fields')) {
     return (Object.keys(values) as SignupField[]).filter((field) => values[field].trim() === '');

@@ -3,6 +3,7 @@ import type { DbKind } from '../connection';
 import { coreTables } from './001_core_tables';
 import { accountTables } from './002_accounts';
 import { checkoutTables } from './003_checkout';
+import { userNamesRepair } from './004_user_names';
 import { columnTypes } from './column-types';
 
 /** Our migrations in order. Names sort by their number; never rename or edit a released one. */
@@ -12,5 +13,6 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '001_core_tables': coreTables(t),
     '002_accounts': accountTables(t),
     '003_checkout': checkoutTables(t),
+    '004_user_names': userNamesRepair(),
   };
 }
