@@ -34,6 +34,7 @@ import { manualPayoutProvider } from './payouts/manual-provider';
 import { payoutsRepository } from './payouts/payouts.repository';
 import { payoutsRoutes } from './payouts/payouts.routes';
 import { payoutsService } from './payouts/payouts.service';
+import { payoutRecovery } from './payouts/recovery';
 import type { PayoutProvider } from './payouts/provider';
 import { gameEventsRoutes } from './realtime/events.routes';
 import { createGameEvents, type GameEventsHub } from './realtime';
@@ -155,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => events.close());
   const payments = deps.paymentProvider !== undefined ? deps.paymentProvider : await createPaymentProvider(settings, { db: database.db, log: app.log });
   const checkouts = checkoutService({ repo: checkoutRepository(database.db, database.kind), provider: payments, mailer, events, log: app.log });
-  const sweeper = checkoutSweeper(checkouts, app.log);
+  const sweeper = checkoutSweeper(checkouts, app.log, settings.SWEEP_INTERVAL_SECONDS * 1000);
   app.decorate('checkouts', checkouts);
   app.decorate('checkoutSweeper', sweeper);
   app.addHook('onReady', async () => sweeper.start());
@@ -185,6 +186,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(gameDayRoutes, { gameDay });
   const payouts = payoutsService({ games: gamesRepo, repo: payoutsRepository(database.db), provider: payoutProvider, events, log: app.log });
+  // Payouts a crash left in processing go back to a person, at start and then periodically, on every instance.
+  const recovery = payoutRecovery({
+    repo: payoutsRepository(database.db),
+    events,
+    log: app.log,
+    leaseMs: settings.PAYOUT_LEASE_SECONDS * 1000,
+    intervalMs: settings.SWEEP_INTERVAL_SECONDS * 1000,
+  });
+  app.decorate('payoutRecovery', recovery);
+  app.addHook('onReady', () => recovery.start());
+  app.addHook('onClose', () => recovery.stop());
   await app.register(payoutsRoutes, { payouts, gameDay });
   await app.register(squaresRoutes, { squares: squaresService(squaresRepository(database.db), { events }) });
   await app.register(gameEventsRoutes, {

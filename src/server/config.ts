@@ -42,6 +42,17 @@ const emailList = z.preprocess(
     .refine((list) => list.every((e) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e)), 'must be a comma-separated list of e-mail addresses'),
 );
 
+/** A duration in seconds (fractions allowed, so tests can make it short). */
+const secondsSetting = (max: number, fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .min(0.05, 'must be at least 0.05 seconds')
+      .max(max, `must be at most ${max} seconds`)
+      .default(fallback),
+  );
+
 export const settingsSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number' })
@@ -79,6 +90,10 @@ export const settingsSchema = z.object({
   /** Header that carries the client IP behind a trusted reverse proxy (e.g. x-forwarded-for). */
   TRUST_PROXY: z.preprocess(emptyToUndefined, booleanSetting.default(false)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How often the background sweeps run (checkout expiry and refunds, payout recovery). */
+  SWEEP_INTERVAL_SECONDS: secondsSetting(3600, 60),
+  /** How long a payout may stay `processing` before the recovery sweep hands it back to a person (failed, for Retry). */
+  PAYOUT_LEASE_SECONDS: secondsSetting(86400, 120),
 });
 
 export type Settings = z.infer<typeof settingsSchema> & {

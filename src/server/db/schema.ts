@@ -181,6 +181,8 @@ export interface GameWinnersTable {
   retry_count: Generated<number>;
   last_retry_at: string | null;
   failure_reason: string | null;
+  /** When the payout last entered `processing` (its attempt's key; the recovery sweep's lease). */
+  processing_started_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -201,6 +201,7 @@ export function gameDayService(deps: GameDayServiceDeps) {
           retry_count: 0,
           last_retry_at: null,
           failure_reason: null,
+          processing_started_at: null,
           updated_at: at,
         };
         await tx.saveWinner(randomUUID(), values, at);

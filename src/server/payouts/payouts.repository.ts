@@ -8,8 +8,15 @@ export type PayoutRow = Selectable<GameWinnersTable>;
 export type PayoutStatusValue = PayoutRow['payout_status'];
 export type PayoutChanges = Pick<
   Updateable<GameWinnersTable>,
-  'payout_status' | 'payout_reference' | 'paid_by' | 'paid_at' | 'last_retry_at' | 'failure_reason' | 'updated_at'
+  'payout_status' | 'payout_reference' | 'paid_by' | 'paid_at' | 'last_retry_at' | 'failure_reason' | 'processing_started_at' | 'updated_at'
 >;
+
+/** A payout the recovery sweep handed back. */
+export interface RecoveredPayout {
+  id: string;
+  game_id: string;
+  quarter: number;
+}
 
 function queries(db: Executor) {
   return {
@@ -31,6 +38,38 @@ function queries(db: Executor) {
         .where('payout_status', 'in', [...from])
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Writes the outcome of one attempt (keyed by when it entered processing): while it is still
+     * processing, or after the recovery sweep declared it interrupted (failed, same key), since
+     * the provider's answer is the truth. An attempt that a correction, a retry or another
+     * outcome has overtaken writes nothing (false).
+     */
+    async finish(id: string, startedAt: string, changes: PayoutChanges): Promise<boolean> {
+      const result = await db
+        .updateTable('game_winners')
+        .set(changes)
+        .where('id', '=', id)
+        .where('processing_started_at', '=', startedAt)
+        .where('payout_status', 'in', ['processing', 'failed'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * The recovery sweep's one conditional write: every payout in processing since `cutoff` or
+     * earlier becomes failed with `reason`. Several instances may run it at once; each payout
+     * is handed back by exactly one of them, which gets it in the result.
+     */
+    failStale(cutoff: string, reason: string, at: string): Promise<RecoveredPayout[]> {
+      return db
+        .updateTable('game_winners')
+        .set({ payout_status: 'failed', failure_reason: reason, updated_at: at })
+        .where('payout_status', '=', 'processing')
+        .where((eb) => eb.or([eb('processing_started_at', '<=', cutoff), eb('processing_started_at', 'is', null)]))
+        .returning(['id', 'game_id', 'quarter'])
+        .execute();
     },
   };
 }

@@ -25,7 +25,10 @@ const MAX_REASON = 500;
  * completed; Retry takes a failed one through processing again (retry_count + 1, last_retry_at).
  * A failure at any step leaves it failed with its reason. The status moves under the game's lock
  * (so a score correction cannot change the winner in between), the provider is called outside
- * any transaction, and its outcome is written by a conditional update from `processing`.
+ * any transaction, and its outcome is written by a conditional update keyed by the attempt
+ * (`processing_started_at`). A process that dies in between leaves the payout in processing;
+ * the recovery sweep (recovery.ts) hands it back as failed once its lease has passed, and a
+ * provider answer that still arrives for that attempt is written over that verdict.
  */
 export function payoutsService(deps: PayoutsServiceDeps) {
   const { games, repo, provider, events, log } = deps;
@@ -46,7 +49,7 @@ export function payoutsService(deps: PayoutsServiceDeps) {
     kind: 'mark-paid' | 'retry',
     adminId: string,
     reference: string | null,
-  ): Promise<{ row: PayoutRow; reference: string | null; attempt: number }> {
+  ): Promise<{ row: PayoutRow; reference: string | null; attempt: number; startedAt: string }> {
     return games.withLockedGame(gameId, async (game) => {
       if (!game) throw notFound(GAME_ERRORS.notFound);
       const tx = repo.within(game.tx);
@@ -64,28 +67,29 @@ export function payoutsService(deps: PayoutsServiceDeps) {
           paid_by: adminId,
           payout_reference: reference,
           failure_reason: null,
+          processing_started_at: at,
           updated_at: at,
         });
         if (!moved) throw new Error(`payout ${row.id} left pending inside the game lock`);
-        return { row, reference, attempt: row.retry_count + 1 };
+        return { row, reference, attempt: row.retry_count + 1, startedAt: at };
       }
       if (row.payout_status !== 'failed') throw conflict(GAME_DAY_TEXTS.onlyFailedRetried(quarter), 'PAYOUT_NOT_FAILED');
       const moved = await tx.move(
         row.id,
         ['failed'],
-        { payout_status: 'processing', paid_by: adminId, last_retry_at: at, failure_reason: null, updated_at: at },
+        { payout_status: 'processing', paid_by: adminId, last_retry_at: at, failure_reason: null, processing_started_at: at, updated_at: at },
         true,
       );
       if (!moved) throw new Error(`payout ${row.id} left failed inside the game lock`);
       // The reference the organizer gave with Mark Paid is tried again.
-      return { row, reference: row.payout_reference, attempt: row.retry_count + 2 };
+      return { row, reference: row.payout_reference, attempt: row.retry_count + 2, startedAt: at };
     });
   }
 
   async function run(gameId: string, quarter: Quarter, kind: 'mark-paid' | 'retry', adminId: string, reference: string | null): Promise<void> {
     const started = await startPayout(gameId, quarter, kind, adminId, reference);
     publish(gameId);
-    const { row } = started;
+    const { row, startedAt } = started;
     let result;
     try {
       result = await provider.pay({
@@ -100,20 +104,22 @@ export function payoutsService(deps: PayoutsServiceDeps) {
     } catch (err) {
       const reason = (err instanceof Error && err.message.trim() ? err.message.trim() : 'The payout provider refused the payout').slice(0, MAX_REASON);
       log.warn({ err, gameId, quarter, winnerId: row.id }, 'payout failed');
-      await repo.move(row.id, ['processing'], { payout_status: 'failed', failure_reason: reason, updated_at: now().toISOString() });
+      if (!(await repo.finish(row.id, startedAt, { payout_status: 'failed', failure_reason: reason, updated_at: now().toISOString() }))) {
+        log.warn({ gameId, quarter, winnerId: row.id }, 'a failed payout attempt was overtaken (retried or corrected since): not marked failed');
+      }
       publish(gameId);
       const message = kind === 'retry' ? retryPayoutError(reason) : withCause(GAME_DAY_ERRORS.updatePayoutStatusFailed, reason);
       throw new AppError(502, 'PAYOUT_FAILED', message);
     }
     const at = now().toISOString();
-    const completed = await repo.move(row.id, ['processing'], {
+    const completed = await repo.finish(row.id, startedAt, {
       payout_status: 'completed',
       payout_reference: result.reference,
       paid_at: at,
       failure_reason: null,
       updated_at: at,
     });
-    if (!completed) log.error({ gameId, quarter, winnerId: row.id }, 'a paid payout was no longer processing: not marked completed');
+    if (!completed) log.error({ gameId, quarter, winnerId: row.id }, 'a paid payout attempt was overtaken (retried or corrected since): not marked completed');
     publish(gameId);
   }
 

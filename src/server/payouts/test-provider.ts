@@ -9,6 +9,11 @@ export interface FailingPayoutProvider extends PayoutProvider {
   failNext(count?: number, reason?: string): void;
   /** Every request it was asked to pay, in order. */
   readonly requests: readonly PayoutRequest[];
+  /**
+   * The next payout waits inside the provider until `release()` (a provider that hangs, or a
+   * process that dies mid-call); `started` resolves once it is waiting.
+   */
+  holdNext(): { started: Promise<void>; release(): void };
 }
 
 export const TEST_PAYOUT_FAILURE = 'Payout provider unavailable';
@@ -17,6 +22,7 @@ export function failingPayoutProvider(): FailingPayoutProvider {
   let failures = 0;
   let failureReason = TEST_PAYOUT_FAILURE;
   const requests: PayoutRequest[] = [];
+  let held: { started: () => void; released: Promise<void> } | null = null;
   return {
     name: 'test',
     requests,
@@ -24,8 +30,22 @@ export function failingPayoutProvider(): FailingPayoutProvider {
       failures = count;
       failureReason = reason;
     },
+    holdNext() {
+      let started!: () => void;
+      let release!: () => void;
+      const startedPromise = new Promise<void>((resolve) => (started = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      held = { started, released };
+      return { started: startedPromise, release };
+    },
     async pay(request) {
       requests.push(request);
+      const hold = held;
+      if (hold) {
+        held = null;
+        hold.started();
+        await hold.released;
+      }
       if (failures > 0) {
         failures -= 1;
         throw new Error(failureReason);

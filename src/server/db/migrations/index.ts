@@ -4,6 +4,7 @@ import { coreTables } from './001_core_tables';
 import { accountTables } from './002_accounts';
 import { checkoutTables } from './003_checkout';
 import { userNamesRepair } from './004_user_names';
+import { payoutRecovery } from './006_payout_recovery';
 import { columnTypes } from './column-types';
 
 /** Our migrations in order. Names sort by their number; never rename or edit a released one. */
@@ -14,5 +15,6 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '002_accounts': accountTables(t),
     '003_checkout': checkoutTables(t),
     '004_user_names': userNamesRepair(),
+    '006_payout_recovery': payoutRecovery(t),
   };
 }
