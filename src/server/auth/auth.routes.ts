@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LOGIN_ERRORS, MAIL_RATE_LIMITS, SIGNUP_ERRORS } from '@core/messages';
 import type { Auth } from './auth';
+import { CALLBACK_PARAMETERS, localCallback, safeLocation } from './redirects';
 import type { SessionGuards } from './session';
 
 export interface AuthRoutesOptions {
@@ -34,27 +35,41 @@ const LIMITS = [
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, guards }) => {
   await app.register(fastifyRateLimit, { global: false });
 
+  // Our origin: PUBLIC_URL's, or in a trial the request's own (D5).
+  const publicOrigin = typeof auth.options.baseURL === 'string' ? new URL(auth.options.baseURL).origin : null;
+
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
-    // Links we mail carry relative callbacks only; anything else would be an open redirect.
-    for (const name of ['callbackURL', 'redirectTo', 'errorCallbackURL']) {
-      const target = url.searchParams.get(name);
-      if (target !== null && !isLocalPath(target)) {
-        return reply.status(400).send({ code: 'INVALID_CALLBACK_URL', message: 'This link is not valid.' });
-      }
+    const origin = publicOrigin ?? url.origin;
+    // Every callback, in the query or the body, must stay on our origin (redirects.ts); it goes on as its plain path.
+    for (const name of CALLBACK_PARAMETERS) {
+      const values = url.searchParams.getAll(name);
+      if (!values.length) continue;
+      const local = values.length === 1 ? localCallback(values[0]!, origin) : null;
+      if (local === null) return invalidCallback(reply);
+      url.searchParams.set(name, local);
     }
     const headers = fromNodeHeaders(request.headers);
     let body: string | undefined;
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined && request.body !== null) {
-      body = JSON.stringify(normalizeEmail(request.body));
+      const payload = localCallbacks(normalizeEmail(request.body), origin);
+      if (payload === null) return invalidCallback(reply);
+      body = JSON.stringify(payload);
       headers.set('content-type', 'application/json');
       headers.delete('content-length');
     }
     const response = await auth.handler(new Request(url, { method: request.method, headers, ...(body ? { body } : {}) }));
     reply.status(response.status);
     response.headers.forEach((value, key) => {
-      if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
+      if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding' && key !== 'location') reply.header(key, value);
     });
+    const location = response.headers.get('location');
+    if (location !== null) {
+      // Resolved as the browser resolves it: against this request's address on our origin.
+      const checked = safeLocation(location, new URL(url.pathname + url.search, origin).href, origin);
+      if (checked.replaced) request.log.warn({ location }, 'an auth answer would have redirected off-site; sent to / instead');
+      reply.header('location', checked.location);
+    }
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     const text = await response.text();
@@ -108,7 +123,20 @@ function normalizeEmail(body: unknown): unknown {
   return body;
 }
 
-/** "/login?x=1" yes; "//evil.example", "https://evil.example", "/\\evil" no. */
-function isLocalPath(target: string): boolean {
-  return target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
+function invalidCallback(reply: FastifyReply) {
+  return reply.status(400).send({ code: 'INVALID_CALLBACK_URL', message: 'This link is not valid.' });
+}
+
+/** A JSON body with each callback replaced by its path on our origin, or null when one would leave it. */
+function localCallbacks(body: unknown, origin: string): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const checked: Record<string, unknown> = { ...body };
+  for (const name of CALLBACK_PARAMETERS) {
+    const target = checked[name];
+    if (target === undefined || target === null) continue;
+    const local = typeof target === 'string' ? localCallback(target, origin) : null;
+    if (local === null) return null;
+    checked[name] = local;
+  }
+  return checked;
 }
