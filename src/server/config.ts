@@ -12,6 +12,18 @@ const booleanSetting = z
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+/** A whole number of at least 1. */
+const countSetting = (max: number, fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(max, `must be at most ${max}`)
+      .default(fallback),
+  );
+
 const urlSetting = (protocols: string[], hint: string) =>
   z.preprocess(
     emptyToUndefined,
@@ -61,6 +73,14 @@ export const settingsSchema = z.object({
     .max(65535, 'must be a port number from 0 to 65535')
     .default(3000),
   HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
+  /** A request's headers and body must arrive within this time; a slower one is answered 408 and closed. */
+  REQUEST_TIMEOUT_SECONDS: secondsSetting(3600, 30),
+  /** A connection on which nothing moves for this long is closed (between requests too); live-update streams excepted. */
+  IDLE_TIMEOUT_SECONDS: secondsSetting(3600, 75),
+  /** Live-update streams (a board's server-sent events) open at once from one client address (an office shares one). */
+  LIVE_UPDATES_PER_ADDRESS: countSetting(1_000_000, 500),
+  /** Live-update streams open at once on this instance, from everyone. */
+  LIVE_UPDATES_TOTAL: countSetting(1_000_000, 5000),
   DATABASE_URL: z
     .string()
     .trim()

@@ -2,6 +2,7 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { BoardChangeEvent } from '@core/board-view';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../http/errors';
 import { gameIdParam } from '../squares/squares.routes';
 import type { GameEvents } from './events';
 
@@ -11,10 +12,24 @@ export interface GameEventsRoutesOptions {
   getGame(id: string): Promise<unknown>;
   /** Spec section 9: 30 s. Tests make it short. */
   heartbeatMs?: number;
+  /** Streams open at once from one client address (LIVE_UPDATES_PER_ADDRESS) and in all (LIVE_UPDATES_TOTAL). */
+  limits: StreamLimits;
 }
 
-/** How long a browser waits before reconnecting a dropped stream (EventSource's `retry`). */
+export interface StreamLimits {
+  perAddress: number;
+  total: number;
+}
+
+/** Seconds a refused viewer is asked to wait (Retry-After); the web client backs off on its own too. */
+const RETRY_AFTER_SECONDS = 30;
+
+/**
+ * How long a browser waits before reconnecting a dropped stream (EventSource's `retry`): 3 s plus
+ * up to 3 s more, different per viewer, so that after a restart they do not all return at once.
+ */
 const RETRY_MS = 3000;
+const retryMs = () => RETRY_MS + Math.floor(Math.random() * RETRY_MS);
 const HEARTBEAT = ': heartbeat\n\n';
 
 /**
@@ -30,6 +45,7 @@ export const gameEventsRoutes: FastifyPluginAsyncZod<GameEventsRoutesOptions> = 
   const { events, getGame } = options;
   const heartbeatMs = options.heartbeatMs ?? 30_000;
   const open = new Set<ServerResponse>();
+  const places = streamPlaces(options.limits);
   let heartbeat: NodeJS.Timeout | null = null;
 
   // Every event goes to every viewer of its game: format it once.
@@ -68,13 +84,32 @@ export const gameEventsRoutes: FastifyPluginAsyncZod<GameEventsRoutesOptions> = 
     { exposeHeadRoute: false, schema: { params: z.object({ id: z.string() }) } },
     async (request, reply) => {
       const gameId = gameIdParam(request.params.id);
-      await getGame(gameId);
+      // A place is taken before the lookup, so a burst cannot overshoot the limits while it waits.
+      const release = places.take(request.ip);
+      if (typeof release === 'string') {
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        throw release === 'address'
+          ? new AppError(429, 'TOO_MANY_STREAMS', 'Too many live updates are open from your address. Close some tabs and try again.')
+          : new AppError(503, 'LIVE_UPDATES_BUSY', 'Live updates are busy right now. Please try again in a moment.');
+      }
+      try {
+        await getGame(gameId);
+      } catch (err) {
+        release();
+        throw err;
+      }
 
       // From here on the response is ours; it keeps the headers set so far (security headers).
       reply.hijack();
       const response = reply.raw;
       // Gone while the game was looked up: nothing to subscribe.
-      if (request.raw.socket.destroyed) return;
+      if (request.raw.socket.destroyed) {
+        release();
+        return;
+      }
+      // A stream is quiet between heartbeats for as long as the viewer stays: the idle timeout
+      // (IDLE_TIMEOUT_SECONDS) is for requests, not for it. A dead viewer shows when a write fails.
+      request.raw.socket.setTimeout(0);
       response.writeHead(200, {
         ...(reply.getHeaders() as OutgoingHttpHeaders),
         'content-type': 'text/event-stream; charset=utf-8',
@@ -91,9 +126,41 @@ export const gameEventsRoutes: FastifyPluginAsyncZod<GameEventsRoutesOptions> = 
       response.once('close', () => {
         unsubscribe();
         untrack(response);
+        release();
       });
       track(response);
-      response.write(`retry: ${RETRY_MS}\n\nevent: ready\ndata: ${JSON.stringify({ game_id: gameId })}\n\n`);
+      response.write(`retry: ${retryMs()}\n\nevent: ready\ndata: ${JSON.stringify({ game_id: gameId })}\n\n`);
     },
   );
 };
+
+/**
+ * Places for open streams: at most `perAddress` from one client address (request.ip: the proxy's
+ * X-Forwarded-For entry when TRUST_PROXY is on) and `total` on this instance. `take` answers a
+ * release function, or which limit refused.
+ */
+export function streamPlaces(limits: StreamLimits) {
+  const byAddress = new Map<string, number>();
+  let total = 0;
+  return {
+    take(address: string): (() => void) | 'address' | 'total' {
+      const mine = byAddress.get(address) ?? 0;
+      if (mine >= limits.perAddress) return 'address';
+      if (total >= limits.total) return 'total';
+      byAddress.set(address, mine + 1);
+      total += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        total -= 1;
+        const left = (byAddress.get(address) ?? 1) - 1;
+        if (left > 0) byAddress.set(address, left);
+        else byAddress.delete(address);
+      };
+    },
+    get total() {
+      return total;
+    },
+  };
+}

@@ -65,7 +65,10 @@ describe(`GET /api/games/:id/events (${testDbKind})`, () => {
     expect(stream.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(stream.headers.get('content-length')).toBeNull();
 
-    expect(await stream.next()).toEqual({ retry: 3000 });
+    // The browser's reconnection delay: 3 to 6 s, different per viewer, so a restart is not met by everyone at once.
+    const { retry } = await stream.next();
+    expect(retry).toBeGreaterThanOrEqual(3000);
+    expect(retry).toBeLessThan(6000);
     expect(await stream.next()).toEqual({ event: 'ready', data: JSON.stringify({ game_id: gameId }) });
     expect(server.app.gameEvents.subscriberCount(gameId)).toBe(1);
 
@@ -74,6 +77,17 @@ describe(`GET /api/games/:id/events (${testDbKind})`, () => {
     server.app.gameEvents.publish({ game_id: gameId, reason: 'numbers' });
     expect(await nextChange(stream)).toEqual(change({ game_id: gameId, reason: 'squares' }));
     expect(await nextChange(stream)).toEqual(change({ game_id: gameId, reason: 'numbers' }));
+  });
+
+  it('gives each viewer a reconnection delay of its own', async () => {
+    const gameId = await insertGame(server.db.handle);
+    const delays = new Set<number | undefined>();
+    for (let i = 0; i < 5; i += 1) {
+      const stream = await connect(gameId);
+      delays.add((await stream.next()).retry);
+      stream.close();
+    }
+    expect(delays.size).toBeGreaterThan(1);
   });
 
   it('sends a heartbeat comment on the interval', async () => {
