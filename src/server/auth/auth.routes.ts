@@ -70,6 +70,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       if (checked.replaced) request.log.warn({ location }, 'an auth answer would have redirected off-site; sent to / instead');
       reply.header('location', checked.location);
     }
+    // Sessions, accounts and tokens: no cache may keep any of Better Auth's answers (issue 10).
+    reply.header('cache-control', 'no-store');
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     const text = await response.text();
