@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRepository } from './auth/accounts.repository';
 import { accountsService } from './auth/accounts.service';
@@ -61,6 +61,8 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider | null;
   /** The payout provider (D23); the manual one by default. Tests pass one that fails on demand. */
   payoutProvider?: PayoutProvider;
+  /** Sees every route as it is added (the fuzz test enumerates them with their schemas). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -121,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // What Node's parser refuses (not HTTP, headers too large, too slow): the same, written raw.
     clientErrorHandler: clientErrorHandler(headers),
   }).withTypeProvider<ZodTypeProvider>();
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

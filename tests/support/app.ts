@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { parseSettings, type Settings } from '../../src/server/config';
 import { migrate } from '../../src/server/db/migrate';
@@ -19,6 +19,8 @@ export interface TestAppOptions {
   webRoot?: string;
   /** Reuse an existing database (a second instance of the app on the same database). */
   database?: TestDatabase;
+  /** Sees every route as the app adds it. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The real app on a fresh, migrated test database. */
@@ -35,7 +37,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // TEST_WEB_ROOT: a build of one's own (vite build --outDir), so parallel builds do not swap
   // dist/web under a running browser test.
   const webRoot = options.webRoot ?? process.env.TEST_WEB_ROOT;
-  const app = await buildApp({ settings, database: db.handle, secret: TEST_SECRET, ...(webRoot ? { webRoot } : {}) });
+  const app = await buildApp({
+    settings,
+    database: db.handle,
+    secret: TEST_SECRET,
+    ...(webRoot ? { webRoot } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -53,16 +61,24 @@ export type DatabaseFingerprint = Record<string, { rows: number; hash: string }>
 
 /** Fingerprints every table of the app's database (the migration bookkeeping aside). */
 export async function databaseFingerprint(handle: TestDatabase['handle']): Promise<DatabaseFingerprint> {
+  return (await databaseFingerprinter(handle))();
+}
+
+/** A fingerprint function for repeated use: the tables are listed once, then read at each call (in parallel on PostgreSQL). */
+export async function databaseFingerprinter(handle: TestDatabase['handle']): Promise<() => Promise<DatabaseFingerprint>> {
   const tables = (await handle.raw.introspection.getTables())
     .filter((table) => !table.isView && !table.name.startsWith('kysely_'))
     // PostgreSQL lists the tables of every schema; a test database is one schema.
     .filter((table) => handle.kind === 'sqlite' || table.schema === (handle.schema ?? 'public'))
     .map((table) => table.name)
     .sort();
-  const fingerprint: DatabaseFingerprint = {};
-  for (const table of tables) {
-    const rows = (await handle.raw.selectFrom(table).selectAll().execute()).map((row) => JSON.stringify(row)).sort();
-    fingerprint[table] = { rows: rows.length, hash: createHash('sha256').update(rows.join('\n')).digest('hex').slice(0, 16) };
-  }
-  return fingerprint;
+  return async () => {
+    const contents = await Promise.all(tables.map((table) => handle.raw.selectFrom(table).selectAll().execute()));
+    const fingerprint: DatabaseFingerprint = {};
+    tables.forEach((table, i) => {
+      const rows = contents[i]!.map((row) => JSON.stringify(row)).sort();
+      fingerprint[table] = { rows: rows.length, hash: createHash('sha256').update(rows.join('\n')).digest('hex').slice(0, 16) };
+    });
+    return fingerprint;
+  };
 }
