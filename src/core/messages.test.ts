@@ -52,6 +52,7 @@ const NOT_VERBATIM = new Set<string>([
   messages.NOTES_TOO_LONG,
   messages.NOTES_NOT_ALLOWED,
   messages.PAYOUT_REFERENCE_NOT_ALLOWED,
+  messages.PASSWORD_CHECK_RATE_LIMITED,
 ]);
 
 function catalogueTexts(): string[] {

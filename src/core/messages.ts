@@ -106,6 +106,9 @@ export const MAIL_RATE_LIMITS = {
   confirmationEmail: 'Too many confirmation e-mail requests. Please wait a few minutes and try again.',
 } as const;
 
+/** Our text for the limit on password checks with a session (change-password, verify-password). */
+export const PASSWORD_CHECK_RATE_LIMITED = 'Too many password attempts. Please wait a few minutes and try again.';
+
 export const GAME_ERRORS = {
   cannotUpdateInProgress: 'Cannot update a game that is in progress',
   cannotDeleteInProgress: 'Cannot delete a game that is in progress',

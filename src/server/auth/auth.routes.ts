@@ -3,7 +3,8 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LOGIN_ERRORS, MAIL_RATE_LIMITS, SIGNUP_ERRORS } from '@core/messages';
+import { LOGIN_ERRORS, MAIL_RATE_LIMITS, PASSWORD_CHECK_RATE_LIMITED, SIGNUP_ERRORS } from '@core/messages';
+import { errorBody } from '../http/errors';
 import type { Auth } from './auth';
 import { CALLBACK_PARAMETERS, localCallback, safeLocation } from './redirects';
 import type { SessionGuards } from './session';
@@ -30,6 +31,15 @@ const LIMITS = [
     message: MAIL_RATE_LIMITS.confirmationEmail,
   },
 ] as const;
+
+/**
+ * Routes that check the signed-in account's password (delete-user only if it is ever turned
+ * on). Like sign-in, 10 guesses per 5 minutes, in one budget for all of them, counted per client
+ * IP and per account: a stolen session gains nothing from many addresses, nor one address from
+ * many sessions.
+ */
+const PASSWORD_CHECKS = ['/api/auth/change-password', '/api/auth/verify-password', '/api/auth/delete-user'] as const;
+const PASSWORD_CHECK_LIMIT = { max: 10, timeWindow: '5 minutes' } as const;
 
 /** Better Auth under /api/auth/*, our rate limits in front of it, and GET /api/me. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, guards }) => {
@@ -93,6 +103,27 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       forward,
     );
   }
+  const accountOf = new WeakMap<FastifyRequest, string>();
+  const passwordChecksByIp = app.createRateLimit({ ...PASSWORD_CHECK_LIMIT, keyGenerator: (request) => request.ip });
+  const passwordChecksByAccount = app.createRateLimit({ ...PASSWORD_CHECK_LIMIT, keyGenerator: (request) => accountOf.get(request) ?? '' });
+  const limitPasswordChecks = async (request: FastifyRequest, reply: FastifyReply) => {
+    const results = [await passwordChecksByIp(request)];
+    // Without a session Better Auth answers 401 before any password is checked: no account to count.
+    const user = await guards.currentUser(request);
+    if (user) {
+      accountOf.set(request, user.id);
+      results.push(await passwordChecksByAccount(request));
+    }
+    const exceeded = results.flatMap((result) => (!result.isAllowed && result.isExceeded ? [result.ttlInSeconds] : []));
+    if (exceeded.length) {
+      return reply
+        .status(429)
+        .header('retry-after', String(Math.max(...exceeded)))
+        .send(errorBody('TOO_MANY_REQUESTS', PASSWORD_CHECK_RATE_LIMITED));
+    }
+  };
+  for (const path of PASSWORD_CHECKS) app.post(path, { preHandler: limitPasswordChecks }, forward);
+
   app.route({ method: ['GET', 'POST'], url: '/api/auth/*', handler: forward });
 
   app.get(

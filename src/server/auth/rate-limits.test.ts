@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOGIN_ERRORS, SIGNUP_ERRORS } from '@core/messages';
+import { LOGIN_ERRORS, PASSWORD_CHECK_RATE_LIMITED, SIGNUP_ERRORS } from '@core/messages';
 import {
   confirmedAccount,
   createCustomApp,
@@ -7,6 +7,7 @@ import {
   mailsTo,
   postAuth,
   requestPasswordReset,
+  signedInPlayer,
   signUpAs,
   type Visit,
 } from '../../../tests/support/accounts';
@@ -94,6 +95,61 @@ describe(`rate limits (${testDbKind})`, () => {
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toEqual(tooMany(RESEND_RATE_LIMITED));
     expect(await mailsTo(a, account.email)).toHaveLength(6);
+  });
+});
+
+describe(`password checks with a session (change-password, verify-password), per account and per IP (${testDbKind})`, () => {
+  let t: TestApp;
+  afterEach(() => t?.close());
+  const PASSWORD_LIMITED = tooMany(PASSWORD_CHECK_RATE_LIMITED);
+  const changePassword = (cookie: string, currentPassword: string, ip: string) =>
+    postAuth(t.app, '/change-password', { currentPassword, newPassword: 'Changed#Pass42' }, { cookie, ip });
+  const verifyPassword = (cookie: string, password: string, ip: string) => postAuth(t.app, '/verify-password', { password }, { cookie, ip });
+
+  it('10 guesses per window from one address, then 429 with a retry hint, even for the right password; nothing changes', async () => {
+    t = await createCustomApp();
+    const thief = await signedInPlayer(t.app, 'stolen');
+    const ip = '198.51.100.70';
+    for (let i = 1; i <= 5; i++) expect((await changePassword(thief.cookie, WRONG, ip)).statusCode, `change ${i}`).toBe(400);
+    // One budget for every route that checks the password.
+    for (let i = 6; i <= 10; i++) expect((await verifyPassword(thief.cookie, WRONG, ip)).statusCode, `verify ${i}`).toBe(400);
+
+    for (const res of [await changePassword(thief.cookie, thief.password, ip), await verifyPassword(thief.cookie, thief.password, ip)]) {
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual(PASSWORD_LIMITED);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect((await logInAs(t.app, thief.email, thief.password)).statusCode).toBe(200);
+    expect((await logInAs(t.app, thief.email, 'Changed#Pass42')).statusCode).toBe(401);
+  });
+
+  it('a stolen session cannot spread its guesses over many addresses: the account has its own budget', async () => {
+    t = await createCustomApp();
+    const victim = await signedInPlayer(t.app, 'spread');
+    for (let i = 1; i <= 10; i++) expect((await verifyPassword(victim.cookie, WRONG, `203.0.113.${i}`)).statusCode, `guess ${i}`).toBe(400);
+    const eleventh = await changePassword(victim.cookie, victim.password, '203.0.113.99');
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json()).toEqual(PASSWORD_LIMITED);
+    // Another account is not held back by it.
+    const other = await signedInPlayer(t.app, 'bystander');
+    expect((await verifyPassword(other.cookie, other.password, '203.0.113.99')).statusCode).toBe(200);
+  });
+
+  it('one address cannot spread its guesses over many accounts: the address has its own budget', async () => {
+    t = await createCustomApp();
+    const ip = '198.51.100.80';
+    const accounts = await Promise.all(Array.from({ length: 3 }, (_, i) => signedInPlayer(t.app, `many${i}`)));
+    for (let i = 0; i < 10; i++) expect((await verifyPassword(accounts[i % 2]!.cookie, WRONG, ip)).statusCode, `guess ${i}`).toBe(400);
+    const res = await verifyPassword(accounts[2]!.cookie, accounts[2]!.password, ip);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual(PASSWORD_LIMITED);
+  });
+
+  it('without a session the answer is 401, and it spends no account budget', async () => {
+    t = await createCustomApp();
+    const player = await signedInPlayer(t.app, 'nosession');
+    for (let i = 1; i <= 12; i++) expect((await postAuth(t.app, '/verify-password', { password: WRONG }, { ip: `192.0.2.${i}` })).statusCode).toBe(401);
+    expect((await verifyPassword(player.cookie, player.password, '192.0.2.200')).statusCode).toBe(200);
   });
 });
 
