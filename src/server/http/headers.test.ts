@@ -113,7 +113,7 @@ describe(`API answers are not cached unless a route says otherwise (${testDbKind
     const created = await t.app.inject({ method: 'POST', url: `/api/checkout/test/${sessionId}/cancel`, headers: { origin: SAME_ORIGIN, cookie: buyer.cookie } });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.headers['cache-control']).toBe('no-store');
-    for (const url of ['/api/games', '/api/health', '/api/config', '/api/me', `/%61pi/checkout/${checkoutId}`]) {
+    for (const url of ['/api/games', '/api/health', '/api/config', '/api/me', '/api/auth/list-sessions', '/api/auth/get-session', `/%61pi/checkout/${checkoutId}`]) {
       expect((await get(url, buyer.cookie)).headers['cache-control'], url).toBe('no-store');
     }
   });
