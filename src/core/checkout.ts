@@ -63,7 +63,11 @@ export interface MySquaresResponse {
     readonly team_b: string;
     readonly squares: readonly { readonly x: number; readonly y: number; readonly claimed_at: string }[];
   }[];
-  /** Payments refunded because their squares could not all be claimed (D21), newest first. */
+  /**
+   * Refunds, newest first: payments refunded in full because their squares could not all be
+   * claimed (D21), and the part of a payment for a game that was deleted (D13; a checkout can have
+   * several, one per game).
+   */
   readonly refunds: readonly {
     readonly checkout_id: string;
     readonly amount_cents: number;

@@ -37,6 +37,15 @@ describe('settings', () => {
     expect(problemsOf({ NODE_ENV: 'staging' })[0]).toMatch(/^NODE_ENV: /);
   });
 
+  it('limits a cart and what one account holds to 100 squares by default, 1 to 1000 when set (issue 10)', () => {
+    const s = parseSettings({});
+    expect([s.MAX_CART_SQUARES, s.MAX_HELD_SQUARES]).toEqual([100, 100]);
+    expect(parseSettings({ MAX_CART_SQUARES: '1000', MAX_HELD_SQUARES: '5' })).toMatchObject({ MAX_CART_SQUARES: 1000, MAX_HELD_SQUARES: 5 });
+    expect(problemsOf({ MAX_CART_SQUARES: '1001' })[0]).toMatch(/^MAX_CART_SQUARES: must be at most 1000/);
+    expect(problemsOf({ MAX_HELD_SQUARES: '0' })[0]).toMatch(/^MAX_HELD_SQUARES: must be at least 1/);
+    expect(problemsOf({ MAX_HELD_SQUARES: 'lots' })[0]).toMatch(/^MAX_HELD_SQUARES: must be a whole number/);
+  });
+
   it('normalizes admin e-mails and booleans', () => {
     const s = parseSettings({ ADMIN_EMAILS: ' Boss@Example.com ,ref@example.com', ALLOW_SIGNUP: 'false' });
     expect(s.ADMIN_EMAILS).toEqual(['boss@example.com', 'ref@example.com']);

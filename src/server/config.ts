@@ -110,6 +110,10 @@ export const settingsSchema = z.object({
   /** Header that carries the client IP behind a trusted reverse proxy (e.g. x-forwarded-for). */
   TRUST_PROXY: z.preprocess(emptyToUndefined, booleanSetting.default(false)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Squares one checkout may take (its cart); more is refused with 400. */
+  MAX_CART_SQUARES: countSetting(1000, 100),
+  /** Squares one account may hold at once (unpaid, up to 35 minutes), across games and checkouts; more is refused with 409. */
+  MAX_HELD_SQUARES: countSetting(1000, 100),
   /** How often the background sweeps run (checkout expiry and refunds, payout recovery). */
   SWEEP_INTERVAL_SECONDS: secondsSetting(3600, 60),
   /** How long a payout may stay `processing` before the recovery sweep hands it back to a person (failed, for Retry). */

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ExpressionBuilder, Kysely, Selectable, Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { GRID_SIZE } from '@core/grid';
 import type { DbKind } from '../db/connection';
 import { withTransactionRetry } from '../db/retry';
-import type { CheckoutItemsTable, CheckoutsTable, Database } from '../db/schema';
+import type { CheckoutItemsTable, CheckoutsTable, Database, PaymentRefundsTable } from '../db/schema';
 
 /**
  * Checkouts, their items and holds (design note 004). Every method runs on the executor the
@@ -17,6 +18,14 @@ export type StoredCheckoutStatus = 'open' | 'fulfilled' | 'expired' | 'cancelled
 
 export type CheckoutRow = Selectable<CheckoutsTable> & { status: StoredCheckoutStatus };
 export type CheckoutItemRow = Selectable<CheckoutItemsTable>;
+export type RefundRow = Selectable<PaymentRefundsTable>;
+
+/**
+ * An open checkout as the sweep sees it: `sales_closed` when a game of it is gone, drawn or
+ * completed; `holds_lost` when it holds fewer squares than it bought (a newer checkout of the
+ * buyer took them), so it can claim nothing any more.
+ */
+export type OpenCheckoutRow = CheckoutRow & { sales_closed: boolean; holds_lost: boolean };
 
 export interface Cell {
   game_id: string;
@@ -49,10 +58,37 @@ export function isUniqueViolation(err: unknown): boolean {
 
 const count = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }) => Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0n);
 
-/** Matches any of the cells (the unique key's columns, so PostgreSQL reads its index). */
-function cellFilter(cells: readonly Cell[]) {
+/**
+ * Issue 10: no request may build a query whose size grows with the cart without bound. A cell
+ * filter has one branch per game (`game_id = ? AND x * 10 + y IN (...)`: the IN list is one node,
+ * however long), and a query takes at most this many games, far below SQLite's expression depth
+ * limit of 1,000; larger carts run several queries.
+ */
+const GAMES_PER_QUERY = 50;
+/** Rows per INSERT: 9 columns x 500 rows stays far below either database's limit on bound values. */
+const ROWS_PER_INSERT = 500;
+
+/** The cells grouped by game (each as x * GRID_SIZE + y), in groups of at most GAMES_PER_QUERY games. */
+function cellGroups(cells: readonly Cell[]): [string, number[]][][] {
+  const byGame = new Map<string, number[]>();
+  for (const c of cells) byGame.set(c.game_id, [...(byGame.get(c.game_id) ?? []), c.x * GRID_SIZE + c.y]);
+  return chunks([...byGame], GAMES_PER_QUERY);
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Matches any of one group's cells (game_id first, so PostgreSQL reads the unique key's index). */
+function cellFilter(group: readonly [string, number[]][]) {
   return (eb: ExpressionBuilder<Database, 'squares'>) =>
-    eb.or(cells.map((c) => eb.and([eb('squares.game_id', '=', c.game_id), eb('squares.x', '=', c.x), eb('squares.y', '=', c.y)])));
+    eb.or(
+      group.map(([gameId, cells]) =>
+        eb.and([eb('squares.game_id', '=', gameId), eb(sql<number>`${sql.ref('squares.x')} * ${sql.lit(GRID_SIZE)} + ${sql.ref('squares.y')}`, 'in', cells)]),
+      ),
+    );
 }
 
 /** The squares row's checkout is still open. */
@@ -87,7 +123,7 @@ function checkoutQueries(db: Executor, kind: DbKind) {
 
     async insertCheckout(checkout: Omit<CheckoutRow, 'provider_session_id' | 'provider_payment_id' | 'paid_at' | 'fulfilled_at' | 'refunded_at' | 'refund_reason'>, items: readonly CheckoutItemRow[]): Promise<void> {
       await db.insertInto('checkouts').values(checkout).execute();
-      await db.insertInto('checkout_items').values([...items]).execute();
+      for (const part of chunks(items, ROWS_PER_INSERT)) await db.insertInto('checkout_items').values(part).execute();
     },
 
     /**
@@ -110,7 +146,7 @@ function checkoutQueries(db: Executor, kind: DbKind) {
           claimed_at: null,
         }));
       try {
-        await db.insertInto('squares').values(rows).execute();
+        for (const part of chunks(rows, ROWS_PER_INSERT)) await db.insertInto('squares').values(part).execute();
         return true;
       } catch (err) {
         if (isUniqueViolation(err)) return false;
@@ -118,18 +154,20 @@ function checkoutQueries(db: Executor, kind: DbKind) {
       }
     },
 
-    /** Squares rows on these cells that are owned or held until after `now`. */
-    takenSquares(cells: readonly Cell[], now: string): Promise<TakenSquare[]> {
-      if (cells.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom('squares')
-        .select(['game_id', 'x', 'y', 'user_id', 'status'])
-        .where(cellFilter(cells))
-        .where((eb) => eb.or([eb('status', '=', 'claimed'), eb('hold_expires_at', '>', now)]))
-        .orderBy('game_id')
-        .orderBy('x')
-        .orderBy('y')
-        .execute();
+    /** Squares rows on these cells that are owned or held until after `now`, in (game, x, y) order. */
+    async takenSquares(cells: readonly Cell[], now: string): Promise<TakenSquare[]> {
+      const taken: TakenSquare[] = [];
+      for (const group of cellGroups(cells)) {
+        taken.push(
+          ...(await db
+            .selectFrom('squares')
+            .select(['game_id', 'x', 'y', 'user_id', 'status'])
+            .where(cellFilter(group))
+            .where((eb) => eb.or([eb('status', '=', 'claimed'), eb('hold_expires_at', '>', now)]))
+            .execute()),
+        );
+      }
+      return taken.sort((a, b) => (a.game_id < b.game_id ? -1 : a.game_id > b.game_id ? 1 : a.x - b.x || a.y - b.y));
     },
 
     /**
@@ -137,14 +175,30 @@ function checkoutQueries(db: Executor, kind: DbKind) {
      * status change deletes them) left by a checkout that is no longer open.
      */
     async deleteDeadHolds(cells: readonly Cell[], now: string): Promise<number> {
-      if (cells.length === 0) return 0;
-      const result = await db
-        .deleteFrom('squares')
-        .where(cellFilter(cells))
+      let deleted = 0;
+      for (const group of cellGroups(cells)) {
+        const result = await db
+          .deleteFrom('squares')
+          .where(cellFilter(group))
+          .where('status', '=', 'held')
+          .where((eb) => eb.or([eb('hold_expires_at', '<=', now), eb.not(openCheckoutOf(eb))]))
+          .executeTakeFirst();
+        deleted += count(result);
+      }
+      return deleted;
+    },
+
+    /** How many squares the buyer holds now in open checkouts (issue 10: one account's limit). */
+    async liveHoldCount(userId: string, now: string): Promise<number> {
+      const row = await db
+        .selectFrom('squares')
+        .select((eb) => eb.fn.countAll<number | string>().as('held'))
+        .where('user_id', '=', userId)
         .where('status', '=', 'held')
-        .where((eb) => eb.or([eb('hold_expires_at', '<=', now), eb.not(openCheckoutOf(eb))]))
-        .executeTakeFirst();
-      return count(result);
+        .where('hold_expires_at', '>', now)
+        .where((eb) => openCheckoutOf(eb))
+        .executeTakeFirstOrThrow();
+      return Number(row.held);
     },
 
     findCheckout(id: string): Promise<CheckoutRow | undefined> {
@@ -188,9 +242,40 @@ function checkoutQueries(db: Executor, kind: DbKind) {
         .execute() as Promise<CheckoutRow[]>;
     },
 
-    /** Open checkouts whose payment page has closed by `now` (the expiry sweep). */
-    openExpiredBy(now: string): Promise<CheckoutRow[]> {
-      return db.selectFrom('checkouts').selectAll().where('status', '=', 'open').where('expires_at', '<=', now).orderBy('expires_at').limit(500).execute() as Promise<CheckoutRow[]>;
+    /**
+     * Open checkouts for the sweep, the oldest expiry first, each with `sales_closed`: a game of it
+     * is gone, drawn or completed (a draw or delete whose follow-up work a crash cut off).
+     */
+    async openCheckouts(limit = 500): Promise<OpenCheckoutRow[]> {
+      const rows = await db
+        .selectFrom('checkouts')
+        .selectAll('checkouts')
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('checkout_items')
+                .leftJoin('games', 'games.id', 'checkout_items.game_id')
+                .select('checkout_items.checkout_id')
+                .whereRef('checkout_items.checkout_id', '=', 'checkouts.id')
+                .where((e) => e.or([e('games.id', 'is', null), e('games.grid_shuffled', '=', true), e('games.is_active', '=', false)])),
+            )
+            .as('sales_closed'),
+        )
+        .select((eb) =>
+          eb(
+            eb.selectFrom('squares').select(eb.fn.countAll().as('n')).whereRef('squares.checkout_id', '=', 'checkouts.id').where('squares.status', '=', 'held'),
+            '<',
+            eb.selectFrom('checkout_items').select(eb.fn.countAll().as('n')).whereRef('checkout_items.checkout_id', '=', 'checkouts.id'),
+          ).as('holds_lost'),
+        )
+        .where('checkouts.status', '=', 'open')
+        .orderBy('checkouts.expires_at')
+        .limit(limit)
+        .execute();
+      // A condition is a boolean on PostgreSQL and 0/1 on SQLite.
+      const yes = (value: unknown) => value === true || value === 1;
+      return rows.map((row) => ({ ...(row as CheckoutRow), sales_closed: yes(row.sales_closed), holds_lost: yes(row.holds_lost) }));
     },
 
     refundsPending(): Promise<CheckoutRow[]> {
@@ -201,9 +286,16 @@ function checkoutQueries(db: Executor, kind: DbKind) {
      * The conditional write that decides a checkout's fate once: moves it only from one of
      * `from`. False when another call got there first.
      */
-    async moveStatus(id: string, from: readonly StoredCheckoutStatus[], changes: Updateable<CheckoutsTable> & { status: StoredCheckoutStatus }): Promise<boolean> {
-      const result = await db.updateTable('checkouts').set(changes).where('id', '=', id).where('status', 'in', [...from]).executeTakeFirst();
-      return count(result) === 1;
+    async moveStatus(
+      id: string,
+      from: readonly StoredCheckoutStatus[],
+      changes: Updateable<CheckoutsTable> & { status: StoredCheckoutStatus },
+      options: { withoutSession?: boolean } = {},
+    ): Promise<boolean> {
+      let update = db.updateTable('checkouts').set(changes).where('id', '=', id).where('status', 'in', [...from]);
+      // Only while no payment page was recorded for it (see the checkout service's `end`).
+      if (options.withoutSession) update = update.where('provider_session_id', 'is', null);
+      return count(await update.executeTakeFirst()) === 1;
     },
 
     async setSession(id: string, sessionId: string, updatedAt: string): Promise<void> {
@@ -224,12 +316,6 @@ function checkoutQueries(db: Executor, kind: DbKind) {
         .where('checkout_id', '=', checkoutId)
         .where('status', '=', 'held')
         .executeTakeFirst();
-      return count(result);
-    },
-
-    /** Gives back a refunded checkout's owned squares (D13: its other games); returns how many per game. */
-    async unclaim(checkoutId: string, gameId: string): Promise<number> {
-      const result = await db.deleteFrom('squares').where('checkout_id', '=', checkoutId).where('game_id', '=', gameId).where('status', '=', 'claimed').executeTakeFirst();
       return count(result);
     },
 
@@ -258,13 +344,47 @@ function checkoutQueries(db: Executor, kind: DbKind) {
       return [...new Set(rows.map((r) => r.game_id))];
     },
 
-    /** Records the provider's refund; a second record for the checkout is ignored. */
-    async recordRefund(refund: { checkout_id: string; provider: string; provider_refund_id: string; amount_cents: number; reason: string; created_at: string }): Promise<void> {
+    /** Records a whole checkout's refund once the provider made it; a second record of the same key is ignored. */
+    async recordRefund(refund: Omit<RefundRow, 'id' | 'game_id' | 'status' | 'refunded_at'>): Promise<void> {
       await db
         .insertInto('payment_refunds')
-        .values({ id: randomUUID(), ...refund })
-        .onConflict((oc) => oc.column('checkout_id').doNothing())
+        .values({ id: randomUUID(), ...refund, game_id: null, status: 'refunded', refunded_at: refund.created_at })
+        .onConflict((oc) => oc.column('refund_key').doNothing())
         .execute();
+    },
+
+    /**
+     * Decides the refund of one deleted game's part of a checkout (D13, issue 10): recorded
+     * `pending` until the provider made it. Once per key; null when it was decided before.
+     */
+    async decidePartRefund(refund: Omit<RefundRow, 'id' | 'status' | 'provider_refund_id' | 'refunded_at'> & { game_id: string }): Promise<string | null> {
+      const inserted = await db
+        .insertInto('payment_refunds')
+        .values({ id: randomUUID(), ...refund, status: 'pending', provider_refund_id: null, refunded_at: null })
+        .onConflict((oc) => oc.column('refund_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return inserted?.id ?? null;
+    },
+
+    findRefund(id: string): Promise<RefundRow | undefined> {
+      return db.selectFrom('payment_refunds').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Part refunds the provider has not made yet (the sweep asks again). */
+    pendingPartRefunds(): Promise<RefundRow[]> {
+      return db.selectFrom('payment_refunds').selectAll().where('status', '=', 'pending').orderBy('created_at').limit(100).execute();
+    },
+
+    /** The provider made a decided part refund; false when another call recorded it first. */
+    async markRefunded(id: string, providerRefundId: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('payment_refunds')
+        .set({ status: 'refunded', provider_refund_id: providerRefundId, refunded_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return count(result) === 1;
     },
   };
 }

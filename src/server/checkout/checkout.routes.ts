@@ -9,20 +9,43 @@ import { CHECKOUT_NOT_FOUND, type CheckoutService } from './checkout.service';
 
 export interface CheckoutRoutesOptions {
   checkouts: CheckoutService;
-  settings: Pick<Settings, 'PUBLIC_URL'>;
+  settings: Pick<Settings, 'PUBLIC_URL' | 'MAX_CART_SQUARES' | 'MAX_HELD_SQUARES'>;
 }
 
-export const NOTES_MAX_LENGTH = 500;
-export const NOTES_TOO_LONG = `Notes must be at most ${NOTES_MAX_LENGTH} characters`;
+/** Games in one checkout: Stripe Checkout lists at most 100 line items, one per game. */
+export const MAX_CART_GAMES = 100;
+export const cartTooLarge = (squares: number, max: number) =>
+  `Your cart has ${squares} squares; one checkout can take at most ${max}. Remove some squares and try again.`;
+export const cartHasTooManyGames = (games: number) =>
+  `Your cart has squares of ${games} games; one checkout can take squares of at most ${MAX_CART_GAMES} games. Remove some and try again.`;
 
-/** POST /api/checkout: the cart (checked by validateForPayment) and the notes typed on /payment. */
-const checkoutRequest = z.object(
-  {
-    cart: cartSchema,
-    notes: checkoutNotesSchema,
-  },
-  { error: INVALID_CART_ITEMS },
-);
+/** Games and squares in a cart as sent, counted before anything else looks at it. */
+function cartSize(cart: unknown): { games: number; squares: number } {
+  if (!Array.isArray(cart)) return { games: 0, squares: 0 };
+  let squares = 0;
+  for (const item of cart as unknown[]) {
+    const itemSquares = typeof item === 'object' && item !== null ? (item as { squares?: unknown }).squares : undefined;
+    if (Array.isArray(itemSquares)) squares += itemSquares.length;
+  }
+  return { games: cart.length, squares };
+}
+
+/**
+ * POST /api/checkout: the cart (checked by validateForPayment) and the notes typed on /payment.
+ * Issue 10: a cart larger than MAX_CART_SQUARES (or of more than 100 games) is refused with 400
+ * before its squares are checked, so no request reaches the database with an unbounded cart.
+ */
+function checkoutRequest(maxCartSquares: number) {
+  const boundedCart = z
+    .unknown()
+    .superRefine((cart, ctx) => {
+      const size = cartSize(cart);
+      if (size.squares > maxCartSquares) ctx.addIssue({ code: 'custom', message: cartTooLarge(size.squares, maxCartSquares) });
+      else if (size.games > MAX_CART_GAMES) ctx.addIssue({ code: 'custom', message: cartHasTooManyGames(size.games) });
+    })
+    .pipe(cartSchema);
+  return z.object({ cart: boundedCart, notes: checkoutNotesSchema }, { error: INVALID_CART_ITEMS });
+}
 
 const checkoutCreated = z.object({
   checkout_id: z.string(),
@@ -52,7 +75,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
   // The guard runs before body validation: visitors get 401, not cart messages.
   const signedIn = { preValidation: app.guards.requireUser };
 
-  app.post('/api/checkout', { ...signedIn, schema: { body: checkoutRequest, response: { 201: checkoutCreated } } }, async (request, reply) => {
+  app.post('/api/checkout', { ...signedIn, schema: { body: checkoutRequest(settings.MAX_CART_SQUARES), response: { 201: checkoutCreated } } }, async (request, reply) => {
     const user = signedInUser(request);
     // D5: links back to us use PUBLIC_URL, or in a trial the host the buyer opened (checked same-origin).
     const origin = publicOrigin ?? new URL(`${request.protocol}://${request.host}`).origin;
@@ -61,6 +84,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       cart: request.body.cart,
       notes: request.body.notes ?? undefined,
       origin,
+      maxHeldSquares: settings.MAX_HELD_SQUARES,
     });
     return reply.status(201).send(created);
   });

@@ -13,11 +13,12 @@ import type { GameEvents } from '../realtime/events';
 import type {
   Cell,
   CheckoutItemRow,
-  CheckoutQueries,
   CheckoutRepository,
   CheckoutRow,
   Executor,
   GameForSale,
+  OpenCheckoutRow,
+  RefundRow,
   StoredCheckoutStatus,
   TakenSquare,
 } from './checkout.repository';
@@ -60,7 +61,28 @@ export interface NewCheckout {
   notes?: string | undefined;
   /** Our origin as the buyer sees it: PUBLIC_URL, or in a trial the request's own (D5). */
   origin: string;
+  /** MAX_HELD_SQUARES: how many squares one account may hold at once, across games and checkouts. */
+  maxHeldSquares: number;
 }
+
+/** The provider's idempotency key of a refund: the whole checkout, or one deleted game's part. */
+export const refundKey = (checkoutId: string, gameId?: string) => (gameId ? `refund-${checkoutId}-${gameId}` : `refund-${checkoutId}`);
+
+/** 409 HOLD_LIMIT: the cart would take the account past MAX_HELD_SQUARES (issue 10). */
+export function holdLimit(max: number, held: number, cart: number): AppError {
+  const message =
+    held > 0
+      ? `You can hold at most ${max} squares at a time. You already hold ${held} in another checkout whose payment is not finished, and this cart has ${cart}. Remove some squares, or finish that payment first.`
+      : `You can hold at most ${max} squares at a time, and this cart has ${cart}. Remove some squares and try again.`;
+  return conflict(message, 'HOLD_LIMIT', { max_held_squares: max, held_squares: held, cart_squares: cart });
+}
+
+/**
+ * What ending an open checkout came to: `released` by this call (as asked, or declined);
+ * `settled` (paid and fulfilled or refunded, or ended by another call); still open because a
+ * payment is under way (`paying`) or the provider cannot be asked now (`unanswered`).
+ */
+type Ending = 'released' | 'settled' | 'paying' | 'unanswered';
 
 /** Rolls back a checkout's transaction when a cell turned out to be taken by a concurrent one. */
 class HoldConflict extends Error {}
@@ -141,10 +163,14 @@ export function checkoutService(deps: CheckoutServiceDeps) {
     }
   }
 
-  /** Ends an open checkout (cancelled, expired, declined) and releases its holds. False if it was not open. */
-  async function release(checkoutId: string, status: 'cancelled' | 'expired' | 'declined'): Promise<boolean> {
+  /**
+   * Releases an open checkout's holds as `status`. Called only once the provider has said the
+   * checkout was not paid, or (`withoutSession`) while no payment page was recorded for it.
+   * False if it was not open (or had a page by then).
+   */
+  async function release(checkoutId: string, status: 'cancelled' | 'expired' | 'declined', withoutSession = false): Promise<boolean> {
     const games = await repo.transaction(async (tx) => {
-      if (!(await tx.moveStatus(checkoutId, ['open'], { status, updated_at: iso(new Date()) }))) return null;
+      if (!(await tx.moveStatus(checkoutId, ['open'], { status, updated_at: iso(new Date()) }, { withoutSession }))) return null;
       return tx.deleteHolds(checkoutId);
     });
     if (games === null) return false;
@@ -225,45 +251,76 @@ export function checkoutService(deps: CheckoutServiceDeps) {
     return completeRefund(checkoutId);
   }
 
+  /** Asks the checkout's provider for a refund; its id, or null (logged) when it cannot be had now. */
+  async function refundAtProvider(checkout: CheckoutRow, amountCents: number, reason: string, idempotencyKey: string): Promise<string | null> {
+    const payments = providerOf(checkout);
+    if (!payments || !checkout.provider_payment_id) {
+      log.error({ checkoutId: checkout.id, provider: checkout.provider }, 'refund waits: the provider of this payment is not configured');
+      return null;
+    }
+    try {
+      return await payments.refund({ checkoutId: checkout.id, paymentId: checkout.provider_payment_id, amountCents, reason, idempotencyKey });
+    } catch (err) {
+      log.error({ err, checkoutId: checkout.id, idempotencyKey }, 'refund failed at the provider; the sweep tries again');
+      return null;
+    }
+  }
+
   /**
-   * Has the provider refund a decided refund (idempotent per checkout), records it and tells the
-   * buyer. A provider failure leaves it refund_pending for the sweep to try again.
+   * Has the provider refund a decided refund of a whole checkout (idempotent per checkout),
+   * records it and tells the buyer. A provider failure leaves it refund_pending for the sweep.
    */
   async function completeRefund(checkoutId: string): Promise<StoredCheckoutStatus> {
     const checkout = await repo.findCheckout(checkoutId);
     if (!checkout || checkout.status !== 'refund_pending') return checkout?.status ?? 'refund_pending';
-    const payments = providerOf(checkout);
-    if (!payments || !checkout.provider_payment_id) {
-      log.error({ checkoutId, provider: checkout.provider }, 'refund waits: the provider of this payment is not configured');
-      return checkout.status;
-    }
     const reason = checkout.refund_reason ?? REFUND_REASONS.late;
-    let refundId: string;
-    try {
-      refundId = await payments.refund({ checkoutId, paymentId: checkout.provider_payment_id, amountCents: checkout.amount_cents, reason });
-    } catch (err) {
-      log.error({ err, checkoutId }, 'refund failed at the provider; the expiry sweep tries again');
-      return checkout.status;
-    }
+    const key = refundKey(checkoutId);
+    const refundId = await refundAtProvider(checkout, checkout.amount_cents, reason, key);
+    if (!refundId) return checkout.status;
     const now = iso(new Date());
     const done = await repo.transaction(async (tx) => {
-      await tx.recordRefund({ checkout_id: checkoutId, provider: checkout.provider, provider_refund_id: refundId, amount_cents: checkout.amount_cents, reason, created_at: now });
+      await tx.recordRefund({
+        checkout_id: checkoutId,
+        refund_key: key,
+        provider: checkout.provider,
+        provider_refund_id: refundId,
+        amount_cents: checkout.amount_cents,
+        description: checkout.description,
+        reason,
+        created_at: now,
+      });
       return tx.moveStatus(checkoutId, ['refund_pending'], { status: 'refunded', refunded_at: now, updated_at: now });
     });
-    if (done) await mailRefund(checkout, reason);
+    if (done) await mailRefund(checkout, { amountCents: checkout.amount_cents, description: checkout.description, reason });
     return 'refunded';
   }
 
-  async function mailRefund(checkout: CheckoutRow, reason: string): Promise<void> {
+  /**
+   * Has the provider refund one deleted game's part of a checkout (D13, issue 10), decided
+   * before as a pending payment_refunds row; records it and tells the buyer. A provider failure
+   * leaves it pending for the sweep.
+   */
+  async function completePartRefund(part: RefundRow): Promise<void> {
+    if (part.status !== 'pending') return;
+    const checkout = await repo.findCheckout(part.checkout_id);
+    if (!checkout) return;
+    const refundId = await refundAtProvider(checkout, part.amount_cents, part.reason, part.refund_key);
+    if (!refundId) return;
+    if (await repo.markRefunded(part.id, refundId, iso(new Date()))) {
+      await mailRefund(checkout, { amountCents: part.amount_cents, description: part.description, reason: part.reason });
+    }
+  }
+
+  async function mailRefund(checkout: CheckoutRow, refunded: { amountCents: number; description: string; reason: string }): Promise<void> {
     try {
       const buyer = await repo.buyerOf(checkout.user_id);
       if (!buyer) return;
       await mailer.send(
         refundMail(buyer.email, {
           username: buyer.displayUsername ?? buyer.username ?? buyer.name,
-          amount: formatUsd(checkout.amount_cents),
-          description: checkout.description,
-          reason,
+          amount: formatUsd(refunded.amountCents),
+          description: refunded.description,
+          reason: refunded.reason,
           link: `${checkout.public_origin ?? ''}/my-squares`,
         }),
       );
@@ -284,52 +341,106 @@ export function checkoutService(deps: CheckoutServiceDeps) {
     }
   }
 
-  async function apply(checkout: CheckoutRow, state: SessionState): Promise<void> {
-    if (state.status === 'paid') await fulfill(checkout.id, state.paymentId);
-    else if (state.status === 'failed') await release(checkout.id, 'declined');
-    else if (state.status === 'expired') await release(checkout.id, 'expired');
+  /** Acts on what the provider said: paid is fulfilled (or refunded), failed declined, expired released as `endAs`. */
+  async function apply(checkout: CheckoutRow, state: SessionState, endAs: 'cancelled' | 'expired' | 'declined' = 'expired'): Promise<Ending> {
+    if (state.status === 'paid') {
+      await fulfill(checkout.id, state.paymentId);
+      return 'settled';
+    }
+    if (state.status === 'pending') return 'paying';
+    const released = await release(checkout.id, state.status === 'failed' ? 'declined' : endAs);
+    return released ? 'released' : 'settled';
   }
 
   /**
-   * An open checkout past its expiry (the sweep): paid, failed or expired as the provider says;
-   * still pending, its session is expired; holds are released once the provider confirms the
-   * expiry, or at the latest when hold_until has passed (a payment after that is refunded).
+   * Ends an open checkout only as its provider says (issue 10: a payment the card page recorded
+   * just before a crash must be found, never cancelled). Outside any transaction: its page is
+   * closed first when it is still open, then the provider is asked; paid is fulfilled (or
+   * refunded), failed declined, expired or closed released as `endAs`. A payment still under
+   * way or a provider that cannot answer leaves it open for the sweep.
+   *
+   * A checkout without a recorded session never had its page handed to anyone (create() hands a
+   * page out only when its checkout is still open once the session is recorded), so nothing can
+   * have been paid: it is released, on condition that no session was recorded meanwhile.
    */
-  async function settleExpired(checkout: CheckoutRow, now: Date): Promise<void> {
-    let state = await askProvider(checkout);
+  async function end(checkout: CheckoutRow, endAs: 'cancelled' | 'expired' | 'declined'): Promise<Ending> {
+    if (!checkout.provider_session_id) {
+      if (await release(checkout.id, endAs, true)) return 'released';
+      const now = await repo.findCheckout(checkout.id);
+      return now?.status === 'open' && now.provider_session_id ? end(now, endAs) : 'settled';
+    }
     const payments = providerOf(checkout);
-    if (state?.status === 'pending' && payments && checkout.provider_session_id) {
+    let state = await askProvider(checkout);
+    if (state?.status === 'pending' && payments) {
       await expireSessionQuietly(payments, checkout.provider_session_id);
       state = await askProvider(checkout);
     }
-    if (state && state.status !== 'pending') return apply(checkout, state);
-    if (now >= new Date(checkout.hold_until)) await release(checkout.id, 'expired');
+    return state ? apply(checkout, state, endAs) : 'unanswered';
   }
 
   /**
-   * Cancels the game's open checkouts inside the caller's game lock (D13, D18); their provider
-   * sessions are expired after commit. Returns the games whose boards changed and the sessions.
+   * The sweep's look at an open checkout (issue 10: a crash can cut off any confirmation or any
+   * follow-up work). A paid one is fulfilled now, not at its expiry. One past its expiry, with a
+   * game gone, drawn or completed, or replaced by a newer checkout of its buyer (a delete, draw or
+   * new checkout whose follow-up a crash cut off), is ended as its provider says. One of a
+   * provider no longer configured cannot be asked: it is released once its holds have lapsed
+   * (hold_until).
    */
-  async function cancelOpenOf(tx: CheckoutQueries, gameId: string, now: string) {
-    const touched = new Set<string>();
-    const sessions: { provider: string; sessionId: string }[] = [];
-    for (const checkout of await tx.checkoutsWithGame(gameId, ['open'])) {
-      if (!(await tx.moveStatus(checkout.id, ['open'], { status: 'cancelled', updated_at: now }))) continue;
-      for (const g of await tx.deleteHolds(checkout.id)) touched.add(g);
-      if (checkout.provider_session_id) sessions.push({ provider: checkout.provider, sessionId: checkout.provider_session_id });
+  async function settleOpen(checkout: OpenCheckoutRow, now: Date): Promise<void> {
+    const expired = now >= new Date(checkout.expires_at);
+    if (checkout.provider_session_id && !providerOf(checkout)) {
+      if (now >= new Date(checkout.hold_until)) await release(checkout.id, 'expired');
+      return;
     }
-    return { touched, sessions };
+    if (expired || checkout.sales_closed || checkout.holds_lost) {
+      await end(checkout, expired ? 'expired' : 'cancelled');
+      return;
+    }
+    const state = await askProvider(checkout);
+    if (state && state.status !== 'pending') await apply(checkout, state);
   }
 
-  async function expireAll(sessions: readonly { provider: string; sessionId: string }[]): Promise<void> {
+  /** Ends the game's open checkouts (a draw or a delete), after its lock's commit, each as its provider says. */
+  async function endAll(checkouts: readonly CheckoutRow[]): Promise<void> {
     await Promise.all(
-      sessions.map((s) => (provider && provider.name === s.provider ? expireSessionQuietly(provider, s.sessionId) : Promise.resolve())),
+      checkouts.map(async (checkout) => {
+        try {
+          await end(checkout, 'cancelled');
+        } catch (err) {
+          log.error({ err, checkoutId: checkout.id }, 'open checkout could not be ended; the sweep tries again');
+        }
+      }),
     );
+  }
+
+  /**
+   * Before a buyer's new checkout (D21: it replaces their earlier open one), outside any
+   * transaction, each earlier checkout with a payment page is only asked about: a paid one is
+   * fulfilled now (a payment whose confirmation a crash lost). Returns the ones that keep their
+   * squares: a payment under way, or another provider's (it cannot be asked; the sweep releases
+   * it). 502, changing nothing, when the provider cannot answer. Nothing else is written here,
+   * so a new checkout that is then refused leaves the earlier one as it was.
+   */
+  async function settleEarlier(userId: string): Promise<Set<string>> {
+    const kept = new Set<string>();
+    for (const old of await repo.openCheckoutsOf(userId)) {
+      // Without a session it is cancelled in the new checkout's transaction (see `end`).
+      if (!old.provider_session_id) continue;
+      if (!providerOf(old)) {
+        kept.add(old.id);
+        continue;
+      }
+      const state = await askProvider(old);
+      if (!state) throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', CART_PAYMENT_ERRORS.createSessionFailed);
+      if (state.status === 'paid') await fulfill(old.id, state.paymentId);
+      else if (state.status === 'pending' && state.underWay) kept.add(old.id);
+    }
+    return kept;
   }
 
   return {
     /** POST /api/checkout: holds the cart's squares at the database's prices and opens the provider's page. */
-    async create({ user, cart, notes, origin }: NewCheckout): Promise<CheckoutCreated> {
+    async create({ user, cart, notes, origin, maxHeldSquares }: NewCheckout): Promise<CheckoutCreated> {
       const payments = provider;
       if (!payments) throw new AppError(503, 'PAYMENTS_NOT_CONFIGURED', PAYMENTS_NOT_CONFIGURED);
       const cells: Cell[] = cart.flatMap((item) => item.squares.map(({ x, y }) => ({ game_id: item.game_id, x, y })));
@@ -337,6 +448,7 @@ export function checkoutService(deps: CheckoutServiceDeps) {
       const cartTitles = new Map(cart.map((item) => [item.game_id, item.game_title]));
 
       for (let attempt = 1; ; attempt++) {
+        const kept = await settleEarlier(user.id);
         const id = randomUUID();
         const now = new Date();
         const expiresAt = new Date(now.getTime() + CHECKOUT_TTL_MS);
@@ -351,14 +463,22 @@ export function checkoutService(deps: CheckoutServiceDeps) {
               if (closed) throw closed;
             }
             const titles = new Map([...games.values()].map((g) => [g.id, g.title]));
-            // D21: a buyer's new checkout cancels their own earlier open one.
+            // D21: a buyer's new checkout replaces their own earlier open one: its squares are
+            // released here, in this transaction (a refused checkout changes nothing), and it is
+            // ended after commit as its provider says (issue 10). A payment that went through on
+            // its page meanwhile claims nothing then and is refunded, never lost. One without a
+            // session never had its page handed out: it is cancelled here.
             const touched = new Set<string>(gameIds);
-            const superseded: string[] = [];
+            const later: CheckoutRow[] = [];
             for (const old of await tx.openCheckoutsOf(user.id)) {
-              if (!(await tx.moveStatus(old.id, ['open'], { status: 'cancelled', updated_at: iso(now) }))) continue;
+              if (kept.has(old.id)) continue;
+              const unstarted = !old.provider_session_id && (await tx.moveStatus(old.id, ['open'], { status: 'cancelled', updated_at: iso(now) }, { withoutSession: true }));
               for (const g of await tx.deleteHolds(old.id)) touched.add(g);
-              if (old.provider_session_id && old.provider === payments.name) superseded.push(old.provider_session_id);
+              if (!unstarted) later.push(old);
             }
+            // Issue 10: one account holds at most maxHeldSquares at once, across games.
+            const holding = await tx.liveHoldCount(user.id, iso(now));
+            if (holding + cells.length > maxHeldSquares) throw holdLimit(maxHeldSquares, holding, cells.length);
             await tx.deleteDeadHolds(cells, iso(now));
             const taken = await tx.takenSquares(cells, iso(now));
             if (taken.length > 0) throw unavailable(taken, user.id, titles);
@@ -387,7 +507,7 @@ export function checkoutService(deps: CheckoutServiceDeps) {
               items,
             );
             if (!(await tx.insertHolds(user.id, id, cells, holdUntil))) throw new HoldConflict();
-            return { items, amountCents, description, touched, superseded, games };
+            return { items, amountCents, description, touched, later, games };
           });
         } catch (err) {
           if (!(err instanceof HoldConflict)) throw err;
@@ -398,7 +518,7 @@ export function checkoutService(deps: CheckoutServiceDeps) {
         }
 
         publish(held.touched);
-        const expiring = Promise.all(held.superseded.map((sessionId) => expireSessionQuietly(payments, sessionId)));
+        const ending = endAll(held.later);
         const gameId = checkoutGameId(cart) as string;
         const lines = [...perGame(held.items).entries()].map(([gid, total]) => ({
           name: `${held.games.get(gid)?.title ?? total.title} - ${total.squares} square${total.squares === 1 ? '' : 's'}`,
@@ -419,14 +539,24 @@ export function checkoutService(deps: CheckoutServiceDeps) {
           });
         } catch (err) {
           log.error({ err, checkoutId: id }, 'payment provider could not open a checkout session');
-          await release(id, 'cancelled');
-          await expiring;
+          // No session was recorded, so no page was handed out: nothing can have been paid.
+          await release(id, 'cancelled', true);
+          await ending;
           throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', CART_PAYMENT_ERRORS.createSessionFailed);
         }
-        await expiring;
+        await ending;
         await repo.setSession(id, session.sessionId, iso(new Date()));
-        // A newer checkout of the same buyer may have cancelled this one before its session existed.
-        if ((await repo.findCheckout(id))?.status !== 'open') await expireSessionQuietly(payments, session.sessionId);
+        // A newer checkout of the same buyer (or a draw or delete) may have ended this one before
+        // its session was recorded, without asking the provider: its page is closed before it is
+        // handed out, and if it cannot be closed it is not handed out at all.
+        if ((await repo.findCheckout(id))?.status !== 'open') {
+          try {
+            await payments.expireSession(session.sessionId);
+          } catch (err) {
+            log.error({ err, checkoutId: id }, 'page of a replaced checkout could not be closed; not handing it out');
+            throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', CART_PAYMENT_ERRORS.createSessionFailed);
+          }
+        }
         return { checkout_id: id, url: session.url, amount_cents: held.amountCents, game_id: gameId, expires_at: iso(expiresAt) };
       }
     },
@@ -473,34 +603,34 @@ export function checkoutService(deps: CheckoutServiceDeps) {
       return publicStatus(await fulfill(checkout.id, paymentId));
     },
 
-    /** The payment failed: the checkout is declined and its holds released, unless already settled. */
+    /**
+     * The provider says the payment failed, the page expired, or the buyer left it with Cancel:
+     * the checkout ends as the provider says now (a notice can be stale), releasing its holds.
+     * True when this call released it.
+     */
     async paymentFailed({ sessionId }: { sessionId: string }): Promise<boolean> {
-      const checkout = provider ? await repo.findBySession(provider.name, sessionId) : undefined;
-      return checkout ? release(checkout.id, 'declined') : false;
+      return endSession(sessionId, 'declined');
     },
 
-    /** The provider's page expired: the checkout expires and its holds are released, unless already settled. */
     async sessionExpired({ sessionId }: { sessionId: string }): Promise<boolean> {
-      const checkout = provider ? await repo.findBySession(provider.name, sessionId) : undefined;
-      return checkout ? release(checkout.id, 'expired') : false;
+      return endSession(sessionId, 'expired');
     },
 
-    /** The buyer left the provider's page with Cancel: the checkout is cancelled and its holds released. */
     async sessionCancelled({ sessionId }: { sessionId: string }): Promise<boolean> {
-      const checkout = provider ? await repo.findBySession(provider.name, sessionId) : undefined;
-      return checkout ? release(checkout.id, 'cancelled') : false;
+      return endSession(sessionId, 'cancelled');
     },
 
     /**
-     * The expiry sweep (sweeper.ts): open checkouts past expires_at are settled with the
-     * provider; holds left by ended checkouts are deleted; refunds the provider refused are tried again.
+     * The sweep (sweeper.ts): open checkouts are settled with the provider (paid ones fulfilled
+     * at once, expired or closed ones ended); holds left by ended checkouts are deleted; refunds
+     * the provider refused, or that a crash cut off, are tried again.
      */
     async sweepExpired(now: Date = new Date()): Promise<void> {
-      for (const checkout of await repo.openExpiredBy(iso(now))) {
+      for (const checkout of await repo.openCheckouts()) {
         try {
-          await settleExpired(checkout, now);
+          await settleOpen(checkout, now);
         } catch (err) {
-          log.error({ err, checkoutId: checkout.id }, 'expired checkout could not be settled; next sweep tries again');
+          log.error({ err, checkoutId: checkout.id }, 'open checkout could not be settled; next sweep tries again');
         }
       }
       publish(await repo.deleteStaleHolds(iso(now)));
@@ -511,59 +641,85 @@ export function checkoutService(deps: CheckoutServiceDeps) {
           log.error({ err, checkoutId: checkout.id }, 'refund could not be completed; next sweep tries again');
         }
       }
+      for (const part of await repo.pendingPartRefunds()) {
+        try {
+          await completePartRefund(part);
+        } catch (err) {
+          log.error({ err, refundId: part.id }, 'refund of a deleted game could not be completed; next sweep tries again');
+        }
+      }
     },
 
     /**
-     * D18: numbers are being drawn. Inside the caller's game lock, cancels the game's open
-     * checkouts; returns what to run after commit (provider sessions expired, boards told).
+     * D18: numbers are being drawn. Inside the caller's game lock, finds the game's open
+     * checkouts; after commit (what this returns), each ends as its provider says: a payment
+     * that went through is refunded (sales closed), the rest are cancelled.
      */
     async closeSales(gameId: string, trx: Executor): Promise<() => Promise<void>> {
-      const { touched, sessions } = await cancelOpenOf(repo.within(trx), gameId, iso(new Date()));
-      return async () => {
-        publish(touched);
-        await expireAll(sessions);
-      };
+      const open = await repo.within(trx).checkoutsWithGame(gameId, ['open']);
+      return () => endAll(open);
     },
 
     /**
-     * D13: the game is being deleted. Inside the caller's game lock: its open checkouts are
-     * cancelled, and every fulfilled checkout with squares of it is refunded in full (its squares
-     * in other games are given back and those pots reduced). Returns what to run after commit:
-     * provider sessions expired, refunds made and mailed, boards told. Checkouts and their items stay.
+     * D13: the game is being deleted. Inside the caller's game lock: a paid checkout of only this
+     * game is refunded in full; a paid checkout that also bought other games has this game's part
+     * refunded (issue 10: nothing of another game changes; the checkout stays fulfilled). Returns
+     * what to run after commit: the game's open checkouts ended as their provider says (a payment
+     * that went through is refunded), refunds made and mailed. Checkouts and their items stay.
      */
     async releaseDeletedGame(gameId: string, title: string, trx: Executor): Promise<() => Promise<void>> {
       const tx = repo.within(trx);
       const now = iso(new Date());
-      const { touched, sessions } = await cancelOpenOf(tx, gameId, now);
-      const refunds: string[] = [];
+      const open = await tx.checkoutsWithGame(gameId, ['open']);
+      const whole: string[] = [];
+      const parts: string[] = [];
+      const reason = REFUND_REASONS.gameDeleted(title);
       for (const checkout of await tx.checkoutsWithGame(gameId, ['fulfilled'])) {
-        const moved = await tx.moveStatus(checkout.id, ['fulfilled'], { status: 'refund_pending', refund_reason: REFUND_REASONS.gameDeleted(title), updated_at: now });
-        if (!moved) continue;
-        refunds.push(checkout.id);
-        const others = perGame(await tx.items(checkout.id));
-        others.delete(gameId);
-        await tx.lockGames([...others.keys()].sort(), 'update');
-        for (const [otherId, total] of others) {
-          const removed = await tx.unclaim(checkout.id, otherId);
-          if (removed === 0) continue;
-          await tx.addToGame(otherId, -removed, -(total.cents / total.squares) * removed, now);
-          touched.add(otherId);
+        const items = await tx.items(checkout.id);
+        const games = perGame(items);
+        const part = games.get(gameId) as { squares: number; cents: number; title: string };
+        if (games.size === 1) {
+          if (await tx.moveStatus(checkout.id, ['fulfilled'], { status: 'refund_pending', refund_reason: reason, updated_at: now })) whole.push(checkout.id);
+          continue;
         }
+        const decided = await tx.decidePartRefund({
+          checkout_id: checkout.id,
+          game_id: gameId,
+          refund_key: refundKey(checkout.id, gameId),
+          provider: checkout.provider,
+          amount_cents: part.cents,
+          description: checkoutDescription([{ game_id: gameId, game_title: title, price_per_square: 0, squares: items.filter((i) => i.game_id === gameId) }]),
+          reason,
+          created_at: now,
+        });
+        if (decided) parts.push(decided);
       }
-      touched.delete(gameId);
       return async () => {
-        publish(touched);
-        await expireAll(sessions);
-        for (const checkoutId of refunds) {
+        await endAll(open);
+        for (const checkoutId of whole) {
           try {
             await completeRefund(checkoutId);
           } catch (err) {
             log.error({ err, checkoutId }, 'refund of a deleted game could not be completed; the sweep tries again');
           }
         }
+        for (const id of parts) {
+          try {
+            const part = await repo.findRefund(id);
+            if (part) await completePartRefund(part);
+          } catch (err) {
+            log.error({ err, refundId: id }, 'refund of a deleted game could not be completed; the sweep tries again');
+          }
+        }
       };
     },
   };
+
+  /** A notice about a session (webhook, card page): the checkout ends as its provider says now. */
+  async function endSession(sessionId: string, endAs: 'cancelled' | 'expired' | 'declined'): Promise<boolean> {
+    const checkout = provider ? await repo.findBySession(provider.name, sessionId) : undefined;
+    return checkout?.status === 'open' ? (await end(checkout, endAs)) === 'released' : false;
+  }
 }
 
 export type CheckoutService = ReturnType<typeof checkoutService>;

@@ -105,11 +105,22 @@ describe(`checkout (${testDbKind})`, () => {
         status: 'open',
         lines: [{ name: 'Price Bowl - 2 squares', unit_amount_cents: 1000, quantity: 2 }],
       });
-      expect((await send(t.app, 'GET', `/api/checkout/test/${sessionId}`, { cookie: bob.cookie })).statusCode).toBe(403);
       expect((await send(t.app, 'GET', `/api/checkout/test/${sessionId}`)).statusCode).toBe(401);
+      // Someone else's page answers exactly as a page that does not exist (issue 10: no oracle).
+      const missing = await send(t.app, 'GET', '/api/checkout/test/test_cs_0000', { cookie: bob.cookie });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: TEST_CHECKOUT_MESSAGES.notFound } });
+      for (const res of [
+        await send(t.app, 'GET', `/api/checkout/test/${sessionId}`, { cookie: bob.cookie }),
+        await payWith(t.app, bob, sessionId),
+        await send(t.app, 'POST', `/api/checkout/test/${sessionId}/cancel`, { cookie: bob.cookie, payload: {} }),
+      ]) {
+        expect(res.statusCode).toBe(404);
+        expect(res.body).toBe(missing.body);
+      }
+      expect((await checkoutRow(t.db.handle, created.checkout_id)).status).toBe('open');
 
       // Paying claims them once, and the pot counts them once.
-      expect((await payWith(t.app, bob, sessionId)).statusCode).toBe(403);
       const paid = await payWith(t.app, alice, sessionId);
       expect(paid.statusCode).toBe(200);
       expect(paid.json()).toEqual({ redirect_url: `http://localhost/payment-success?game_id=${gameId}&checkout_id=${created.checkout_id}` });
@@ -193,6 +204,30 @@ describe(`checkout (${testDbKind})`, () => {
       expect(await db().selectFrom('checkouts').select('id').where('user_id', '=', bob.id).where('status', '=', 'open').execute()).toHaveLength(1);
     });
 
+    it("a refused checkout leaves the buyer's open one alone: same holds, same page", async () => {
+      const gameId = await game();
+      const completed = await game({ title: 'Done Bowl', is_active: false });
+      const first = (await startCheckout(t.app, bob, [cartOf(gameId, [{ x: 6, y: 6 }])])).json();
+      const firstSession = await sessionIdOf(t.db.handle, first.checkout_id);
+      const held = (await startCheckout(t.app, alice, [cartOf(gameId, [{ x: 6, y: 7 }])])).json();
+      const before = async () => ({
+        checkout: await checkoutRow(t.db.handle, first.checkout_id),
+        squares: await squareRows(t.db.handle, gameId),
+        page: await db().selectFrom('test_payment_sessions').selectAll().where('id', '=', firstSession).executeTakeFirstOrThrow(),
+      });
+      const snapshot = await before();
+      const refusals = [
+        await startCheckout(t.app, bob, [cartOf(gameId, [{ x: 6, y: 6 }]), cartOf(completed, [{ x: 1, y: 1 }])]),
+        await startCheckout(t.app, bob, [cartOf(gameId, [{ x: 6, y: 6 }, { x: 6, y: 7 }])]),
+      ];
+      expect(refusals.map((r) => [r.statusCode, r.json().error.code])).toEqual([
+        [409, 'GAME_CLOSED'],
+        [409, 'SQUARES_UNAVAILABLE'],
+      ]);
+      expect(await before()).toEqual(snapshot);
+      expect((await checkoutRow(t.db.handle, held.checkout_id)).status).toBe('open');
+    });
+
     it('refuses games that are shuffled, completed or gone, naming the game', async () => {
       const shuffled = await game({ title: 'Drawn Bowl', grid_shuffled: true });
       const completed = await game({ title: 'Done Bowl', is_active: false });
@@ -212,6 +247,21 @@ describe(`checkout (${testDbKind})`, () => {
       }
       expect(await squareRows(t.db.handle, open)).toEqual([]);
     });
+  });
+
+  it('checkout status and the card page are never cached (Cache-Control: no-store)', async () => {
+    const gameId = await game();
+    const created = (await startCheckout(t.app, alice, [cartOf(gameId, [{ x: 0, y: 5 }])])).json();
+    const sessionId = await sessionIdOf(t.db.handle, created.checkout_id);
+    const answers = [
+      await send(t.app, 'GET', `/api/checkout/${created.checkout_id}`, { cookie: alice.cookie }),
+      await send(t.app, 'GET', `/api/checkout/test/${sessionId}`, { cookie: alice.cookie }),
+      await send(t.app, 'GET', `/api/checkout/test/${sessionId}`, { cookie: bob.cookie }),
+      await payWith(t.app, alice, sessionId, '5555 5555 5555 4444'),
+      await payWith(t.app, alice, sessionId),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 404, 400, 200]);
+    for (const res of answers) expect(res.headers['cache-control'], res.body).toBe('no-store');
   });
 
   describe('board events', () => {
@@ -422,7 +472,7 @@ describe(`checkout (${testDbKind})`, () => {
       await db().updateTable('user').set({ isAdmin: true }).where('id', '=', admin.id).execute();
     });
 
-    it('refunds every paid checkout of the game, cancels its open ones and keeps the records', async () => {
+    it("refunds the game's part of every paid checkout, cancels its open ones and keeps the records", async () => {
       const doomed = await game({ title: 'Doomed Bowl', price_per_square_cents: 2000 });
       const other = await game({ title: 'Other Bowl', price_per_square_cents: 300 });
       // Alice paid for squares of both games in one checkout; Bob has an open checkout.
@@ -437,16 +487,21 @@ describe(`checkout (${testDbKind})`, () => {
       const res = await send(t.app, 'DELETE', `/api/games/${doomed}`, { cookie: admin.cookie });
       expect(res.statusCode).toBe(200);
 
-      expect(await checkoutRow(t.db.handle, paid.checkout_id)).toMatchObject({ status: 'refunded', refund_reason: REFUND_REASONS.gameDeleted('Doomed Bowl') });
+      // Only the deleted game's part is refunded; the checkout keeps its other squares.
+      expect(await checkoutRow(t.db.handle, paid.checkout_id)).toMatchObject({ status: 'fulfilled', refund_reason: null });
       const refunds = await db().selectFrom('payment_refunds').selectAll().where('checkout_id', '=', paid.checkout_id).execute();
       expect(refunds).toHaveLength(1);
-      expect(refunds[0]!.amount_cents).toBe(2600);
+      expect(refunds[0]).toMatchObject({ game_id: doomed, amount_cents: 2000, status: 'refunded', reason: REFUND_REASONS.gameDeleted('Doomed Bowl') });
       expect(await db().selectFrom('checkout_items').select(['game_id', 'x', 'y']).where('checkout_id', '=', paid.checkout_id).orderBy('game_id').execute()).toHaveLength(3);
       expect((await latestMail(t.app, alice.email)).text).toContain('The game "Doomed Bowl" was deleted by the organizer.');
 
-      // Her squares of the other game are given back and its pot shrinks by what she paid there.
-      expect((await squareRows(t.db.handle, other)).map((s) => [s.x, s.y, s.user_id])).toEqual([[5, 5, admin.id]]);
-      expect(await gameRow(t.db.handle, other)).toMatchObject({ squares_claimed: 1, total_pot_cents: 300 });
+      // The other game keeps every square and its whole pot.
+      expect((await squareRows(t.db.handle, other)).map((s) => [s.x, s.y, s.user_id])).toEqual([
+        [2, 2, alice.id],
+        [2, 3, alice.id],
+        [5, 5, admin.id],
+      ]);
+      expect(await gameRow(t.db.handle, other)).toMatchObject({ squares_claimed: 3, total_pot_cents: 900 });
       await expectCountersMatch(t.db.handle, other);
 
       expect((await checkoutRow(t.db.handle, open.checkout_id)).status).toBe('cancelled');

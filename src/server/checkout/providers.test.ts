@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_PAYMENT_ERRORS } from '@core/messages';
 import { newAccount } from '../../../tests/support/auth';
-import { cookiesOf } from '../../../tests/support/auth';
+import { cookiesOf, SAME_ORIGIN } from '../../../tests/support/auth';
 import { followLink, logInAs, signUpAs } from '../../../tests/support/accounts';
 import { createTestApp, TEST_SECRET } from '../../../tests/support/app';
 import { cartOf, checkoutRow, newBuyer, payWith, sessionIdOf, squareRows, startCheckout, type Buyer } from '../../../tests/support/checkout';
@@ -95,7 +95,7 @@ describe(`a provider that fails (${testDbKind})`, () => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let buyer: Buyer;
-  const failures = { createSession: 0, refund: 0 };
+  const failures = { createSession: 0, refund: 0, getSessionState: 0 };
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -103,7 +103,7 @@ describe(`a provider that fails (${testDbKind})`, () => {
     settings.database = database.settings;
     await migrate(database.handle, settings, TEST_SECRET);
     // The test checkout, with failures on demand.
-    const real = testPaymentProvider(testPaymentsRepository(database.handle.db));
+    const real = testPaymentProvider(testPaymentsRepository(database.handle.db, database.handle.kind));
     const flaky: PaymentProvider & typeof real = {
       ...real,
       async createSession(input) {
@@ -112,6 +112,13 @@ describe(`a provider that fails (${testDbKind})`, () => {
           throw new Error('provider down');
         }
         return real.createSession(input);
+      },
+      async getSessionState(sessionId) {
+        if (failures.getSessionState > 0) {
+          failures.getSessionState -= 1;
+          throw new Error('provider down');
+        }
+        return real.getSessionState(sessionId);
       },
       async refund(input) {
         if (failures.refund > 0) {
@@ -164,5 +171,43 @@ describe(`a provider that fails (${testDbKind})`, () => {
     expect(refunds[0]).toMatchObject({ amount_cents: 1000, provider: 'test' });
     const mails = await database.handle.db.selectFrom('mail_outbox').select('subject').where('to_address', '=', buyer.email).execute();
     expect(mails.filter((m) => m.subject === 'Your Squares Pool payment was refunded')).toHaveLength(1);
+  });
+  it("a new checkout does not cancel the buyer's earlier one while the provider cannot say whether it was paid (issue 10)", async () => {
+    const gameId = await insertGame(database.handle);
+    const first = (await startCheckout(app, buyer, [cartOf(gameId, [{ x: 1, y: 1 }])])).json();
+    failures.getSessionState = 2;
+    const res = await startCheckout(app, buyer, [cartOf(gameId, [{ x: 1, y: 1 }])]);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error.code).toBe('PAYMENT_PROVIDER_ERROR');
+    expect((await checkoutRow(database.handle, first.checkout_id)).status).toBe('open');
+    expect((await squareRows(database.handle, gameId)).map((s) => s.checkout_id)).toEqual([first.checkout_id]);
+    failures.getSessionState = 0;
+    // Once the provider answers, the earlier checkout is cancelled and the new one starts.
+    expect((await startCheckout(app, buyer, [cartOf(gameId, [{ x: 1, y: 1 }])])).statusCode).toBe(201);
+    expect((await checkoutRow(database.handle, first.checkout_id)).status).toBe('cancelled');
+  });
+
+  it("a game's part the provider refuses to refund is kept pending and completed by the sweep (issue 10)", async () => {
+    const admin = await newBuyer(app, database.handle, 'flakyadmin');
+    await database.handle.db.updateTable('user').set({ isAdmin: true }).where('id', '=', admin.id).execute();
+    const doomed = await insertGame(database.handle, { title: 'Doomed Retry Bowl', price_per_square_cents: 400 });
+    const kept = await insertGame(database.handle, { title: 'Kept Bowl' });
+    const created = (await startCheckout(app, buyer, [cartOf(doomed, [{ x: 0, y: 0 }]), cartOf(kept, [{ x: 0, y: 0 }])])).json();
+    expect((await payWith(app, buyer, await sessionIdOf(database.handle, created.checkout_id))).statusCode).toBe(200);
+    failures.refund = 1;
+    const del = await app.inject({ method: 'DELETE', url: `/api/games/${doomed}`, headers: { origin: SAME_ORIGIN, cookie: admin.cookie } });
+    expect(del.statusCode).toBe(200);
+    const pending = await database.handle.db.selectFrom('payment_refunds').selectAll().where('checkout_id', '=', created.checkout_id).execute();
+    expect(pending).toEqual([expect.objectContaining({ game_id: doomed, amount_cents: 400, status: 'pending', provider_refund_id: null })]);
+    // The buyer already sees the refund on My Squares.
+    const mine = await app.inject({ method: 'GET', url: '/api/me/squares', headers: { cookie: buyer.cookie } });
+    expect(mine.json().refunds).toEqual(expect.arrayContaining([expect.objectContaining({ checkout_id: created.checkout_id, amount_cents: 400 })]));
+
+    await app.checkoutSweeper.sweepExpired();
+    const done = await database.handle.db.selectFrom('payment_refunds').selectAll().where('checkout_id', '=', created.checkout_id).execute();
+    expect(done).toEqual([expect.objectContaining({ game_id: doomed, amount_cents: 400, status: 'refunded' })]);
+    expect(done[0]!.provider_refund_id).toMatch(/^test_re_/);
+    expect((await checkoutRow(database.handle, created.checkout_id)).status).toBe('fulfilled');
+    expect((await squareRows(database.handle, kept)).map((s) => s.status)).toEqual(['claimed']);
   });
 });

@@ -20,6 +20,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   payment_refunds: PaymentRefundsTable;
   test_payment_sessions: TestPaymentSessionsTable;
+  test_payment_refunds: TestPaymentRefundsTable;
 }
 
 export interface UserTable {
@@ -89,15 +90,26 @@ export interface CheckoutsTable {
   public_origin: string | null;
 }
 
-/** A refund the provider accepted: one per checkout, always the full amount (D21). */
+/**
+ * A refund: of a whole checkout (D21; `game_id` null), or of one deleted game's part of it (D13,
+ * issue 10). A game's part is recorded `pending` when decided and `refunded` once the provider
+ * accepted it; a whole checkout's refund is recorded when done (its pending state is the
+ * checkout's `refund_pending`). `refund_key` is the provider's idempotency key.
+ */
 export interface PaymentRefundsTable {
   id: string;
   checkout_id: string;
+  game_id: string | null;
+  refund_key: string;
   provider: string;
-  provider_refund_id: string;
+  provider_refund_id: string | null;
+  status: 'pending' | 'refunded';
   amount_cents: number;
+  /** What was refunded, as the buyer saw it: "Super Bowl (2 squares)". */
+  description: string;
   reason: string;
   created_at: string;
+  refunded_at: string | null;
 }
 
 /** The built-in test checkout's session (D22): the state Stripe would keep on its side. */
@@ -117,6 +129,15 @@ export interface TestPaymentSessionsTable {
   refund_id: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** What the built-in test checkout refunded of a payment (D22): one row per refund key. */
+export interface TestPaymentRefundsTable {
+  id: string;
+  payment_id: string;
+  refund_key: string;
+  amount_cents: number;
+  created_at: string;
 }
 
 /** What a checkout bought, kept even after its game is deleted (D13). */

@@ -109,8 +109,9 @@ export function gamesService(repo: GamesRepository, deps: GamesServiceDeps) {
         const { row } = game;
         if (!row.is_active) throw conflict(GAME_DELETE_COMPLETED, 'GAME_COMPLETED');
         if (row.grid_shuffled) throw conflict(GAME_ERRORS.cannotDeleteInProgress, 'GAME_IN_PROGRESS');
-        // D13: before the row goes, inside this lock so no new hold or claim can start: the game's
-        // open checkouts are cancelled and every paid one refunded in full (records kept).
+        // D13: before the row goes, inside this lock so no new hold or claim can start: each paid
+        // checkout is refunded this game's part (issue 10: never anything of another game); its
+        // open checkouts end after commit, as their provider says (records kept).
         afterCommit = await deps.checkouts?.releaseDeletedGame(row.id, row.title, game.tx);
         await game.remove();
         return { id: row.id, title: row.title };

@@ -20,6 +20,6 @@ export async function createPaymentProvider(settings: Settings, deps: PaymentPro
     const { stripeProvider } = await import('./stripe-provider');
     return stripeProvider(settings, deps.log);
   }
-  if (settings.trialMode) return testPaymentProvider(testPaymentsRepository(deps.db));
+  if (settings.trialMode) return testPaymentProvider(testPaymentsRepository(deps.db, settings.database.kind));
   return null;
 }

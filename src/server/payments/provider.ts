@@ -31,10 +31,20 @@ export interface CheckoutSession {
  * payment is still under way.
  */
 export type SessionState =
-  | { status: 'pending' }
+  /** `underWay`: the buyer has submitted a payment that has not settled yet (a delayed method). */
+  | { status: 'pending'; underWay?: boolean }
   | { status: 'paid'; paymentId: string }
   | { status: 'failed' }
   | { status: 'expired' };
+
+export interface RefundInput {
+  checkoutId: string;
+  paymentId: string;
+  amountCents: number;
+  reason: string;
+  /** `refund-<checkout id>` for a whole checkout, `refund-<checkout id>-<game id>` for a game's part. */
+  idempotencyKey: string;
+}
 
 export interface PaymentProvider {
   /** 'stripe' | 'test': stored with each checkout. */
@@ -44,6 +54,10 @@ export interface PaymentProvider {
   getSessionState(sessionId: string): Promise<SessionState>;
   /** Stops an open session from taking payment (a cancelled or superseded checkout, D18, D21). */
   expireSession(sessionId: string): Promise<void>;
-  /** Refunds a payment in full; idempotent per checkout. Returns the provider's refund id. */
-  refund(input: { checkoutId: string; paymentId: string; amountCents: number; reason: string }): Promise<string>;
+  /**
+   * Refunds `amountCents` of a payment: all of it, or one deleted game's part (D13). Idempotent
+   * per `idempotencyKey` however much later it is repeated: a repeat returns the first refund's
+   * id. Returns the provider's refund id.
+   */
+  refund(input: RefundInput): Promise<string>;
 }

@@ -309,6 +309,61 @@ describe('Stripe checkout end to end', () => {
     expect(await game()).toEqual({ squares_claimed: 0, total_pot_cents: 0 });
   });
 
+  it("a buyer's next checkout asks Stripe first: a paid earlier checkout is fulfilled, not cancelled (issue 10)", async () => {
+    const buyer = await signedInPlayer(t.app, 'buyer');
+    const first = await buy(buyer.cookie, SQUARES);
+    // Paid on Stripe's page; the webhook has not arrived.
+    fake.pay(first.sessionId);
+    const second = await buy(buyer.cookie, [{ x: 9, y: 9 }]);
+    expect((await checkoutRow(first.checkoutId)).status).toBe('fulfilled');
+    expect((await squaresOf(first.checkoutId)).map((s) => s.status)).toEqual(['claimed', 'claimed', 'claimed']);
+    expect((await checkoutRow(second.checkoutId)).status).toBe('open');
+    expect(await game()).toEqual({ squares_claimed: 3, total_pot_cents: 3 * PRICE_CENTS });
+  });
+
+  it('deleting one game of a paid two-game checkout refunds that part through Stripe, keyed per checkout and game (issue 10)', async () => {
+    const buyer = await signedInPlayer(t.app, 'buyer');
+    const admin = await signedInPlayer(t.app, 'admin');
+    await t.db.handle.db.updateTable('user').set({ isAdmin: true }).where('email', '=', admin.email).execute();
+    const doomed = await insertGame(t.db.handle, { title: 'Doomed Bowl', price_per_square_cents: 2500 });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: { host: HOST, origin: ORIGIN, cookie: buyer.cookie },
+      payload: {
+        cart: [
+          { game_id: gameId, game_title: 'Test Bowl', price_per_square: 10, squares: SQUARES },
+          { game_id: doomed, game_title: 'Doomed Bowl', price_per_square: 25, squares: [{ x: 0, y: 0 }, { x: 0, y: 1 }] },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const checkoutId = res.json().checkout_id as string;
+    const session = [...fake.sessions.values()].find((s) => s.client_reference_id === checkoutId)!;
+    const paid = fake.pay(session.id);
+    expect((await deliver(fake.event('checkout.session.completed', session.id))).statusCode).toBe(200);
+    expect((await checkoutRow(checkoutId)).status).toBe('fulfilled');
+
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/games/${doomed}`, headers: { host: HOST, origin: ORIGIN, cookie: admin.cookie } });
+    expect(del.statusCode).toBe(200);
+    const refunds = fake.refunds.filter((r) => r.payment_intent === paid.payment_intent);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amount: 5000, idempotencyKey: `refund-${checkoutId}-${doomed}` });
+    expect((await checkoutRow(checkoutId)).status).toBe('fulfilled');
+    expect(await game()).toEqual({ squares_claimed: 3, total_pot_cents: 3 * PRICE_CENTS });
+    const recorded = await t.db.handle.db.selectFrom('payment_refunds').selectAll().where('checkout_id', '=', checkoutId).execute();
+    expect(recorded).toEqual([expect.objectContaining({ game_id: doomed, amount_cents: 5000, status: 'refunded', provider_refund_id: refunds[0]!.id })]);
+
+    // A retry after Stripe forgot the key (a day later) finds the refund instead of refunding again.
+    fake.forgetIdempotencyKeys();
+    await t.db.handle.db.updateTable('payment_refunds').set({ status: 'pending', provider_refund_id: null }).where('checkout_id', '=', checkoutId).execute();
+    await t.app.checkoutSweeper.sweepExpired();
+    expect(fake.refunds.filter((r) => r.payment_intent === paid.payment_intent)).toHaveLength(1);
+    expect((await t.db.handle.db.selectFrom('payment_refunds').select(['status', 'provider_refund_id']).where('checkout_id', '=', checkoutId).execute())).toEqual([
+      { status: 'refunded', provider_refund_id: refunds[0]!.id },
+    ]);
+  });
+
   it('every POST to Stripe carried an idempotency key', () => {
     const posts = fake.posts();
     expect(posts.length).toBeGreaterThan(0);
@@ -325,5 +380,42 @@ describe('Stripe webhook route registration', () => {
     } finally {
       await trial.close();
     }
+  });
+});
+
+describe('how many squares one account may hold at once (issue 10)', () => {
+  beforeEach(async () => {
+    t = await createTestApp({
+      env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url, MAX_HELD_SQUARES: '4' },
+    });
+    gameId = await insertGame(t.db.handle, { title: 'Test Bowl', price_per_square_cents: PRICE_CENTS });
+  });
+  afterEach(() => t.close());
+
+  it('squares held by a checkout whose payment is under way count against the limit of a new checkout', async () => {
+    const buyer = await signedInPlayer(t.app, 'holder');
+    const first = await buy(buyer.cookie, SQUARES);
+    // A delayed payment method: the checkout cannot be cancelled, its holds stay.
+    fake.payAsync(first.sessionId);
+    const tooMany = await checkout(buyer.cookie, [{ x: 8, y: 8 }, { x: 8, y: 9 }]);
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().error).toMatchObject({ code: 'HOLD_LIMIT' });
+    expect(tooMany.json().error.message).toContain('at most 4 squares');
+    expect(tooMany.json().error.message).toContain('already hold 3');
+    expect((await cellRows([{ x: 8, y: 8 }, { x: 8, y: 9 }]))).toEqual([]);
+    expect((await checkoutRow(first.checkoutId)).status).toBe('open');
+
+    // One more fits, and the earlier checkout keeps its squares while its payment is under way.
+    await buy(buyer.cookie, [{ x: 8, y: 8 }]);
+    expect((await checkoutRow(first.checkoutId)).status).toBe('open');
+    expect((await squaresOf(first.checkoutId)).map((s) => s.status)).toEqual(['held', 'held', 'held']);
+  });
+
+  it('a cart larger than the limit on its own is refused the same way', async () => {
+    const buyer = await signedInPlayer(t.app, 'greedy');
+    const res = await checkout(buyer.cookie, [{ x: 0, y: 0 }, { x: 0, y: 1 }, { x: 0, y: 2 }, { x: 0, y: 3 }, { x: 0, y: 4 }]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('HOLD_LIMIT');
+    expect(await cellRows([{ x: 0, y: 0 }])).toEqual([]);
   });
 });

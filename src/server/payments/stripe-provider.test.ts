@@ -142,7 +142,7 @@ describe('Stripe provider against the fake Stripe', () => {
   it('maps a delayed payment: under way -> pending, then failed or paid', async () => {
     const failing = await provider.createSession(input());
     fake.payAsync(failing.sessionId);
-    expect(await provider.getSessionState(failing.sessionId)).toEqual({ status: 'pending' });
+    expect(await provider.getSessionState(failing.sessionId)).toEqual({ status: 'pending', underWay: true });
     fake.failAsync(failing.sessionId);
     expect(await provider.getSessionState(failing.sessionId)).toEqual({ status: 'failed' });
 
@@ -186,7 +186,7 @@ describe('Stripe provider against the fake Stripe', () => {
     const created = await provider.createSession(order);
     const paymentId = fake.pay(created.sessionId).payment_intent!;
 
-    const refund = { checkoutId: order.checkoutId, paymentId, amountCents: 3500, reason: 'A square was taken before your payment arrived.' };
+    const refund = { checkoutId: order.checkoutId, paymentId, amountCents: 3500, reason: 'A square was taken before your payment arrived.', idempotencyKey: `refund-${order.checkoutId}` };
     const [first, second] = await Promise.all([provider.refund(refund), provider.refund(refund)]);
     const third = await provider.refund(refund);
     expect(second).toBe(first);
@@ -199,10 +199,11 @@ describe('Stripe provider against the fake Stripe', () => {
       amount: 3500,
       reason: 'requested_by_customer',
       idempotencyKey: `refund-${order.checkoutId}`,
-      metadata: { checkout_id: order.checkoutId, amount_cents: '3500', reason: refund.reason },
+      metadata: { checkout_id: order.checkoutId, refund_key: `refund-${order.checkoutId}`, amount_cents: '3500', reason: refund.reason },
     });
+    // The third finds the refund among the payment's refunds and posts nothing.
     const posts = fake.posts().filter((p) => p.path === '/v1/refunds');
-    expect(posts).toHaveLength(3);
+    expect(posts).toHaveLength(2);
     expect(posts.every((p) => p.idempotencyKey === `refund-${order.checkoutId}`)).toBe(true);
     expectEveryPostKeyed();
   });
@@ -211,17 +212,39 @@ describe('Stripe provider against the fake Stripe', () => {
     const order = input();
     const created = await provider.createSession(order);
     const paymentId = fake.pay(created.sessionId).payment_intent!;
-    const refundId = await provider.refund({ checkoutId: order.checkoutId, paymentId, amountCents: 3500, reason: 'late' });
+    const key = `refund-${order.checkoutId}`;
+    const refundId = await provider.refund({ checkoutId: order.checkoutId, paymentId, amountCents: 3500, reason: 'late', idempotencyKey: key });
 
     // Stripe keeps idempotency keys for 24 hours; a day later the same key is new to it.
     fake.forgetIdempotencyKeys();
-    const again = await provider.refund({ checkoutId: order.checkoutId, paymentId, amountCents: 3500, reason: 'late, again' });
+    const again = await provider.refund({ checkoutId: order.checkoutId, paymentId, amountCents: 3500, reason: 'late, again', idempotencyKey: key });
     expect(again).toBe(refundId);
     expect(fake.refunds.filter((r) => r.payment_intent === paymentId)).toHaveLength(1);
   });
 
+  it('refunds parts of a payment, each once per key even after Stripe forgot the keys, never more than was paid', async () => {
+    const order = input();
+    const created = await provider.createSession(order);
+    const paymentId = fake.pay(created.sessionId).payment_intent!;
+    const part = (gameId: string, amountCents: number) => ({ checkoutId: order.checkoutId, paymentId, amountCents, reason: 'deleted', idempotencyKey: `refund-${order.checkoutId}-${gameId}` });
+
+    const first = await provider.refund(part('g1', 1000));
+    const second = await provider.refund(part('g2', 2000));
+    expect(second).not.toBe(first);
+    fake.forgetIdempotencyKeys();
+    expect(await provider.refund(part('g1', 1000))).toBe(first);
+    expect(await provider.refund(part('g2', 2000))).toBe(second);
+    expect(fake.refunds.filter((r) => r.payment_intent === paymentId).map((r) => [r.amount, r.idempotencyKey])).toEqual([
+      [1000, `refund-${order.checkoutId}-g1`],
+      [2000, `refund-${order.checkoutId}-g2`],
+    ]);
+    // 500 cents are left of 3500: more is refused.
+    await expect(provider.refund(part('g3', 600))).rejects.toMatchObject({ param: 'amount' });
+    expectEveryPostKeyed();
+  });
+
   it('a refund of an unknown payment is an error', async () => {
-    await expect(provider.refund({ checkoutId: randomUUID(), paymentId: 'pi_nope', amountCents: 100, reason: 'x' })).rejects.toMatchObject({
+    await expect(provider.refund({ checkoutId: randomUUID(), paymentId: 'pi_nope', amountCents: 100, reason: 'x', idempotencyKey: 'refund-x' })).rejects.toMatchObject({
       code: 'resource_missing',
     });
   });

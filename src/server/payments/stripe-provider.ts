@@ -9,7 +9,8 @@ import type { CheckoutSession, CheckoutSessionInput, PaymentProvider, SessionSta
  *
  * Every POST carries an idempotency key derived from our own ids, so a retry (the SDK's own, a
  * second app instance, a re-run after a crash) can never create a second session or a second
- * refund: `checkout-session-<checkout id>`, `expire-<session id>`, `refund-<checkout id>`.
+ * refund: `checkout-session-<checkout id>`, `expire-<session id>`, `refund-<checkout id>` (the
+ * whole checkout) or `refund-<checkout id>-<game id>` (a deleted game's part).
  */
 
 export type StripeSettings = Pick<Settings, 'STRIPE_SECRET_KEY' | 'STRIPE_API_BASE'>;
@@ -46,6 +47,11 @@ function apiBase(base: string): { host: string; port: number; protocol: 'http' |
 export function stripeProvider(settings: StripeSettings, log?: Pick<FastifyBaseLogger, 'info' | 'warn'>): PaymentProvider {
   const stripe = stripeClient(settings);
   if (settings.STRIPE_API_BASE) log?.warn(`STRIPE_API_BASE is set: Stripe API requests go to ${new URL(settings.STRIPE_API_BASE).origin}, not api.stripe.com`);
+
+  /** The payment's refunds (a payment has at most one per game of its checkout, so 100 is all). */
+  async function refundsOf(paymentId: string): Promise<Stripe.Refund[]> {
+    return (await stripe.refunds.list({ payment_intent: paymentId, limit: 100 })).data;
+  }
 
   return {
     name: 'stripe',
@@ -106,25 +112,31 @@ export function stripeProvider(settings: StripeSettings, log?: Pick<FastifyBaseL
       }
     },
 
-    async refund({ checkoutId, paymentId, amountCents, reason }): Promise<string> {
+    async refund({ checkoutId, paymentId, amountCents, reason, idempotencyKey }): Promise<string> {
+      // Stripe keeps an idempotency key for 24 hours only, and nothing stops a second partial
+      // refund after that: a refund already made under this key (in its metadata) is the answer.
+      const earlier = await refundsOf(paymentId);
+      const ours = earlier.find((r) => r.metadata?.refund_key === idempotencyKey);
+      if (ours) return ours.id;
       try {
         const refund = await stripe.refunds.create(
           {
             payment_intent: paymentId,
+            amount: amountCents,
             reason: 'requested_by_customer',
-            metadata: { checkout_id: checkoutId, amount_cents: String(amountCents), reason: truncate(reason) },
+            metadata: { checkout_id: checkoutId, refund_key: idempotencyKey, amount_cents: String(amountCents), reason: truncate(reason) },
           },
-          { idempotencyKey: `refund-${checkoutId}` },
+          { idempotencyKey },
         );
-        log?.info({ checkoutId, paymentId, refundId: refund.id }, 'Stripe refund created');
+        log?.info({ checkoutId, paymentId, refundId: refund.id, amountCents }, 'Stripe refund created');
         return refund.id;
       } catch (err) {
-        // The idempotency key replays our first refund for 24 hours; after that, a repeat finds the
-        // payment already refunded: that refund is the answer.
+        // A whole-checkout refund made before refunds carried their key: the payment is already
+        // refunded, and that refund is the answer.
         if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') {
-          const existing = await stripe.refunds.list({ payment_intent: paymentId, limit: 10 });
-          const ours = existing.data.find((r) => r.metadata?.checkout_id === checkoutId) ?? existing.data[0];
-          if (ours) return ours.id;
+          const existing = await refundsOf(paymentId);
+          const whole = existing.find((r) => r.metadata?.checkout_id === checkoutId && !r.metadata?.refund_key) ?? existing[0];
+          if (whole && idempotencyKey === `refund-${checkoutId}`) return whole.id;
         }
         throw err;
       }
@@ -147,6 +159,7 @@ export function sessionState(session: Stripe.Checkout.Session): SessionState {
     if (intent && typeof intent !== 'string' && (intent.status === 'requires_payment_method' || intent.status === 'canceled')) {
       return { status: 'failed' };
     }
+    return { status: 'pending', underWay: true };
   }
   return { status: 'pending' };
 }

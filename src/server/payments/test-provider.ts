@@ -70,10 +70,17 @@ export function testPaymentProvider(repo: TestPaymentsRepository): TestPaymentPr
       await repo.close(sessionId, 'expired', new Date().toISOString());
     },
 
-    async refund({ paymentId }): Promise<string> {
-      const refundId = await repo.refund(paymentId, `test_re_${randomUUID().replaceAll('-', '')}`, new Date().toISOString());
-      if (!refundId) throw new Error(`test payment ${paymentId} does not exist`);
-      return refundId;
+    async refund({ paymentId, amountCents, idempotencyKey }): Promise<string> {
+      const result = await repo.refund({
+        paymentId,
+        key: idempotencyKey,
+        refundId: `test_re_${randomUUID().replaceAll('-', '')}`,
+        amountCents,
+        now: new Date().toISOString(),
+      });
+      if ('refundId' in result) return result.refundId;
+      if (result.error === 'unknown_payment') throw new Error(`test payment ${paymentId} does not exist`);
+      throw new Error(`test payment ${paymentId}: refunding ${amountCents} cents would refund more than was paid`);
     },
 
     session: (id) => repo.find(id),

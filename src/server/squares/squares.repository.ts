@@ -166,18 +166,36 @@ export function squaresRepository(db: Db) {
     },
 
     /**
-     * A player's refunded checkouts, newest refund first. A refund still waiting for the
-     * provider (refund_pending, retried by the sweep) is already decided, so it is listed too.
+     * A player's refunds, newest first: refunded checkouts, and the parts of checkouts refunded
+     * because one of their games was deleted (D13, issue 10). A refund still waiting for the
+     * provider (retried by the sweep) is already decided, so it is listed too.
      */
-    refunds(userId: string): Promise<RefundRow[]> {
-      return db
-        .selectFrom('checkouts')
-        .select(['id', 'amount_cents', 'description', 'refund_reason', 'refunded_at', 'updated_at'])
-        .where('user_id', '=', userId)
-        .where('status', 'in', ['refunded', 'refund_pending'])
-        .orderBy(sql`coalesce(refunded_at, updated_at)`, 'desc')
-        .orderBy('id')
-        .execute();
+    async refunds(userId: string): Promise<RefundRow[]> {
+      const [whole, parts] = await Promise.all([
+        db
+          .selectFrom('checkouts')
+          .select(['id', 'amount_cents', 'description', 'refund_reason', 'refunded_at', 'updated_at'])
+          .where('user_id', '=', userId)
+          .where('status', 'in', ['refunded', 'refund_pending'])
+          .execute(),
+        db
+          .selectFrom('payment_refunds')
+          .innerJoin('checkouts', 'checkouts.id', 'payment_refunds.checkout_id')
+          .select([
+            'checkouts.id as id',
+            'payment_refunds.amount_cents as amount_cents',
+            'payment_refunds.description as description',
+            'payment_refunds.reason as refund_reason',
+            'payment_refunds.refunded_at as refunded_at',
+            'payment_refunds.created_at as updated_at',
+          ])
+          .where('checkouts.user_id', '=', userId)
+          .where('payment_refunds.game_id', 'is not', null)
+          .execute(),
+      ]);
+      // Timestamps are ISO-8601 strings on both databases: they sort as text.
+      const at = (row: RefundRow) => row.refunded_at ?? row.updated_at;
+      return [...whole, ...parts].sort((a, b) => (at(a) > at(b) ? -1 : at(a) < at(b) ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     },
   };
 }

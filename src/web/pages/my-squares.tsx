@@ -16,7 +16,8 @@ function dateOf(iso: string): string {
 
 /**
  * Spec route /my-squares (signed-in): the player's squares grouped by game as (x, y) pairs with a
- * link to each game; payments refunded because their squares could not be claimed (D21).
+ * link to each game; refunds: payments whose squares could not be claimed (D21), and the part of a
+ * payment for a game the organizer deleted (D13).
  */
 export default function MySquaresPage() {
   const squares = useMySquares();
@@ -112,12 +113,13 @@ function Refunds({ refunds }: { refunds: MySquaresResponse['refunds'] }) {
   return (
     <PageSection id="refunds" title="Refunded payments">
       <p className="-mt-2 text-sm text-muted-foreground">
-        These payments could not claim all of their squares, so none were claimed and the whole amount was
-        refunded to your card.
+        Money refunded to your card: a payment that could not claim all of its squares is refunded in full
+        (none were claimed), and squares of a game the organizer deleted are refunded for that game only.
       </p>
       <ul className="flex flex-col gap-3">
-        {refunds.map((refund) => (
-          <li key={refund.checkout_id}>
+        {refunds.map((refund, index) => (
+          // One checkout can have several refunds (one per deleted game).
+          <li key={`${refund.checkout_id}-${index}`}>
             <Card className="gap-2 py-4" data-testid="my-squares-refund">
               <CardContent className="flex flex-col gap-1.5 px-4 sm:px-6">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">

@@ -4,6 +4,7 @@ import { coreTables } from './001_core_tables';
 import { accountTables } from './002_accounts';
 import { checkoutTables } from './003_checkout';
 import { userNamesRepair } from './004_user_names';
+import { partialRefunds } from './005_partial_refunds';
 import { payoutRecovery } from './006_payout_recovery';
 import { columnTypes } from './column-types';
 
@@ -15,6 +16,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '002_accounts': accountTables(t),
     '003_checkout': checkoutTables(t),
     '004_user_names': userNamesRepair(),
+    '005_partial_refunds': partialRefunds(t),
     '006_payout_recovery': payoutRecovery(t),
   };
 }
