@@ -6,7 +6,8 @@ import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN, validatePas
 import type { FastifyBaseLogger } from 'fastify';
 import type { Settings } from '../config';
 import type { DatabaseHandle } from '../db/connection';
-import type { Mailer } from '../mail/mailer';
+import { mailLinkOrigin } from '../mail/link-origin';
+import { sendInBackground, type Mailer } from '../mail/mailer';
 import { confirmationMail, passwordResetMail } from '../mail/templates';
 import type { AccountsRepository } from './accounts.repository';
 import type { AccountsService } from './accounts.service';
@@ -39,6 +40,10 @@ const apiError = (status: 'BAD_REQUEST' | 'UNPROCESSABLE_ENTITY' | 'FORBIDDEN', 
 export function authOptions(deps: AuthDeps): BetterAuthOptions {
   const { settings, mailer, accounts, accountsRepo } = deps;
   const https = settings.PUBLIC_URL?.startsWith('https://') ?? false;
+  // Links in mails: on PUBLIC_URL, or on the host the app was opened as only if it names this machine (item 9).
+  const linkOrigin = (url: string) => mailLinkOrigin(new URL(url).origin, settings);
+  // Mails go out in the background: no answer waits for (or is timed by) a delivery (item 12).
+  const mailLog = { error: (obj: object, msg: string) => deps.log?.error(obj, msg) };
   return {
     appName: 'Squares Pool',
     secret: deps.secret,
@@ -68,8 +73,8 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url, token }) {
         if (!mailer) return;
-        const link = `${new URL(url).origin}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send(passwordResetMail(user.email, link));
+        const link = `${linkOrigin(url)}/reset-password?token=${encodeURIComponent(token)}`;
+        sendInBackground(mailer, passwordResetMail(user.email, link), mailLog);
       },
     },
     emailVerification: {
@@ -78,9 +83,9 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
       expiresIn: ONE_HOUR,
       async sendVerificationEmail({ user, url, token }) {
         if (!mailer) return;
-        const link = `${new URL(url).origin}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(CONFIRMED_CALLBACK)}`;
+        const link = `${linkOrigin(url)}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(CONFIRMED_CALLBACK)}`;
         const name = (user as { displayUsername?: string }).displayUsername ?? user.name;
-        await mailer.send(confirmationMail(user.email, name, link));
+        sendInBackground(mailer, confirmationMail(user.email, name, link), mailLog);
       },
       async afterEmailVerification(user) {
         await accounts?.onEmailConfirmed(user);

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { newAccount } from '../../../tests/support/auth';
 import { testDbKind } from '../../../tests/support/db';
 import { startSmtpServer, type SmtpCatcher } from '../../../tests/support/smtp';
+import { outboxRepository } from './outbox.repository';
 import { confirmationMail } from './templates';
 
 const NOT_LOCAL = { error: { code: 'FORBIDDEN', message: 'The Dev Mailbox can only be opened on the machine that runs the app.' } };
@@ -36,6 +37,14 @@ describe(`the Dev Mailbox (trial without SMTP, D9, ${testDbKind})`, () => {
       expect(mail.text).toContain(mail.link);
       expect(mail.html).toContain('<!doctype html>');
     }
+  });
+
+  it('shows a mail whose sending has started, even if it is not stored yet (mails go out in the background)', async () => {
+    const outbox = outboxRepository(t.db.handle.db);
+    const message = { to: 'started@example.com', subject: 'Started', text: 'x', html: '<p>x</p>' };
+    const storing = outbox.add(message);
+    expect((await outbox.list()).map((m) => m.to)).toContain('started@example.com');
+    await storing;
   });
 
   it.each([['127.0.0.1'], ['127.8.9.10'], ['::1'], ['::ffff:127.0.0.1']])('opens for the loopback client %s', async (ip) => {

@@ -82,6 +82,22 @@ describe(`mail through SMTP (SMTP_URL, D9, ${testDbKind})`, () => {
   });
 });
 
+describe(`mails sent in the background are delivered before the app has closed (${testDbKind})`, () => {
+  it('closing the app right after a sign-up answers still delivers its confirmation mail', async () => {
+    const smtp = await startSmtpServer();
+    const t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'http://127.0.0.1:3000' } });
+    try {
+      const account = newAccount('shutdown');
+      expect((await signUpAs(t.app, account, PUBLIC)).statusCode).toBe(200);
+      // main.ts exits the process right after closing the app: by then the mail must be delivered.
+      await t.close();
+      expect(smtp.messages.filter((m) => m.envelopeTo.includes(account.email)).map((m) => m.subject)).toEqual(['Confirm your Squares Pool account']);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
 describe(`production mode mails through SMTP with PUBLIC_URL links (${testDbKind})`, () => {
   it('sign-up in production: the mail reaches the SMTP server with a PUBLIC_URL link that confirms', async () => {
     const smtp = await startSmtpServer();
