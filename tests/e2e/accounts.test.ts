@@ -219,6 +219,14 @@ describe('accounts in the browser', () => {
     await fillSignup(page, { email: fresh.email, username: 'ab', password: PASSWORD, confirm: PASSWORD });
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(formError(page)).resolves.toBe('Username must be at least 3 characters long');
+    // Issue 10: ASCII letters, digits and _ . - only, at most 30; the field is marked.
+    await fillSignup(page, { email: fresh.email, username: 'bob smith', password: PASSWORD, confirm: PASSWORD });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(formError(page)).resolves.toBe('Username can only contain letters (A-Z), digits and _ . -');
+    expect(await page.getByLabel('Username').getAttribute('aria-invalid')).toBe('true');
+    await fillSignup(page, { email: fresh.email, username: 'x'.repeat(31), password: PASSWORD, confirm: PASSWORD });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(formError(page)).resolves.toBe('Username must be at most 30 characters long');
 
     // Live feedback lists every rule with whether it is met.
     await fillSignup(page, { ...fresh, password: 'abc', confirm: 'abc' });
