@@ -18,9 +18,9 @@ import { parseSettings, SettingsError } from '../config';
 const REQUEST_TIMEOUT_MS = 500;
 const IDLE_TIMEOUT_MS = 800;
 /** How long past a timeout the server may take to close (Node checks on an interval). */
-const SLACK_MS = 1200;
+const SLACK_MS = 2500;
 /** A test gives up waiting after this: without timeouts the connections would stay open. */
-const GIVE_UP_MS = 5000;
+const GIVE_UP_MS = 8000;
 
 interface Watched {
   socket: Socket;
