@@ -29,6 +29,8 @@ export interface AuthDeps {
 export const CONFIRMED_CALLBACK = '/login?confirmed=1';
 const ONE_HOUR = 60 * 60;
 
+const BODY_READING_PATHS = new Set(['/sign-up/email', '/update-user', '/reset-password', '/change-password']);
+
 const apiError = (status: 'BAD_REQUEST' | 'UNPROCESSABLE_ENTITY' | 'FORBIDDEN', code: string, message: string) =>
   new APIError(status, { code, message });
 
@@ -105,6 +107,10 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
     hooks: {
       // Our rules run before Better Auth's, so the answers carry the spec's texts (D6, D7).
       before: createAuthMiddleware(async (ctx) => {
+        // These hooks (ours and the username plugin's) read the body's fields: no body is a 400, not a crash.
+        if (BODY_READING_PATHS.has(ctx.path) && (typeof ctx.body !== 'object' || ctx.body === null || Array.isArray(ctx.body))) {
+          throw apiError('BAD_REQUEST', 'BODY_MUST_BE_AN_OBJECT', 'The request body must be a JSON object.');
+        }
         if (ctx.path === '/sign-up/email') {
           if (!settings.ALLOW_SIGNUP) throw apiError('FORBIDDEN', 'SIGNUP_DISABLED', SIGNUP_ERRORS.disabled);
           const body = ctx.body as { email?: string; password?: string; username?: unknown };
