@@ -128,6 +128,7 @@ export const GAME_PRICE_LOCKED = 'Price and payout schedule cannot change once s
 
 /** D13: a completed game stays as a record; it cannot be deleted. */
 export const GAME_DELETE_COMPLETED = 'Cannot delete a completed game. Completed games are kept as records.';
+export const GAME_UPDATE_COMPLETED = 'Cannot update a game that is completed. Completed games are kept as records.';
 
 export const CART_PAYMENT_ERRORS = {
   cartEmpty: 'Your cart is empty',

@@ -6,6 +6,7 @@ import type { PageOptions } from '../support/browser';
 import { type BrowserAccount, signInBrowser, useBrowserHarness } from '../support/e2e';
 import { insertGame } from '../support/fixtures';
 import type { TestServer } from '../support/server';
+import { GAME_UPDATE_COMPLETED } from '@core/messages';
 
 // Issue 4, admin part: /admin, /admin/games, /admin/games/new and /admin/games/edit/:id on the
 // production build (dist/web) served by the real app, against the real games API.
@@ -261,6 +262,13 @@ describe('game administration in the browser', () => {
     await toast(page, 'Cannot edit a game that is in progress').waitFor();
     await page.waitForURL(`${server.url}/admin/games`);
     await page.getByRole('heading', { name: 'Game Management', level: 1 }).waitFor();
+  });
+
+  test('a completed game: its edit page says it is completed, not in progress, and goes back', async () => {
+    const id = await insertGame(server.db.handle, { title: uniqueTitle('Record Bowl'), is_active: false, grid_shuffled: true, squares_claimed: 100, total_pot_cents: 20_000 });
+    const { page } = await open(`/admin/games/edit/${id}`);
+    await toast(page, GAME_UPDATE_COMPLETED).waitFor();
+    await page.waitForURL(`${server.url}/admin/games`);
   });
 
   test('a missing game shows Game not found and goes back to /admin/games', async () => {

@@ -107,15 +107,21 @@ function gameClosed(title: string, game: GameForSale | undefined): AppError | nu
   return null;
 }
 
+/** How many squares a 409's sentence names before "and N more". */
+const NAMED_SQUARES = 10;
+
 /** 409 SQUARES_UNAVAILABLE naming the squares; the buyer's own squares get their own sentence. */
 function unavailable(taken: readonly TakenSquare[], buyerId: string, titles: ReadonlyMap<string, string>): AppError {
   const label = (s: Cell) => `${titles.get(s.game_id) ?? 'Game'} (${squarePositionLabel(s)})`;
   const squares: UnavailableSquare[] = taken.map(({ game_id, x, y }) => ({ game_id, x, y }));
   const owned = taken.filter((s) => s.user_id === buyerId && s.status === 'claimed');
+  // The squares field names every cell; the sentence names the first few (a cart may hold 100).
+  const named = (cells: readonly TakenSquare[]) =>
+    cells.length > NAMED_SQUARES ? `${cells.slice(0, NAMED_SQUARES).map(label).join('; ')} and ${cells.length - NAMED_SQUARES} more` : cells.map(label).join('; ');
   if (owned.length === taken.length && owned.length > 0) {
-    return conflict(`You already own some squares in your cart: ${owned.map(label).join('; ')}. Remove them and try again.`, 'SQUARES_UNAVAILABLE', { squares });
+    return conflict(`You already own some squares in your cart: ${named(owned)}. Remove them and try again.`, 'SQUARES_UNAVAILABLE', { squares });
   }
-  const list = taken.length > 0 ? `: ${taken.map(label).join('; ')}` : '';
+  const list = taken.length > 0 ? `: ${named(taken)}` : '';
   return conflict(`Some squares in your cart were just taken by someone else${list}. Remove them and try again.`, 'SQUARES_UNAVAILABLE', { squares });
 }
 

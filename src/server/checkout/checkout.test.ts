@@ -175,6 +175,20 @@ describe(`checkout (${testDbKind})`, () => {
       expect((await squareRows(t.db.handle, gameId)).map((s) => [s.x, s.y, s.user_id])).toEqual([[5, 5, alice.id]]);
     });
 
+    it('names the first ten taken squares in the sentence and every one in the squares field', async () => {
+      const gameId = await game({ title: 'Busy Bowl' });
+      const row = Array.from({ length: 10 }, (_, y) => ({ x: 0, y }));
+      const taken = [...row, { x: 1, y: 0 }, { x: 1, y: 1 }];
+      expect((await startCheckout(t.app, alice, [cartOf(gameId, taken)])).statusCode).toBe(201);
+      const res = await startCheckout(t.app, bob, [cartOf(gameId, [...taken, { x: 2, y: 2 }])]);
+      expect(res.statusCode).toBe(409);
+      const { message, squares } = res.json().error;
+      expect(squares).toHaveLength(12);
+      expect(message).toBe(
+        `Some squares in your cart were just taken by someone else: ${row.map((_, i) => `Busy Bowl (Row 1, column ${i + 1})`).join('; ')} and 2 more. Remove them and try again.`,
+      );
+    });
+
     it('refuses a square the buyer already owns', async () => {
       const gameId = await game({ title: 'Owned Bowl' });
       const created = (await startCheckout(t.app, alice, [cartOf(gameId, [{ x: 0, y: 0 }])])).json();

@@ -56,6 +56,19 @@ describe('the expiry sweeper timer', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(calls).toBe(after);
   });
+
+  it('sweeps once at start, before the first interval (a payment a crash left unfulfilled is found after a restart)', async () => {
+    let calls = 0;
+    const service = {
+      async sweepExpired() {
+        calls += 1;
+      },
+    };
+    const sweeper = checkoutSweeper(service as never, quiet, 60 * 60_000);
+    await sweeper.start();
+    await sweeper.stop();
+    expect(calls).toBe(1);
+  });
 });
 
 describe(`production without Stripe (${testDbKind})`, () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Game } from '@core/games';
 import { SQUARE_COUNT } from '@core/grid';
-import { GAME_DELETE_COMPLETED, GAME_ERRORS, GAME_PRICE_LOCKED } from '@core/messages';
+import { GAME_DELETE_COMPLETED, GAME_ERRORS, GAME_PRICE_LOCKED, GAME_UPDATE_COMPLETED } from '@core/messages';
 import { centsToDollars, dollarsToCents } from '@core/money';
 import type { PayoutScheduleId } from '@core/payouts';
 import type { GameFormValues, gameUpdateSchema } from '@core/schemas';
@@ -14,7 +14,6 @@ import type { GameChanges, GameRow, GamesRepository, LockedGame } from './games.
 export type GameUpdateValues = z.output<typeof gameUpdateSchema>;
 
 /** D13: a completed game stays as a record; it cannot be edited (the spec's text covers shuffled games only). */
-export const GAME_UPDATE_COMPLETED = 'Cannot update a game that is completed. Completed games are kept as records.';
 
 export interface GamesServiceDeps {
   /** Board viewers hear about edits and deletes (after commit). */

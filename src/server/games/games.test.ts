@@ -24,7 +24,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { SAME_ORIGIN } from '../../../tests/support/auth';
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame, insertUser } from '../../../tests/support/fixtures';
-import { GAME_UPDATE_COMPLETED } from './games.service';
+import { GAME_UPDATE_COMPLETED } from '@core/messages';
 
 const UNAUTHORIZED = { error: { code: 'UNAUTHORIZED', message: 'Please log in to continue.' } };
 const FORBIDDEN = { error: { code: 'FORBIDDEN', message: "You don't have permission to access this page." } };

@@ -1,4 +1,5 @@
 import type { Logger } from '../checkout/checkout.service';
+import { periodicJob } from '../jobs/periodic';
 import type { GameEvents } from '../realtime/events';
 import type { PayoutsRepository, RecoveredPayout } from './payouts.repository';
 
@@ -29,9 +30,6 @@ export interface PayoutRecoveryDeps {
  */
 export function payoutRecovery(deps: PayoutRecoveryDeps) {
   const { repo, events, log, leaseMs, intervalMs } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
   /** One sweep as of `now` (tests pass a later time); returns the payouts this instance handed back. */
   async function sweep(now: Date = new Date()): Promise<RecoveredPayout[]> {
     const cutoff = new Date(now.getTime() - leaseMs).toISOString();
@@ -49,34 +47,13 @@ export function payoutRecovery(deps: PayoutRecoveryDeps) {
     return recovered;
   }
 
-  /** A sweep unless one is running; a failure is logged and the next one tries again. */
-  function runOnce(): Promise<void> {
-    running ??= sweep()
-      .then(
-        () => undefined,
-        (err: unknown) => log.error({ err }, 'payout recovery sweep failed; the next one tries again'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  }
+  const job = periodicJob('payout recovery sweep', () => sweep(), intervalMs, log);
 
   return {
     sweep,
     /** Sweeps once now (awaited, so work left by a crash is handed back before the app serves), then every interval. */
-    async start(): Promise<void> {
-      if (timer) return;
-      timer = setInterval(() => void runOnce(), intervalMs);
-      // The sweep never keeps the process alive on its own.
-      timer.unref();
-      await runOnce();
-    },
-    async stop(): Promise<void> {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    start: (): Promise<void> => job.start({ awaitFirst: true }),
+    stop: (): Promise<void> => job.stop(),
   };
 }
 

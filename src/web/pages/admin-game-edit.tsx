@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { GAME_ERRORS, SUCCESS_TOASTS } from '@core/messages';
+import { GAME_ERRORS, GAME_UPDATE_COMPLETED, SUCCESS_TOASTS } from '@core/messages';
 import type { GameFormValues } from '@core/schemas';
 import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
 import { GameForm, REDIRECT_DELAY_MS, saveErrorMessage, toFormState } from '@/components/admin-game-form';
@@ -30,12 +30,12 @@ export default function AdminGameEditPage() {
 
   // A malformed id (400) names no game either.
   const notFound = isApiError(game.error) && (game.error.status === 404 || game.error.status === 400);
-  // Numbers drawn (or the game completed, which the server refuses alike). Once saved, the
-  // refreshed game must not count as "in progress" or missing.
-  const inProgress = !done && game.data !== undefined && (game.data.grid_shuffled || !game.data.is_active);
+  // A completed game is a record; a game with numbers drawn is in progress. Once saved, the
+  // refreshed game must not count as either, or as missing.
+  const locked = done || game.data === undefined ? null : !game.data.is_active ? GAME_UPDATE_COMPLETED : game.data.grid_shuffled ? GAME_ERRORS.cannotEditInProgress : null;
 
-  // A shuffled game cannot be edited, a missing one not found: say so and go back to the list.
-  const leaveWith = access === 'ok' && !done ? (notFound ? GAME_ERRORS.notFound : inProgress ? GAME_ERRORS.cannotEditInProgress : null) : null;
+  // A locked game cannot be edited, a missing one not found: say so and go back to the list.
+  const leaveWith = access === 'ok' && !done ? (notFound ? GAME_ERRORS.notFound : locked) : null;
   useEffect(() => {
     if (!leaveWith || leaving.current) return;
     leaving.current = true;

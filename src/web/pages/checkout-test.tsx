@@ -78,14 +78,11 @@ export default function CheckoutTestPage() {
     content =
       status === 401 ? (
         <LogInToPay />
-      ) : status === 404 || status === 403 ? (
+      ) : status === 404 ? (
+        // Someone else's checkout answers 404 too: the server tells no one whether it exists.
         <Notice
-          title={status === 404 ? 'Checkout not found' : 'This checkout belongs to another account'}
-          message={
-            status === 404
-              ? 'This payment page does not exist. Check the link, or start again from your cart.'
-              : 'Log in with the account that started this checkout, or start again from your cart.'
-          }
+          title="Checkout not found"
+          message="This payment page does not exist. Check the link, or start again from your cart."
           action={
             <Button asChild>
               <Link to="/cart">Back to Cart</Link>

@@ -1,0 +1,50 @@
+import type { Logger } from '../checkout/checkout.service';
+
+export interface PeriodicJob {
+  /** Runs the job now unless a run is under way (then waits for that one). Never rejects. */
+  runOnce(): Promise<void>;
+  /** Runs once now, then every interval. `awaitFirst` makes start wait for the first run. */
+  start(options?: { awaitFirst?: boolean }): Promise<void>;
+  /** Stops the timer and waits for a run under way. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A job that every instance runs at start and then every interval (the checkout sweep, payout
+ * recovery): work a crash interrupted is picked up after a restart, and a slow run is never
+ * started twice. The jobs themselves decide each row with conditional writes, so instances
+ * running them at the same moment are safe.
+ */
+export function periodicJob(name: string, task: () => Promise<unknown>, intervalMs: number, log: Logger): PeriodicJob {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  function runOnce(): Promise<void> {
+    running ??= task()
+      .then(
+        () => undefined,
+        (err: unknown) => log.error({ err, job: name }, `${name} failed; the next run tries again`),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  return {
+    runOnce,
+    async start({ awaitFirst = false } = {}) {
+      if (timer) return;
+      timer = setInterval(() => void runOnce(), intervalMs);
+      // A job never keeps the process alive on its own.
+      timer.unref();
+      const first = runOnce();
+      if (awaitFirst) await first;
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
