@@ -133,7 +133,8 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
       }),
     },
     // People log in with their e-mail (spec); a second, unthrottled login door stays shut.
-    disabledPaths: ['/sign-in/username'],
+    // Sign-in is by e-mail; the availability check would be an unlimited oracle the web never uses.
+    disabledPaths: ['/sign-in/username', '/is-username-available'],
     // Rate limits are ours (auth.routes.ts), keyed on the client IP as Fastify sees it.
     rateLimit: { enabled: false },
     advanced: {

@@ -27,6 +27,11 @@ describe(`usernames and display names (${testDbKind})`, () => {
     t.db.handle.db.selectFrom('user').select(['username', 'displayUsername', 'name']).where('email', '=', email).executeTakeFirst();
   const updateUser = (cookie: string, payload: object) => postAuth(t.app, '/update-user', payload, { cookie });
 
+  it('offers no username availability oracle: the endpoint is off (sign-up says "taken" under its own rate limit)', async () => {
+    const res = await postAuth(t.app, '/is-username-available', { username: 'anyone' });
+    expect(res.statusCode).toBe(404);
+  });
+
   describe('sign-up', () => {
     it.each([
       ['with a space', 'bob smith', INVALID],

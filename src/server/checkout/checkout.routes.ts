@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { signedInUser } from '../auth/session';
 import type { Settings } from '../config';
 import { notFound } from '../http/errors';
+import { mailLinkOrigin } from '../mail/link-origin';
 import { CHECKOUT_NOT_FOUND, type CheckoutService } from './checkout.service';
 
 export interface CheckoutRoutesOptions {
@@ -71,14 +72,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Checkout (spec section 7 "Payment", D21): start one for the cart; follow one's status. */
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, { checkouts, settings }) => {
-  const publicOrigin = settings.PUBLIC_URL ? new URL(settings.PUBLIC_URL).origin : null;
   // The guard runs before body validation: visitors get 401, not cart messages.
   const signedIn = { preValidation: app.guards.requireUser };
 
   app.post('/api/checkout', { ...signedIn, schema: { body: checkoutRequest(settings.MAX_CART_SQUARES), response: { 201: checkoutCreated } } }, async (request, reply) => {
     const user = signedInUser(request);
-    // D5: links back to us use PUBLIC_URL, or in a trial the host the buyer opened (checked same-origin).
-    const origin = publicOrigin ?? new URL(`${request.protocol}://${request.host}`).origin;
+    // D5: links back to us (the provider's return pages, the refund mail) use PUBLIC_URL, or in a
+    // trial the host the buyer opened when it names this machine: a forged Host never reaches them.
+    const origin = mailLinkOrigin(`${request.protocol}://${request.host}`, settings);
     const created = await checkouts.create({
       user: { id: user.id, email: user.email },
       cart: request.body.cart,

@@ -175,6 +175,20 @@ describe(`checkout (${testDbKind})`, () => {
       expect((await squareRows(t.db.handle, gameId)).map((s) => [s.x, s.y, s.user_id])).toEqual([[5, 5, alice.id]]);
     });
 
+    it('a forged Host (with a matching Origin) never reaches the provider return links or the refund mail (issue 10 item 9)', async () => {
+      const gameId = await game({ title: 'Host Bowl' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        headers: { host: 'evil.example', origin: 'http://evil.example', cookie: alice.cookie },
+        payload: { cart: [cartOf(gameId, [{ x: 7, y: 7 }])] },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(new URL(res.json().url, 'http://localhost').host).not.toBe('evil.example');
+      const row = await checkoutRow(t.db.handle, res.json().checkout_id);
+      expect(row.public_origin).toBe('http://localhost:3000');
+    });
+
     it('names the first ten taken squares in the sentence and every one in the squares field', async () => {
       const gameId = await game({ title: 'Busy Bowl' });
       const row = Array.from({ length: 10 }, (_, y) => ({ x: 0, y }));
