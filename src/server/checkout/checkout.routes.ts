@@ -10,7 +10,7 @@ import { CHECKOUT_NOT_FOUND, type CheckoutService } from './checkout.service';
 
 export interface CheckoutRoutesOptions {
   checkouts: CheckoutService;
-  settings: Pick<Settings, 'PUBLIC_URL' | 'MAX_CART_SQUARES' | 'MAX_HELD_SQUARES'>;
+  settings: Pick<Settings, 'PUBLIC_URL' | 'HOST' | 'PORT' | 'MAX_CART_SQUARES' | 'MAX_HELD_SQUARES'>;
 }
 
 /** Games in one checkout: Stripe Checkout lists at most 100 line items, one per game. */
