@@ -41,6 +41,7 @@ const NOT_VERBATIM = new Set<string>([
   messages.GAME_TYPE_INVALID,
   messages.PAYOUT_SCHEDULE_INVALID,
   messages.GAME_DELETE_COMPLETED,
+  messages.GAME_UPDATE_COMPLETED,
   messages.MAIL_RATE_LIMITS.passwordReset,
   messages.MAIL_RATE_LIMITS.confirmationEmail,
   messages.USERNAME_TOO_LONG,
