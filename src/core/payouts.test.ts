@@ -6,6 +6,8 @@ import {
   PAYOUT_SCHEDULE_IDS,
   isPayoutScheduleId,
   payoutPlan,
+  payoutRules,
+  payoutSummary,
   quarterPayoutCents,
 } from './payouts';
 import { QUARTERS } from './scoring';
@@ -122,5 +124,71 @@ describe('payoutPlan', () => {
         expect(rounding).toBeLessThan(4);
       }),
     );
+  });
+});
+
+describe('payoutRules (what the board and the card show, D12)', () => {
+  it('gives each quarter its label, share and cents at the current pot, and the organizer’s share', () => {
+    expect(payoutRules(100000, 'organizer-20')).toEqual({
+      potCents: 100000,
+      quarters: [
+        { quarter: 1, label: '1st Quarter', percent: 20, cents: 20000 },
+        { quarter: 2, label: '2nd Quarter', percent: 20, cents: 20000 },
+        { quarter: 3, label: '3rd Quarter', percent: 20, cents: 20000 },
+        { quarter: 4, label: 'Final', percent: 20, cents: 20000 },
+      ],
+      organizer: { percent: 20, cents: 20000 },
+      remainderCents: 0,
+    });
+  });
+
+  it('has no organizer share when the quarters pay the whole pot', () => {
+    const rules = payoutRules(42000, 'final-heavy');
+    expect(rules.quarters.map(({ percent, cents }) => [percent, cents])).toEqual([
+      [20, 8400],
+      [20, 8400],
+      [20, 8400],
+      [40, 16800],
+    ]);
+    expect(rules.organizer).toBeNull();
+    expect(rules.remainderCents).toBe(0);
+  });
+
+  it('shows what rounding down leaves over, apart from the organizer’s share', () => {
+    // $1,000.03: 20% is 20000.6 cents, paid 20000 to each quarter and to the organizer.
+    const rules = payoutRules(100003, 'organizer-20');
+    expect(rules.quarters.every(({ cents }) => cents === 20000)).toBe(true);
+    expect(rules.organizer).toEqual({ percent: 20, cents: 20000 });
+    expect(rules.remainderCents).toBe(3);
+    expect(payoutRules(100003, 'even').remainderCents).toBe(3);
+    expect(payoutRules(0, 'even').quarters.map(({ cents }) => cents)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('adds up to the pot: quarters, organizer and remainder, each rounded down', () => {
+    fc.assert(
+      fc.property(pot, scheduleId, (p, id) => {
+        const rules = payoutRules(p, id);
+        const quarters = rules.quarters.reduce((sum, { cents }) => sum + cents, 0);
+        expect(quarters).toBe(payoutPlan(p, id).paidOutCents);
+        expect(quarters + (rules.organizer?.cents ?? 0) + rules.remainderCents).toBe(p);
+        expect(rules.remainderCents).toBeGreaterThanOrEqual(0);
+        // Less than a cent lost per rounded share.
+        expect(rules.remainderCents).toBeLessThan(rules.organizer ? 5 : 4);
+        const percents = rules.quarters.reduce((sum, { percent }) => sum + percent, 0) + (rules.organizer?.percent ?? 0);
+        expect(percents).toBe(100);
+      }),
+    );
+  });
+
+  it('refuses a pot that is not whole cents', () => {
+    expect(() => payoutRules(-5, 'even')).toThrow(RangeError);
+  });
+});
+
+describe('payoutSummary (the game card’s short line)', () => {
+  it('names the shares of each schedule', () => {
+    expect(payoutSummary('even')).toBe('Q1-Q3 25% · Final 25%');
+    expect(payoutSummary('final-heavy')).toBe('Q1-Q3 20% · Final 40%');
+    expect(payoutSummary('organizer-20')).toBe('Q1-Q3 20% · Final 20% · Organizer 20%');
   });
 });

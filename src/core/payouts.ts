@@ -4,7 +4,7 @@
  */
 import { isCents } from './money';
 import type { Quarter } from './scoring';
-import { QUARTERS } from './scoring';
+import { QUARTERS, quarterShortLabel, quarterWinningsLabel } from './scoring';
 
 export const PAYOUT_SCHEDULE_IDS = ['even', 'final-heavy', 'organizer-20'] as const;
 
@@ -53,10 +53,14 @@ export function isPayoutScheduleId(value: unknown): value is PayoutScheduleId {
 
 /** A quarter's payout in cents: its share of the pot, rounded down to the cent. */
 export function quarterPayoutCents(potCents: number, scheduleId: PayoutScheduleId, quarter: Quarter): number {
+  return shareCents(potCents, PAYOUT_SCHEDULES[scheduleId].sharesPercent[quarter - 1] as number);
+}
+
+/** `percent` of a pot in cents, rounded down to the cent. */
+function shareCents(potCents: number, percent: number): number {
   if (!isCents(potCents) || potCents < 0) {
     throw new RangeError(`A pot must be a non-negative integer number of cents, got ${potCents}`);
   }
-  const percent = PAYOUT_SCHEDULES[scheduleId].sharesPercent[quarter - 1] as number;
   // floor(pot * percent / 100), split so the product never leaves exact integer range.
   const wholeDollars = Math.floor(potCents / 100);
   return wholeDollars * percent + Math.floor(((potCents % 100) * percent) / 100);
@@ -75,4 +79,55 @@ export function payoutPlan(potCents: number, scheduleId: PayoutScheduleId): Payo
   const quarters = QUARTERS.map((quarter) => ({ quarter, cents: quarterPayoutCents(potCents, scheduleId, quarter) }));
   const paidOutCents = quarters.reduce((sum, { cents }) => sum + cents, 0);
   return { quarters, paidOutCents, remainderCents: potCents - paidOutCents };
+}
+
+/** One quarter of a game's payout rules: "1st Quarter", 25%, and what that pays at the pot. */
+export interface PayoutRuleQuarter {
+  readonly quarter: Quarter;
+  /** "1st Quarter", "2nd Quarter", "3rd Quarter", "Final" (the My Winnings labels). */
+  readonly label: string;
+  readonly percent: number;
+  readonly cents: number;
+}
+
+/** A game's payout rules at its current pot, as the board and the game card show them (D12). */
+export interface PayoutRules {
+  readonly potCents: number;
+  readonly quarters: readonly PayoutRuleQuarter[];
+  /** The share the organizer keeps (Organizer keeps 20%), rounded down; null when the quarters pay it all. */
+  readonly organizer: { readonly percent: number; readonly cents: number } | null;
+  /** What rounding each share down leaves over (D12: "any remainder is shown"). */
+  readonly remainderCents: number;
+}
+
+/**
+ * Each quarter's share and what it pays at `potCents`, the organizer's share and the rounding
+ * remainder: quarters + organizer + remainder is the pot.
+ */
+export function payoutRules(potCents: number, scheduleId: PayoutScheduleId): PayoutRules {
+  const shares = PAYOUT_SCHEDULES[scheduleId].sharesPercent;
+  const quarters = QUARTERS.map((quarter) => {
+    const percent = shares[quarter - 1] as number;
+    return { quarter, label: quarterWinningsLabel(quarter), percent, cents: shareCents(potCents, percent) };
+  });
+  const keptPercent = 100 - shares.reduce((sum, share) => sum + share, 0);
+  const organizer = keptPercent > 0 ? { percent: keptPercent, cents: shareCents(potCents, keptPercent) } : null;
+  const paid = quarters.reduce((sum, { cents }) => sum + cents, 0) + (organizer?.cents ?? 0);
+  return { potCents, quarters, organizer, remainderCents: potCents - paid };
+}
+
+/**
+ * A schedule's shares in one short line, for a game card: "Q1-Q3 25% · Final 25%", with
+ * "· Organizer 20%" when the organizer keeps a share.
+ */
+export function payoutSummary(scheduleId: PayoutScheduleId): string {
+  const [q1, q2, q3, final] = PAYOUT_SCHEDULES[scheduleId].sharesPercent;
+  const parts =
+    q1 === q2 && q2 === q3
+      ? [`Q1-Q3 ${q1}%`]
+      : ([q1, q2, q3] as const).map((percent, i) => `${quarterShortLabel((i + 1) as Quarter)} ${percent}%`);
+  parts.push(`Final ${final}%`);
+  const kept = 100 - (q1 + q2 + q3 + final);
+  if (kept > 0) parts.push(`Organizer ${kept}%`);
+  return parts.join(' · ');
 }

@@ -98,6 +98,7 @@ describe('with games', () => {
       squares_claimed: 100,
       total_pot_cents: 250_000,
       grid_shuffled: true,
+      payout_schedule: 'final-heavy',
       created_at: '2026-01-02T18:00:00.000Z',
     });
     ids.final = await insertGame(handle, {
@@ -110,6 +111,7 @@ describe('with games', () => {
       total_pot_cents: 50_000,
       is_active: false,
       grid_shuffled: true,
+      payout_schedule: 'organizer-20',
       created_at: '2026-01-03T18:00:00.000Z',
     });
   });
@@ -129,6 +131,8 @@ describe('with games', () => {
     expect(await bar.getAttribute('aria-valuetext')).toBe('42/100 squares claimed');
     expect(await open1.getByTestId('game-price').textContent()).toBe('$10.00');
     expect(await open1.getByTestId('game-pot').textContent()).toBe('$420.00');
+    // D12: the payout shares on the card (issue 11).
+    expect(await open1.getByTestId('game-payouts').textContent()).toBe('Q1-Q3 25% · Final 25%');
 
     const kickoff = card(page, 'Kickoff Classic');
     expect(await kickoff.getByTestId('game-badge').textContent()).toBe('In Progress');
@@ -136,6 +140,7 @@ describe('with games', () => {
     expect(await kickoff.getByTestId('game-claimed').textContent()).toBe('100/100 squares claimed');
     expect(await kickoff.getByTestId('game-price').textContent()).toBe('$25.00');
     expect(await kickoff.getByTestId('game-pot').textContent()).toBe('$2,500.00');
+    expect(await kickoff.getByTestId('game-payouts').textContent()).toBe('Q1-Q3 20% · Final 40%');
 
     // One link per card, named by the title, to the board; nothing else in the card is interactive.
     for (const [title, id] of [
@@ -156,6 +161,7 @@ describe('with games', () => {
     expect(await final.getByTestId('game-type').textContent()).toBe('NBA Basketball');
     expect(await final.getByTestId('game-price').textContent()).toBe('$5.00');
     expect(await final.getByTestId('game-pot').textContent()).toBe('$500.00');
+    expect(await final.getByTestId('game-payouts').textContent()).toBe('Q1-Q3 20% · Final 20% · Organizer 20%');
 
     // Visitors get no admin links; everyone gets the way to /all-games.
     expect(await page.getByRole('link', { name: 'Admin Dashboard' }).count()).toBe(0);
@@ -178,6 +184,11 @@ describe('with games', () => {
       '42/100 squares claimed',
     ]);
     expect(await cards(page).getByTestId('game-pot').allTextContents()).toEqual(['$500.00', '$2,500.00', '$420.00']);
+    expect(await cards(page).getByTestId('game-payouts').allTextContents()).toEqual([
+      'Q1-Q3 20% · Final 20% · Organizer 20%',
+      'Q1-Q3 20% · Final 40%',
+      'Q1-Q3 25% · Final 25%',
+    ]);
     expect(await seriousViolations(page)).toEqual([]);
 
     // The home page shows the player the tabs but not the admin links.

@@ -380,7 +380,8 @@ function PayoutInfo({
           </>
         )}
         <p className="text-muted-foreground">
-          Each quarter&apos;s payout is rounded down to the cent; any remainder under a cent is shown with the results.
+          Each quarter&apos;s payout is rounded down to the cent. Players see these shares on the game&apos;s card,
+          and under Payouts on its board what each pays at the current pot, with any remainder.
         </p>
       </div>
     </div>

@@ -1,10 +1,11 @@
 import type { Game } from '@core/games';
 import { SQUARE_COUNT } from '@core/grid';
 import { formatUsd } from '@core/money';
+import { payoutSummary } from '@core/payouts';
 import { type GameCardBadge, gameCardBadge } from '@core/status';
 import { GAME_TYPE_LABELS } from '@core/validation';
 import { ArrowRight, Trophy } from 'lucide-react';
-import { type ComponentProps, useId } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
@@ -25,6 +26,7 @@ export type GameCardGame = Pick<
   | 'squares_claimed'
   | 'price_per_square_cents'
   | 'total_pot_cents'
+  | 'payout_schedule'
 >;
 
 const BADGE_VARIANTS: Record<GameCardBadge, BadgeProps['variant']> = {
@@ -35,8 +37,9 @@ const BADGE_VARIANTS: Record<GameCardBadge, BadgeProps['variant']> = {
 
 /**
  * A game in the public lists (spec sections 4 and 9): title, teams, type, badge (D16), squares
- * claimed out of 100, price per square and pot. The title is the card's only link (to the
- * board); it covers the whole card, so the card is one click or tap target and one tab stop.
+ * claimed out of 100, price per square, pot and the payout shares (D12). The title is the card's
+ * only link (to the board); it covers the whole card, so the card is one click or tap target and
+ * one tab stop.
  */
 export function GameCard({ game, headingLevel = 'h3' }: { game: GameCardGame; headingLevel?: 'h2' | 'h3' }) {
   const Heading = headingLevel;
@@ -87,18 +90,16 @@ export function GameCard({ game, headingLevel = 'h3' }: { game: GameCardGame; he
         </div>
         {/* Rows rather than columns: a pot can reach $1,000,000.00 and must never be cut. */}
         <dl className="divide-y divide-border/70 rounded-lg bg-muted/70 text-sm">
-          <div className="flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-2">
-            <dt className="text-muted-foreground">Price per square</dt>
-            <dd className="font-semibold tabular-nums" data-testid="game-price">
-              {formatUsd(game.price_per_square_cents)}
-            </dd>
-          </div>
-          <div className="flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-2">
-            <dt className="text-muted-foreground">Pot</dt>
-            <dd className="text-base font-semibold tabular-nums" data-testid="game-pot">
-              {formatUsd(game.total_pot_cents)}
-            </dd>
-          </div>
+          <Fact term="Price per square" className="font-semibold" testId="game-price">
+            {formatUsd(game.price_per_square_cents)}
+          </Fact>
+          <Fact term="Pot" className="text-base font-semibold" testId="game-pot">
+            {formatUsd(game.total_pot_cents)}
+          </Fact>
+          {/* D12: the schedule's shares; the board shows what each pays at the current pot. */}
+          <Fact term="Payouts" className="font-medium" testId="game-payouts">
+            {payoutSummary(game.payout_schedule)}
+          </Fact>
         </dl>
       </CardContent>
       <CardFooter className="mt-auto px-5">
@@ -112,6 +113,18 @@ export function GameCard({ game, headingLevel = 'h3' }: { game: GameCardGame; he
         </span>
       </CardFooter>
     </Card>
+  );
+}
+
+/** One row of the card's facts: the term, and its value on the right (wrapping under it when long). */
+function Fact({ term, className, testId, children }: { term: string; className: string; testId: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-2">
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className={cn('tabular-nums', className)} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
   );
 }
 
@@ -132,7 +145,7 @@ export function GameCardSkeleton() {
           <Skeleton className="h-4 w-40" />
           <Skeleton className="h-2 w-full rounded-full" />
         </div>
-        <Skeleton className="h-[4.75rem]" />
+        <Skeleton className="h-28" />
       </CardContent>
       <CardFooter className="mt-auto px-5">
         <Skeleton className="h-4 w-24" />

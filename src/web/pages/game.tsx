@@ -9,6 +9,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { BoardLegend, BoardSkeleton, GameBoard, numbersShown, salesClosedMessage, salesOpen } from '@/components/board';
 import { ErrorState, Page, usePageTitle } from '@/components/page';
+import { PayoutRulesPanel } from '@/components/payout-rules';
 import type { FromState } from '@/components/route-guards';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -143,6 +144,7 @@ function GameContent({
         <aside aria-label="Game details" className="flex flex-col gap-4">
           {signedIn && <CartSummary board={board} />}
           <GameFacts board={board} />
+          <PayoutRulesPanel game={game} />
           {winners.length > 0 && <QuarterResults board={board} winners={winners} />}
         </aside>
       </div>

@@ -1,0 +1,49 @@
+import type { Game } from '@core/games';
+import { formatUsd } from '@core/money';
+import { payoutRules } from '@core/payouts';
+import { useId } from 'react';
+
+/**
+ * A game's payout rules where players see them (D12): each quarter's share and what it pays at
+ * the current pot (rounded down to the cent), the organizer's share when the schedule keeps one,
+ * and any remainder rounding leaves. The create form's info box points here.
+ */
+export function PayoutRulesPanel({ game }: { game: Pick<Game, 'payout_schedule' | 'total_pot_cents'> }) {
+  const headingId = useId();
+  const rules = payoutRules(game.total_pot_cents, game.payout_schedule);
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-2 rounded-xl border bg-card p-4 text-sm shadow-sm"
+      data-testid="payout-rules"
+    >
+      <h2 id={headingId} className="text-base font-semibold">
+        Payouts
+      </h2>
+      <p className="text-muted-foreground" data-testid="payout-rules-pot">
+        At the current pot of {formatUsd(rules.potCents)}, rounded down to the cent:
+      </p>
+      <dl className="flex flex-col divide-y divide-border/70">
+        {rules.quarters.map((quarter) => (
+          <div key={quarter.quarter} className="flex flex-wrap items-baseline justify-between gap-x-3 py-1.5" data-testid="payout-rule">
+            <dt>
+              {quarter.label} <span className="text-muted-foreground tabular-nums">{quarter.percent}%</span>
+            </dt>
+            <dd className="font-semibold tabular-nums">{formatUsd(quarter.cents)}</dd>
+          </div>
+        ))}
+      </dl>
+      {rules.organizer && (
+        <p className="font-medium" data-testid="payout-organizer">
+          Organizer keeps {rules.organizer.percent}% ({formatUsd(rules.organizer.cents)})
+        </p>
+      )}
+      {rules.remainderCents > 0 && (
+        <p className="text-muted-foreground" data-testid="payout-remainder">
+          Left over from rounding down: {formatUsd(rules.remainderCents)}
+        </p>
+      )}
+      <p className="text-xs text-muted-foreground">A winning square nobody bought pays nothing: the organizer keeps its share.</p>
+    </section>
+  );
+}
