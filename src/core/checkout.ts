@@ -3,6 +3,7 @@
  * order itself from the database (D4); the client's cart is only a list of squares.
  */
 import type { Cart } from './cart';
+import type { Digit } from './grid';
 
 /** POST /api/checkout */
 export interface CheckoutRequest {
@@ -62,6 +63,11 @@ export interface MySquaresResponse {
     readonly team_a: string;
     readonly team_b: string;
     readonly squares: readonly { readonly x: number; readonly y: number; readonly claimed_at: string }[];
+    /**
+     * The axis digits once numbers are drawn and revealed to players (D14, D16), else null: each
+     * square's two digits are x_axis_numbers[x] (team A) and y_axis_numbers[y] (team B).
+     */
+    readonly numbers: { readonly x_axis_numbers: readonly Digit[]; readonly y_axis_numbers: readonly Digit[] } | null;
   }[];
   /**
    * Refunds, newest first: payments refunded in full because their squares could not all be

@@ -12,6 +12,7 @@ import {
   sameSquare,
   shuffle,
   shuffleDigits,
+  squareDigitsLabel,
   squareKey,
   squarePairLabel,
   squarePositionLabel,
@@ -89,6 +90,12 @@ describe('labels', () => {
 
   it("shows My Squares' (x, y) pairs from 0", () => {
     expect(squarePairLabel({ x: 2, y: 6 })).toBe('(2, 6)');
+  });
+
+  it("names a square's two digits once drawn, team A's row digit first (D14)", () => {
+    const numbers = { xAxisNumbers: [3, 1, 4, 0, 2, 5, 9, 8, 6, 7], yAxisNumbers: [9, 8, 7, 6, 5, 4, 3, 2, 1, 0] } as const;
+    expect(squareDigitsLabel({ x: 2, y: 6 }, { teamA: 'Lions', teamB: 'Bears' }, numbers)).toBe('Lions 4 - Bears 3');
+    expect(squareDigitsLabel({ x: 0, y: 0 }, { teamA: 'Lions', teamB: 'Bears' }, numbers)).toBe('Lions 3 - Bears 9');
   });
 });
 

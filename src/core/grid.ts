@@ -63,6 +63,18 @@ export function squarePairLabel(square: Coordinate): string {
   return `(${square.x}, ${square.y})`;
 }
 
+/**
+ * A square's two digits once numbers are drawn (D14), team A's row digit first:
+ * "Lions 4 - Bears 7".
+ */
+export function squareDigitsLabel(
+  square: Coordinate,
+  teams: { readonly teamA: string; readonly teamB: string },
+  numbers: { readonly xAxisNumbers: readonly number[]; readonly yAxisNumbers: readonly number[] },
+): string {
+  return `${teams.teamA} ${numbers.xAxisNumbers[square.x]} - ${teams.teamB} ${numbers.yAxisNumbers[square.y]}`;
+}
+
 /** A source of uniform random integers in [0, maxExclusive), e.g. node:crypto's randomInt. */
 export type RandomInt = (maxExclusive: number) => number;
 

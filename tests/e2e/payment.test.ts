@@ -182,12 +182,12 @@ describe('paying for the cart', () => {
       .executeTakeFirstOrThrow();
     expect(order).toEqual({ status: 'fulfilled', notes: 'Table 4', amount_cents: 2000 });
 
-    // My Squares lists the pairs under the game, with a link to it.
+    // My Squares lists the squares under the game (counted from 1, the pair next to it, D14), with a link to it.
     await checkout.getByRole('link', { name: 'View My Squares' }).click();
     await heading(checkout, 'My Squares').waitFor();
     const mine = checkout.getByRole('list', { name: 'Your squares in Pay Bowl Happy' });
     await mine.waitFor();
-    await expect(mine.getByRole('listitem').allTextContents()).resolves.toEqual(['(0, 0)', '(3, 7)']);
+    await expect(mine.getByRole('listitem').allTextContents()).resolves.toEqual(['Row 1, column 1 (0, 0)', 'Row 4, column 8 (3, 7)']);
     await expect(checkout.getByRole('link', { name: /View Game/ }).getAttribute('href')).resolves.toBe(`/game/${game.id}`);
     expect(await seriousViolations(checkout)).toEqual([]);
     expect(checkoutErrors).toEqual([]);

@@ -75,6 +75,6 @@ describe('buying squares end to end', () => {
     await expect.poll(async () => (await cell(checkout, 2, 3).textContent()) ?? '').toMatch(/yours|You/i);
     await checkout.goto(`${server.url}/my-squares`);
     const mine = checkout.getByRole('list', { name: 'Your squares in Journey Bowl' });
-    await expect.poll(() => mine.getByRole('listitem').allTextContents()).toEqual(['(2, 3)', '(2, 4)']);
+    await expect.poll(() => mine.getByRole('listitem').allTextContents()).toEqual(['Row 3, column 4 (2, 3)', 'Row 3, column 5 (2, 4)']);
   });
 });

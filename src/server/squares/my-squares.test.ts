@@ -113,6 +113,7 @@ describe(`GET /api/me/squares (${testDbKind})`, () => {
           { x: 3, y: 0, claimed_at: '2026-02-03T00:00:00.000Z' },
           { x: 3, y: 1, claimed_at: '2026-02-02T00:00:00.000Z' },
         ],
+        numbers: null,
       },
       {
         game_id: older,
@@ -123,9 +124,37 @@ describe(`GET /api/me/squares (${testDbKind})`, () => {
           { x: 0, y: 5, claimed_at: '2026-01-03T00:00:00.000Z' },
           { x: 9, y: 9, claimed_at: '2026-01-02T00:00:00.000Z' },
         ],
+        numbers: null,
       },
     ]);
     expect(view.refunds).toEqual([]);
+  });
+
+  it('carries the axis digits once numbers are drawn and revealed to players, not before (D14, D16)', async () => {
+    const player = await signedInPlayer(t.app, 'digits');
+    const me = await userId(player.email);
+    const game = await insertGame(t.db.handle, { title: 'Digit Bowl', team_a: 'Lions', team_b: 'Bears' });
+    await square(game, me, 4, 8, '2026-02-04T00:00:00.000Z');
+    const numbersOf = async () => (await mySquares(player.cookie)).games.find((g) => g.game_id === game)?.numbers;
+
+    expect(await numbersOf()).toBeNull();
+
+    // Drawn but hidden from players: the page must not give them away.
+    const xAxis = [3, 1, 4, 0, 2, 5, 9, 8, 6, 7];
+    const yAxis = [9, 8, 7, 6, 5, 4, 3, 2, 1, 0];
+    await t.db.handle.db
+      .insertInto('game_grid_numbers')
+      .values({ game_id: game, x_axis_numbers: JSON.stringify(xAxis), y_axis_numbers: JSON.stringify(yAxis), generated_at: '2026-02-05T00:00:00.000Z', generated_by: null })
+      .execute();
+    await t.db.handle.db.updateTable('games').set({ grid_shuffled: true, manual_numbers_set: true }).where('id', '=', game).execute();
+    expect(await numbersOf()).toBeNull();
+
+    await t.db.handle.db.updateTable('games').set({ numbers_revealed: true }).where('id', '=', game).execute();
+    expect(await numbersOf()).toEqual({ x_axis_numbers: xAxis, y_axis_numbers: yAxis });
+
+    // Hidden again: gone again.
+    await t.db.handle.db.updateTable('games').set({ numbers_revealed: false }).where('id', '=', game).execute();
+    expect(await numbersOf()).toBeNull();
   });
 
   it('lists the player’s refunded payments, newest first, and no one else’s', async () => {

@@ -47,6 +47,9 @@ export interface OwnedSquareRow {
   x: number;
   y: number;
   claimed_at: string;
+  /** The game's axis digits (JSON) once drawn and revealed to players, else null. */
+  x_axis_numbers: string | null;
+  y_axis_numbers: string | null;
 }
 
 export interface RefundRow {
@@ -150,12 +153,17 @@ export function squaresRepository(db: Db) {
     /** The draw log, oldest first (D17). */
     draws: (gameId: string): Promise<DrawRow[]> => board.draws.execute(gameId),
 
-    /** A player's claimed squares: newest game first, then (x, y). */
+    /** A player's claimed squares: newest game first, then (x, y); the digits once players may see them. */
     ownedSquares(userId: string): Promise<OwnedSquareRow[]> {
       return db
         .selectFrom('squares')
         .innerJoin('games', 'games.id', 'squares.game_id')
+        // Hidden numbers never leave the database for My Squares (D16: players see them once revealed).
+        .leftJoin('game_grid_numbers', (join) =>
+          join.onRef('game_grid_numbers.game_id', '=', 'games.id').on('games.numbers_revealed', '=', true),
+        )
         .select(['games.id as game_id', 'games.title', 'games.team_a', 'games.team_b', 'squares.x', 'squares.y', 'squares.claimed_at'])
+        .select(['game_grid_numbers.x_axis_numbers', 'game_grid_numbers.y_axis_numbers'])
         .where('squares.user_id', '=', userId)
         .where('squares.status', '=', 'claimed')
         .orderBy('games.created_at', 'desc')

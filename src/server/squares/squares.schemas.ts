@@ -54,6 +54,7 @@ export const mySquaresResponseSchema = z.object({
       team_a: z.string(),
       team_b: z.string(),
       squares: z.array(z.object({ x: z.number().int(), y: z.number().int(), claimed_at: z.string() })),
+      numbers: z.object({ x_axis_numbers: z.array(digit), y_axis_numbers: z.array(digit) }).nullable(),
     }),
   ),
   refunds: z.array(

@@ -7,7 +7,7 @@ import { toGame } from '../games/games.service';
 import { notFound } from '../http/errors';
 import type { GameEventsHub } from '../realtime/memory-events';
 import { sharedExpiringCache } from './board-cache';
-import { toBoardNumbers } from '../db/grid-numbers';
+import { parseAxis, toBoardNumbers } from '../db/grid-numbers';
 import type { BoardWinnerRow, SquaresRepository } from './squares.repository';
 
 /** Who is looking at a board: nobody (a visitor, D11), a player or an admin. */
@@ -96,7 +96,11 @@ export function squaresService(repo: SquaresRepository, deps: SquaresServiceDeps
       for (const row of owned) {
         let group = games.at(-1);
         if (!group || group.game_id !== row.game_id) {
-          group = { game_id: row.game_id, title: row.title, team_a: row.team_a, team_b: row.team_b, squares: [] };
+          const numbers =
+            row.x_axis_numbers !== null && row.y_axis_numbers !== null
+              ? { x_axis_numbers: parseAxis(row.game_id, row.x_axis_numbers), y_axis_numbers: parseAxis(row.game_id, row.y_axis_numbers) }
+              : null;
+          group = { game_id: row.game_id, title: row.title, team_a: row.team_a, team_b: row.team_b, squares: [], numbers };
           games.push(group);
         }
         group.squares.push({ x: row.x, y: row.y, claimed_at: row.claimed_at });
@@ -123,6 +127,7 @@ interface GameSquares {
   team_a: string;
   team_b: string;
   squares: { x: number; y: number; claimed_at: string }[];
+  numbers: { x_axis_numbers: Digit[]; y_axis_numbers: Digit[] } | null;
 }
 
 function toWinner(gameId: string, row: BoardWinnerRow): BoardWinner {

@@ -1,9 +1,9 @@
+import { squareDigitsLabel, squarePairLabel, squarePositionLabel } from '@core/grid';
 import { formatUsd } from '@core/money';
 import { ArrowRight, Grid3x3, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, Page, PageSection } from '@/components/page';
 import { LoginRequired, useSessionLost } from '@/components/route-guards';
-import { SquarePairs } from '@/components/square-pairs';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -15,9 +15,10 @@ function dateOf(iso: string): string {
 }
 
 /**
- * Spec route /my-squares (signed-in): the player's squares grouped by game as (x, y) pairs with a
- * link to each game; refunds: payments whose squares could not be claimed (D21), and the part of a
- * payment for a game the organizer deleted (D13).
+ * Spec route /my-squares (signed-in): the player's squares grouped by game, each as its row and
+ * column counted from 1 with the spec's (x, y) pair next to it and, once the numbers are revealed,
+ * its two digits (D14); a link to each game; refunds: payments whose squares could not be claimed
+ * (D21), and the part of a payment for a game the organizer deleted (D13).
  */
 export default function MySquaresPage() {
   const squares = useMySquares();
@@ -77,7 +78,7 @@ function GameList({ games }: { games: MySquaresResponse['games'] }) {
                 </CardDescription>
               </CardHeader>
               <CardContent className="flex flex-1 flex-col justify-between gap-4">
-                <SquarePairs squares={game.squares} label={`Your squares in ${game.title}`} />
+                <OwnedSquares game={game} />
                 <Button asChild variant="outline" size="sm" className="self-start">
                   <Link to={`/game/${encodeURIComponent(game.game_id)}`}>
                     View Game<span className="sr-only">: {game.title}</span>
@@ -90,6 +91,54 @@ function GameList({ games }: { games: MySquaresResponse['games'] }) {
         );
       })}
     </ul>
+  );
+}
+
+type OwnedGame = MySquaresResponse['games'][number];
+
+/**
+ * A game's squares, row by row: the position people read ("Row 5, column 9", D14) with the spec's
+ * (x, y) pair next to it, and once the numbers are revealed the square's two digits
+ * ("Lions 4 - Bears 7").
+ */
+function OwnedSquares({ game }: { game: OwnedGame }) {
+  const sorted = [...game.squares].sort((a, b) => a.x - b.x || a.y - b.y);
+  const numbers = game.numbers && { xAxisNumbers: game.numbers.x_axis_numbers, yAxisNumbers: game.numbers.y_axis_numbers };
+  const teams = { teamA: game.team_a, teamB: game.team_b };
+  return (
+    <div className="flex flex-col gap-2">
+      <ul aria-label={`Your squares in ${game.title}`} className="flex flex-col divide-y divide-border/70 rounded-lg border text-sm">
+        {sorted.map((square) => (
+          <li
+            key={`${square.x},${square.y}`}
+            className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-3 py-2"
+            data-testid="my-square"
+          >
+            <span className="flex flex-wrap items-baseline gap-x-2">
+              <span className="font-medium" data-testid="my-square-position">
+                {squarePositionLabel(square)}
+              </span>{' '}
+              <span className="font-mono text-xs text-muted-foreground tabular-nums" data-testid="my-square-pair">
+                {squarePairLabel(square)}
+              </span>
+            </span>
+            {numbers && (
+              <>
+                {' '}
+                <span className="font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid="my-square-digits">
+                  {squareDigitsLabel(square, teams, numbers)}
+                </span>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {!numbers && (
+        <p className="text-xs text-muted-foreground" data-testid="my-squares-digits-note">
+          Each square&apos;s two digits show here once the numbers are drawn and revealed.
+        </p>
+      )}
+    </div>
   );
 }
 

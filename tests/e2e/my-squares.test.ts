@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { type BrowserAccount, signInBrowser, useBrowserHarness } from '../support/e2e';
+import { insertGame } from '../support/fixtures';
+import { setNumbers } from '../support/gameday';
+
+// Issue 11, item 4 (D14): My Squares shows each square as people count it ("Row 5, column 9")
+// with the spec's (x, y) pair next to it, and once the numbers are drawn and revealed to players,
+// the square's two digits ("Lions 4 - Bears 7"), never before the reveal.
+
+const harness = useBrowserHarness({ env: { ADMIN_EMAILS: 'organizer@example.com' } });
+
+/** Row x shows X_AXIS[x] (team A), column y shows Y_AXIS[y] (team B). */
+const X_AXIS = [3, 1, 6, 0, 4, 9, 2, 5, 8, 7];
+const Y_AXIS = [9, 2, 1, 8, 0, 6, 3, 5, 7, 4];
+
+async function ownSquares(account: BrowserAccount, gameId: string, squares: { x: number; y: number }[]) {
+  const at = new Date().toISOString();
+  await harness.server.db.handle.db
+    .insertInto('squares')
+    .values(squares.map(({ x, y }) => ({ id: randomUUID(), game_id: gameId, x, y, user_id: account.id, status: 'claimed' as const, checkout_id: null, hold_expires_at: null, claimed_at: at })))
+    .execute();
+}
+
+async function openMySquares(width = 1280): Promise<{ page: Page; account: BrowserAccount }> {
+  const { context, page } = await harness.newPage({ width, height: 900 });
+  const account = await signInBrowser(context, harness.server, { prefix: 'owner' });
+  return { page, account };
+}
+
+const squaresOf = (page: Page, title: string) => page.getByRole('list', { name: `Your squares in ${title}` });
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
+describe('/my-squares positions and digits', () => {
+  test('rows and columns counted from 1 with the (x, y) pair; digits only once the numbers are revealed', async () => {
+    const { page, account } = await openMySquares();
+    const title = `Digit Bowl ${randomUUID().slice(0, 6)}`;
+    const gameId = await insertGame(harness.server.db.handle, { title, team_a: 'Lions', team_b: 'Bears' });
+    await ownSquares(account, gameId, [
+      { x: 4, y: 8 },
+      { x: 0, y: 0 },
+    ]);
+
+    await page.goto(`${harness.server.url}/my-squares`);
+    const list = squaresOf(page, title);
+    await list.waitFor();
+    expect(await list.getByTestId('my-square-position').allTextContents()).toEqual(['Row 1, column 1', 'Row 5, column 9']);
+    expect(await list.getByTestId('my-square-pair').allTextContents()).toEqual(['(0, 0)', '(4, 8)']);
+    expect(await list.getByTestId('my-square-digits').count()).toBe(0);
+    expect(await page.getByTestId('my-squares-digits-note').textContent()).toBe(
+      "Each square's two digits show here once the numbers are drawn and revealed.",
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Drawn but hidden from players: still no digits.
+    await setNumbers(harness.server.db.handle, gameId, X_AXIS, Y_AXIS);
+    await page.reload();
+    await list.waitFor();
+    expect(await list.getByTestId('my-square-digits').count()).toBe(0);
+
+    // Revealed: each square's two digits, team A's row digit first.
+    await harness.server.db.handle.db.updateTable('games').set({ numbers_revealed: true }).where('id', '=', gameId).execute();
+    await page.reload();
+    await list.waitFor();
+    expect(await list.getByTestId('my-square-digits').allTextContents()).toEqual(['Lions 3 - Bears 9', 'Lions 4 - Bears 7']);
+    expect(await list.getByRole('listitem').allTextContents()).toEqual([
+      'Row 1, column 1 (0, 0) Lions 3 - Bears 9',
+      'Row 5, column 9 (4, 8) Lions 4 - Bears 7',
+    ]);
+    expect(await page.getByTestId('my-squares-digits-note').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The board calls the same square "Row 5, column 9".
+    await page.goto(`${harness.server.url}/game/${gameId}`);
+    const cell = page.locator('[data-testid="board"] button[data-x="4"][data-y="8"]');
+    await cell.waitFor();
+    expect(await cell.locator('[data-name]').textContent()).toMatch(/^Row 5, column 9, /);
+  });
+
+  test('at 375 px the list fits the screen', async () => {
+    const { page, account } = await openMySquares(375);
+    const title = `A Long Championship Title For A Phone ${randomUUID().slice(0, 6)}`;
+    const gameId = await insertGame(harness.server.db.handle, { title, team_a: 'Mountaineers of the North', team_b: 'Buccaneers' });
+    await ownSquares(account, gameId, [
+      { x: 9, y: 9 },
+      { x: 2, y: 3 },
+    ]);
+    await setNumbers(harness.server.db.handle, gameId, X_AXIS, Y_AXIS);
+    await harness.server.db.handle.db.updateTable('games').set({ numbers_revealed: true }).where('id', '=', gameId).execute();
+    await page.goto(`${harness.server.url}/my-squares`);
+    await squaresOf(page, title).getByTestId('my-square-digits').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
+});
