@@ -26,6 +26,9 @@ import { registerSameOriginCheck } from './http/same-origin';
 import { NO_STORE, registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { mailRoutes } from './mail/mail.routes';
+import { ordersRepository } from './orders/orders.repository';
+import { ordersRoutes } from './orders/orders.routes';
+import { ordersService } from './orders/orders.service';
 import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
 import { STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from './payments/stripe-webhook.routes';
@@ -203,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => recovery.stop());
   await app.register(payoutsRoutes, { payouts, gameDay });
   await app.register(squaresRoutes, { squares: squaresService(squaresRepository(database.db), { events }) });
+  await app.register(ordersRoutes, { orders: ordersService(ordersRepository(database.db)) });
   await app.register(gameEventsRoutes, {
     events,
     getGame: games.get,

@@ -503,6 +503,97 @@ describe('the Game Day Controls screen', () => {
     await expect.poll(() => text(resultRow(page, 2).getByTestId('payout-status'))).toBe('Success');
   });
 
+  test('Edit is reached from game day while the game can be edited, and says why not once numbers are drawn (issue 11)', { timeout: 120_000 }, async () => {
+    const game = await soldGame('Editable Day Bowl');
+    for (const path of [`/admin/games/${game.id}/game-day`, `/admin/game/${game.id}`]) {
+      const page = await open(path);
+      const edit = page.getByRole('link', { name: `Edit ${game.title}` });
+      await edit.waitFor();
+      expect(await edit.getAttribute('href'), path).toBe(`/admin/games/edit/${game.id}`);
+      if (path.endsWith('/game-day')) {
+        await edit.click();
+        await page.getByRole('heading', { name: 'Edit Game', level: 1 }).waitFor();
+      }
+    }
+
+    await adminApi('POST', `/api/games/${game.id}/numbers/randomize`, { confirm_not_full: true });
+    for (const path of [`/admin/games/${game.id}/game-day`, `/admin/game/${game.id}`]) {
+      const page = await open(path);
+      const edit = page.getByRole('button', { name: `Edit ${game.title}` });
+      await edit.waitFor();
+      expect(await edit.isDisabled(), path).toBe(true);
+      expect(await page.getByRole('link', { name: `Edit ${game.title}` }).count(), path).toBe(0);
+      expect(await text(page.getByTestId('edit-closed-reason')), path).toBe('Numbers are drawn: this game can no longer be edited.');
+    }
+  });
+
+  test('confirmed results stay hidden from players until the reveal, on the board and on My Winnings; game day says so', { timeout: 120_000 }, async () => {
+    const game = await soldGame('Hidden Results Bowl');
+    const drawn = await adminApi<GameDayView>('POST', `/api/games/${game.id}/numbers/randomize`, { confirm_not_full: true });
+    // Q1 goes to alice's square (row 1, column 1), with the numbers still hidden.
+    const { a, b } = scoresFor(drawn, 1, { x: 0, y: 0 });
+    await adminApi('PUT', `/api/games/${game.id}/quarters/1`, { team_a_score: a, team_b_score: b });
+    const share = `$${((PRICE_CENTS * 90) / 4 / 100).toFixed(2)}`;
+
+    const adminPage = await open(`/admin/games/${game.id}/game-day`);
+    const reminder = adminPage.getByTestId('reveal-reminder');
+    await reminder.waitFor();
+    expect(await text(reminder)).toBe(
+      "Players can't see the results yet: the numbers are hidden. Reveal Numbers to show the winners on the board and on My Winnings.",
+    );
+
+    // Alice sees no result anywhere yet.
+    const winnings = await open('/my-winnings', alice);
+    const aliceGame = winnings.getByTestId('my-winnings-game').filter({ hasText: game.title });
+    await winnings.getByRole('heading', { name: 'Total Winnings' }).waitFor();
+    expect(await aliceGame.count()).toBe(0);
+    const board = await open(`/game/${game.id}`, alice);
+    await board.getByTestId('board').waitFor();
+    expect(await board.getByTestId('quarter-results').count()).toBe(0);
+
+    // The admin reveals: the reminder goes, and both of alice's screens show the win.
+    await adminPage.getByRole('button', { name: 'Reveal Numbers' }).first().click();
+    await toast(adminPage, 'Numbers revealed successfully!').waitFor();
+    await reminder.waitFor({ state: 'detached' });
+    await expect.poll(() => board.getByTestId('quarter-results').count()).toBe(1);
+    expect(await text(board.getByTestId('quarter-results'))).toContain(alice.username);
+    await winnings.reload();
+    await expect.poll(() => aliceGame.getByTestId('my-winnings-win').allTextContents()).toEqual([`1st Quarter${share}Pending`]);
+  });
+
+  test('/admin/game/:id lists the orders: buyer, squares counted from 1, amount and the note typed at payment (issue 11)', { timeout: 120_000 }, async () => {
+    const title = uniqueTitle('Notes Bowl');
+    const id = await insertGame(server.db.handle, { title, team_a: 'Eagles', team_b: 'Chiefs', price_per_square_cents: PRICE_CENTS });
+    const pay = async (buyer: Buyer, squares: Coordinate[], notes?: string) => {
+      const res = await startCheckout(server.app, buyer, [cartOf(id, squares, PRICE_CENTS / 100, title)], notes);
+      expect(res.statusCode, res.body).toBe(201);
+      const paid = await payWith(server.app, buyer, await sessionIdOf(server.db.handle, res.json().checkout_id));
+      expect(paid.statusCode, paid.body).toBe(200);
+      return res.json().checkout_id as string;
+    };
+    const aliceOrder = await pay(alice, [{ x: 4, y: 8 }, { x: 0, y: 0 }], 'Table 4 - paying cash for my brother too');
+    const bobOrder = await pay(bob, [{ x: 9, y: 9 }]);
+    // Newest first, whatever the clock's resolution.
+    await server.db.handle.db.updateTable('checkouts').set({ created_at: '2026-01-01T10:00:00.000Z' }).where('id', '=', aliceOrder).execute();
+    await server.db.handle.db.updateTable('checkouts').set({ created_at: '2026-01-01T11:00:00.000Z' }).where('id', '=', bobOrder).execute();
+
+    for (const width of [1280, 375]) {
+      const page = await open(`/admin/game/${id}`, 'admin', { width, height: 900 });
+      const orders = page.getByRole('region', { name: 'Orders' });
+      const items = orders.getByTestId('game-order');
+      await expect.poll(() => items.count()).toBe(2);
+      expect(await items.getByTestId('order-buyer').allTextContents()).toEqual([bob.username, alice.username]);
+      expect(await items.getByTestId('order-squares').allTextContents()).toEqual(['Row 10, column 10', 'Row 1, column 1; Row 5, column 9']);
+      expect(await items.getByTestId('order-amount').allTextContents()).toEqual(['$10.00', '$20.00']);
+      expect(await items.getByTestId('order-status').allTextContents()).toEqual(['Paid', 'Paid']);
+      expect(await items.nth(1).getByTestId('order-note').textContent()).toBe('Note from the buyer: Table 4 - paying cash for my brother too');
+      expect(await items.nth(0).getByTestId('order-note').count()).toBe(0);
+      expect(await items.nth(0).textContent()).toContain('No note.');
+      expect(await overflow(page), `at ${width}`).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page), `at ${width}`).toEqual([]);
+    }
+  });
+
   test('no serious axe violations on any tab, and nothing scrolls sideways at 375 px', { timeout: 180_000 }, async () => {
     const game = await gameWithResults('Phone Bowl');
     for (const width of [1280, 375]) {

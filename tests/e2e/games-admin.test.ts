@@ -264,6 +264,38 @@ describe('game administration in the browser', () => {
     await page.getByRole('heading', { name: 'Game Management', level: 1 }).waitFor();
   });
 
+  test('the dashboard cards lead to Edit while a game can be edited, and say why not once it cannot (issue 11)', async () => {
+    const open1 = uniqueTitle('Editable Bowl');
+    const drawn = uniqueTitle('Drawn Bowl');
+    const done = uniqueTitle('Finished Bowl');
+    const openId = await insertGame(server.db.handle, { title: open1, squares_claimed: 5, total_pot_cents: 5_000 });
+    await insertGame(server.db.handle, { title: drawn, grid_shuffled: true, squares_claimed: 100, total_pot_cents: 100_000 });
+    await insertGame(server.db.handle, { title: done, is_active: false, grid_shuffled: true, squares_claimed: 100, total_pot_cents: 100_000 });
+    const { page } = await open('/admin');
+
+    const drawnCard = dashboardCard(page, drawn);
+    await drawnCard.waitFor();
+    expect(await drawnCard.getByRole('link', { name: /^Edit/ }).count()).toBe(0);
+    const drawnEdit = drawnCard.getByRole('button', { name: /^Edit/ });
+    expect(await drawnEdit.isDisabled()).toBe(true);
+    expect(await drawnCard.getByTestId('edit-closed-reason').textContent()).toBe('Numbers are drawn: this game can no longer be edited.');
+    expect(await drawnEdit.getAttribute('aria-describedby')).toBe(await drawnCard.getByTestId('edit-closed-reason').getAttribute('id'));
+
+    await page.getByRole('tab', { name: 'Completed Games' }).click();
+    const doneCard = dashboardCard(page, done);
+    await doneCard.waitFor();
+    expect(await doneCard.getByRole('button', { name: /^Edit/ }).isDisabled()).toBe(true);
+    expect(await doneCard.getByTestId('edit-closed-reason').textContent()).toBe('Completed: the game stays as a record and can no longer be edited.');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('tab', { name: 'Active Games' }).click();
+    const edit = dashboardCard(page, open1).getByRole('link', { name: `Edit ${open1}` });
+    expect(await edit.getAttribute('href')).toBe(`/admin/games/edit/${openId}`);
+    await edit.click();
+    await page.getByRole('heading', { name: 'Edit Game', level: 1 }).waitFor();
+    await expect(page.getByLabel('Title').inputValue()).resolves.toBe(open1);
+  });
+
   test('a completed game: its edit page says it is completed, not in progress, and goes back', async () => {
     const id = await insertGame(server.db.handle, { title: uniqueTitle('Record Bowl'), is_active: false, grid_shuffled: true, squares_claimed: 100, total_pot_cents: 20_000 });
     const { page } = await open(`/admin/games/edit/${id}`);

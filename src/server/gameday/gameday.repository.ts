@@ -204,7 +204,8 @@ export function gameDayRepository(db: Db) {
 
     /**
      * A player's wins: the records naming them, or naming a square they own; newest game first,
-     * then by quarter.
+     * then by quarter. Only once the game's numbers are revealed, as the board shows winners
+     * (spec section 4; docs/decisions/006-when-results-show.md).
      */
     winningsOf(userId: string): Promise<WinningRow[]> {
       return db
@@ -219,6 +220,8 @@ export function gameDayRepository(db: Db) {
           'game_winners.payout_amount_cents',
           'game_winners.payout_status',
         ])
+        .where('games.grid_shuffled', '=', true)
+        .where('games.numbers_revealed', '=', true)
         .where((eb) =>
           eb.or([
             eb('game_winners.user_id', '=', userId),

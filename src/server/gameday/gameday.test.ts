@@ -571,12 +571,14 @@ describe(`game day (${testDbKind})`, () => {
       const older = await insertGame(t.db.handle, { created_by: admin.id, title: 'Older Bowl', created_at: new Date(Date.now() - 60_000).toISOString() });
       await sellSquares(t.db.handle, older, (x) => (x === 9 ? fresh.id : ownerOf(x)));
       await setNumbers(t.db.handle, older, X_AXIS, Y_AXIS);
+      await ok(t.app, 'PUT', url(older, '/numbers/visibility'), admin.cookie, { revealed: true });
       await confirmAll(older, [[7, 3], [14, 10], [24, 17], [37, 28]]);
       await ok(t.app, 'POST', url(older, '/quarters/1/payout/mark-paid'), admin.cookie, {});
       // Newer game, even schedule at $5: wins Q2.
       const newer = await insertGame(t.db.handle, { created_by: admin.id, title: 'Newer Bowl', price_per_square_cents: 500 });
       await sellSquares(t.db.handle, newer, (x) => (x === 2 ? fresh.id : ownerOf(x)));
       await setNumbers(t.db.handle, newer, X_AXIS, Y_AXIS);
+      await ok(t.app, 'PUT', url(newer, '/numbers/visibility'), admin.cookie, { revealed: true });
       await confirm(newer, 1, 7, 3);
       await confirm(newer, 2, 14, 10);
       // A game this player has no win in is not listed.
@@ -616,6 +618,34 @@ describe(`game day (${testDbKind})`, () => {
       // Another player sees only their own wins.
       const others = await ok<MyWinningsResponse>(t.app, 'GET', '/api/me/winnings', player.cookie);
       expect(others.games.every((g) => g.game_id !== older || g.wins.every((w) => w.quarter !== 1))).toBe(true);
+    });
+  });
+
+  describe('when results show (docs/decisions/006-when-results-show.md)', () => {
+    it('a confirmed win shows on My Winnings exactly when the board shows it: numbers revealed', async () => {
+      const fresh = await account(t.app, t.db.handle, 'hidden', false);
+      const gameId = await insertGame(t.db.handle, { created_by: admin.id, title: 'Hidden Bowl' });
+      // Row 9 (team A digit 7) is the fresh player's: Q1 7-3 is theirs.
+      await sellSquares(t.db.handle, gameId, (x) => (x === 9 ? fresh.id : ownerOf(x)));
+      await setNumbers(t.db.handle, gameId, X_AXIS, Y_AXIS);
+      expect((await confirm(gameId, 1, 7, 3)).statusCode).toBe(200);
+
+      const winnings = () => ok<MyWinningsResponse>(t.app, 'GET', '/api/me/winnings', fresh.cookie);
+      const boardWinners = async () => (await ok<BoardResponse>(t.app, 'GET', url(gameId, '/board'), fresh.cookie)).winners;
+      // Numbers hidden: neither the board nor My Winnings gives the result away.
+      expect(await boardWinners()).toEqual([]);
+      expect(await winnings()).toEqual({ total_cents: 0, games: [] });
+
+      await ok(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
+      expect((await boardWinners()).map((w) => [w.quarter, w.winner_username])).toEqual([[1, fresh.username]]);
+      const shown = await winnings();
+      expect(shown.total_cents).toBe(25_000);
+      expect(shown.games.map((g) => [g.game_id, g.wins.map((w) => w.label)])).toEqual([[gameId, ['1st Quarter']]]);
+
+      // Hidden again: both hide it again.
+      await ok(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: false });
+      expect(await boardWinners()).toEqual([]);
+      expect(await winnings()).toEqual({ total_cents: 0, games: [] });
     });
   });
 

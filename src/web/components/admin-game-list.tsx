@@ -1,5 +1,5 @@
 import { CalendarDays, Pencil, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { SQUARE_COUNT } from '@core/grid';
 import { formatUsd } from '@core/money';
@@ -16,6 +16,43 @@ import { cn } from '@/lib/utils';
 /** D13: title, teams, type (and the game itself) can change until numbers are drawn; completed games stay. */
 export function canModify(game: Pick<Game, 'is_active' | 'grid_shuffled'>): boolean {
   return game.is_active && !game.grid_shuffled;
+}
+
+/** Why a game can no longer be edited (D13), for the disabled Edit buttons; null while it can. */
+export function editClosedReason(game: Pick<Game, 'is_active' | 'grid_shuffled'>): string | null {
+  if (!game.is_active) return 'Completed: the game stays as a record and can no longer be edited.';
+  if (game.grid_shuffled) return 'Numbers are drawn: this game can no longer be edited.';
+  return null;
+}
+
+/**
+ * Edit (to /admin/games/edit/:id) while the game can be edited; once it cannot, a disabled Edit
+ * with the reason next to it (the dashboard's cards, the game-day screens).
+ */
+export function EditGameAction({ game, className }: { game: Game; className?: string }) {
+  const reasonId = useId();
+  const reason = editClosedReason(game);
+  if (reason === null) {
+    return (
+      <Button asChild variant="outline" size="sm" className={className}>
+        <Link to={`/admin/games/edit/${encodeURIComponent(game.id)}`}>
+          <Pencil aria-hidden="true" />
+          <ActionLabel text="Edit" title={game.title} />
+        </Link>
+      </Button>
+    );
+  }
+  return (
+    <span className={cn('inline-flex flex-wrap items-center gap-x-2 gap-y-1', className)}>
+      <Button variant="outline" size="sm" disabled aria-describedby={reasonId}>
+        <Pencil aria-hidden="true" />
+        <ActionLabel text="Edit" title={game.title} />
+      </Button>
+      <span id={reasonId} className="text-xs text-muted-foreground" data-testid="edit-closed-reason">
+        {reason}
+      </span>
+    </span>
+  );
 }
 
 export function gameTypeLabel(game: Pick<Game, 'game_type'>): string {
@@ -180,7 +217,7 @@ export function GameManagementActions({
           </Link>
         </Button>
       ) : (
-        <Button variant="outline" size="sm" disabled title="Numbers are drawn: this game can no longer be edited">
+        <Button variant="outline" size="sm" disabled title={editClosedReason(game) ?? undefined}>
           <Pencil aria-hidden="true" />
           <ActionLabel text="Edit" title={game.title} />
         </Button>

@@ -123,6 +123,19 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
           Locked after score entry
         </span>
       )}
+      {hasNumbers && !revealed && view.results.length > 0 && (
+        // docs/decisions/006-when-results-show.md: players see results only once the numbers are revealed.
+        <p
+          className="flex basis-full items-start gap-2 rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm"
+          data-testid="reveal-reminder"
+        >
+          <EyeOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            Players can&apos;t see the results yet: the numbers are hidden. Reveal Numbers to show the winners on the
+            board and on My Winnings.
+          </span>
+        </p>
+      )}
 
       <AlertDialog
         open={confirming !== null}

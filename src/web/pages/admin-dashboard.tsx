@@ -6,7 +6,7 @@ import { formatUsd } from '@core/money';
 import { GAME_ERRORS, SUCCESS_TOASTS } from '@core/messages';
 import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
 import { DeleteGameDialog } from '@/components/admin-delete-dialog';
-import { AdminGameCard, canModify, DELETE_BUTTON_CLASS, GameCardSkeletons } from '@/components/admin-game-list';
+import { AdminGameCard, canModify, DELETE_BUTTON_CLASS, EditGameAction, GameCardSkeletons } from '@/components/admin-game-list';
 import { ErrorState, Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -161,6 +161,7 @@ function GameCards({
                     Manage<span className="sr-only"> {game.title}</span>
                   </Link>
                 </Button>
+                <EditGameAction game={game} />
                 {canModify(game) && (
                   <Button variant="outline" size="sm" className={DELETE_BUTTON_CLASS} onClick={() => onDelete(game)}>
                     <Trash2 aria-hidden="true" />

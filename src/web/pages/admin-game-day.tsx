@@ -2,6 +2,7 @@ import { GAME_ERRORS } from '@core/messages';
 import { ArrowLeft, LayoutGrid } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
+import { EditGameAction } from '@/components/admin-game-list';
 import { FourQuarterMode, GameDaySummary } from '@/components/game-day-controls';
 import { NumbersActions } from '@/components/game-day-numbers';
 import { ErrorState, Page, usePageTitle } from '@/components/page';
@@ -64,12 +65,15 @@ export default function AdminGameDayPage() {
       }
       before={<BackToGames />}
       actions={
-        <Button asChild variant="ghost" size="sm">
-          <Link to={`/admin/game/${encodeURIComponent(game.id)}`}>
-            <LayoutGrid aria-hidden="true" />
-            View Board
-          </Link>
-        </Button>
+        <>
+          <Button asChild variant="ghost" size="sm">
+            <Link to={`/admin/game/${encodeURIComponent(game.id)}`}>
+              <LayoutGrid aria-hidden="true" />
+              View Board
+            </Link>
+          </Button>
+          <EditGameAction game={game} />
+        </>
       }
       className="px-3 sm:px-4 md:px-6 [&_h1]:[overflow-wrap:anywhere]"
     >

@@ -1,6 +1,8 @@
 import { GAME_ERRORS } from '@core/messages';
 import { Link, useParams } from 'react-router';
 import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
+import { EditGameAction } from '@/components/admin-game-list';
+import { GameOrders } from '@/components/admin-game-orders';
 import { FourQuarterMode, GameDaySummary } from '@/components/game-day-controls';
 import { NumbersActions } from '@/components/game-day-numbers';
 import { ErrorState } from '@/components/page';
@@ -26,12 +28,15 @@ export default function AdminGamePage() {
             <h2 id="game-day-heading" className="text-xl font-semibold tracking-tight">
               Game Day Controls
             </h2>
-            <Link
-              to={`/admin/games/${encodeURIComponent(id)}/game-day`}
-              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-            >
-              Open full screen
-            </Link>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              {gameDay.data && <EditGameAction game={gameDay.data.game} />}
+              <Link
+                to={`/admin/games/${encodeURIComponent(id)}/game-day`}
+                className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+              >
+                Open full screen
+              </Link>
+            </div>
           </div>
           {gameDay.data ? (
             <>
@@ -53,6 +58,11 @@ export default function AdminGamePage() {
             </div>
           )}
         </section>
+      )}
+      {!notFound && (
+        <div className="mt-2 border-t pt-6">
+          <GameOrders gameId={id} />
+        </div>
       )}
     </GameView>
   );

@@ -141,7 +141,7 @@ function NoWinnings() {
     <EmptyState
       icon={Trophy}
       title="No Winnings Yet"
-      description="When one of your squares wins a quarter, it shows up here."
+      description="When one of your squares wins a quarter, it shows up here, as on the board, once the numbers are revealed."
       testId="my-winnings-empty"
       actions={
         <>

@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connection';
+
+/** One square of an order in a game, with its checkout and buyer. */
+export interface OrderItemRow {
+  checkout_id: string;
+  status: string;
+  notes: string | null;
+  created_at: string;
+  buyer_username: string | null;
+  buyer_email: string | null;
+  x: number;
+  y: number;
+  price_cents: number;
+}
+
+/** The buyer's name as the board shows it (squares.repository.ts): username as typed, else username, else name. */
+const username = sql<string | null>`coalesce("user"."displayUsername", "user"."username", "user"."name")`;
+
+/** Reads of a game's orders (D33): checkouts through their items in the game. */
+export function ordersRepository(db: Db) {
+  return {
+    async gameExists(gameId: string): Promise<boolean> {
+      return (await db.selectFrom('games').select('id').where('id', '=', gameId).executeTakeFirst()) !== undefined;
+    },
+
+    /**
+     * Every item in `gameId` of a paid, refunded (or refund pending) checkout, or of an open one
+     * whose holds are still live at `now`; newest checkout first, then (x, y).
+     */
+    items(gameId: string, now: string): Promise<OrderItemRow[]> {
+      return db
+        .selectFrom('checkout_items')
+        .innerJoin('checkouts', 'checkouts.id', 'checkout_items.checkout_id')
+        .leftJoin('user', 'user.id', 'checkouts.user_id')
+        .select([
+          'checkouts.id as checkout_id',
+          'checkouts.status',
+          'checkouts.notes',
+          'checkouts.created_at',
+          username.as('buyer_username'),
+          'user.email as buyer_email',
+          'checkout_items.x',
+          'checkout_items.y',
+          'checkout_items.price_cents',
+        ])
+        .where('checkout_items.game_id', '=', gameId)
+        .where((eb) =>
+          eb.or([
+            eb('checkouts.status', 'in', ['fulfilled', 'refunded', 'refund_pending']),
+            eb.and([eb('checkouts.status', '=', 'open'), eb('checkouts.hold_until', '>', now)]),
+          ]),
+        )
+        .orderBy('checkouts.created_at', 'desc')
+        .orderBy('checkouts.id')
+        .orderBy('checkout_items.x')
+        .orderBy('checkout_items.y')
+        .execute();
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof ordersRepository>;

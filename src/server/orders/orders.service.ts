@@ -1,0 +1,48 @@
+import { GAME_ERRORS } from '@core/messages';
+import type { GameOrder, GameOrdersResponse, OrderStatus } from '@core/orders';
+import { notFound } from '../http/errors';
+import type { OrdersRepository } from './orders.repository';
+
+const STATUS: Readonly<Record<string, OrderStatus>> = {
+  fulfilled: 'paid',
+  open: 'open',
+  refunded: 'refunded',
+  refund_pending: 'refunded',
+};
+
+/** A game's orders for its admins (D21, D33): buyer, squares, amount and the notes typed at payment. */
+export function ordersService(repo: OrdersRepository, deps: { now?: () => Date } = {}) {
+  const now = deps.now ?? (() => new Date());
+  return {
+    async ofGame(gameId: string): Promise<GameOrdersResponse> {
+      const [exists, rows] = await Promise.all([repo.gameExists(gameId), repo.items(gameId, now().toISOString())]);
+      if (!exists) throw notFound(GAME_ERRORS.notFound);
+      const orders: Mutable<GameOrder>[] = [];
+      for (const row of rows) {
+        let order = orders.at(-1);
+        if (!order || order.checkout_id !== row.checkout_id) {
+          const status = STATUS[row.status];
+          if (!status) throw new Error(`checkout ${row.checkout_id}: unexpected status ${row.status}`);
+          order = {
+            checkout_id: row.checkout_id,
+            status,
+            buyer_username: row.buyer_username,
+            buyer_email: row.buyer_email ?? '',
+            squares: [],
+            amount_cents: 0,
+            notes: row.notes === null || row.notes.trim() === '' ? null : row.notes,
+            created_at: row.created_at,
+          };
+          orders.push(order);
+        }
+        order.squares.push({ x: row.x, y: row.y });
+        order.amount_cents += row.price_cents;
+      }
+      return { orders };
+    },
+  };
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer U)[] ? U[] : T[K] };
+
+export type OrdersService = ReturnType<typeof ordersService>;
