@@ -1,15 +1,12 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { forbidden, unauthorized } from '../http/errors';
 import type { Auth } from './auth';
+import { ASK_BETTER_AUTH, sessionReader, toSessionUser, type SessionReader, type SessionReaderConfig, type SessionUser } from './session-reader';
+import { sessionRepository } from './session.repository';
 
-/** The signed-in person as our routes see them; `isAdmin` is read from the database each time. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  username: string;
-  isAdmin: boolean;
-}
+export type { SessionUser } from './session-reader';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,17 +19,60 @@ declare module 'fastify' {
   }
 }
 
+type AuthContext = Awaited<Auth['$context']>;
+
+/**
+ * The lean reader's settings from Better Auth's own context. It reproduces getSession for
+ * database sessions only: a cookie cache or secondary storage would give a session other sources
+ * (and other revocation rules), so turning either on must come with a change here.
+ */
+export function readerConfigOf(context: AuthContext): SessionReaderConfig {
+  const session = context.options.session;
+  if (context.options.secondaryStorage) throw new Error('session reader: Better Auth secondaryStorage is not supported (design note 007)');
+  if (session?.cookieCache?.enabled) throw new Error('session reader: Better Auth session.cookieCache is not supported (design note 007)');
+  if (session?.deferSessionRefresh) throw new Error('session reader: Better Auth session.deferSessionRefresh is not supported (design note 007)');
+  return {
+    sessionCookie: context.authCookies.sessionToken.name,
+    dontRememberCookie: context.authCookies.dontRememberToken.name,
+    secret: context.secret,
+    expiresInSeconds: context.sessionConfig.expiresIn,
+    updateAgeSeconds: context.sessionConfig.updateAge,
+    refreshDisabled: session?.disableSessionRefresh === true,
+  };
+}
+
+/** Better Auth's connection (auth.ts hands it our Kysely): the reader reads its tables as it does. */
+function authDatabase(auth: Auth): Kysely<any> {
+  const database = auth.options.database as { db?: Kysely<any> } | undefined;
+  if (!database?.db) throw new Error('session reader: Better Auth is not configured with a Kysely database');
+  return database.db;
+}
+
 export function sessionGuards(auth: Auth) {
-  async function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
+  const repo = sessionRepository(authDatabase(auth));
+  let reader: SessionReader | undefined;
+  const ready = auth.$context.then((context) => (reader = sessionReader(readerConfigOf(context), repo)));
+  // A failure surfaces on the first request that needs it; this keeps it from being unhandled before.
+  ready.catch(() => {});
+
+  /** Better Auth's getSession, for the sessions whose reading writes (session-reader.ts). */
+  async function betterAuthUser(request: FastifyRequest): Promise<SessionUser | null> {
     const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!result) return null;
     const user = result.user as typeof result.user & { username?: string | null; displayUsername?: string | null; isAdmin?: boolean | number };
-    return {
-      id: user.id,
+    return toSessionUser({
+      userId: user.id,
       email: user.email,
-      username: user.displayUsername ?? user.username ?? user.name,
-      isAdmin: user.isAdmin === true || user.isAdmin === 1,
-    };
+      name: user.name,
+      username: user.username ?? null,
+      displayUsername: user.displayUsername ?? null,
+      isAdmin: user.isAdmin ?? null,
+    });
+  }
+
+  async function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
+    const verdict = await (reader ?? (await ready)).read(request.headers.cookie);
+    return verdict === ASK_BETTER_AUTH ? betterAuthUser(request) : verdict;
   }
 
   return {
