@@ -1,9 +1,11 @@
+import type { BoardResponse } from '@core/board-view';
 import { GAME_ERRORS } from '@core/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../auth/session';
 import { notFound } from '../http/errors';
+import { boardJson } from './board-json';
 import { boardResponseSchema, mySquaresResponseSchema } from './squares.schemas';
 import type { SquaresService, Viewer } from './squares.service';
 
@@ -25,19 +27,13 @@ export function gameIdParam(id: string): string {
 }
 
 /**
- * The board's JSON, encoded once per board object: the visitors' shared board is one object until
- * it changes, and writing the ready bytes costs far less than encoding 6 kB of text per request.
- * Fastify sends a Buffer from a serializer as it is (its types only name strings).
+ * The board's JSON from board-json.ts: the shared board's bytes are encoded once until it changes,
+ * a player's copy re-encodes only their own squares. Fastify sends a Buffer from a serializer as it
+ * is (its types only name strings).
  */
-const encoded = new WeakMap<object, Buffer>();
-function jsonOnce(data: unknown): string {
-  if (typeof data !== 'object' || data === null) return JSON.stringify(data);
-  let bytes = encoded.get(data);
-  if (bytes === undefined) {
-    bytes = Buffer.from(JSON.stringify(data));
-    encoded.set(data, bytes);
-  }
-  return bytes as unknown as string;
+function boardBytes(data: unknown): string {
+  if (typeof data !== 'object' || data === null || !('squares' in data)) return JSON.stringify(data);
+  return boardJson(data as BoardResponse) as unknown as string;
 }
 
 /** GET /api/games/:id/board (public, D11) and GET /api/me/squares (signed in). */
@@ -55,7 +51,7 @@ export const squaresRoutes: FastifyPluginAsyncZod<SquaresRoutesOptions> = async 
       schema: { params: idParams, response: { 200: boardResponseSchema } },
       // The most read route (benchmarked): the service builds every field itself, typed against
       // the contract and the schema (squares.schemas.ts), so the answer skips zod's check.
-      serializerCompiler: () => jsonOnce,
+      serializerCompiler: () => boardBytes,
     },
     async (request, reply) => {
       const gameId = gameIdParam(request.params.id);

@@ -8,7 +8,8 @@ import { notFound } from '../http/errors';
 import type { GameEventsHub } from '../realtime/memory-events';
 import { sharedExpiringCache } from './board-cache';
 import { parseAxis, toBoardNumbers } from '../db/grid-numbers';
-import type { BoardWinnerRow, SquaresRepository } from './squares.repository';
+import { withMine } from './board-json';
+import type { BoardSquareRow, BoardWinnerRow, SquaresRepository } from './squares.repository';
 
 /** Who is looking at a board: nobody (a visitor, D11), a player or an admin. */
 export interface Viewer {
@@ -17,29 +18,48 @@ export interface Viewer {
 }
 
 export interface SquaresServiceDeps {
-  /** Board changes; each one drops the game's cached visitor board. */
+  /** Board changes; each one drops the game's shared board. */
   events: Pick<GameEventsHub, 'subscribeAll'>;
-  /** How long visitors may be shown a board without changes; 0 turns the cache off. */
-  visitorBoardTtlMs?: number;
+  /** How long a board may be shown without changes; 0 turns the sharing off. */
+  sharedBoardTtlMs?: number;
   now?: () => Date;
 }
 
 /**
- * A change reaches every viewer at once, and every viewer then re-reads the board (D3): visitors,
- * who all see the same board, share one read per game for up to a second. Every change (published
- * after commit, heard here before viewers are told) drops it; the time limit bounds what no change
- * announces, such as a hold running out (D21).
+ * A change reaches every viewer at once, and every viewer then re-reads the board (D3): visitors
+ * and players, who all see the same board but for their own squares, share one read per game for
+ * up to a second (design notes 005, 007). Every change (published after commit, heard here before
+ * viewers are told) drops it; the time limit bounds what no change announces, such as a hold
+ * running out (D21).
  */
-export const VISITOR_BOARD_TTL_MS = 1000;
+export const SHARED_BOARD_TTL_MS = 1000;
+
+/** One read of a game's board as visitors see it, and which squares are whose. */
+interface SharedBoard {
+  readonly board: BoardResponse;
+  /** The indexes in `board.squares` of each account's squares (owned, or held in its checkout). */
+  readonly squaresOf: ReadonlyMap<string, readonly number[]>;
+}
 
 /** The board of a game (public, D11) and a player's own squares. */
 export function squaresService(repo: SquaresRepository, deps: SquaresServiceDeps) {
   const now = deps.now ?? (() => new Date());
-  const visitorBoardTtlMs = deps.visitorBoardTtlMs ?? VISITOR_BOARD_TTL_MS;
-  const visitorBoards = sharedExpiringCache<BoardResponse>(visitorBoardTtlMs, () => now().getTime());
-  deps.events.subscribeAll((event) => visitorBoards.invalidate(event.game_id));
+  const sharedBoardTtlMs = deps.sharedBoardTtlMs ?? SHARED_BOARD_TTL_MS;
+  const sharedBoards = sharedExpiringCache<SharedBoard>(sharedBoardTtlMs, () => now().getTime());
+  deps.events.subscribeAll((event) => sharedBoards.invalidate(event.game_id));
 
-  async function readBoard(gameId: string, viewer: Viewer | null): Promise<BoardResponse> {
+  async function readSharedBoard(gameId: string): Promise<SharedBoard> {
+    const { board, squareRows } = await readBoard(gameId, null);
+    const squaresOf = new Map<string, number[]>();
+    squareRows.forEach((row, i) => {
+      const indexes = squaresOf.get(row.user_id);
+      if (indexes) indexes.push(i);
+      else squaresOf.set(row.user_id, [i]);
+    });
+    return { board, squaresOf };
+  }
+
+  async function readBoard(gameId: string, viewer: Viewer | null): Promise<{ board: BoardResponse; squareRows: BoardSquareRow[] }> {
     // Independent reads: in parallel on PostgreSQL's pool (SQLite runs them one after another).
     const [gameRow, squareRows, drawRows] = await Promise.all([
       repo.game(gameId),
@@ -66,27 +86,30 @@ export function squaresService(repo: SquaresRepository, deps: SquaresServiceDeps
       mine: viewer !== null && row.user_id === viewer.id,
     }));
     const numbers = numbersRow ? toBoardNumbers(gameId, numbersRow) : null;
-    return {
+    const board: BoardResponse = {
       game,
       squares,
       numbers,
       winners: numbers ? winnerRows.map((row) => toWinner(gameId, row)) : [],
       draws: drawRows.map((row) => ({ action: row.action, created_at: row.created_at })),
     };
+    return { board, squareRows };
   }
 
   return {
     /**
      * The board as `viewer` may see it (spec section 4, D11, D16, D17): owners' usernames for
      * everyone, e-mails for admins; the axis digits once revealed (admins: once drawn); winners
-     * once the game is shuffled and its numbers exist and are revealed. Visitors get the shared
-     * copy (see VISITOR_BOARD_TTL_MS): treat it as read-only.
+     * once the game is shuffled and its numbers exist and are revealed. Visitors and players get
+     * the shared read (see SHARED_BOARD_TTL_MS), a player's with their own squares marked
+     * (board-json.ts): treat it as read-only. Admins (e-mails, numbers before the reveal) read
+     * their own.
      */
-    board(gameId: string, viewer: Viewer | null): Promise<BoardResponse> {
-      if (viewer === null && visitorBoardTtlMs > 0) {
-        return visitorBoards.get(gameId, () => readBoard(gameId, null));
-      }
-      return readBoard(gameId, viewer);
+    async board(gameId: string, viewer: Viewer | null): Promise<BoardResponse> {
+      if (viewer?.isAdmin === true || sharedBoardTtlMs <= 0) return (await readBoard(gameId, viewer)).board;
+      const shared = await sharedBoards.get(gameId, () => readSharedBoard(gameId));
+      const mine = viewer === null ? undefined : shared.squaresOf.get(viewer.id);
+      return mine === undefined ? shared.board : withMine(shared.board, mine);
     },
 
     /** My Squares (spec section 2): claimed squares grouped by game, newest game first; refunds (D21). */
