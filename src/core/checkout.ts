@@ -48,6 +48,26 @@ export interface CheckoutView {
   readonly refund_reason: string | null;
 }
 
+/**
+ * One of the buyer's own open checkouts (D21): its squares are held for the buyer until it ends,
+ * and never block them. GET /api/me/checkout lists them, newest first.
+ */
+export interface OpenCheckout {
+  readonly id: string;
+  /** The payment page to resume while it still takes payment; null when it cannot be resumed now. */
+  readonly url: string | null;
+  readonly amount_cents: number;
+  /** When the payment page stops taking payment. */
+  readonly expires_at: string;
+  readonly created_at: string;
+  readonly squares: readonly CheckoutSquare[];
+}
+
+/** GET /api/me/checkout */
+export interface OpenCheckoutsResponse {
+  readonly checkouts: readonly OpenCheckout[];
+}
+
 /** 409 SQUARES_UNAVAILABLE: the squares someone else holds or owns. */
 export interface UnavailableSquare {
   readonly game_id: string;

@@ -56,21 +56,34 @@ const checkoutCreated = z.object({
   expires_at: z.string(),
 });
 
+const checkoutSquare = z.object({ game_id: z.string(), game_title: z.string(), x: z.number().int(), y: z.number().int(), price_cents: z.number().int() });
+
 const checkoutView = z.object({
   id: z.string(),
   status: z.enum(['open', 'fulfilled', 'expired', 'cancelled', 'declined', 'refunded']),
   amount_cents: z.number().int(),
   description: z.string(),
-  squares: z.array(
-    z.object({ game_id: z.string(), game_title: z.string(), x: z.number().int(), y: z.number().int(), price_cents: z.number().int() }),
-  ).readonly(),
+  squares: z.array(checkoutSquare).readonly(),
   expires_at: z.string(),
   refund_reason: z.string().nullable(),
 });
 
+const openCheckouts = z.object({
+  checkouts: z.array(
+    z.object({
+      id: z.string(),
+      url: z.string().nullable(),
+      amount_cents: z.number().int(),
+      expires_at: z.string(),
+      created_at: z.string(),
+      squares: z.array(checkoutSquare).readonly(),
+    }),
+  ).readonly(),
+});
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Checkout (spec section 7 "Payment", D21): start one for the cart; follow one's status. */
+/** Checkout (spec section 7 "Payment", D21): start one for the cart; follow one's status; the buyer's open ones; cancel one. */
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, { checkouts, settings }) => {
   // The guard runs before body validation: visitors get 401, not cart messages.
   const signedIn = { preValidation: app.guards.requireUser };
@@ -96,6 +109,23 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     async (request) => {
       if (!UUID.test(request.params.id)) throw notFound(CHECKOUT_NOT_FOUND);
       return { checkout: await checkouts.view(request.params.id, signedInUser(request).id) };
+    },
+  );
+
+  // D21: the buyer's own open checkouts, so the pages show those squares as theirs and offer to
+  // resume the payment page or start again.
+  app.get('/api/me/checkout', { ...signedIn, schema: { response: { 200: openCheckouts } } }, async (request) => ({
+    checkouts: await checkouts.openOf(signedInUser(request).id),
+  }));
+
+  // D21: start again, or back through the provider's cancel link. Only the buyer's own (someone
+  // else's answers as one that does not exist); the provider is asked first; repeatable.
+  app.post(
+    '/api/checkout/:id/cancel',
+    { ...signedIn, schema: { params: z.object({ id: z.string() }), response: { 200: z.object({ checkout: checkoutView }) } } },
+    async (request) => {
+      if (!UUID.test(request.params.id)) throw notFound(CHECKOUT_NOT_FOUND);
+      return { checkout: await checkouts.cancel(request.params.id, signedInUser(request).id) };
     },
   );
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Cart } from '@core/cart';
 import { checkoutDescription, checkoutGameId } from '@core/cart';
-import type { CheckoutCreated, CheckoutStatus, CheckoutView, UnavailableSquare } from '@core/checkout';
+import type { CheckoutCreated, CheckoutStatus, CheckoutView, OpenCheckout, UnavailableSquare } from '@core/checkout';
 import { squarePositionLabel } from '@core/grid';
 import { CART_PAYMENT_ERRORS } from '@core/messages';
 import { formatUsd } from '@core/money';
@@ -540,7 +540,8 @@ export function checkoutService(deps: CheckoutServiceDeps) {
             lines,
             expiresAt,
             successUrl: `${origin}/payment-success?game_id=${encodeURIComponent(gameId)}&checkout_id=${id}`,
-            cancelUrl: `${origin}/cart`,
+            // D21: coming back through the provider's cancel link cancels this checkout (the cart asks the server to).
+            cancelUrl: `${origin}/cart?cancelled=${id}`,
             customerEmail: user.email,
           });
         } catch (err) {
@@ -568,26 +569,46 @@ export function checkoutService(deps: CheckoutServiceDeps) {
     },
 
     /** GET /api/checkout/:id for its buyer; while open, asks the provider first (D21). */
-    async view(checkoutId: string, userId: string): Promise<CheckoutView> {
-      let checkout = await repo.findCheckout(checkoutId);
-      if (!checkout || checkout.user_id !== userId) throw notFound(CHECKOUT_NOT_FOUND);
-      if (checkout.status === 'open') {
+    view,
+
+    /**
+     * GET /api/me/checkout (D21: a buyer's own open checkout never blocks them): the buyer's open
+     * checkouts, newest first, each with the page to resume while it still takes payment. Each
+     * is asked about first, so one paid meanwhile is fulfilled and one that ended is released
+     * rather than offered.
+     */
+    async openOf(userId: string): Promise<OpenCheckout[]> {
+      const open: OpenCheckout[] = [];
+      for (const checkout of await repo.openCheckoutsOf(userId)) {
         const state = await askProvider(checkout);
-        if (state) {
+        if (state && state.status !== 'pending') {
           await apply(checkout, state);
-          checkout = (await repo.findCheckout(checkoutId)) as CheckoutRow;
+          if ((await repo.findCheckout(checkout.id))?.status !== 'open') continue;
         }
+        const items = await repo.items(checkout.id);
+        open.push({
+          id: checkout.id,
+          url: state?.status === 'pending' ? (state.url ?? null) : null,
+          amount_cents: checkout.amount_cents,
+          expires_at: checkout.expires_at,
+          created_at: checkout.created_at,
+          squares: items.map(({ game_id, game_title, x, y, price_cents }) => ({ game_id, game_title, x, y, price_cents })),
+        });
       }
-      const items = await repo.items(checkoutId);
-      return {
-        id: checkout.id,
-        status: publicStatus(checkout.status),
-        amount_cents: checkout.amount_cents,
-        description: checkout.description,
-        squares: items.map(({ game_id, game_title, x, y, price_cents }) => ({ game_id, game_title, x, y, price_cents })),
-        expires_at: checkout.expires_at,
-        refund_reason: checkout.refund_reason,
-      };
+      return open.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+    },
+
+    /**
+     * POST /api/checkout/:id/cancel (D21): the buyer starts again, or came back through the
+     * provider's cancel link. Only their own checkout; ends it as its provider says (`end`: its
+     * page is closed first, a payment that went through is fulfilled, not cancelled), so calling
+     * it again changes nothing. Answers the checkout as it is then.
+     */
+    async cancel(checkoutId: string, userId: string): Promise<CheckoutView> {
+      const checkout = await repo.findCheckout(checkoutId);
+      if (!checkout || checkout.user_id !== userId) throw notFound(CHECKOUT_NOT_FOUND);
+      if (checkout.status === 'open') await end(checkout, 'cancelled');
+      return view(checkoutId, userId);
     },
 
     /** Who bought the checkout (the test card page pays only for its owner). */
@@ -720,6 +741,28 @@ export function checkoutService(deps: CheckoutServiceDeps) {
       };
     },
   };
+
+  async function view(checkoutId: string, userId: string): Promise<CheckoutView> {
+    let checkout = await repo.findCheckout(checkoutId);
+    if (!checkout || checkout.user_id !== userId) throw notFound(CHECKOUT_NOT_FOUND);
+    if (checkout.status === 'open') {
+      const state = await askProvider(checkout);
+      if (state) {
+        await apply(checkout, state);
+        checkout = (await repo.findCheckout(checkoutId)) as CheckoutRow;
+      }
+    }
+    const items = await repo.items(checkoutId);
+    return {
+      id: checkout.id,
+      status: publicStatus(checkout.status),
+      amount_cents: checkout.amount_cents,
+      description: checkout.description,
+      squares: items.map(({ game_id, game_title, x, y, price_cents }) => ({ game_id, game_title, x, y, price_cents })),
+      expires_at: checkout.expires_at,
+      refund_reason: checkout.refund_reason,
+    };
+  }
 
   /** A notice about a session (webhook, card page): the checkout ends as its provider says now. */
   async function endSession(sessionId: string, endAs: 'cancelled' | 'expired' | 'declined'): Promise<boolean> {

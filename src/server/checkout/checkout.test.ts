@@ -367,13 +367,13 @@ describe(`checkout (${testDbKind})`, () => {
       expect((await send(t.app, 'GET', '/api/checkout/test/test_cs_nope', { cookie: alice.cookie })).statusCode).toBe(404);
     });
 
-    it('Cancel releases the holds and goes back to the cart', async () => {
+    it('Cancel releases the holds and goes back to the cart, naming the checkout (D21: the cart cancels it too)', async () => {
       const gameId = await game();
       const created = (await startCheckout(t.app, alice, [cartOf(gameId, [{ x: 6, y: 1 }])])).json();
       const sessionId = await sessionIdOf(t.db.handle, created.checkout_id);
       const res = await send(t.app, 'POST', `/api/checkout/test/${sessionId}/cancel`, { cookie: alice.cookie, payload: {} });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ redirect_url: 'http://localhost/cart' });
+      expect(res.json()).toEqual({ redirect_url: `http://localhost/cart?cancelled=${created.checkout_id}` });
       expect((await checkoutRow(t.db.handle, created.checkout_id)).status).toBe('cancelled');
       expect(await squareRows(t.db.handle, gameId)).toEqual([]);
       expect((await payWith(t.app, alice, sessionId)).statusCode).toBe(409);

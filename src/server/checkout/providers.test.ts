@@ -200,6 +200,23 @@ describe(`a provider that fails (${testDbKind})`, () => {
     expect((await checkoutRow(database.handle, first.checkout_id)).status).toBe('cancelled');
   });
 
+  it('cancelling while the provider cannot say whether it was paid leaves the checkout open with its squares (D21)', async () => {
+    const gameId = await insertGame(database.handle);
+    const created = (await startCheckout(app, buyer, [cartOf(gameId, [{ x: 3, y: 8 }])])).json();
+    failures.getSessionState = 3;
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/checkout/${created.checkout_id}/cancel`,
+      headers: { origin: SAME_ORIGIN, cookie: buyer.cookie },
+      payload: {},
+    });
+    failures.getSessionState = 0;
+    expect(res.statusCode).toBe(200);
+    expect(res.json().checkout.status).toBe('open');
+    expect((await checkoutRow(database.handle, created.checkout_id)).status).toBe('open');
+    expect((await squareRows(database.handle, gameId)).map((s) => s.status)).toEqual(['held']);
+  });
+
   it("a game's part the provider refuses to refund is kept pending and completed by the sweep (issue 10)", async () => {
     const admin = await newBuyer(app, database.handle, 'flakyadmin');
     await database.handle.db.updateTable('user').set({ isAdmin: true }).where('id', '=', admin.id).execute();

@@ -299,6 +299,27 @@ describe('Stripe checkout end to end', () => {
     expect(await game()).toEqual({ squares_claimed: 3, total_pot_cents: 3 * PRICE_CENTS });
   });
 
+  it("Stripe's cancel link names the checkout; the buyer is offered Stripe's page to resume, and cancelling expires it at Stripe and releases the holds (D21)", async () => {
+    const buyer = await signedInPlayer(t.app, 'buyer');
+    const bought = await buy(buyer.cookie, SQUARES);
+    expect(fake.session(bought.sessionId)?.cancel_url).toBe(`${ORIGIN}/cart?cancelled=${bought.checkoutId}`);
+
+    const mine = await t.app.inject({ method: 'GET', url: '/api/me/checkout', headers: { host: HOST, cookie: buyer.cookie } });
+    expect(mine.json().checkouts.map((c: { id: string; url: string }) => [c.id, c.url])).toEqual([[bought.checkoutId, bought.url]]);
+
+    // Back through the cancel link: the cart asks the server to cancel.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/checkout/${bought.checkoutId}/cancel`,
+      headers: { host: HOST, origin: ORIGIN, cookie: buyer.cookie },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().checkout.status).toBe('cancelled');
+    expect(fake.session(bought.sessionId)?.status).toBe('expired');
+    expect(await cellRows(SQUARES)).toEqual([]);
+  });
+
   it('a webhook for a session that is not ours is acknowledged and changes nothing', async () => {
     const buyer = await signedInPlayer(t.app, 'buyer');
     const bought = await buy(buyer.cookie, SQUARES);

@@ -128,7 +128,7 @@ describe('Stripe provider against the fake Stripe', () => {
 
   it('maps the session state: open -> pending, paid -> paid with the PaymentIntent, expired -> expired', async () => {
     const open = await provider.createSession(input());
-    expect(await provider.getSessionState(open.sessionId)).toEqual({ status: 'pending' });
+    expect(await provider.getSessionState(open.sessionId)).toEqual({ status: 'pending', url: open.url });
 
     const paid = fake.pay(open.sessionId);
     expect(await provider.getSessionState(open.sessionId)).toEqual({ status: 'paid', paymentId: paid.payment_intent });

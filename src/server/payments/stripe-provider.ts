@@ -161,7 +161,8 @@ export function sessionState(session: Stripe.Checkout.Session): SessionState {
     }
     return { status: 'pending', underWay: true };
   }
-  return { status: 'pending' };
+  // Still open: its page takes the payment until it expires, so the buyer can go back to it (D21).
+  return session.status === 'open' && session.url ? { status: 'pending', url: session.url } : { status: 'pending' };
 }
 
 /** The parts of a verified webhook event that the route acts on. */

@@ -23,6 +23,9 @@ export function isTestPaymentProvider(provider: PaymentProvider | null): provide
   return provider?.name === 'test' && 'pay' in provider;
 }
 
+/** The card page of a session: on our own origin, taken from where the buyer comes back to (PUBLIC_URL or the trial's host). */
+const pageUrl = (sessionId: string, successUrl: string) => `${new URL(successUrl).origin}/checkout/test/${sessionId}`;
+
 export function testPaymentProvider(repo: TestPaymentsRepository): TestPaymentProvider {
   return {
     name: 'test',
@@ -46,8 +49,7 @@ export function testPaymentProvider(repo: TestPaymentsRepository): TestPaymentPr
         created_at: now,
         updated_at: now,
       });
-      // Our own origin, taken from where the buyer comes back to (PUBLIC_URL or the trial's host).
-      return { sessionId: id, url: `${new URL(input.successUrl).origin}/checkout/test/${id}` };
+      return { sessionId: id, url: pageUrl(id, input.successUrl) };
     },
 
     async getSessionState(sessionId: string): Promise<SessionState> {
@@ -62,7 +64,7 @@ export function testPaymentProvider(repo: TestPaymentsRepository): TestPaymentPr
         case 'expired':
           return { status: 'expired' };
         case 'open':
-          return new Date(row.expires_at) <= new Date() ? { status: 'expired' } : { status: 'pending' };
+          return new Date(row.expires_at) <= new Date() ? { status: 'expired' } : { status: 'pending', url: pageUrl(row.id, row.success_url) };
       }
     },
 
