@@ -411,7 +411,7 @@ describe('the cart', () => {
     await page.waitForURL(`${server.url}/login`);
   });
 
-  test('items are grouped by game; squares and games are removed, and Clear Cart empties it', async () => {
+  test('items are grouped by game, named by row and column (D14); squares and games are removed, and Clear Cart asks, then empties it', async () => {
     const one = await newGame({ price_per_square_cents: 1000 });
     const two = await newGame({ price_per_square_cents: 2500 });
     const page = await open('/cart', 'player', {
@@ -424,7 +424,7 @@ describe('the cart', () => {
     await page.getByTestId('cart-game').nth(1).waitFor();
     expect(await page.getByTestId('cart-game').getByRole('heading').allTextContents()).toEqual([one.title, two.title]);
     const first = cartGame(page, one.title);
-    expect(await first.getByTestId('cart-square').allTextContents()).toEqual(['(0, 1)', '(2, 6)', '(9, 9)']);
+    expect(await first.getByTestId('cart-square').allTextContents()).toEqual(['Row 1, column 2', 'Row 3, column 7', 'Row 10, column 10']);
     expect(await first.getByRole('link', { name: one.title }).getAttribute('href')).toBe(`/game/${one.id}`);
     expect(await page.getByTestId('summary-count').textContent()).toBe('4');
     expect(await page.getByTestId('summary-total').textContent()).toBe('$55.00');
@@ -432,11 +432,11 @@ describe('the cart', () => {
     await page.locator('a[data-testid="proceed-to-payment"]').waitFor();
     expect(await page.getByRole('link', { name: 'Proceed to Payment' }).getAttribute('href')).toBe('/payment');
 
-    await first.getByRole('button', { name: 'Remove square (2, 6) from cart' }).click();
+    await first.getByRole('button', { name: 'Remove square Row 3, column 7 from cart' }).click();
     await toast(page, 'Square removed from cart').waitFor();
-    expect(await first.getByTestId('cart-square').allTextContents()).toEqual(['(0, 1)', '(9, 9)']);
+    expect(await first.getByTestId('cart-square').allTextContents()).toEqual(['Row 1, column 2', 'Row 10, column 10']);
     // Focus stays in the list, on the next square's remove button.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Remove square (9, 9) from cart');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Remove square Row 10, column 10 from cart');
     expect(await page.getByTestId('summary-total').textContent()).toBe('$45.00');
 
     await cartGame(page, two.title).getByRole('button', { name: `Remove ${two.title} from cart` }).click();
@@ -446,45 +446,61 @@ describe('the cart', () => {
       { game_id: one.id, game_title: one.title, price_per_square: 10, squares: [{ x: 0, y: 1 }, { x: 9, y: 9 }] },
     ]);
 
+    // Clear Cart asks first (issue 11): Cancel keeps everything.
     await page.getByRole('button', { name: 'Clear Cart' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Clear your cart?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('cart-game').count()).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Clear Cart');
+    await page.getByRole('button', { name: 'Clear Cart' }).click();
+    await dialog.getByRole('button', { name: 'Clear Cart' }).click();
     await toast(page, 'Cart cleared').waitFor();
     await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
     expect(await page.getByRole('link', { name: 'Browse Games' }).getAttribute('href')).toBe('/all-games');
     expect(await savedCart(page)).toEqual([]);
   });
 
-  test('a square sold or held since it was added, and a game whose sales closed, are flagged and block Proceed', async () => {
+  test("a square sold or held since it was added, and a game whose sales closed, are flagged and block Proceed; the player's own open checkout does not", async () => {
     const open1 = await newGame();
     const closed = await newGame();
     await insertSquare(open1.id, 3, 4, owner.id, 'claimed');
     await insertSquare(open1.id, 5, 5, owner.id, 'held');
+    // D21: held by the player's own open checkout: theirs, waiting for their payment.
+    await insertSquare(open1.id, 6, 6, player.id, 'held');
     await drawNumbers(closed.id, true);
     const page = await open('/cart', 'player', {
       cart: [
-        { game_id: open1.id, game_title: open1.title, price_per_square: 10, squares: [{ x: 0, y: 0 }, { x: 3, y: 4 }, { x: 5, y: 5 }] },
+        { game_id: open1.id, game_title: open1.title, price_per_square: 10, squares: [{ x: 0, y: 0 }, { x: 3, y: 4 }, { x: 5, y: 5 }, { x: 6, y: 6 }] },
         { game_id: closed.id, game_title: closed.title, price_per_square: 10, squares: [{ x: 1, y: 1 }] },
       ],
     });
     await page.getByTestId('cart-blocked').waitFor();
     const problems = cartGame(page, open1.title).getByTestId('square-problems').locator('li');
     expect(await problems.allTextContents()).toEqual([
-      `(3, 4) This square is already claimed by ${owner.username}.`,
-      '(5, 5) This square is being purchased by someone else. Try again in a few minutes.',
+      `Row 4, column 5: This square is already claimed by ${owner.username}.`,
+      'Row 6, column 6: This square is being purchased by someone else. Try again in a few minutes.',
     ]);
+    expect(await cartGame(page, open1.title).locator('[data-testid="cart-square"][data-pending]').allTextContents()).toEqual([
+      'Row 7, column 7, waiting for your payment',
+    ]);
+    expect(await cartGame(page, open1.title).getByTestId('square-pending').textContent()).toContain('This square is yours, waiting for your payment.');
     expect(await cartGame(page, closed.title).getByTestId('game-problem').textContent()).toBe(
       'Sales are closed: the numbers have been drawn.',
     );
     const proceed = page.getByRole('button', { name: 'Proceed to Payment' });
     expect(await proceed.isDisabled()).toBe(true);
 
-    await cartGame(page, open1.title).getByRole('button', { name: 'Remove square (3, 4) from cart' }).click();
-    await cartGame(page, open1.title).getByRole('button', { name: 'Remove square (5, 5) from cart' }).click();
+    await cartGame(page, open1.title).getByRole('button', { name: 'Remove square Row 4, column 5 from cart' }).click();
+    await cartGame(page, open1.title).getByRole('button', { name: 'Remove square Row 6, column 6 from cart' }).click();
     expect(await page.getByRole('button', { name: 'Proceed to Payment' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Remove unavailable squares' }).click();
     await page.getByRole('link', { name: 'Proceed to Payment' }).waitFor();
     expect(await page.getByTestId('cart-blocked').count()).toBe(0);
+    // The player's own square stays.
     expect(await savedCart(page)).toEqual([
-      { game_id: open1.id, game_title: open1.title, price_per_square: 10, squares: [{ x: 0, y: 0 }] },
+      { game_id: open1.id, game_title: open1.title, price_per_square: 10, squares: [{ x: 0, y: 0 }, { x: 6, y: 6 }] },
     ]);
   });
 
@@ -514,7 +530,7 @@ describe('the cart', () => {
     await other.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
     await cell(page, 1, 1).click();
     await other.getByTestId('cart-game').waitFor();
-    expect(await other.getByTestId('cart-square').allTextContents()).toEqual(['(1, 1)']);
+    expect(await other.getByTestId('cart-square').allTextContents()).toEqual(['Row 2, column 2']);
     await other.close();
   });
 });

@@ -116,8 +116,9 @@ describe('paying for the cart', () => {
     await heading(page, 'Payment').waitFor();
     const summary = page.getByRole('heading', { name: 'Order Summary' });
     await expect(summary.isVisible()).resolves.toBe(true);
+    // Positions as people read them, counted from 1 (D14).
     const squares = page.getByRole('list', { name: 'Squares in Pay Bowl Happy' });
-    await expect(squares.getByRole('listitem').allTextContents()).resolves.toEqual(['(0, 0)', '(3, 7)']);
+    await expect(squares.getByRole('listitem').allTextContents()).resolves.toEqual(['Row 1, column 1', 'Row 4, column 8']);
     await expect(page.getByTestId('payment-total').textContent()).resolves.toBe('$20.00');
     await expect(page.getByRole('radio', { name: /Credit\/Debit Card/ }).isChecked()).resolves.toBe(true);
     await page.getByLabel(/Notes/).fill('Table 4');
@@ -213,13 +214,27 @@ describe('paying for the cart', () => {
     await expect(savedCart(page)).resolves.toHaveLength(1);
   });
 
-  test('Cancel on the card page goes back to the cart and releases the hold', async () => {
+  test('Cancel on the card page goes back to the cart and releases the hold; the square stays in the cart', async () => {
     const game = await gameOnSale({ title: 'Pay Bowl Cancel' });
     const { page, context } = await open('/payment', { cart: cartFor(game, [{ x: 1, y: 1 }]) });
     const checkout = await payInNewTab(page, context, 'Pay $10.00');
     await checkout.getByRole('button', { name: 'Cancel' }).click();
     await checkout.waitForURL((url) => url.pathname === '/cart');
+    await toast(checkout, 'Payment cancelled. Your squares are back in your cart.').waitFor();
+    await checkout.waitForURL((url) => url.pathname === '/cart' && url.search === '');
     await expect.poll(() => squaresOf(game.id)).toEqual([]);
+    await expect(checkout.getByTestId('cart-square').allTextContents()).resolves.toEqual(['Row 2, column 2']);
+    await expect(checkout.getByTestId('open-checkout').count()).resolves.toBe(0);
+  });
+
+  test("the total and the Pay button use the game's live price, as the cart does (issue 11)", async () => {
+    // The cart was filled at $10 a square; the organizer has since set $25.
+    const game = await gameOnSale({ title: 'Pay Bowl Repriced', price_per_square_cents: 2500 });
+    const { page } = await open('/payment', { cart: cartFor({ ...game, price: 10 }, [{ x: 0, y: 2 }, { x: 1, y: 2 }]) });
+    await page.getByRole('button', { name: 'Pay $50.00' }).waitFor();
+    await expect(page.getByTestId('payment-total').textContent()).resolves.toBe('$50.00');
+    await expect(page.getByTestId('payment-subtotal').textContent()).resolves.toBe('$50.00');
+    await expect(page.getByText('2 squares × $25.00').isVisible()).resolves.toBe(true);
   });
 
   test("a square another buyer holds is named, and can be removed from the cart", async () => {
@@ -248,7 +263,7 @@ describe('paying for the cart', () => {
     const [blank] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Pay $20.00' }).click()]);
     const error = page.getByTestId('payment-error');
     await error.waitFor();
-    await expect(error.textContent()).resolves.toContain('Pay Bowl Taken (2, 2)');
+    await expect(error.textContent()).resolves.toContain('Pay Bowl Taken (Row 3, column 3)');
     await expect.poll(() => blank.isClosed()).toBe(true);
     expect(await squaresOf(game.id)).toEqual([{ x: 2, y: 2, user_id: other.id, status: 'claimed' }]);
 
@@ -311,7 +326,7 @@ describe('/payment-success', () => {
 
     await page.goto(`${server.url}/payment-success?game_id=${created.game_id}&checkout_id=${created.checkout_id}`);
     await heading(page, 'Confirming your payment...').waitFor();
-    await expect(page.getByRole('list', { name: 'Squares in Pay Bowl Confirming' }).textContent()).resolves.toBe('(6, 6)');
+    await expect(page.getByRole('list', { name: 'Squares in Pay Bowl Confirming' }).textContent()).resolves.toBe('Row 7, column 7');
     // Not paid yet: nothing is cleared or celebrated.
     await expect(savedCart(page)).resolves.toHaveLength(1);
     expect(await seriousViolations(page)).toEqual([]);
@@ -354,11 +369,13 @@ describe('/payment-success', () => {
     await expect(page.getByRole('heading', { name: 'No Squares Yet' }).isVisible()).resolves.toBe(true);
   });
 
-  test('without a checkout id (an old link): the spec screen, cart cleared, Back to Game only for one game', async () => {
+  test('without a checkout id (an old link, a typed address): the spec screen, the cart left alone, Back to Game only for one game', async () => {
     const game = await gameOnSale();
-    const { page } = await open(`/payment-success?game_id=${game.id}`, { as: 'visitor', cart: cartFor(game, [{ x: 1, y: 2 }]) });
+    const { page } = await open(`/payment-success?game_id=${game.id}`, { cart: cartFor(game, [{ x: 1, y: 2 }]) });
     await heading(page, 'Payment Successful!').waitFor();
-    await expect(savedCart(page)).resolves.toEqual([]);
+    // Issue 11: a bare URL proves no payment; the player's cart is kept.
+    await page.getByRole('link', { name: 'Back to Game' }).waitFor();
+    await expect(savedCart(page)).resolves.toEqual(cartFor(game, [{ x: 1, y: 2 }]));
     await expect(page.getByRole('link', { name: 'Back to Game' }).getAttribute('href')).resolves.toBe(`/game/${game.id}`);
 
     await page.goto(`${server.url}/payment-success?game_id=multiple`);

@@ -41,8 +41,8 @@ describe('buying squares end to end', () => {
     // The cart lists both, priced by the game; on to payment.
     await page.goto(`${server.url}/cart`);
     await page.getByRole('heading', { level: 1, name: 'Your Cart' }).waitFor();
-    await page.getByText('(2, 3)').waitFor();
-    await page.getByText('(2, 4)').waitFor();
+    await page.getByText('Row 3, column 4', { exact: true }).waitFor();
+    await page.getByText('Row 3, column 5', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Proceed to Payment' }).click();
     await page.getByRole('button', { name: 'Pay $10.00' }).waitFor();
 

@@ -46,7 +46,7 @@ export interface BoardCell extends Coordinate {
 /** Our texts for the clicks the spec does not word. */
 export const BOARD_MESSAGES = {
   yours: 'This square is yours.',
-  yoursPending: 'This square is in your checkout. It is yours once your payment is confirmed.',
+  yoursPending: 'This square is yours, waiting for your payment. Resume the payment or start again from your cart.',
   salesClosedDrawn: 'Sales are closed: the numbers have been drawn.',
   salesClosedCompleted: 'Sales are closed: this game is completed.',
 } as const;
@@ -86,7 +86,7 @@ function cellName(square: Coordinate, state: CellState, owner: string | null, wo
   const holding = holdingOf(state, owner);
   if (holding) return squareAccessibleName(square, holding, won);
   // Holds (D21) are not among the core's holdings; named in the same form.
-  const text = state === 'held' ? 'being purchased by someone else' : 'yours, payment pending';
+  const text = state === 'held' ? 'being purchased by someone else' : 'yours, waiting for your payment';
   // A hold exists only while sales are open, so before any winner.
   return `${squarePositionLabel(square)}, ${text}`;
 }
@@ -420,15 +420,28 @@ const LEGEND: { state: CellState | 'winner'; label: string }[] = [
   { state: 'available', label: 'Available' },
   { state: 'in-cart', label: 'In your cart' },
   { state: 'mine', label: 'Yours' },
+  { state: 'mine-pending', label: 'Waiting for your payment' },
   { state: 'claimed', label: 'Claimed' },
   { state: 'held', label: 'Being purchased' },
   { state: 'winner', label: 'Winner' },
 ];
 
 /** What the square colours mean; only the states the viewer can meet. */
-export function BoardLegend({ signedIn, hasWinners, salesAreOpen }: { signedIn: boolean; hasWinners: boolean; salesAreOpen: boolean }) {
+export function BoardLegend({
+  signedIn,
+  hasWinners,
+  salesAreOpen,
+  hasPending = false,
+}: {
+  signedIn: boolean;
+  hasWinners: boolean;
+  salesAreOpen: boolean;
+  /** The viewer holds squares in their own open checkout (D21). */
+  hasPending?: boolean;
+}) {
   const items = LEGEND.filter(({ state }) => {
     if (state === 'winner') return hasWinners;
+    if (state === 'mine-pending') return signedIn && hasPending;
     if (state === 'in-cart' || state === 'held') return salesAreOpen && (signedIn || state === 'held');
     if (state === 'mine') return signedIn;
     return true;
@@ -440,10 +453,12 @@ export function BoardLegend({ signedIn, hasWinners, salesAreOpen }: { signedIn: 
           <span
             aria-hidden="true"
             className={cn(
-              'inline-block size-4 shrink-0 rounded-[3px]',
+              'inline-flex size-4 shrink-0 items-center justify-center rounded-[3px]',
               state === 'winner' ? 'bg-card ring-2 ring-warning ring-inset' : CELL_STYLES[state],
             )}
-          />
+          >
+            {state === 'mine-pending' && <Clock className="size-2.5" />}
+          </span>
           {label}
         </li>
       ))}

@@ -1,8 +1,9 @@
 /**
  * The cart store (spec sections 3-4 "Cart", D4, D21): the core cart kept in localStorage under
  * `squares_cart`, one entry per game. Restored at start (an unparsable saved cart is discarded),
- * saved on each change, and followed across tabs through the `storage` event. An external store
- * for useSyncExternalStore, small enough for the first page: it imports @core/cart only (no zod).
+ * saved on each change, and followed across tabs through the `storage` event. It belongs to whoever
+ * is signed in (D21, cart-owner.ts): anyone else sees an empty cart. An external store for
+ * useSyncExternalStore, small enough for the first page: it imports @core/cart only (no zod).
  */
 import {
   type AddSquareResult,
@@ -19,56 +20,40 @@ import {
 } from '@core/cart';
 import type { Coordinate } from '@core/grid';
 import { useSyncExternalStore } from 'react';
+import { CART_OWNER_KEY, cartOwner, readSaved, writeSaved } from './cart-owner';
 
 export type { AddSquareResult, Cart, CartGame, CartItem };
 
 const EMPTY: Cart = [];
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    // Storage blocked (privacy settings): the cart then lives in memory for this tab only.
-    return null;
-  }
-}
-
 /** The saved text; localStorage is the source of truth (other code and tabs write it too). */
-let memoryText: string | null = null;
-
-function readText(): string | null {
-  const store = storage();
-  if (!store) return memoryText;
-  try {
-    return store.getItem(CART_STORAGE_KEY);
-  } catch {
-    return memoryText;
-  }
-}
-
-function writeText(text: string | null): void {
-  memoryText = text;
-  try {
-    const store = storage();
-    if (text === null) store?.removeItem(CART_STORAGE_KEY);
-    else store?.setItem(CART_STORAGE_KEY, text);
-  } catch {
-    // Quota or blocked storage: the change stays in memory.
-  }
-}
+const readText = (): string | null => readSaved(CART_STORAGE_KEY);
+const writeText = (text: string | null): void => writeSaved(CART_STORAGE_KEY, text);
 
 let cachedText: string | null | undefined;
+/** Whose cart the cached one is: `${user}/${owner}` when it was read. */
+let cachedFor: string | undefined;
 let cachedCart: Cart = EMPTY;
 const listeners = new Set<() => void>();
 
 /**
  * The cart now, parsed once per distinct saved text (a stable snapshot for React). A saved text
  * that is not exactly a valid cart is discarded (unparsable) or rewritten without its invalid
- * parts.
+ * parts. Empty unless the signed-in account owns it (D21).
  */
 function snapshot(): Cart {
+  const user = cartOwner.user();
+  const owner = cartOwner.owner();
   const text = readText();
-  if (text === cachedText) return cachedCart;
+  const whose = `${user}/${owner}`;
+  if (text === cachedText && whose === cachedFor) return cachedCart;
+  cachedFor = whose;
+  if (user === null || owner !== user) {
+    // Nobody signed in, or the cart is someone else's (a stale tab): shown to nobody, left alone.
+    cachedText = text;
+    cachedCart = EMPTY;
+    return cachedCart;
+  }
   const cart = parseCart(text);
   const canonical = cart.length === 0 ? null : serializeCart(cart);
   if (text !== null && text !== canonical && text !== '[]') writeText(canonical);
@@ -82,15 +67,21 @@ function emit(): void {
 }
 
 function commit(next: Cart): void {
+  // Only the signed-in account changes its cart (the pages that change it are for players).
+  if (cartOwner.user() === null) return;
+  cartOwner.claim();
   writeText(serializeCart(next));
   emit();
 }
 
 function onStorage(event: StorageEvent): void {
   // `key` is null when another tab cleared the whole storage.
-  if (event.key !== null && event.key !== CART_STORAGE_KEY) return;
+  if (event.key !== null && event.key !== CART_STORAGE_KEY && event.key !== CART_OWNER_KEY) return;
   emit();
 }
+
+// Signing in or out (here or in another tab, through `storage`) changes whose cart is shown.
+cartOwner.subscribe(emit);
 
 function subscribe(listener: () => void): () => void {
   if (listeners.size === 0 && typeof window !== 'undefined') window.addEventListener('storage', onStorage);
@@ -122,6 +113,17 @@ export const cartStore = {
   /** Empties the cart (Clear Cart, and after a successful payment). */
   clear(): void {
     commit(clearCart());
+  },
+  /**
+   * Puts squares back (those of a payment the buyer cancelled, D21): each one not in the cart yet
+   * is added, in one change.
+   */
+  putBack(squares: readonly (CartGame & Coordinate)[]): void {
+    let cart = snapshot();
+    for (const { game_id, game_title, price_per_square, x, y } of squares) {
+      cart = addSquare(cart, { game_id, game_title, price_per_square }, { x, y }).cart;
+    }
+    if (cart !== snapshot()) commit(cart);
   },
 };
 

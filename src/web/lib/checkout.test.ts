@@ -3,7 +3,9 @@ import { describe, expect, test } from 'vitest';
 import { ApiError } from './api';
 import {
   checkoutFailure,
+  checkoutGameIdOf,
   checkoutPageUrl,
+  heldForMe,
   paymentSuccessPath,
   pollDelay,
   unavailableSquareLabel,
@@ -30,8 +32,9 @@ describe('checkoutFailure (spec section 8 "Cart and payment")', () => {
       { game_id: 'g1', x: 3, y: 7 },
       { game_id: 'g2', x: 0, y: 0 },
     ]);
-    expect(unavailableSquareLabel({ game_id: 'g1', x: 3, y: 7 }, cart)).toBe('Super Bowl (3, 7)');
-    expect(unavailableSquareLabel({ game_id: 'g2', x: 0, y: 0 }, cart)).toBe('(0, 0)');
+    // D14: positions people read are counted from 1 (issue 11 item 4).
+    expect(unavailableSquareLabel({ game_id: 'g1', x: 3, y: 7 }, cart)).toBe('Super Bowl (Row 4, column 8)');
+    expect(unavailableSquareLabel({ game_id: 'g2', x: 0, y: 0 }, cart)).toBe('Row 1, column 1');
   });
 
   test("the provider failing is the spec's session message; no answer is the initialize message", () => {
@@ -74,5 +77,23 @@ describe('checkout helpers', () => {
     expect(pollDelay(5)).toBeGreaterThan(1500);
     expect(pollDelay(6)).toBeGreaterThan(pollDelay(5));
     expect(pollDelay(50)).toBe(10_000);
+  });
+});
+
+describe("the buyer's open checkouts (D21)", () => {
+  const square = (game_id: string, x: number, y: number) => ({ game_id, game_title: game_id, x, y, price_cents: 1000 });
+  const open = (id: string, squares: ReturnType<typeof square>[]) => ({ id, url: null, amount_cents: 0, expires_at: '', created_at: '', squares });
+
+  test('heldForMe names the squares of one game held by any of them', () => {
+    const checkouts = [open('c1', [square('g1', 4, 8), square('g2', 1, 1)]), open('c2', [square('g1', 0, 0)])];
+    expect([...heldForMe(checkouts, 'g1')].sort()).toEqual(['0,0', '4,8']);
+    expect([...heldForMe(checkouts, 'g3')]).toEqual([]);
+    expect([...heldForMe(undefined, 'g1')]).toEqual([]);
+  });
+
+  test('checkoutGameIdOf is the one game, or "multiple"', () => {
+    expect(checkoutGameIdOf([square('g1', 0, 0), square('g1', 1, 1)])).toBe('g1');
+    expect(checkoutGameIdOf([square('g1', 0, 0), square('g2', 1, 1)])).toBe('multiple');
+    expect(checkoutGameIdOf([])).toBeNull();
   });
 });

@@ -7,21 +7,25 @@ import type { Cart } from '@core/cart';
 import type {
   CheckoutCreated,
   CheckoutRequest,
+  CheckoutSquare,
   CheckoutStatus,
   CheckoutView,
   MySquaresResponse,
+  OpenCheckout,
+  OpenCheckoutsResponse,
   UnavailableSquare,
 } from '@core/checkout';
-import { isCoordinate, squarePairLabel } from '@core/grid';
+import { isCoordinate, squareKey, squarePositionLabel } from '@core/grid';
 import { CART_PAYMENT_ERRORS } from '@core/messages';
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError, isServerMessage } from './api';
 
-export type { CheckoutCreated, CheckoutStatus, CheckoutView, MySquaresResponse, UnavailableSquare };
+export type { CheckoutCreated, CheckoutSquare, CheckoutStatus, CheckoutView, MySquaresResponse, OpenCheckout, UnavailableSquare };
 
 export const checkoutKeys = {
   all: ['checkout'] as const,
   detail: (id: string) => [...checkoutKeys.all, 'detail', id] as const,
+  open: ['checkout', 'open'] as const,
   testSession: (id: string) => [...checkoutKeys.all, 'test', id] as const,
   mySquares: ['me', 'squares'] as const,
 };
@@ -36,6 +40,63 @@ export function createCheckout(input: CheckoutRequest): Promise<CheckoutCreated>
 /** GET /api/checkout/:id (the buyer's own). While open, the server asks the provider first (D21). */
 export function fetchCheckout(id: string, signal?: AbortSignal): Promise<CheckoutView> {
   return api.get<{ checkout: CheckoutView }>(`/api/checkout/${encodeURIComponent(id)}`, signal).then((b) => b.checkout);
+}
+
+// --- The buyer's own open checkout (D21) ------------------------------------------------------
+
+/** Where /payment keeps, per tab, the checkout whose page it opened (so a reload keeps its waiting panel). */
+export const PENDING_CHECKOUT_KEY = 'squares_pending_checkout';
+
+/** This tab stops waiting for a checkout that was cancelled (started again). */
+export function forgetPendingCheckout(checkoutId: string): void {
+  try {
+    const text = window.sessionStorage.getItem(PENDING_CHECKOUT_KEY);
+    if (text && (JSON.parse(text) as { checkout_id?: unknown }).checkout_id === checkoutId) window.sessionStorage.removeItem(PENDING_CHECKOUT_KEY);
+  } catch {
+    // Only a convenience for reloads.
+  }
+}
+
+/** GET /api/me/checkout: the buyer's open checkouts, newest first (the server asks the provider first). */
+export function fetchOpenCheckouts(signal?: AbortSignal): Promise<readonly OpenCheckout[]> {
+  return api.get<OpenCheckoutsResponse>('/api/me/checkout', signal).then((body) => body.checkouts);
+}
+
+/**
+ * The buyer's open checkouts, read again whenever the page opens or the window regains focus
+ * (the buyer comes back from the payment tab).
+ */
+export function useOpenCheckouts(enabled = true) {
+  return useQuery({
+    queryKey: checkoutKeys.open,
+    queryFn: ({ signal }) => fetchOpenCheckouts(signal),
+    enabled,
+    staleTime: 0,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: 'always',
+    retry: (failures, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 3,
+  });
+}
+
+/** POST /api/checkout/:id/cancel: the checkout as it is once ended (fulfilled if it was paid after all). */
+export function cancelCheckout(id: string): Promise<CheckoutView> {
+  return api.post<{ checkout: CheckoutView }>(`/api/checkout/${encodeURIComponent(id)}/cancel`, {}).then((b) => b.checkout);
+}
+
+/** The squares of one game that the buyer's open checkouts hold, by square key. */
+export function heldForMe(checkouts: readonly OpenCheckout[] | undefined, gameId: string): Set<string> {
+  const keys = new Set<string>();
+  for (const checkout of checkouts ?? []) {
+    for (const square of checkout.squares) if (square.game_id === gameId) keys.add(squareKey(square));
+  }
+  return keys;
+}
+
+/** The game id the success page takes for these squares: the one game's, or "multiple" (spec). */
+export function checkoutGameIdOf(squares: readonly CheckoutSquare[]): string | null {
+  const games = new Set(squares.map((square) => square.game_id));
+  if (games.size === 0) return null;
+  return games.size === 1 ? ([...games][0] as string) : 'multiple';
 }
 
 /** True once nothing more will happen to the checkout by waiting. */
@@ -123,10 +184,10 @@ export function unavailableSquares(error: unknown): UnavailableSquare[] {
   );
 }
 
-/** "Super Bowl (3, 7)": a square named by its game's title in the cart (else just the pair). */
+/** "Super Bowl (Row 4, column 8)": a square named by its game's title in the cart and its position counted from 1 (D14). */
 export function unavailableSquareLabel(square: UnavailableSquare, cart: Cart): string {
   const title = cart.find((item) => item.game_id === square.game_id)?.game_title;
-  return title ? `${title} ${squarePairLabel(square)}` : squarePairLabel(square);
+  return title ? `${title} (${squarePositionLabel(square)})` : squarePositionLabel(square);
 }
 
 export type CheckoutFailure =

@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { authApi } from './auth';
+import { cartOwner } from './cart-owner';
 import {
   clearCachedAdminFlag,
   readCachedAdminFlag,
@@ -65,7 +66,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => {
     const call = ++latest.current;
     const next = await loadSession();
-    if (call === latest.current) setSession(next);
+    if (call === latest.current) {
+      // D21: the cart is the signed-in account's; another account's is discarded before any page shows it.
+      cartOwner.sessionIs(next.status === 'signed-in' ? next.user.id : null);
+      setSession(next);
+    }
     return next;
   }, []);
 
@@ -80,6 +85,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return false;
     }
     clearCachedAdminFlag(storage());
+    // D21: signing out clears the cart (other tabs follow through the storage event).
+    cartOwner.signedOut();
     setSession(SIGNED_OUT);
     return true;
   }, [refresh]);

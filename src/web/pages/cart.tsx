@@ -1,20 +1,33 @@
 import type { BoardResponse } from '@core/board-view';
 import { type CartItem, cartTotals, validateForPayment } from '@core/cart';
-import { type Coordinate, squareKey, squarePairLabel, squarePositionLabel } from '@core/grid';
+import { type Coordinate, squareKey, squarePositionLabel } from '@core/grid';
 import { SQUARE_BEING_PURCHASED, SUCCESS_TOASTS, squareAlreadyClaimedMessage } from '@core/messages';
 import { dollarsToCents, formatUsd } from '@core/money';
-import { ArrowRight, CircleAlert, ShoppingCart, Trash2, X } from 'lucide-react';
-import { useId } from 'react';
-import { Link } from 'react-router';
+import { ArrowRight, CircleAlert, Clock, ShoppingCart, Trash2, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { salesClosedMessage, salesOpen } from '@/components/board';
+import { OPEN_CHECKOUT_TEXTS, OpenCheckoutNotice, useCancelOwnCheckout } from '@/components/open-checkout';
 import { EmptyState, Page } from '@/components/page';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api';
 import { useBoards } from '@/lib/board';
 import { cartStore, useCart } from '@/lib/cart';
+import { useOpenCheckouts } from '@/lib/checkout';
 import { focusPageHeading } from '@/lib/focus';
 import { gameBoardPath } from '@/lib/game-cards';
 import { cn } from '@/lib/utils';
@@ -23,12 +36,14 @@ import { cn } from '@/lib/utils';
 export const CART_TEXTS = {
   gameMissing: 'This game no longer exists. Remove it from your cart.',
   alreadyYours: 'You already own this square.',
-  yoursPending: 'This square is in your open checkout.',
   unavailableTitle: 'Some squares can no longer be bought',
   unavailableHelp: 'Remove them from your cart to continue to payment.',
   removeUnavailable: 'Remove unavailable squares',
   unavailableRemoved: 'Unavailable squares removed from cart',
   checking: 'Checking availability...',
+  clearTitle: 'Clear your cart?',
+  clearDescription: 'This removes every square from your cart. Squares you are paying for stay held for you.',
+  clearConfirm: 'Clear Cart',
 } as const;
 
 /** What the live board says about a cart entry. */
@@ -40,12 +55,15 @@ interface ItemCheck {
   readonly gameProblem: string | null;
   /** Squares someone else holds or owns (or the buyer already owns), by square key. */
   readonly squareProblems: ReadonlyMap<string, string>;
+  /** Squares in the buyer's own open checkout (D21): theirs, waiting for their payment; never a problem. */
+  readonly pending: ReadonlySet<string>;
   /** Live price in cents, else the cart's own (display only, D4). */
   readonly priceCents: number;
 }
 
 function checkItem(item: CartItem, board: BoardResponse | undefined, error: unknown, checking: boolean): ItemCheck {
   const squareProblems = new Map<string, string>();
+  const pending = new Set<string>();
   let gameProblem: string | null = null;
   if (isApiError(error) && error.status === 404) gameProblem = CART_TEXTS.gameMissing;
   else if (board && !salesOpen(board.game)) gameProblem = salesClosedMessage(board.game);
@@ -56,8 +74,11 @@ function checkItem(item: CartItem, board: BoardResponse | undefined, error: unkn
       if (!wanted.has(key)) continue;
       if (square.status === 'claimed') {
         squareProblems.set(key, square.mine ? CART_TEXTS.alreadyYours : squareAlreadyClaimedMessage(square.owner_username));
+      } else if (square.mine) {
+        // D21: the buyer's own open checkout holds it. Paying again starts a new checkout that replaces it.
+        pending.add(key);
       } else {
-        squareProblems.set(key, square.mine ? CART_TEXTS.yoursPending : SQUARE_BEING_PURCHASED);
+        squareProblems.set(key, SQUARE_BEING_PURCHASED);
       }
     }
   }
@@ -67,6 +88,7 @@ function checkItem(item: CartItem, board: BoardResponse | undefined, error: unkn
     checking,
     gameProblem,
     squareProblems,
+    pending,
     priceCents: board ? board.game.price_per_square_cents : dollarsToCents(item.price_per_square),
   };
 }
@@ -80,9 +102,39 @@ function refocus(target: HTMLElement | null | undefined | (() => HTMLElement | n
   });
 }
 
+/** Squares already handled on this page: StrictMode and a remount must not cancel or toast twice. */
+const handledCancelLinks = new Set<string>();
+
+/**
+ * D21: the provider's cancel link comes back here as /cart?cancelled=<checkout id>: that checkout
+ * is cancelled (the server asks the provider first) and its squares go back into the cart.
+ */
+function useCancelLink() {
+  const [params, setParams] = useSearchParams();
+  const { cancel } = useCancelOwnCheckout();
+  const checkoutId = params.get('cancelled');
+  useEffect(() => {
+    if (!checkoutId) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('cancelled');
+        return next;
+      },
+      { replace: true },
+    );
+    if (handledCancelLinks.has(checkoutId)) return;
+    handledCancelLinks.add(checkoutId);
+    void cancel(checkoutId, { quietIfMissing: true });
+  }, [checkoutId, cancel, setParams]);
+}
+
 /** Spec route "/cart" (signed in): the cart grouped by game, checked against the live boards. */
 export default function CartPage() {
   const cart = useCart();
+  useCancelLink();
+  const open = useOpenCheckouts();
+  const openCheckouts = open.data ?? [];
   const boards = useBoards(cart.map((item) => item.game_id));
   const checks = cart.map((item, index) => {
     const query = boards[index];
@@ -92,6 +144,7 @@ export default function CartPage() {
   if (cart.length === 0) {
     return (
       <Page title="Your Cart" width="default">
+        <OpenCheckoutNotice checkouts={openCheckouts} />
         <EmptyState
           icon={ShoppingCart}
           title="Your cart is empty"
@@ -127,11 +180,6 @@ export default function CartPage() {
     refocus(() => document.querySelector<HTMLElement>('[data-testid="proceed-to-payment"]'));
   };
 
-  const clearAll = () => {
-    cartStore.clear();
-    toast.success(SUCCESS_TOASTS.cartCleared);
-    refocus(null);
-  };
 
   return (
     <Page
@@ -142,14 +190,12 @@ export default function CartPage() {
           <Button asChild variant="outline">
             <Link to={firstGame ? gameBoardPath(firstGame) : '/'}>Continue Shopping</Link>
           </Button>
-          <Button variant="ghost" className="text-destructive hover:text-destructive" onClick={clearAll}>
-            <Trash2 aria-hidden="true" />
-            Clear Cart
-          </Button>
+          <ClearCart />
         </>
       }
       width="wide"
     >
+      <OpenCheckoutNotice checkouts={openCheckouts} />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-labelledby="cart-items-heading" className="flex min-w-0 flex-col gap-4">
           <h2 id="cart-items-heading" className="sr-only">
@@ -179,8 +225,43 @@ export default function CartPage() {
   );
 }
 
+/** Clear Cart, after asking (issue 11 item 7); the spec's toast "Cart cleared" after. */
+function ClearCart() {
+  const [open, setOpen] = useState(false);
+  return (
+    <AlertDialog open={open} onOpenChange={setOpen}>
+      <AlertDialogTrigger asChild>
+        <Button variant="ghost" className="text-destructive hover:text-destructive">
+          <Trash2 aria-hidden="true" />
+          Clear Cart
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent data-testid="clear-cart-dialog">
+        <AlertDialogHeader>
+          <AlertDialogTitle>{CART_TEXTS.clearTitle}</AlertDialogTitle>
+          <AlertDialogDescription>{CART_TEXTS.clearDescription}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            onClick={() => {
+              cartStore.clear();
+              toast.success(SUCCESS_TOASTS.cartCleared);
+              // The cart's buttons are gone with it: start at the page's heading.
+              refocus(null);
+            }}
+          >
+            {CART_TEXTS.clearConfirm}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
 function CartGameCard({ check }: { check: ItemCheck }) {
-  const { item, board, gameProblem, squareProblems } = check;
+  const { item, board, gameProblem, squareProblems, pending } = check;
   const headingId = useId();
   const flagged = gameProblem !== null || squareProblems.size > 0;
   const subtotal = check.priceCents * item.squares.length;
@@ -251,7 +332,8 @@ function CartGameCard({ check }: { check: ItemCheck }) {
       <ul aria-label={`Squares in ${title}`} className="flex flex-wrap gap-2" data-testid="cart-squares">
         {item.squares.map((square) => {
           const problem = squareProblems.get(squareKey(square));
-          const pair = squarePairLabel(square);
+          const waiting = pending.has(squareKey(square));
+          const position = squarePositionLabel(square);
           return (
             <li
               key={squareKey(square)}
@@ -261,13 +343,16 @@ function CartGameCard({ check }: { check: ItemCheck }) {
               )}
               data-testid="cart-square"
               data-flagged={problem ? true : undefined}
+              data-pending={waiting || undefined}
             >
               {problem && <CircleAlert aria-hidden="true" className="size-3.5" />}
-              <span title={squarePositionLabel(square)}>{pair}</span>
+              {waiting && <Clock aria-hidden="true" className="size-3.5 text-primary" />}
+              <span className="whitespace-nowrap">{position}</span>
+              {waiting && <span className="sr-only">, {OPEN_CHECKOUT_TEXTS.square}</span>}
               <button
                 type="button"
                 onClick={(event) => removeSquare(square, event.currentTarget)}
-                aria-label={`Remove square ${pair} from cart`}
+                aria-label={`Remove square ${position} from cart`}
                 className="inline-flex size-7 items-center justify-center rounded-full text-muted-foreground outline-none hover:bg-background hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring"
               >
                 <X aria-hidden="true" className="size-4" />
@@ -285,12 +370,22 @@ function CartGameCard({ check }: { check: ItemCheck }) {
               <li key={squareKey(square)} className="flex items-start gap-2">
                 <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                 <span>
-                  <span className="font-semibold tabular-nums">{squarePairLabel(square)}</span>{' '}
+                  <span className="font-semibold tabular-nums">{squarePositionLabel(square)}:</span>{' '}
                   {squareProblems.get(squareKey(square))}
                 </span>
               </li>
             ))}
         </ul>
+      )}
+
+      {pending.size > 0 && (
+        <p className="flex items-start gap-2 text-sm text-muted-foreground" data-testid="square-pending">
+          <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+          <span>
+            {pending.size === 1 ? 'This square is yours,' : `${pending.size} of these squares are yours,`} {OPEN_CHECKOUT_TEXTS.square}. Paying
+            again starts a new payment.
+          </span>
+        </p>
       )}
 
       <div className="flex flex-wrap items-baseline justify-between gap-2 border-t pt-3 text-sm">

@@ -1,5 +1,5 @@
 import type { BoardDraw, BoardResponse, BoardWinner } from '@core/board-view';
-import { SQUARE_COUNT, squareKey, squarePairLabel } from '@core/grid';
+import { SQUARE_COUNT, squareKey, squarePositionLabel } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
 import { formatUsd } from '@core/money';
 import { quarterWinningsLabel } from '@core/scoring';
@@ -137,7 +137,12 @@ function GameContent({
           )}
 
           <GameBoard board={board} signedIn={signedIn} />
-          <BoardLegend signedIn={signedIn} hasWinners={winners.length > 0} salesAreOpen={open} />
+          <BoardLegend
+            signedIn={signedIn}
+            hasWinners={winners.length > 0}
+            salesAreOpen={open}
+            hasPending={board.squares.some((square) => square.mine && square.status === 'held')}
+          />
           {children}
         </section>
 
@@ -219,7 +224,9 @@ function CartSummary({ board }: { board: BoardResponse }) {
   const item = useCartItem(game.id);
   const count = item?.squares.length ?? 0;
   const subtotal = count * game.price_per_square_cents;
-  const taken = new Set(board.squares.map(squareKey));
+  // D21: squares of the buyer's own open checkout are theirs, waiting for their payment, not taken.
+  const waiting = new Set(board.squares.filter((square) => square.mine && square.status === 'held').map(squareKey));
+  const taken = new Set(board.squares.filter((square) => !waiting.has(squareKey(square))).map(squareKey));
   const unavailable = salesOpen(game) ? (item?.squares.filter((square) => taken.has(squareKey(square))).length ?? 0) : count;
   return (
     <section
@@ -231,6 +238,12 @@ function CartSummary({ board }: { board: BoardResponse }) {
         <ShoppingCart aria-hidden="true" className="size-4" />
         Your cart for this game
       </h2>
+      {waiting.size > 0 && (
+        <p className="text-sm" data-testid="game-cart-pending">
+          {waiting.size === 1 ? '1 square on this board is yours,' : `${waiting.size} squares on this board are yours,`} waiting for your
+          payment. Resume the payment or start again from your cart.
+        </p>
+      )}
       {count === 0 ? (
         <p className="text-sm text-muted-foreground">
           {salesOpen(game) ? 'No squares yet. Pick an open square on the board.' : 'No squares in your cart for this game.'}
@@ -261,7 +274,7 @@ function CartSummary({ board }: { board: BoardResponse }) {
                   taken.has(squareKey(square)) && 'bg-destructive/10 text-destructive line-through',
                 )}
               >
-                {squarePairLabel(square)}
+                {squarePositionLabel(square)}
               </li>
             ))}
           </ul>

@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { LoadingState, usePageTitle } from '@/components/page';
-import { SquarePairs } from '@/components/square-pairs';
+import { SquarePositions } from '@/components/square-positions';
 import type { FromState } from '@/components/route-guards';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -22,7 +22,8 @@ const celebrated = new Set<string>();
 /**
  * Spec route /payment-success (public). With checkout_id (D21): "Confirming your payment..."
  * until the server has fulfilled the checkout, then Payment Successful! (cart cleared), or what
- * happened instead. Without it (an old link): the spec's screen as is.
+ * happened instead. Without it (an old link, or the address typed in): the spec's screen, but
+ * the cart stays as it is (issue 11: a bare URL proves no payment, so it must not empty the cart).
  */
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
@@ -36,11 +37,8 @@ export default function PaymentSuccessPage() {
   return <ConfirmPayment checkoutId={checkoutId} gameId={gameId} />;
 }
 
-/** The spec's screen for a link without a checkout id: clears the cart, no confirming step. */
+/** The spec's screen for a link without a checkout id: no confirming step, and the cart is left alone. */
 function LegacySuccess({ gameId }: { gameId: string | null }) {
-  useEffect(() => {
-    cartStore.clear();
-  }, []);
   return (
     <Outcome
       tone="success"
@@ -253,7 +251,7 @@ function Confirming({ checkout }: { checkout?: CheckoutView }) {
   );
 }
 
-/** The checkout's squares by game, as (x, y) pairs. */
+/** The checkout's squares by game, by their positions counted from 1 (D14). */
 function Purchased({ checkout }: { checkout: CheckoutView }) {
   const games = new Map<string, { title: string; squares: { x: number; y: number }[] }>();
   for (const square of checkout.squares) {
@@ -267,7 +265,7 @@ function Purchased({ checkout }: { checkout: CheckoutView }) {
       {[...games].map(([id, game]) => (
         <li key={id} className="flex flex-col gap-1.5">
           <span className="text-sm font-medium break-words">{game.title}</span>
-          <SquarePairs squares={game.squares} label={`Squares in ${game.title}`} />
+          <SquarePositions squares={game.squares} label={`Squares in ${game.title}`} />
         </li>
       ))}
     </ul>

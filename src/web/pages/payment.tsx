@@ -1,12 +1,14 @@
-import { type Cart, cartTotals, checkoutGameId, serializeCart, validateForPayment } from '@core/cart';
+import { type Cart, type CartItem, checkoutGameId, serializeCart, validateForPayment } from '@core/cart';
+import { squareKey } from '@core/grid';
 import { CART_PAYMENT_ERRORS, SUCCESS_TOASTS } from '@core/messages';
-import { formatUsd } from '@core/money';
+import { dollarsToCents, formatUsd } from '@core/money';
 import { ArrowLeft, CircleAlert, CreditCard, ExternalLink, LockKeyhole, RefreshCw, Wallet } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { OpenCheckoutNotice, useCancelOwnCheckout } from '@/components/open-checkout';
 import { Page } from '@/components/page';
-import { SquarePairs } from '@/components/square-pairs';
+import { SquarePositions } from '@/components/square-positions';
 import type { FromState } from '@/components/route-guards';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -16,15 +18,18 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api';
+import { useBoards } from '@/lib/board';
 import {
   type CheckoutFailure,
   checkoutFailure,
   checkoutPageUrl,
   createCheckout,
+  PENDING_CHECKOUT_KEY,
   paymentSuccessPath,
   type UnavailableSquare,
   unavailableSquareLabel,
   useCheckoutStatus,
+  useOpenCheckouts,
 } from '@/lib/checkout';
 import { cartStore, useCart } from '@/lib/cart';
 import { cn } from '@/lib/utils';
@@ -46,7 +51,7 @@ interface PendingCheckout {
   startedAt: number;
 }
 
-const PENDING_KEY = 'squares_pending_checkout';
+const PENDING_KEY = PENDING_CHECKOUT_KEY;
 
 function readPending(): PendingCheckout | null {
   try {
@@ -67,6 +72,42 @@ function writePending(value: PendingCheckout | null): void {
   } catch {
     // Only a convenience for reloads.
   }
+}
+
+/** A cart entry as the live board prices it (issue 11 item 7: the same prices the cart shows, D4). */
+interface PricedItem {
+  readonly item: CartItem;
+  readonly title: string;
+  readonly priceCents: number;
+  /** Squares of the buyer's own open checkout (D21), by square key. */
+  readonly pending: ReadonlySet<string>;
+}
+
+/**
+ * The cart at the games' live prices and titles, read from their boards as the cart page does (the
+ * cart's own price is only what the board said when a square was added). `checking` until every
+ * board has answered once; a board that cannot be read keeps the cart's price (the server prices
+ * the order in any case).
+ */
+function useLivePricing(cart: Cart): { items: PricedItem[]; totalCents: number; squareCount: number; checking: boolean } {
+  const boards = useBoards(cart.map((item) => item.game_id));
+  const items = cart.map((item, index) => {
+    const board = boards[index]?.data;
+    const pending = new Set<string>();
+    for (const square of board?.squares ?? []) if (square.status === 'held' && square.mine) pending.add(squareKey(square));
+    return {
+      item,
+      title: board?.game.title ?? item.game_title,
+      priceCents: board ? board.game.price_per_square_cents : dollarsToCents(item.price_per_square),
+      pending,
+    };
+  });
+  return {
+    items,
+    totalCents: items.reduce((sum, priced) => sum + priced.priceCents * priced.item.squares.length, 0),
+    squareCount: cart.reduce((sum, item) => sum + item.squares.length, 0),
+    checking: boards.some((query) => query.isPending),
+  };
 }
 
 /** "7:32 PM" in the buyer's own clock. */
@@ -107,7 +148,8 @@ function PaymentForm({ cart, onOpened }: { cart: Cart; onOpened: (pending: Pendi
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<CheckoutFailure | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
-  const { squareCount, totalCents } = cartTotals(cart);
+  const { items, squareCount, totalCents, checking } = useLivePricing(cart);
+  const open = useOpenCheckouts();
   const payLabel = `Pay ${formatUsd(totalCents)}`;
 
   useEffect(() => {
@@ -127,7 +169,7 @@ function PaymentForm({ cart, onOpened }: { cart: Cart; onOpened: (pending: Pendi
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (submitting) return;
+    if (submitting || checking) return;
     setFailure(null);
     setMethodError(null);
     if (!method) {
@@ -206,9 +248,13 @@ function PaymentForm({ cart, onOpened }: { cart: Cart; onOpened: (pending: Pendi
       description="Check your order, then pay by card on a secure payment page that opens in a new tab."
       before={<BackToCart />}
     >
+      <OpenCheckoutNotice
+        checkouts={open.data ?? []}
+        hint="Paying below starts a new payment instead and cancels that one."
+      />
       <form noValidate onSubmit={onSubmit} aria-label="Payment" className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-w-0 flex-col gap-6">
-          <OrderSummary cart={cart} />
+          <OrderSummary items={items} />
 
           <Card>
             <CardHeader>
@@ -294,9 +340,15 @@ function PaymentForm({ cart, onOpened }: { cart: Cart; onOpened: (pending: Pendi
               </div>
             )}
 
-            <Button type="submit" size="lg" className="w-full" disabled={submitting} aria-disabled={submitting}>
-              {submitting ? <Spinner label="Opening payment page..." /> : <LockKeyhole aria-hidden="true" />}
-              {submitting ? 'Opening payment page...' : payLabel}
+            <Button type="submit" size="lg" className="w-full" disabled={submitting || checking} aria-disabled={submitting || checking}>
+              {submitting ? (
+                <Spinner label="Opening payment page..." />
+              ) : checking ? (
+                <Spinner label="Checking prices..." />
+              ) : (
+                <LockKeyhole aria-hidden="true" />
+              )}
+              {submitting ? 'Opening payment page...' : checking ? 'Checking prices...' : payLabel}
             </Button>
             <p className="text-center text-xs text-muted-foreground">
               Your squares are held for you while you pay (30 minutes).
@@ -372,8 +424,8 @@ function MethodOption({
   );
 }
 
-/** The games and squares in the cart with their prices (display only: the server prices the order, D4). */
-function OrderSummary({ cart }: { cart: Cart }) {
+/** The games and squares in the cart at their live prices (display only: the server prices the order, D4). */
+function OrderSummary({ items }: { items: readonly PricedItem[] }) {
   return (
     <Card>
       <CardHeader>
@@ -381,19 +433,20 @@ function OrderSummary({ cart }: { cart: Cart }) {
       </CardHeader>
       <CardContent>
         <ul className="flex flex-col divide-y" aria-label="Games in your order">
-          {cart.map((item) => {
+          {items.map(({ item, title, priceCents, pending }) => {
             const count = item.squares.length;
-            const subtotal = count * item.price_per_square * 100;
             return (
-              <li key={item.game_id} className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0">
+              <li key={item.game_id} className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0" data-testid="payment-game">
                 <div className="flex items-start justify-between gap-4">
-                  <h3 className="min-w-0 font-medium break-words">{item.game_title}</h3>
-                  <span className="shrink-0 font-medium tabular-nums">{formatUsd(subtotal)}</span>
+                  <h3 className="min-w-0 font-medium break-words">{title}</h3>
+                  <span className="shrink-0 font-medium tabular-nums" data-testid="payment-subtotal">
+                    {formatUsd(count * priceCents)}
+                  </span>
                 </div>
                 <p className="text-sm text-muted-foreground">
-                  {count} {count === 1 ? 'square' : 'squares'} × {formatUsd(item.price_per_square * 100)}
+                  {count} {count === 1 ? 'square' : 'squares'} × {formatUsd(priceCents)}
                 </p>
-                <SquarePairs squares={item.squares} label={`Squares in ${item.game_title}`} />
+                <SquarePositions squares={item.squares} label={`Squares in ${title}`} pending={pending} />
               </li>
             );
           })}
@@ -483,6 +536,15 @@ function WaitingForPayment({ pending, onStartOver }: { pending: PendingCheckout;
   const status = useCheckoutStatus(pending.checkout_id, { since: pending.startedAt });
   const checkout = status.data;
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const { cancel, busyId } = useCancelOwnCheckout();
+  const cancelling = busyId === pending.checkout_id;
+
+  // D21: starting again cancels this checkout first (the server asks the provider: a payment that
+  // went through goes to the success page instead); its squares stay in the cart.
+  async function startAgain() {
+    const ended = await cancel(pending.checkout_id);
+    if (ended && ['cancelled', 'expired', 'declined'].includes(ended.status)) onStartOver();
+  }
 
   useEffect(() => {
     headingRef.current?.focus({ preventScroll: true });
@@ -553,7 +615,7 @@ function WaitingForPayment({ pending, onStartOver }: { pending: PendingCheckout;
               {pending.cart.map((item) => (
                 <div key={item.game_id} className="flex flex-col gap-1 pb-2 last:pb-0">
                   <span className="break-words">{item.game_title}</span>
-                  <SquarePairs squares={item.squares} label={`Squares in ${item.game_title}`} />
+                  <SquarePositions squares={item.squares} label={`Squares in ${item.game_title}`} />
                 </div>
               ))}
             </dd>
@@ -602,8 +664,9 @@ function WaitingForPayment({ pending, onStartOver }: { pending: PendingCheckout;
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
               </Button>
-              <Button variant="ghost" onClick={onStartOver}>
-                Start over
+              <Button variant="ghost" onClick={() => void startAgain()} disabled={cancelling} aria-disabled={cancelling}>
+                {cancelling && <Spinner label="Cancelling..." />}
+                {cancelling ? 'Cancelling...' : 'Start again'}
               </Button>
             </div>
           )}
