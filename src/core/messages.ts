@@ -75,6 +75,53 @@ export function squareAlreadyClaimedMessage(ownerUsername?: string | null): stri
 export const EMAIL_CONFIRMED = 'Email confirmed. You can log in now.';
 export const PASSWORD_UPDATED = 'Password updated. Please log in.';
 
+/**
+ * Our texts for a new confirmation mail (issue 11): offered on /login after "Please confirm
+ * your email before logging in." and on /confirm-email, where an expired or broken link lands.
+ * What is said after sending is the same whether or not the address has an account.
+ */
+export const CONFIRMATION_MAIL = {
+  resendButton: 'Send New Confirmation Email',
+  resending: 'Sending...',
+  loginOffer: 'Lost the confirmation email, or did its link expire? We can send you a new one.',
+  /** On /login the password was right, so the address is known to need confirming. */
+  sentFromLogin: (email: string) =>
+    `We sent a new confirmation email to ${email}. Open the link in it within an hour, then log in.`,
+  /** On /confirm-email: the same answer for any address. */
+  sent: (email: string) =>
+    `If ${email} has an account that still needs confirming, we sent it a new confirmation link. The link works for one hour.`,
+  sentTitle: 'Confirmation Email Sent',
+  expiredTitle: 'Confirmation Link Expired',
+  expired: 'Confirmation links work for one hour. Enter your email address and we will send you a new one.',
+  invalidTitle: 'Confirmation Link Not Valid',
+  invalid: 'This confirmation link is not valid. Enter your email address and we will send you a new one.',
+  resendTitle: 'Confirm Your Email',
+  resend: 'Enter your email address and we will send you a new confirmation link.',
+  signedInTitle: 'Email Already Confirmed',
+  signedIn: 'You are logged in, so your email address is already confirmed.',
+  failed: 'Could not send the confirmation email. Please try again.',
+} as const;
+
+/** Trial mode without SMTP (D9): where the mail went instead of an inbox. */
+export const DEV_MAILBOX_HINT = {
+  before: 'This is a trial, so no email leaves this computer: open the ',
+  link: 'Dev Mailbox',
+  after: ' to read it.',
+} as const;
+
+/** The username rule as the sign-up form states it before anything is typed (issue 10's rule). */
+export const USERNAME_RULE_HINT = '3-30 characters: letters (A-Z), digits and _ . - only. Other players see it on the board.';
+
+/** In-page Access Denied texts (spec section 2: /admin/games, and the Route guard's for the rest; D10). */
+export const ACCESS_DENIED = {
+  title: 'Access Denied',
+  page: "You don't have permission to access this page.",
+  manageGames: "You don't have permission to manage games.",
+  /** When the session ended while the page was open. */
+  loginToAccess: 'Please log in to access this page.',
+  loginToManageGames: 'Please log in to manage games.',
+} as const;
+
 // Error catalogue (spec section 8). The server's "at least 6 characters" message is dropped (D7).
 
 export const SIGNUP_ERRORS = {

@@ -36,6 +36,8 @@ export const routes: RouteObject[] = [
           { path: 'signup', lazy: page(() => import('@/pages/signup')) },
           { path: 'forgot-password', lazy: page(() => import('@/pages/forgot-password')) },
           { path: 'reset-password', lazy: page(() => import('@/pages/reset-password')) },
+          // An expired or broken confirmation link, and a new confirmation mail (issue 11).
+          { path: 'confirm-email', lazy: page(() => import('@/pages/confirm-email')) },
           { path: 'not-authorized', lazy: page(() => import('@/pages/not-authorized')) },
           { path: 'dev/mailbox', lazy: page(() => import('@/pages/dev-mailbox')) },
           // Administration (spec section 2 /admin routes; D10): visitors go to /login and back,

@@ -1,42 +1,27 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { PageOptions } from '../support/browser';
-import { useBrowserHarness } from '../support/e2e';
+import { ACCOUNT_PASSWORD, accountPages, escapeRegExp as escape, fillSignup, logIn, seriousViolations } from '../support/account-pages';
+import { signInBrowser, useBrowserHarness } from '../support/e2e';
 import type { TestServer } from '../support/server';
 
 // Accounts in Chromium (issue 3): the production build served by the real app in trial mode,
 // mail read through the Dev Mailbox page. Tests run in order: the first account to confirm is
 // the admin (D8), so the first test creates it.
 
-const PASSWORD = 'Squares#2026';
+const PASSWORD = ACCOUNT_PASSWORD;
 const NEW_PASSWORD = 'Better#Pass99';
 
 // The auth rate limits (5 sign-ups per 10 minutes per client IP) would stop this file after a
 // few tests: each page gets its own loopback address through a trusted x-forwarded-for, as
 // behind a reverse proxy. Loopback, because the Dev Mailbox answers only local clients.
 const harness = useBrowserHarness({ env: { TRUST_PROXY: 'true' } });
+const { open, go, followMailLink, signUpThroughForm } = accountPages(harness, '127.0');
 let server: TestServer;
 let counter = 0;
-let clients = 0;
 
 beforeAll(() => {
   ({ server } = harness);
 });
-
-async function open(path: string, options: PageOptions = {}): Promise<Page> {
-  const { context, page } = await harness.newPage(options);
-  clients += 1;
-  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `127.0.${Math.floor(clients / 250)}.${(clients % 250) + 1}` });
-  await page.goto(server.url + path);
-  await page.locator('main h1').first().waitFor();
-  return page;
-}
-
-async function go(page: Page, path: string): Promise<void> {
-  await page.goto(server.url + path);
-  await page.locator('main h1').first().waitFor();
-}
 
 function newAccount(prefix: string) {
   counter += 1;
@@ -44,49 +29,12 @@ function newAccount(prefix: string) {
   return { email: `${username}@example.com`, username };
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const heading = (page: Page) => page.locator('main h1').first().textContent();
 const formError = (page: Page) => page.getByTestId('form-error').textContent();
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first();
 
-async function fillSignup(page: Page, values: { email: string; username: string; password: string; confirm: string }) {
-  await page.getByLabel('Email').fill(values.email);
-  await page.getByLabel('Username').fill(values.username);
-  await page.getByLabel('Password', { exact: true }).fill(values.password);
-  await page.getByLabel('Confirm Password').fill(values.confirm);
-}
-
-/** Signs up through the form and waits for the Account Created screen. */
-async function signUpThroughForm(page: Page, account: { email: string; username: string }) {
-  await go(page, '/signup');
-  await fillSignup(page, { ...account, password: PASSWORD, confirm: PASSWORD });
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByRole('heading', { name: 'Account Created', level: 1 }).waitFor();
-}
-
-/** Opens the newest mail to `email` on /dev/mailbox and follows its link. */
-async function followMailLink(page: Page, email: string, subject: RegExp) {
-  await go(page, '/dev/mailbox');
-  await page.getByRole('button', { name: new RegExp(`${subject.source}.*${escape(email)}`) }).first().click();
-  await expect(page.getByTestId('mail-view').getByRole('heading', { level: 2 }).textContent()).resolves.toMatch(subject);
-  await page.getByTestId('mail-link').click();
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-}
-
 async function sidebarGroups(page: Page): Promise<string[]> {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('group').allTextContents();
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
 }
 
 describe('accounts in the browser', () => {
@@ -374,6 +322,80 @@ describe('accounts in the browser', () => {
     expect(await page.getByTestId('mail-link').getAttribute('href')).toMatch(/\/api\/auth\/verify-email\?token=/);
     await page.getByRole('tab', { name: 'Text' }).click();
     expect(await page.getByTestId('mail-text').textContent()).toContain('/api/auth/verify-email?token=');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the sign-up form states the username rule before submit and explains a broken name on blur and on submit, in the server\'s words (issue 11)', async () => {
+    const page = await open('/signup');
+    const username = page.getByLabel('Username');
+    const inline = page.getByTestId('username-error');
+    // The rule is there before anything is typed, tied to the field.
+    const described = (await username.getAttribute('aria-describedby'))!.split(' ');
+    const descriptions = await Promise.all(described.map((id) => page.locator(`[id="${id}"]`).textContent()));
+    expect(descriptions).toContain('3-30 characters: letters (A-Z), digits and _ . - only. Other players see it on the board.');
+    expect(await inline.textContent()).toBe('');
+
+    const fresh = newAccount('rule');
+    // What the server answers a sign-up with this username (and everything else right).
+    const serverSays = (name: string) =>
+      page.evaluate(
+        async ({ email, name, password }) => {
+          const res = await fetch('/api/auth/sign-up/email', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email, password, name, username: name }),
+          });
+          return [res.status, ((await res.json()) as { message: string }).message] as const;
+        },
+        { email: fresh.email, name, password: PASSWORD },
+      );
+    const cases = [
+      ['ab', 'Username must be at least 3 characters long'],
+      ['bob smith', 'Username can only contain letters (A-Z), digits and _ . -'],
+      ['b\u043eb', 'Username can only contain letters (A-Z), digits and _ . -'], // a Cyrillic o
+      ['x'.repeat(31), 'Username must be at most 30 characters long'],
+    ] as const;
+    for (const [typed, message] of cases) {
+      await username.fill(typed);
+      expect(await inline.textContent(), `${typed} while typing`).toBe('');
+      await username.press('Tab');
+      await expect.poll(() => inline.textContent(), { message: typed }).toBe(message);
+      expect(await username.getAttribute('aria-invalid')).toBe('true');
+      expect(await username.getAttribute('aria-describedby')).toContain(await inline.getAttribute('id'));
+      expect(await serverSays(typed), typed).toEqual([400, message]);
+      // Fixing the name takes the message away while typing.
+      await username.fill('good_name.1');
+      await expect.poll(() => inline.textContent()).toBe('');
+      expect(await username.getAttribute('aria-invalid')).toBeNull();
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // On submit (Enter in the field, no blur): the form's message and the field's say the same.
+    await page.getByLabel('Email').fill(fresh.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await username.fill('bob smith');
+    await username.press('Enter');
+    await expect(formError(page)).resolves.toBe('Username can only contain letters (A-Z), digits and _ . -');
+    expect(await inline.textContent()).toBe('Username can only contain letters (A-Z), digits and _ . -');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username');
+  });
+
+  test('Access Denied on an open admin page other than /admin/games is the route guard\'s text with Return to Home (spec section 2, D10)', async () => {
+    const { context, page } = await harness.newPage();
+    const admin = await signInBrowser(context, server, { admin: true, prefix: 'demoted' });
+    await page.goto(`${server.url}/admin/games/new`);
+    await page.getByRole('heading', { name: 'Create New Game', level: 1 }).waitFor();
+    await server.db.handle.db.updateTable('user').set({ isAdmin: false }).where('id', '=', admin.id).execute();
+    await page.getByLabel('Title').fill('Demoted Bowl');
+    await page.getByLabel('Team A').fill('Eagles');
+    await page.getByLabel('Team B').fill('Chiefs');
+    await page.getByRole('button', { name: 'Create Game' }).click();
+    await page.getByRole('heading', { name: 'Access Denied', level: 1 }).waitFor();
+    const text = await page.locator('main').textContent();
+    expect(text).toContain("You don't have permission to access this page.");
+    expect(text).not.toContain('manage games');
+    expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
     expect(await seriousViolations(page)).toEqual([]);
   });
 

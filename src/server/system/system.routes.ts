@@ -42,6 +42,8 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
             productName: z.string(),
             contactEmail: z.string().nullable(),
             mode: z.enum(['trial', 'production']),
+            /** Mail is kept in the Dev Mailbox instead of being sent (trial without SMTP_URL, D9). */
+            devMailbox: z.boolean(),
           }),
         },
       },
@@ -50,6 +52,8 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
       productName: 'Squares Pool',
       contactEmail: settings.CONTACT_EMAIL ?? null,
       mode: settings.trialMode ? ('trial' as const) : ('production' as const),
+      // The same rule that gives the app its outbox (app.ts): a trial without SMTP.
+      devMailbox: settings.trialMode && !settings.SMTP_URL,
     }),
   );
 };

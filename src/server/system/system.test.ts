@@ -30,7 +30,21 @@ describe(`system routes and HTTP behaviour (${testDbKind})`, () => {
 
   it('GET /api/config gives the public settings', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
-    expect(res.json()).toEqual({ productName: 'Squares Pool', contactEmail: 'organizer@example.com', mode: 'trial' });
+    expect(res.json()).toEqual({ productName: 'Squares Pool', contactEmail: 'organizer@example.com', mode: 'trial', devMailbox: true });
+  });
+
+  it('GET /api/config says the Dev Mailbox is off with SMTP (trial) and in production (issue 11: no trial hints there)', async () => {
+    // Nothing is sent in this test: the SMTP address is never dialled.
+    const smtp = { SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'https://squares.example.com' };
+    for (const env of [smtp, { ...smtp, NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40) }]) {
+      const other = await createTestApp({ env });
+      try {
+        const res = await other.app.inject({ method: 'GET', url: '/api/config' });
+        expect(res.json(), JSON.stringify(env)).toMatchObject({ mode: other.settings.trialMode ? 'trial' : 'production', devMailbox: false });
+      } finally {
+        await other.close();
+      }
+    }
   });
 
   it('sends security headers with a CSP that allows only our own scripts', async () => {

@@ -1,6 +1,7 @@
 import { House, ShieldAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { ACCESS_DENIED } from '@core/messages';
 import { usePageTitle } from '@/components/page';
 import { LoginRequired, useSessionLost } from '@/components/route-guards';
 import { Button } from '@/components/ui/button';
@@ -30,17 +31,28 @@ export function useAdminAccess(...errors: unknown[]): AdminAccess {
   return denied ? 'denied' : 'ok';
 }
 
+/** Which Access Denied text a page shows: the spec gives /admin/games its own, every other admin page the Route guard's. */
+export type AdminAccessScope = 'page' | 'games';
+
 /** What an admin page shows instead of itself when `useAdminAccess` says so. */
-export function AdminAccessProblem({ access }: { access: Exclude<AdminAccess, 'ok'> }) {
+export function AdminAccessProblem({ access, scope = 'page' }: { access: Exclude<AdminAccess, 'ok'>; scope?: AdminAccessScope }) {
   if (access === 'session-lost') {
-    return <LoginRequired title="Authentication Required" message="Please log in to manage games." />;
+    return (
+      <LoginRequired
+        title="Authentication Required"
+        message={scope === 'games' ? ACCESS_DENIED.loginToManageGames : ACCESS_DENIED.loginToAccess}
+      />
+    );
   }
-  return <AdminAccessDenied />;
+  return <AdminAccessDenied message={scope === 'games' ? ACCESS_DENIED.manageGames : ACCESS_DENIED.page} />;
 }
 
-/** Spec /admin/games for non-admins: Access Denied, You don't have permission to manage games. */
-export function AdminAccessDenied() {
-  usePageTitle('Access Denied');
+/**
+ * Spec: Access Denied with Return to Home. /admin/games says "You don't have permission to
+ * manage games."; the Route guard's screen (every other admin page) "... to access this page."
+ */
+export function AdminAccessDenied({ message }: { message: string }) {
+  usePageTitle(ACCESS_DENIED.title);
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
       <div
@@ -49,8 +61,8 @@ export function AdminAccessDenied() {
       >
         <ShieldAlert />
       </div>
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Access Denied</h1>
-      <p className="text-muted-foreground">You don&apos;t have permission to manage games.</p>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{ACCESS_DENIED.title}</h1>
+      <p className="text-muted-foreground">{message}</p>
       <Button asChild>
         <Link to="/">
           <House aria-hidden="true" />

@@ -1,11 +1,15 @@
-import { Check, CircleAlert, X } from 'lucide-react';
-import { type ComponentProps, type ReactNode, useId } from 'react';
+import { Check, CircleAlert, Inbox, X } from 'lucide-react';
+import { type ComponentProps, type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { DEV_MAILBOX_HINT } from '@core/messages';
 import { checkPasswordRules, passwordStrengthMessage } from '@core/validation';
 import { usePageTitle } from '@/components/page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { authApi, confirmationMailErrorMessage } from '@/lib/auth';
+import { useAppConfig } from '@/lib/config';
 import { cn } from '@/lib/utils';
 
 /** The centred card that the account pages share; the page's h1 is the card's title. */
@@ -61,7 +65,7 @@ export function FormNotice({ children }: { children: ReactNode }) {
     <Alert variant="success" role="status" data-testid="form-notice">
       <Check aria-hidden="true" />
       <AlertDescription className="text-card-foreground">
-        <p>{children}</p>
+        <p className="[overflow-wrap:anywhere]">{children}</p>
       </AlertDescription>
     </Alert>
   );
@@ -145,4 +149,50 @@ export function PasswordStrength({ password, id }: { password: string; id?: stri
       </p>
     </div>
   );
+}
+
+/**
+ * Where the mail went in a trial without SMTP (D9): the Dev Mailbox, linked. Nothing in
+ * production or with SMTP (GET /api/config says which).
+ */
+export function DevMailboxHint() {
+  const config = useAppConfig();
+  if (!config.data?.devMailbox) return null;
+  return (
+    <p data-testid="dev-mailbox-hint" className="flex items-start gap-2 rounded-md border border-dashed bg-muted/40 p-3 text-left text-sm text-muted-foreground">
+      <Inbox aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>
+        {DEV_MAILBOX_HINT.before}
+        <Link to="/dev/mailbox" className="font-medium text-primary underline underline-offset-4">
+          {DEV_MAILBOX_HINT.link}
+        </Link>
+        {DEV_MAILBOX_HINT.after}
+      </span>
+    </p>
+  );
+}
+
+/** A new confirmation mail (issue 11): what /login and /confirm-email need to offer one. */
+export function useConfirmationResend() {
+  const [sending, setSending] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function send(email: string): Promise<void> {
+    if (sending) return;
+    setSending(true);
+    setError(null);
+    try {
+      await authApi.sendConfirmationEmail(email);
+      setSentTo(email);
+    } catch (cause) {
+      setError(confirmationMailErrorMessage(cause));
+    } finally {
+      setSending(false);
+    }
+  }
+  function reset() {
+    setSentTo(null);
+    setError(null);
+  }
+  return { sending, sentTo, error, send, reset };
 }

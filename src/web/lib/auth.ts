@@ -3,7 +3,14 @@
  * plain fetch (no Better Auth client package), and the mapping of their errors to the spec's
  * texts (spec section 8; DECISIONS D6, D7).
  */
-import { LOGIN_ERRORS, RESET_PASSWORD_ERROR, SIGNUP_ERRORS, USERNAME_TAKEN } from '@core/messages';
+import {
+  CONFIRMATION_MAIL,
+  LOGIN_ERRORS,
+  MAIL_RATE_LIMITS,
+  RESET_PASSWORD_ERROR,
+  SIGNUP_ERRORS,
+  USERNAME_TAKEN,
+} from '@core/messages';
 import { normalizeEmail } from '@core/validation';
 import { api, ApiError, apiRequest, isApiError, isServerMessage } from './api';
 
@@ -61,6 +68,13 @@ export const authApi = {
       redirectTo: '/reset-password',
     }),
 
+  /**
+   * A new confirmation mail (issue 11). The server answers the same for an unknown, a confirmed
+   * and an unconfirmed address; its link is the one sign-up mails.
+   */
+  sendConfirmationEmail: (email: string) =>
+    api.post<unknown>('/api/auth/send-verification-email', { email: normalizeEmail(email) }),
+
   resetPassword: (token: string, newPassword: string) =>
     api.post<unknown>('/api/auth/reset-password', { token, newPassword }),
 };
@@ -102,6 +116,12 @@ export function signupErrorMessage(error: unknown): string {
 /** Spec section 8 "Reset": the server's message, or "Failed to send reset email". */
 export function resetEmailErrorMessage(error: unknown): string {
   return isApiError(error) && isServerMessage(error) ? error.message : RESET_PASSWORD_ERROR;
+}
+
+/** What the resend offers show when a new confirmation mail was refused. */
+export function confirmationMailErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.status === 429) return MAIL_RATE_LIMITS.confirmationEmail;
+  return CONFIRMATION_MAIL.failed;
 }
 
 /** Texts of the /reset-password page (D6); the spec has none for it. */

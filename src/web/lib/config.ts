@@ -6,6 +6,8 @@ export interface AppConfig {
   productName: string;
   contactEmail: string | null;
   mode: 'trial' | 'production';
+  /** Mail goes to the Dev Mailbox (/dev/mailbox), not to people's inboxes (D9). */
+  devMailbox: boolean;
 }
 
 /** The product name, known before the config arrives (spec: "Welcome to {product}"). */

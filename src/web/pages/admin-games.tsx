@@ -31,7 +31,7 @@ export default function AdminGamesPage() {
     if (failedAt) toast.error(GAME_ERRORS.loadGamesFailed, { id: 'admin-games-load' });
   }, [failedAt]);
 
-  if (access !== 'ok') return <AdminAccessProblem access={access} />;
+  if (access !== 'ok') return <AdminAccessProblem access={access} scope="games" />;
 
   const list = games.data ?? [];
 

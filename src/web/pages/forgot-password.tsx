@@ -4,10 +4,11 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { SUCCESS_TOASTS } from '@core/messages';
 import { validateForgotPasswordEmail } from '@core/validation';
-import { AuthPage, EmailField, FormError } from '@/components/auth-form';
+import { AuthPage, DevMailboxHint, EmailField, FormError } from '@/components/auth-form';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { authApi, resetEmailErrorMessage } from '@/lib/auth';
+import { useAppConfig } from '@/lib/config';
 
 const backToLogin = (
   <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
@@ -22,6 +23,7 @@ export default function ForgotPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  useAppConfig(); // for the Dev Mailbox hint, fetched before it is needed
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -58,6 +60,7 @@ export default function ForgotPasswordPage() {
           </>
         }
       >
+        <DevMailboxHint />
         <div className="flex flex-col gap-2">
           <Button
             variant="outline"

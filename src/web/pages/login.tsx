@@ -1,19 +1,26 @@
-import { LogIn } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { LogIn, MailWarning } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { EMAIL_CONFIRMED, INVALID_EMAIL, LOGIN_ERRORS, PASSWORD_UPDATED, SUCCESS_TOASTS } from '@core/messages';
+import { CONFIRMATION_MAIL, EMAIL_CONFIRMED, INVALID_EMAIL, LOGIN_ERRORS, PASSWORD_UPDATED, SUCCESS_TOASTS } from '@core/messages';
 import { validateLogin } from '@core/validation';
-import { AuthPage, EmailField, Field, FormError, FormNotice } from '@/components/auth-form';
+import {
+  AuthPage,
+  DevMailboxHint,
+  EmailField,
+  Field,
+  FormError,
+  FormNotice,
+  useConfirmationResend,
+} from '@/components/auth-form';
 import { LoadingState } from '@/components/page';
 import { returnPath } from '@/components/route-guards';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api';
 import { authApi, loginErrorMessage } from '@/lib/auth';
+import { useAppConfig } from '@/lib/config';
 import { useSession, useSessionActions } from '@/lib/session';
-
-/** Shown when the confirmation link was invalid or expired (Better Auth adds ?error=...). */
-const CONFIRMATION_LINK_FAILED = 'This confirmation link is invalid or has expired.';
 
 type LoginField = 'email' | 'password';
 
@@ -38,7 +45,23 @@ export default function LoginPage() {
   const [error, setError] = useState<{ message: string; fields: LoginField[] } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const justLoggedIn = useRef(false);
+  // The address that was refused with "Please confirm your email" (its password was right).
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const resend = useConfirmationResend();
+  const resendBox = useRef<HTMLDivElement>(null);
+  useAppConfig(); // for the Dev Mailbox hint, fetched before it is needed
 
+  // Focus follows the offer's answer: the button it replaces is gone.
+  useEffect(() => {
+    if (resend.sentTo) resendBox.current?.focus();
+  }, [resend.sentTo]);
+
+  // The confirmation link comes back here with ?error=... when it expired or is broken
+  // (Better Auth appends it to the link's callbackURL): that page offers a new mail.
+  const linkError = params.has('confirmed') ? params.get('error') : null;
+  if (linkError !== null) {
+    return <Navigate to={`/confirm-email?${new URLSearchParams({ error: linkError })}`} replace />;
+  }
   if (session.status === 'loading') return <LoadingState />;
   // Signed-in users are sent to / (spec); right after logging in, back where they came from.
   if (session.status === 'signed-in') {
@@ -52,7 +75,6 @@ export default function LoginPage() {
       : params.has('confirmed') && !params.has('error')
         ? EMAIL_CONFIRMED
         : null;
-  const linkProblem = params.has('confirmed') && params.has('error') ? CONFIRMATION_LINK_FAILED : null;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -63,6 +85,8 @@ export default function LoginPage() {
       return;
     }
     setError(null);
+    setUnconfirmed(null);
+    resend.reset();
     setSubmitting(true);
     try {
       await authApi.signIn(result.value);
@@ -74,6 +98,7 @@ export default function LoginPage() {
       justLoggedIn.current = false;
       const message = loginErrorMessage(cause);
       setError({ message, fields: [] });
+      if (isApiError(cause) && cause.code === 'EMAIL_NOT_VERIFIED') setUnconfirmed(result.value.email);
       toast.error(message || LOGIN_ERRORS.toastFallback);
       setSubmitting(false);
     }
@@ -96,7 +121,6 @@ export default function LoginPage() {
       }
     >
       {notice && <FormNotice>{notice}</FormNotice>}
-      {linkProblem && <FormError id={`${errorId}-link`} message={linkProblem} />}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Log in">
         <FormError id={errorId} message={error?.message ?? null} />
         <EmailField
@@ -124,6 +148,33 @@ export default function LoginPage() {
           {submitting ? 'Logging in...' : 'Log In'}
         </Button>
       </form>
+      {unconfirmed && (
+        <div
+          ref={resendBox}
+          tabIndex={-1}
+          data-testid="resend-confirmation"
+          className="flex flex-col gap-3 rounded-md border bg-muted/40 p-3 text-sm outline-none"
+        >
+          {resend.sentTo ? (
+            <>
+              <FormNotice>{CONFIRMATION_MAIL.sentFromLogin(resend.sentTo)}</FormNotice>
+              <DevMailboxHint />
+            </>
+          ) : (
+            <>
+              <p className="flex items-start gap-2 text-muted-foreground">
+                <MailWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <span>{CONFIRMATION_MAIL.loginOffer}</span>
+              </p>
+              <FormError id={`${errorId}-resend`} message={resend.error} />
+              <Button variant="outline" className="w-full" disabled={resend.sending} onClick={() => void resend.send(unconfirmed)}>
+                {resend.sending && <Spinner label={CONFIRMATION_MAIL.resending} />}
+                {resend.sending ? CONFIRMATION_MAIL.resending : CONFIRMATION_MAIL.resendButton}
+              </Button>
+            </>
+          )}
+        </div>
+      )}
     </AuthPage>
   );
 }

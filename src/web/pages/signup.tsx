@@ -9,12 +9,13 @@ import {
   SIGNUP_ERRORS,
   SUCCESS_TOASTS,
   USERNAME_INVALID_CHARACTERS,
+  USERNAME_RULE_HINT,
   USERNAME_TAKEN,
   USERNAME_TOO_LONG,
   USERNAME_TOO_SHORT,
 } from '@core/messages';
-import { validateSignup } from '@core/validation';
-import { AuthPage, EmailField, Field, FormError, PasswordStrength } from '@/components/auth-form';
+import { validateSignup, validateUsername } from '@core/validation';
+import { AuthPage, DevMailboxHint, EmailField, Field, FormError, PasswordStrength } from '@/components/auth-form';
 import { LoadingState } from '@/components/page';
 import {
   AlertDialog,
@@ -29,7 +30,9 @@ import {
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { authApi, signupErrorMessage } from '@/lib/auth';
+import { useAppConfig } from '@/lib/config';
 import { useSession } from '@/lib/session';
+import { cn } from '@/lib/utils';
 
 type SignupField = 'email' | 'username' | 'password' | 'confirmPassword';
 type Values = Record<SignupField, string>;
@@ -39,13 +42,22 @@ const EMPTY: Values = { email: '', username: '', password: '', confirmPassword: 
 /** Spec section 8: the go-to-login question comes 2 s after an "already exists" message. */
 const ALREADY_EXISTS_DELAY_MS = 2000;
 
+const USERNAME_MESSAGES: readonly string[] = [USERNAME_TOO_SHORT, USERNAME_TOO_LONG, USERNAME_INVALID_CHARACTERS, USERNAME_TAKEN];
+
+/** The username's own message (the server's words, core/validation.ts), or null; nothing for an empty field. */
+function usernameMessage(username: string): string | null {
+  if (username.trim() === '') return null;
+  const result = validateUsername(username);
+  return result.ok ? null : result.message;
+}
+
 /** Which fields a message is about (they get aria-invalid and point at it). */
 function invalidFields(message: string, values: Values): SignupField[] {
   if (message === INVALID_EMAIL || message === SIGNUP_ERRORS.invalidEmail || message === SIGNUP_ERRORS.alreadyRegistered) {
     return ['email'];
   }
   if (message === PASSWORDS_DO_NOT_MATCH) return ['confirmPassword'];
-  if ([USERNAME_TOO_SHORT, USERNAME_TOO_LONG, USERNAME_INVALID_CHARACTERS, USERNAME_TAKEN].includes(message)) return ['username'];
+  if (USERNAME_MESSAGES.includes(message)) return ['username'];
   if (Object.values(PASSWORD_MESSAGES).includes(message as never)) return ['password'];
   if (message.startsWith('Please fill in all fields')) {
     return (Object.keys(values) as SignupField[]).filter((field) => values[field].trim() === '');
@@ -59,12 +71,16 @@ export default function SignupPage() {
   const navigate = useNavigate();
   const errorId = useId();
   const strengthId = useId();
+  const usernameErrorId = useId();
   const [values, setValues] = useState<Values>(EMPTY);
   const [error, setError] = useState<{ message: string; fields: SignupField[] } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [created, setCreated] = useState(false);
   const [askLogin, setAskLogin] = useState(false);
   const [askLoginPending, setAskLoginPending] = useState(false);
+  // The username rule's message under the field: shown on blur and on submit, updated while typing.
+  const [usernameError, setUsernameError] = useState<string | null>(null);
+  useAppConfig(); // for the Dev Mailbox hint, fetched before it is needed
 
   useEffect(() => {
     if (!askLoginPending) return;
@@ -84,6 +100,7 @@ export default function SignupPage() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (submitting) return;
+    setUsernameError(usernameMessage(values.username));
     const result = validateSignup(values);
     if (!result.ok) {
       setError({ message: result.message, fields: invalidFields(result.message, values) });
@@ -98,6 +115,7 @@ export default function SignupPage() {
     } catch (cause) {
       const message = signupErrorMessage(cause);
       setError({ message, fields: invalidFields(message, values) });
+      if (USERNAME_MESSAGES.includes(message)) setUsernameError(message);
       toast.error(message || SIGNUP_ERRORS.toastFallback);
       if (message.includes('already exists')) setAskLoginPending(true);
     } finally {
@@ -117,6 +135,7 @@ export default function SignupPage() {
           </>
         }
       >
+        <DevMailboxHint />
         <Button asChild className="w-full">
           <Link to="/login">Go to Login</Link>
         </Button>
@@ -154,9 +173,25 @@ export default function SignupPage() {
           autoCapitalize="none"
           spellCheck={false}
           value={values.username}
-          onChange={set('username')}
-          errorId={fieldError('username')}
-          hint="At least 3 characters. Other players see it on the board."
+          onChange={(event) => {
+            set('username')(event);
+            // Once a message is shown it follows the typing, so it goes away when the name is fixed.
+            if (usernameError !== null) setUsernameError(usernameMessage(event.target.value));
+          }}
+          onBlur={() => setUsernameError(usernameMessage(values.username))}
+          errorId={usernameError ? usernameErrorId : fieldError('username')}
+          hint={USERNAME_RULE_HINT}
+          after={
+            // Always in the page (out of the flow while empty), so screen readers hear it appear.
+            <p
+              id={usernameErrorId}
+              aria-live="polite"
+              data-testid="username-error"
+              className={cn('text-sm font-medium text-destructive', usernameError === null && 'sr-only')}
+            >
+              {usernameError ?? ''}
+            </p>
+          }
           required
         />
         <Field
