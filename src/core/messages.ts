@@ -84,12 +84,6 @@ export const CONFIRMATION_MAIL = {
   resendButton: 'Send New Confirmation Email',
   resending: 'Sending...',
   loginOffer: 'Lost the confirmation email, or did its link expire? We can send you a new one.',
-  /** On /login the password was right, so the address is known to need confirming. */
-  sentFromLogin: (email: string) =>
-    `We sent a new confirmation email to ${email}. Open the link in it within an hour, then log in.`,
-  /** On /confirm-email: the same answer for any address. */
-  sent: (email: string) =>
-    `If ${email} has an account that still needs confirming, we sent it a new confirmation link. The link works for one hour.`,
   sentTitle: 'Confirmation Email Sent',
   expiredTitle: 'Confirmation Link Expired',
   expired: 'Confirmation links work for one hour. Enter your email address and we will send you a new one.',
@@ -101,6 +95,16 @@ export const CONFIRMATION_MAIL = {
   signedIn: 'You are logged in, so your email address is already confirmed.',
   failed: 'Could not send the confirmation email. Please try again.',
 } as const;
+
+/** After a new confirmation mail from /login: the password was right, so the address is known to need confirming. */
+export function confirmationSentFromLogin(email: string): string {
+  return `We sent a new confirmation email to ${email}. Open the link in it within an hour, then log in.`;
+}
+
+/** After a new confirmation mail from /confirm-email: the same answer for any address. */
+export function confirmationSent(email: string): string {
+  return `If ${email} has an account that still needs confirming, we sent it a new confirmation link. The link works for one hour.`;
+}
 
 /** Trial mode without SMTP (D9): where the mail went instead of an inbox. */
 export const DEV_MAILBOX_HINT = {

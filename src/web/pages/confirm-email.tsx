@@ -1,7 +1,7 @@
 import { MailCheck, MailWarning } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CONFIRMATION_MAIL } from '@core/messages';
+import { CONFIRMATION_MAIL, confirmationSent } from '@core/messages';
 import { validateForgotPasswordEmail } from '@core/validation';
 import { AuthPage, DevMailboxHint, EmailField, FormError, FormNotice, useConfirmationResend } from '@/components/auth-form';
 import { LoadingState } from '@/components/page';
@@ -60,7 +60,7 @@ export default function ConfirmEmailPage() {
   if (resend.sentTo) {
     return (
       <AuthPage title={CONFIRMATION_MAIL.sentTitle} icon={<MailCheck />}>
-        <FormNotice>{CONFIRMATION_MAIL.sent(resend.sentTo)}</FormNotice>
+        <FormNotice>{confirmationSent(resend.sentTo)}</FormNotice>
         <DevMailboxHint />
         <Button asChild className="w-full">
           <Link to="/login">Back to Login</Link>

@@ -2,7 +2,7 @@ import { LogIn, MailWarning } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { CONFIRMATION_MAIL, EMAIL_CONFIRMED, INVALID_EMAIL, LOGIN_ERRORS, PASSWORD_UPDATED, SUCCESS_TOASTS } from '@core/messages';
+import { CONFIRMATION_MAIL, confirmationSentFromLogin, EMAIL_CONFIRMED, INVALID_EMAIL, LOGIN_ERRORS, PASSWORD_UPDATED, SUCCESS_TOASTS } from '@core/messages';
 import { validateLogin } from '@core/validation';
 import {
   AuthPage,
@@ -157,7 +157,7 @@ export default function LoginPage() {
         >
           {resend.sentTo ? (
             <>
-              <FormNotice>{CONFIRMATION_MAIL.sentFromLogin(resend.sentTo)}</FormNotice>
+              <FormNotice>{confirmationSentFromLogin(resend.sentTo)}</FormNotice>
               <DevMailboxHint />
             </>
           ) : (
