@@ -29,6 +29,8 @@ async function drawnGame(handle: TestDatabase['handle'], admin: TestAccount, win
   const gameId = await insertGame(handle, { created_by: admin.id });
   await sellSquares(handle, gameId, (x) => (unsoldRows.includes(x) ? null : winner));
   await setNumbers(handle, gameId, X_AXIS, Y_AXIS, admin.id);
+  // Players see results once the numbers are revealed (docs/decisions/006).
+  await handle.db.updateTable('games').set({ numbers_revealed: true }).where('id', '=', gameId).execute();
   return gameId;
 }
 
