@@ -81,6 +81,10 @@ describe(`the lean session reader agrees with Better Auth's getSession (${testDb
     expect(asAdmin.betterAuth).toEqual(asAdmin.lean);
   });
 
+  it('reads the session as a statement of its own on SQLite', () => {
+    expect(sessionRepository(t.db.handle.raw).readsDirectly).toBe(t.db.handle.kind === 'sqlite');
+  });
+
   it('reads the database on every call: nothing is cached', async () => {
     const player = await signedInPlayer(t.app);
     const before = reads;

@@ -39,7 +39,7 @@ export type SessionVerdict = SessionUser | null | typeof ASK_BETTER_AUTH;
  * admin is refused on the next request on every instance. Where Better Auth's getSession would write (an expired session it deletes, a
  * session due for its daily refresh), the verdict is ASK_BETTER_AUTH and the caller asks it.
  */
-export function sessionReader(config: SessionReaderConfig, repo: SessionRepository) {
+export function sessionReader(config: SessionReaderConfig, repo: Pick<SessionRepository, 'sessionByToken'>) {
   const key = createSecretKey(Buffer.from(config.secret, 'utf8'));
   // A signature check is a pure function of the cookie and the secret: each cookie that verified is
   // remembered (a few thousand at most; only values made with the secret get in), so a signed-in

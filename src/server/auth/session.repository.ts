@@ -18,11 +18,15 @@ export interface SessionRow {
 
 /**
  * The one read behind every signed-in request: the session by its token (Better Auth's unique
- * index on `session.token`) joined to its user, compiled once. A session whose user is gone has
- * no row, as Better Auth's own lookup finds none.
+ * index on `session.token`) joined to its user, compiled once, and on SQLite run as a statement
+ * of its own outside transactions (db/prepared.ts). A session whose user is gone has no row, as
+ * Better Auth's own lookup finds none.
  */
 export function sessionRepository(db: Kysely<any>) {
-  const byToken = prepareQuery(db, 1, (token: string) =>
+  const byToken = prepareQuery(
+    db,
+    1,
+    (token: string) =>
     db
       .selectFrom('session')
       .innerJoin('user', 'user.id', 'session.userId')
@@ -36,11 +40,14 @@ export function sessionRepository(db: Kysely<any>) {
         'user.isAdmin as isAdmin',
       ])
       .where('session.token', '=', token),
+    { direct: true },
   );
   return {
     async sessionByToken(token: string): Promise<SessionRow | undefined> {
       return ((await byToken.execute(token)) as SessionRow[])[0];
     },
+    /** Whether the read skips Kysely's driver (SQLite). */
+    readsDirectly: byToken.runsDirectly,
   };
 }
 

@@ -44,14 +44,27 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.exec('PRAGMA busy_timeout = 5000');
   sqlite.exec('PRAGMA foreign_keys = ON');
   sqlite.exec('PRAGMA synchronous = NORMAL');
-  const raw = new Kysely<any>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const cached = withStatementCache(sqlite);
+  const raw = new Kysely<any>({ dialect: new SqliteDialect({ database: cached }) });
   const db = raw.withPlugin(new NormalizePlugin('sqlite')) as Db;
+  sqliteConnections.set(raw, cached);
   return {
     db,
     kind: 'sqlite',
     raw,
     close: () => raw.destroy(),
   };
+}
+
+/**
+ * The node:sqlite connection under a raw (plugin-free) Kysely of ours, for the few hot reads that
+ * run as statements of their own (db/prepared.ts, directRead). Unknown for PostgreSQL and for a
+ * Kysely with plugins, whose results a statement would not pass through.
+ */
+const sqliteConnections = new WeakMap<Kysely<any>, DatabaseSync>();
+
+export function sqliteConnectionOf(db: Kysely<any>): DatabaseSync | undefined {
+  return sqliteConnections.get(db);
 }
 
 /**

@@ -35,6 +35,37 @@ describe(`prepareQuery (${testDbKind})`, () => {
     ]);
   });
 
+  it('reads as a statement of its own on SQLite with the same rows, and never around an open transaction', async () => {
+    const gameId = await insertGame(t.handle, { title: 'Direct Bowl' });
+    const raw = t.handle.raw;
+    const build = (id: string) => raw.selectFrom('games').select(['title', 'is_active']).where('id', '=', id);
+    const direct = prepareQuery(raw, 1, build, { direct: true });
+    const viaKysely = prepareQuery(raw, 1, build);
+    expect(await direct.execute(gameId)).toEqual(await viaKysely.execute(gameId));
+    if (t.handle.kind === 'sqlite') expect(direct.runsDirectly).toBe(true);
+
+    // A transaction holds the one SQLite connection across awaits: a read must wait for it, as
+    // every query does, and never see what it has not committed.
+    let inside!: () => void;
+    const held = new Promise<void>((resolve) => (inside = resolve));
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const transaction = raw
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('games').set({ title: 'Uncommitted Bowl' }).where('id', '=', gameId).execute();
+        inside();
+        await finished;
+        throw new Error('rolled back');
+      })
+      .catch(() => 'rolled back');
+    await held;
+    const read = direct.execute(gameId);
+    finish();
+    expect(await read).toEqual([{ title: 'Direct Bowl', is_active: t.handle.kind === 'sqlite' ? 1 : true }]);
+    expect(await transaction).toBe('rolled back');
+  });
+
   it('refuses an argument that would become SQL text or is not used', () => {
     expect(() => prepareQuery(t.handle.db, 1, (id: string) => t.handle.db.selectFrom('games').select(sql.lit(id).as('x')))).toThrow(
       'argument 0 became SQL text',
