@@ -4,18 +4,28 @@
  * It listens on 127.0.0.1, reports its port over IPC and answers the runner's requests
  * (publish a board change, report memory and viewers).
  */
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
 import { parseSettings } from '../src/server/config';
-import { openDatabase } from '../src/server/db/connection';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/connection';
+import { BENCH_SECRET } from './sessions';
 
-export type ToServer = { type: 'publish'; gameId: string } | { type: 'stats'; gameId: string } | { type: 'mem' } | { type: 'stop' };
+export type ToServer =
+  | { type: 'publish'; gameId: string }
+  /** A real change: square (x, y) claimed by `userId`, then published, as a checkout does after its commit. */
+  | { type: 'claim'; gameId: string; x: number; y: number; userId: string }
+  | { type: 'stats'; gameId: string }
+  | { type: 'mem' }
+  | { type: 'stop' };
 export type FromServer =
   | { type: 'listening'; port: number }
   | { type: 'published' }
   | { type: 'stats'; rss: number; heapUsed: number; subscribers: number; cpuMicros: number };
 
 const mode = process.env.BENCH_MODE ?? 'app';
+
+let database: DatabaseHandle | undefined;
 
 async function start(): Promise<FastifyInstance> {
   if (mode === 'hello') {
@@ -29,9 +39,9 @@ async function start(): Promise<FastifyInstance> {
     DATABASE_URL: file,
     NODE_ENV: 'development',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    AUTH_SECRET: BENCH_SECRET,
   });
-  const database = await openDatabase(settings.database);
+  database = await openDatabase(settings.database);
   return buildApp({ settings, database, secret: settings.AUTH_SECRET!, webRoot: '/nonexistent' });
 }
 
@@ -46,6 +56,17 @@ process.on('message', (message: ToServer) => {
   if (message.type === 'publish') {
     app.gameEvents.publish({ game_id: message.gameId, reason: 'squares' });
     send({ type: 'published' });
+  } else if (message.type === 'claim') {
+    const { gameId, x, y, userId } = message;
+    const at = new Date().toISOString();
+    void database!.db
+      .insertInto('squares')
+      .values({ id: randomUUID(), game_id: gameId, x, y, user_id: userId, status: 'claimed', checkout_id: null, hold_expires_at: null, claimed_at: at })
+      .execute()
+      .then(() => {
+        app.gameEvents.publish({ game_id: gameId, reason: 'squares' });
+        send({ type: 'published' });
+      });
   } else if (message.type === 'stats') {
     const memory = process.memoryUsage();
     const subscribers = mode === 'app' ? app.gameEvents.subscriberCount(message.gameId) : 0;

@@ -1,15 +1,19 @@
 /**
  * `npm run bench`: the budgets of ../shared/ARCHITECTURE.md on this machine, on SQLite in a temp
  * folder, everything on 127.0.0.1 and bounded in time.
- *   (a) board reads/s against a bare Fastify hello-world route (target ratio >= 0.5)
+ *   (a) board reads/s by visitors against a bare Fastify hello-world route (target ratio >= 0.5),
+ *       by a signed-in player against visitors (target >= 0.5), and GET /api/me, in alternating rounds
  *   (b) one change delivered to 2,000 live viewers: latency p50/p99 and the server's RSS (< 250 MB)
  *   (c) checkouts/s with 200 buyers racing for overlapping squares (when POST /api/checkout exists)
- * Options: --quick (short runs), --rounds N, --seconds S, --viewers N. Writes bench/RESULTS.md.
+ *   (d) 2,000 signed-in viewers, each with its own session, hold the new board after a change
+ *       (event plus re-read with their cookie): p50/p99/max from the change (target max < 1 s)
+ * Options: --quick (short runs), --rounds N, --seconds S, --viewers N, --only abcd (some parts; the
+ * results are then printed, not written), --profile-servers DIR (each server writes a V8 CPU profile
+ * there when it stops). Writes bench/RESULTS.md.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,8 +25,10 @@ import { openDatabase, type DatabaseHandle } from '../src/server/db/connection';
 import { migrate } from '../src/server/db/migrate';
 import { insertGame, insertUser } from '../tests/support/fixtures';
 import type { FromServer, ToServer } from './app-server';
-import { runCheckoutRace, signedInBuyer, type CheckoutRaceResult } from './checkout-race';
-import { openViewers } from './sse-viewers';
+import { runCheckoutRace, type CheckoutRaceResult } from './checkout-race';
+import { KeptAliveReader } from './kept-alive-reader';
+import { BENCH_SECRET, insertViewers, type BenchViewer } from './sessions';
+import { openViewers, viewerAddress } from './sse-viewers';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,10 +37,15 @@ const { values: args } = parseArgs({
     seconds: { type: 'string' },
     viewers: { type: 'string' },
     connections: { type: 'string' },
+    only: { type: 'string' },
+    'profile-servers': { type: 'string' },
   },
 });
-const ROUNDS = Number(args.rounds ?? (args.quick ? 1 : 3));
-const SECONDS = Number(args.seconds ?? (args.quick ? 3 : 10));
+const PARTS = new Set((args.only ?? 'abcd').split(''));
+// Many short rounds rather than a few long ones: other work on a shared machine comes and goes
+// within minutes, and a ratio is only as good as the two loads behind it being measured alike.
+const ROUNDS = Number(args.rounds ?? (args.quick ? 2 : 7));
+const SECONDS = Number(args.seconds ?? (args.quick ? 2 : 4));
 const CONNECTIONS = Number(args.connections ?? 50);
 const VIEWERS = Number(args.viewers ?? 2000);
 const PUBLISHES = args.quick ? 3 : 5;
@@ -63,7 +74,7 @@ interface Server {
 
 async function startServer(mode: 'app' | 'hello', env: Record<string, string> = {}): Promise<Server> {
   const child = fork(join(here, 'app-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(args['profile-servers'] ? ['--cpu-prof', `--cpu-prof-dir=${args['profile-servers']}`] : [])],
     env: { ...process.env, BENCH_MODE: mode, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -100,8 +111,8 @@ async function startServer(mode: 'app' | 'hello', env: Record<string, string> = 
   };
 }
 
-async function prepareDatabase(file: string): Promise<{ gameId: string; handle: DatabaseHandle }> {
-  const settings = parseSettings({ DATABASE_URL: file, NODE_ENV: 'development', LOG_LEVEL: 'silent', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123' });
+async function prepareDatabase(file: string): Promise<{ gameId: string; handle: DatabaseHandle; viewers: BenchViewer[] }> {
+  const settings = parseSettings({ DATABASE_URL: file, NODE_ENV: 'development', LOG_LEVEL: 'silent', AUTH_SECRET: BENCH_SECRET });
   const handle = await openDatabase(settings.database);
   await migrate(handle, settings, settings.AUTH_SECRET!);
   const players = await Promise.all(Array.from({ length: 20 }, (_, i) => insertUser(handle, `bench-player-${i}@example.com`)));
@@ -125,7 +136,9 @@ async function prepareDatabase(file: string): Promise<{ gameId: string; handle: 
       })),
     )
     .execute();
-  return { gameId, handle };
+  // Signed-in viewers with a session each; the first 20 are the players who own the squares.
+  const viewers = await insertViewers(handle, BENCH_SECRET, VIEWERS, players);
+  return { gameId, handle, viewers };
 }
 
 async function load(url: string, seconds: number, cookie?: string): Promise<{ rps: number; p50: number; p99: number; non2xx: number; errors: number }> {
@@ -135,35 +148,48 @@ async function load(url: string, seconds: number, cookie?: string): Promise<{ rp
 
 type Load = Awaited<ReturnType<typeof load>>;
 
-async function measureBoardReads(hello: Server, app: Server, gameId: string) {
+async function measureBoardReads(hello: Server, app: Server, gameId: string, player: BenchViewer) {
   const boardUrl = `${app.url}/api/games/${gameId}/board`;
+  const meUrl = `${app.url}/api/me`;
   const check = await fetch(boardUrl);
   const body = (await check.json()) as { squares: unknown[] };
   if (check.status !== 200 || body.squares.length !== CLAIMED) throw new Error(`board answered ${check.status} with ${body.squares.length} squares`);
-  // A signed-in player reads the board fresh each time (their own squares, no shared copy).
-  const agent = new http.Agent({ keepAlive: false });
-  const cookie = await signedInBuyer(app.url, `reader${Date.now().toString(36)}`, '127.89.0.1', agent);
-  agent.destroy();
-  console.log(`(a) board reads: ${ROUNDS} round(s) of ${SECONDS} s per target, ${CONNECTIONS} connections; board with ${CLAIMED} claimed squares`);
+  // A player who owns squares on this board (3 of the 60): their read marks them as theirs.
+  const cookie = player.cookie;
+  const me = (await (await fetch(meUrl, { headers: { cookie } })).json()) as { user: { email: string } | null };
+  if (me.user?.email !== player.email) throw new Error(`the bench session is not signed in: ${JSON.stringify(me)}`);
+  const own = (await (await fetch(boardUrl, { headers: { cookie } })).json()) as { squares: Array<{ mine: boolean }> };
+  const mine = own.squares.filter((square) => square.mine).length;
+  if (mine === 0) throw new Error('the signed-in player sees none of their squares as theirs');
+  console.log(`(a) board reads: ${ROUNDS} round(s) of ${SECONDS} s per target, ${CONNECTIONS} connections; board with ${CLAIMED} claimed squares, ${mine} of them the signed-in player's`);
   // Warm-up: JIT, SQLite page cache.
   await load(`${hello.url}/`, 2);
   await load(boardUrl, 2);
   await load(boardUrl, 2, cookie);
+  await load(meUrl, 2, cookie);
   // The app's floor: an unknown /api path runs every hook and answers a small JSON 404.
   const floorUrl = `${app.url}/api/no-such-route`;
-  const rounds: Array<{ hello: Load; board: Load; signedIn: Load; floor: Load }> = [];
+  const rounds: Array<{ hello: Load; board: Load; signedIn: Load; me: Load; floor: Load }> = [];
+  const targets = [
+    ['hello', `${hello.url}/`, undefined],
+    ['board', boardUrl, undefined],
+    ['signedIn', boardUrl, cookie],
+    ['me', meUrl, cookie],
+    ['floor', floorUrl, undefined],
+  ] as const;
   for (let i = 0; i < ROUNDS; i++) {
-    const h = await load(`${hello.url}/`, SECONDS);
-    const b = await load(boardUrl, SECONDS);
-    const p = await load(boardUrl, SECONDS, cookie);
-    const f = await load(floorUrl, SECONDS);
-    rounds.push({ hello: h, board: b, signedIn: p, floor: f });
+    // Every other round runs the targets backwards, so a load that grows or fades during a round
+    // does not always favour the same side of a ratio.
+    const round = {} as Record<(typeof targets)[number][0], Load>;
+    for (const [name, url, withCookie] of i % 2 === 0 ? targets : [...targets].reverse()) round[name] = await load(url, SECONDS, withCookie);
+    const { hello: h, board: b, signedIn: p, me: m, floor: f } = round;
+    rounds.push(round);
     console.log(
       `    round ${i + 1}: hello ${fmt(h.rps)}/s; board as visitor ${fmt(b.rps)}/s (p50 ${b.p50} ms, p99 ${b.p99} ms), ratio ${fmt(b.rps / h.rps, 2)}; ` +
-        `as a signed-in player ${fmt(p.rps)}/s (p99 ${p.p99} ms); the app's JSON 404 ${fmt(f.rps)}/s`,
+        `as a signed-in player ${fmt(p.rps)}/s (p99 ${p.p99} ms), ${fmt(p.rps / b.rps, 2)} of a visitor's; GET /api/me ${fmt(m.rps)}/s; the app's JSON 404 ${fmt(f.rps)}/s`,
     );
   }
-  const bad = rounds.reduce((n, r) => n + [r.hello, r.board, r.signedIn].reduce((m, l) => m + l.non2xx + l.errors, 0), 0);
+  const bad = rounds.reduce((n, r) => n + [r.hello, r.board, r.signedIn, r.me].reduce((m, l) => m + l.non2xx + l.errors, 0), 0);
   return {
     helloRps: median(rounds.map((r) => r.hello.rps)),
     boardRps: median(rounds.map((r) => r.board.rps)),
@@ -171,9 +197,15 @@ async function measureBoardReads(hello: Server, app: Server, gameId: string) {
     boardP50: median(rounds.map((r) => r.board.p50)),
     boardP99: median(rounds.map((r) => r.board.p99)),
     signedInRps: median(rounds.map((r) => r.signedIn.rps)),
+    signedInRatio: median(rounds.map((r) => r.signedIn.rps / r.board.rps)),
+    ratios: rounds.map((r) => fmt(r.board.rps / r.hello.rps, 2)).join(' '),
+    signedInRatios: rounds.map((r) => fmt(r.signedIn.rps / r.board.rps, 2)).join(' '),
+    signedInP50: median(rounds.map((r) => r.signedIn.p50)),
+    signedInP99: median(rounds.map((r) => r.signedIn.p99)),
+    meRps: median(rounds.map((r) => r.me.rps)),
     floorRps: median(rounds.map((r) => r.floor.rps)),
     floorRatio: median(rounds.map((r) => r.floor.rps / r.hello.rps)),
-    signedInP99: median(rounds.map((r) => r.signedIn.p99)),
+    mine,
     bad,
   };
 }
@@ -217,6 +249,77 @@ async function measureFanOut(app: Server, gameId: string) {
   };
 }
 
+async function measureSignedInViewers(app: Server, gameId: string, signedIn: BenchViewer[]) {
+  const count = signedIn.length;
+  console.log(`(d) ${count} signed-in viewers of one board, each with its own session: ${PUBLISHES} changes, each viewer re-reads the board when told`);
+  const boardPath = `/api/games/${gameId}/board`;
+  // Like a browser: the stream on one connection, the board's reads on another that stays open.
+  const readers = signedIn.map((viewer, i) => new KeptAliveReader(new URL(app.url), viewerAddress(i), { cookie: viewer.cookie }));
+  const read = (i: number) => readers[i]!.get(boardPath);
+  const idle = await app.request({ type: 'stats', gameId }, 'stats');
+  const started = performance.now();
+  const viewers = await openViewers(`${app.url}/api/games/${gameId}/events`, count, { headersOf: (i) => ({ cookie: signedIn[i]!.cookie }) });
+  try {
+    // Every viewer is signed in as its own account (and has read the board once, as the page does).
+    let firstReads = 0;
+    await Promise.all(
+      Array.from({ length: 50 }, async (_, worker) => {
+        for (let i = worker; i < count; i += 50) {
+          const me = await readers[i]!.get('/api/me');
+          const email = (JSON.parse(me.body.toString()) as { user: { email: string } | null }).user?.email;
+          if (email !== signedIn[i]!.email) throw new Error(`viewer ${i} is not signed in as itself: ${me.status} ${me.body.toString().slice(0, 200)}`);
+          if ((await read(i)).status === 200) firstReads += 1;
+        }
+      }),
+    );
+    if (firstReads !== count) throw new Error(`${count - firstReads} first board reads failed`);
+    const connected = await app.request({ type: 'stats', gameId }, 'stats');
+    console.log(`    ${count} connected and signed in in ${fmt((performance.now() - started) / 1000, 1)} s; server RSS ${fmt(mb(connected.rss))} MB`);
+
+    const perChange: Array<{ p50: number; p99: number; last: number; heardLast: number }> = [];
+    let peakRss = connected.rss;
+    let stale = 0;
+    for (let k = 0; k < PUBLISHES; k++) {
+      // The change: a square claimed on row 9 (the prepared board uses rows 0-5); the new board has it.
+      const marker = Buffer.from(`"x":9,"y":${k},"status":"claimed"`);
+      const since = performance.now();
+      const heard: number[] = [];
+      const held = viewers.nextChange(since, 30_000, async (i) => {
+        heard.push(performance.now() - since);
+        const { status, body } = await read(i);
+        if (status !== 200) throw new Error(`viewer ${i}: board answered ${status}`);
+        if (!body.includes(marker)) stale += 1;
+      });
+      await app.request({ type: 'claim', gameId, x: 9, y: k, userId: signedIn[k]!.userId }, 'published');
+      const published = performance.now() - since;
+      const times = await held;
+      perChange.push({ p50: percentile(times, 50), p99: percentile(times, 99), last: Math.max(...times), heardLast: Math.max(...heard) });
+      const stats = await app.request({ type: 'stats', gameId }, 'stats');
+      peakRss = Math.max(peakRss, stats.rss);
+      console.log(
+        `    change ${k + 1}: committed and published after ${fmt(published, 1)} ms, every viewer told after ${fmt(Math.max(...heard), 1)} ms; ` +
+          `holding the new board p50 ${fmt(percentile(times, 50), 1)} ms, p99 ${fmt(percentile(times, 99), 1)} ms, all ${count} after ${fmt(Math.max(...times), 1)} ms`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return {
+      viewers: count,
+      p50: median(perChange.map((c) => c.p50)),
+      p99: median(perChange.map((c) => c.p99)),
+      last: median(perChange.map((c) => c.last)),
+      worst: Math.max(...perChange.map((c) => c.last)),
+      lasts: perChange.map((c) => fmt(c.last)).join(' '),
+      heardLast: median(perChange.map((c) => c.heardLast)),
+      stale,
+      idleRssMb: mb(idle.rss),
+      peakRssMb: mb(peakRss),
+    };
+  } finally {
+    viewers.close();
+    for (const reader of readers) reader.close();
+  }
+}
+
 function machineNotes(): string[] {
   const cpus = os.cpus();
   return [
@@ -230,55 +333,107 @@ const dir = mkdtempSync(join(os.tmpdir(), 'squares-bench-'));
 const servers: Server[] = [];
 try {
   const file = join(dir, 'bench.db');
-  const { gameId, handle } = await prepareDatabase(file);
+  const { gameId, handle, viewers } = await prepareDatabase(file);
   await handle.close();
 
-  const hello = await startServer('hello');
-  servers.push(hello);
-  const app = await startServer('app', { BENCH_DB: file });
-  servers.push(app);
+  const rows: Array<[string, string, string, string]> = [];
+  const notes: string[] = [];
+  const loadNow = () => `load average ${os.loadavg().map((l) => fmt(l, 1)).join(' / ')} (1 / 5 / 15 min) as it started`;
 
-  const reads = await measureBoardReads(hello, app, gameId);
-  for (const server of [hello, app]) {
+  if (PARTS.has('a')) {
+    const loadA = loadNow();
+    const hello = await startServer('hello');
+    servers.push(hello);
+    const app = await startServer('app', { BENCH_DB: file });
+    servers.push(app);
+    const reads = await measureBoardReads(hello, app, gameId, viewers[0]!);
+    for (const server of [hello, app]) {
+      await server.stop();
+      servers.splice(servers.indexOf(server), 1);
+    }
+    rows.push(
+      ['board reads/s by visitors (median)', fmt(reads.boardRps), '', ''],
+      ['hello-world reads/s (median)', fmt(reads.helloRps), '', ''],
+      ['visitor board / hello-world', fmt(reads.ratio, 2), '>= 0.50', reads.ratio >= 0.5 ? 'ok' : 'MISSED'],
+      ['... each round', reads.ratios, '', ''],
+      ['visitor board latency p50 / p99', `${reads.boardP50} / ${reads.boardP99} ms`, '', ''],
+      [`board reads/s by a signed-in player (${reads.mine} squares theirs)`, fmt(reads.signedInRps), '', ''],
+      ['signed-in board / visitor board', fmt(reads.signedInRatio, 2), '>= 0.50', reads.signedInRatio >= 0.5 ? 'ok' : 'MISSED'],
+      ['... each round', reads.signedInRatios, '', ''],
+      ['signed-in board latency p50 / p99', `${reads.signedInP50} / ${reads.signedInP99} ms`, '', ''],
+      ['GET /api/me/s signed in', fmt(reads.meRps), '', ''],
+      ["the app's JSON 404/s (every hook, no work) / hello-world", `${fmt(reads.floorRps)} (${fmt(reads.floorRatio, 2)})`, '', ''],
+      ['non-2xx or errors during loads', String(reads.bad), '0', reads.bad === 0 ? 'ok' : 'MISSED'],
+    );
+    notes.push(
+      `- (a) ${loadA}; autocannon, ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${SECONDS} s per target after a 2 s warm-up, the targets one after another in each round (hello-world, board as visitor, board as a signed-in player, GET /api/me, the app's 404; backwards every other round); ratios are the median of each round's ratio; a board with ${CLAIMED} claimed squares read by visitors (no cookie: the shared read, rebuilt after every change or after 1 s) and by a signed-in player who owns ${reads.mine} of them (their session read from the database on every request, then the shared read with their squares marked)`,
+    );
+  }
+
+  if (PARTS.has('b') || PARTS.has('c')) {
+    // A fresh server process, so its memory is the viewers' and not what the read loads left.
+    const loadB = loadNow();
+    const live = await startServer('app', { BENCH_DB: file });
+    servers.push(live);
+    if (PARTS.has('b')) {
+      const fanOut = await measureFanOut(live, gameId);
+      rows.push(
+        [`live update to ${fanOut.viewers} viewers p50`, `${fmt(fanOut.p50, 1)} ms`, '', ''],
+        [`live update to ${fanOut.viewers} viewers p99`, `${fmt(fanOut.p99, 1)} ms`, '', ''],
+        ['time until the last viewer has it', `${fmt(fanOut.last, 1)} ms`, '', ''],
+        [`server RSS with ${fanOut.viewers} viewers (peak)`, `${fmt(fanOut.peakRssMb)} MB`, '< 250 MB', fanOut.peakRssMb < 250 ? 'ok' : 'MISSED'],
+        ['server RSS before the viewers connect', `${fmt(fanOut.idleRssMb)} MB`, '', ''],
+      );
+      notes.push(
+        `- (b) ${loadB}; a fresh server process; ${VIEWERS} SSE connections from one client process (each from a loopback address of its own); ${PUBLISHES} changes, each published after every viewer had the previous one; latency = publish request sent -> change frame read by the viewer; RSS from the server's process.memoryUsage()`,
+      );
+    }
+    if (PARTS.has('c')) {
+      let race: CheckoutRaceResult | string;
+      try {
+        race = await runCheckoutRace(live.url, file);
+      } catch (err) {
+        race = `not measured: ${err instanceof Error ? err.message : String(err)}`;
+      }
+      if (typeof race !== 'string') {
+        rows.push(
+          ['checkouts/s under contention', fmt(race.successesPerSecond, 1), '', ''],
+          ['buyers / successes / 409s / 5xx', `${race.buyers} / ${race.successes} / ${race.conflicts} / ${race.serverErrors}`, '5xx = 0', race.serverErrors === 0 ? 'ok' : 'MISSED'],
+          ['squares sold twice', String(race.soldTwice), '0', race.soldTwice === 0 ? 'ok' : 'MISSED'],
+        );
+        notes.push(
+          `- (c) 200 buyers signed up through the API (each from its own 127.x address, as the per-IP limits expect), then all POST /api/checkout at once for 2 random squares each of one empty game (test provider); checkouts/s = successful checkouts / time until the last answer`,
+        );
+      } else {
+        console.log(`(c) checkouts: ${race}`);
+        rows.push(['checkouts under contention', race, '', '']);
+      }
+    }
+    await live.stop();
+    servers.splice(servers.indexOf(live), 1);
+  }
+
+  if (PARTS.has('d')) {
+    // Again a fresh server process, for the signed-in viewers.
+    const loadD = loadNow();
+    const server = await startServer('app', { BENCH_DB: file });
+    servers.push(server);
+    const signedIn = await measureSignedInViewers(server, gameId, viewers);
+    rows.push(
+      [`${signedIn.viewers} signed-in viewers hold the new board: p50`, `${fmt(signedIn.p50, 1)} ms`, '', ''],
+      [`${signedIn.viewers} signed-in viewers hold the new board: p99`, `${fmt(signedIn.p99, 1)} ms`, '', ''],
+      [`all ${signedIn.viewers} signed-in viewers hold the new board (median of changes)`, `${fmt(signedIn.last, 1)} ms`, '< 1,000 ms', signedIn.last < 1000 ? 'ok' : 'MISSED'],
+      ['... each change (ms)', signedIn.lasts, '', ''],
+      ['... the slowest change', `${fmt(signedIn.worst, 1)} ms`, '', ''],
+      ['... of which until the last viewer was told (median)', `${fmt(signedIn.heardLast, 1)} ms`, '', ''],
+      ['re-reads that missed the change', String(signedIn.stale), '0', signedIn.stale === 0 ? 'ok' : 'MISSED'],
+      [`server RSS with ${signedIn.viewers} signed-in viewers (peak)`, `${fmt(signedIn.peakRssMb)} MB`, '', ''],
+    );
+    notes.push(
+      `- (d) ${loadD}; a fresh server process; ${signedIn.viewers} viewers, each with a session of its own made in the database (the first 20 own the board's squares), each from a loopback address of its own with its cookie: an SSE stream, and a kept-alive connection on which it checked GET /api/me and read the board once; ${PUBLISHES} changes (a square claimed in the database, then published, as a checkout does), each viewer re-reads the board when the change event arrives; time = change asked -> that viewer has read a board with the new square; the figures are medians over the changes`,
+    );
     await server.stop();
     servers.splice(servers.indexOf(server), 1);
-  }
-
-  // A fresh server process, so its memory is the viewers' and not what the read loads left.
-  const live = await startServer('app', { BENCH_DB: file });
-  servers.push(live);
-  const fanOut = await measureFanOut(live, gameId);
-
-  let race: CheckoutRaceResult | string;
-  try {
-    race = await runCheckoutRace(live.url, file);
-  } catch (err) {
-    race = `not measured: ${err instanceof Error ? err.message : String(err)}`;
-  }
-  if (typeof race === 'string') console.log(`(c) checkouts: ${race}`);
-
-  const rows: Array<[string, string, string, string]> = [
-    ['board reads/s (median)', fmt(reads.boardRps), '', ''],
-    ['hello-world reads/s (median)', fmt(reads.helloRps), '', ''],
-    ['board / hello-world', fmt(reads.ratio, 2), '>= 0.50', reads.ratio >= 0.5 ? 'ok' : 'MISSED'],
-    ['board latency p50 / p99', `${reads.boardP50} / ${reads.boardP99} ms`, '', ''],
-    ['board reads/s as a signed-in player (no shared copy)', fmt(reads.signedInRps), '', ''],
-    ["the app's JSON 404/s (every hook, no work) / hello-world", `${fmt(reads.floorRps)} (${fmt(reads.floorRatio, 2)})`, '', ''],
-    ['non-2xx or errors during loads', String(reads.bad), '0', reads.bad === 0 ? 'ok' : 'MISSED'],
-    [`live update to ${fanOut.viewers} viewers p50`, `${fmt(fanOut.p50, 1)} ms`, '', ''],
-    [`live update to ${fanOut.viewers} viewers p99`, `${fmt(fanOut.p99, 1)} ms`, '', ''],
-    ['time until the last viewer has it', `${fmt(fanOut.last, 1)} ms`, '', ''],
-    [`server RSS with ${fanOut.viewers} viewers (peak)`, `${fmt(fanOut.peakRssMb)} MB`, '< 250 MB', fanOut.peakRssMb < 250 ? 'ok' : 'MISSED'],
-    ['server RSS before the viewers connect', `${fmt(fanOut.idleRssMb)} MB`, '', ''],
-  ];
-  if (typeof race !== 'string') {
-    rows.push(
-      ['checkouts/s under contention', fmt(race.successesPerSecond, 1), '', ''],
-      ['buyers / successes / 409s / 5xx', `${race.buyers} / ${race.successes} / ${race.conflicts} / ${race.serverErrors}`, '5xx = 0', race.serverErrors === 0 ? 'ok' : 'MISSED'],
-      ['squares sold twice', String(race.soldTwice), '0', race.soldTwice === 0 ? 'ok' : 'MISSED'],
-    );
-  } else {
-    rows.push(['checkouts under contention', race, '', '']);
   }
 
   const width = Math.max(...rows.map((r) => r[0].length));
@@ -295,23 +450,21 @@ try {
     `Run ${date} UTC${args.quick ? ' (--quick)' : ''}.`,
     '',
     ...machineNotes().map((line) => `- ${line}`),
-    `- load average (1 min) ${fmt(loadAtStart, 1)} at the start, ${fmt(os.loadavg()[0]!, 1)} at the end: other work on the machine moves every figure, the ratio included`,
+    `- load average (1 min) ${fmt(loadAtStart, 1)} at the start, ${fmt(os.loadavg()[0]!, 1)} at the end; the bench itself (load generator or viewers, and a server) adds about 2 while it runs: other work on the machine moves every figure, the ratios included`,
     `- SQLite in a temp folder; servers are child processes on 127.0.0.1 (their RSS is their own); the app runs with LOG_LEVEL=warn`,
-    `- (a) autocannon, ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${SECONDS} s per target after a 2 s warm-up, hello-world and board alternating; a board with ${CLAIMED} claimed squares read by visitors (no cookie: the shared copy, rebuilt after every change or after 1 s) and by a signed-in player (session lookup and a fresh read every time)`,
-    `- (b) a fresh server process; ${VIEWERS} SSE connections from one client process; ${PUBLISHES} changes, each published after every viewer had the previous one; latency = publish request sent -> change frame read by the viewer; RSS from the server's process.memoryUsage()`,
-    ...(typeof race === 'string'
-      ? []
-      : [
-          `- (c) 200 buyers signed up through the API (each from its own 127.x address, as the per-IP limits expect), then all POST /api/checkout at once for 2 random squares each of one empty game (test provider); checkouts/s = successful checkouts / time until the last answer`,
-        ]),
+    ...notes,
     '',
     '| measure | value | target | |',
     '|---|---:|---|---|',
     ...rows.map(([name, value, target, verdict]) => `| ${name} | ${value} | ${target} | ${verdict} |`),
     '',
   ].join('\n');
-  writeFileSync(join(here, 'RESULTS.md'), markdown);
-  console.log('\nWritten to bench/RESULTS.md');
+  if (PARTS.size === 4) {
+    writeFileSync(join(here, 'RESULTS.md'), markdown);
+    console.log('\nWritten to bench/RESULTS.md');
+  } else {
+    console.log('\nOnly some parts ran (--only): bench/RESULTS.md is left as it was.');
+  }
 } finally {
   await Promise.all(servers.map((s) => s.stop().catch(() => s.child.kill())));
   rmSync(dir, { recursive: true, force: true });
