@@ -141,9 +141,22 @@ async function prepareDatabase(file: string): Promise<{ gameId: string; handle: 
   return { gameId, handle, viewers };
 }
 
-async function load(url: string, seconds: number, cookie?: string): Promise<{ rps: number; p50: number; p99: number; non2xx: number; errors: number }> {
+/**
+ * One load on one target; `server` reports its process's CPU time before and after, so the answer
+ * also says how many microseconds of the server's CPU each request cost: steadier than req/s on a
+ * shared machine, where the load generator and other work take turns with the server.
+ */
+async function load(
+  server: Server,
+  url: string,
+  seconds: number,
+  cookie?: string,
+): Promise<{ rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuMicros: number }> {
+  const before = await server.request({ type: 'stats', gameId: '' }, 'stats');
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, pipelining: 1, ...(cookie ? { headers: { cookie } } : {}) });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  const after = await server.request({ type: 'stats', gameId: '' }, 'stats');
+  const cpuMicros = (after.cpuMicros - before.cpuMicros) / Math.max(1, result.requests.total);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts, cpuMicros };
 }
 
 type Load = Awaited<ReturnType<typeof load>>;
@@ -163,30 +176,31 @@ async function measureBoardReads(hello: Server, app: Server, gameId: string, pla
   if (mine === 0) throw new Error('the signed-in player sees none of their squares as theirs');
   console.log(`(a) board reads: ${ROUNDS} round(s) of ${SECONDS} s per target, ${CONNECTIONS} connections; board with ${CLAIMED} claimed squares, ${mine} of them the signed-in player's`);
   // Warm-up: JIT, SQLite page cache.
-  await load(`${hello.url}/`, 2);
-  await load(boardUrl, 2);
-  await load(boardUrl, 2, cookie);
-  await load(meUrl, 2, cookie);
+  await load(hello, `${hello.url}/`, 2);
+  await load(app, boardUrl, 2);
+  await load(app, boardUrl, 2, cookie);
+  await load(app, meUrl, 2, cookie);
   // The app's floor: an unknown /api path runs every hook and answers a small JSON 404.
   const floorUrl = `${app.url}/api/no-such-route`;
   const rounds: Array<{ hello: Load; board: Load; signedIn: Load; me: Load; floor: Load }> = [];
   const targets = [
-    ['hello', `${hello.url}/`, undefined],
-    ['board', boardUrl, undefined],
-    ['signedIn', boardUrl, cookie],
-    ['me', meUrl, cookie],
-    ['floor', floorUrl, undefined],
+    ['hello', hello, `${hello.url}/`, undefined],
+    ['board', app, boardUrl, undefined],
+    ['signedIn', app, boardUrl, cookie],
+    ['me', app, meUrl, cookie],
+    ['floor', app, floorUrl, undefined],
   ] as const;
   for (let i = 0; i < ROUNDS; i++) {
     // Every other round runs the targets backwards, so a load that grows or fades during a round
     // does not always favour the same side of a ratio.
     const round = {} as Record<(typeof targets)[number][0], Load>;
-    for (const [name, url, withCookie] of i % 2 === 0 ? targets : [...targets].reverse()) round[name] = await load(url, SECONDS, withCookie);
+    for (const [name, server, url, withCookie] of i % 2 === 0 ? targets : [...targets].reverse()) round[name] = await load(server, url, SECONDS, withCookie);
     const { hello: h, board: b, signedIn: p, me: m, floor: f } = round;
     rounds.push(round);
     console.log(
       `    round ${i + 1}: hello ${fmt(h.rps)}/s; board as visitor ${fmt(b.rps)}/s (p50 ${b.p50} ms, p99 ${b.p99} ms), ratio ${fmt(b.rps / h.rps, 2)}; ` +
-        `as a signed-in player ${fmt(p.rps)}/s (p99 ${p.p99} ms), ${fmt(p.rps / b.rps, 2)} of a visitor's; GET /api/me ${fmt(m.rps)}/s; the app's JSON 404 ${fmt(f.rps)}/s`,
+        `as a signed-in player ${fmt(p.rps)}/s (p99 ${p.p99} ms), ${fmt(p.rps / b.rps, 2)} of a visitor's; GET /api/me ${fmt(m.rps)}/s; the app's JSON 404 ${fmt(f.rps)}/s; ` +
+        `server CPU per request: hello ${fmt(h.cpuMicros)} µs, board ${fmt(b.cpuMicros)} µs, signed-in ${fmt(p.cpuMicros)} µs, /api/me ${fmt(m.cpuMicros)} µs, 404 ${fmt(f.cpuMicros)} µs`,
     );
   }
   const bad = rounds.reduce((n, r) => n + [r.hello, r.board, r.signedIn, r.me].reduce((m, l) => m + l.non2xx + l.errors, 0), 0);
@@ -205,6 +219,13 @@ async function measureBoardReads(hello: Server, app: Server, gameId: string, pla
     meRps: median(rounds.map((r) => r.me.rps)),
     floorRps: median(rounds.map((r) => r.floor.rps)),
     floorRatio: median(rounds.map((r) => r.floor.rps / r.hello.rps)),
+    cpu: {
+      hello: median(rounds.map((r) => r.hello.cpuMicros)),
+      board: median(rounds.map((r) => r.board.cpuMicros)),
+      signedIn: median(rounds.map((r) => r.signedIn.cpuMicros)),
+      me: median(rounds.map((r) => r.me.cpuMicros)),
+      floor: median(rounds.map((r) => r.floor.cpuMicros)),
+    },
     mine,
     bad,
   };
@@ -363,6 +384,13 @@ try {
       ['signed-in board latency p50 / p99', `${reads.signedInP50} / ${reads.signedInP99} ms`, '', ''],
       ['GET /api/me/s signed in', fmt(reads.meRps), '', ''],
       ["the app's JSON 404/s (every hook, no work) / hello-world", `${fmt(reads.floorRps)} (${fmt(reads.floorRatio, 2)})`, '', ''],
+      [
+        "server CPU per request (median): hello-world / app's 404 / visitor board / signed-in board / GET /api/me",
+        [reads.cpu.hello, reads.cpu.floor, reads.cpu.board, reads.cpu.signedIn, reads.cpu.me].map((c) => `${fmt(c)} µs`).join(' / '),
+        '',
+        '',
+      ],
+      ['visitor board / hello-world by server CPU per request', fmt(reads.cpu.hello / reads.cpu.board, 2), '', ''],
       ['non-2xx or errors during loads', String(reads.bad), '0', reads.bad === 0 ? 'ok' : 'MISSED'],
     );
     notes.push(

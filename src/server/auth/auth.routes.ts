@@ -109,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const limitPasswordChecks = async (request: FastifyRequest, reply: FastifyReply) => {
     const results = [await passwordChecksByIp(request)];
     // Without a session Better Auth answers 401 before any password is checked: no account to count.
-    const user = await guards.currentUser(request);
+    const user = await guards.currentUser(request, reply);
     if (user) {
       accountOf.set(request, user.id);
       results.push(await passwordChecksByAccount(request));
@@ -140,7 +140,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const user = await guards.currentUser(request);
+      const user = await guards.currentUser(request, reply);
       return user
         ? { user: { id: user.id, email: user.email, username: user.username }, isAdmin: user.isAdmin }
         : { user: null, isAdmin: false };

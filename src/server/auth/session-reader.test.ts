@@ -2,9 +2,10 @@ import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesOf } from '../../../tests/support/auth';
-import { confirmedAccount, signedInPlayer, signOut } from '../../../tests/support/accounts';
+import { confirmedAccount, parseSetCookie, setCookieLines, signedInPlayer, signOut } from '../../../tests/support/accounts';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
+import { insertGame } from '../../../tests/support/fixtures';
 import { parseSettings } from '../config';
 import { openDatabase } from '../db/connection';
 import { createAuth, type Auth } from './auth';
@@ -168,6 +169,33 @@ describe(`the lean session reader agrees with Better Auth's getSession (${testDb
     // One minute before that point nothing is due.
     await setExpiry(player.cookie, new Date(Date.now() + 6 * DAY + 60_000));
     expect(await reader.read(player.cookie)).toMatchObject({ email: player.email });
+  });
+
+  it('sends the refreshed session cookie back on whichever route read the session (a browser keeps an active session past 7 days)', async () => {
+    const gameId = await insertGame(t.db.handle);
+    for (const url of ['/api/me', '/api/me/squares', `/api/games/${gameId}/board`]) {
+      const player = await signedInPlayer(t.app);
+      await setExpiry(player.cookie, new Date(Date.now() + 6 * DAY - 60_000));
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie: player.cookie } });
+      expect(res.statusCode, url).toBe(200);
+      const session = setCookieLines(res).map(parseSetCookie).find((c) => c.name === COOKIE);
+      expect(session, `${url} sends the session cookie again`).toBeDefined();
+      expect(session!.value, `${url} keeps the same session`).toBe(encodeURIComponent(cookieValue(player.cookie, COOKIE)!));
+      expect(Number(session!.attributes['max-age']), url).toBe(7 * 24 * 60 * 60);
+      expect(await expiryOf(player.cookie), url).toBeGreaterThan(Date.now() + 6 * DAY);
+      // Read again: nothing due, so nothing is sent.
+      const again = await t.app.inject({ method: 'GET', url, headers: { cookie: player.cookie } });
+      expect(setCookieLines(again).filter((line) => line.startsWith(`${COOKIE}=`)), url).toEqual([]);
+    }
+  });
+
+  it('clears an expired session\'s cookie on the route that found it expired', async () => {
+    const player = await signedInPlayer(t.app);
+    await setExpiry(player.cookie, new Date(Date.now() - 1000));
+    const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: player.cookie } });
+    expect(res.json()).toEqual({ user: null, isAdmin: false });
+    const cleared = setCookieLines(res).map(parseSetCookie).find((c) => c.name === COOKIE);
+    expect(cleared?.attributes['max-age']).toBe('0');
   });
 
   it('reads a "remember me" off session itself (Better Auth never refreshes one), unless that cookie is forged or it expired', async () => {

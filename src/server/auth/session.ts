@@ -1,5 +1,5 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { forbidden, unauthorized } from '../http/errors';
 import type { Auth } from './auth';
@@ -55,9 +55,16 @@ export function sessionGuards(auth: Auth) {
   // A failure surfaces on the first request that needs it; this keeps it from being unhandled before.
   ready.catch(() => {});
 
-  /** Better Auth's getSession, for the sessions whose reading writes (session-reader.ts). */
-  async function betterAuthUser(request: FastifyRequest): Promise<SessionUser | null> {
-    const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  /**
+   * Better Auth's getSession, for the sessions whose reading writes (session-reader.ts): the daily
+   * refresh extends the session in the database and sends the cookie again with a new Max-Age, and
+   * an expired session's cookie is cleared. Those Set-Cookie lines go on `reply`; without them the
+   * browser would drop a refreshed session's cookie 7 days after sign-in however active it was.
+   */
+  async function betterAuthUser(request: FastifyRequest, reply: FastifyReply | undefined): Promise<SessionUser | null> {
+    const { headers, response: result } = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
+    const cookies = headers.getSetCookie();
+    if (cookies.length > 0 && reply && !reply.sent) reply.header('set-cookie', cookies);
     if (!result) return null;
     const user = result.user as typeof result.user & { username?: string | null; displayUsername?: string | null; isAdmin?: boolean | number };
     return toSessionUser({
@@ -70,22 +77,23 @@ export function sessionGuards(auth: Auth) {
     });
   }
 
-  async function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
+  /** The signed-in user, or null. Pass the reply whenever there is one: a refreshed session's cookie goes on it. */
+  async function currentUser(request: FastifyRequest, reply?: FastifyReply): Promise<SessionUser | null> {
     const verdict = await (reader ?? (await ready)).read(request.headers.cookie);
-    return verdict === ASK_BETTER_AUTH ? betterAuthUser(request) : verdict;
+    return verdict === ASK_BETTER_AUTH ? betterAuthUser(request, reply) : verdict;
   }
 
   return {
     currentUser,
     /** Pre-handler: 401 for visitors. */
-    async requireUser(request: FastifyRequest): Promise<void> {
-      const user = await currentUser(request);
+    async requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const user = await currentUser(request, reply);
       if (!user) throw unauthorized();
       request.user = user;
     },
     /** Pre-handler: 401 for visitors, 403 for players (checked on every request, D8). */
-    async requireAdmin(request: FastifyRequest): Promise<void> {
-      const user = await currentUser(request);
+    async requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const user = await currentUser(request, reply);
       if (!user) throw unauthorized();
       if (!user.isAdmin) throw forbidden();
       request.user = user;

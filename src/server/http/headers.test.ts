@@ -125,3 +125,32 @@ describe(`API answers are not cached unless a route says otherwise (${testDbKind
     expect(res.headers['cache-control']).toBe('private, no-cache');
   });
 });
+
+describe(`a Host that is not host[:port] is refused before anything runs (${testDbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const get = (host: string) => t.app.inject({ method: 'GET', url: '/api/games', headers: { host } });
+
+  it('refuses user info, paths, queries and fragments in Host, also after the same host was seen valid (the check remembers valid hosts only)', async () => {
+    for (let round = 0; round < 2; round++) {
+      for (const host of ['localhost:3000', 'example.com', '127.0.0.1:8080', '[::1]:3000']) {
+        const ok = await get(host);
+        expect(ok.statusCode, `${host}: ${ok.body}`).toBe(200);
+      }
+      for (const host of ['user@localhost', 'user:pass@localhost:3000', 'localhost:3000/x', 'localhost?x=1', 'localhost#x', 'localhost:3000/..', 'local host', 'localhost:99999', '[::1', 'l%6Fcalhost', 'local\\host']) {
+        const refused = await get(host);
+        expect(refused.statusCode, host).toBe(400);
+        expect((refused.json() as { error: { code: string } }).error.code, host).toBe('BAD_HOST');
+      }
+    }
+  });
+
+  it('remembers no more than a bounded number of hosts: after many distinct valid hosts, a bad one is still refused', async () => {
+    for (let i = 0; i < 200; i++) expect((await get(`host-${i}.example:${1000 + i}`)).statusCode).toBe(200);
+    expect((await get('host-1.example:1001/x')).statusCode).toBe(400);
+  });
+});

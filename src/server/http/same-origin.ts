@@ -25,8 +25,8 @@ export interface ExemptRoute {
  */
 export function registerSameOriginCheck(app: FastifyInstance, settings: Settings, exempt: readonly ExemptRoute[] = []): void {
   const publicOrigin = settings.PUBLIC_URL ? new URL(settings.PUBLIC_URL).origin : null;
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || isExempt(request, exempt)) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || isExempt(request, exempt)) return done();
     // URL() drops a default port, as browsers do in Origin (Host localhost:80 -> http://localhost).
     const expected = publicOrigin ?? new URL(`${request.protocol}://${request.host}`).origin;
     const origin = request.headers.origin;
@@ -34,7 +34,8 @@ export function registerSameOriginCheck(app: FastifyInstance, settings: Settings
     // Either header naming another site is enough to refuse; a browser never sends ours with a foreign one.
     const foreignOrigin = origin !== undefined && origin !== expected;
     const foreignSite = fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none';
-    if (foreignOrigin || foreignSite) throw new AppError(403, 'FOREIGN_ORIGIN', 'This request came from another site and was refused.');
+    if (foreignOrigin || foreignSite) return done(new AppError(403, 'FOREIGN_ORIGIN', 'This request came from another site and was refused.'));
+    done();
   });
 }
 

@@ -1,6 +1,6 @@
 import type { BoardResponse } from '@core/board-view';
 import { GAME_ERRORS } from '@core/messages';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../auth/session';
@@ -39,9 +39,9 @@ function boardBytes(data: unknown): string {
 /** GET /api/games/:id/board (public, D11) and GET /api/me/squares (signed in). */
 export const squaresRoutes: FastifyPluginAsyncZod<SquaresRoutesOptions> = async (app, { squares }) => {
   /** The viewer of a public page: a request without cookies has no session to look up. */
-  async function viewerOf(request: FastifyRequest): Promise<Viewer | null> {
+  async function viewerOf(request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null> {
     if (!request.headers.cookie) return null;
-    const user = await app.guards.currentUser(request);
+    const user = await app.guards.currentUser(request, reply);
     return user ? { id: user.id, isAdmin: user.isAdmin } : null;
   }
 
@@ -55,7 +55,7 @@ export const squaresRoutes: FastifyPluginAsyncZod<SquaresRoutesOptions> = async 
     },
     async (request, reply) => {
       const gameId = gameIdParam(request.params.id);
-      const board = await squares.board(gameId, await viewerOf(request));
+      const board = await squares.board(gameId, await viewerOf(request, reply));
       // What a viewer sees depends on their session (mine, e-mails): never cache it for others.
       reply.header('Cache-Control', 'private, no-cache');
       return board as BoardBody;
