@@ -19,9 +19,7 @@ export type ToServer =
   | { type: 'mem' }
   | { type: 'stop' };
 export type FromServer =
-  | { type: 'listening'; port: number }
-  | { type: 'published' }
-  | { type: 'stats'; rss: number; heapUsed: number; subscribers: number; cpuMicros: number };
+  { type: 'listening'; port: number } | { type: 'published' } | { type: 'stats'; rss: number; heapUsed: number; subscribers: number; cpuMicros: number };
 
 const mode = process.env.BENCH_MODE ?? 'app';
 

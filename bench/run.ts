@@ -156,7 +156,14 @@ async function load(
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, pipelining: 1, ...(cookie ? { headers: { cookie } } : {}) });
   const after = await server.request({ type: 'stats', gameId: '' }, 'stats');
   const cpuMicros = (after.cpuMicros - before.cpuMicros) / Math.max(1, result.requests.total);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts, cpuMicros };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    cpuMicros,
+  };
 }
 
 type Load = Awaited<ReturnType<typeof load>>;
@@ -174,7 +181,9 @@ async function measureBoardReads(hello: Server, app: Server, gameId: string, pla
   const own = (await (await fetch(boardUrl, { headers: { cookie } })).json()) as { squares: Array<{ mine: boolean }> };
   const mine = own.squares.filter((square) => square.mine).length;
   if (mine === 0) throw new Error('the signed-in player sees none of their squares as theirs');
-  console.log(`(a) board reads: ${ROUNDS} round(s) of ${SECONDS} s per target, ${CONNECTIONS} connections; board with ${CLAIMED} claimed squares, ${mine} of them the signed-in player's`);
+  console.log(
+    `(a) board reads: ${ROUNDS} round(s) of ${SECONDS} s per target, ${CONNECTIONS} connections; board with ${CLAIMED} claimed squares, ${mine} of them the signed-in player's`,
+  );
   // Warm-up: JIT, SQLite page cache.
   await load(hello, `${hello.url}/`, 2);
   await load(app, boardUrl, 2);
@@ -252,7 +261,9 @@ async function measureFanOut(app: Server, gameId: string) {
     perRound.push({ p50: percentile(times, 50), p99: percentile(times, 99), last: Math.max(...times) });
     const stats = await app.request({ type: 'stats', gameId }, 'stats');
     peakRss = Math.max(peakRss, stats.rss);
-    console.log(`    change ${i + 1}: p50 ${fmt(percentile(times, 50), 1)} ms, p99 ${fmt(percentile(times, 99), 1)} ms, all ${VIEWERS} in ${fmt(Math.max(...times), 1)} ms`);
+    console.log(
+      `    change ${i + 1}: p50 ${fmt(percentile(times, 50), 1)} ms, p99 ${fmt(percentile(times, 99), 1)} ms, all ${VIEWERS} in ${fmt(Math.max(...times), 1)} ms`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   viewers.close();
@@ -359,7 +370,11 @@ try {
 
   const rows: Array<[string, string, string, string]> = [];
   const notes: string[] = [];
-  const loadNow = () => `load average ${os.loadavg().map((l) => fmt(l, 1)).join(' / ')} (1 / 5 / 15 min) as it started`;
+  const loadNow = () =>
+    `load average ${os
+      .loadavg()
+      .map((l) => fmt(l, 1))
+      .join(' / ')} (1 / 5 / 15 min) as it started`;
 
   if (PARTS.has('a')) {
     const loadA = loadNow();
@@ -426,7 +441,12 @@ try {
       if (typeof race !== 'string') {
         rows.push(
           ['checkouts/s under contention', fmt(race.successesPerSecond, 1), '', ''],
-          ['buyers / successes / 409s / 5xx', `${race.buyers} / ${race.successes} / ${race.conflicts} / ${race.serverErrors}`, '5xx = 0', race.serverErrors === 0 ? 'ok' : 'MISSED'],
+          [
+            'buyers / successes / 409s / 5xx',
+            `${race.buyers} / ${race.successes} / ${race.conflicts} / ${race.serverErrors}`,
+            '5xx = 0',
+            race.serverErrors === 0 ? 'ok' : 'MISSED',
+          ],
           ['squares sold twice', String(race.soldTwice), '0', race.soldTwice === 0 ? 'ok' : 'MISSED'],
         );
         notes.push(
@@ -450,7 +470,12 @@ try {
     rows.push(
       [`${signedIn.viewers} signed-in viewers hold the new board: p50`, `${fmt(signedIn.p50, 1)} ms`, '', ''],
       [`${signedIn.viewers} signed-in viewers hold the new board: p99`, `${fmt(signedIn.p99, 1)} ms`, '', ''],
-      [`all ${signedIn.viewers} signed-in viewers hold the new board (median of changes)`, `${fmt(signedIn.last, 1)} ms`, '< 1,000 ms', signedIn.last < 1000 ? 'ok' : 'MISSED'],
+      [
+        `all ${signedIn.viewers} signed-in viewers hold the new board (median of changes)`,
+        `${fmt(signedIn.last, 1)} ms`,
+        '< 1,000 ms',
+        signedIn.last < 1000 ? 'ok' : 'MISSED',
+      ],
       ['... each change (ms)', signedIn.lasts, '', ''],
       ['... the slowest change', `${fmt(signedIn.worst, 1)} ms`, '', ''],
       ['... of which until the last viewer was told (median)', `${fmt(signedIn.heardLast, 1)} ms`, '', ''],

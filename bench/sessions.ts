@@ -43,7 +43,17 @@ export async function insertViewers(
         .values(
           chunk.map((user) => {
             const username = user.email.split('@')[0]!;
-            return { id: user.id, name: username, email: user.email, emailVerified: 1, createdAt: now, updatedAt: now, username, displayUsername: username, isAdmin: 0 };
+            return {
+              id: user.id,
+              name: username,
+              email: user.email,
+              emailVerified: 1,
+              createdAt: now,
+              updatedAt: now,
+              username,
+              displayUsername: username,
+              isAdmin: 0,
+            };
           }),
         )
         .execute();

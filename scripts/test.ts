@@ -82,6 +82,15 @@ console.log('=== typecheck ===');
 const typesOk = run('tsc', ['--noEmit', '-p', '.']);
 results.push({ name: 'typecheck', passed: typesOk ? 1 : 0, failed: typesOk ? 0 : 1, skipped: 0, ok: typesOk });
 
+// typescript-eslint (with the import boundaries of docs/ARCHITECTURE.md) and Prettier's format:
+// an error in either fails the run (`npm run format` writes the format).
+console.log('\n=== lint ===');
+const lintOk = run('npm', ['run', '--silent', 'lint']);
+console.log('\n=== format ===');
+const formatOk = run('npm', ['run', '--silent', 'format:check']);
+results.push({ name: 'lint', passed: lintOk ? 1 : 0, failed: lintOk ? 0 : 1, skipped: 0, ok: lintOk });
+results.push({ name: 'format', passed: formatOk ? 1 : 0, failed: formatOk ? 0 : 1, skipped: 0, ok: formatOk });
+
 vitest('unit', 'unit');
 vitest('server on SQLite', 'server', { TEST_DB: 'sqlite' });
 
@@ -103,14 +112,15 @@ if (!built) skipOrFail('browser', 'the production build failed');
 else if (!existsSync(CHROMIUM_PATH)) skipOrFail('browser', `Chromium not found at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
 else vitest('browser', 'browser', { TEST_DB: 'sqlite' });
 
-const testPhases = results.filter((r) => r.name !== 'typecheck' && r.name !== 'build');
+const CHECKS = new Set(['typecheck', 'lint', 'format', 'build']);
+const testPhases = results.filter((r) => !CHECKS.has(r.name));
 const passed = testPhases.reduce((n, r) => n + r.passed, 0);
 const failed = testPhases.reduce((n, r) => n + r.failed, 0) + results.filter((r) => !r.ok && r.failed === 0).length;
 const skipped = testPhases.reduce((n, r) => n + r.skipped, 0);
 
 console.log('\n=== summary ===');
 for (const r of results) {
-  const counts = r.name === 'typecheck' || r.name === 'build' ? (r.ok ? 'ok' : 'FAILED') : `${r.passed} passed, ${r.failed} failed`;
+  const counts = CHECKS.has(r.name) ? (r.ok ? 'ok' : 'FAILED') : `${r.passed} passed, ${r.failed} failed`;
   console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(22)} ${counts}${r.note ? `  (${r.note})` : ''}`);
 }
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

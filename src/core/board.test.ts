@@ -16,23 +16,13 @@ describe('squareAccessibleName', () => {
 
   it('adds the quarters a square won, in game order', () => {
     const claimed = { kind: 'claimed', ownerName: 'alice' } as const;
-    expect(squareAccessibleName(square, claimed, [2])).toBe(
-      'Row 3, column 7, claimed by alice, winner of the 2nd quarter',
-    );
-    expect(squareAccessibleName(square, { kind: 'yours' }, [4, 1])).toBe(
-      'Row 3, column 7, yours, winner of the 1st and 4th quarters',
-    );
-    expect(squareAccessibleName(square, { kind: 'unsold' }, [1, 2, 4])).toBe(
-      'Row 3, column 7, not sold, winner of the 1st, 2nd and 4th quarters',
-    );
-    expect(squareAccessibleName(square, claimed, [1, 2, 3, 4])).toBe(
-      'Row 3, column 7, claimed by alice, winner of the 1st, 2nd, 3rd and 4th quarters',
-    );
+    expect(squareAccessibleName(square, claimed, [2])).toBe('Row 3, column 7, claimed by alice, winner of the 2nd quarter');
+    expect(squareAccessibleName(square, { kind: 'yours' }, [4, 1])).toBe('Row 3, column 7, yours, winner of the 1st and 4th quarters');
+    expect(squareAccessibleName(square, { kind: 'unsold' }, [1, 2, 4])).toBe('Row 3, column 7, not sold, winner of the 1st, 2nd and 4th quarters');
+    expect(squareAccessibleName(square, claimed, [1, 2, 3, 4])).toBe('Row 3, column 7, claimed by alice, winner of the 1st, 2nd, 3rd and 4th quarters');
   });
 
   it('names a quarter listed twice once', () => {
-    expect(squareAccessibleName(square, { kind: 'yours' }, [3, 3])).toBe(
-      'Row 3, column 7, yours, winner of the 3rd quarter',
-    );
+    expect(squareAccessibleName(square, { kind: 'yours' }, [3, 3])).toBe('Row 3, column 7, yours, winner of the 3rd quarter');
   });
 });

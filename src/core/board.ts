@@ -44,11 +44,7 @@ function ordinalList(quarters: readonly Quarter[]): string {
  * The accessible name of a board cell, e.g. "Row 3, column 7, available",
  * "Row 3, column 7, claimed by alice, winner of the 1st and 4th quarters".
  */
-export function squareAccessibleName(
-  square: Coordinate,
-  holding: SquareHolding,
-  wonQuarters: readonly Quarter[] = [],
-): string {
+export function squareAccessibleName(square: Coordinate, holding: SquareHolding, wonQuarters: readonly Quarter[] = []): string {
   const base = `${squarePositionLabel(square)}, ${holdingText(holding)}`;
   if (wonQuarters.length === 0) return base;
   const plural = new Set(wonQuarters).size > 1 ? 'quarters' : 'quarter';

@@ -33,7 +33,7 @@ function cartWith(...adds: [CartGame, number, number][]): Cart {
 const INVALID = 'Some items in your cart are invalid. Please refresh and try again.';
 
 describe('storage key', () => {
-  it('is the spec\'s squares_cart', () => {
+  it("is the spec's squares_cart", () => {
     expect(CART_STORAGE_KEY).toBe('squares_cart');
   });
 });
@@ -44,10 +44,16 @@ describe('addSquare', () => {
     expect(result).toEqual({ result: 'added', cart: [{ ...superBowl, squares: [{ x: 2, y: 6 }] }] });
   });
 
-  it('adds further squares to the game\'s entry and new games after it', () => {
+  it("adds further squares to the game's entry and new games after it", () => {
     const cart = cartWith([superBowl, 2, 6], [officePool, 0, 0], [superBowl, 9, 9]);
     expect(cart).toEqual([
-      { ...superBowl, squares: [{ x: 2, y: 6 }, { x: 9, y: 9 }] },
+      {
+        ...superBowl,
+        squares: [
+          { x: 2, y: 6 },
+          { x: 9, y: 9 },
+        ],
+      },
       { ...officePool, squares: [{ x: 0, y: 0 }] },
     ]);
   });
@@ -69,7 +75,17 @@ describe('addSquare', () => {
   it('keeps only x and y, and the latest title and price of the game', () => {
     const square = { x: 1, y: 1, owner: 'ignored' };
     const cart = addSquare(cartWith([superBowl, 0, 0]), { ...superBowl, game_title: 'Renamed', price_per_square: 20 }, square).cart;
-    expect(cart).toEqual([{ game_id: 'g1', game_title: 'Renamed', price_per_square: 20, squares: [{ x: 0, y: 0 }, { x: 1, y: 1 }] }]);
+    expect(cart).toEqual([
+      {
+        game_id: 'g1',
+        game_title: 'Renamed',
+        price_per_square: 20,
+        squares: [
+          { x: 0, y: 0 },
+          { x: 1, y: 1 },
+        ],
+      },
+    ]);
   });
 
   it('leaves the cart it was given untouched', () => {
@@ -116,12 +132,9 @@ describe('removing', () => {
 });
 
 describe('parseCart', () => {
-  it.each([null, '', 'not json', '{', '{}', '"cart"', '42', 'null', '[1, null, "x", []]'])(
-    'discards %j as an empty cart',
-    (saved) => {
-      expect(parseCart(saved)).toEqual([]);
-    },
-  );
+  it.each([null, '', 'not json', '{', '{}', '"cart"', '42', 'null', '[1, null, "x", []]'])('discards %j as an empty cart', (saved) => {
+    expect(parseCart(saved)).toEqual([]);
+  });
 
   it('restores a saved cart', () => {
     const cart = cartWith([superBowl, 2, 6], [officePool, 0, 0]);
@@ -148,12 +161,33 @@ describe('parseCart', () => {
 
   it('keeps the valid squares of an entry once each and merges entries of the same game', () => {
     const saved = JSON.stringify([
-      { ...superBowl, squares: [{ x: 1, y: 1 }, { x: 1, y: 1 }, { x: -1, y: 0 }, { x: 2, y: 2, extra: true }] },
+      {
+        ...superBowl,
+        squares: [
+          { x: 1, y: 1 },
+          { x: 1, y: 1 },
+          { x: -1, y: 0 },
+          { x: 2, y: 2, extra: true },
+        ],
+      },
       { ...officePool, squares: [{ x: 0, y: 0 }] },
-      { ...superBowl, squares: [{ x: 2, y: 2 }, { x: 3, y: 3 }] },
+      {
+        ...superBowl,
+        squares: [
+          { x: 2, y: 2 },
+          { x: 3, y: 3 },
+        ],
+      },
     ]);
     expect(parseCart(saved)).toEqual([
-      { ...superBowl, squares: [{ x: 1, y: 1 }, { x: 2, y: 2 }, { x: 3, y: 3 }] },
+      {
+        ...superBowl,
+        squares: [
+          { x: 1, y: 1 },
+          { x: 2, y: 2 },
+          { x: 3, y: 3 },
+        ],
+      },
       { ...officePool, squares: [{ x: 0, y: 0 }] },
     ]);
   });
@@ -200,7 +234,16 @@ describe('validateForPayment', () => {
     ['a zero price', { ...good, price_per_square: 0 }],
     ['a fractional price', { ...good, price_per_square: 9.99 }],
     ['a square off the board', { ...good, squares: [{ x: 1, y: 10 }] }],
-    ['a square twice', { ...good, squares: [{ x: 1, y: 1 }, { x: 1, y: 1 }] }],
+    [
+      'a square twice',
+      {
+        ...good,
+        squares: [
+          { x: 1, y: 1 },
+          { x: 1, y: 1 },
+        ],
+      },
+    ],
     ['not an object', 'g1'],
   ])('refuses an entry with %s', (_, entry) => {
     expect(validateForPayment([entry])).toEqual({ ok: false, message: INVALID });
@@ -260,9 +303,7 @@ describe('cart under any sequence of changes', () => {
           }
           expect(cart.length).toBe(model.size);
           expect(parseCart(serializeCart(cart))).toEqual(cart);
-          expect(validateForPayment(cart)).toEqual(
-            cart.length === 0 ? { ok: false, message: 'Your cart is empty' } : { ok: true, value: cart },
-          );
+          expect(validateForPayment(cart)).toEqual(cart.length === 0 ? { ok: false, message: 'Your cart is empty' } : { ok: true, value: cart });
           const expectedCents = cart.reduce((sum, item) => sum + item.price_per_square * 100 * item.squares.length, 0);
           expect(cartTotals(cart)).toEqual({ squareCount: [...model.values()].reduce((n, s) => n + s.size, 0), totalCents: expectedCents });
         }

@@ -28,8 +28,7 @@ export type Cart = readonly CartItem[];
 export type CartGame = Pick<CartItem, 'game_id' | 'game_title' | 'price_per_square'>;
 
 export type AddSquareResult =
-  | { readonly result: 'added'; readonly cart: Cart }
-  | { readonly result: 'duplicate'; readonly cart: Cart; readonly message: string };
+  { readonly result: 'added'; readonly cart: Cart } | { readonly result: 'duplicate'; readonly cart: Cart; readonly message: string };
 
 /** True when the square of that game is in the cart. */
 export function hasSquare(cart: Cart, gameId: string, square: Coordinate): boolean {
@@ -169,7 +168,5 @@ export function checkoutGameId(cart: Cart): string | null {
 
 /** The payment description listing titles and square counts: "Super Bowl (3 squares), Office Pool (1 square)". */
 export function checkoutDescription(cart: Cart): string {
-  return cart
-    .map(({ game_title, squares }) => `${game_title} (${squares.length} square${squares.length === 1 ? '' : 's'})`)
-    .join(', ');
+  return cart.map(({ game_title, squares }) => `${game_title} (${squares.length} square${squares.length === 1 ? '' : 's'})`).join(', ');
 }

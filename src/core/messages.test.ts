@@ -20,8 +20,7 @@ import {
 
 // The product texts must be the spec's words: check them against the documents themselves
 // (the repo's copy in docs/product), with line wrapping ignored.
-const readDoc = (name: string) =>
-  readFileSync(new URL(`../../docs/product/${name}`, import.meta.url), 'utf8').replace(/\s+/g, ' ');
+const readDoc = (name: string) => readFileSync(new URL(`../../docs/product/${name}`, import.meta.url), 'utf8').replace(/\s+/g, ' ');
 const documents = readDoc('squares-pool-spec.md') + ' ' + readDoc('DECISIONS.md');
 
 /** Texts of ours, or the spec's texts in another form; each is checked on its own below. */
@@ -114,7 +113,7 @@ describe('message catalogue', () => {
 });
 
 describe('templated messages', () => {
-  it('fill in the spec\'s placeholders', () => {
+  it("fill in the spec's placeholders", () => {
     expect(gameDeletedToast('Super Bowl')).toBe('Game "Super Bowl" was deleted successfully');
     expect(quarterWinnerToast(2, 'alice')).toBe('Q2 winner processed: alice');
     expect(payoutRetryToast(4)).toBe('Q4 payout retry successful!');
@@ -137,7 +136,7 @@ describe('templated messages', () => {
     ['Failed to process scores: {cause}', processScoresError('{cause}')],
     ['Failed to retry payout: {cause}', retryPayoutError('{cause}')],
     ['Please fill in all fields:', missingFieldsMessage([]).trimEnd()],
-  ])('%s is the spec\'s template', (template, filled) => {
+  ])("%s is the spec's template", (template, filled) => {
     expect(filled).toBe(template);
     expect(documents).toContain(template);
   });

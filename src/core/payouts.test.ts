@@ -32,9 +32,7 @@ describe('payout schedules (D12)', () => {
     expect(schedule.id).toBe(id);
     expect(q1 === q2 && q2 === q3).toBe(true);
     expect(schedule.label).toContain(schedule.sharesPercent.join('/'));
-    expect(schedule.infoText).toContain(
-      `${q1}% of the pot for each of the 1st, 2nd and 3rd quarters and ${final}% for the final score.`,
-    );
+    expect(schedule.infoText).toContain(`${q1}% of the pot for each of the 1st, 2nd and 3rd quarters and ${final}% for the final score.`);
     const kept = 100 - (q1 + q2 + q3 + final);
     if (kept > 0) expect(schedule.infoText).toContain(`The organizer keeps the remaining ${kept}%.`);
     else expect(schedule.infoText).not.toContain('organizer');

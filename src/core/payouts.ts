@@ -40,9 +40,7 @@ export const PAYOUT_SCHEDULES: Readonly<Record<PayoutScheduleId, PayoutSchedule>
     id: 'organizer-20',
     label: 'Organizer keeps 20% (20/20/20/20)',
     sharesPercent: [20, 20, 20, 20],
-    infoText:
-      '20% of the pot for each of the 1st, 2nd and 3rd quarters and 20% for the final score. ' +
-      'The organizer keeps the remaining 20%.',
+    infoText: '20% of the pot for each of the 1st, 2nd and 3rd quarters and 20% for the final score. ' + 'The organizer keeps the remaining 20%.',
   },
 };
 
@@ -122,10 +120,7 @@ export function payoutRules(potCents: number, scheduleId: PayoutScheduleId): Pay
  */
 export function payoutSummary(scheduleId: PayoutScheduleId): string {
   const [q1, q2, q3, final] = PAYOUT_SCHEDULES[scheduleId].sharesPercent;
-  const parts =
-    q1 === q2 && q2 === q3
-      ? [`Q1-Q3 ${q1}%`]
-      : ([q1, q2, q3] as const).map((percent, i) => `${quarterShortLabel((i + 1) as Quarter)} ${percent}%`);
+  const parts = q1 === q2 && q2 === q3 ? [`Q1-Q3 ${q1}%`] : ([q1, q2, q3] as const).map((percent, i) => `${quarterShortLabel((i + 1) as Quarter)} ${percent}%`);
   parts.push(`Final ${final}%`);
   const kept = 100 - (q1 + q2 + q3 + final);
   if (kept > 0) parts.push(`Organizer ${kept}%`);

@@ -77,13 +77,10 @@ describe('core purity', () => {
     expect(names.some((name) => name.endsWith('.test.ts'))).toBe(false);
   });
 
-  it.each(coreSources(CORE_DIR).map((path) => [relative(CORE_DIR, path), path]))(
-    '%s imports only core modules and zod',
-    (_, path) => {
-      const forbidden = importedSpecifiers(readFileSync(path, 'utf8'))
-        .map((specifier) => ({ specifier, reason: forbiddenReason(specifier, dirname(path)) }))
-        .filter(({ reason }) => reason !== null);
-      expect(forbidden).toEqual([]);
-    },
-  );
+  it.each(coreSources(CORE_DIR).map((path) => [relative(CORE_DIR, path), path]))('%s imports only core modules and zod', (_, path) => {
+    const forbidden = importedSpecifiers(readFileSync(path, 'utf8'))
+      .map((specifier) => ({ specifier, reason: forbiddenReason(specifier, dirname(path)) }))
+      .filter(({ reason }) => reason !== null);
+    expect(forbidden).toEqual([]);
+  });
 });

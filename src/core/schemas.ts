@@ -49,9 +49,7 @@ export const emailSchema = z.string().transform(fromResult(validateEmail));
 
 export const passwordSchema = z.string().transform(fromResult(validatePassword));
 
-export const loginSchema = z
-  .object({ email: z.string().default(''), password: z.string().default('') })
-  .transform(fromResult(validateLogin));
+export const loginSchema = z.object({ email: z.string().default(''), password: z.string().default('') }).transform(fromResult(validateLogin));
 
 export const usernameSchema = z.string().transform(fromResult(validateUsername));
 
@@ -64,8 +62,7 @@ export const signupSchema = z
   })
   .transform(fromResult(validateSignup));
 
-export const forgotPasswordSchema = z
-  .object({ email: z.string().default('').transform(fromResult(validateForgotPasswordEmail)) });
+export const forgotPasswordSchema = z.object({ email: z.string().default('').transform(fromResult(validateForgotPasswordEmail)) });
 
 // Free text under the one text rule (core/text.ts). A missing field gets the same message as an empty one.
 export const titleSchema = z.string({ error: TITLE_TOO_SHORT }).transform(fromResult(validateTitle));
@@ -73,9 +70,7 @@ export const teamASchema = z.string({ error: TEAM_A_REQUIRED }).transform(fromRe
 export const teamBSchema = z.string({ error: TEAM_B_REQUIRED }).transform(fromResult((name: string) => validateTeamName('B', name)));
 /** The notes typed on /payment: optional, multi-line; blank is none (null). */
 export const checkoutNotesSchema = z.string({ error: NOTES_TOO_LONG }).nullish().transform(fromResult(validateCheckoutNotes));
-export const priceSchema = z
-  .union([z.number(), z.string()], { error: PRICE_NOT_A_NUMBER })
-  .transform(fromResult(validatePrice));
+export const priceSchema = z.union([z.number(), z.string()], { error: PRICE_NOT_A_NUMBER }).transform(fromResult(validatePrice));
 const gameTypeChoice = z.enum(GAME_TYPES, { error: GAME_TYPE_INVALID });
 const payoutScheduleChoice = z.enum(PAYOUT_SCHEDULE_IDS, { error: PAYOUT_SCHEDULE_INVALID });
 export const gameTypeSchema = gameTypeChoice.default(DEFAULT_GAME_TYPE);
@@ -136,9 +131,7 @@ export function validateGameForm(
   return { ok: false, errors };
 }
 
-export const scoreSchema = z
-  .union([z.number(), z.string()], { error: SCORE_NOT_A_NUMBER })
-  .transform(fromResult(validateScore));
+export const scoreSchema = z.union([z.number(), z.string()], { error: SCORE_NOT_A_NUMBER }).transform(fromResult(validateScore));
 
 /** One quarter's scores as the API receives them. */
 export const quarterScoreSchema = z.object({ team_a_score: scoreSchema, team_b_score: scoreSchema });

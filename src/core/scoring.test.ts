@@ -66,7 +66,7 @@ describe('lastDigit', () => {
 });
 
 describe('winningSquare (D14, D15)', () => {
-  it('is the row showing team A\'s digit and the column showing team B\'s digit', () => {
+  it("is the row showing team A's digit and the column showing team B's digit", () => {
     const xAxis = [3, 8, 1, 0, 9, 4, 7, 2, 6, 5];
     const yAxis = [6, 0, 2, 9, 5, 1, 8, 3, 7, 4];
     // Team A 24 -> 4, shown on row 5; team B 17 -> 7, shown on column 8.

@@ -40,12 +40,7 @@ export function winningDigits(teamAScore: number, teamBScore: number): WinningDi
  * digit is team B's last digit. Looking up `x = last digit` directly, as the spec's query does,
  * is only right before a shuffle.
  */
-export function winningSquare(
-  xAxisNumbers: readonly number[],
-  yAxisNumbers: readonly number[],
-  teamAScore: number,
-  teamBScore: number,
-): Coordinate {
+export function winningSquare(xAxisNumbers: readonly number[], yAxisNumbers: readonly number[], teamAScore: number, teamBScore: number): Coordinate {
   // With anything but a permutation some scores would have no winner, or several.
   if (!isDigitPermutation(xAxisNumbers) || !isDigitPermutation(yAxisNumbers)) {
     throw new RangeError('Axis numbers must each be a permutation of the digits 0-9');

@@ -22,9 +22,7 @@ export function gameCardBadge(game: Pick<GameState, 'is_active' | 'grid_shuffled
 export type AdminGameStatus = 'Completed' | 'In Progress' | 'Ready to Shuffle' | 'Awaiting Players';
 
 /** The admin status (spec section 4): a full grid that is not shuffled yet is Ready to Shuffle. */
-export function adminGameStatus(
-  game: Pick<GameState, 'is_active' | 'grid_shuffled' | 'squares_claimed'>,
-): AdminGameStatus {
+export function adminGameStatus(game: Pick<GameState, 'is_active' | 'grid_shuffled' | 'squares_claimed'>): AdminGameStatus {
   if (!game.is_active) return 'Completed';
   if (game.grid_shuffled) return 'In Progress';
   return game.squares_claimed >= SQUARE_COUNT ? 'Ready to Shuffle' : 'Awaiting Players';
@@ -52,10 +50,7 @@ export function gameStatusLine(game: GameState): string {
 }
 
 /** The Grid Selection toggle's status text. */
-export function numbersVisibilityText(game: {
-  readonly hasNumbers: boolean;
-  readonly numbersRevealed: boolean;
-}): string {
+export function numbersVisibilityText(game: { readonly hasNumbers: boolean; readonly numbersRevealed: boolean }): string {
   if (!game.hasNumbers) return 'No numbers generated';
   return game.numbersRevealed ? 'Numbers visible' : 'Numbers hidden';
 }
@@ -104,10 +99,7 @@ function timesWord(count: number): string {
  * "drawn 19:02", "drawn 19:10; redrawn once", "cleared 19:05; drawn once before".
  * Null when nothing was ever drawn or cleared. `formatTime` keeps time zones out of the core.
  */
-export function drawLogSummary<Time>(
-  entries: readonly DrawLogEntry<Time>[],
-  formatTime: (at: Time) => string,
-): string | null {
+export function drawLogSummary<Time>(entries: readonly DrawLogEntry<Time>[], formatTime: (at: Time) => string): string | null {
   const latest = entries.at(-1);
   if (latest === undefined) return null;
   const draws = entries.filter((entry) => entry.kind === 'draw').length;

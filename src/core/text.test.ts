@@ -1,14 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_COMBINING_MARKS,
-  hasDisallowedCharacters,
-  normalizeText,
-  textLength,
-  validateOptionalText,
-  validateText,
-  type TextField,
-} from './text';
+import { MAX_COMBINING_MARKS, hasDisallowedCharacters, normalizeText, textLength, validateOptionalText, validateText, type TextField } from './text';
 
 const FIELD: TextField = {
   minLength: 3,

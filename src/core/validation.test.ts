@@ -105,8 +105,7 @@ describe('password policy (D7)', () => {
   });
 
   it('agrees with a plain regular-expression reading of the policy on every ASCII password', () => {
-    const oracle = (p: string) =>
-      p.length >= 8 && /[A-Z]/.test(p) && /[a-z]/.test(p) && /[0-9]/.test(p) && /[!@#$%^&*(),.?":{}|<>]/.test(p);
+    const oracle = (p: string) => p.length >= 8 && /[A-Z]/.test(p) && /[a-z]/.test(p) && /[0-9]/.test(p) && /[!@#$%^&*(),.?":{}|<>]/.test(p);
     fc.assert(
       fc.property(fc.string({ unit: 'binary-ascii', maxLength: 16 }), (password) => {
         expect(validatePassword(password).ok).toBe(oracle(password));
@@ -160,9 +159,7 @@ describe('signup', () => {
         expect(schemaMessage(signupSchema, input)).toBe(message);
       }),
     );
-    expect(schemaMessage(signupSchema, {})).toBe(
-      'Please fill in all fields: Email, Username, Password, Confirm Password',
-    );
+    expect(schemaMessage(signupSchema, {})).toBe('Please fill in all fields: Email, Username, Password, Confirm Password');
   });
 
   it.each([
@@ -245,13 +242,7 @@ describe('game form', () => {
 
   it('has the five game types with their labels, nfl by default', () => {
     expect(GAME_TYPES).toEqual(['nfl', 'college-football', 'nba', 'college-basketball', 'other']);
-    expect(GAME_TYPES.map((t) => GAME_TYPE_LABELS[t])).toEqual([
-      'NFL Football',
-      'College Football',
-      'NBA Basketball',
-      'College Basketball',
-      'Other Sport',
-    ]);
+    expect(GAME_TYPES.map((t) => GAME_TYPE_LABELS[t])).toEqual(['NFL Football', 'College Football', 'NBA Basketball', 'College Basketball', 'Other Sport']);
     expect(DEFAULT_GAME_TYPE).toBe('nfl');
     expect(isGameType('nba')).toBe(true);
     expect(isGameType('NBA')).toBe(false);
@@ -310,9 +301,7 @@ describe('game form', () => {
   });
 
   it('gives absent text fields the same message as empty ones', () => {
-    expect(schemaMessage(gameFormSchema, { team_a: 'A', team_b: 'B', price_per_square: 5 })).toBe(
-      'Title must be at least 3 characters',
-    );
+    expect(schemaMessage(gameFormSchema, { team_a: 'A', team_b: 'B', price_per_square: 5 })).toBe('Title must be at least 3 characters');
     expect(schemaMessage(gameFormSchema, { title: 'Title', team_b: 'B', price_per_square: 5 })).toBe('Team A is required');
     expect(schemaMessage(gameFormSchema, { title: 'Title', team_a: 'A', team_b: 'B' })).toBe('Price must be a number');
   });
@@ -419,7 +408,12 @@ describe('quarter scores', () => {
       fc.property(fc.string({ maxLength: 12 }), (raw) => {
         const clean = sanitizeScoreInput(raw);
         expect(clean).toMatch(/^[0-9]{0,3}$/);
-        expect([...raw].filter((c) => c >= '0' && c <= '9').join('').startsWith(clean)).toBe(true);
+        expect(
+          [...raw]
+            .filter((c) => c >= '0' && c <= '9')
+            .join('')
+            .startsWith(clean),
+        ).toBe(true);
       }),
     );
   });

@@ -37,9 +37,7 @@ import type { Quarter } from './scoring';
 import { QUARTERS } from './scoring';
 
 /** A validated, normalized value, or the one message to show. */
-export type ValidationResult<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly message: string };
+export type ValidationResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
 
 const ok = <T>(value: T): ValidationResult<T> => ({ ok: true, value });
 const fail = <T>(message: string): ValidationResult<T> => ({ ok: false, message });
@@ -59,7 +57,6 @@ export function validateEmail(email: string): ValidationResult<string> {
   const normalized = normalizeEmail(email);
   return EMAIL_PATTERN.test(normalized) ? ok(normalized) : fail(INVALID_EMAIL);
 }
-
 
 // Password policy (D7: one policy on client and server).
 
@@ -105,7 +102,6 @@ export function passwordStrengthMessage(password: string): string {
   return result.ok ? PASSWORD_MESSAGES.strong : result.message;
 }
 
-
 // Login and signup (spec section 5).
 
 export interface LoginInput {
@@ -116,14 +112,11 @@ export interface LoginInput {
 /** Required fields ("Please fill in all fields: Email, Password"), then the email pattern. */
 export function validateLogin(input: LoginInput): ValidationResult<LoginInput> {
   const email = normalizeEmail(input.email);
-  const missing = [email === '' ? 'Email' : null, input.password === '' ? 'Password' : null].filter(
-    (name) => name !== null,
-  );
+  const missing = [email === '' ? 'Email' : null, input.password === '' ? 'Password' : null].filter((name) => name !== null);
   if (missing.length > 0) return fail(missingFieldsMessage(missing));
   if (!EMAIL_PATTERN.test(email)) return fail(INVALID_EMAIL);
   return ok({ email, password: input.password });
 }
-
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;
@@ -154,7 +147,6 @@ export function validateDisplayUsername(displayUsername: string, username: strin
   const matches = USERNAME_PATTERN.test(value) && value.toLowerCase() === username.toLowerCase();
   return matches ? ok(value) : fail(DISPLAY_USERNAME_MISMATCH);
 }
-
 
 export interface SignupInput {
   readonly email: string;
@@ -192,12 +184,10 @@ export function validateSignup(input: SignupInput): ValidationResult<SignupValue
   return ok({ email, username, password: input.password });
 }
 
-
 /** Forgot password: "Please enter your email address" when empty, else the email pattern. */
 export function validateForgotPasswordEmail(email: string): ValidationResult<string> {
   return normalizeEmail(email) === '' ? fail(EMAIL_REQUIRED) : validateEmail(email);
 }
-
 
 // Game form (spec section 5, D12, D13).
 
@@ -275,8 +265,6 @@ export function validatePrice(value: number | string): ValidationResult<number> 
   return ok(price);
 }
 
-
-
 // Quarter scores (spec section 5).
 
 export const MIN_SCORE = 0;
@@ -297,8 +285,6 @@ export function validateScore(value: number | string): ValidationResult<number> 
   if (score > MAX_SCORE) return fail(SCORE_TOO_HIGH);
   return ok(score);
 }
-
-
 
 /** One quarter's two score boxes, as typed. */
 export interface QuarterScoreInput {

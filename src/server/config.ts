@@ -90,9 +90,7 @@ export const settingsSchema = z.object({
       'must be a SQLite file path (for example ./data/squares.db) or a postgres:// URL',
     ),
   PUBLIC_URL: urlSetting(['http:', 'https:'], 'must be an http:// or https:// URL such as https://squares.example.com'),
-  NODE_ENV: z
-    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
-    .default('development'),
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   SMTP_URL: urlSetting(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587'),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().trim().default('Squares Pool <no-reply@squares.local>')),
   STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().trim().startsWith('sk_', 'must start with sk_').optional()),
@@ -103,7 +101,11 @@ export const settingsSchema = z.object({
   ALLOW_SIGNUP: z.preprocess(emptyToUndefined, booleanSetting.default(true)),
   CONTACT_EMAIL: z.preprocess(
     emptyToUndefined,
-    z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address').optional(),
+    z
+      .string()
+      .trim()
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address')
+      .optional(),
   ),
   /** Session signing secret; required in production, generated per run in trial mode. */
   AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),

@@ -41,9 +41,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: settings.PORT, host: settings.HOST });
   const shown = settings.HOST === '127.0.0.1' || settings.HOST === '0.0.0.0' ? 'localhost' : settings.HOST;
-  app.log.info(
-    `Squares Pool is serving http://${shown}:${settings.PORT} (${settings.trialMode ? 'trial' : 'production'} mode, ${settings.database.kind})`,
-  );
+  app.log.info(`Squares Pool is serving http://${shown}:${settings.PORT} (${settings.trialMode ? 'trial' : 'production'} mode, ${settings.database.kind})`);
 }
 
 main().catch((err) => {

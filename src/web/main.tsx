@@ -26,14 +26,7 @@ createRoot(container).render(
       before first paint; next-themes' own inline script cannot run under our CSP, so it is marked
       as an inert data block (type text/plain) that React neither executes nor warns about.
     */}
-    <ThemeProvider
-      attribute="class"
-      defaultTheme="system"
-      enableSystem
-      disableTransitionOnChange
-      storageKey="theme"
-      scriptProps={{ type: 'text/plain' }}
-    >
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange storageKey="theme" scriptProps={{ type: 'text/plain' }}>
       <QueryClientProvider client={queryClient}>
         <TooltipProvider>
           <SessionProvider>

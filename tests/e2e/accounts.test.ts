@@ -72,10 +72,7 @@ describe('accounts in the browser', () => {
     await toast(page, 'Logged out successfully').waitFor();
     await expect(page.getByTestId('welcome-line').textContent()).resolves.toBe('Welcome to Squares Pool');
     expect(await sidebarGroups(page)).toEqual(['NavigationHomeHow to Play']);
-    expect(await page.evaluate(() => [localStorage.getItem('auth_is_admin'), localStorage.getItem('auth_user_email')])).toEqual([
-      null,
-      null,
-    ]);
+    expect(await page.evaluate(() => [localStorage.getItem('auth_is_admin'), localStorage.getItem('auth_user_email')])).toEqual([null, null]);
     // The session is gone on the server too.
     expect(await page.evaluate(() => fetch('/api/me').then((r) => r.json()))).toEqual({ user: null, isAdmin: false });
   });
@@ -96,10 +93,7 @@ describe('accounts in the browser', () => {
     await logIn(page, `  ${account.email.toUpperCase()} `, PASSWORD);
     await page.waitForURL(server.url + '/');
     expect(await sidebarGroups(page)).toEqual(['NavigationHomeHow to Play', 'My AccountCartMy SquaresMy Winnings']);
-    expect(await page.evaluate(() => [localStorage.getItem('auth_is_admin'), localStorage.getItem('auth_user_email')])).toEqual([
-      'false',
-      account.email,
-    ]);
+    expect(await page.evaluate(() => [localStorage.getItem('auth_is_admin'), localStorage.getItem('auth_user_email')])).toEqual(['false', account.email]);
 
     await go(page, '/not-authorized');
     expect(await heading(page)).toBe('Access Denied');
@@ -151,9 +145,7 @@ describe('accounts in the browser', () => {
     expect(await heading(page)).toBe('Create Account');
     expect(await page.getByLabel('Username').getAttribute('autocomplete')).toBe('username');
     expect(await page.getByLabel('Password', { exact: true }).getAttribute('autocomplete')).toBe('new-password');
-    expect(await page.locator('main').textContent()).toContain(
-      'Password must be 8+ characters with uppercase, lowercase, number and special character',
-    );
+    expect(await page.locator('main').textContent()).toContain('Password must be 8+ characters with uppercase, lowercase, number and special character');
 
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(formError(page)).resolves.toBe('Please fill in all fields: Email, Username, Password, Confirm Password');
@@ -179,7 +171,9 @@ describe('accounts in the browser', () => {
     // Live feedback lists every rule with whether it is met.
     await fillSignup(page, { ...fresh, password: 'abc', confirm: 'abc' });
     const rules = page.getByTestId('password-strength').getByRole('listitem');
-    expect(await rules.evaluateAll((items) => items.map((li) => `${li.getAttribute('data-met')} ${li.firstChild?.nextSibling?.firstChild?.textContent}`))).toEqual([
+    expect(
+      await rules.evaluateAll((items) => items.map((li) => `${li.getAttribute('data-met')} ${li.firstChild?.nextSibling?.firstChild?.textContent}`)),
+    ).toEqual([
       'false Password must be at least 8 characters long',
       'false Password must contain at least one uppercase letter',
       'true Password must contain at least one lowercase letter',
@@ -325,7 +319,7 @@ describe('accounts in the browser', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test('the sign-up form states the username rule before submit and explains a broken name on blur and on submit, in the server\'s words (issue 11)', async () => {
+  test("the sign-up form states the username rule before submit and explains a broken name on blur and on submit, in the server's words (issue 11)", async () => {
     const page = await open('/signup');
     const username = page.getByLabel('Username');
     const inline = page.getByTestId('username-error');
@@ -381,7 +375,7 @@ describe('accounts in the browser', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username');
   });
 
-  test('Access Denied on an open admin page other than /admin/games is the route guard\'s text with Return to Home (spec section 2, D10)', async () => {
+  test("Access Denied on an open admin page other than /admin/games is the route guard's text with Return to Home (spec section 2, D10)", async () => {
     const { context, page } = await harness.newPage();
     const admin = await signInBrowser(context, server, { admin: true, prefix: 'demoted' });
     await page.goto(`${server.url}/admin/games/new`);

@@ -65,8 +65,7 @@ const grid = (page: Page) => page.getByRole('grid');
 const nameOf = (square: Locator) => square.locator('[data-name]').textContent();
 /** What a square shows on screen. */
 const drawn = async (square: Locator) => (await square.locator(':scope > [aria-hidden="true"]').allTextContents()).join(' ');
-const cartGame = (page: Page, title: string) =>
-  page.getByTestId('cart-game').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const cartGame = (page: Page, title: string) => page.getByTestId('cart-game').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 async function savedCart(page: Page): Promise<unknown> {
   const text = await page.evaluate((key) => localStorage.getItem(key), CART_KEY);
@@ -117,7 +116,11 @@ async function insertSquare(gameId: string, x: number, y: number, userId: string
     } as never)
     .execute();
   if (status === 'claimed') {
-    const game = await db().selectFrom('games').select(['squares_claimed', 'total_pot_cents', 'price_per_square_cents']).where('id', '=', gameId).executeTakeFirstOrThrow();
+    const game = await db()
+      .selectFrom('games')
+      .select(['squares_claimed', 'total_pot_cents', 'price_per_square_cents'])
+      .where('id', '=', gameId)
+      .executeTakeFirstOrThrow();
     await db()
       .updateTable('games')
       .set({ squares_claimed: game.squares_claimed + 1, total_pot_cents: game.total_pot_cents + game.price_per_square_cents })
@@ -133,11 +136,25 @@ const Y_DIGITS = [6, 0, 4, 2, 8, 1, 9, 3, 7, 5];
 async function drawNumbers(gameId: string, revealed: boolean) {
   await db()
     .insertInto('game_grid_numbers')
-    .values({ game_id: gameId, x_axis_numbers: JSON.stringify(X_DIGITS), y_axis_numbers: JSON.stringify(Y_DIGITS), generated_at: now(), generated_by: null } as never)
+    .values({
+      game_id: gameId,
+      x_axis_numbers: JSON.stringify(X_DIGITS),
+      y_axis_numbers: JSON.stringify(Y_DIGITS),
+      generated_at: now(),
+      generated_by: null,
+    } as never)
     .execute();
   await db()
     .insertInto('grid_draws')
-    .values({ id: randomUUID(), game_id: gameId, action: 'drawn', x_axis_numbers: JSON.stringify(X_DIGITS), y_axis_numbers: JSON.stringify(Y_DIGITS), admin_user_id: null, created_at: now() } as never)
+    .values({
+      id: randomUUID(),
+      game_id: gameId,
+      action: 'drawn',
+      x_axis_numbers: JSON.stringify(X_DIGITS),
+      y_axis_numbers: JSON.stringify(Y_DIGITS),
+      admin_user_id: null,
+      created_at: now(),
+    } as never)
     .execute();
   await db()
     .updateTable('games')
@@ -152,7 +169,16 @@ async function insertWinner(gameId: string, quarter: number, x: number, y: numbe
   const b = 20 + Y_DIGITS[y]!;
   await db()
     .insertInto('quarter_scores')
-    .values({ game_id: gameId, quarter, team_a_score: a, team_b_score: b, team_a_last_digit: a % 10, team_b_last_digit: b % 10, entered_by: null, entered_at: now() } as never)
+    .values({
+      game_id: gameId,
+      quarter,
+      team_a_score: a,
+      team_b_score: b,
+      team_a_last_digit: a % 10,
+      team_b_last_digit: b % 10,
+      entered_by: null,
+      entered_at: now(),
+    } as never)
     .execute();
   await db()
     .insertInto('game_winners')
@@ -253,7 +279,15 @@ describe('the board', () => {
     expect(await page.getByTestId('game-cart-count').textContent()).toBe('2 squares');
     expect(await page.getByTestId('game-cart-subtotal').textContent()).toBe('$30.00');
     expect(await savedCart(page)).toEqual([
-      { game_id: game.id, game_title: game.title, price_per_square: 15, squares: [{ x: 0, y: 1 }, { x: 9, y: 9 }] },
+      {
+        game_id: game.id,
+        game_title: game.title,
+        price_per_square: 15,
+        squares: [
+          { x: 0, y: 1 },
+          { x: 9, y: 9 },
+        ],
+      },
     ]);
   });
 
@@ -293,7 +327,15 @@ describe('the board', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('[role="grid"]') === null)).toBe(true);
     expect(await savedCart(page)).toEqual([
-      { game_id: game.id, game_title: game.title, price_per_square: 10, squares: [{ x: 1, y: 0 }, { x: 9, y: 0 }] },
+      {
+        game_id: game.id,
+        game_title: game.title,
+        price_per_square: 10,
+        squares: [
+          { x: 1, y: 0 },
+          { x: 9, y: 0 },
+        ],
+      },
     ]);
   });
 
@@ -314,7 +356,11 @@ describe('the board', () => {
     await toast(page, 'Sales are closed: the numbers have been drawn.').waitFor();
     expect(await savedCart(page)).toBeNull();
 
-    await db().updateTable('games').set({ numbers_revealed: true } as never).where('id', '=', game.id).execute();
+    await db()
+      .updateTable('games')
+      .set({ numbers_revealed: true } as never)
+      .where('id', '=', game.id)
+      .execute();
     await insertWinner(game.id, 1, 3, 7, player.id);
     await insertWinner(game.id, 4, 3, 7, player.id);
     await insertWinner(game.id, 2, 0, 0, owner.id);
@@ -326,9 +372,7 @@ describe('the board', () => {
     expect(await nameOf(cell(page, 3, 7))).toBe('Row 4, column 8, yours, winner of the 1st and 4th quarters');
     expect(await cell(page, 3, 7).getAttribute('data-winner')).toBe('true');
     expect(await drawn(cell(page, 3, 7))).toBe('1st 4th You');
-    expect(await nameOf(cell(page, 0, 0))).toBe(
-      `Row 1, column 1, claimed by ${owner.username}, winner of the 2nd quarter`,
-    );
+    expect(await nameOf(cell(page, 0, 0))).toBe(`Row 1, column 1, claimed by ${owner.username}, winner of the 2nd quarter`);
     expect(await page.getByTestId('quarter-results').locator('li').count()).toBe(3);
   });
 
@@ -345,7 +389,11 @@ describe('the board', () => {
     expect(await page.getByTestId('game-claimed').textContent()).toBe('1/100');
 
     // The game itself changes: title and status follow.
-    await db().updateTable('games').set({ title: `${game.title} II` }).where('id', '=', game.id).execute();
+    await db()
+      .updateTable('games')
+      .set({ title: `${game.title} II` })
+      .where('id', '=', game.id)
+      .execute();
     publish({ game_id: game.id, reason: 'game' });
     await page.locator('main h1', { hasText: `${game.title} II` }).waitFor();
   });
@@ -416,7 +464,16 @@ describe('the cart', () => {
     const two = await newGame({ price_per_square_cents: 2500 });
     const page = await open('/cart', 'player', {
       cart: [
-        { game_id: one.id, game_title: one.title, price_per_square: 10, squares: [{ x: 0, y: 1 }, { x: 2, y: 6 }, { x: 9, y: 9 }] },
+        {
+          game_id: one.id,
+          game_title: one.title,
+          price_per_square: 10,
+          squares: [
+            { x: 0, y: 1 },
+            { x: 2, y: 6 },
+            { x: 9, y: 9 },
+          ],
+        },
         { game_id: two.id, game_title: two.title, price_per_square: 25, squares: [{ x: 4, y: 4 }] },
       ],
     });
@@ -439,11 +496,21 @@ describe('the cart', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Remove square Row 10, column 10 from cart');
     expect(await page.getByTestId('summary-total').textContent()).toBe('$45.00');
 
-    await cartGame(page, two.title).getByRole('button', { name: `Remove ${two.title} from cart` }).click();
+    await cartGame(page, two.title)
+      .getByRole('button', { name: `Remove ${two.title} from cart` })
+      .click();
     await toast(page, 'Game removed from cart').waitFor();
     expect(await page.getByTestId('cart-game').count()).toBe(1);
     expect(await savedCart(page)).toEqual([
-      { game_id: one.id, game_title: one.title, price_per_square: 10, squares: [{ x: 0, y: 1 }, { x: 9, y: 9 }] },
+      {
+        game_id: one.id,
+        game_title: one.title,
+        price_per_square: 10,
+        squares: [
+          { x: 0, y: 1 },
+          { x: 9, y: 9 },
+        ],
+      },
     ]);
 
     // Clear Cart asks first (issue 11): Cancel keeps everything.
@@ -472,7 +539,17 @@ describe('the cart', () => {
     await drawNumbers(closed.id, true);
     const page = await open('/cart', 'player', {
       cart: [
-        { game_id: open1.id, game_title: open1.title, price_per_square: 10, squares: [{ x: 0, y: 0 }, { x: 3, y: 4 }, { x: 5, y: 5 }, { x: 6, y: 6 }] },
+        {
+          game_id: open1.id,
+          game_title: open1.title,
+          price_per_square: 10,
+          squares: [
+            { x: 0, y: 0 },
+            { x: 3, y: 4 },
+            { x: 5, y: 5 },
+            { x: 6, y: 6 },
+          ],
+        },
         { game_id: closed.id, game_title: closed.title, price_per_square: 10, squares: [{ x: 1, y: 1 }] },
       ],
     });
@@ -486,9 +563,7 @@ describe('the cart', () => {
       'Row 7, column 7, waiting for your payment',
     ]);
     expect(await cartGame(page, open1.title).getByTestId('square-pending').textContent()).toContain('This square is yours, waiting for your payment.');
-    expect(await cartGame(page, closed.title).getByTestId('game-problem').textContent()).toBe(
-      'Sales are closed: the numbers have been drawn.',
-    );
+    expect(await cartGame(page, closed.title).getByTestId('game-problem').textContent()).toBe('Sales are closed: the numbers have been drawn.');
     const proceed = page.getByRole('button', { name: 'Proceed to Payment' });
     expect(await proceed.isDisabled()).toBe(true);
 
@@ -500,7 +575,15 @@ describe('the cart', () => {
     expect(await page.getByTestId('cart-blocked').count()).toBe(0);
     // The player's own square stays.
     expect(await savedCart(page)).toEqual([
-      { game_id: open1.id, game_title: open1.title, price_per_square: 10, squares: [{ x: 0, y: 0 }, { x: 6, y: 6 }] },
+      {
+        game_id: open1.id,
+        game_title: open1.title,
+        price_per_square: 10,
+        squares: [
+          { x: 0, y: 0 },
+          { x: 6, y: 6 },
+        ],
+      },
     ]);
   });
 
@@ -553,7 +636,15 @@ describe('accessibility and small screens', () => {
   });
 
   const cart = () => [
-    { game_id: busy.id, game_title: busy.title, price_per_square: 10, squares: [{ x: 1, y: 1 }, { x: 0, y: 3 }] },
+    {
+      game_id: busy.id,
+      game_title: busy.title,
+      price_per_square: 10,
+      squares: [
+        { x: 1, y: 1 },
+        { x: 0, y: 3 },
+      ],
+    },
   ];
 
   const axePages: [string, () => string, Who][] = [
@@ -587,5 +678,3 @@ describe('accessibility and small screens', () => {
     }
   });
 });
-
-

@@ -1,12 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import {
-  CONFIRMATION_MAIL,
-  confirmationSent,
-  confirmationSentFromLogin,
-  DEV_MAILBOX_HINT,
-  MAIL_RATE_LIMITS,
-} from '../../src/core/messages';
+import { CONFIRMATION_MAIL, confirmationSent, confirmationSentFromLogin, DEV_MAILBOX_HINT, MAIL_RATE_LIMITS } from '../../src/core/messages';
 import { ACCOUNT_PASSWORD as PASSWORD, accountPages, logIn as logInWith, seriousViolations } from '../support/account-pages';
 import { mailsTo, signUpAs } from '../support/accounts';
 import { logIn as apiLogIn, newAccount } from '../support/auth';
@@ -70,7 +64,12 @@ describe('a lost or expired confirmation mail (issue 11 item 2)', () => {
     await page.getByLabel('Email').fill(account.email.toUpperCase());
     await page.getByLabel('Email').press('Enter');
     await page.getByRole('heading', { name: CONFIRMATION_MAIL.sentTitle, level: 1 }).waitFor();
-    expect(await page.getByRole('status').filter({ hasText: confirmationSent(account.email) }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: confirmationSent(account.email) })
+        .count(),
+    ).toBe(1);
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     await expectMailboxHint(page);
     expect(await page.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
@@ -98,7 +97,10 @@ describe('a lost or expired confirmation mail (issue 11 item 2)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await offer.getByRole('button', { name: CONFIRMATION_MAIL.resendButton }).click();
 
-    await offer.getByRole('status').filter({ hasText: confirmationSentFromLogin(account.email) }).waitFor();
+    await offer
+      .getByRole('status')
+      .filter({ hasText: confirmationSentFromLogin(account.email) })
+      .waitFor();
     await expectMailboxHint(page);
     // Focus stays with the offer (its button is gone).
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('resend-confirmation');
@@ -132,7 +134,12 @@ describe('a lost or expired confirmation mail (issue 11 item 2)', () => {
     await page.getByLabel('Email').fill(nobody);
     await send.click();
     await page.getByRole('heading', { name: CONFIRMATION_MAIL.sentTitle, level: 1 }).waitFor();
-    expect(await page.getByRole('status').filter({ hasText: confirmationSent(nobody) }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: confirmationSent(nobody) })
+        .count(),
+    ).toBe(1);
     expect(await mailsTo(server.app, nobody)).toEqual([]);
 
     // Five per 15 minutes from one address (the first was above); the sixth gets the limit's text.

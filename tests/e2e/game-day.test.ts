@@ -111,7 +111,11 @@ async function drawnGame(prefix?: string) {
 /** Q1 alice (pending), Q2 bob (paid, "Venmo 1234"), Q3 nobody (D24); Q4 open. */
 async function gameWithResults(prefix?: string) {
   const game = await drawnGame(prefix);
-  const targets: Coordinate[] = [{ x: 0, y: 0 }, { x: 4, y: 4 }, { x: 9, y: 5 }];
+  const targets: Coordinate[] = [
+    { x: 0, y: 0 },
+    { x: 4, y: 4 },
+    { x: 9, y: 5 },
+  ];
   for (const [index, square] of targets.entries()) {
     const quarter = index + 1;
     const { a, b } = scoresFor(game.view, quarter, square);
@@ -166,138 +170,140 @@ async function text(locator: Locator): Promise<string> {
 // --- The whole game day ---------------------------------------------------------------------------
 
 describe('game day end to end', () => {
-  test(
-    'randomize anyway, reveal, four quarters, payouts; boards update live; winners see Paid on My Winnings',
-    { timeout: 240_000 },
-    async () => {
-      const game = await soldGame('Final Bowl');
+  test('randomize anyway, reveal, four quarters, payouts; boards update live; winners see Paid on My Winnings', { timeout: 240_000 }, async () => {
+    const game = await soldGame('Final Bowl');
 
-      // Alice watches her board (live, SSE): # on the axes until the numbers are revealed.
-      const board = await open(`/game/${game.id}`, alice);
-      await board.locator('[data-testid="live-status"][data-status="live"]').waitFor();
-      expect(new Set(await axisTexts(board, 'row-digit'))).toEqual(new Set(['#']));
+    // Alice watches her board (live, SSE): # on the axes until the numbers are revealed.
+    const board = await open(`/game/${game.id}`, alice);
+    await board.locator('[data-testid="live-status"][data-status="live"]').waitFor();
+    expect(new Set(await axisTexts(board, 'row-digit'))).toEqual(new Set(['#']));
 
-      // The organizer opens the Game Day Controls from the Game Management list.
-      const page = await open('/admin/games');
-      await page.getByTestId('game-row').filter({ hasText: game.title }).getByRole('link', { name: /Game Day/ }).click();
-      await expect.poll(() => text(heading(page))).toBe(`Game Day Controls - ${game.title}`);
-      await expect(page.getByRole('link', { name: 'Back to Games List' }).getAttribute('href')).resolves.toBe('/admin/games');
-      await expect.poll(() => page.getByRole('tab', { name: 'Score Entry' }).getAttribute('aria-selected')).toBe('true');
-      await expect(page.getByRole('button', { name: 'Clear Numbers' }).isDisabled()).resolves.toBe(true);
-      await expect(page.getByRole('button', { name: 'Reveal Numbers' }).isDisabled()).resolves.toBe(true);
+    // The organizer opens the Game Day Controls from the Game Management list.
+    const page = await open('/admin/games');
+    await page
+      .getByTestId('game-row')
+      .filter({ hasText: game.title })
+      .getByRole('link', { name: /Game Day/ })
+      .click();
+    await expect.poll(() => text(heading(page))).toBe(`Game Day Controls - ${game.title}`);
+    await expect(page.getByRole('link', { name: 'Back to Games List' }).getAttribute('href')).resolves.toBe('/admin/games');
+    await expect.poll(() => page.getByRole('tab', { name: 'Score Entry' }).getAttribute('aria-selected')).toBe('true');
+    await expect(page.getByRole('button', { name: 'Clear Numbers' }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Reveal Numbers' }).isDisabled()).resolves.toBe(true);
 
-      // 90 of 100 sold: Randomize asks first (D18), then draws.
-      await page.getByRole('button', { name: 'Randomize Numbers' }).click();
-      const dialog = page.getByRole('alertdialog');
-      await dialog.getByText('90 of 100 squares are sold.', { exact: false }).waitFor();
-      await dialog.getByRole('button', { name: 'Randomize anyway' }).click();
-      await toast(page, 'Numbers randomized and saved successfully!').waitFor();
-      await expect.poll(() => text(page.getByTestId('game-day-numbers-state'))).toBe('drawn, hidden from players');
-      // Still hidden from players.
-      expect(new Set(await axisTexts(board, 'row-digit'))).toEqual(new Set(['#']));
+    // 90 of 100 sold: Randomize asks first (D18), then draws.
+    await page.getByRole('button', { name: 'Randomize Numbers' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('90 of 100 squares are sold.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Randomize anyway' }).click();
+    await toast(page, 'Numbers randomized and saved successfully!').waitFor();
+    await expect.poll(() => text(page.getByTestId('game-day-numbers-state'))).toBe('drawn, hidden from players');
+    // Still hidden from players.
+    expect(new Set(await axisTexts(board, 'row-digit'))).toEqual(new Set(['#']));
 
-      // Reveal: the player's board shows the digits without a reload.
-      await page.getByRole('button', { name: 'Reveal Numbers' }).click();
-      await toast(page, 'Numbers revealed successfully!').waitFor();
-      await page.getByRole('button', { name: 'Hide Numbers' }).waitFor();
-      const view = await gameDayView(game.id);
-      const xDigits = view.numbers!.x_axis_numbers.map(String);
-      await expect.poll(() => axisTexts(board, 'row-digit'), { timeout: 15_000 }).toEqual(xDigits);
-      expect(await axisTexts(board, 'column-digit')).toEqual(view.numbers!.y_axis_numbers.map(String));
+    // Reveal: the player's board shows the digits without a reload.
+    await page.getByRole('button', { name: 'Reveal Numbers' }).click();
+    await toast(page, 'Numbers revealed successfully!').waitFor();
+    await page.getByRole('button', { name: 'Hide Numbers' }).waitFor();
+    const view = await gameDayView(game.id);
+    const xDigits = view.numbers!.x_axis_numbers.map(String);
+    await expect.poll(() => axisTexts(board, 'row-digit'), { timeout: 15_000 }).toEqual(xDigits);
+    expect(await axisTexts(board, 'column-digit')).toEqual(view.numbers!.y_axis_numbers.map(String));
 
-      // Q1 on its own (D19): alice's square (row 1, column 1) wins.
-      const q1 = scoresFor(view, 1, { x: 0, y: 0 });
-      await scoreBox(page, 'Eagles', 1).fill(String(q1.a));
-      await scoreBox(page, 'Chiefs', 1).fill(String(q1.b));
-      await quarterFields(page, 1).getByText(`Last digit: ${q1.a % 10}`).first().waitFor();
-      await expect(page.getByTestId('confirm-all').isDisabled()).resolves.toBe(true);
-      await page.getByRole('button', { name: 'Confirm Q1' }).click();
-      await toast(page, `Q1 winner processed: ${alice.username}`).waitFor();
-      await page.getByTestId('numbers-locked').getByText('Locked after score entry').waitFor();
-      await expect(page.getByRole('button', { name: 'Randomize Numbers' }).isDisabled()).resolves.toBe(true);
-      await expect(page.getByRole('button', { name: 'Clear Numbers' }).isDisabled()).resolves.toBe(true);
-      // Alice's board highlights her square as the 1st quarter's winner, live.
-      await expect.poll(() => boardCell(board, 0, 0).getAttribute('data-winner'), { timeout: 15_000 }).toBe('true');
-      expect(await boardCell(board, 0, 0).locator('[data-name]').textContent()).toContain('1st');
+    // Q1 on its own (D19): alice's square (row 1, column 1) wins.
+    const q1 = scoresFor(view, 1, { x: 0, y: 0 });
+    await scoreBox(page, 'Eagles', 1).fill(String(q1.a));
+    await scoreBox(page, 'Chiefs', 1).fill(String(q1.b));
+    await quarterFields(page, 1)
+      .getByText(`Last digit: ${q1.a % 10}`)
+      .first()
+      .waitFor();
+    await expect(page.getByTestId('confirm-all').isDisabled()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Confirm Q1' }).click();
+    await toast(page, `Q1 winner processed: ${alice.username}`).waitFor();
+    await page.getByTestId('numbers-locked').getByText('Locked after score entry').waitFor();
+    await expect(page.getByRole('button', { name: 'Randomize Numbers' }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Clear Numbers' }).isDisabled()).resolves.toBe(true);
+    // Alice's board highlights her square as the 1st quarter's winner, live.
+    await expect.poll(() => boardCell(board, 0, 0).getAttribute('data-winner'), { timeout: 15_000 }).toBe('true');
+    expect(await boardCell(board, 0, 0).locator('[data-name]').textContent()).toContain('1st');
 
-      // Q2-Q4 with Confirm All: disabled until all eight boxes are valid.
-      const targets: Record<2 | 3 | 4, Coordinate> = { 2: { x: 4, y: 4 }, 3: { x: 9, y: 5 }, 4: { x: 1, y: 7 } };
-      for (const quarter of [2, 3, 4] as const) {
-        const scores = scoresFor(view, quarter, targets[quarter]);
-        await scoreBox(page, 'Eagles', quarter).fill(String(scores.a));
-        if (quarter === 4) await expect(page.getByTestId('confirm-all').isDisabled()).resolves.toBe(true);
-        await scoreBox(page, 'Chiefs', quarter).fill(String(scores.b));
-      }
-      await expect.poll(() => page.getByTestId('confirm-all').isEnabled()).toBe(true);
-      await page.getByRole('button', { name: 'Confirm All Quarter Winners' }).click();
-      await toast(page, 'All quarter winners processed successfully!').waitFor();
-      await toast(page, 'Game marked as completed!').waitFor();
-      await expect.poll(() => page.getByTestId('confirm-all').isDisabled()).toBe(true);
+    // Q2-Q4 with Confirm All: disabled until all eight boxes are valid.
+    const targets: Record<2 | 3 | 4, Coordinate> = { 2: { x: 4, y: 4 }, 3: { x: 9, y: 5 }, 4: { x: 1, y: 7 } };
+    for (const quarter of [2, 3, 4] as const) {
+      const scores = scoresFor(view, quarter, targets[quarter]);
+      await scoreBox(page, 'Eagles', quarter).fill(String(scores.a));
+      if (quarter === 4) await expect(page.getByTestId('confirm-all').isDisabled()).resolves.toBe(true);
+      await scoreBox(page, 'Chiefs', quarter).fill(String(scores.b));
+    }
+    await expect.poll(() => page.getByTestId('confirm-all').isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Confirm All Quarter Winners' }).click();
+    await toast(page, 'All quarter winners processed successfully!').waitFor();
+    await toast(page, 'Game marked as completed!').waitFor();
+    await expect.poll(() => page.getByTestId('confirm-all').isDisabled()).toBe(true);
 
-      // Results & Payouts: Q3's square was never sold (D24: no winner, $0.00, completed).
-      await openTab(page, 'Results & Payouts');
-      const pot = 90 * PRICE_CENTS;
-      const share = `$${(pot / 4 / 100).toFixed(2)}`;
-      await resultRow(page, 4).waitFor();
-      expect(await text(resultRow(page, 1))).toContain(alice.username);
-      expect(await text(resultRow(page, 1))).toContain(share);
-      expect(await text(resultRow(page, 1).getByTestId('payout-status'))).toBe('Pending');
-      expect(await text(resultRow(page, 2))).toContain(bob.username);
-      expect(await text(resultRow(page, 3))).toContain('No winner');
-      expect(await text(resultRow(page, 3))).toContain('$0.00');
-      expect(await text(resultRow(page, 3).getByTestId('payout-status'))).toBe('Success');
-      const q1Row = await text(resultRow(page, 1));
-      expect(q1Row).toContain(`${q1.a} - ${q1.b}`);
-      expect(q1Row).toContain(`${q1.a % 10} - ${q1.b % 10}`);
+    // Results & Payouts: Q3's square was never sold (D24: no winner, $0.00, completed).
+    await openTab(page, 'Results & Payouts');
+    const pot = 90 * PRICE_CENTS;
+    const share = `$${(pot / 4 / 100).toFixed(2)}`;
+    await resultRow(page, 4).waitFor();
+    expect(await text(resultRow(page, 1))).toContain(alice.username);
+    expect(await text(resultRow(page, 1))).toContain(share);
+    expect(await text(resultRow(page, 1).getByTestId('payout-status'))).toBe('Pending');
+    expect(await text(resultRow(page, 2))).toContain(bob.username);
+    expect(await text(resultRow(page, 3))).toContain('No winner');
+    expect(await text(resultRow(page, 3))).toContain('$0.00');
+    expect(await text(resultRow(page, 3).getByTestId('payout-status'))).toBe('Success');
+    const q1Row = await text(resultRow(page, 1));
+    expect(q1Row).toContain(`${q1.a} - ${q1.b}`);
+    expect(q1Row).toContain(`${q1.a % 10} - ${q1.b % 10}`);
 
-      // Mark Paid with a reference (D23).
-      await resultRow(page, 1).getByRole('button', { name: 'Mark Paid Q1' }).click();
-      const paidDialog = page.getByRole('dialog');
-      await paidDialog.getByLabel('Reference (optional)').fill('Venmo 1234');
-      await paidDialog.getByRole('button', { name: 'Mark Paid' }).click();
-      await toast(page, 'Q1 payout marked as paid').waitFor();
-      await expect.poll(() => text(resultRow(page, 1).getByTestId('payout-status'))).toBe('Success');
-      expect(await text(resultRow(page, 1))).toContain('Venmo 1234');
-      // Q2 without one.
-      await resultRow(page, 2).getByRole('button', { name: 'Mark Paid Q2' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Mark Paid' }).click();
-      await expect.poll(() => text(resultRow(page, 2).getByTestId('payout-status'))).toBe('Success');
+    // Mark Paid with a reference (D23).
+    await resultRow(page, 1).getByRole('button', { name: 'Mark Paid Q1' }).click();
+    const paidDialog = page.getByRole('dialog');
+    await paidDialog.getByLabel('Reference (optional)').fill('Venmo 1234');
+    await paidDialog.getByRole('button', { name: 'Mark Paid' }).click();
+    await toast(page, 'Q1 payout marked as paid').waitFor();
+    await expect.poll(() => text(resultRow(page, 1).getByTestId('payout-status'))).toBe('Success');
+    expect(await text(resultRow(page, 1))).toContain('Venmo 1234');
+    // Q2 without one.
+    await resultRow(page, 2).getByRole('button', { name: 'Mark Paid Q2' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark Paid' }).click();
+    await expect.poll(() => text(resultRow(page, 2).getByTestId('payout-status'))).toBe('Success');
 
-      // Grid Selection pays Q4 (D20): a wrong square says why, the winning square pays.
-      await openTab(page, 'Grid Selection');
-      const q4Digits = `${view.numbers!.x_axis_numbers[1]}-${view.numbers!.y_axis_numbers[7]}`;
-      await page.getByRole('button', { name: `Q4 ${q4Digits}` }).click();
-      await expect.poll(() => selectionCell(page, 1, 7).getAttribute('data-winning')).toBe('true');
-      await selectionCell(page, 2, 2).click();
-      await page.getByText('Selected: Row 3, column 3').waitFor();
-      await page.getByRole('button', { name: 'Confirm Selection & Process Payout' }).click();
-      await expect.poll(() => text(page.getByTestId('grid-message'))).toBe(
+    // Grid Selection pays Q4 (D20): a wrong square says why, the winning square pays.
+    await openTab(page, 'Grid Selection');
+    const q4Digits = `${view.numbers!.x_axis_numbers[1]}-${view.numbers!.y_axis_numbers[7]}`;
+    await page.getByRole('button', { name: `Q4 ${q4Digits}` }).click();
+    await expect.poll(() => selectionCell(page, 1, 7).getAttribute('data-winning')).toBe('true');
+    await selectionCell(page, 2, 2).click();
+    await page.getByText('Selected: Row 3, column 3').waitFor();
+    await page.getByRole('button', { name: 'Confirm Selection & Process Payout' }).click();
+    await expect
+      .poll(() => text(page.getByTestId('grid-message')))
+      .toBe(
         `This is not the Q4 winning square. Q4 (Eagles ${view.numbers!.x_axis_numbers[1]}, Chiefs ${view.numbers!.y_axis_numbers[7]}) wins at Row 2, column 8.`,
       );
-      await selectionCell(page, 1, 7).click();
-      await page.getByText('Selected: Row 2, column 8').waitFor();
-      await page.getByRole('button', { name: 'Confirm Selection & Process Payout' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Mark Paid' }).click();
-      await expect.poll(() => text(page.getByTestId('grid-message'))).toBe(`Q4 payout to ${alice.username} marked as paid.`);
-      await openTab(page, 'Results & Payouts');
-      await expect.poll(() => text(resultRow(page, 4).getByTestId('payout-status'))).toBe('Success');
+    await selectionCell(page, 1, 7).click();
+    await page.getByText('Selected: Row 2, column 8').waitFor();
+    await page.getByRole('button', { name: 'Confirm Selection & Process Payout' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark Paid' }).click();
+    await expect.poll(() => text(page.getByTestId('grid-message'))).toBe(`Q4 payout to ${alice.username} marked as paid.`);
+    await openTab(page, 'Results & Payouts');
+    await expect.poll(() => text(resultRow(page, 4).getByTestId('payout-status'))).toBe('Success');
 
-      // Alice's board: her two winning squares, without a reload.
-      await expect.poll(() => boardCell(board, 1, 7).getAttribute('data-winner'), { timeout: 15_000 }).toBe('true');
+    // Alice's board: her two winning squares, without a reload.
+    await expect.poll(() => boardCell(board, 1, 7).getAttribute('data-winner'), { timeout: 15_000 }).toBe('true');
 
-      // The winners find their wins on My Winnings, Paid.
-      const alicePage = await open('/my-winnings', alice);
-      await expect.poll(() => text(alicePage.getByTestId('total-winnings-amount'))).toBe(`$${((2 * pot) / 4 / 100).toFixed(2)}`);
-      const aliceGame = alicePage.getByTestId('my-winnings-game').filter({ hasText: game.title });
-      await expect.poll(() => aliceGame.getByTestId('my-winnings-win').allTextContents()).toEqual([
-        `1st Quarter${share}Paid`,
-        `Final${share}Paid`,
-      ]);
-      const bobPage = await open('/my-winnings', bob);
-      const bobGame = bobPage.getByTestId('my-winnings-game').filter({ hasText: game.title });
-      await expect.poll(() => bobGame.getByTestId('my-winnings-win').allTextContents()).toEqual([`2nd Quarter${share}Paid`]);
-    },
-  );
+    // The winners find their wins on My Winnings, Paid.
+    const alicePage = await open('/my-winnings', alice);
+    await expect.poll(() => text(alicePage.getByTestId('total-winnings-amount'))).toBe(`$${((2 * pot) / 4 / 100).toFixed(2)}`);
+    const aliceGame = alicePage.getByTestId('my-winnings-game').filter({ hasText: game.title });
+    await expect.poll(() => aliceGame.getByTestId('my-winnings-win').allTextContents()).toEqual([`1st Quarter${share}Paid`, `Final${share}Paid`]);
+    const bobPage = await open('/my-winnings', bob);
+    const bobGame = bobPage.getByTestId('my-winnings-game').filter({ hasText: game.title });
+    await expect.poll(() => bobGame.getByTestId('my-winnings-win').allTextContents()).toEqual([`2nd Quarter${share}Paid`]);
+  });
 });
 
 // --- Score Entry rules -----------------------------------------------------------------------------
@@ -481,10 +487,14 @@ describe('the Game Day Controls screen', () => {
         body: JSON.stringify({ error: { code: 'PAYOUT_FAILED', message: 'Failed to retry payout: Payout provider unavailable' } }),
       }),
     );
-    await resultRow(page, 1).getByRole('button', { name: /Retry Payout/ }).click();
+    await resultRow(page, 1)
+      .getByRole('button', { name: /Retry Payout/ })
+      .click();
     await toast(page, 'Failed to retry payout: Payout provider unavailable').waitFor();
     await page.unroute(`**/api/games/${game.id}/quarters/1/payout/retry`);
-    await resultRow(page, 1).getByRole('button', { name: /Retry Payout/ }).click();
+    await resultRow(page, 1)
+      .getByRole('button', { name: /Retry Payout/ })
+      .click();
     await toast(page, 'Q1 payout retry successful!').waitFor();
     await expect.poll(() => text(resultRow(page, 1).getByTestId('payout-status'))).toBe('Success');
   });
@@ -571,7 +581,14 @@ describe('the Game Day Controls screen', () => {
       expect(paid.statusCode, paid.body).toBe(200);
       return res.json().checkout_id as string;
     };
-    const aliceOrder = await pay(alice, [{ x: 4, y: 8 }, { x: 0, y: 0 }], 'Table 4 - paying cash for my brother too');
+    const aliceOrder = await pay(
+      alice,
+      [
+        { x: 4, y: 8 },
+        { x: 0, y: 0 },
+      ],
+      'Table 4 - paying cash for my brother too',
+    );
     const bobOrder = await pay(bob, [{ x: 9, y: 9 }]);
     // Newest first, whatever the clock's resolution.
     await server.db.handle.db.updateTable('checkouts').set({ created_at: '2026-01-01T10:00:00.000Z' }).where('id', '=', aliceOrder).execute();

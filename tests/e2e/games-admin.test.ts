@@ -26,7 +26,6 @@ beforeAll(async () => {
   await context.close();
 });
 
-
 type Who = 'admin' | 'visitor' | 'player';
 
 /** A page for `who` at `path`, once its h1 shows. */
@@ -103,19 +102,13 @@ describe('game administration in the browser', () => {
     const schedules = page.getByRole('group', { name: 'Payout Schedule' });
     expect(await schedules.getByRole('radio', { name: 'Even (25/25/25/25)' }).isChecked()).toBe(true);
     const info = page.getByTestId('payout-info');
-    expect(await info.textContent()).toContain(
-      '25% of the pot for each of the 1st, 2nd and 3rd quarters and 25% for the final score.',
-    );
+    expect(await info.textContent()).toContain('25% of the pot for each of the 1st, 2nd and 3rd quarters and 25% for the final score.');
     expect(await info.textContent()).toContain('1st Quarter$250.00');
 
     // Empty submit: the messages word for word, the first invalid field focused.
     await page.getByRole('button', { name: 'Create Game' }).click();
     const fieldErrors = page.getByTestId('field-error');
-    await expect(fieldErrors.allTextContents()).resolves.toEqual([
-      'Title must be at least 3 characters',
-      'Team A is required',
-      'Team B is required',
-    ]);
+    await expect(fieldErrors.allTextContents()).resolves.toEqual(['Title must be at least 3 characters', 'Team A is required', 'Team B is required']);
     expect(await title.getAttribute('aria-invalid')).toBe('true');
     expect(await title.evaluate((el) => el === document.activeElement)).toBe(true);
     const describedBy = (await title.getAttribute('aria-describedby')) ?? '';
@@ -135,9 +128,7 @@ describe('game administration in the browser', () => {
     await price.fill('5');
     await page.getByLabel('Game Type').selectOption('college-football');
     await schedules.getByRole('radio', { name: 'Final-heavy (20/20/20/40)' }).check();
-    expect(await info.textContent()).toContain(
-      '20% of the pot for each of the 1st, 2nd and 3rd quarters and 40% for the final score.',
-    );
+    expect(await info.textContent()).toContain('20% of the pot for each of the 1st, 2nd and 3rd quarters and 40% for the final score.');
     expect(await info.textContent()).toContain('Final$200.00');
 
     // Creating...: disabled while the request runs; then the toast and /admin after 0.5 s.
@@ -297,7 +288,13 @@ describe('game administration in the browser', () => {
   });
 
   test('a completed game: its edit page says it is completed, not in progress, and goes back', async () => {
-    const id = await insertGame(server.db.handle, { title: uniqueTitle('Record Bowl'), is_active: false, grid_shuffled: true, squares_claimed: 100, total_pot_cents: 20_000 });
+    const id = await insertGame(server.db.handle, {
+      title: uniqueTitle('Record Bowl'),
+      is_active: false,
+      grid_shuffled: true,
+      squares_claimed: 100,
+      total_pot_cents: 20_000,
+    });
     const { page } = await open(`/admin/games/edit/${id}`);
     await toast(page, GAME_UPDATE_COMPLETED).waitFor();
     await page.waitForURL(`${server.url}/admin/games`);
@@ -346,7 +343,9 @@ describe('game administration in the browser', () => {
 
     // Numbers drawn after the page loaded: the server refuses, the toast says why.
     await server.db.handle.db.updateTable('games').set({ grid_shuffled: true }).where('id', '=', lateId).execute();
-    await dashboardCard(page, late).getByRole('button', { name: /^Delete/ }).click();
+    await dashboardCard(page, late)
+      .getByRole('button', { name: /^Delete/ })
+      .click();
     const dialog = page.getByRole('alertdialog');
     expect(await dialog.locator('p').first().textContent()).toBe(
       `This will permanently delete the game "${late}" and all associated data. This action cannot be undone.`,
@@ -401,16 +400,24 @@ describe('game administration in the browser', () => {
     const id = await insertGame(server.db.handle, { title, squares_claimed: 1, total_pot_cents: 1_000 });
     await server.db.handle.db
       .insertInto('squares')
-      .values({ id: randomUUID(), game_id: id, x: 0, y: 0, user_id: admin.id, status: 'claimed', checkout_id: null, hold_expires_at: null, claimed_at: new Date().toISOString() })
+      .values({
+        id: randomUUID(),
+        game_id: id,
+        x: 0,
+        y: 0,
+        user_id: admin.id,
+        status: 'claimed',
+        checkout_id: null,
+        hold_expires_at: null,
+        claimed_at: new Date().toISOString(),
+      })
       .execute();
     const { page } = await open(`/admin/games/edit/${id}`);
     await page.getByLabel('Title').waitFor();
     const price = page.getByLabel('Price per Square ($)');
     expect(await price.isDisabled()).toBe(true);
     expect(await page.getByRole('radio', { name: 'Even (25/25/25/25)' }).isDisabled()).toBe(true);
-    expect(await page.getByTestId('price-locked-note').textContent()).toBe(
-      'Price and payout schedule cannot change once squares are held or sold.',
-    );
+    expect(await page.getByTestId('price-locked-note').textContent()).toBe('Price and payout schedule cannot change once squares are held or sold.');
     expect(await price.getAttribute('aria-describedby')).toContain(await page.getByTestId('price-locked-note').getAttribute('id'));
 
     const sent: unknown[] = [];
@@ -458,9 +465,7 @@ describe('game administration in the browser', () => {
     expect(await page.locator('main').textContent()).toContain("You don't have permission to manage games.");
     expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
     // The session is checked again: the Administration group leaves the sidebar.
-    await expect
-      .poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game Management' }).count())
-      .toBe(0);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game Management' }).count()).toBe(0);
   });
 
   test('a visitor opening /admin logs in and comes back; a player is sent to /not-authorized', async () => {

@@ -213,9 +213,7 @@ describe('with games', () => {
     const dashboard = gamesArea(page).getByRole('link', { name: 'Admin Dashboard' });
     await dashboard.waitFor();
     expect(await dashboard.getAttribute('href')).toBe('/admin');
-    expect(await gamesArea(page).getByRole('link', { name: 'Create New Game' }).getAttribute('href')).toBe(
-      '/admin/games/new',
-    );
+    expect(await gamesArea(page).getByRole('link', { name: 'Create New Game' }).getAttribute('href')).toBe('/admin/games/new');
   });
 
   test('at 375 px the cards fit the screen', async () => {

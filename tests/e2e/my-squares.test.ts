@@ -20,7 +20,19 @@ async function ownSquares(account: BrowserAccount, gameId: string, squares: { x:
   const at = new Date().toISOString();
   await harness.server.db.handle.db
     .insertInto('squares')
-    .values(squares.map(({ x, y }) => ({ id: randomUUID(), game_id: gameId, x, y, user_id: account.id, status: 'claimed' as const, checkout_id: null, hold_expires_at: null, claimed_at: at })))
+    .values(
+      squares.map(({ x, y }) => ({
+        id: randomUUID(),
+        game_id: gameId,
+        x,
+        y,
+        user_id: account.id,
+        status: 'claimed' as const,
+        checkout_id: null,
+        hold_expires_at: null,
+        claimed_at: at,
+      })),
+    )
     .execute();
 }
 
@@ -55,9 +67,7 @@ describe('/my-squares positions and digits', () => {
     expect(await list.getByTestId('my-square-position').allTextContents()).toEqual(['Row 1, column 1', 'Row 5, column 9']);
     expect(await list.getByTestId('my-square-pair').allTextContents()).toEqual(['(0, 0)', '(4, 8)']);
     expect(await list.getByTestId('my-square-digits').count()).toBe(0);
-    expect(await page.getByTestId('my-squares-digits-note').textContent()).toBe(
-      "Each square's two digits show here once the numbers are drawn and revealed.",
-    );
+    expect(await page.getByTestId('my-squares-digits-note').textContent()).toBe("Each square's two digits show here once the numbers are drawn and revealed.");
     expect(await seriousViolations(page)).toEqual([]);
 
     // Drawn but hidden from players: still no digits.

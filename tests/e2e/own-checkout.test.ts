@@ -24,11 +24,22 @@ const heading = (page: Page, name: string | RegExp) => page.getByRole('heading',
 const savedCart = (page: Page) => page.evaluate(() => window.localStorage.getItem('squares_cart'));
 
 async function squaresOf(gameId: string) {
-  return server.db.handle.db.selectFrom('squares').select(['x', 'y', 'status', 'checkout_id']).where('game_id', '=', gameId).orderBy('x').orderBy('y').execute();
+  return server.db.handle.db
+    .selectFrom('squares')
+    .select(['x', 'y', 'status', 'checkout_id'])
+    .where('game_id', '=', gameId)
+    .orderBy('x')
+    .orderBy('y')
+    .execute();
 }
 
 async function checkoutsOf(userId: string) {
-  return server.db.handle.db.selectFrom('checkouts').select(['id', 'status', 'provider_session_id']).where('user_id', '=', userId).orderBy('created_at').execute();
+  return server.db.handle.db
+    .selectFrom('checkouts')
+    .select(['id', 'status', 'provider_session_id'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
 }
 
 async function seriousViolations(page: Page) {
@@ -77,10 +88,9 @@ describe("the buyer's own open checkout (D21)", () => {
     await notice.waitFor();
     await expect(notice.textContent()).resolves.toContain('Waiting for your payment');
     await expect(notice.textContent()).resolves.toContain('You started paying for 2 squares ($20.00)');
-    await expect(notice.getByRole('list', { name: 'Squares in Own Bowl Closed waiting for your payment' }).getByRole('listitem').allTextContents()).resolves.toEqual([
-      'Row 1, column 2',
-      'Row 5, column 9',
-    ]);
+    await expect(
+      notice.getByRole('list', { name: 'Squares in Own Bowl Closed waiting for your payment' }).getByRole('listitem').allTextContents(),
+    ).resolves.toEqual(['Row 1, column 2', 'Row 5, column 9']);
     await expect(notice.getByRole('link', { name: /Resume payment/ }).getAttribute('href')).resolves.toBe(cardUrl);
     // Nothing says they are someone else's or unavailable; Proceed to Payment works.
     await page.locator('a[data-testid="proceed-to-payment"]').waitFor();
@@ -104,7 +114,12 @@ describe("the buyer's own open checkout (D21)", () => {
     await later.goto(`${server.url}/payment`);
     await later.getByTestId('open-checkout').waitFor();
     await expect(later.getByRole('list', { name: 'Squares in Own Bowl Closed' }).locator('li[data-pending]').count()).resolves.toBe(2);
-    await expect(later.getByTestId('open-checkout').getByRole('link', { name: /Resume payment/ }).getAttribute('href')).resolves.toBe(cardUrl);
+    await expect(
+      later
+        .getByTestId('open-checkout')
+        .getByRole('link', { name: /Resume payment/ })
+        .getAttribute('href'),
+    ).resolves.toBe(cardUrl);
     await later.close();
 
     // Start again (from the cart): the old checkout is cancelled through the provider, its squares released; the cart keeps them.
@@ -114,7 +129,11 @@ describe("the buyer's own open checkout (D21)", () => {
     await expect.poll(() => squaresOf(gameId)).toEqual([]);
     const [first] = await checkoutsOf(account.id);
     expect(first!.status).toBe('cancelled');
-    const session = await server.db.handle.db.selectFrom('test_payment_sessions').select('status').where('id', '=', first!.provider_session_id!).executeTakeFirstOrThrow();
+    const session = await server.db.handle.db
+      .selectFrom('test_payment_sessions')
+      .select('status')
+      .where('id', '=', first!.provider_session_id!)
+      .executeTakeFirstOrThrow();
     expect(session.status).toBe('expired');
     await expect.poll(() => page.getByTestId('open-checkout').count()).toBe(0);
     await expect(page.getByTestId('cart-square').count()).resolves.toBe(2);
@@ -197,7 +216,7 @@ describe('one browser, two people (D21)', () => {
     await expect(page.getByTestId('game-cart-count').count()).resolves.toBe(0);
   });
 
-  test("another account never sees a cart left without signing out, and signing out in one tab empties the cart in the other", async () => {
+  test('another account never sees a cart left without signing out, and signing out in one tab empties the cart in the other', async () => {
     const gameId = await insertGame(server.db.handle, { title: 'Left Behind Bowl' });
     const { context, page } = await harness.newPage();
     await signInBrowser(context, server, { prefix: 'carol' });

@@ -93,13 +93,7 @@ async function fillCard(checkout: Page, number: string) {
 }
 
 async function squaresOf(gameId: string) {
-  return server.db.handle.db
-    .selectFrom('squares')
-    .select(['x', 'y', 'user_id', 'status'])
-    .where('game_id', '=', gameId)
-    .orderBy('x')
-    .orderBy('y')
-    .execute();
+  return server.db.handle.db.selectFrom('squares').select(['x', 'y', 'user_id', 'status']).where('game_id', '=', gameId).orderBy('x').orderBy('y').execute();
 }
 
 describe('paying for the cart', () => {
@@ -230,14 +224,19 @@ describe('paying for the cart', () => {
   test("the total and the Pay button use the game's live price, as the cart does (issue 11)", async () => {
     // The cart was filled at $10 a square; the organizer has since set $25.
     const game = await gameOnSale({ title: 'Pay Bowl Repriced', price_per_square_cents: 2500 });
-    const { page } = await open('/payment', { cart: cartFor({ ...game, price: 10 }, [{ x: 0, y: 2 }, { x: 1, y: 2 }]) });
+    const { page } = await open('/payment', {
+      cart: cartFor({ ...game, price: 10 }, [
+        { x: 0, y: 2 },
+        { x: 1, y: 2 },
+      ]),
+    });
     await page.getByRole('button', { name: 'Pay $50.00' }).waitFor();
     await expect(page.getByTestId('payment-total').textContent()).resolves.toBe('$50.00');
     await expect(page.getByTestId('payment-subtotal').textContent()).resolves.toBe('$50.00');
     await expect(page.getByText('2 squares × $25.00').isVisible()).resolves.toBe(true);
   });
 
-  test("a square another buyer holds is named, and can be removed from the cart", async () => {
+  test('a square another buyer holds is named, and can be removed from the cart', async () => {
     const game = await gameOnSale({ title: 'Pay Bowl Taken' });
     const other = await insertUser(server.db.handle);
     await server.db.handle.db
@@ -286,9 +285,10 @@ describe('paying for the cart', () => {
     const game = await gameOnSale();
     const { page, account } = await open('/payment', {
       cart: cartFor(game, [{ x: 9, y: 9 }]),
-      prepare: (p) => p.addInitScript(() => {
-        window.open = () => null;
-      }),
+      prepare: (p) =>
+        p.addInitScript(() => {
+          window.open = () => null;
+        }),
     });
     await page.getByRole('button', { name: 'Pay $10.00' }).click();
     await page.getByTestId('payment-error').getByText('Please allow pop-ups and try again').waitFor();

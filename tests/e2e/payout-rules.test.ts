@@ -105,6 +105,8 @@ describe('the create form’s payout info', () => {
     const text = (await info.textContent()) ?? '';
     expect(text).not.toContain('shown with the results');
     expect(text).toContain("Each quarter's payout is rounded down to the cent.");
-    expect(text).toContain("Players see these shares on the game's card, and under Payouts on its board what each pays at the current pot, with any remainder.");
+    expect(text).toContain(
+      "Players see these shares on the game's card, and under Payouts on its board what each pays at the current pot, with any remainder.",
+    );
   });
 });

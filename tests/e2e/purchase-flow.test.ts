@@ -62,12 +62,21 @@ describe('buying squares end to end', () => {
     }
 
     // The database agrees: two claimed squares, pot $10.00.
-    const squares = await server.db.handle.db.selectFrom('squares').select(['x', 'y', 'status', 'user_id']).where('game_id', '=', gameId).orderBy('y').execute();
+    const squares = await server.db.handle.db
+      .selectFrom('squares')
+      .select(['x', 'y', 'status', 'user_id'])
+      .where('game_id', '=', gameId)
+      .orderBy('y')
+      .execute();
     expect(squares).toEqual([
       { x: 2, y: 3, status: 'claimed', user_id: account.id },
       { x: 2, y: 4, status: 'claimed', user_id: account.id },
     ]);
-    const game = await server.db.handle.db.selectFrom('games').select(['squares_claimed', 'total_pot_cents']).where('id', '=', gameId).executeTakeFirstOrThrow();
+    const game = await server.db.handle.db
+      .selectFrom('games')
+      .select(['squares_claimed', 'total_pot_cents'])
+      .where('id', '=', gameId)
+      .executeTakeFirstOrThrow();
     expect(game).toEqual({ squares_claimed: 2, total_pot_cents: 1000 });
 
     // The buyer's own board marks them as theirs; My Squares lists the pairs.

@@ -15,10 +15,7 @@ let browser: Browser;
 let opened: { context: BrowserContext; errors: string[] }[] = [];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startTestServer({ env: { CONTACT_EMAIL } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startTestServer({ env: { CONTACT_EMAIL } }), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -96,9 +93,7 @@ describe('web shell', () => {
 
     await page.keyboard.press('Control+b');
     await expect.poll(() => sidebarState(page)).toBe('collapsed');
-    await expect
-      .poll(async () => (await page.locator('[data-slot="sidebar-container"]').boundingBox())?.width)
-      .toBe(48); // 3rem, icons only
+    await expect.poll(async () => (await page.locator('[data-slot="sidebar-container"]').boundingBox())?.width).toBe(48); // 3rem, icons only
 
     const cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state');
     expect(cookie?.value).toBe('false');
@@ -143,9 +138,7 @@ describe('web shell', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Oops! Page not found');
     const home = page.getByRole('link', { name: 'Return to Home' });
     expect(await home.getAttribute('href')).toBe('/');
-    expect(await page.getByRole('main').getByRole('link', { name: 'Contact the organizer' }).getAttribute('href')).toBe(
-      '/contact',
-    );
+    expect(await page.getByRole('main').getByRole('link', { name: 'Contact the organizer' }).getAttribute('href')).toBe('/contact');
 
     await page.getByRole('main').getByRole('link', { name: 'Contact the organizer' }).click();
     await page.waitForURL(`${server.url}/contact`);
@@ -277,9 +270,7 @@ describe('web shell', () => {
       test(`axe finds no serious or critical violation on ${path} (${colorScheme})`, async () => {
         const { page } = await visit(path, { colorScheme });
         if (path === '/contact') await page.getByRole('link', { name: CONTACT_EMAIL }).waitFor();
-        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
-          colorScheme === 'dark',
-        );
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
         const results = await new AxeBuilder({ page }).analyze();
         const serious = results.violations
           .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -299,8 +290,6 @@ describe('web shell', () => {
     await page.getByRole('dialog', { name: 'Menu' }).waitFor();
     await page.waitForTimeout(300); // let the slide-in finish so colours are final
     const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-    ).toEqual([]);
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   });
 });

@@ -217,7 +217,9 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
       case 'checkout': {
         // Everyone wants the same 30 squares of two games; half the checkouts are paid at once.
         const games = [await newGame('Crash Checkout A'), await newGame('Crash Checkout B')];
-        const plans = players.map((p) => Array.from({ length: 5 }, () => ({ player: p, gameId: games[rng.int(0, 1)]!, cells: rng.cells([0, 1, 2], rng.int(2, 5)), pay: rng.next() < 0.5 })));
+        const plans = players.map((p) =>
+          Array.from({ length: 5 }, () => ({ player: p, gameId: games[rng.int(0, 1)]!, cells: rng.cells([0, 1, 2], rng.int(2, 5)), pay: rng.next() < 0.5 })),
+        );
         return {
           planned: 45,
           workers: plans.map((plan) => async (burst) => {
@@ -230,7 +232,16 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
         const gameId = await newGame('Crash Payment');
         const sessions = new Map<number, string>();
         for (const p of players) {
-          const created = await must('POST', '/api/checkout', p.cookie, cart(gameId, [{ x: p.index, y: 0 }, { x: p.index, y: 1 }]), 201);
+          const created = await must(
+            'POST',
+            '/api/checkout',
+            p.cookie,
+            cart(gameId, [
+              { x: p.index, y: 0 },
+              { x: p.index, y: 1 },
+            ]),
+            201,
+          );
           sessions.set(p.index, sessionOf(created));
         }
         const plans = players.map((p) => {
@@ -249,7 +260,9 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
         // Players buy in two games while the admin draws, clears and draws again (D17, D18).
         const games = [await newGame('Crash Draw A'), await newGame('Crash Draw B')];
         for (const p of players.slice(0, 3)) await bought(p, games[0]!, [{ x: p.index, y: 9 }]);
-        const plans = players.map((p) => Array.from({ length: 3 }, () => ({ gameId: games[rng.int(0, 1)]!, cells: rng.cells([3, 4, 5, 6, 7, 8, 9], rng.int(1, 3)), pay: rng.next() < 0.7 })));
+        const plans = players.map(() =>
+          Array.from({ length: 3 }, () => ({ gameId: games[rng.int(0, 1)]!, cells: rng.cells([3, 4, 5, 6, 7, 8, 9], rng.int(1, 3)), pay: rng.next() < 0.7 })),
+        );
         const steps: [string, string, unknown?][] = [
           ['POST', `/api/games/${games[0]}/numbers/randomize`, { confirm_not_full: true }],
           ['DELETE', `/api/games/${games[0]}/numbers`],
@@ -281,10 +294,28 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
         const open = new Map<number, string>();
         for (const p of players) {
           await bought(p, games[0]!, [{ x: p.index, y: 0 }]);
-          const created = await must('POST', '/api/checkout', p.cookie, cart(games[1]!, [{ x: p.index, y: 1 }, { x: p.index, y: 2 }]), 201);
+          const created = await must(
+            'POST',
+            '/api/checkout',
+            p.cookie,
+            cart(games[1]!, [
+              { x: p.index, y: 1 },
+              { x: p.index, y: 2 },
+            ]),
+            201,
+          );
           open.set(p.index, sessionOf(created));
         }
-        const plans = players.map((p) => ({ player: p, more: { gameId: games[rng.int(0, 1)]!, cells: rng.cells([p.index], 10).filter((c) => c.y > 2).slice(0, 2) } }));
+        const plans = players.map((p) => ({
+          player: p,
+          more: {
+            gameId: games[rng.int(0, 1)]!,
+            cells: rng
+              .cells([p.index], 10)
+              .filter((c) => c.y > 2)
+              .slice(0, 2),
+          },
+        }));
         const pauses = [rng.int(0, 40), rng.int(0, 40)];
         return {
           planned: 16,
@@ -313,7 +344,12 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
             await bought(players[part]!, gameId, cells);
           }
           await must('POST', `/api/games/${gameId}/numbers/randomize`, admin.cookie, { confirm_not_full: false });
-          const scores = { 1: { team_a_score: 7, team_b_score: 3 }, 2: { team_a_score: 14, team_b_score: 10 }, 3: { team_a_score: 21, team_b_score: 17 }, 4: { team_a_score: 28, team_b_score: 24 } };
+          const scores = {
+            1: { team_a_score: 7, team_b_score: 3 },
+            2: { team_a_score: 14, team_b_score: 10 },
+            3: { team_a_score: 21, team_b_score: 17 },
+            4: { team_a_score: 28, team_b_score: 24 },
+          };
           const confirmed = await must('POST', `/api/games/${gameId}/quarters/confirm-all`, admin.cookie, { scores });
           expect(confirmed.failure).toBeNull();
           payoutGames.push(gameId);
@@ -322,7 +358,10 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
           planned: 8,
           workers: games.flatMap((gameId) =>
             [1, 2, 3, 4].map((quarter) => async (burst: Burst) => {
-              await burst.send('POST', `/api/games/${gameId}/quarters/${quarter}/payout/mark-paid`, { cookie: admin.cookie, body: { reference: `Venmo ${quarter}` } });
+              await burst.send('POST', `/api/games/${gameId}/quarters/${quarter}/payout/mark-paid`, {
+                cookie: admin.cookie,
+                body: { reference: `Venmo ${quarter}` },
+              });
             }),
           ),
         };
@@ -380,7 +419,8 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
     for (const sq of s.squares) {
       const checkout = sq.checkout_id ? checkouts.get(sq.checkout_id) : undefined;
       const game = games.get(sq.game_id);
-      if (sq.status === 'claimed' && checkout?.status !== 'fulfilled') found.push(`square ${key(sq.game_id, sq.x, sq.y)} is owned through checkout ${sq.checkout_id} in state ${checkout?.status}`);
+      if (sq.status === 'claimed' && checkout?.status !== 'fulfilled')
+        found.push(`square ${key(sq.game_id, sq.x, sq.y)} is owned through checkout ${sq.checkout_id} in state ${checkout?.status}`);
       if (sq.status === 'held') {
         if (checkout?.status !== 'open') found.push(`square ${key(sq.game_id, sq.x, sq.y)} is held by checkout ${sq.checkout_id} in state ${checkout?.status}`);
         // A draw or delete a crash cut off before its follow-up leaves open checkouts in a game
@@ -402,17 +442,19 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
         // Paid but not yet confirmed (the process died in between): the buyer's return or the
         // expiry sweep asks the provider, until the payment page has expired.
         const awaitingFine = phase !== 'final' && checkout.status === 'open' && checkout.expires_at > now;
-        if (!settledFine && !pendingFine && !awaitingFine) found.push(`${id}: paid (session ${session!.id}) but ${checkout.status}: neither fulfilled nor refunded`);
+        if (!settledFine && !pendingFine && !awaitingFine)
+          found.push(`${id}: paid (session ${session!.id}) but ${checkout.status}: neither fulfilled nor refunded`);
       }
       if (checkout.status === 'fulfilled') {
         if (!paid || checkout.provider_payment_id !== session!.payment_id) found.push(`${id}: fulfilled without a payment the provider took`);
         for (const item of s.items.filter((i) => i.checkout_id === checkout.id)) {
-          const owned = s.squares.some((sq) => sq.checkout_id === checkout.id && sq.status === 'claimed' && sq.game_id === item.game_id && sq.x === item.x && sq.y === item.y);
+          const owned = s.squares.some(
+            (sq) => sq.checkout_id === checkout.id && sq.status === 'claimed' && sq.game_id === item.game_id && sq.x === item.x && sq.y === item.y,
+          );
           // A deleted game's part of a fulfilled checkout is refunded on its own (D13).
           if (!games.has(item.game_id)) {
             if (!refunded.has(checkout.id)) found.push(`${id}: fulfilled, with a square of the deleted game ${item.game_title} and no refund`);
-          }
-          else if (!owned) found.push(`${id}: fulfilled, but square ${key(item.game_id, item.x, item.y)} is not its own`);
+          } else if (!owned) found.push(`${id}: fulfilled, but square ${key(item.game_id, item.x, item.y)} is not its own`);
         }
       }
       if (checkout.status === 'refunded' && !refunded.has(checkout.id)) found.push(`${id}: refunded without a refund the provider made`);
@@ -426,7 +468,8 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
     }
 
     for (const w of s.winners) {
-      if (w.payout_status === 'processing' && phase !== 'restarted') found.push(`payout ${w.game_id} Q${w.quarter}: still processing (since ${w.processing_started_at})`);
+      if (w.payout_status === 'processing' && phase !== 'restarted')
+        found.push(`payout ${w.game_id} Q${w.quarter}: still processing (since ${w.processing_started_at})`);
     }
     return found;
   }
@@ -478,7 +521,12 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
         }
       }
     }
-    const left = await db().selectFrom('game_winners').select(['game_id', 'quarter', 'payout_status']).where('game_id', 'in', payoutGames).where('payout_status', '!=', 'completed').execute();
+    const left = await db()
+      .selectFrom('game_winners')
+      .select(['game_id', 'quarter', 'payout_status'])
+      .where('game_id', 'in', payoutGames)
+      .where('payout_status', '!=', 'completed')
+      .execute();
     expect(left, 'payouts a person could not finish').toEqual([]);
     return counts;
   }
@@ -513,67 +561,89 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
   // Odd rounds freeze the database's writes before the kill (work dies between its steps), even rounds kill at once.
   const plan: { kind: Scenario; round: number; mode: 'frozen' | 'at once' }[] = [];
   for (let round = 1; round <= ROUNDS; round += 1) {
-    for (const kind of ['checkout', 'payment', 'draw', 'delete', 'mark-paid'] as const) plan.push({ kind, round, mode: round % 2 === 1 ? 'frozen' : 'at once' });
+    for (const kind of ['checkout', 'payment', 'draw', 'delete', 'mark-paid'] as const)
+      plan.push({ kind, round, mode: round % 2 === 1 ? 'frozen' : 'at once' });
   }
 
-  it.each(plan)('kill -9 in the middle of a $kind burst (round $round, $mode), restart, recover', async ({ kind, round, mode }) => {
-    const began = Date.now();
-    const { planned, workers } = await scenario(kind);
-    const killAt = rng.int(Math.max(1, Math.floor(planned * 0.15)), Math.max(1, Math.floor(planned * 0.85)));
-    const holdMs = rng.int(150, 400);
-    const burst = new Burst(server, killAt, mode === 'frozen' ? () => freezeWrites(database) : null, holdMs);
-    await Promise.all(workers.map((work) => work(burst)));
-    await burst.end();
-    const { tally } = burst;
-    log(
-      `${kind} round ${round}: killed ${mode === 'frozen' ? `after ${holdMs} ms of frozen writes ` : ''}at answer ${killAt} of ~${planned}; ` +
-        `${tally.ok} ok, ${tally.refused} refused, ${tally.serverErrors.length} 5xx, ${tally.lostToKill} lost to the kill`,
-    );
-    for (const line of tally.serverErrors.slice(0, 5)) log(`  5xx: ${line}`);
-    if (tally.serverErrors.length > 0) for (const line of burst.server.warnings.filter((l) => l.includes('"level":50')).slice(0, 5)) log(`  server error: ${line.slice(0, 1500)}`);
-    for (const line of tally.lostBeforeKill.slice(0, 5)) log(`  lost before the kill: ${line}`);
+  it.each(plan)(
+    'kill -9 in the middle of a $kind burst (round $round, $mode), restart, recover',
+    async ({ kind, round, mode }) => {
+      const began = Date.now();
+      const { planned, workers } = await scenario(kind);
+      const killAt = rng.int(Math.max(1, Math.floor(planned * 0.15)), Math.max(1, Math.floor(planned * 0.85)));
+      const holdMs = rng.int(150, 400);
+      const burst = new Burst(server, killAt, mode === 'frozen' ? () => freezeWrites(database) : null, holdMs);
+      await Promise.all(workers.map((work) => work(burst)));
+      await burst.end();
+      const { tally } = burst;
+      log(
+        `${kind} round ${round}: killed ${mode === 'frozen' ? `after ${holdMs} ms of frozen writes ` : ''}at answer ${killAt} of ~${planned}; ` +
+          `${tally.ok} ok, ${tally.refused} refused, ${tally.serverErrors.length} 5xx, ${tally.lostToKill} lost to the kill`,
+      );
+      for (const line of tally.serverErrors.slice(0, 5)) log(`  5xx: ${line}`);
+      if (tally.serverErrors.length > 0)
+        for (const line of burst.server.warnings.filter((l) => l.includes('"level":50')).slice(0, 5)) log(`  server error: ${line.slice(0, 1500)}`);
+      for (const line of tally.lostBeforeKill.slice(0, 5)) log(`  lost before the kill: ${line}`);
 
-    const found: string[] = [];
-    const atCrash = await snapshot();
-    log(`  left by the crash: ${leftovers(atCrash)}`);
-    await start();
-    const restarted = await snapshot();
-    log(`  after restart (start-up sweeps done): ${leftovers(restarted)}`);
-    found.push(...violations(restarted, 'restarted').map((v) => `after restart: ${v}`));
+      const found: string[] = [];
+      const atCrash = await snapshot();
+      log(`  left by the crash: ${leftovers(atCrash)}`);
+      await start();
+      const restarted = await snapshot();
+      log(`  after restart (start-up sweeps done): ${leftovers(restarted)}`);
+      found.push(...violations(restarted, 'restarted').map((v) => `after restart: ${v}`));
 
-    // People carry on: players buy again (cancelling their own open checkouts), the organizer
-    // finishes the payouts.
-    await playersReturn();
-    if (kind === 'mark-paid') {
-      await settle();
-      const counts = await finishPayouts();
-      log(`  organizer finished the payouts: ${counts.retried} retried (${counts.interrupted} interrupted by the crash), ${counts.marked} marked paid`);
-    }
-    const settled = await settle();
-    found.push(...violations(settled, 'settled').map((v) => `after the sweeps: ${v}`));
-    // A round answers for what it broke: what an earlier round reported stays in the database and
-    // is not counted again (the final check lists everything left).
-    const fresh = [...new Set(found.filter((v) => !reported.has(v.replace(/^[^:]+: /, ''))))];
-    for (const v of found) reported.add(v.replace(/^[^:]+: /, ''));
-    log(`  round done in ${Date.now() - began} ms; ${fresh.length} new violations${found.length > fresh.length ? ` (${found.length - fresh.length} seen before)` : ''}`);
-    if (fresh.length > 0) log(`  server log tail:\n${server.tail(20)}`);
-    expect(fresh).toEqual([]);
-    // A request the server lost while it was alive would be a hang or a crash of its own.
-    expect(tally.lostBeforeKill).toEqual([]);
-  }, 90_000);
+      // People carry on: players buy again (cancelling their own open checkouts), the organizer
+      // finishes the payouts.
+      await playersReturn();
+      if (kind === 'mark-paid') {
+        await settle();
+        const counts = await finishPayouts();
+        log(`  organizer finished the payouts: ${counts.retried} retried (${counts.interrupted} interrupted by the crash), ${counts.marked} marked paid`);
+      }
+      const settled = await settle();
+      found.push(...violations(settled, 'settled').map((v) => `after the sweeps: ${v}`));
+      // A round answers for what it broke: what an earlier round reported stays in the database and
+      // is not counted again (the final check lists everything left).
+      const fresh = [...new Set(found.filter((v) => !reported.has(v.replace(/^[^:]+: /, ''))))];
+      for (const v of found) reported.add(v.replace(/^[^:]+: /, ''));
+      log(
+        `  round done in ${Date.now() - began} ms; ${fresh.length} new violations${found.length > fresh.length ? ` (${found.length - fresh.length} seen before)` : ''}`,
+      );
+      if (fresh.length > 0) log(`  server log tail:\n${server.tail(20)}`);
+      expect(fresh).toEqual([]);
+      // A request the server lost while it was alive would be a hang or a crash of its own.
+      expect(tally.lostBeforeKill).toEqual([]);
+    },
+    90_000,
+  );
 
   it('after time passes every hold, the sweeps leave nothing open, pending or processing', async () => {
     await server.kill();
     const past = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
     // As if the server stayed down for 40 minutes: every payment page and hold has run out.
-    await db().updateTable('checkouts').set({ expires_at: past(10), hold_until: past(5) }).where('status', '=', 'open').execute();
-    await db().updateTable('squares').set({ hold_expires_at: past(5) }).where('status', '=', 'held').execute();
-    await db().updateTable('test_payment_sessions').set({ expires_at: past(10) }).where('status', '=', 'open').execute();
+    await db()
+      .updateTable('checkouts')
+      .set({ expires_at: past(10), hold_until: past(5) })
+      .where('status', '=', 'open')
+      .execute();
+    await db()
+      .updateTable('squares')
+      .set({ hold_expires_at: past(5) })
+      .where('status', '=', 'held')
+      .execute();
+    await db()
+      .updateTable('test_payment_sessions')
+      .set({ expires_at: past(10) })
+      .where('status', '=', 'open')
+      .execute();
     const before = await snapshot();
     log(`final: before the restart: ${leftovers(before)}`);
     await start();
     const s = await settle((x) => x.checkouts.some((c) => c.status === 'open') || x.squares.some((sq) => sq.status === 'held'));
-    log(`final: after the sweeps: ${leftovers(s)}; ${s.checkouts.filter((c) => c.status === 'fulfilled').length} fulfilled, ${s.checkouts.filter((c) => c.status === 'refunded').length} refunded checkouts; ${server.warnings.length} warnings logged`);
+    log(
+      `final: after the sweeps: ${leftovers(s)}; ${s.checkouts.filter((c) => c.status === 'fulfilled').length} fulfilled, ${s.checkouts.filter((c) => c.status === 'refunded').length} refunded checkouts; ${server.warnings.length} warnings logged`,
+    );
     expect(violations(s, 'final')).toEqual([]);
   }, 60_000);
 });

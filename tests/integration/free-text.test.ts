@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  NOTES_NOT_ALLOWED,
-  PAYOUT_REFERENCE_NOT_ALLOWED,
-  TEAM_A_NOT_ALLOWED,
-  TEAM_B_NOT_ALLOWED,
-  TITLE_NOT_ALLOWED,
-  TITLE_TOO_SHORT,
-} from '@core/messages';
+import { NOTES_NOT_ALLOWED, PAYOUT_REFERENCE_NOT_ALLOWED, TEAM_A_NOT_ALLOWED, TEAM_B_NOT_ALLOWED, TITLE_NOT_ALLOWED, TITLE_TOO_SHORT } from '@core/messages';
 import { createTestApp, type TestApp } from '../support/app';
 import { cartOf, checkoutRow, startCheckout } from '../support/checkout';
 import { testDbKind } from '../support/db';
@@ -30,7 +23,15 @@ describe(`free text is normalized, and invisible or control characters are refus
     expect(res.statusCode, res.body).toBe(400);
     return (res.json() as { error: { message: string } }).error.message;
   };
-  const gameCount = async () => Number((await t.db.handle.db.selectFrom('games').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const gameCount = async () =>
+    Number(
+      (
+        await t.db.handle.db
+          .selectFrom('games')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it.each([
     [{ title: '\u200b\u200b\u200b\u200b' }, TITLE_NOT_ALLOWED],
@@ -79,10 +80,23 @@ describe(`free text is normalized, and invisible or control characters are refus
     const gameId = await insertGame(t.db.handle, { created_by: admin.id });
     await sellSquares(t.db.handle, gameId, () => player.id);
     await setNumbers(t.db.handle, gameId, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], admin.id);
-    await ok(t.app, 'POST', `/api/games/${gameId}/quarters/confirm-all`, admin.cookie, { scores: allScores([[7, 3], [14, 10], [24, 17], [31, 28]]) });
+    await ok(t.app, 'POST', `/api/games/${gameId}/quarters/confirm-all`, admin.cookie, {
+      scores: allScores([
+        [7, 3],
+        [14, 10],
+        [24, 17],
+        [31, 28],
+      ]),
+    });
     const url = `/api/games/${gameId}/quarters/1/payout/mark-paid`;
     expect(errorOf(await send(t.app, 'POST', url, { cookie: admin.cookie, payload: { reference: 'Venmo\u200b 1234' } }))).toBe(PAYOUT_REFERENCE_NOT_ALLOWED);
-    const winner = () => t.db.handle.db.selectFrom('game_winners').select(['payout_status', 'payout_reference']).where('game_id', '=', gameId).where('quarter', '=', 1).executeTakeFirstOrThrow();
+    const winner = () =>
+      t.db.handle.db
+        .selectFrom('game_winners')
+        .select(['payout_status', 'payout_reference'])
+        .where('game_id', '=', gameId)
+        .where('quarter', '=', 1)
+        .executeTakeFirstOrThrow();
     expect(await winner()).toEqual({ payout_status: 'pending', payout_reference: null });
 
     await ok(t.app, 'POST', url, admin.cookie, { reference: '  Venmo   1234 ' });

@@ -173,7 +173,10 @@ const score = fc.oneof({ arbitrary: fc.integer({ min: 0, max: 60 }), weight: 6 }
 
 /** Mostly what a person would type, sometimes anything. */
 const words = fc.oneof(
-  { arbitrary: fc.tuple(fc.constantFrom('Super Bowl', 'Eagles', 'Chiefs', 'Office Pool', 'Venmo', 'Cash'), fc.nat(999)).map(([w, n]) => `${w} ${n}`), weight: 3 },
+  {
+    arbitrary: fc.tuple(fc.constantFrom('Super Bowl', 'Eagles', 'Chiefs', 'Office Pool', 'Venmo', 'Cash'), fc.nat(999)).map(([w, n]) => `${w} ${n}`),
+    weight: 3,
+  },
   { arbitrary: text, weight: 1 },
 );
 
@@ -204,7 +207,12 @@ function hintFor(name: string, world: World, url: string): fc.Arbitrary<unknown>
       return fc.oneof({ arbitrary: fc.constantFrom(1, 5, 10, 25, 10_000), weight: 4 }, { arbitrary: oddNumber, weight: 1 });
     case 'cart':
       return fc.array(
-        fc.record({ game_id: pick(world.gameIds), game_title: words, price_per_square: fc.constantFrom(10, 5, 1), squares: fc.array(square, { minLength: 1, maxLength: 4 }) }),
+        fc.record({
+          game_id: pick(world.gameIds),
+          game_title: words,
+          price_per_square: fc.constantFrom(10, 5, 1),
+          squares: fc.array(square, { minLength: 1, maxLength: 4 }),
+        }),
         { maxLength: 3 },
       );
     case 'team_a_score':
@@ -280,7 +288,21 @@ function invalidOf(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
   );
 }
 
-const PROPERTY_BAGS = ['email', 'password', 'name', 'username', 'displayUsername', 'newPassword', 'currentPassword', 'token', 'callbackURL', 'redirectTo', 'image', 'revokeOtherSessions', 'rememberMe'];
+const PROPERTY_BAGS = [
+  'email',
+  'password',
+  'name',
+  'username',
+  'displayUsername',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'callbackURL',
+  'redirectTo',
+  'image',
+  'revokeOtherSessions',
+  'rememberMe',
+];
 
 /** The body of a request to a route, already encoded, with its content type. */
 function payloadOf(route: FuzzRoute, world: World): fc.Arbitrary<{ contentType: string | null; payload: string | undefined }> {
@@ -340,7 +362,8 @@ function spell(path: string): fc.Arbitrary<{ spelling: string; path: string }> {
     fc.constant(as('semicolon', `${path};x=1`)),
     fc.constant(as('query', `${path}?x=1&callbackURL=%2F%2Fevil.example`)),
   ];
-  if (letters.length) odd.push(fc.tuple(fc.constantFrom(...letters), fc.boolean()).map(([i, upper]) => as('percent-encoded letter', encodeLetter(path, i, upper))));
+  if (letters.length)
+    odd.push(fc.tuple(fc.constantFrom(...letters), fc.boolean()).map(([i, upper]) => as('percent-encoded letter', encodeLetter(path, i, upper))));
   if (slashes.length) {
     odd.push(fc.constantFrom(...slashes).map((i) => as('double slash', `${path.slice(0, i)}/${path.slice(i)}`)));
     odd.push(fc.constantFrom(...slashes).map((i) => as('%2F', `${path.slice(0, i)}%2F${path.slice(i + 1)}`)));
@@ -351,7 +374,9 @@ function spell(path: string): fc.Arbitrary<{ spelling: string; path: string }> {
 function requestFor(route: FuzzRoute, world: World): fc.Arbitrary<FuzzRequest> {
   const names = [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
   const params = fc.tuple(...names.map((name) => paramValue(name, route.params?.properties?.[name], world, route.url)));
-  const wildcard = route.url.includes('*') ? fc.oneof({ arbitrary: fc.constantFrom(...AUTH_PATHS), weight: 5 }, { arbitrary: fc.string({ maxLength: 12 }), weight: 1 }) : fc.constant('');
+  const wildcard = route.url.includes('*')
+    ? fc.oneof({ arbitrary: fc.constantFrom(...AUTH_PATHS), weight: 5 }, { arbitrary: fc.string({ maxLength: 12 }), weight: 1 })
+    : fc.constant('');
   const path = fc.tuple(params, wildcard).chain(([values, star]) => {
     let built = route.url;
     names.forEach((name, i) => (built = built.replace(`:${name}`, encodeURIComponent(values[i]!))));
@@ -484,7 +509,17 @@ describe(`fuzz: every route from its schemas, every role, odd spellings and fore
     const open = games.filter((g) => g.is_active && !g.grid_shuffled);
     for (let i = open.length; i < 3; i += 1) {
       const id = await insertGame(t.db.handle, { created_by: admin.id, price_per_square_cents: 1000 });
-      const cart = [{ game_id: id, game_title: 'Test Bowl', price_per_square: 10, squares: [{ x: i, y: 0 }, { x: i, y: 1 }] }];
+      const cart = [
+        {
+          game_id: id,
+          game_title: 'Test Bowl',
+          price_per_square: 10,
+          squares: [
+            { x: i, y: 0 },
+            { x: i, y: 1 },
+          ],
+        },
+      ];
       await t.app.inject({ method: 'POST', url: '/api/checkout', headers: { origin: SAME_ORIGIN, cookie: player.cookie }, payload: { cart } });
     }
     if (!games.some((g) => g.is_active && g.grid_shuffled)) {
@@ -591,11 +626,21 @@ describe(`fuzz: every route from its schemas, every role, odd spellings and fore
     }
 
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const histogram = [...statuses.entries()].sort().map(([s, n]) => `${s}:${n}`).join(' ');
+    const histogram = [...statuses.entries()]
+      .sort()
+      .map(([s, n]) => `${s}:${n}`)
+      .join(' ');
     console.info(`fuzz (${testDbKind}): ${sent} requests over ${seenRoutes.size} route/method pairs in ${seconds} s; statuses ${histogram}`);
     for (const [finding, n] of tolerated) console.info(`fuzz (${testDbKind}): known finding seen ${n} times: ${finding}`);
     if (process.env.FUZZ_VERBOSE) {
-      for (const [route, counts] of [...byRoute.entries()].sort()) console.info(route, [...counts.entries()].sort().map(([st, n]) => `${st}:${n}`).join(' '));
+      for (const [route, counts] of [...byRoute.entries()].sort())
+        console.info(
+          route,
+          [...counts.entries()]
+            .sort()
+            .map(([st, n]) => `${st}:${n}`)
+            .join(' '),
+        );
     }
     expect(failures, failures.slice(0, 30).join('\n')).toEqual([]);
     // Every route was tried.

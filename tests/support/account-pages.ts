@@ -34,7 +34,10 @@ export function accountPages(harness: ReturnType<typeof useBrowserHarness>, netw
     /** Opens the newest mail to `email` whose subject matches on /dev/mailbox and follows its link. */
     async followMailLink(page: Page, email: string, subject: RegExp): Promise<void> {
       await go(page, '/dev/mailbox');
-      await page.getByRole('button', { name: new RegExp(`${subject.source}.*${escapeRegExp(email)}`) }).first().click();
+      await page
+        .getByRole('button', { name: new RegExp(`${subject.source}.*${escapeRegExp(email)}`) })
+        .first()
+        .click();
       await expect(page.getByTestId('mail-view').getByRole('heading', { level: 2 }).textContent()).resolves.toMatch(subject);
       await page.getByTestId('mail-link').click();
     },

@@ -45,7 +45,13 @@ export function signUp(app: FastifyInstance, account: Account) {
 }
 
 export function logIn(app: FastifyInstance, email: string, password: string) {
-  return app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: freshIp(), headers: { origin: SAME_ORIGIN }, payload: { email, password } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    remoteAddress: freshIp(),
+    headers: { origin: SAME_ORIGIN },
+    payload: { email, password },
+  });
 }
 
 export async function me(app: FastifyInstance, cookie?: string) {

@@ -30,10 +30,7 @@ export interface PageOptions {
 }
 
 /** A page in a fresh context; console errors and page errors are collected for assertions. */
-export async function openPage(
-  browser: Browser,
-  options: PageOptions = {},
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function openPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     colorScheme: options.colorScheme ?? 'light',

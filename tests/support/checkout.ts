@@ -90,7 +90,9 @@ export async function expectCountersMatch(handle: DatabaseHandle, gameId: string
     .execute();
   const pot = claimed.reduce((sum, row) => sum + row.price_cents, 0);
   if (game.squares_claimed !== claimed.length || game.total_pot_cents !== pot) {
-    throw new Error(`game ${gameId}: counters say ${game.squares_claimed} squares / ${game.total_pot_cents} cents, the squares table ${claimed.length} / ${pot}`);
+    throw new Error(
+      `game ${gameId}: counters say ${game.squares_claimed} squares / ${game.total_pot_cents} cents, the squares table ${claimed.length} / ${pot}`,
+    );
   }
   return { claimed: claimed.length, pot };
 }

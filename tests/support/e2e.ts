@@ -17,17 +17,9 @@ export interface BrowserAccount extends Account {
  * account forms themselves. `admin: true` sets the profile flag in the database, as
  * `npm run admin -- grant` does.
  */
-export async function signInBrowser(
-  context: BrowserContext,
-  server: TestServer,
-  options: { admin?: boolean; prefix?: string } = {},
-): Promise<BrowserAccount> {
+export async function signInBrowser(context: BrowserContext, server: TestServer, options: { admin?: boolean; prefix?: string } = {}): Promise<BrowserAccount> {
   const account = await signedInPlayer(server.app, options.prefix ?? (options.admin ? 'admin' : 'player'));
-  const user = await server.db.handle.db
-    .selectFrom('user')
-    .select(['id'])
-    .where('email', '=', account.email)
-    .executeTakeFirstOrThrow();
+  const user = await server.db.handle.db.selectFrom('user').select(['id']).where('email', '=', account.email).executeTakeFirstOrThrow();
   if (options.admin) {
     await server.db.handle.db.updateTable('user').set({ isAdmin: true }).where('id', '=', user.id).execute();
   }

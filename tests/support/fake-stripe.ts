@@ -349,7 +349,10 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
     if (method === 'POST' && path === '/v1/refunds') return [200, refundView(createRefund(body, idempotencyKey))];
     if (method === 'GET' && path === '/v1/refunds') {
       const pi = str(query, 'payment_intent');
-      const data = refunds.filter((r) => !pi || r.payment_intent === pi).reverse().map(refundView);
+      const data = refunds
+        .filter((r) => !pi || r.payment_intent === pi)
+        .reverse()
+        .map(refundView);
       return [200, { object: 'list', data, has_more: false, url: '/v1/refunds' }];
     }
     throw new StripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });

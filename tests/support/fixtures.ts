@@ -6,7 +6,10 @@ const now = () => new Date().toISOString();
 /** A Better Auth user row written directly, for tests below the auth layer. */
 export async function insertUser(handle: DatabaseHandle, email = `u${randomUUID().slice(0, 8)}@example.com`) {
   const id = randomUUID();
-  const username = email.split('@')[0]!.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
+  const username = email
+    .split('@')[0]!
+    .replace(/[^a-z0-9_]/gi, '_')
+    .toLowerCase();
   await handle.raw
     .insertInto('user')
     .values({

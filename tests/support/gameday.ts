@@ -61,7 +61,17 @@ export async function sellSquares(handle: DatabaseHandle, gameId: string, ownerO
       const owner = ownerOf(x, y);
       if (owner === null) continue;
       owners.set(`${x},${y}`, owner);
-      rows.push({ id: randomUUID(), game_id: gameId, x, y, user_id: owner, status: 'claimed' as const, checkout_id: null, hold_expires_at: null, claimed_at: at });
+      rows.push({
+        id: randomUUID(),
+        game_id: gameId,
+        x,
+        y,
+        user_id: owner,
+        status: 'claimed' as const,
+        checkout_id: null,
+        hold_expires_at: null,
+        claimed_at: at,
+      });
     }
   }
   if (rows.length > 0) await handle.db.insertInto('squares').values(rows).execute();
@@ -74,7 +84,13 @@ export async function sellSquares(handle: DatabaseHandle, gameId: string, ownerO
 }
 
 /** Numbers drawn as Randomize stores them, set directly for a known board (D14). */
-export async function setNumbers(handle: DatabaseHandle, gameId: string, xAxis: readonly number[], yAxis: readonly number[], adminId: string | null = null): Promise<void> {
+export async function setNumbers(
+  handle: DatabaseHandle,
+  gameId: string,
+  xAxis: readonly number[],
+  yAxis: readonly number[],
+  adminId: string | null = null,
+): Promise<void> {
   const at = new Date().toISOString();
   await handle.db
     .insertInto('game_grid_numbers')

@@ -20,7 +20,11 @@ export function accountsRepository(db: Db, kind: DbKind) {
     },
 
     async findByEmail(email: string): Promise<Account | undefined> {
-      return db.selectFrom('user').select(columns).where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
+      return db
+        .selectFrom('user')
+        .select(columns)
+        .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+        .executeTakeFirst();
     },
 
     /** True when another account (not `exceptUserId`) has this username, in any case. */
@@ -45,7 +49,11 @@ export function accountsRepository(db: Db, kind: DbKind) {
       const result = await db
         .updateTable('user')
         .set({ isAdmin: true })
-        .where(sql<string>`lower(email)`, 'in', emails.map((e) => e.toLowerCase()))
+        .where(
+          sql<string>`lower(email)`,
+          'in',
+          emails.map((e) => e.toLowerCase()),
+        )
         .where('emailVerified', '=', true)
         .where('isAdmin', '=', false)
         .executeTakeFirst();

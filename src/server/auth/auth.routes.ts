@@ -141,9 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const user = await guards.currentUser(request, reply);
-      return user
-        ? { user: { id: user.id, email: user.email, username: user.username }, isAdmin: user.isAdmin }
-        : { user: null, isAdmin: false };
+      return user ? { user: { id: user.id, email: user.email, username: user.username }, isAdmin: user.isAdmin } : { user: null, isAdmin: false };
     },
   );
 };

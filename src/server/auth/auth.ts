@@ -31,8 +31,7 @@ const ONE_HOUR = 60 * 60;
 
 const BODY_READING_PATHS = new Set(['/sign-up/email', '/update-user', '/reset-password', '/change-password']);
 
-const apiError = (status: 'BAD_REQUEST' | 'UNPROCESSABLE_ENTITY' | 'FORBIDDEN', code: string, message: string) =>
-  new APIError(status, { code, message });
+const apiError = (status: 'BAD_REQUEST' | 'UNPROCESSABLE_ENTITY' | 'FORBIDDEN', code: string, message: string) => new APIError(status, { code, message });
 
 /**
  * Better Auth on our database (D6-D8): e-mail + password with a unique username, e-mail
@@ -50,14 +49,10 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
     appName: 'Squares Pool',
     secret: deps.secret,
     basePath: '/api/auth',
-    logger: deps.log
-      ? { level: 'debug', log: (level, message, ...args) => deps.log![level]({ args }, `better-auth: ${message}`) }
-      : { disabled: true },
+    logger: deps.log ? { level: 'debug', log: (level, message, ...args) => deps.log![level]({ args }, `better-auth: ${message}`) } : { disabled: true },
     // Trial without PUBLIC_URL (D5): links and origin checks follow the host the app is opened as.
     baseURL: settings.PUBLIC_URL ?? { allowedHosts: ['*'], protocol: 'auto' },
-    trustedOrigins: settings.PUBLIC_URL
-      ? [new URL(settings.PUBLIC_URL).origin]
-      : (request) => (request ? [new URL(request.url).origin] : []),
+    trustedOrigins: settings.PUBLIC_URL ? [new URL(settings.PUBLIC_URL).origin] : (request) => (request ? [new URL(request.url).origin] : []),
     database: { db: deps.database.raw, type: deps.database.kind, transaction: true },
     user: {
       additionalFields: {

@@ -1,13 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  confirmedAccount,
-  createCustomApp,
-  followLink,
-  logInAs,
-  mailsTo,
-  postAuth,
-  signUpAs,
-} from '../../../tests/support/accounts';
+import { confirmedAccount, createCustomApp, followLink, logInAs, mailsTo, postAuth, signUpAs } from '../../../tests/support/accounts';
 import type { TestApp } from '../../../tests/support/app';
 import { newAccount } from '../../../tests/support/auth';
 import { testDbKind } from '../../../tests/support/db';
@@ -34,7 +26,7 @@ describe(`a new confirmation mail (${testDbKind})`, () => {
   // Exactly what the web app sends (src/web/lib/auth.ts sendConfirmationEmail).
   const resend = (email: string) => postAuth(t.app, '/send-verification-email', { email });
 
-  it('a link older than an hour comes back with TOKEN_EXPIRED and confirms nothing; a new mail\'s link confirms', async () => {
+  it("a link older than an hour comes back with TOKEN_EXPIRED and confirms nothing; a new mail's link confirms", async () => {
     const account = newAccount('expired');
     expect((await signUpAs(t.app, account)).statusCode).toBe(200);
     const [first] = await confirmMails(account.email);

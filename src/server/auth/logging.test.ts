@@ -49,7 +49,12 @@ describe(`passwords are never logged (${testDbKind})`, () => {
     await resetPassword(t.app, tokenOf(resetLink), NEW_PASSWORD);
     await logInAs(t.app, account.email, NEW_PASSWORD);
     // A malformed body that makes the server talk about the request.
-    await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { 'content-type': 'application/json' }, payload: `{"email":"x@example.com","password":"${PASSWORD}"` });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email":"x@example.com","password":"${PASSWORD}"`,
+    });
   });
   afterAll(async () => {
     for (const spy of consoleSpies) spy.mockRestore();

@@ -39,20 +39,16 @@ describe(`mail links in a trial without PUBLIC_URL use an origin we trust (${tes
   });
   afterAll(() => t.close());
 
-  it.each([
-    ['evil.example'],
-    ['evil.example:3000'],
-    ['localhost.evil.example:3000'],
-    ['127.0.0.1.nip.io:3000'],
-    ['192.168.1.20:3000'],
-    ['[2001:db8::1]:3000'],
-  ])('a request with Host %s (and a matching Origin) gets links on http://localhost:3000, not on that host', async (host) => {
-    const links = await mailedLinks(t, { host, origin: `http://${host}` });
-    for (const link of links) {
-      expect(new URL(link).origin).toBe('http://localhost:3000');
-      expect(link).not.toContain(host);
-    }
-  });
+  it.each([['evil.example'], ['evil.example:3000'], ['localhost.evil.example:3000'], ['127.0.0.1.nip.io:3000'], ['192.168.1.20:3000'], ['[2001:db8::1]:3000']])(
+    'a request with Host %s (and a matching Origin) gets links on http://localhost:3000, not on that host',
+    async (host) => {
+      const links = await mailedLinks(t, { host, origin: `http://${host}` });
+      for (const link of links) {
+        expect(new URL(link).origin).toBe('http://localhost:3000');
+        expect(link).not.toContain(host);
+      }
+    },
+  );
 
   it.each([['localhost:3000'], ['127.0.0.1:3000'], ['[::1]:3000'], ['localhost:5173'], ['127.0.0.2:3000']])(
     'a request that names this machine (%s) keeps its own origin in the links (D5)',
@@ -73,7 +69,7 @@ describe(`the HOST setting names what else is this machine (${testDbKind})`, () 
     }
   });
 
-  it('HOST=0.0.0.0 (every interface): this machine\'s own address is kept, another is not', async () => {
+  it("HOST=0.0.0.0 (every interface): this machine's own address is kept, another is not", async () => {
     const t = await createTestApp({ env: { HOST: '0.0.0.0' } });
     try {
       const host = `${OWN_ADDRESS}:3000`;

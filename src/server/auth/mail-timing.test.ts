@@ -44,10 +44,19 @@ describe(`mail-sending answers do not wait for the mail (${testDbKind})`, () => 
   /** Better Auth on the test database with the given mailer, as the app wires it. */
   function authWith(mailer: Mailer, log = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() }) {
     const accountsRepo = accountsRepository(t.db.handle.db, t.db.handle.kind);
-    return { auth: createAuth({ database: t.db.handle, settings: t.settings, secret: 'timing-test-secret-timing-test-secret', mailer, accountsRepo, log }), log };
+    return {
+      auth: createAuth({ database: t.db.handle, settings: t.settings, secret: 'timing-test-secret-timing-test-secret', mailer, accountsRepo, log }),
+      log,
+    };
   }
   const post = (auth: ReturnType<typeof authWith>['auth'], path: string, body: object) =>
-    auth.handler(new Request(`${SAME_ORIGIN}/api/auth${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: SAME_ORIGIN }, body: JSON.stringify(body) }));
+    auth.handler(
+      new Request(`${SAME_ORIGIN}/api/auth${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: SAME_ORIGIN },
+        body: JSON.stringify(body),
+      }),
+    );
 
   it('password reset for a known address answers before its mail is sent, like an unknown one', async () => {
     const account = await confirmedAccount(t.app, 'heldreset');
@@ -72,7 +81,9 @@ describe(`mail-sending answers do not wait for the mail (${testDbKind})`, () => 
     const held = heldMailer();
     const { auth } = authWith(held.mailer);
     const account = newAccount('heldsignup');
-    const signUp = await answerOrWaiting(post(auth, '/sign-up/email', { email: account.email, password: account.password, name: account.username, username: account.username }));
+    const signUp = await answerOrWaiting(
+      post(auth, '/sign-up/email', { email: account.email, password: account.password, name: account.username, username: account.username }),
+    );
     expect(signUp).not.toBe('still waiting');
     expect((signUp as Response).status).toBe(200);
 

@@ -94,7 +94,11 @@ describe(`password reset by e-mail (${testDbKind})`, () => {
     const account = await confirmedAccount(t.app, 'expiring');
     const requestedAt = Date.now();
     const token = tokenOf(await resetLinkFor(account.email));
-    const row = await t.db.handle.raw.selectFrom('verification').select(['id', 'expiresAt']).where('identifier', '=', `reset-password:${token}`).executeTakeFirstOrThrow();
+    const row = await t.db.handle.raw
+      .selectFrom('verification')
+      .select(['id', 'expiresAt'])
+      .where('identifier', '=', `reset-password:${token}`)
+      .executeTakeFirstOrThrow();
     const expiresAt = new Date(row.expiresAt as string | Date).getTime();
     expect(expiresAt - requestedAt).toBeGreaterThan(59 * 60_000);
     expect(expiresAt - requestedAt).toBeLessThanOrEqual(60 * 60_000 + 5_000);

@@ -1,12 +1,6 @@
 import type { BetterAuthOptions } from 'better-auth';
 import { APIError, getSessionFromCtx } from 'better-auth/api';
-import {
-  DISPLAY_USERNAME_MISMATCH,
-  USERNAME_INVALID_CHARACTERS,
-  USERNAME_TAKEN,
-  USERNAME_TOO_LONG,
-  USERNAME_TOO_SHORT,
-} from '@core/messages';
+import { DISPLAY_USERNAME_MISMATCH, USERNAME_INVALID_CHARACTERS, USERNAME_TAKEN, USERNAME_TOO_LONG, USERNAME_TOO_SHORT } from '@core/messages';
 import { validateDisplayUsername, validateUsername } from '@core/validation';
 import type { AccountsRepository } from './accounts.repository';
 

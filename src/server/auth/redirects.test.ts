@@ -57,7 +57,8 @@ const ON_SITE: [string, string][] = [
 ];
 
 /** Where a browser goes with this Location, from a page of the app. */
-const destination = (res: LightMyRequestResponse) => (res.headers.location ? new URL(String(res.headers.location), `${HOME}/api/auth/verify-email`).origin : null);
+const destination = (res: LightMyRequestResponse) =>
+  res.headers.location ? new URL(String(res.headers.location), `${HOME}/api/auth/verify-email`).origin : null;
 
 describe('localCallback: a callback is accepted only if, resolved against our origin, it stays there', () => {
   it.each(OFF_SITE)('refuses %j', (target) => {
@@ -79,11 +80,11 @@ describe('localCallback: a callback is accepted only if, resolved against our or
       // Some of these are on-site paths when resolved against /api/auth/... ("./" + "/evil" is /api/auth//evil).
       const checked = safeLocation(location, request, HOME).location;
       expect(new URL(checked, request).origin, location).toBe(HOME);
-      expect(checked, location).toMatch(/^\/(?![\/\\])/);
+      expect(checked, location).toMatch(/^\/(?![/\\])/);
     }
   });
 
-  it('with PUBLIC_URL the origin is PUBLIC_URL\'s', () => {
+  it("with PUBLIC_URL the origin is PUBLIC_URL's", () => {
     expect(localCallback('https://squares.example.com/login', 'https://squares.example.com')).toBe('/login');
     expect(localCallback('http://squares.example.com/login', 'https://squares.example.com')).toBeNull();
   });

@@ -43,7 +43,14 @@ describe(`the lean session reader agrees with Better Auth's getSession (${testDb
     const result = await auth.api.getSession({ headers: new Headers({ host: 'localhost:3000', ...(cookie === undefined ? {} : { cookie }) }) });
     if (!result) return null;
     const user = result.user as typeof result.user & { username?: string | null; displayUsername?: string | null; isAdmin?: boolean };
-    return toSessionUser({ userId: user.id, email: user.email, name: user.name, username: user.username ?? null, displayUsername: user.displayUsername ?? null, isAdmin: user.isAdmin ?? null });
+    return toSessionUser({
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      username: user.username ?? null,
+      displayUsername: user.displayUsername ?? null,
+      isAdmin: user.isAdmin ?? null,
+    });
   }
 
   /** The lean reader's own verdict, the app's guard's (which asks Better Auth where the reader says so), then Better Auth's. */
@@ -178,23 +185,30 @@ describe(`the lean session reader agrees with Better Auth's getSession (${testDb
       await setExpiry(player.cookie, new Date(Date.now() + 6 * DAY - 60_000));
       const res = await t.app.inject({ method: 'GET', url, headers: { cookie: player.cookie } });
       expect(res.statusCode, url).toBe(200);
-      const session = setCookieLines(res).map(parseSetCookie).find((c) => c.name === COOKIE);
+      const session = setCookieLines(res)
+        .map(parseSetCookie)
+        .find((c) => c.name === COOKIE);
       expect(session, `${url} sends the session cookie again`).toBeDefined();
       expect(session!.value, `${url} keeps the same session`).toBe(encodeURIComponent(cookieValue(player.cookie, COOKIE)!));
       expect(Number(session!.attributes['max-age']), url).toBe(7 * 24 * 60 * 60);
       expect(await expiryOf(player.cookie), url).toBeGreaterThan(Date.now() + 6 * DAY);
       // Read again: nothing due, so nothing is sent.
       const again = await t.app.inject({ method: 'GET', url, headers: { cookie: player.cookie } });
-      expect(setCookieLines(again).filter((line) => line.startsWith(`${COOKIE}=`)), url).toEqual([]);
+      expect(
+        setCookieLines(again).filter((line) => line.startsWith(`${COOKIE}=`)),
+        url,
+      ).toEqual([]);
     }
   });
 
-  it('clears an expired session\'s cookie on the route that found it expired', async () => {
+  it("clears an expired session's cookie on the route that found it expired", async () => {
     const player = await signedInPlayer(t.app);
     await setExpiry(player.cookie, new Date(Date.now() - 1000));
     const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: player.cookie } });
     expect(res.json()).toEqual({ user: null, isAdmin: false });
-    const cleared = setCookieLines(res).map(parseSetCookie).find((c) => c.name === COOKIE);
+    const cleared = setCookieLines(res)
+      .map(parseSetCookie)
+      .find((c) => c.name === COOKIE);
     expect(cleared?.attributes['max-age']).toBe('0');
   });
 
@@ -250,8 +264,7 @@ describe('signed cookies and settings', () => {
   });
 
   it('refuses Better Auth settings it does not reproduce', () => {
-    const context = (session: object, extra: object = {}) =>
-      ({ options: { session, ...extra } }) as unknown as Parameters<typeof readerConfigOf>[0];
+    const context = (session: object, extra: object = {}) => ({ options: { session, ...extra } }) as unknown as Parameters<typeof readerConfigOf>[0];
     expect(() => readerConfigOf(context({ cookieCache: { enabled: true } }))).toThrow(/cookieCache/);
     expect(() => readerConfigOf(context({ deferSessionRefresh: true }))).toThrow(/deferSessionRefresh/);
     expect(() => readerConfigOf(context({}, { secondaryStorage: {} }))).toThrow(/secondaryStorage/);

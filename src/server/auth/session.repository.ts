@@ -27,19 +27,19 @@ export function sessionRepository(db: Kysely<any>) {
     db,
     1,
     (token: string) =>
-    db
-      .selectFrom('session')
-      .innerJoin('user', 'user.id', 'session.userId')
-      .select([
-        'session.expiresAt as expiresAt',
-        'user.id as userId',
-        'user.email as email',
-        'user.name as name',
-        'user.username as username',
-        'user.displayUsername as displayUsername',
-        'user.isAdmin as isAdmin',
-      ])
-      .where('session.token', '=', token),
+      db
+        .selectFrom('session')
+        .innerJoin('user', 'user.id', 'session.userId')
+        .select([
+          'session.expiresAt as expiresAt',
+          'user.id as userId',
+          'user.email as email',
+          'user.name as name',
+          'user.username as username',
+          'user.displayUsername as displayUsername',
+          'user.isAdmin as isAdmin',
+        ])
+        .where('session.token', '=', token),
     { direct: true },
   );
   return {

@@ -85,7 +85,9 @@ describe(`sign-up, e-mail confirmation, login and logout (outbox path, ${testDbK
     const out = await signOut(t.app, cookie);
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ success: true });
-    const cleared = setCookieLines(out).map(parseSetCookie).find((c) => c.name === 'better-auth.session_token');
+    const cleared = setCookieLines(out)
+      .map(parseSetCookie)
+      .find((c) => c.name === 'better-auth.session_token');
     expect(cleared).toMatchObject({ value: '', attributes: { 'max-age': '0' } });
 
     // The old cookie, replayed, is refused everywhere.
@@ -163,7 +165,9 @@ describe(`with PUBLIC_URL, links and cookies follow it (${testDbKind})`, () => {
 
       const login = await logInAs(t.app, account.email, account.password, visit);
       expect(login.statusCode).toBe(200);
-      const session = setCookieLines(login).map(parseSetCookie).find((c) => c.name.endsWith('better-auth.session_token'));
+      const session = setCookieLines(login)
+        .map(parseSetCookie)
+        .find((c) => c.name.endsWith('better-auth.session_token'));
       expect(session?.name).toBe('__Secure-better-auth.session_token');
       expect(session?.attributes).toMatchObject({ httponly: true, secure: true, samesite: 'Lax' });
 
@@ -185,7 +189,9 @@ describe(`with PUBLIC_URL, links and cookies follow it (${testDbKind})`, () => {
       expect(mail.link!.startsWith('http://pool.lan:8080/api/auth/verify-email?token=')).toBe(true);
       await followLink(t.app, mail.link!);
       const login = await logInAs(t.app, account.email, account.password, { host: 'pool.lan:8080' });
-      const session = setCookieLines(login).map(parseSetCookie).find((c) => c.name === 'better-auth.session_token');
+      const session = setCookieLines(login)
+        .map(parseSetCookie)
+        .find((c) => c.name === 'better-auth.session_token');
       expect(session?.attributes.secure).toBeUndefined();
       expect(session?.attributes.httponly).toBe(true);
     } finally {

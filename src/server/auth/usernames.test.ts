@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DISPLAY_USERNAME_MISMATCH,
-  USERNAME_INVALID_CHARACTERS,
-  USERNAME_TAKEN,
-  USERNAME_TOO_LONG,
-  USERNAME_TOO_SHORT,
-} from '@core/messages';
+import { DISPLAY_USERNAME_MISMATCH, USERNAME_INVALID_CHARACTERS, USERNAME_TAKEN, USERNAME_TOO_LONG, USERNAME_TOO_SHORT } from '@core/messages';
 import { mailsTo, postAuth, signedInPlayer, signUpAs, whoAmI } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { newAccount } from '../../../tests/support/auth';
@@ -53,19 +47,36 @@ describe(`usernames and display names (${testDbKind})`, () => {
 
     it('stores the username lower-cased and shows it as typed; the name follows the display name', async () => {
       const account = { ...newAccount('case'), username: ' Case.Sensitive_1 ' };
-      const res = await postAuth(t.app, '/sign-up/email', { email: account.email, password: account.password, name: 'Somebody Else', username: account.username });
+      const res = await postAuth(t.app, '/sign-up/email', {
+        email: account.email,
+        password: account.password,
+        name: 'Somebody Else',
+        username: account.username,
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(await userRow(account.email)).toEqual({ username: 'case.sensitive_1', displayUsername: 'Case.Sensitive_1', name: 'Case.Sensitive_1' });
     });
 
     it('refuses a display name that is not the username, and takes one that differs only in case', async () => {
       const other = { ...newAccount('disp'), username: 'display_one' };
-      const refused = await postAuth(t.app, '/sign-up/email', { email: other.email, password: other.password, name: 'x', username: 'display_one', displayUsername: 'Admin' });
+      const refused = await postAuth(t.app, '/sign-up/email', {
+        email: other.email,
+        password: other.password,
+        name: 'x',
+        username: 'display_one',
+        displayUsername: 'Admin',
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toEqual(MISMATCH);
       expect(await userRow(other.email)).toBeUndefined();
 
-      const taken = await postAuth(t.app, '/sign-up/email', { email: other.email, password: other.password, name: 'x', username: 'display_one', displayUsername: 'DISPLAY_One' });
+      const taken = await postAuth(t.app, '/sign-up/email', {
+        email: other.email,
+        password: other.password,
+        name: 'x',
+        username: 'display_one',
+        displayUsername: 'DISPLAY_One',
+      });
       expect(taken.statusCode, taken.body).toBe(200);
       expect(await userRow(other.email)).toEqual({ username: 'display_one', displayUsername: 'DISPLAY_One', name: 'DISPLAY_One' });
     });
@@ -92,7 +103,7 @@ describe(`usernames and display names (${testDbKind})`, () => {
       expect((await whoAmI(t.app, me.cookie)).user?.username).toBe(me.username);
     });
 
-    it('refuses a name (Better Auth\'s own display field) that is not the username', async () => {
+    it("refuses a name (Better Auth's own display field) that is not the username", async () => {
       const me = await signedInPlayer(t.app, 'named');
       const before = await userRow(me.email);
       const res = await updateUser(me.cookie, { name: '\u202eSomebody' });
@@ -149,7 +160,12 @@ describe(`usernames and display names (${testDbKind})`, () => {
     const { id } = await t.db.handle.db.selectFrom('user').select('id').where('email', '=', me.email).executeTakeFirstOrThrow();
     const auth = createAuth({ database: t.db.handle, settings: t.settings, secret: 'internal-test-secret-internal-test-secret' });
     const { internalAdapter } = await auth.$context;
-    for (const data of [{ displayUsername: 'Someone' }, { name: 'x'.repeat(1000) }, { username: 'b\u202eob' }, { username: 'other_one', displayUsername: 'me' }]) {
+    for (const data of [
+      { displayUsername: 'Someone' },
+      { name: 'x'.repeat(1000) },
+      { username: 'b\u202eob' },
+      { username: 'other_one', displayUsername: 'me' },
+    ]) {
       await expect(internalAdapter.updateUser(id, data), JSON.stringify(data)).rejects.toThrow();
     }
     expect(await userRow(me.email)).toEqual({ username: me.username, displayUsername: me.username, name: me.username });

@@ -93,7 +93,9 @@ function cellFilter(group: readonly [string, number[]][]) {
 
 /** The squares row's checkout is still open. */
 function openCheckoutOf(eb: ExpressionBuilder<Database, 'squares'>) {
-  return eb.exists(eb.selectFrom('checkouts').select('checkouts.id').whereRef('checkouts.id', '=', 'squares.checkout_id').where('checkouts.status', '=', 'open'));
+  return eb.exists(
+    eb.selectFrom('checkouts').select('checkouts.id').whereRef('checkouts.id', '=', 'squares.checkout_id').where('checkouts.status', '=', 'open'),
+  );
 }
 
 /** The queries, on the database or inside a transaction. */
@@ -121,7 +123,10 @@ function checkoutQueries(db: Executor, kind: DbKind) {
       return new Map(rows.map((row) => [row.id, row]));
     },
 
-    async insertCheckout(checkout: Omit<CheckoutRow, 'provider_session_id' | 'provider_payment_id' | 'paid_at' | 'fulfilled_at' | 'refunded_at' | 'refund_reason'>, items: readonly CheckoutItemRow[]): Promise<void> {
+    async insertCheckout(
+      checkout: Omit<CheckoutRow, 'provider_session_id' | 'provider_payment_id' | 'paid_at' | 'fulfilled_at' | 'refunded_at' | 'refund_reason'>,
+      items: readonly CheckoutItemRow[],
+    ): Promise<void> {
       await db.insertInto('checkouts').values(checkout).execute();
       for (const part of chunks(items, ROWS_PER_INSERT)) await db.insertInto('checkout_items').values(part).execute();
     },
@@ -206,21 +211,14 @@ function checkoutQueries(db: Executor, kind: DbKind) {
     },
 
     findBySession(provider: string, sessionId: string): Promise<CheckoutRow | undefined> {
-      return db
-        .selectFrom('checkouts')
-        .selectAll()
-        .where('provider', '=', provider)
-        .where('provider_session_id', '=', sessionId)
-        .executeTakeFirst() as Promise<CheckoutRow | undefined>;
+      return db.selectFrom('checkouts').selectAll().where('provider', '=', provider).where('provider_session_id', '=', sessionId).executeTakeFirst() as Promise<
+        CheckoutRow | undefined
+      >;
     },
 
     /** The buyer's name and address, for the refund mail. */
     buyerOf(userId: string) {
-      return db
-        .selectFrom('user')
-        .select(['email', 'name', 'username', 'displayUsername'])
-        .where('id', '=', userId)
-        .executeTakeFirst();
+      return db.selectFrom('user').select(['email', 'name', 'username', 'displayUsername']).where('id', '=', userId).executeTakeFirst();
     },
 
     items(checkoutId: string): Promise<CheckoutItemRow[]> {
@@ -237,7 +235,15 @@ function checkoutQueries(db: Executor, kind: DbKind) {
         .selectFrom('checkouts')
         .selectAll()
         .where('status', 'in', [...statuses])
-        .where((eb) => eb.exists(eb.selectFrom('checkout_items').select('checkout_id').whereRef('checkout_items.checkout_id', '=', 'checkouts.id').where('checkout_items.game_id', '=', gameId)))
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('checkout_items')
+              .select('checkout_id')
+              .whereRef('checkout_items.checkout_id', '=', 'checkouts.id')
+              .where('checkout_items.game_id', '=', gameId),
+          ),
+        )
         .orderBy('id')
         .execute() as Promise<CheckoutRow[]>;
     },
@@ -292,7 +298,11 @@ function checkoutQueries(db: Executor, kind: DbKind) {
       changes: Updateable<CheckoutsTable> & { status: StoredCheckoutStatus },
       options: { withoutSession?: boolean } = {},
     ): Promise<boolean> {
-      let update = db.updateTable('checkouts').set(changes).where('id', '=', id).where('status', 'in', [...from]);
+      let update = db
+        .updateTable('checkouts')
+        .set(changes)
+        .where('id', '=', id)
+        .where('status', 'in', [...from]);
       // Only while no payment page was recorded for it (see the checkout service's `end`).
       if (options.withoutSession) update = update.where('provider_session_id', 'is', null);
       return count(await update.executeTakeFirst()) === 1;
@@ -411,4 +421,3 @@ export function checkoutRepository(db: Executor, kind: DbKind) {
 }
 
 export type CheckoutRepository = ReturnType<typeof checkoutRepository>;
-

@@ -69,16 +69,18 @@ const checkoutView = z.object({
 });
 
 const openCheckouts = z.object({
-  checkouts: z.array(
-    z.object({
-      id: z.string(),
-      url: z.string().nullable(),
-      amount_cents: z.number().int(),
-      expires_at: z.string(),
-      created_at: z.string(),
-      squares: z.array(checkoutSquare).readonly(),
-    }),
-  ).readonly(),
+  checkouts: z
+    .array(
+      z.object({
+        id: z.string(),
+        url: z.string().nullable(),
+        amount_cents: z.number().int(),
+        expires_at: z.string(),
+        created_at: z.string(),
+        squares: z.array(checkoutSquare).readonly(),
+      }),
+    )
+    .readonly(),
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -88,20 +90,24 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
   // The guard runs before body validation: visitors get 401, not cart messages.
   const signedIn = { preValidation: app.guards.requireUser };
 
-  app.post('/api/checkout', { ...signedIn, schema: { body: checkoutRequest(settings.MAX_CART_SQUARES), response: { 201: checkoutCreated } } }, async (request, reply) => {
-    const user = signedInUser(request);
-    // D5: links back to us (the provider's return pages, the refund mail) use PUBLIC_URL, or in a
-    // trial the host the buyer opened when it names this machine: a forged Host never reaches them.
-    const origin = mailLinkOrigin(`${request.protocol}://${request.host}`, settings);
-    const created = await checkouts.create({
-      user: { id: user.id, email: user.email },
-      cart: request.body.cart,
-      notes: request.body.notes ?? undefined,
-      origin,
-      maxHeldSquares: settings.MAX_HELD_SQUARES,
-    });
-    return reply.status(201).send(created);
-  });
+  app.post(
+    '/api/checkout',
+    { ...signedIn, schema: { body: checkoutRequest(settings.MAX_CART_SQUARES), response: { 201: checkoutCreated } } },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      // D5: links back to us (the provider's return pages, the refund mail) use PUBLIC_URL, or in a
+      // trial the host the buyer opened when it names this machine: a forged Host never reaches them.
+      const origin = mailLinkOrigin(`${request.protocol}://${request.host}`, settings);
+      const created = await checkouts.create({
+        user: { id: user.id, email: user.email },
+        cart: request.body.cart,
+        notes: request.body.notes ?? undefined,
+        origin,
+        maxHeldSquares: settings.MAX_HELD_SQUARES,
+      });
+      return reply.status(201).send(created);
+    },
+  );
 
   app.get(
     '/api/checkout/:id',

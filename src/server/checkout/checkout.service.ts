@@ -117,7 +117,9 @@ function unavailable(taken: readonly TakenSquare[], buyerId: string, titles: Rea
   const owned = taken.filter((s) => s.user_id === buyerId && s.status === 'claimed');
   // The squares field names every cell; the sentence names the first few (a cart may hold 100).
   const named = (cells: readonly TakenSquare[]) =>
-    cells.length > NAMED_SQUARES ? `${cells.slice(0, NAMED_SQUARES).map(label).join('; ')} and ${cells.length - NAMED_SQUARES} more` : cells.map(label).join('; ');
+    cells.length > NAMED_SQUARES
+      ? `${cells.slice(0, NAMED_SQUARES).map(label).join('; ')} and ${cells.length - NAMED_SQUARES} more`
+      : cells.map(label).join('; ');
   if (owned.length === taken.length && owned.length > 0) {
     return conflict(`You already own some squares in your cart: ${named(owned)}. Remove them and try again.`, 'SQUARES_UNAVAILABLE', { squares });
   }
@@ -248,7 +250,13 @@ export function checkoutService(deps: CheckoutServiceDeps) {
   async function refund(checkoutId: string, paymentId: string, reason: string): Promise<StoredCheckoutStatus> {
     const games = await repo.transaction(async (tx) => {
       const now = iso(new Date());
-      const moved = await tx.moveStatus(checkoutId, ['open', 'expired', 'cancelled', 'declined'], { status: 'refund_pending', refund_reason: reason, paid_at: now, provider_payment_id: paymentId, updated_at: now });
+      const moved = await tx.moveStatus(checkoutId, ['open', 'expired', 'cancelled', 'declined'], {
+        status: 'refund_pending',
+        refund_reason: reason,
+        paid_at: now,
+        provider_payment_id: paymentId,
+        updated_at: now,
+      });
       return moved ? tx.deleteHolds(checkoutId) : null;
     });
     if (games === null) return (await repo.findCheckout(checkoutId))?.status ?? 'refund_pending';
@@ -478,7 +486,8 @@ export function checkoutService(deps: CheckoutServiceDeps) {
             const later: CheckoutRow[] = [];
             for (const old of await tx.openCheckoutsOf(user.id)) {
               if (kept.has(old.id)) continue;
-              const unstarted = !old.provider_session_id && (await tx.moveStatus(old.id, ['open'], { status: 'cancelled', updated_at: iso(now) }, { withoutSession: true }));
+              const unstarted =
+                !old.provider_session_id && (await tx.moveStatus(old.id, ['open'], { status: 'cancelled', updated_at: iso(now) }, { withoutSession: true }));
               for (const g of await tx.deleteHolds(old.id)) touched.add(g);
               if (!unstarted) later.push(old);
             }

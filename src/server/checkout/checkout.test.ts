@@ -56,7 +56,17 @@ describe(`checkout (${testDbKind})`, () => {
         [{ cart: 'x' }, INVALID_CART_ITEMS],
         [{ cart: [{ game_id: gameId, game_title: 'T', price_per_square: 10, squares: [] }] }, INVALID_CART_ITEMS],
         [{ cart: [cartOf(gameId, [{ x: 10, y: 0 }])] }, INVALID_CART_ITEMS],
-        [{ cart: [cartOf(gameId, [{ x: 1, y: 1 }, { x: 1, y: 1 }])] }, INVALID_CART_ITEMS],
+        [
+          {
+            cart: [
+              cartOf(gameId, [
+                { x: 1, y: 1 },
+                { x: 1, y: 1 },
+              ]),
+            ],
+          },
+          INVALID_CART_ITEMS,
+        ],
         [{ cart: [cartOf(gameId, [{ x: 1, y: 1 }]), cartOf(gameId, [{ x: 2, y: 2 }])] }, INVALID_CART_ITEMS],
         [{ cart: [{ game_id: gameId, squares: [{ x: 1, y: 1 }] }] }, INVALID_CART_ITEMS],
         [{ cart: [cartOf(gameId, [{ x: 1, y: 1 }])], notes: 'n'.repeat(501) }, 'Notes must be at most 500 characters'],
@@ -73,7 +83,22 @@ describe(`checkout (${testDbKind})`, () => {
       const gameId = await game({ title: 'Price Bowl', price_per_square_cents: 1000 });
       const before = Date.now();
       // The cart says $1; the game costs $10 (D4: the server prices every order).
-      const res = await startCheckout(t.app, alice, [cartOf(gameId, [{ x: 1, y: 2 }, { x: 3, y: 4 }], 1, 'Cheap title')], 'Go Eagles');
+      const res = await startCheckout(
+        t.app,
+        alice,
+        [
+          cartOf(
+            gameId,
+            [
+              { x: 1, y: 2 },
+              { x: 3, y: 4 },
+            ],
+            1,
+            'Cheap title',
+          ),
+        ],
+        'Go Eagles',
+      );
       expect(res.statusCode).toBe(201);
       const created = res.json();
       expect(created.amount_cents).toBe(2000);
@@ -154,7 +179,18 @@ describe(`checkout (${testDbKind})`, () => {
     it('prices several games from the database and names "multiple" games', async () => {
       const g1 = await game({ title: 'Alpha Bowl', price_per_square_cents: 500 });
       const g2 = await game({ title: 'Beta Bowl', price_per_square_cents: 2500 });
-      const res = await startCheckout(t.app, bob, [cartOf(g1, [{ x: 0, y: 0 }], 10_000, 'A'), cartOf(g2, [{ x: 9, y: 9 }, { x: 0, y: 1 }], 1, 'B')]);
+      const res = await startCheckout(t.app, bob, [
+        cartOf(g1, [{ x: 0, y: 0 }], 10_000, 'A'),
+        cartOf(
+          g2,
+          [
+            { x: 9, y: 9 },
+            { x: 0, y: 1 },
+          ],
+          1,
+          'B',
+        ),
+      ]);
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ amount_cents: 500 + 2 * 2500, game_id: 'multiple' });
       const row = await checkoutRow(t.db.handle, res.json().checkout_id);
@@ -165,7 +201,12 @@ describe(`checkout (${testDbKind})`, () => {
       const gameId = await game({ title: 'Taken Bowl' });
       const first = await startCheckout(t.app, alice, [cartOf(gameId, [{ x: 5, y: 5 }])]);
       expect(first.statusCode).toBe(201);
-      const second = await startCheckout(t.app, bob, [cartOf(gameId, [{ x: 5, y: 6 }, { x: 5, y: 5 }])]);
+      const second = await startCheckout(t.app, bob, [
+        cartOf(gameId, [
+          { x: 5, y: 6 },
+          { x: 5, y: 5 },
+        ]),
+      ]);
       expect(second.statusCode).toBe(409);
       expect(second.json().error).toEqual({
         code: 'SQUARES_UNAVAILABLE',
@@ -207,7 +248,12 @@ describe(`checkout (${testDbKind})`, () => {
       const gameId = await game({ title: 'Owned Bowl' });
       const created = (await startCheckout(t.app, alice, [cartOf(gameId, [{ x: 0, y: 0 }])])).json();
       expect((await payWith(t.app, alice, await sessionIdOf(t.db.handle, created.checkout_id))).statusCode).toBe(200);
-      const res = await startCheckout(t.app, alice, [cartOf(gameId, [{ x: 0, y: 0 }, { x: 0, y: 1 }])]);
+      const res = await startCheckout(t.app, alice, [
+        cartOf(gameId, [
+          { x: 0, y: 0 },
+          { x: 0, y: 1 },
+        ]),
+      ]);
       expect(res.statusCode).toBe(409);
       expect(res.json().error.code).toBe('SQUARES_UNAVAILABLE');
       expect(res.json().error.message).toBe('You already own some squares in your cart: Owned Bowl (Row 1, column 1). Remove them and try again.');
@@ -216,10 +262,22 @@ describe(`checkout (${testDbKind})`, () => {
 
     it("cancels the buyer's earlier open checkout: its holds go and its page takes no payment", async () => {
       const gameId = await game();
-      const first = (await startCheckout(t.app, bob, [cartOf(gameId, [{ x: 2, y: 2 }, { x: 2, y: 3 }])])).json();
+      const first = (
+        await startCheckout(t.app, bob, [
+          cartOf(gameId, [
+            { x: 2, y: 2 },
+            { x: 2, y: 3 },
+          ]),
+        ])
+      ).json();
       const firstSession = await sessionIdOf(t.db.handle, first.checkout_id);
       // The same square again, and a new one: the earlier hold is the buyer's own, so no conflict.
-      const second = await startCheckout(t.app, bob, [cartOf(gameId, [{ x: 2, y: 2 }, { x: 7, y: 7 }])]);
+      const second = await startCheckout(t.app, bob, [
+        cartOf(gameId, [
+          { x: 2, y: 2 },
+          { x: 7, y: 7 },
+        ]),
+      ]);
       expect(second.statusCode).toBe(201);
       expect((await checkoutRow(t.db.handle, first.checkout_id)).status).toBe('cancelled');
       expect((await squareRows(t.db.handle, gameId)).map((s) => [s.x, s.y, s.checkout_id])).toEqual([
@@ -246,7 +304,12 @@ describe(`checkout (${testDbKind})`, () => {
       const snapshot = await before();
       const refusals = [
         await startCheckout(t.app, bob, [cartOf(gameId, [{ x: 6, y: 6 }]), cartOf(completed, [{ x: 1, y: 1 }])]),
-        await startCheckout(t.app, bob, [cartOf(gameId, [{ x: 6, y: 6 }, { x: 6, y: 7 }])]),
+        await startCheckout(t.app, bob, [
+          cartOf(gameId, [
+            { x: 6, y: 6 },
+            { x: 6, y: 7 },
+          ]),
+        ]),
       ];
       expect(refusals.map((r) => [r.statusCode, r.json().error.code])).toEqual([
         [409, 'GAME_CLOSED'],
@@ -383,7 +446,11 @@ describe(`checkout (${testDbKind})`, () => {
       const gameId = await game();
       const created = (await startCheckout(t.app, alice, [cartOf(gameId, [{ x: 6, y: 2 }])])).json();
       const sessionId = await sessionIdOf(t.db.handle, created.checkout_id);
-      await db().updateTable('test_payment_sessions').set({ expires_at: new Date(Date.now() - MINUTE).toISOString() }).where('id', '=', sessionId).execute();
+      await db()
+        .updateTable('test_payment_sessions')
+        .set({ expires_at: new Date(Date.now() - MINUTE).toISOString() })
+        .where('id', '=', sessionId)
+        .execute();
       const res = await payWith(t.app, alice, sessionId);
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toBe(TEST_CHECKOUT_MESSAGES.expired);
@@ -430,7 +497,11 @@ describe(`checkout (${testDbKind})`, () => {
     it('an expired hold is taken over by the next buyer even before the sweep', async () => {
       const gameId = await game();
       const created = (await startCheckout(t.app, alice, [cartOf(gameId, [{ x: 1, y: 8 }])])).json();
-      await db().updateTable('squares').set({ hold_expires_at: new Date(Date.now() - 1000).toISOString() }).where('checkout_id', '=', created.checkout_id).execute();
+      await db()
+        .updateTable('squares')
+        .set({ hold_expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('checkout_id', '=', created.checkout_id)
+        .execute();
       const res = await startCheckout(t.app, bob, [cartOf(gameId, [{ x: 1, y: 8 }])]);
       expect(res.statusCode).toBe(201);
       expect((await squareRows(t.db.handle, gameId)).map((s) => s.user_id)).toEqual([bob.id]);
@@ -438,10 +509,21 @@ describe(`checkout (${testDbKind})`, () => {
 
     it('a late payment for a square someone else took is refunded in full, recorded and mailed', async () => {
       const gameId = await game({ title: 'Late Bowl', price_per_square_cents: 1500 });
-      const late = (await startCheckout(t.app, alice, [cartOf(gameId, [{ x: 4, y: 7 }, { x: 4, y: 8 }])])).json();
+      const late = (
+        await startCheckout(t.app, alice, [
+          cartOf(gameId, [
+            { x: 4, y: 7 },
+            { x: 4, y: 8 },
+          ]),
+        ])
+      ).json();
       const lateSession = await sessionIdOf(t.db.handle, late.checkout_id);
       // Alice's hold lapses; Bob takes one of her squares and pays.
-      await db().updateTable('squares').set({ hold_expires_at: new Date(Date.now() - 1000).toISOString() }).where('checkout_id', '=', late.checkout_id).execute();
+      await db()
+        .updateTable('squares')
+        .set({ hold_expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('checkout_id', '=', late.checkout_id)
+        .execute();
       const taker = (await startCheckout(t.app, bob, [cartOf(gameId, [{ x: 4, y: 7 }])])).json();
       expect((await payWith(t.app, bob, await sessionIdOf(t.db.handle, taker.checkout_id))).statusCode).toBe(200);
 
@@ -486,8 +568,14 @@ describe(`checkout (${testDbKind})`, () => {
       // The provider took the money anyway (a webhook arriving late).
       await db().updateTable('test_payment_sessions').set({ status: 'paid', payment_id: 'test_pi_after' }).where('id', '=', sessionId).execute();
       expect(await t.app.checkouts.confirmPaid({ sessionId, paymentId: 'test_pi_after' })).toBe('refunded');
-      expect(await checkoutRow(t.db.handle, created.checkout_id)).toMatchObject({ status: 'refunded', refund_reason: REFUND_REASONS.late, provider_payment_id: 'test_pi_after' });
-      expect(await db().selectFrom('payment_refunds').select('amount_cents').where('checkout_id', '=', created.checkout_id).execute()).toEqual([{ amount_cents: 1000 }]);
+      expect(await checkoutRow(t.db.handle, created.checkout_id)).toMatchObject({
+        status: 'refunded',
+        refund_reason: REFUND_REASONS.late,
+        provider_payment_id: 'test_pi_after',
+      });
+      expect(await db().selectFrom('payment_refunds').select('amount_cents').where('checkout_id', '=', created.checkout_id).execute()).toEqual([
+        { amount_cents: 1000 },
+      ]);
       expect(await gameRow(t.db.handle, gameId)).toMatchObject({ squares_claimed: 0, total_pot_cents: 0 });
       expect(await squareRows(t.db.handle, gameId)).toEqual([]);
     });
@@ -504,7 +592,15 @@ describe(`checkout (${testDbKind})`, () => {
       const doomed = await game({ title: 'Doomed Bowl', price_per_square_cents: 2000 });
       const other = await game({ title: 'Other Bowl', price_per_square_cents: 300 });
       // Alice paid for squares of both games in one checkout; Bob has an open checkout.
-      const paid = (await startCheckout(t.app, alice, [cartOf(doomed, [{ x: 1, y: 1 }]), cartOf(other, [{ x: 2, y: 2 }, { x: 2, y: 3 }])])).json();
+      const paid = (
+        await startCheckout(t.app, alice, [
+          cartOf(doomed, [{ x: 1, y: 1 }]),
+          cartOf(other, [
+            { x: 2, y: 2 },
+            { x: 2, y: 3 },
+          ]),
+        ])
+      ).json();
       expect((await payWith(t.app, alice, await sessionIdOf(t.db.handle, paid.checkout_id))).statusCode).toBe(200);
       const bystander = (await startCheckout(t.app, admin, [cartOf(other, [{ x: 5, y: 5 }])])).json();
       expect((await payWith(t.app, admin, await sessionIdOf(t.db.handle, bystander.checkout_id))).statusCode).toBe(200);
@@ -520,7 +616,9 @@ describe(`checkout (${testDbKind})`, () => {
       const refunds = await db().selectFrom('payment_refunds').selectAll().where('checkout_id', '=', paid.checkout_id).execute();
       expect(refunds).toHaveLength(1);
       expect(refunds[0]).toMatchObject({ game_id: doomed, amount_cents: 2000, status: 'refunded', reason: REFUND_REASONS.gameDeleted('Doomed Bowl') });
-      expect(await db().selectFrom('checkout_items').select(['game_id', 'x', 'y']).where('checkout_id', '=', paid.checkout_id).orderBy('game_id').execute()).toHaveLength(3);
+      expect(
+        await db().selectFrom('checkout_items').select(['game_id', 'x', 'y']).where('checkout_id', '=', paid.checkout_id).orderBy('game_id').execute(),
+      ).toHaveLength(3);
       expect((await latestMail(t.app, alice.email)).text).toContain('The game "Doomed Bowl" was deleted by the organizer.');
 
       // The other game keeps every square and its whole pot.

@@ -3,7 +3,19 @@ import type { MySquaresResponse } from '@core/checkout';
 import { GRID_SIZE } from '@core/grid';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { latestMail } from '../../../tests/support/auth';
-import { cartOf, checkoutRow, expectCountersMatch, gameRow, newBuyer, payWith, send, sessionIdOf, squareRows, startCheckout, type Buyer } from '../../../tests/support/checkout';
+import {
+  cartOf,
+  checkoutRow,
+  expectCountersMatch,
+  gameRow,
+  newBuyer,
+  payWith,
+  send,
+  sessionIdOf,
+  squareRows,
+  startCheckout,
+  type Buyer,
+} from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
 import { account, allScores, ok, winnerRows, type TestAccount } from '../../../tests/support/gameday';
@@ -29,7 +41,8 @@ describe(`deleting a game refunds only its own part of a checkout (${testDbKind}
   afterAll(() => t.close());
 
   const db = () => t.db.handle.db;
-  const refundsOf = (checkoutId: string) => db().selectFrom('payment_refunds').selectAll().where('checkout_id', '=', checkoutId).orderBy('created_at').execute();
+  const refundsOf = (checkoutId: string) =>
+    db().selectFrom('payment_refunds').selectAll().where('checkout_id', '=', checkoutId).orderBy('created_at').execute();
 
   it('a checkout of all of drawn and completed game A and one square of B: deleting B refunds $5 and leaves A, its pot and its payouts alone', async () => {
     const a = await insertGame(t.db.handle, { title: 'Alpha Bowl', price_per_square_cents: 1000 });
@@ -41,7 +54,14 @@ describe(`deleting a game refunds only its own part of a checkout (${testDbKind}
 
     // A is drawn and played; two payouts are marked paid.
     await ok(t.app, 'POST', `/api/games/${a}/numbers/randomize`, admin.cookie, {});
-    await ok(t.app, 'POST', `/api/games/${a}/quarters/confirm-all`, admin.cookie, { scores: allScores([[7, 3], [14, 10], [24, 17], [31, 28]]) });
+    await ok(t.app, 'POST', `/api/games/${a}/quarters/confirm-all`, admin.cookie, {
+      scores: allScores([
+        [7, 3],
+        [14, 10],
+        [24, 17],
+        [31, 28],
+      ]),
+    });
     await ok(t.app, 'POST', `/api/games/${a}/quarters/1/payout/mark-paid`, admin.cookie, { reference: 'Venmo 1' });
     await ok(t.app, 'POST', `/api/games/${a}/quarters/2/payout/mark-paid`, admin.cookie, { reference: 'Venmo 2' });
     const gameA = await gameRow(t.db.handle, a);
@@ -89,7 +109,12 @@ describe(`deleting a game refunds only its own part of a checkout (${testDbKind}
     const mine = await ok<MySquaresResponse>(t.app, 'GET', '/api/me/squares', alice.cookie);
     expect(mine.games.map((g) => [g.game_id, g.squares.length])).toEqual([[a, 100]]);
     expect(mine.refunds).toEqual([
-      expect.objectContaining({ checkout_id: checkoutId, amount_cents: 500, description: 'Beta Bowl (1 square)', reason: REFUND_REASONS.gameDeleted('Beta Bowl') }),
+      expect.objectContaining({
+        checkout_id: checkoutId,
+        amount_cents: 500,
+        description: 'Beta Bowl (1 square)',
+        reason: REFUND_REASONS.gameDeleted('Beta Bowl'),
+      }),
     ]);
     const view = await send(t.app, 'GET', `/api/checkout/${checkoutId}`, { cookie: alice.cookie });
     expect(view.json().checkout.status).toBe('fulfilled');
@@ -105,7 +130,15 @@ describe(`deleting a game refunds only its own part of a checkout (${testDbKind}
     const x = await insertGame(t.db.handle, { title: 'X Bowl', price_per_square_cents: 300 });
     const y = await insertGame(t.db.handle, { title: 'Y Bowl', price_per_square_cents: 700 });
     const bob = await newBuyer(t.app, t.db.handle, 'bob');
-    const paid = (await startCheckout(t.app, alice, [cartOf(x, [{ x: 1, y: 1 }, { x: 1, y: 2 }]), cartOf(y, [{ x: 3, y: 3 }])])).json();
+    const paid = (
+      await startCheckout(t.app, alice, [
+        cartOf(x, [
+          { x: 1, y: 1 },
+          { x: 1, y: 2 },
+        ]),
+        cartOf(y, [{ x: 3, y: 3 }]),
+      ])
+    ).json();
     expect((await payWith(t.app, alice, await sessionIdOf(t.db.handle, paid.checkout_id))).statusCode).toBe(200);
     const other = (await startCheckout(t.app, bob, [cartOf(y, [{ x: 5, y: 5 }])])).json();
     expect((await payWith(t.app, bob, await sessionIdOf(t.db.handle, other.checkout_id))).statusCode).toBe(200);
@@ -121,7 +154,12 @@ describe(`deleting a game refunds only its own part of a checkout (${testDbKind}
 
     expect((await send(t.app, 'DELETE', `/api/games/${y}`, { cookie: admin.cookie })).statusCode).toBe(200);
     const refunds = await refundsOf(paid.checkout_id);
-    expect(refunds.map((r) => [r.game_id, r.amount_cents, r.status]).sort()).toEqual([[x, 600, 'refunded'], [y, 700, 'refunded']].sort());
+    expect(refunds.map((r) => [r.game_id, r.amount_cents, r.status]).sort()).toEqual(
+      [
+        [x, 600, 'refunded'],
+        [y, 700, 'refunded'],
+      ].sort(),
+    );
     // Bob's one-game checkout is refunded in full, as before.
     expect(await checkoutRow(t.db.handle, other.checkout_id)).toMatchObject({ status: 'refunded', refund_reason: REFUND_REASONS.gameDeleted('Y Bowl') });
     expect((await refundsOf(other.checkout_id)).map((r) => r.amount_cents)).toEqual([700]);

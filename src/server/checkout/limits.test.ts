@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRID_SIZE, type Coordinate } from '@core/grid';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { cartOf, checkoutRow, expectCountersMatch, newBuyer, payWith, sessionIdOf, squareRows, startCheckout, type Buyer } from '../../../tests/support/checkout';
+import {
+  cartOf,
+  checkoutRow,
+  expectCountersMatch,
+  newBuyer,
+  payWith,
+  sessionIdOf,
+  squareRows,
+  startCheckout,
+  type Buyer,
+} from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
 import { cartHasTooManyGames, cartTooLarge } from './checkout.routes';
@@ -59,11 +69,19 @@ describe(`cart limits (${testDbKind})`, () => {
     it('100 games x 10 squares, then 10 games x 100 squares: held, replaced, paid and counted, no query too large', async () => {
       const games: string[] = [];
       for (let i = 0; i < 100; i++) games.push(await insertGame(t.db.handle, { title: `Game ${i}`, price_per_square_cents: 100 }));
-      const wide = await startCheckout(t.app, buyer, games.map((g) => cartOf(g, everySquare.slice(0, 10))));
+      const wide = await startCheckout(
+        t.app,
+        buyer,
+        games.map((g) => cartOf(g, everySquare.slice(0, 10))),
+      );
       expect(wide.statusCode, wide.body).toBe(201);
       expect(wide.json().amount_cents).toBe(1000 * 100);
 
-      const deep = await startCheckout(t.app, buyer, games.slice(0, 10).map((g) => cartOf(g, everySquare)));
+      const deep = await startCheckout(
+        t.app,
+        buyer,
+        games.slice(0, 10).map((g) => cartOf(g, everySquare)),
+      );
       expect(deep.statusCode, deep.body).toBe(201);
       expect((await checkoutRow(t.db.handle, wide.json().checkout_id)).status).toBe('cancelled');
       expect((await payWith(t.app, buyer, await sessionIdOf(t.db.handle, deep.json().checkout_id))).statusCode).toBe(200);
@@ -73,7 +91,11 @@ describe(`cart limits (${testDbKind})`, () => {
 
       // Someone else asking for all of them is told which are taken, in one answer.
       const other = await newBuyer(t.app, t.db.handle, 'other');
-      const taken = await startCheckout(t.app, other, games.slice(0, 10).map((g) => cartOf(g, everySquare)));
+      const taken = await startCheckout(
+        t.app,
+        other,
+        games.slice(0, 10).map((g) => cartOf(g, everySquare)),
+      );
       expect(taken.statusCode).toBe(409);
       expect(taken.json().error.squares).toHaveLength(1000);
     });

@@ -40,7 +40,14 @@ describe(`the buyer's own open checkout (${testDbKind})`, () => {
     expect((await open(alice)).json()).toEqual({ checkouts: [] });
 
     const gameId = await insertGame(t.db.handle, { title: 'Own Bowl', price_per_square_cents: 1200 });
-    const created = (await startCheckout(t.app, alice, [cartOf(gameId, [{ x: 4, y: 8 }, { x: 0, y: 1 }])])).json();
+    const created = (
+      await startCheckout(t.app, alice, [
+        cartOf(gameId, [
+          { x: 4, y: 8 },
+          { x: 0, y: 1 },
+        ]),
+      ])
+    ).json();
     const res = await open(alice);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -79,7 +86,14 @@ describe(`the buyer's own open checkout (${testDbKind})`, () => {
   it('cancel releases the holds and closes the payment page, at once; again changes nothing', async () => {
     await noneOpen(alice);
     const gameId = await insertGame(t.db.handle);
-    const created = (await startCheckout(t.app, alice, [cartOf(gameId, [{ x: 5, y: 5 }, { x: 5, y: 6 }])])).json();
+    const created = (
+      await startCheckout(t.app, alice, [
+        cartOf(gameId, [
+          { x: 5, y: 5 },
+          { x: 5, y: 6 },
+        ]),
+      ])
+    ).json();
     const sessionId = await sessionIdOf(t.db.handle, created.checkout_id);
 
     const res = await cancel(alice, created.checkout_id);

@@ -39,10 +39,20 @@ describe(`an open checkout ends only as its provider says (${testDbKind})`, () =
 
   it("the buyer's next checkout fulfills the paid one instead of cancelling it", async () => {
     const gameId = await insertGame(t.db.handle, { price_per_square_cents: 800 });
-    const lost = await paidButUnconfirmed(alice, [cartOf(gameId, [{ x: 1, y: 1 }, { x: 1, y: 2 }])]);
+    const lost = await paidButUnconfirmed(alice, [
+      cartOf(gameId, [
+        { x: 1, y: 1 },
+        { x: 1, y: 2 },
+      ]),
+    ]);
 
     // The buyer starts again with one of the same squares and a new one.
-    const next = await startCheckout(t.app, alice, [cartOf(gameId, [{ x: 1, y: 1 }, { x: 4, y: 4 }])]);
+    const next = await startCheckout(t.app, alice, [
+      cartOf(gameId, [
+        { x: 1, y: 1 },
+        { x: 4, y: 4 },
+      ]),
+    ]);
     expect(next.statusCode).toBe(409);
     expect(next.json().error.message).toContain('You already own some squares in your cart');
     expect(await checkoutRow(t.db.handle, lost.checkoutId)).toMatchObject({ status: 'fulfilled', provider_payment_id: lost.paymentId });
@@ -60,7 +70,9 @@ describe(`an open checkout ends only as its provider says (${testDbKind})`, () =
     const lost = await paidButUnconfirmed(alice, [cartOf(gameId, [{ x: 2, y: 2 }])]);
     await ok(t.app, 'POST', `/api/games/${gameId}/numbers/randomize`, admin.cookie, { confirm_not_full: true });
     expect(await checkoutRow(t.db.handle, lost.checkoutId)).toMatchObject({ status: 'refunded', refund_reason: REFUND_REASONS.salesClosed('Draw Bowl') });
-    expect(await db().selectFrom('payment_refunds').select('amount_cents').where('checkout_id', '=', lost.checkoutId).execute()).toEqual([{ amount_cents: 1000 }]);
+    expect(await db().selectFrom('payment_refunds').select('amount_cents').where('checkout_id', '=', lost.checkoutId).execute()).toEqual([
+      { amount_cents: 1000 },
+    ]);
     expect(await squareRows(t.db.handle, gameId)).toEqual([]);
   });
 
@@ -70,7 +82,9 @@ describe(`an open checkout ends only as its provider says (${testDbKind})`, () =
     const lost = await paidButUnconfirmed(alice, [cartOf(gameId, [{ x: 3, y: 3 }]), cartOf(other, [{ x: 3, y: 3 }])]);
     expect((await send(t.app, 'DELETE', `/api/games/${gameId}`, { cookie: admin.cookie })).statusCode).toBe(200);
     expect(await checkoutRow(t.db.handle, lost.checkoutId)).toMatchObject({ status: 'refunded', refund_reason: REFUND_REASONS.gameGone('Gone Bowl') });
-    expect(await db().selectFrom('payment_refunds').select('amount_cents').where('checkout_id', '=', lost.checkoutId).execute()).toEqual([{ amount_cents: 2000 }]);
+    expect(await db().selectFrom('payment_refunds').select('amount_cents').where('checkout_id', '=', lost.checkoutId).execute()).toEqual([
+      { amount_cents: 2000 },
+    ]);
     // Nothing was claimed in the other game; its hold is released.
     expect(await squareRows(t.db.handle, other)).toEqual([]);
     expect(await gameRow(t.db.handle, other)).toMatchObject({ squares_claimed: 0, total_pot_cents: 0 });

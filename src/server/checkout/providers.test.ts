@@ -27,7 +27,12 @@ describe('payment provider selection (D22)', () => {
     const stripe = parseSettings({ NODE_ENV: 'test', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
     expect((await createPaymentProvider(stripe, { db }))?.name).toBe('stripe');
     expect((await createPaymentProvider(parseSettings({ NODE_ENV: 'test' }), { db }))?.name).toBe('test');
-    const production = parseSettings({ NODE_ENV: 'production', PUBLIC_URL: 'https://squares.example.com', SMTP_URL: 'smtp://127.0.0.1:1', AUTH_SECRET: 'p'.repeat(40) });
+    const production = parseSettings({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://squares.example.com',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      AUTH_SECRET: 'p'.repeat(40),
+    });
     expect(await createPaymentProvider(production, { db })).toBeNull();
   });
 });

@@ -28,8 +28,12 @@ describe(`migration 005_partial_refunds on existing data (${testDbKind})`, () =>
     const all = migrations(t.handle.kind);
     const before = new Migrator({
       db: t.handle.raw,
-      provider: { getMigrations: async () => ({ '001_core_tables': all['001_core_tables']!, '002_accounts': all['002_accounts']!, '003_checkout': all['003_checkout']! }) },
-      ...(t.handle.kind === 'postgres' ? { migrationTableSchema: (await sql<{ s: string }>`select current_schema() as s`.execute(t.handle.raw)).rows[0]!.s } : {}),
+      provider: {
+        getMigrations: async () => ({ '001_core_tables': all['001_core_tables']!, '002_accounts': all['002_accounts']!, '003_checkout': all['003_checkout']! }),
+      },
+      ...(t.handle.kind === 'postgres'
+        ? { migrationTableSchema: (await sql<{ s: string }>`select current_schema() as s`.execute(t.handle.raw)).rows[0]!.s }
+        : {}),
     });
     expect((await before.migrateToLatest()).error).toBeUndefined();
 
@@ -74,7 +78,15 @@ describe(`migration 005_partial_refunds on existing data (${testDbKind})`, () =>
       updated_at: at,
     };
     // The old shape of payment_refunds: one row per checkout, no key, no status.
-    const oldRefund = { id: 'r1', checkout_id: checkoutId, provider: 'test', provider_refund_id: 'test_re_old', amount_cents: 3000, reason: 'late', created_at: at };
+    const oldRefund = {
+      id: 'r1',
+      checkout_id: checkoutId,
+      provider: 'test',
+      provider_refund_id: 'test_re_old',
+      amount_cents: 3000,
+      reason: 'late',
+      created_at: at,
+    };
     await raw.insertInto('checkouts').values(checkout).execute();
     await raw.insertInto('payment_refunds').values(oldRefund).execute();
     await raw.insertInto('test_payment_sessions').values(session).execute();

@@ -52,9 +52,7 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<TestCheckoutRoutesOptions
     async (request) => testCheckout.pay(request.params.sessionId, signedInUser(request).id, request.body),
   );
 
-  app.post(
-    '/api/checkout/test/:sessionId/cancel',
-    { ...signedIn, schema: { params, response: { 200: redirect } } },
-    async (request) => testCheckout.cancel(request.params.sessionId, signedInUser(request).id),
+  app.post('/api/checkout/test/:sessionId/cancel', { ...signedIn, schema: { params, response: { 200: redirect } } }, async (request) =>
+    testCheckout.cancel(request.params.sessionId, signedInUser(request).id),
   );
 };

@@ -9,9 +9,6 @@ export function parseAxis(gameId: string, text: string): Digit[] {
 }
 
 /** A game_grid_numbers row as the API sends it. */
-export function toBoardNumbers(
-  gameId: string,
-  row: { x_axis_numbers: string; y_axis_numbers: string; generated_at: string },
-): BoardNumbers {
+export function toBoardNumbers(gameId: string, row: { x_axis_numbers: string; y_axis_numbers: string; generated_at: string }): BoardNumbers {
   return { x_axis_numbers: parseAxis(gameId, row.x_axis_numbers), y_axis_numbers: parseAxis(gameId, row.y_axis_numbers), generated_at: row.generated_at };
 }

@@ -41,21 +41,50 @@ describe(`migrations and schema rules (${testDbKind})`, () => {
   it('keeps at most one hold or owner per square (D21)', async () => {
     const user = await insertUser(t.handle);
     const gameId = await insertGame(t.handle);
-    const square = (id: string) => ({ id, game_id: gameId, x: 3, y: 7, user_id: user.id, status: 'claimed' as const, checkout_id: null, hold_expires_at: null, claimed_at: now() });
+    const square = (id: string) => ({
+      id,
+      game_id: gameId,
+      x: 3,
+      y: 7,
+      user_id: user.id,
+      status: 'claimed' as const,
+      checkout_id: null,
+      hold_expires_at: null,
+      claimed_at: now(),
+    });
     await t.handle.db.insertInto('squares').values(square(randomUUID())).execute();
     await expect(t.handle.db.insertInto('squares').values(square(randomUUID())).execute()).rejects.toThrow(/unique|UNIQUE/);
     await expect(
-      t.handle.db.insertInto('squares').values({ ...square(randomUUID()), x: 10 }).execute(),
+      t.handle.db
+        .insertInto('squares')
+        .values({ ...square(randomUUID()), x: 10 })
+        .execute(),
     ).rejects.toThrow(/check|CHECK/i);
   });
 
   it('records one winner per quarter', async () => {
     const gameId = await insertGame(t.handle);
     const winner = () => ({
-      id: randomUUID(), game_id: gameId, quarter: 1, winning_square_id: null, user_id: null, square_x: 0, square_y: 0,
-      winning_numbers_x: 4, winning_numbers_y: 7, payout_amount_cents: 0, payout_status: 'completed' as const,
-      payout_provider: 'manual', payout_reference: null, admin_user_id: null, paid_by: null, paid_at: null,
-      last_retry_at: null, failure_reason: null, created_at: now(), updated_at: now(),
+      id: randomUUID(),
+      game_id: gameId,
+      quarter: 1,
+      winning_square_id: null,
+      user_id: null,
+      square_x: 0,
+      square_y: 0,
+      winning_numbers_x: 4,
+      winning_numbers_y: 7,
+      payout_amount_cents: 0,
+      payout_status: 'completed' as const,
+      payout_provider: 'manual',
+      payout_reference: null,
+      admin_user_id: null,
+      paid_by: null,
+      paid_at: null,
+      last_retry_at: null,
+      failure_reason: null,
+      created_at: now(),
+      updated_at: now(),
     });
     await t.handle.db.insertInto('game_winners').values(winner()).execute();
     await expect(t.handle.db.insertInto('game_winners').values(winner()).execute()).rejects.toThrow(/unique|UNIQUE/);
@@ -71,14 +100,49 @@ describe(`migrations and schema rules (${testDbKind})`, () => {
     const user = await insertUser(t.handle);
     const gameId = await insertGame(t.handle);
     const checkoutId = randomUUID();
-    await t.handle.db.insertInto('checkouts').values({
-      id: checkoutId, user_id: user.id, status: 'fulfilled', provider: 'test', provider_session_id: null, amount_cents: 1000,
-      description: 'Test Bowl: 1 square', notes: null, expires_at: now(), hold_until: now(), created_at: now(), updated_at: now(),
-      paid_at: now(), fulfilled_at: now(), refunded_at: null, refund_reason: null,
-    }).execute();
-    await t.handle.db.insertInto('checkout_items').values({ checkout_id: checkoutId, game_id: gameId, game_title: 'Test Bowl', x: 1, y: 2, price_cents: 1000 }).execute();
-    await t.handle.db.insertInto('squares').values({ id: randomUUID(), game_id: gameId, x: 1, y: 2, user_id: user.id, status: 'claimed', checkout_id: checkoutId, hold_expires_at: null, claimed_at: now() }).execute();
-    await t.handle.db.insertInto('game_grid_numbers').values({ game_id: gameId, x_axis_numbers: '[0,1,2,3,4,5,6,7,8,9]', y_axis_numbers: '[9,8,7,6,5,4,3,2,1,0]', generated_at: now(), generated_by: user.id }).execute();
+    await t.handle.db
+      .insertInto('checkouts')
+      .values({
+        id: checkoutId,
+        user_id: user.id,
+        status: 'fulfilled',
+        provider: 'test',
+        provider_session_id: null,
+        amount_cents: 1000,
+        description: 'Test Bowl: 1 square',
+        notes: null,
+        expires_at: now(),
+        hold_until: now(),
+        created_at: now(),
+        updated_at: now(),
+        paid_at: now(),
+        fulfilled_at: now(),
+        refunded_at: null,
+        refund_reason: null,
+      })
+      .execute();
+    await t.handle.db
+      .insertInto('checkout_items')
+      .values({ checkout_id: checkoutId, game_id: gameId, game_title: 'Test Bowl', x: 1, y: 2, price_cents: 1000 })
+      .execute();
+    await t.handle.db
+      .insertInto('squares')
+      .values({
+        id: randomUUID(),
+        game_id: gameId,
+        x: 1,
+        y: 2,
+        user_id: user.id,
+        status: 'claimed',
+        checkout_id: checkoutId,
+        hold_expires_at: null,
+        claimed_at: now(),
+      })
+      .execute();
+    await t.handle.db
+      .insertInto('game_grid_numbers')
+      .values({ game_id: gameId, x_axis_numbers: '[0,1,2,3,4,5,6,7,8,9]', y_axis_numbers: '[9,8,7,6,5,4,3,2,1,0]', generated_at: now(), generated_by: user.id })
+      .execute();
 
     await t.handle.db.deleteFrom('games').where('id', '=', gameId).execute();
 

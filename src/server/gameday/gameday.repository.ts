@@ -75,11 +75,7 @@ const username = sql<string | null>`coalesce("user"."displayUsername", "user"."u
 function queries(db: Executor) {
   return {
     numbers(gameId: string): Promise<NumbersRow | undefined> {
-      return db
-        .selectFrom('game_grid_numbers')
-        .select(['x_axis_numbers', 'y_axis_numbers', 'generated_at'])
-        .where('game_id', '=', gameId)
-        .executeTakeFirst();
+      return db.selectFrom('game_grid_numbers').select(['x_axis_numbers', 'y_axis_numbers', 'generated_at']).where('game_id', '=', gameId).executeTakeFirst();
     },
 
     /** One row per game (spec: upsert conflicting on game_id). */

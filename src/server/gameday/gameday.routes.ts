@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { signedInUser } from '../auth/session';
-import { gameIdParam } from '../squares/squares.routes';
+import { gameIdParam } from '../http/params';
 import type { GameDayService } from './gameday.service';
 import {
   confirmAllBody,
@@ -37,14 +37,10 @@ export const gameDayRoutes: FastifyPluginAsyncZod<GameDayRoutesOptions> = async 
     return (await gameDay.view(gameIdParam(request.params.id))) as ViewBody;
   });
 
-  app.post(
-    '/api/games/:id/numbers/randomize',
-    { ...adminOnly, schema: { params: idParams, body: randomizeBody, response: viewResponse } },
-    async (request) => {
-      const gameId = gameIdParam(request.params.id);
-      return (await gameDay.randomize(gameId, signedInUser(request).id, request.body?.confirm_not_full === true)) as ViewBody;
-    },
-  );
+  app.post('/api/games/:id/numbers/randomize', { ...adminOnly, schema: { params: idParams, body: randomizeBody, response: viewResponse } }, async (request) => {
+    const gameId = gameIdParam(request.params.id);
+    return (await gameDay.randomize(gameId, signedInUser(request).id, request.body?.confirm_not_full === true)) as ViewBody;
+  });
 
   app.delete('/api/games/:id/numbers', { ...adminOnly, schema: { params: idParams, response: viewResponse } }, async (request) => {
     const gameId = gameIdParam(request.params.id);
@@ -76,12 +72,8 @@ export const gameDayRoutes: FastifyPluginAsyncZod<GameDayRoutesOptions> = async 
     },
   );
 
-  app.get(
-    '/api/me/winnings',
-    { preValidation: app.guards.requireUser, schema: { response: { 200: myWinningsResponseSchema } } },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'private, no-cache');
-      return (await gameDay.myWinnings(signedInUser(request).id)) as WinningsBody;
-    },
-  );
+  app.get('/api/me/winnings', { preValidation: app.guards.requireUser, schema: { response: { 200: myWinningsResponseSchema } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'private, no-cache');
+    return (await gameDay.myWinnings(signedInUser(request).id)) as WinningsBody;
+  });
 };

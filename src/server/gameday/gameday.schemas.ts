@@ -6,7 +6,7 @@ import { validateOptionalText, type TextField } from '@core/text';
 import { QUARTERS } from '@core/scoring';
 import { PAYOUT_STATUSES } from '@core/status';
 import { z } from 'zod';
-import { gameSchema } from '../games/games.routes';
+import { gameSchema } from '../games/games.schemas';
 import { GAME_DAY_TEXTS } from './gameday.messages';
 
 const digit = z.literal(DIGITS);
@@ -82,10 +82,7 @@ const allQuarters = { error: GAME_DAY_TEXTS.allQuartersRequired };
 const quarterEntry = z.object(quarterScoreSchema.shape, allQuarters);
 
 /** Confirm All Quarter Winners: all four quarters (spec: enabled only when all eight boxes are valid). */
-export const confirmAllBody = z.object(
-  { scores: z.object({ 1: quarterEntry, 2: quarterEntry, 3: quarterEntry, 4: quarterEntry }, allQuarters) },
-  allQuarters,
-);
+export const confirmAllBody = z.object({ scores: z.object({ 1: quarterEntry, 2: quarterEntry, 3: quarterEntry, 4: quarterEntry }, allQuarters) }, allQuarters);
 
 const REFERENCE_FIELD: TextField = {
   maxLength: 200,
@@ -94,7 +91,12 @@ const REFERENCE_FIELD: TextField = {
 
 /** Mark Paid: an optional reference such as "Venmo 1234" (D23), under the free-text rule; blank is none. */
 export const markPaidBody = z
-  .object({ reference: z.string().optional().transform(fromResult((raw: string | undefined) => validateOptionalText(raw, REFERENCE_FIELD))) })
+  .object({
+    reference: z
+      .string()
+      .optional()
+      .transform(fromResult((raw: string | undefined) => validateOptionalText(raw, REFERENCE_FIELD))),
+  })
   .nullish();
 
 // Compile-time guards: each schema and its shared contract describe the same object.

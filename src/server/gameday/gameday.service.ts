@@ -1,13 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { ConfirmAllResult, GameDayView, MyWinningsResponse, QuarterResult } from '@core/game-day';
 import { drawGridNumbers, SQUARE_COUNT, type Digit, type RandomInt } from '@core/grid';
-import {
-  createWinnerRecordError,
-  findWinningSquareError,
-  GAME_DAY_ERRORS,
-  GAME_ERRORS,
-  saveQuarterScoreError,
-} from '@core/messages';
+import { createWinnerRecordError, findWinningSquareError, GAME_DAY_ERRORS, GAME_ERRORS, saveQuarterScoreError } from '@core/messages';
 import { isPayoutScheduleId, quarterPayoutCents } from '@core/payouts';
 import { isQuarter, nextQuarterToConfirm, quarterWinningsLabel, QUARTERS, winningDigits, winningSquare, type Quarter } from '@core/scoring';
 import { isPayoutStatus, playerPayoutBadge } from '@core/status';
@@ -104,12 +98,7 @@ export function gameDayService(deps: GameDayServiceDeps) {
   async function view(gameId: string): Promise<GameDayView> {
     const row = await games.findById(gameId);
     if (!row) throw notFound(GAME_ERRORS.notFound);
-    const [numbersRow, scores, resultRows, draws] = await Promise.all([
-      repo.numbers(gameId),
-      repo.scores(gameId),
-      repo.results(gameId),
-      repo.draws(gameId),
-    ]);
+    const [numbersRow, scores, resultRows, draws] = await Promise.all([repo.numbers(gameId), repo.scores(gameId), repo.results(gameId), repo.draws(gameId)]);
     const confirmed = scores.map((score) => score.quarter).filter(isQuarter);
     return {
       game: toGame(row),
@@ -162,7 +151,12 @@ export function gameDayService(deps: GameDayServiceDeps) {
       );
 
       const { square, owner } = await step(findWinningSquareError(quarter), async () => {
-        const square = winningSquare(parseAxis(gameId, numbers.x_axis_numbers), parseAxis(gameId, numbers.y_axis_numbers), scores.team_a_score, scores.team_b_score);
+        const square = winningSquare(
+          parseAxis(gameId, numbers.x_axis_numbers),
+          parseAxis(gameId, numbers.y_axis_numbers),
+          scores.team_a_score,
+          scores.team_b_score,
+        );
         return { square, owner: await tx.ownerAt(gameId, square.x, square.y) };
       });
 
@@ -287,7 +281,15 @@ export function gameDayService(deps: GameDayServiceDeps) {
         if ((await tx.scores(gameId)).length > 0) throw conflict(GAME_DAY_ERRORS.clearAfterScores, 'SCORES_ENTERED');
         const at = now().toISOString();
         if (await tx.deleteNumbers(gameId)) {
-          await tx.logDraw({ id: randomUUID(), game_id: gameId, action: 'cleared', x_axis_numbers: null, y_axis_numbers: null, admin_user_id: adminId, created_at: at });
+          await tx.logDraw({
+            id: randomUUID(),
+            game_id: gameId,
+            action: 'cleared',
+            x_axis_numbers: null,
+            y_axis_numbers: null,
+            admin_user_id: adminId,
+            created_at: at,
+          });
         }
         await tx.setFlags(gameId, { grid_shuffled: false, numbers_revealed: false, manual_numbers_set: false, updated_at: at });
       });

@@ -3,14 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardResponse } from '@core/board-view';
 import type { ConfirmAllResult, GameDayView, MyWinningsResponse } from '@core/game-day';
 import { isDigitPermutation } from '@core/grid';
-import {
-  createWinnerRecordError,
-  GAME_DAY_ERRORS,
-  GAME_ERRORS,
-  SCORE_NEGATIVE,
-  SCORE_NOT_A_NUMBER,
-  SCORE_TOO_HIGH,
-} from '@core/messages';
+import { createWinnerRecordError, GAME_DAY_ERRORS, GAME_ERRORS, SCORE_NEGATIVE, SCORE_NOT_A_NUMBER, SCORE_TOO_HIGH } from '@core/messages';
 import { payoutPlan, quarterPayoutCents, type PayoutScheduleId } from '@core/payouts';
 import { winningSquare, type Quarter } from '@core/scoring';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
@@ -18,17 +11,7 @@ import { cartOf, newBuyer, startCheckout } from '../../../tests/support/checkout
 import { testDbKind } from '../../../tests/support/db';
 import { eventually } from '../../../tests/support/sse';
 import { insertGame, insertUser } from '../../../tests/support/fixtures';
-import {
-  account,
-  allScores,
-  ok,
-  send,
-  sellSquares,
-  setNumbers,
-  storedGame,
-  winnerRows,
-  type TestAccount,
-} from '../../../tests/support/gameday';
+import { account, allScores, ok, send, sellSquares, setNumbers, storedGame, winnerRows, type TestAccount } from '../../../tests/support/gameday';
 import { GAME_DAY_TEXTS } from './gameday.messages';
 
 const UNAUTHORIZED = { error: { code: 'UNAUTHORIZED', message: 'Please log in to continue.' } };
@@ -98,7 +81,18 @@ describe(`game day (${testDbKind})`, () => {
       ['DELETE', url(gameId, '/numbers')],
       ['PUT', url(gameId, '/numbers/visibility'), { revealed: true }],
       ['PUT', url(gameId, '/quarters/1'), { team_a_score: 7, team_b_score: 3 }],
-      ['POST', url(gameId, '/quarters/confirm-all'), { scores: allScores([[7, 3], [14, 10], [21, 13], [28, 17]]) }],
+      [
+        'POST',
+        url(gameId, '/quarters/confirm-all'),
+        {
+          scores: allScores([
+            [7, 3],
+            [14, 10],
+            [21, 13],
+            [28, 17],
+          ]),
+        },
+      ],
       ['POST', url(gameId, '/quarters/1/payout/mark-paid'), { reference: 'Venmo 1234' }],
       ['POST', url(gameId, '/quarters/1/payout/retry')],
     ];
@@ -130,7 +124,11 @@ describe(`game day (${testDbKind})`, () => {
 
     it('refuses a state change from another origin', async () => {
       const gameId = await drawnGame();
-      const res = await send(t.app, 'PUT', url(gameId, '/numbers/visibility'), { cookie: admin.cookie, payload: { revealed: true }, origin: 'https://evil.example' });
+      const res = await send(t.app, 'PUT', url(gameId, '/numbers/visibility'), {
+        cookie: admin.cookie,
+        payload: { revealed: true },
+        origin: 'https://evil.example',
+      });
       expect(res.statusCode).toBe(403);
       expect((await storedGame(t.db.handle, gameId)).numbers_revealed).toBe(false);
     });
@@ -248,7 +246,7 @@ describe(`game day (${testDbKind})`, () => {
   });
 
   describe('quarters', () => {
-    it('validates scores with the spec\'s messages and the quarter number', async () => {
+    it("validates scores with the spec's messages and the quarter number", async () => {
       const gameId = await drawnGame();
       const cases: [unknown, string][] = [
         [{ team_a_score: -1, team_b_score: 3 }, SCORE_NEGATIVE],
@@ -349,7 +347,11 @@ describe(`game day (${testDbKind})`, () => {
       expect(board.winners[0]).toMatchObject({ team_a_score: 7, team_b_score: 3, payout_amount_cents: 20_000, payout_status: 'pending' });
       expect(board.game.is_active).toBe(false);
       // Completed: no more numbers.
-      expectError(await send(t.app, 'POST', url(gameId, '/numbers/randomize'), { cookie: admin.cookie, payload: { confirm_not_full: true } }), 409, 'SCORES_ENTERED');
+      expectError(
+        await send(t.app, 'POST', url(gameId, '/numbers/randomize'), { cookie: admin.cookie, payload: { confirm_not_full: true } }),
+        409,
+        'SCORES_ENTERED',
+      );
     });
 
     it('rounds each payout down under every schedule, never paying out more than the pot', async () => {
@@ -359,7 +361,12 @@ describe(`game day (${testDbKind})`, () => {
         await sellSquares(t.db.handle, gameId, (x, y) => (x * 10 + y < 37 ? ownerOf(0) : null));
         await setNumbers(t.db.handle, gameId, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
         // Scores whose squares are sold: (0,0), (0,1), (1,0), (2,5).
-        const result = await confirmAll(gameId, [[0, 0], [10, 1], [1, 10], [2, 5]]);
+        const result = await confirmAll(gameId, [
+          [0, 0],
+          [10, 1],
+          [1, 10],
+          [2, 5],
+        ]);
         expect(result.failure).toBeNull();
         const plan = payoutPlan(25_900, schedule);
         expect(result.view.results.map((r) => r.payout_amount_cents)).toEqual(plan.quarters.map((q) => q.cents));
@@ -376,7 +383,12 @@ describe(`game day (${testDbKind})`, () => {
       const xAxis = JSON.parse(stored.x_axis_numbers) as number[];
       const yAxis = JSON.parse(stored.y_axis_numbers) as number[];
       expect(drawn.numbers?.x_axis_numbers).toEqual(xAxis);
-      const scores: [number, number][] = [[3, 0], [10, 7], [13, 14], [27, 24]];
+      const scores: [number, number][] = [
+        [3, 0],
+        [10, 7],
+        [13, 14],
+        [27, 24],
+      ];
       const result = await confirmAll(gameId, scores);
       expect(result.processed).toEqual([1, 2, 3, 4]);
       expect(result.failure).toBeNull();
@@ -395,7 +407,15 @@ describe(`game day (${testDbKind})`, () => {
       await ok(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
       // Team A 7 → row 9: unsold.
       const result = (await confirm(gameId, 1, 7, 3)).json() as GameDayView;
-      expect(result.results[0]).toMatchObject({ square_x: 9, square_y: 7, winner_id: null, winner_name: null, winner_email: null, payout_amount_cents: 0, payout_status: 'completed' });
+      expect(result.results[0]).toMatchObject({
+        square_x: 9,
+        square_y: 7,
+        winner_id: null,
+        winner_name: null,
+        winner_email: null,
+        payout_amount_cents: 0,
+        payout_status: 'completed',
+      });
       const [row] = await winnerRows(t.db.handle, gameId);
       expect(row).toMatchObject({ user_id: null, winning_square_id: null, payout_amount_cents: 0, payout_status: 'completed' });
       const board = (await send(t.app, 'GET', url(gameId, '/board'))).json() as BoardResponse;
@@ -419,9 +439,19 @@ describe(`game day (${testDbKind})`, () => {
       expect(await winnerRows(t.db.handle, gameId)).toEqual(before);
 
       // Confirm All twice with the same scores: the same four winners.
-      const all = await confirmAll(gameId, [[7, 3], [14, 10], [24, 17], [31, 28]]);
+      const all = await confirmAll(gameId, [
+        [7, 3],
+        [14, 10],
+        [24, 17],
+        [31, 28],
+      ]);
       const rows = await winnerRows(t.db.handle, gameId);
-      const again = await confirmAll(gameId, [[7, 3], [14, 10], [24, 17], [31, 28]]);
+      const again = await confirmAll(gameId, [
+        [7, 3],
+        [14, 10],
+        [24, 17],
+        [31, 28],
+      ]);
       expect(again.processed).toEqual([1, 2, 3, 4]);
       expect(again.failure).toBeNull();
       expect(again.view).toEqual(all.view);
@@ -447,7 +477,12 @@ describe(`game day (${testDbKind})`, () => {
 
       // Two Confirm Alls at once.
       const other = await drawnGame();
-      const pairs: [number, number][] = [[7, 3], [14, 10], [24, 17], [31, 28]];
+      const pairs: [number, number][] = [
+        [7, 3],
+        [14, 10],
+        [24, 17],
+        [31, 28],
+      ];
       const results = await Promise.all([
         send(t.app, 'POST', url(other, '/quarters/confirm-all'), { cookie: admin.cookie, payload: { scores: allScores(pairs) } }),
         send(t.app, 'POST', url(other, '/quarters/confirm-all'), { cookie: admin2.cookie, payload: { scores: allScores(pairs) } }),
@@ -463,7 +498,12 @@ describe(`game day (${testDbKind})`, () => {
       const gameId = await drawnGame();
       await injectFault(2);
       try {
-        const failed = await confirmAll(gameId, [[7, 3], [14, 10], [24, 17], [31, 28]]);
+        const failed = await confirmAll(gameId, [
+          [7, 3],
+          [14, 10],
+          [24, 17],
+          [31, 28],
+        ]);
         expect(failed.processed).toEqual([1]);
         expect(failed.failure).toEqual({ quarter: 2, message: createWinnerRecordError(2) });
         expect(failed.view.results.map((r) => r.quarter)).toEqual([1]);
@@ -478,7 +518,12 @@ describe(`game day (${testDbKind})`, () => {
       } finally {
         await removeFault();
       }
-      const retried = await confirmAll(gameId, [[7, 3], [14, 10], [24, 17], [31, 28]]);
+      const retried = await confirmAll(gameId, [
+        [7, 3],
+        [14, 10],
+        [24, 17],
+        [31, 28],
+      ]);
       expect(retried.processed).toEqual([1, 2, 3, 4]);
       expect(retried.failure).toBeNull();
       expect(retried.view.results.map((r) => r.quarter)).toEqual([1, 2, 3, 4]);
@@ -490,7 +535,12 @@ describe(`game day (${testDbKind})`, () => {
       const gameId = await drawnGame();
       await confirm(gameId, 1, 7, 3);
       await db().updateTable('game_winners').set({ payout_status: 'completed' }).where('game_id', '=', gameId).execute();
-      const result = await confirmAll(gameId, [[8, 3], [14, 10], [24, 17], [31, 28]]);
+      const result = await confirmAll(gameId, [
+        [8, 3],
+        [14, 10],
+        [24, 17],
+        [31, 28],
+      ]);
       expect(result.processed).toEqual([]);
       expect(result.failure).toEqual({ quarter: 1, message: GAME_DAY_TEXTS.payoutDoneNoCorrection(1) });
     });
@@ -503,9 +553,25 @@ describe(`game day (${testDbKind})`, () => {
 
       // 0-0: row of 0 is 3, column of 0 is 4.
       const corrected = (await confirm(gameId, 1, 10, 20, admin2.cookie)).json() as GameDayView;
-      expect(corrected.results[0]).toMatchObject({ team_a_score: 10, team_b_score: 20, square_x: 3, square_y: 4, winner_id: ownerOf(3), payout_status: 'pending', payout_amount_cents: 25_000 });
+      expect(corrected.results[0]).toMatchObject({
+        team_a_score: 10,
+        team_b_score: 20,
+        square_x: 3,
+        square_y: 4,
+        winner_id: ownerOf(3),
+        payout_status: 'pending',
+        payout_amount_cents: 25_000,
+      });
       const [after] = await winnerRows(t.db.handle, gameId);
-      expect(after).toMatchObject({ id: before!.id, square_x: 3, square_y: 4, user_id: ownerOf(3), winning_numbers_x: 0, winning_numbers_y: 0, admin_user_id: admin2.id });
+      expect(after).toMatchObject({
+        id: before!.id,
+        square_x: 3,
+        square_y: 4,
+        user_id: ownerOf(3),
+        winning_numbers_x: 0,
+        winning_numbers_y: 0,
+        admin_user_id: admin2.id,
+      });
       expect(await winnerRows(t.db.handle, gameId)).toHaveLength(1);
 
       // A correction with the same last digits keeps the same winner and its payout.
@@ -520,7 +586,12 @@ describe(`game day (${testDbKind})`, () => {
 
     it('corrects the last quarter of a completed game while its payout is pending', async () => {
       const gameId = await drawnGame();
-      await confirmAll(gameId, [[7, 3], [14, 10], [24, 17], [31, 28]]);
+      await confirmAll(gameId, [
+        [7, 3],
+        [14, 10],
+        [24, 17],
+        [31, 28],
+      ]);
       const corrected = (await confirm(gameId, 4, 35, 28)).json() as GameDayView;
       expect(corrected.results[3]).toMatchObject({ team_a_score: 35, square_x: 4, square_y: 3 });
       expect(corrected.game.is_active).toBe(false);
@@ -535,7 +606,12 @@ describe(`game day (${testDbKind})`, () => {
       // A game's subscribers hear each change once (on PostgreSQL through NOTIFY, like a board's stream).
       const stop = t.app.gameEvents.subscribe(gameId, (event) => {
         // What a board re-reading now would see.
-        const winners = db().selectFrom('game_winners').select('id').where('game_id', '=', gameId).execute().then((rows) => rows.length);
+        const winners = db()
+          .selectFrom('game_winners')
+          .select('id')
+          .where('game_id', '=', gameId)
+          .execute()
+          .then((rows) => rows.length);
         heard.push({ reason: event.reason, winners });
       });
       const reasons = (from = 0) => heard.slice(from).map((e) => e.reason);
@@ -562,7 +638,7 @@ describe(`game day (${testDbKind})`, () => {
   });
 
   describe('My Winnings', () => {
-    it('groups the player\'s wins per game with labels, badges (Paid / Pending) and the total', async () => {
+    it("groups the player's wins per game with labels, badges (Paid / Pending) and the total", async () => {
       const fresh = await account(t.app, t.db.handle, 'winner', false);
       const empty = await ok<MyWinningsResponse>(t.app, 'GET', '/api/me/winnings', fresh.cookie);
       expect(empty).toEqual({ total_cents: 0, games: [] });
@@ -572,7 +648,12 @@ describe(`game day (${testDbKind})`, () => {
       await sellSquares(t.db.handle, older, (x) => (x === 9 ? fresh.id : ownerOf(x)));
       await setNumbers(t.db.handle, older, X_AXIS, Y_AXIS);
       await ok(t.app, 'PUT', url(older, '/numbers/visibility'), admin.cookie, { revealed: true });
-      await confirmAll(older, [[7, 3], [14, 10], [24, 17], [37, 28]]);
+      await confirmAll(older, [
+        [7, 3],
+        [14, 10],
+        [24, 17],
+        [37, 28],
+      ]);
       await ok(t.app, 'POST', url(older, '/quarters/1/payout/mark-paid'), admin.cookie, {});
       // Newer game, even schedule at $5: wins Q2.
       const newer = await insertGame(t.db.handle, { created_by: admin.id, title: 'Newer Bowl', price_per_square_cents: 500 });
@@ -653,9 +734,13 @@ describe(`game day (${testDbKind})`, () => {
   async function injectFault(quarter: number): Promise<void> {
     const q = sql.lit(quarter);
     if (testDbKind === 'sqlite') {
-      await sql`create trigger fail_quarter before insert on game_winners when new.quarter = ${q} begin select raise(abort, 'injected fault'); end`.execute(db());
+      await sql`create trigger fail_quarter before insert on game_winners when new.quarter = ${q} begin select raise(abort, 'injected fault'); end`.execute(
+        db(),
+      );
     } else {
-      await sql`create or replace function fail_quarter() returns trigger language plpgsql as $$ begin if new.quarter = ${q} then raise exception 'injected fault'; end if; return new; end $$`.execute(db());
+      await sql`create or replace function fail_quarter() returns trigger language plpgsql as $$ begin if new.quarter = ${q} then raise exception 'injected fault'; end if; return new; end $$`.execute(
+        db(),
+      );
       await sql`create trigger fail_quarter before insert on game_winners for each row execute function fail_quarter()`.execute(db());
     }
   }

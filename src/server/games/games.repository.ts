@@ -38,9 +38,9 @@ export interface NewGameRow {
 }
 
 /** The columns an admin edit may change (D13); the service decides which are still allowed. */
-export type GameChanges = Partial<
-  Pick<GamesTable, 'title' | 'team_a' | 'team_b' | 'game_type' | 'price_per_square_cents' | 'payout_schedule'>
-> & { updated_at: string };
+export type GameChanges = Partial<Pick<GamesTable, 'title' | 'team_a' | 'team_b' | 'game_type' | 'price_per_square_cents' | 'payout_schedule'>> & {
+  updated_at: string;
+};
 
 /** One game locked for the rest of a transaction: read it, then change or delete it. */
 export interface LockedGame {
@@ -61,9 +61,7 @@ function selectGames(db: Executor) {
   return db
     .selectFrom('games')
     .selectAll('games')
-    .select((eb) =>
-      eb.exists(eb.selectFrom('squares').select('squares.id').whereRef('squares.game_id', '=', 'games.id')).as('price_locked'),
-    );
+    .select((eb) => eb.exists(eb.selectFrom('squares').select('squares.id').whereRef('squares.game_id', '=', 'games.id')).as('price_locked'));
 }
 
 // EXISTS is a boolean on PostgreSQL and 0/1 on SQLite (NormalizePlugin converts only stored columns).
@@ -104,34 +102,36 @@ export function gamesRepository(db: Db, kind: DbKind) {
      */
     async withLockedGame<T>(id: string, work: (game: LockedGame | undefined) => Promise<T>): Promise<T> {
       // A delete takes checkouts' locks too (D13 refunds); a deadlock with a confirmation runs again.
-      return withTransactionRetry(() => db.transaction().execute(async (trx) => {
-        const lock = trx.selectFrom('games').select('id').where('id', '=', id);
-        const exists = await (kind === 'postgres' ? lock.forUpdate() : lock).executeTakeFirst();
-        if (!exists) return work(undefined);
-        const row = await findById(trx, id);
-        if (!row) return work(undefined);
-        return work({
-          row,
-          tx: trx,
-          async hasSquares() {
-            const square = await trx.selectFrom('squares').select('id').where('game_id', '=', id).limit(1).executeTakeFirst();
-            return square !== undefined;
-          },
-          async update(changes) {
-            await trx
-              .updateTable('games')
-              .set(changes satisfies Updateable<GamesTable>)
-              .where('id', '=', id)
-              .execute();
-            const updated = await findById(trx, id);
-            if (!updated) throw new Error(`game ${id} vanished inside its own lock`);
-            return updated;
-          },
-          async remove() {
-            await trx.deleteFrom('games').where('id', '=', id).execute();
-          },
-        });
-      }));
+      return withTransactionRetry(() =>
+        db.transaction().execute(async (trx) => {
+          const lock = trx.selectFrom('games').select('id').where('id', '=', id);
+          const exists = await (kind === 'postgres' ? lock.forUpdate() : lock).executeTakeFirst();
+          if (!exists) return work(undefined);
+          const row = await findById(trx, id);
+          if (!row) return work(undefined);
+          return work({
+            row,
+            tx: trx,
+            async hasSquares() {
+              const square = await trx.selectFrom('squares').select('id').where('game_id', '=', id).limit(1).executeTakeFirst();
+              return square !== undefined;
+            },
+            async update(changes) {
+              await trx
+                .updateTable('games')
+                .set(changes satisfies Updateable<GamesTable>)
+                .where('id', '=', id)
+                .execute();
+              const updated = await findById(trx, id);
+              if (!updated) throw new Error(`game ${id} vanished inside its own lock`);
+              return updated;
+            },
+            async remove() {
+              await trx.deleteFrom('games').where('id', '=', id).execute();
+            },
+          });
+        }),
+      );
     },
   };
 }

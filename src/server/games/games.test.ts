@@ -79,8 +79,7 @@ describe(`games API (${testDbKind})`, () => {
     });
   }
 
-  const asAdmin = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    send(method, url, { cookie: adminCookie, payload });
+  const asAdmin = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => send(method, url, { cookie: adminCookie, payload });
 
   async function createGame(body: object = VALID): Promise<Game> {
     const res = await asAdmin('POST', '/api/games', body);
@@ -101,7 +100,10 @@ describe(`games API (${testDbKind})`, () => {
   }
 
   async function gameCount(): Promise<number> {
-    const row = await t.db.handle.db.selectFrom('games').select(sql<number>`cast(count(*) as integer)`.as('n')).executeTakeFirstOrThrow();
+    const row = await t.db.handle.db
+      .selectFrom('games')
+      .select(sql<number>`cast(count(*) as integer)`.as('n'))
+      .executeTakeFirstOrThrow();
     return row.n;
   }
 
@@ -289,7 +291,7 @@ describe(`games API (${testDbKind})`, () => {
     });
   });
 
-  describe('validation: 400 with the spec\'s message, nothing written', () => {
+  describe("validation: 400 with the spec's message, nothing written", () => {
     const { title: _title, ...noTitle } = VALID;
     const { team_a: _teamA, ...noTeamA } = VALID;
     const { price_per_square: _price, ...noPrice } = VALID;
@@ -431,15 +433,31 @@ describe(`games API (${testDbKind})`, () => {
 
       // A left-out game type keeps the stored one (not the create form's default nfl).
       const teams = await asAdmin('PATCH', `/api/games/${created.id}`, { team_a: 'Bills', team_b: 'Lions' });
-      expect((teams.json() as { game: Game }).game).toMatchObject({ title: 'Renamed Bowl', team_a: 'Bills', team_b: 'Lions', game_type: 'nba', payout_schedule: 'final-heavy' });
+      expect((teams.json() as { game: Game }).game).toMatchObject({
+        title: 'Renamed Bowl',
+        team_a: 'Bills',
+        team_b: 'Lions',
+        game_type: 'nba',
+        payout_schedule: 'final-heavy',
+      });
     });
 
     it('changes game type, price and payout schedule while no square is held or sold', async () => {
       const created = await createGame();
       const res = await asAdmin('PATCH', `/api/games/${created.id}`, { game_type: 'other', price_per_square: 40, payout_schedule: 'organizer-20' });
       expect(res.statusCode).toBe(200);
-      expect((res.json() as { game: Game }).game).toMatchObject({ game_type: 'other', price_per_square: 40, price_per_square_cents: 4000, payout_schedule: 'organizer-20', price_locked: false });
-      const row = await t.db.handle.db.selectFrom('games').select(['price_per_square_cents', 'payout_schedule']).where('id', '=', created.id).executeTakeFirstOrThrow();
+      expect((res.json() as { game: Game }).game).toMatchObject({
+        game_type: 'other',
+        price_per_square: 40,
+        price_per_square_cents: 4000,
+        payout_schedule: 'organizer-20',
+        price_locked: false,
+      });
+      const row = await t.db.handle.db
+        .selectFrom('games')
+        .select(['price_per_square_cents', 'payout_schedule'])
+        .where('id', '=', created.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ price_per_square_cents: 4000, payout_schedule: 'organizer-20' });
     });
 
@@ -452,9 +470,21 @@ describe(`games API (${testDbKind})`, () => {
 
     it('ignores fields an edit may not change (flags, pot, owner)', async () => {
       const created = await createGame();
-      const res = await asAdmin('PATCH', `/api/games/${created.id}`, { title: 'Still Open', grid_shuffled: true, is_active: false, total_pot_cents: 5, created_by: playerId });
+      const res = await asAdmin('PATCH', `/api/games/${created.id}`, {
+        title: 'Still Open',
+        grid_shuffled: true,
+        is_active: false,
+        total_pot_cents: 5,
+        created_by: playerId,
+      });
       expect(res.statusCode).toBe(200);
-      expect((res.json() as { game: Game }).game).toMatchObject({ title: 'Still Open', grid_shuffled: false, is_active: true, total_pot_cents: 0, created_by: adminId });
+      expect((res.json() as { game: Game }).game).toMatchObject({
+        title: 'Still Open',
+        grid_shuffled: false,
+        is_active: true,
+        total_pot_cents: 0,
+        created_by: adminId,
+      });
     });
 
     it('answers 404 for a game that does not exist', async () => {
@@ -502,7 +532,12 @@ describe(`games API (${testDbKind})`, () => {
 
       const same = await asAdmin('PATCH', `/api/games/${created.id}`, { title: 'Renamed While Sold', price_per_square: '10', payout_schedule: 'even' });
       expect(same.statusCode).toBe(200);
-      expect((same.json() as { game: Game }).game).toMatchObject({ title: 'Renamed While Sold', price_per_square_cents: 1000, payout_schedule: 'even', price_locked: true });
+      expect((same.json() as { game: Game }).game).toMatchObject({
+        title: 'Renamed While Sold',
+        price_per_square_cents: 1000,
+        payout_schedule: 'even',
+        price_locked: true,
+      });
       const teams = await asAdmin('PATCH', `/api/games/${created.id}`, { team_a: 'Packers', game_type: 'college-football' });
       expect(teams.statusCode).toBe(200);
     });
@@ -523,7 +558,17 @@ describe(`games API (${testDbKind})`, () => {
       await t.db.handle.db.transaction().execute(async (trx) => {
         await trx
           .insertInto('squares')
-          .values({ id: randomUUID(), game_id: created.id, x: 9, y: 9, user_id: playerId, status: 'claimed', checkout_id: null, hold_expires_at: null, claimed_at: now() })
+          .values({
+            id: randomUUID(),
+            game_id: created.id,
+            x: 9,
+            y: 9,
+            user_id: playerId,
+            status: 'claimed',
+            checkout_id: null,
+            hold_expires_at: null,
+            claimed_at: now(),
+          })
           .execute();
         patch = asAdmin('PATCH', `/api/games/${created.id}`, { price_per_square: 50 });
         void patch.then(() => {
@@ -556,15 +601,39 @@ describe(`games API (${testDbKind})`, () => {
       const keep = await insertGame(t.db.handle, { title: 'Neighbour Bowl' });
       const checkoutId = await insertCheckout();
       const db = t.db.handle.db;
-      await db.insertInto('checkout_items').values({ checkout_id: checkoutId, game_id: id, game_title: 'Doomed Bowl', x: 1, y: 1, price_cents: 1000 }).execute();
+      await db
+        .insertInto('checkout_items')
+        .values({ checkout_id: checkoutId, game_id: id, game_title: 'Doomed Bowl', x: 1, y: 1, price_cents: 1000 })
+        .execute();
       await insertHeldSquare(id, checkoutId, 1, 1);
       const squareId = await insertClaimedSquare(id, 2, 3);
       await insertClaimedSquare(keep, 2, 3);
       const digits = JSON.stringify([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-      await db.insertInto('game_grid_numbers').values({ game_id: id, x_axis_numbers: digits, y_axis_numbers: digits, generated_at: now(), generated_by: adminId }).execute();
-      await db.insertInto('grid_draws').values({ id: randomUUID(), game_id: id, action: 'drawn', x_axis_numbers: digits, y_axis_numbers: digits, admin_user_id: adminId, created_at: now() }).execute();
-      await db.insertInto('grid_draws').values({ id: randomUUID(), game_id: id, action: 'cleared', x_axis_numbers: null, y_axis_numbers: null, admin_user_id: adminId, created_at: now() }).execute();
-      await db.insertInto('quarter_scores').values({ game_id: id, quarter: 1, team_a_score: 7, team_b_score: 3, team_a_last_digit: 7, team_b_last_digit: 3, entered_by: adminId, entered_at: now() }).execute();
+      await db
+        .insertInto('game_grid_numbers')
+        .values({ game_id: id, x_axis_numbers: digits, y_axis_numbers: digits, generated_at: now(), generated_by: adminId })
+        .execute();
+      await db
+        .insertInto('grid_draws')
+        .values({ id: randomUUID(), game_id: id, action: 'drawn', x_axis_numbers: digits, y_axis_numbers: digits, admin_user_id: adminId, created_at: now() })
+        .execute();
+      await db
+        .insertInto('grid_draws')
+        .values({ id: randomUUID(), game_id: id, action: 'cleared', x_axis_numbers: null, y_axis_numbers: null, admin_user_id: adminId, created_at: now() })
+        .execute();
+      await db
+        .insertInto('quarter_scores')
+        .values({
+          game_id: id,
+          quarter: 1,
+          team_a_score: 7,
+          team_b_score: 3,
+          team_a_last_digit: 7,
+          team_b_last_digit: 3,
+          entered_by: adminId,
+          entered_at: now(),
+        })
+        .execute();
       await db
         .insertInto('game_winners')
         .values({
@@ -655,19 +724,16 @@ describe(`games API (${testDbKind})`, () => {
       expect((await raw('PATCH', `/api/games/${id}`, '{nope')).statusCode).toBe(400);
     });
 
-    it.each(['null', '[]', '"a string"', '42', 'true', '{"__proto__": {"isAdmin": true}, "title": "Proto Bowl"}'])(
-      'a JSON body of %s is 400',
-      async (body) => {
-        const before = await gameCount();
-        const post = await raw('POST', '/api/games', body);
-        expect(post.statusCode).toBe(400);
-        expect(post.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
-        const id = await insertGame(t.db.handle);
-        const patch = await raw('PATCH', `/api/games/${id}`, body);
-        expect(patch.statusCode).toBe(400);
-        expect(await gameCount()).toBe(before + 1);
-      },
-    );
+    it.each(['null', '[]', '"a string"', '42', 'true', '{"__proto__": {"isAdmin": true}, "title": "Proto Bowl"}'])('a JSON body of %s is 400', async (body) => {
+      const before = await gameCount();
+      const post = await raw('POST', '/api/games', body);
+      expect(post.statusCode).toBe(400);
+      expect(post.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+      const id = await insertGame(t.db.handle);
+      const patch = await raw('PATCH', `/api/games/${id}`, body);
+      expect(patch.statusCode).toBe(400);
+      expect(await gameCount()).toBe(before + 1);
+    });
 
     it('a body that is not JSON is refused with 4xx', async () => {
       const res = await raw('POST', '/api/games', 'title=Form+Bowl', 'application/x-www-form-urlencoded');

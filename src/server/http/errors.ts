@@ -30,8 +30,7 @@ export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppErro
 export const unauthorized = (message = 'Please log in to continue.') => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = "You don't have permission to access this page.") => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message);
-export const conflict = (message: string, code = 'CONFLICT', details?: Record<string, unknown>) =>
-  new AppError(409, code, message, details);
+export const conflict = (message: string, code = 'CONFLICT', details?: Record<string, unknown>) => new AppError(409, code, message, details);
 
 export const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 

@@ -65,7 +65,11 @@ describe(`every answer carries the security headers, early errors included (${te
     ['a bad Host', request('GET /api/games HTTP/1.1', 'Host: bad host\r\n'), 400],
     ['a request line that is not HTTP', 'GARBAGE\r\n\r\n', 400],
     ['a header block over the size limit', request('GET /api/games HTTP/1.1', `Host: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n`), 431],
-    ['invalid JSON', `POST /api/games HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nContent-Type: application/json\r\nContent-Length: 1\r\nConnection: close\r\n\r\n{`, 400],
+    [
+      'invalid JSON',
+      `POST /api/games HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nContent-Type: application/json\r\nContent-Length: 1\r\nConnection: close\r\n\r\n{`,
+      400,
+    ],
     ['an unknown API path', request('GET /api/nothing HTTP/1.1'), 404],
   ])('%s', async (what, bytes, status) => {
     const response = parseHead(await rawExchange(port, bytes));
@@ -110,10 +114,22 @@ describe(`API answers are not cached unless a route says otherwise (${testDbKind
   });
 
   it('state-changing answers, reads without their own header, and odd spellings of API paths answer no-store', async () => {
-    const created = await t.app.inject({ method: 'POST', url: `/api/checkout/test/${sessionId}/cancel`, headers: { origin: SAME_ORIGIN, cookie: buyer.cookie } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/checkout/test/${sessionId}/cancel`,
+      headers: { origin: SAME_ORIGIN, cookie: buyer.cookie },
+    });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.headers['cache-control']).toBe('no-store');
-    for (const url of ['/api/games', '/api/health', '/api/config', '/api/me', '/api/auth/list-sessions', '/api/auth/get-session', `/%61pi/checkout/${checkoutId}`]) {
+    for (const url of [
+      '/api/games',
+      '/api/health',
+      '/api/config',
+      '/api/me',
+      '/api/auth/list-sessions',
+      '/api/auth/get-session',
+      `/%61pi/checkout/${checkoutId}`,
+    ]) {
       expect((await get(url, buyer.cookie)).headers['cache-control'], url).toBe('no-store');
     }
   });
@@ -141,7 +157,19 @@ describe(`a Host that is not host[:port] is refused before anything runs (${test
         const ok = await get(host);
         expect(ok.statusCode, `${host}: ${ok.body}`).toBe(200);
       }
-      for (const host of ['user@localhost', 'user:pass@localhost:3000', 'localhost:3000/x', 'localhost?x=1', 'localhost#x', 'localhost:3000/..', 'local host', 'localhost:99999', '[::1', 'l%6Fcalhost', 'local\\host']) {
+      for (const host of [
+        'user@localhost',
+        'user:pass@localhost:3000',
+        'localhost:3000/x',
+        'localhost?x=1',
+        'localhost#x',
+        'localhost:3000/..',
+        'local host',
+        'localhost:99999',
+        '[::1',
+        'l%6Fcalhost',
+        'local\\host',
+      ]) {
         const refused = await get(host);
         expect(refused.statusCode, host).toBe(400);
         expect((refused.json() as { error: { code: string } }).error.code, host).toBe('BAD_HOST');

@@ -23,7 +23,13 @@ function raw(base: string, method: string, path: string, headers: Record<string,
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, method, path, headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}) },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -119,11 +125,26 @@ describe(`the same-origin check holds for every spelling of a path (${testDbKind
       { method: 'PUT', path: `/api/games/${drawnGameId}/numbers/visibility`, cookie: asAdmin, body: { revealed: true } },
       { method: 'DELETE', path: `/api/games/${openGameId}/numbers`, cookie: asAdmin },
       { method: 'POST', path: `/api/games/${openGameId}/numbers/randomize`, cookie: asAdmin, body: { confirm_not_full: true } },
-      { method: 'POST', path: '/api/games', cookie: asAdmin, body: { title: 'Evil Bowl', team_a: 'A', team_b: 'B', game_type: 'nfl', price_per_square: 5, payout_schedule: 'even' } },
+      {
+        method: 'POST',
+        path: '/api/games',
+        cookie: asAdmin,
+        body: { title: 'Evil Bowl', team_a: 'A', team_b: 'B', game_type: 'nfl', price_per_square: 5, payout_schedule: 'even' },
+      },
       { method: 'PATCH', path: `/api/games/${openGameId}`, cookie: asAdmin, body: { title: 'Evil Title' } },
       { method: 'DELETE', path: `/api/games/${openGameId}`, cookie: asAdmin },
-      { method: 'POST', path: '/api/checkout', cookie: asPlayer, body: { cart: [{ game_id: openGameId, game_title: 'Test Bowl', price_per_square: 10, squares: [{ x: 5, y: 5 }] }] } },
-      { method: 'POST', path: `/api/checkout/test/${sessionId}/pay`, cookie: asPlayer, body: { card_number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Evil' } },
+      {
+        method: 'POST',
+        path: '/api/checkout',
+        cookie: asPlayer,
+        body: { cart: [{ game_id: openGameId, game_title: 'Test Bowl', price_per_square: 10, squares: [{ x: 5, y: 5 }] }] },
+      },
+      {
+        method: 'POST',
+        path: `/api/checkout/test/${sessionId}/pay`,
+        cookie: asPlayer,
+        body: { card_number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', name: 'Evil' },
+      },
       { method: 'POST', path: `/api/checkout/test/${sessionId}/cancel`, cookie: asPlayer },
       { method: 'POST', path: '/api/auth/sign-out', cookie: asPlayer, body: {} },
       { method: 'POST', path: '/api/auth/update-user', cookie: asPlayer, body: { name: 'evil' } },
@@ -132,10 +153,21 @@ describe(`the same-origin check holds for every spelling of a path (${testDbKind
   }
 
   it('the reported request: POST /%61pi/.../payout/mark-paid from another site with the admin cookie is refused and the payout stays pending', async () => {
-    const res = await raw(base, 'POST', `/%61pi/games/${drawnGameId}/quarters/1/payout/mark-paid`, { origin: 'http://evil.example', cookie: admin.cookie }, '{}');
+    const res = await raw(
+      base,
+      'POST',
+      `/%61pi/games/${drawnGameId}/quarters/1/payout/mark-paid`,
+      { origin: 'http://evil.example', cookie: admin.cookie },
+      '{}',
+    );
     expect(res.status, res.body).toBe(403);
     expect(JSON.parse(res.body)).toMatchObject({ error: { code: 'FOREIGN_ORIGIN' } });
-    const row = await t.db.handle.db.selectFrom('game_winners').select('payout_status').where('game_id', '=', drawnGameId).where('quarter', '=', 1).executeTakeFirstOrThrow();
+    const row = await t.db.handle.db
+      .selectFrom('game_winners')
+      .select('payout_status')
+      .where('game_id', '=', drawnGameId)
+      .where('quarter', '=', 1)
+      .executeTakeFirstOrThrow();
     expect(row.payout_status).toBe('pending');
   });
 
@@ -149,7 +181,8 @@ describe(`the same-origin check holds for every spelling of a path (${testDbKind
           const body = target.body === undefined ? undefined : JSON.stringify(target.body);
           const res = await raw(base, target.method, path, { ...foreign, cookie: target.cookie() }, body);
           count += 1;
-          if (res.status !== 403 || !res.body.includes('FOREIGN_ORIGIN')) wrong.push(`${target.method} ${path} ${JSON.stringify(foreign)} -> ${res.status} ${res.body.slice(0, 120)}`);
+          if (res.status !== 403 || !res.body.includes('FOREIGN_ORIGIN'))
+            wrong.push(`${target.method} ${path} ${JSON.stringify(foreign)} -> ${res.status} ${res.body.slice(0, 120)}`);
         }
       }
     }
@@ -177,12 +210,24 @@ describe(`the same-origin check holds for every spelling of a path (${testDbKind
   it('the odd spellings do reach the routes: from the app itself, /%61pi/... marks the payout paid', async () => {
     const res = await raw(base, 'POST', `/%61pi/games/${drawnGameId}/quarters/1/payout/mark-paid`, { origin: base, cookie: admin.cookie }, '{}');
     expect(res.status, res.body).toBe(200);
-    const withoutOrigin = await raw(base, 'PATCH', `/api/g%61mes/${openGameId}`, { cookie: admin.cookie, 'sec-fetch-site': 'same-origin' }, '{"title":"Renamed"}');
+    const withoutOrigin = await raw(
+      base,
+      'PATCH',
+      `/api/g%61mes/${openGameId}`,
+      { cookie: admin.cookie, 'sec-fetch-site': 'same-origin' },
+      '{"title":"Renamed"}',
+    );
     expect(withoutOrigin.status, withoutOrigin.body).toBe(200);
   });
 
   it('an Origin of our own does not outvote a Sec-Fetch-Site that says another site', async () => {
-    const res = await raw(base, 'PATCH', `/api/games/${openGameId}`, { origin: base, 'sec-fetch-site': 'cross-site', cookie: admin.cookie }, '{"title":"Mixed"}');
+    const res = await raw(
+      base,
+      'PATCH',
+      `/api/games/${openGameId}`,
+      { origin: base, 'sec-fetch-site': 'cross-site', cookie: admin.cookie },
+      '{"title":"Mixed"}',
+    );
     expect(res.status, res.body).toBe(403);
   });
 

@@ -119,7 +119,9 @@ describe(`slow requests and idle connections time out (${testDbKind})`, () => {
   it('a request that arrives slowly but within the timeout is answered normally', async () => {
     const body = JSON.stringify({ title: 'x' });
     const watched = await watch(port, (socket) => {
-      socket.write(`POST /api/games HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+      socket.write(
+        `POST /api/games HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+      );
       trickle(socket, body, 10);
     });
     await watched.closedAfter;
@@ -145,7 +147,7 @@ describe(`slow requests and idle connections time out (${testDbKind})`, () => {
 });
 
 describe('the timeout and live-update settings', () => {
-  it('default to 30 s per request, 75 s idle (above common proxies\' 60 s keep-alive), 500 streams per address and 5,000 in all', () => {
+  it("default to 30 s per request, 75 s idle (above common proxies' 60 s keep-alive), 500 streams per address and 5,000 in all", () => {
     const s = parseSettings({});
     expect([s.REQUEST_TIMEOUT_SECONDS, s.IDLE_TIMEOUT_SECONDS, s.LIVE_UPDATES_PER_ADDRESS, s.LIVE_UPDATES_TOTAL]).toEqual([30, 75, 500, 5000]);
     expect(connectionTimeouts(s)).toEqual({
@@ -172,7 +174,7 @@ describe('the timeout and live-update settings', () => {
     }
   });
 
-  it('a request timeout above Node\'s 5-minute default still builds a server', async () => {
+  it("a request timeout above Node's 5-minute default still builds a server", async () => {
     const app = Fastify(connectionTimeouts(parseSettings({ REQUEST_TIMEOUT_SECONDS: '600' })));
     await app.ready();
     expect(app.server.requestTimeout).toBe(600_000);

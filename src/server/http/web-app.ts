@@ -36,10 +36,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
       return reply.status(404).type('text/plain').send('Not found');
     }
     if (!built) {
-      return reply
-        .status(503)
-        .type('text/plain')
-        .send('The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).');
+      return reply.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).');
     }
     reply.header('Cache-Control', 'no-cache');
     return reply.type('text/html').sendFile('index.html');

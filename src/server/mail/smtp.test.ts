@@ -1,14 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  followLink,
-  hrefsOf,
-  logInAs,
-  requestPasswordReset,
-  resetPassword,
-  signUpAs,
-  tokenOf,
-  whoAmI,
-} from '../../../tests/support/accounts';
+import { followLink, hrefsOf, logInAs, requestPasswordReset, resetPassword, signUpAs, tokenOf, whoAmI } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { cookiesOf, newAccount } from '../../../tests/support/auth';
 import { testDbKind } from '../../../tests/support/db';

@@ -1,7 +1,6 @@
 import type { MailMessage } from './mailer';
 
-const escapeHtml = (s: string) =>
-  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+const escapeHtml = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 
 function layout(title: string, paragraphs: string[], button: { label: string; href: string }, footer: string): string {
   const href = escapeHtml(button.href);
@@ -47,10 +46,7 @@ export function passwordResetMail(to: string, link: string): MailMessage {
  * A paid checkout whose squares could not all be claimed, or whose game was deleted, was refunded
  * in full (D13, D21). `link` opens My Squares, which lists the refund.
  */
-export function refundMail(
-  to: string,
-  refund: { username: string; amount: string; description: string; reason: string; link: string },
-): MailMessage {
+export function refundMail(to: string, refund: { username: string; amount: string; description: string; reason: string; link: string }): MailMessage {
   const greeting = `Hi ${refund.username},`;
   const body = `We refunded your payment of ${refund.amount} for ${refund.description}.`;
   const why = refund.reason;

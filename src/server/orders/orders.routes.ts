@@ -1,7 +1,7 @@
 import type { GameOrdersResponse } from '@core/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { gameIdParam } from '../squares/squares.routes';
+import { gameIdParam } from '../http/params';
 import type { OrdersService } from './orders.service';
 
 export interface OrdersRoutesOptions {

@@ -122,7 +122,14 @@ describe(`GET /api/games/:id/orders (${testDbKind})`, () => {
     const amyPaid = await order(
       amy,
       [
-        { gameId, title: 'Notes Bowl', squares: [{ x: 4, y: 8 }, { x: 0, y: 2 }] },
+        {
+          gameId,
+          title: 'Notes Bowl',
+          squares: [
+            { x: 4, y: 8 },
+            { x: 0, y: 2 },
+          ],
+        },
         { gameId: other, title: 'Other Bowl', squares: [{ x: 1, y: 1 }] },
       ],
       'Table 4, paying for my brother too',

@@ -35,10 +35,7 @@ export type SessionState =
    * `underWay`: the buyer has submitted a payment that has not settled yet (a delayed method).
    * `url`: the page that still takes the payment (the session is open), for the buyer to resume (D21).
    */
-  | { status: 'pending'; underWay?: boolean; url?: string }
-  | { status: 'paid'; paymentId: string }
-  | { status: 'failed' }
-  | { status: 'expired' };
+  { status: 'pending'; underWay?: boolean; url?: string } | { status: 'paid'; paymentId: string } | { status: 'failed' } | { status: 'expired' };
 
 export interface RefundInput {
   checkoutId: string;

@@ -24,7 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-
 type Square = { x: number; y: number };
 
 interface Bought {
@@ -354,7 +353,15 @@ describe('Stripe checkout end to end', () => {
       payload: {
         cart: [
           { game_id: gameId, game_title: 'Test Bowl', price_per_square: 10, squares: SQUARES },
-          { game_id: doomed, game_title: 'Doomed Bowl', price_per_square: 25, squares: [{ x: 0, y: 0 }, { x: 0, y: 1 }] },
+          {
+            game_id: doomed,
+            game_title: 'Doomed Bowl',
+            price_per_square: 25,
+            squares: [
+              { x: 0, y: 0 },
+              { x: 0, y: 1 },
+            ],
+          },
         ],
       },
     });
@@ -380,9 +387,9 @@ describe('Stripe checkout end to end', () => {
     await t.db.handle.db.updateTable('payment_refunds').set({ status: 'pending', provider_refund_id: null }).where('checkout_id', '=', checkoutId).execute();
     await t.app.checkoutSweeper.sweepExpired();
     expect(fake.refunds.filter((r) => r.payment_intent === paid.payment_intent)).toHaveLength(1);
-    expect((await t.db.handle.db.selectFrom('payment_refunds').select(['status', 'provider_refund_id']).where('checkout_id', '=', checkoutId).execute())).toEqual([
-      { status: 'refunded', provider_refund_id: refunds[0]!.id },
-    ]);
+    expect(await t.db.handle.db.selectFrom('payment_refunds').select(['status', 'provider_refund_id']).where('checkout_id', '=', checkoutId).execute()).toEqual(
+      [{ status: 'refunded', provider_refund_id: refunds[0]!.id }],
+    );
   });
 
   it('every POST to Stripe carried an idempotency key', () => {
@@ -418,12 +425,20 @@ describe('how many squares one account may hold at once (issue 10)', () => {
     const first = await buy(buyer.cookie, SQUARES);
     // A delayed payment method: the checkout cannot be cancelled, its holds stay.
     fake.payAsync(first.sessionId);
-    const tooMany = await checkout(buyer.cookie, [{ x: 8, y: 8 }, { x: 8, y: 9 }]);
+    const tooMany = await checkout(buyer.cookie, [
+      { x: 8, y: 8 },
+      { x: 8, y: 9 },
+    ]);
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().error).toMatchObject({ code: 'HOLD_LIMIT' });
     expect(tooMany.json().error.message).toContain('at most 4 squares');
     expect(tooMany.json().error.message).toContain('already hold 3');
-    expect((await cellRows([{ x: 8, y: 8 }, { x: 8, y: 9 }]))).toEqual([]);
+    expect(
+      await cellRows([
+        { x: 8, y: 8 },
+        { x: 8, y: 9 },
+      ]),
+    ).toEqual([]);
     expect((await checkoutRow(first.checkoutId)).status).toBe('open');
 
     // One more fits, and the earlier checkout keeps its squares while its payment is under way.
@@ -434,7 +449,13 @@ describe('how many squares one account may hold at once (issue 10)', () => {
 
   it('a cart larger than the limit on its own is refused the same way', async () => {
     const buyer = await signedInPlayer(t.app, 'greedy');
-    const res = await checkout(buyer.cookie, [{ x: 0, y: 0 }, { x: 0, y: 1 }, { x: 0, y: 2 }, { x: 0, y: 3 }, { x: 0, y: 4 }]);
+    const res = await checkout(buyer.cookie, [
+      { x: 0, y: 0 },
+      { x: 0, y: 1 },
+      { x: 0, y: 2 },
+      { x: 0, y: 3 },
+      { x: 0, y: 4 },
+    ]);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('HOLD_LIMIT');
     expect(await cellRows([{ x: 0, y: 0 }])).toEqual([]);

@@ -186,7 +186,13 @@ describe('Stripe provider against the fake Stripe', () => {
     const created = await provider.createSession(order);
     const paymentId = fake.pay(created.sessionId).payment_intent!;
 
-    const refund = { checkoutId: order.checkoutId, paymentId, amountCents: 3500, reason: 'A square was taken before your payment arrived.', idempotencyKey: `refund-${order.checkoutId}` };
+    const refund = {
+      checkoutId: order.checkoutId,
+      paymentId,
+      amountCents: 3500,
+      reason: 'A square was taken before your payment arrived.',
+      idempotencyKey: `refund-${order.checkoutId}`,
+    };
     const [first, second] = await Promise.all([provider.refund(refund), provider.refund(refund)]);
     const third = await provider.refund(refund);
     expect(second).toBe(first);
@@ -226,7 +232,13 @@ describe('Stripe provider against the fake Stripe', () => {
     const order = input();
     const created = await provider.createSession(order);
     const paymentId = fake.pay(created.sessionId).payment_intent!;
-    const part = (gameId: string, amountCents: number) => ({ checkoutId: order.checkoutId, paymentId, amountCents, reason: 'deleted', idempotencyKey: `refund-${order.checkoutId}-${gameId}` });
+    const part = (gameId: string, amountCents: number) => ({
+      checkoutId: order.checkoutId,
+      paymentId,
+      amountCents,
+      reason: 'deleted',
+      idempotencyKey: `refund-${order.checkoutId}-${gameId}`,
+    });
 
     const first = await provider.refund(part('g1', 1000));
     const second = await provider.refund(part('g2', 2000));
@@ -244,7 +256,9 @@ describe('Stripe provider against the fake Stripe', () => {
   });
 
   it('a refund of an unknown payment is an error', async () => {
-    await expect(provider.refund({ checkoutId: randomUUID(), paymentId: 'pi_nope', amountCents: 100, reason: 'x', idempotencyKey: 'refund-x' })).rejects.toMatchObject({
+    await expect(
+      provider.refund({ checkoutId: randomUUID(), paymentId: 'pi_nope', amountCents: 100, reason: 'x', idempotencyKey: 'refund-x' }),
+    ).rejects.toMatchObject({
       code: 'resource_missing',
     });
   });

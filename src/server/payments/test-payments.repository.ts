@@ -56,9 +56,13 @@ export function testPaymentsRepository(db: Db, kind: DbKind) {
               .where('payment_id', '=', paymentId)
               .executeTakeFirstOrThrow();
             if (amountCents <= 0 || Number(refunded.total) + amountCents > paid.amount_cents) return { error: 'amount_too_large' as const };
-            await trx.insertInto('test_payment_refunds').values({ id: refundId, payment_id: paymentId, refund_key: key, amount_cents: amountCents, created_at: now }).execute();
+            await trx
+              .insertInto('test_payment_refunds')
+              .values({ id: refundId, payment_id: paymentId, refund_key: key, amount_cents: amountCents, created_at: now })
+              .execute();
             // The session shows its first refund (the card page's record of it).
-            if (!paid.refund_id) await trx.updateTable('test_payment_sessions').set({ refund_id: refundId, updated_at: now }).where('payment_id', '=', paymentId).execute();
+            if (!paid.refund_id)
+              await trx.updateTable('test_payment_sessions').set({ refund_id: refundId, updated_at: now }).where('payment_id', '=', paymentId).execute();
             return { refundId };
           }),
         );

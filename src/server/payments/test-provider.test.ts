@@ -67,11 +67,18 @@ describe(`test provider refunds (${testDbKind})`, () => {
   }
 
   const refunded = (paymentId: string) =>
-    database.handle.db.selectFrom('test_payment_refunds').select(['refund_key', 'amount_cents']).where('payment_id', '=', paymentId).orderBy('created_at').orderBy('refund_key').execute();
+    database.handle.db
+      .selectFrom('test_payment_refunds')
+      .select(['refund_key', 'amount_cents'])
+      .where('payment_id', '=', paymentId)
+      .orderBy('created_at')
+      .orderBy('refund_key')
+      .execute();
 
   it('refunds parts of a payment once per key and refuses more than is left', async () => {
     const { checkoutId, paymentId } = await paidPayment(3000);
-    const part = (game: string, amountCents: number) => provider.refund({ checkoutId, paymentId, amountCents, reason: 'deleted', idempotencyKey: `refund-${checkoutId}-${game}` });
+    const part = (game: string, amountCents: number) =>
+      provider.refund({ checkoutId, paymentId, amountCents, reason: 'deleted', idempotencyKey: `refund-${checkoutId}-${game}` });
     const first = await part('a', 1000);
     expect(await part('a', 1000)).toBe(first);
     const second = await part('b', 1500);
@@ -79,12 +86,16 @@ describe(`test provider refunds (${testDbKind})`, () => {
     await expect(part('c', 501)).rejects.toThrow(/more than was paid/);
     expect(await part('c', 500)).toMatch(/^test_re_/);
     expect((await refunded(paymentId)).map((r) => r.amount_cents).sort()).toEqual([1000, 1500, 500].sort());
-    await expect(provider.refund({ checkoutId, paymentId: 'test_pi_nope', amountCents: 1, reason: 'x', idempotencyKey: 'refund-nope' })).rejects.toThrow(/does not exist/);
+    await expect(provider.refund({ checkoutId, paymentId: 'test_pi_nope', amountCents: 1, reason: 'x', idempotencyKey: 'refund-nope' })).rejects.toThrow(
+      /does not exist/,
+    );
   });
 
   it('concurrent refunds: one per key, and together never more than was paid', async () => {
     const { checkoutId, paymentId } = await paidPayment(1000);
-    const same = await Promise.all([1, 2, 3].map(() => provider.refund({ checkoutId, paymentId, amountCents: 400, reason: 'x', idempotencyKey: `refund-${checkoutId}-same` })));
+    const same = await Promise.all(
+      [1, 2, 3].map(() => provider.refund({ checkoutId, paymentId, amountCents: 400, reason: 'x', idempotencyKey: `refund-${checkoutId}-same` })),
+    );
     expect(new Set(same).size).toBe(1);
     const others = await Promise.allSettled(
       ['b', 'c', 'd'].map((g) => provider.refund({ checkoutId, paymentId, amountCents: 400, reason: 'x', idempotencyKey: `refund-${checkoutId}-${g}` })),

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { signedInUser } from '../auth/session';
 import { gameDayViewSchema, markPaidBody, quarterParams } from '../gameday/gameday.schemas';
 import type { GameDayService } from '../gameday/gameday.service';
-import { gameIdParam } from '../squares/squares.routes';
+import { gameIdParam } from '../http/params';
 import type { PayoutsService } from './payouts.service';
 
 export interface PayoutsRoutesOptions {

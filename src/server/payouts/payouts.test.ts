@@ -15,7 +15,12 @@ import { failingPayoutProvider, TEST_PAYOUT_FAILURE } from './test-provider';
 const X_AXIS = [3, 1, 4, 0, 5, 9, 2, 6, 8, 7];
 const Y_AXIS = [2, 7, 1, 8, 0, 6, 9, 3, 5, 4];
 /** Q1..Q4 scores; with the axes above the winning rows are 9, 2, 2 and 1. */
-const SCORES: [number, number][] = [[7, 3], [14, 10], [24, 17], [31, 28]];
+const SCORES: [number, number][] = [
+  [7, 3],
+  [14, 10],
+  [24, 17],
+  [31, 28],
+];
 
 function expectError(res: { statusCode: number; json(): unknown; body: string }, status: number, code: string, message?: string) {
   expect(res.statusCode, res.body).toBe(status);
@@ -68,10 +73,21 @@ describe(`payouts with the manual provider (${testDbKind})`, () => {
     expect(paid.results[0]).toMatchObject({ payout_status: 'completed', payout_reference: 'Venmo 1234', retry_count: 0, winner_id: player.id });
     expect(Date.parse(paid.results[0]!.paid_at!)).toBeGreaterThanOrEqual(before - 1000);
     const [row] = await winnerRows(t.db.handle, gameId);
-    expect(row).toMatchObject({ payout_status: 'completed', paid_by: admin.id, payout_reference: 'Venmo 1234', payout_provider: 'manual', failure_reason: null });
+    expect(row).toMatchObject({
+      payout_status: 'completed',
+      paid_by: admin.id,
+      payout_reference: 'Venmo 1234',
+      payout_provider: 'manual',
+      failure_reason: null,
+    });
 
     // Once completed: not again, and not Retry.
-    expectError(await send(t.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie, payload: {} }), 409, 'PAYOUT_COMPLETED', GAME_DAY_TEXTS.payoutAlreadyDone(1));
+    expectError(
+      await send(t.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie, payload: {} }),
+      409,
+      'PAYOUT_COMPLETED',
+      GAME_DAY_TEXTS.payoutAlreadyDone(1),
+    );
     expectError(await send(t.app, 'POST', url(gameId, '/quarters/1/payout/retry'), { cookie: admin.cookie }), 409, 'PAYOUT_NOT_FAILED');
 
     // The player sees it as Paid.
@@ -95,13 +111,23 @@ describe(`payouts with the manual provider (${testDbKind})`, () => {
 
   it('refuses a quarter without a winner record, an unowned square (D24), a bad quarter and a missing game', async () => {
     const gameId = await drawnGame(t.db.handle, admin, player.id, [9]);
-    expectError(await send(t.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie }), 409, 'NO_WINNER_RECORD', GAME_DAY_TEXTS.noWinnerRecord(1));
+    expectError(
+      await send(t.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie }),
+      409,
+      'NO_WINNER_RECORD',
+      GAME_DAY_TEXTS.noWinnerRecord(1),
+    );
     expectError(await send(t.app, 'POST', url(gameId, '/quarters/1/payout/retry'), { cookie: admin.cookie }), 409, 'NO_WINNER_RECORD');
     // Q1's square (row 9) is unsold: 0 and completed, nothing to pay.
     const view = await ok<GameDayView>(t.app, 'PUT', url(gameId, '/quarters/1'), admin.cookie, { team_a_score: 7, team_b_score: 3 });
     expect(view.results[0]).toMatchObject({ winner_id: null, payout_amount_cents: 0, payout_status: 'completed' });
     expectError(await send(t.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie }), 409, 'PAYOUT_COMPLETED');
-    expectError(await send(t.app, 'POST', url(gameId, '/quarters/0/payout/mark-paid'), { cookie: admin.cookie }), 400, 'VALIDATION_ERROR', GAME_DAY_TEXTS.quarterInvalid);
+    expectError(
+      await send(t.app, 'POST', url(gameId, '/quarters/0/payout/mark-paid'), { cookie: admin.cookie }),
+      400,
+      'VALIDATION_ERROR',
+      GAME_DAY_TEXTS.quarterInvalid,
+    );
     const missing = await send(t.app, 'POST', url('3f1c9f5e-0000-4000-8000-000000000000', '/quarters/1/payout/mark-paid'), { cookie: admin.cookie });
     expectError(missing, 404, 'NOT_FOUND', GAME_ERRORS.notFound);
   });
@@ -161,7 +187,12 @@ describe(`payouts with a provider that fails (${testDbKind})`, () => {
     expect(winnings.games[0]!.wins[0]).toMatchObject({ quarter: 1, badge: 'Pending' });
 
     // A failed payout is retried, not marked again.
-    expectError(await send(app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie }), 409, 'PAYOUT_FAILED', GAME_DAY_TEXTS.payoutFailedUseRetry(1));
+    expectError(
+      await send(app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie }),
+      409,
+      'PAYOUT_FAILED',
+      GAME_DAY_TEXTS.payoutFailedUseRetry(1),
+    );
 
     const before = Date.now();
     const retried = await ok<GameDayView>(app, 'POST', url(gameId, '/quarters/1/payout/retry'), admin.cookie);

@@ -84,7 +84,11 @@ describe(`payouts a crash interrupted are handed back after a restart (${testDbK
     // Before the restart, everything a person could do answers 409.
     expectError(await send(first.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie }), 409, 'PAYOUT_PROCESSING');
     expectError(await send(first.app, 'POST', url(gameId, '/quarters/1/payout/retry'), { cookie: admin.cookie }), 409, 'PAYOUT_NOT_FAILED');
-    expectError(await send(first.app, 'PUT', url(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 14, team_b_score: 10 } }), 409, 'PAYOUT_PROCESSING');
+    expectError(
+      await send(first.app, 'PUT', url(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 14, team_b_score: 10 } }),
+      409,
+      'PAYOUT_PROCESSING',
+    );
 
     // The lease (0.5 s here) passes; a new instance starts on the same database.
     await sleep(Math.max(0, Date.parse(startedAt!) + 600 - Date.now()));
@@ -119,14 +123,23 @@ describe(`payouts a crash interrupted are handed back after a restart (${testDbK
     expect((await winnerRows(database.handle, gameId))[0]!.failure_reason).toBe(INTERRUPTED);
     hold.release();
     expect((await markPaid).statusCode).toBe(200);
-    expect((await winnerRows(database.handle, gameId))[0]).toMatchObject({ payout_status: 'completed', failure_reason: null, retry_count: 0, payout_reference: 'Zelle 9' });
+    expect((await winnerRows(database.handle, gameId))[0]).toMatchObject({
+      payout_status: 'completed',
+      failure_reason: null,
+      retry_count: 0,
+      payout_reference: 'Zelle 9',
+    });
   });
 
   it('leaves a payout inside its lease alone, and hands it back once the lease has passed', async () => {
     const gameId = await pendingPayout();
     const startedAt = await leftProcessing(gameId, 5_000);
     const restarted = await instance();
-    expect((await winnerRows(database.handle, gameId))[0]).toMatchObject({ payout_status: 'processing', processing_started_at: startedAt, failure_reason: null });
+    expect((await winnerRows(database.handle, gameId))[0]).toMatchObject({
+      payout_status: 'processing',
+      processing_started_at: startedAt,
+      failure_reason: null,
+    });
     expectError(await send(restarted.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie }), 409, 'PAYOUT_PROCESSING');
 
     // The default lease is 2 minutes from the start of processing.
@@ -156,7 +169,9 @@ describe(`payouts a crash interrupted are handed back after a restart (${testDbK
       }
     }
     // Each instance logged exactly the payouts it handed back: 3 rounds of 6, once each.
-    const logged = [...one.lines, ...two.lines].map((line) => JSON.parse(line) as { msg: string; gameId?: string }).filter((l) => l.msg.startsWith('payout interrupted'));
+    const logged = [...one.lines, ...two.lines]
+      .map((line) => JSON.parse(line) as { msg: string; gameId?: string })
+      .filter((l) => l.msg.startsWith('payout interrupted'));
     expect(logged).toHaveLength(18);
   });
 });

@@ -35,7 +35,10 @@ export function payoutRecovery(deps: PayoutRecoveryDeps) {
     const cutoff = new Date(now.getTime() - leaseMs).toISOString();
     const recovered = await repo.failStale(cutoff, INTERRUPTED_REASON, now.toISOString());
     for (const payout of recovered) {
-      log.warn({ gameId: payout.game_id, quarter: payout.quarter, winnerId: payout.id }, 'payout interrupted: handed back as failed for a person to check and retry');
+      log.warn(
+        { gameId: payout.game_id, quarter: payout.quarter, winnerId: payout.id },
+        'payout interrupted: handed back as failed for a person to check and retry',
+      );
     }
     for (const gameId of new Set(recovered.map((p) => p.game_id))) {
       try {

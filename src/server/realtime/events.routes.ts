@@ -3,7 +3,7 @@ import type { BoardChangeEvent } from '@core/board-view';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../http/errors';
-import { gameIdParam } from '../squares/squares.routes';
+import { gameIdParam } from '../http/params';
 import type { GameEvents } from './events';
 
 export interface GameEventsRoutesOptions {
@@ -79,59 +79,55 @@ export const gameEventsRoutes: FastifyPluginAsyncZod<GameEventsRoutesOptions> = 
     for (const response of open) response.end();
   });
 
-  app.get(
-    '/api/games/:id/events',
-    { exposeHeadRoute: false, schema: { params: z.object({ id: z.string() }) } },
-    async (request, reply) => {
-      const gameId = gameIdParam(request.params.id);
-      // A place is taken before the lookup, so a burst cannot overshoot the limits while it waits.
-      const release = places.take(request.ip);
-      if (typeof release === 'string') {
-        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-        throw release === 'address'
-          ? new AppError(429, 'TOO_MANY_STREAMS', 'Too many live updates are open from your address. Close some tabs and try again.')
-          : new AppError(503, 'LIVE_UPDATES_BUSY', 'Live updates are busy right now. Please try again in a moment.');
-      }
-      try {
-        await getGame(gameId);
-      } catch (err) {
-        release();
-        throw err;
-      }
+  app.get('/api/games/:id/events', { exposeHeadRoute: false, schema: { params: z.object({ id: z.string() }) } }, async (request, reply) => {
+    const gameId = gameIdParam(request.params.id);
+    // A place is taken before the lookup, so a burst cannot overshoot the limits while it waits.
+    const release = places.take(request.ip);
+    if (typeof release === 'string') {
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      throw release === 'address'
+        ? new AppError(429, 'TOO_MANY_STREAMS', 'Too many live updates are open from your address. Close some tabs and try again.')
+        : new AppError(503, 'LIVE_UPDATES_BUSY', 'Live updates are busy right now. Please try again in a moment.');
+    }
+    try {
+      await getGame(gameId);
+    } catch (err) {
+      release();
+      throw err;
+    }
 
-      // From here on the response is ours; it keeps the headers set so far (security headers).
-      reply.hijack();
-      const response = reply.raw;
-      // Gone while the game was looked up: nothing to subscribe.
-      if (request.raw.socket.destroyed) {
-        release();
-        return;
-      }
-      // A stream is quiet between heartbeats for as long as the viewer stays: the idle timeout
-      // (IDLE_TIMEOUT_SECONDS) is for requests, not for it. A dead viewer shows when a write fails.
-      request.raw.socket.setTimeout(0);
-      response.writeHead(200, {
-        ...(reply.getHeaders() as OutgoingHttpHeaders),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        // nginx and similar proxies buffer responses unless told not to.
-        'x-accel-buffering': 'no',
-      });
-      const unsubscribe = events.subscribe(gameId, (event) => {
-        response.write(frameOf(event));
-        // A deleted game has no board left: end the stream (the browser's retry then gets a 404).
-        if (event.reason === 'deleted') response.end();
-      });
-      response.once('close', () => {
-        unsubscribe();
-        untrack(response);
-        release();
-      });
-      track(response);
-      response.write(`retry: ${retryMs()}\n\nevent: ready\ndata: ${JSON.stringify({ game_id: gameId })}\n\n`);
-    },
-  );
+    // From here on the response is ours; it keeps the headers set so far (security headers).
+    reply.hijack();
+    const response = reply.raw;
+    // Gone while the game was looked up: nothing to subscribe.
+    if (request.raw.socket.destroyed) {
+      release();
+      return;
+    }
+    // A stream is quiet between heartbeats for as long as the viewer stays: the idle timeout
+    // (IDLE_TIMEOUT_SECONDS) is for requests, not for it. A dead viewer shows when a write fails.
+    request.raw.socket.setTimeout(0);
+    response.writeHead(200, {
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // nginx and similar proxies buffer responses unless told not to.
+      'x-accel-buffering': 'no',
+    });
+    const unsubscribe = events.subscribe(gameId, (event) => {
+      response.write(frameOf(event));
+      // A deleted game has no board left: end the stream (the browser's retry then gets a 404).
+      if (event.reason === 'deleted') response.end();
+    });
+    response.once('close', () => {
+      unsubscribe();
+      untrack(response);
+      release();
+    });
+    track(response);
+    response.write(`retry: ${retryMs()}\n\nevent: ready\ndata: ${JSON.stringify({ game_id: gameId })}\n\n`);
+  });
 };
 
 /**

@@ -30,9 +30,7 @@ function openFrom(base: string, gameId: string, localAddress: string): Promise<O
     let req: ClientRequest | null = null;
     req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, localAddress, headers: { accept: 'text/event-stream' } }, (res) => {
       res.setEncoding('utf8');
-      res.once('data', (chunk: string) =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, firstChunk: chunk, close: () => req?.destroy() }),
-      );
+      res.once('data', (chunk: string) => resolve({ status: res.statusCode ?? 0, headers: res.headers, firstChunk: chunk, close: () => req?.destroy() }));
       res.on('error', () => {});
     });
     req.on('error', reject);

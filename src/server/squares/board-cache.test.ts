@@ -68,7 +68,17 @@ describe(`the shared board (${testDbKind})`, () => {
     const claim = (x: number) =>
       t.db.handle.db
         .insertInto('squares')
-        .values({ id: randomUUID(), game_id: gameId, x, y: 0, user_id: owner.id, status: 'claimed', checkout_id: null, hold_expires_at: null, claimed_at: new Date(now).toISOString() })
+        .values({
+          id: randomUUID(),
+          game_id: gameId,
+          x,
+          y: 0,
+          user_id: owner.id,
+          status: 'claimed',
+          checkout_id: null,
+          hold_expires_at: null,
+          claimed_at: new Date(now).toISOString(),
+        })
         .execute();
 
     const first = await service.board(gameId, null);
@@ -102,7 +112,17 @@ describe(`the shared board (${testDbKind})`, () => {
     for (const [user, x, y] of squares) {
       await t.db.handle.db
         .insertInto('squares')
-        .values({ id: randomUUID(), game_id: gameId, x, y, user_id: user, status: 'claimed', checkout_id: null, hold_expires_at: null, claimed_at: new Date().toISOString() })
+        .values({
+          id: randomUUID(),
+          game_id: gameId,
+          x,
+          y,
+          user_id: user,
+          status: 'claimed',
+          checkout_id: null,
+          hold_expires_at: null,
+          claimed_at: new Date().toISOString(),
+        })
         .execute();
     }
 

@@ -112,7 +112,13 @@ describe(`GET /api/games/:id/board (${testDbKind})`, () => {
       .execute();
   }
 
-  async function confirmQuarter(gameId: string, quarter: number, a: number, b: number, square: { x: number; y: number; id: string | null; user: string | null }) {
+  async function confirmQuarter(
+    gameId: string,
+    quarter: number,
+    a: number,
+    b: number,
+    square: { x: number; y: number; id: string | null; user: string | null },
+  ) {
     await t.db.handle.db
       .insertInto('quarter_scores')
       .values({

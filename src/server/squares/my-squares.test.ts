@@ -144,7 +144,13 @@ describe(`GET /api/me/squares (${testDbKind})`, () => {
     const yAxis = [9, 8, 7, 6, 5, 4, 3, 2, 1, 0];
     await t.db.handle.db
       .insertInto('game_grid_numbers')
-      .values({ game_id: game, x_axis_numbers: JSON.stringify(xAxis), y_axis_numbers: JSON.stringify(yAxis), generated_at: '2026-02-05T00:00:00.000Z', generated_by: null })
+      .values({
+        game_id: game,
+        x_axis_numbers: JSON.stringify(xAxis),
+        y_axis_numbers: JSON.stringify(yAxis),
+        generated_at: '2026-02-05T00:00:00.000Z',
+        generated_by: null,
+      })
       .execute();
     await t.db.handle.db.updateTable('games').set({ grid_shuffled: true, manual_numbers_set: true }).where('id', '=', game).execute();
     expect(await numbersOf()).toBeNull();
@@ -167,7 +173,12 @@ describe(`GET /api/me/squares (${testDbKind})`, () => {
       refunded_at: '2026-02-01T13:00:00.000Z',
       refund_reason: 'Some of your squares were taken before your payment arrived.',
     });
-    const second = await checkout(me, { status: 'refunded', amount_cents: 3000, refunded_at: '2026-02-02T13:00:00.000Z', refund_reason: 'The game was deleted.' });
+    const second = await checkout(me, {
+      status: 'refunded',
+      amount_cents: 3000,
+      refunded_at: '2026-02-02T13:00:00.000Z',
+      refund_reason: 'The game was deleted.',
+    });
     await checkout(me, { status: 'fulfilled' });
     await checkout(me, { status: 'cancelled' });
     await checkout(someone.id, { status: 'refunded', refunded_at: '2026-02-03T13:00:00.000Z', refund_reason: 'x' });
@@ -177,7 +188,13 @@ describe(`GET /api/me/squares (${testDbKind})`, () => {
     const view = await mySquares(player.cookie);
     expect(view.games).toEqual([]);
     expect(view.refunds).toEqual([
-      { checkout_id: second, amount_cents: 3000, description: 'Board Bowl: 2 squares', reason: 'The game was deleted.', refunded_at: '2026-02-02T13:00:00.000Z' },
+      {
+        checkout_id: second,
+        amount_cents: 3000,
+        description: 'Board Bowl: 2 squares',
+        reason: 'The game was deleted.',
+        refunded_at: '2026-02-02T13:00:00.000Z',
+      },
       {
         checkout_id: first,
         amount_cents: 1000,

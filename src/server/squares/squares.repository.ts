@@ -84,9 +84,7 @@ export function squaresRepository(db: Db) {
       db
         .selectFrom('games')
         .selectAll('games')
-        .select((eb) =>
-          eb.exists(eb.selectFrom('squares').select('squares.id').whereRef('squares.game_id', '=', 'games.id')).as('price_locked'),
-        )
+        .select((eb) => eb.exists(eb.selectFrom('squares').select('squares.id').whereRef('squares.game_id', '=', 'games.id')).as('price_locked'))
         .where('games.id', '=', gameId),
     ),
     squares: prepareQuery(db, 2, (gameId: string, now: string) =>
@@ -155,22 +153,22 @@ export function squaresRepository(db: Db) {
 
     /** A player's claimed squares: newest game first, then (x, y); the digits once players may see them. */
     ownedSquares(userId: string): Promise<OwnedSquareRow[]> {
-      return db
-        .selectFrom('squares')
-        .innerJoin('games', 'games.id', 'squares.game_id')
-        // Hidden numbers never leave the database for My Squares (D16: players see them once revealed).
-        .leftJoin('game_grid_numbers', (join) =>
-          join.onRef('game_grid_numbers.game_id', '=', 'games.id').on('games.numbers_revealed', '=', true),
-        )
-        .select(['games.id as game_id', 'games.title', 'games.team_a', 'games.team_b', 'squares.x', 'squares.y', 'squares.claimed_at'])
-        .select(['game_grid_numbers.x_axis_numbers', 'game_grid_numbers.y_axis_numbers'])
-        .where('squares.user_id', '=', userId)
-        .where('squares.status', '=', 'claimed')
-        .orderBy('games.created_at', 'desc')
-        .orderBy('games.id')
-        .orderBy('squares.x')
-        .orderBy('squares.y')
-        .execute() as Promise<OwnedSquareRow[]>;
+      return (
+        db
+          .selectFrom('squares')
+          .innerJoin('games', 'games.id', 'squares.game_id')
+          // Hidden numbers never leave the database for My Squares (D16: players see them once revealed).
+          .leftJoin('game_grid_numbers', (join) => join.onRef('game_grid_numbers.game_id', '=', 'games.id').on('games.numbers_revealed', '=', true))
+          .select(['games.id as game_id', 'games.title', 'games.team_a', 'games.team_b', 'squares.x', 'squares.y', 'squares.claimed_at'])
+          .select(['game_grid_numbers.x_axis_numbers', 'game_grid_numbers.y_axis_numbers'])
+          .where('squares.user_id', '=', userId)
+          .where('squares.status', '=', 'claimed')
+          .orderBy('games.created_at', 'desc')
+          .orderBy('games.id')
+          .orderBy('squares.x')
+          .orderBy('squares.y')
+          .execute() as Promise<OwnedSquareRow[]>
+      );
     },
 
     /**

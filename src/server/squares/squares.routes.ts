@@ -1,10 +1,9 @@
 import type { BoardResponse } from '@core/board-view';
-import { GAME_ERRORS } from '@core/messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../auth/session';
-import { notFound } from '../http/errors';
+import { gameIdParam, idParams } from '../http/params';
 import { boardJson } from './board-json';
 import { boardResponseSchema, mySquaresResponseSchema } from './squares.schemas';
 import type { SquaresService, Viewer } from './squares.service';
@@ -13,18 +12,9 @@ export interface SquaresRoutesOptions {
   squares: SquaresService;
 }
 
-const idParams = z.object({ id: z.string() });
 // The contracts are deeply readonly, the schemas' types are not (squares.schemas.ts checks they match).
 type BoardBody = z.infer<typeof boardResponseSchema>;
 type MySquaresBody = z.infer<typeof mySquaresResponseSchema>;
-
-/** Game ids are UUIDs; anything else cannot name a game, so it is "not found" without a query. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function gameIdParam(id: string): string {
-  if (!UUID.test(id)) throw notFound(GAME_ERRORS.notFound);
-  return id;
-}
 
 /**
  * The board's JSON from board-json.ts: the shared board's bytes are encoded once until it changes,
@@ -62,12 +52,8 @@ export const squaresRoutes: FastifyPluginAsyncZod<SquaresRoutesOptions> = async 
     },
   );
 
-  app.get(
-    '/api/me/squares',
-    { preValidation: app.guards.requireUser, schema: { response: { 200: mySquaresResponseSchema } } },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'private, no-cache');
-      return (await squares.mySquares(signedInUser(request).id)) as MySquaresBody;
-    },
-  );
+  app.get('/api/me/squares', { preValidation: app.guards.requireUser, schema: { response: { 200: mySquaresResponseSchema } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'private, no-cache');
+    return (await squares.mySquares(signedInUser(request).id)) as MySquaresBody;
+  });
 };

@@ -4,7 +4,7 @@ import { DIGITS } from '@core/grid';
 import { QUARTERS } from '@core/scoring';
 import { PAYOUT_STATUSES } from '@core/status';
 import { z } from 'zod';
-import { gameSchema } from '../games/games.routes';
+import { gameSchema } from '../games/games.schemas';
 
 const digit = z.literal(DIGITS);
 

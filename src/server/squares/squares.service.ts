@@ -61,20 +61,13 @@ export function squaresService(repo: SquaresRepository, deps: SquaresServiceDeps
 
   async function readBoard(gameId: string, viewer: Viewer | null): Promise<{ board: BoardResponse; squareRows: BoardSquareRow[] }> {
     // Independent reads: in parallel on PostgreSQL's pool (SQLite runs them one after another).
-    const [gameRow, squareRows, drawRows] = await Promise.all([
-      repo.game(gameId),
-      repo.boardSquares(gameId, now().toISOString()),
-      repo.draws(gameId),
-    ]);
+    const [gameRow, squareRows, drawRows] = await Promise.all([repo.game(gameId), repo.boardSquares(gameId, now().toISOString()), repo.draws(gameId)]);
     if (!gameRow) throw notFound(GAME_ERRORS.notFound);
     const game = toGame(gameRow);
     const isAdmin = viewer?.isAdmin === true;
     const showNumbers = game.numbers_revealed || isAdmin;
     const showWinners = game.grid_shuffled && game.numbers_revealed;
-    const [numbersRow, winnerRows] = await Promise.all([
-      showNumbers ? repo.gridNumbers(gameId) : undefined,
-      showWinners ? repo.winners(gameId) : [],
-    ]);
+    const [numbersRow, winnerRows] = await Promise.all([showNumbers ? repo.gridNumbers(gameId) : undefined, showWinners ? repo.winners(gameId) : []]);
 
     const squares: BoardSquare[] = squareRows.map((row) => ({
       x: row.x,

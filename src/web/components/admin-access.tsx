@@ -37,12 +37,7 @@ export type AdminAccessScope = 'page' | 'games';
 /** What an admin page shows instead of itself when `useAdminAccess` says so. */
 export function AdminAccessProblem({ access, scope = 'page' }: { access: Exclude<AdminAccess, 'ok'>; scope?: AdminAccessScope }) {
   if (access === 'session-lost') {
-    return (
-      <LoginRequired
-        title="Authentication Required"
-        message={scope === 'games' ? ACCESS_DENIED.loginToManageGames : ACCESS_DENIED.loginToAccess}
-      />
-    );
+    return <LoginRequired title="Authentication Required" message={scope === 'games' ? ACCESS_DENIED.loginToManageGames : ACCESS_DENIED.loginToAccess} />;
   }
   return <AdminAccessDenied message={scope === 'games' ? ACCESS_DENIED.manageGames : ACCESS_DENIED.page} />;
 }
@@ -55,10 +50,7 @@ export function AdminAccessDenied({ message }: { message: string }) {
   usePageTitle(ACCESS_DENIED.title);
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-      <div
-        aria-hidden="true"
-        className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive [&_svg]:size-6"
-      >
+      <div aria-hidden="true" className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive [&_svg]:size-6">
         <ShieldAlert />
       </div>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{ACCESS_DENIED.title}</h1>

@@ -26,9 +26,7 @@ function deleteErrorMessage(error: unknown): string {
 /** D13: deleting a game with sales refunds them; the dialog says how many squares. */
 function refundLine(squares: number): string | null {
   if (squares <= 0) return null;
-  return squares === 1
-    ? '1 sold square will be refunded to its buyer.'
-    : `${squares} sold squares will be refunded to their buyers.`;
+  return squares === 1 ? '1 sold square will be refunded to its buyer.' : `${squares} sold squares will be refunded to their buyers.`;
 }
 
 /**
@@ -89,9 +87,8 @@ export function DeleteGameDialog({
         <AlertDialogHeader>
           <AlertDialogTitle>Are you sure?</AlertDialogTitle>
           <AlertDialogDescription>
-            This will permanently delete the game{' '}
-            <strong className="font-semibold break-words text-foreground">&quot;{shown?.title}&quot;</strong> and
-            all associated data. This action cannot be undone.
+            This will permanently delete the game <strong className="font-semibold break-words text-foreground">&quot;{shown?.title}&quot;</strong> and all
+            associated data. This action cannot be undone.
           </AlertDialogDescription>
           {refund && <p className="text-sm font-medium text-foreground">{refund}</p>}
         </AlertDialogHeader>

@@ -62,16 +62,7 @@ export interface GameFormProps {
 }
 
 /** The create and edit game form (spec section 5 "Game form"; D12, D13). */
-export function GameForm({
-  initial,
-  submitLabel,
-  submittingLabel,
-  submitting,
-  priceLocked = false,
-  serverError,
-  cancelTo,
-  onSubmit,
-}: GameFormProps) {
+export function GameForm({ initial, submitLabel, submittingLabel, submitting, priceLocked = false, serverError, cancelTo, onSubmit }: GameFormProps) {
   const id = useId();
   const [values, setValues] = useState<GameFormState>(initial);
   const [errors, setErrors] = useState<GameFormErrors>({});
@@ -192,12 +183,7 @@ export function GameForm({
       )}
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <FormField
-          label="Price per Square ($)"
-          htmlFor={fieldId('price_per_square')}
-          error={errors.price_per_square}
-          errorId={errorId('price_per_square')}
-        >
+        <FormField label="Price per Square ($)" htmlFor={fieldId('price_per_square')} error={errors.price_per_square} errorId={errorId('price_per_square')}>
           <Input
             {...describe('price_per_square', priceLocked && lockedNoteId)}
             name="price_per_square"
@@ -342,17 +328,7 @@ function PayoutScheduleField({
 }
 
 /** The info box: the schedule's shares, and what each quarter pays on a full board at this price. */
-function PayoutInfo({
-  id,
-  infoText,
-  schedule,
-  price,
-}: {
-  id: string;
-  infoText: string;
-  schedule: PayoutScheduleId;
-  price: string;
-}) {
+function PayoutInfo({ id, infoText, schedule, price }: { id: string; infoText: string; schedule: PayoutScheduleId; price: string }) {
   const dollars = Number(price);
   const validPrice = Number.isInteger(dollars) && dollars >= MIN_PRICE_DOLLARS && dollars <= MAX_PRICE_DOLLARS;
   const plan = validPrice ? payoutPlan(dollars * 100 * 100, schedule) : null;
@@ -374,14 +350,12 @@ function PayoutInfo({
                 </li>
               ))}
             </ul>
-            {plan.remainderCents > 0 && (
-              <p className="text-muted-foreground">Not paid out (organizer): {formatUsd(plan.remainderCents)}</p>
-            )}
+            {plan.remainderCents > 0 && <p className="text-muted-foreground">Not paid out (organizer): {formatUsd(plan.remainderCents)}</p>}
           </>
         )}
         <p className="text-muted-foreground">
-          Each quarter&apos;s payout is rounded down to the cent. Players see these shares on the game&apos;s card,
-          and under Payouts on its board what each pays at the current pot, with any remainder.
+          Each quarter&apos;s payout is rounded down to the cent. Players see these shares on the game&apos;s card, and under Payouts on its board what each
+          pays at the current pot, with any remainder.
         </p>
       </div>
     </div>

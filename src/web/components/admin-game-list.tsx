@@ -191,15 +191,7 @@ function ActionLabel({ text, title }: { text: string; title: string }) {
 }
 
 /** The Game Management row actions: Game Day, Edit (disabled once shuffled), Delete (hidden then). */
-export function GameManagementActions({
-  game,
-  onDelete,
-  className,
-}: {
-  game: Game;
-  onDelete: (game: Game) => void;
-  className?: string;
-}) {
+export function GameManagementActions({ game, onDelete, className }: { game: Game; onDelete: (game: Game) => void; className?: string }) {
   const modifiable = canModify(game);
   return (
     <div className={cn('flex flex-wrap gap-2', className)}>

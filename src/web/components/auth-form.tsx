@@ -107,9 +107,7 @@ export function Field({ label, errorId, hint, after, labelAction, describedBy: e
 
 /** The e-mail field every account form starts with. */
 export function EmailField(props: Omit<FieldProps, 'label' | 'type' | 'name' | 'autoComplete' | 'inputMode'>) {
-  return (
-    <Field label="Email" type="email" name="email" autoComplete="email" inputMode="email" placeholder="you@example.com" required {...props} />
-  );
+  return <Field label="Email" type="email" name="email" autoComplete="email" inputMode="email" placeholder="you@example.com" required {...props} />;
 }
 
 /**
@@ -123,16 +121,8 @@ export function PasswordStrength({ password, id }: { password: string; id?: stri
     <div id={id} className="flex flex-col gap-2 rounded-md border bg-muted/40 p-3 text-xs" data-testid="password-strength">
       <ul className="flex flex-col gap-1" aria-label="Password rules">
         {rules.map((rule) => (
-          <li
-            key={rule.id}
-            data-met={rule.met}
-            className={cn('flex items-start gap-2', rule.met ? 'text-success' : 'text-muted-foreground')}
-          >
-            {rule.met ? (
-              <Check aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-            ) : (
-              <X aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-            )}
+          <li key={rule.id} data-met={rule.met} className={cn('flex items-start gap-2', rule.met ? 'text-success' : 'text-muted-foreground')}>
+            {rule.met ? <Check aria-hidden="true" className="mt-px size-3.5 shrink-0" /> : <X aria-hidden="true" className="mt-px size-3.5 shrink-0" />}
             <span>
               {rule.message}
               <span className="sr-only">{rule.met ? ' (met)' : ' (not met)'}</span>
@@ -140,11 +130,7 @@ export function PasswordStrength({ password, id }: { password: string; id?: stri
           </li>
         ))}
       </ul>
-      <p
-        aria-live="polite"
-        data-testid="password-strength-status"
-        className={cn('font-medium empty:hidden', strong ? 'text-success' : 'text-foreground')}
-      >
+      <p aria-live="polite" data-testid="password-strength-status" className={cn('font-medium empty:hidden', strong ? 'text-success' : 'text-foreground')}>
         {password === '' ? '' : passwordStrengthMessage(password)}
       </p>
     </div>
@@ -159,7 +145,10 @@ export function DevMailboxHint() {
   const config = useAppConfig();
   if (!config.data?.devMailbox) return null;
   return (
-    <p data-testid="dev-mailbox-hint" className="flex items-start gap-2 rounded-md border border-dashed bg-muted/40 p-3 text-left text-sm text-muted-foreground">
+    <p
+      data-testid="dev-mailbox-hint"
+      className="flex items-start gap-2 rounded-md border border-dashed bg-muted/40 p-3 text-left text-sm text-muted-foreground"
+    >
       <Inbox aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>
         {DEV_MAILBOX_HINT.before}

@@ -124,8 +124,7 @@ export function boardCells(board: BoardResponse, cartSquares: readonly Coordinat
 }
 
 const CELL_STYLES: Record<CellState, string> = {
-  available:
-    'border border-border bg-card text-muted-foreground hover:border-primary/60 hover:bg-accent hover:text-accent-foreground',
+  available: 'border border-border bg-card text-muted-foreground hover:border-primary/60 hover:bg-accent hover:text-accent-foreground',
   unsold: 'border border-dashed border-border bg-muted/40 text-muted-foreground',
   'in-cart': 'border-2 border-dashed border-primary bg-accent text-accent-foreground',
   mine: 'border border-primary bg-primary text-primary-foreground',
@@ -193,9 +192,7 @@ const Cell = memo(function Cell({
             Cart
           </span>
         )}
-        {(cell.state === 'held' || cell.state === 'mine-pending') && (
-          <Clock aria-hidden="true" className="size-3 sm:size-4" />
-        )}
+        {(cell.state === 'held' || cell.state === 'mine-pending') && <Clock aria-hidden="true" className="size-3 sm:size-4" />}
         {label && cell.state !== 'mine-pending' && (
           <span
             aria-hidden="true"
@@ -284,10 +281,7 @@ function useSquareAction(board: BoardResponse, signedIn: boolean) {
             toast.info(salesClosedMessage(game), { id: 'board-square' });
             return;
           }
-          const result = cartStore.add(
-            { game_id: game.id, game_title: game.title, price_per_square: game.price_per_square },
-            cell,
-          );
+          const result = cartStore.add({ game_id: game.id, game_title: game.title, price_per_square: game.price_per_square }, cell);
           if (result.result === 'added') toast.success(SUCCESS_TOASTS.squareAdded, { id: 'board-square' });
           else toast.info(result.message, { id: 'board-square' });
         }
@@ -330,14 +324,10 @@ export function GameBoard({ board, signedIn, className }: GameBoardProps) {
   const rowDigit = (x: number) => (shown ? String(shown.x_axis_numbers[x]) : '#');
   const columnDigit = (y: number) => (shown ? String(shown.y_axis_numbers[y]) : '#');
   const headerRow = 'grid grid-cols-[1.25rem_repeat(10,minmax(0,1fr))] gap-px sm:grid-cols-[2rem_repeat(10,minmax(0,1fr))] sm:gap-1';
-  const axisCell =
-    'flex items-center justify-center rounded-[3px] bg-field text-xs font-bold text-field-foreground tabular-nums sm:rounded-md sm:text-base';
+  const axisCell = 'flex items-center justify-center rounded-[3px] bg-field text-xs font-bold text-field-foreground tabular-nums sm:rounded-md sm:text-base';
 
   return (
-    <div
-      className={cn('grid w-full grid-cols-[1rem_minmax(0,1fr)] gap-x-1 sm:grid-cols-[1.5rem_minmax(0,1fr)] sm:gap-x-2', className)}
-      data-testid="board"
-    >
+    <div className={cn('grid w-full grid-cols-[1rem_minmax(0,1fr)] gap-x-1 sm:grid-cols-[1.5rem_minmax(0,1fr)] sm:gap-x-2', className)} data-testid="board">
       <div aria-hidden="true" />
       <div
         aria-hidden="true"
@@ -346,11 +336,7 @@ export function GameBoard({ board, signedIn, className }: GameBoardProps) {
       >
         {game.team_b}
       </div>
-      <div
-        aria-hidden="true"
-        className="flex items-center justify-center pt-[calc(1.25rem+1px)] sm:pt-10"
-        data-testid="board-team-a"
-      >
+      <div aria-hidden="true" className="flex items-center justify-center pt-[calc(1.25rem+1px)] sm:pt-10" data-testid="board-team-a">
         <span className="max-h-full truncate text-xs font-semibold tracking-wide uppercase [writing-mode:vertical-rl] rotate-180 sm:text-sm">
           {game.team_a}
         </span>
@@ -370,9 +356,7 @@ export function GameBoard({ board, signedIn, className }: GameBoardProps) {
           {Array.from({ length: GRID_SIZE }, (_, y) => (
             <div role="columnheader" key={y} className={cn(axisCell, 'h-5 sm:h-8')} data-testid="column-digit">
               <span aria-hidden="true">{columnDigit(y)}</span>
-              <span className="sr-only">
-                {shown ? `${game.team_b} ${columnDigit(y)}` : `Column ${y + 1}`}
-              </span>
+              <span className="sr-only">{shown ? `${game.team_b} ${columnDigit(y)}` : `Column ${y + 1}`}</span>
             </div>
           ))}
         </div>

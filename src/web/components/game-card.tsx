@@ -57,10 +57,7 @@ export function GameCard({ game, headingLevel = 'h3' }: { game: GameCardGame; he
       <CardHeader className="gap-1 px-5">
         <div className="flex items-start justify-between gap-3">
           <Heading className="min-w-0 text-lg leading-snug font-semibold [overflow-wrap:anywhere]">
-            <Link
-              to={gameBoardPath(game.id)}
-              className="after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none"
-            >
+            <Link to={gameBoardPath(game.id)} className="after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none">
               {game.title}
             </Link>
           </Heading>
@@ -81,12 +78,7 @@ export function GameCard({ game, headingLevel = 'h3' }: { game: GameCardGame; he
           <p id={claimedId} className="text-sm text-muted-foreground tabular-nums" data-testid="game-claimed">
             {claimed}
           </p>
-          <Progress
-            value={game.squares_claimed}
-            max={SQUARE_COUNT}
-            aria-labelledby={claimedId}
-            aria-valuetext={claimed}
-          />
+          <Progress value={game.squares_claimed} max={SQUARE_COUNT} aria-labelledby={claimedId} aria-valuetext={claimed} />
         </div>
         {/* Rows rather than columns: a pot can reach $1,000,000.00 and must never be cut. */}
         <dl className="divide-y divide-border/70 rounded-lg bg-muted/70 text-sm">

@@ -18,12 +18,7 @@ import { ScoreEntry } from '@/components/game-day-score-entry';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import {
-  type GameDayTab,
-  gameDayMutationKey,
-  readGameDayTab,
-  writeGameDayTab,
-} from '@/lib/game-day';
+import { type GameDayTab, gameDayMutationKey, readGameDayTab, writeGameDayTab } from '@/lib/game-day';
 
 export const PROCESSING_NOTICE = 'Processing quarter winners and payouts... Please wait.';
 

@@ -29,17 +29,10 @@ export const GRID_MESSAGES = {
 } as const;
 
 /** Why the selected square cannot be paid for the selected quarter, or what to do. */
-export type SelectionVerdict =
-  | { kind: 'pay'; result: QuarterResult }
-  | { kind: 'retry'; result: QuarterResult }
-  | { kind: 'refuse'; message: string };
+export type SelectionVerdict = { kind: 'pay'; result: QuarterResult } | { kind: 'retry'; result: QuarterResult } | { kind: 'refuse'; message: string };
 
 /** D20: the selected square pays only when it is the quarter's winning square with a payout due. */
-export function selectionVerdict(
-  view: Pick<GameDayView, 'results' | 'game'>,
-  quarter: Quarter,
-  square: Coordinate,
-): SelectionVerdict {
+export function selectionVerdict(view: Pick<GameDayView, 'results' | 'game'>, quarter: Quarter, square: Coordinate): SelectionVerdict {
   const result = view.results.find((r) => r.quarter === quarter);
   if (!result) {
     return { kind: 'refuse', message: `Q${quarter} has no confirmed score yet. Confirm its score in Score Entry first.` };
@@ -115,9 +108,7 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
     }
   }
 
-  const digits = selected && numbers
-    ? { a: numbers.x_axis_numbers[selected.x], b: numbers.y_axis_numbers[selected.y] }
-    : null;
+  const digits = selected && numbers ? { a: numbers.x_axis_numbers[selected.x], b: numbers.y_axis_numbers[selected.y] } : null;
   const selectedOwner = selected ? ownerOf(selected) : null;
 
   return (
@@ -157,12 +148,7 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
             <span className="text-sm text-muted-foreground" data-testid="numbers-visibility">
               {numbersVisibilityText({ hasNumbers, numbersRevealed: revealed })}
             </span>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={!hasNumbers || reveal.busy}
-              onClick={() => void reveal.set(!revealed)}
-            >
+            <Button size="sm" variant="outline" disabled={!hasNumbers || reveal.busy} onClick={() => void reveal.set(!revealed)}>
               {reveal.busy ? <Spinner aria-hidden="true" /> : revealed ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
               {revealed ? 'Hide Numbers' : 'Show Numbers'}
             </Button>
@@ -178,14 +164,11 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
 
         {interactive && result && (
           <p className="text-sm" data-testid="grid-winning">
-            <span className="font-medium">{quarterShortLabel(quarter)} winning square:</span>{' '}
-            {squarePositionLabel({ x: result.square_x, y: result.square_y })} ({game.team_a} {result.winning_digit_x},{' '}
-            {game.team_b} {result.winning_digit_y}) · {resultWinner(result)}
+            <span className="font-medium">{quarterShortLabel(quarter)} winning square:</span> {squarePositionLabel({ x: result.square_x, y: result.square_y })}{' '}
+            ({game.team_a} {result.winning_digit_x}, {game.team_b} {result.winning_digit_y}) · {resultWinner(result)}
           </p>
         )}
-        {interactive && !result && (
-          <p className="text-sm text-muted-foreground">Q{quarter} has no confirmed score yet.</p>
-        )}
+        {interactive && !result && <p className="text-sm text-muted-foreground">Q{quarter} has no confirmed score yet.</p>}
 
         <SelectionGrid
           view={view}
@@ -288,15 +271,11 @@ function SelectionGrid({
   }, []);
 
   const row = 'grid grid-cols-[1.25rem_repeat(10,minmax(0,1fr))] gap-px sm:grid-cols-[1.75rem_repeat(10,minmax(0,1fr))] sm:gap-0.5';
-  const axis =
-    'flex items-center justify-center rounded-[3px] bg-field text-xs font-bold text-field-foreground tabular-nums sm:text-sm';
+  const axis = 'flex items-center justify-center rounded-[3px] bg-field text-xs font-bold text-field-foreground tabular-nums sm:text-sm';
 
   return (
     <div
-      className={cn(
-        'mx-auto grid w-full max-w-2xl grid-cols-[1rem_minmax(0,1fr)] gap-x-1 sm:grid-cols-[1.25rem_minmax(0,1fr)]',
-        !interactive && 'opacity-60',
-      )}
+      className={cn('mx-auto grid w-full max-w-2xl grid-cols-[1rem_minmax(0,1fr)] gap-x-1 sm:grid-cols-[1.25rem_minmax(0,1fr)]', !interactive && 'opacity-60')}
       data-testid="selection-grid"
     >
       <div aria-hidden="true" />
@@ -304,9 +283,7 @@ function SelectionGrid({
         {game.team_b}
       </div>
       <div aria-hidden="true" className="flex items-center justify-center pt-[calc(1.25rem+1px)]">
-        <span className="max-h-full truncate text-xs font-semibold tracking-wide uppercase [writing-mode:vertical-rl] rotate-180">
-          {game.team_a}
-        </span>
+        <span className="max-h-full truncate text-xs font-semibold tracking-wide uppercase [writing-mode:vertical-rl] rotate-180">{game.team_a}</span>
       </div>
       <div
         role="grid"
@@ -369,7 +346,9 @@ function SelectionGrid({
                     className={cn(
                       'relative flex aspect-square w-full min-w-0 flex-col items-center justify-center overflow-hidden rounded-[3px] border p-px text-[0.5rem] leading-tight font-medium transition-colors sm:text-[0.625rem]',
                       'outline-none focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background',
-                      owner ? 'border-border bg-secondary text-secondary-foreground dark:bg-muted' : 'border-dashed border-border bg-card text-muted-foreground',
+                      owner
+                        ? 'border-border bg-secondary text-secondary-foreground dark:bg-muted'
+                        : 'border-dashed border-border bg-card text-muted-foreground',
                       interactive && 'hover:border-primary/60',
                       isWinning && 'border-warning bg-warning text-warning-foreground dark:bg-warning',
                       isSelected && 'z-[1] ring-[3px] ring-primary ring-offset-1 ring-offset-background',

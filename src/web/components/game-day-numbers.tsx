@@ -125,15 +125,9 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
       )}
       {hasNumbers && !revealed && view.results.length > 0 && (
         // docs/decisions/006-when-results-show.md: players see results only once the numbers are revealed.
-        <p
-          className="flex basis-full items-start gap-2 rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm"
-          data-testid="reveal-reminder"
-        >
+        <p className="flex basis-full items-start gap-2 rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm" data-testid="reveal-reminder">
           <EyeOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>
-            Players can&apos;t see the results yet: the numbers are hidden. Reveal Numbers to show the winners on the
-            board and on My Winnings.
-          </span>
+          <span>Players can&apos;t see the results yet: the numbers are hidden. Reveal Numbers to show the winners on the board and on My Winnings.</span>
         </p>
       )}
 
@@ -149,8 +143,8 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
               <AlertDialogHeader>
                 <AlertDialogTitle>Clear the numbers?</AlertDialogTitle>
                 <AlertDialogDescription>
-                  The numbers of both axes are deleted and hidden from players, and the game goes back to selling
-                  its open squares. The draw log keeps a record of the clear.
+                  The numbers of both axes are deleted and hidden from players, and the game goes back to selling its open squares. The draw log keeps a record
+                  of the clear.
                 </AlertDialogDescription>
               </AlertDialogHeader>
               <AlertDialogFooter>
@@ -166,9 +160,8 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
               <AlertDialogHeader>
                 <AlertDialogTitle>The grid is not full</AlertDialogTitle>
                 <AlertDialogDescription>
-                  {claimed} of {SQUARE_COUNT} squares are sold. Drawing numbers ends sales: open checkouts are
-                  cancelled, and the {unsold} unsold {unsold === 1 ? 'square stays' : 'squares stay'} unsold. A
-                  quarter whose winning square nobody bought pays nothing.
+                  {claimed} of {SQUARE_COUNT} squares are sold. Drawing numbers ends sales: open checkouts are cancelled, and the {unsold} unsold{' '}
+                  {unsold === 1 ? 'square stays' : 'squares stay'} unsold. A quarter whose winning square nobody bought pays nothing.
                 </AlertDialogDescription>
               </AlertDialogHeader>
               <AlertDialogFooter>
@@ -184,8 +177,7 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
               <AlertDialogHeader>
                 <AlertDialogTitle>Draw new numbers?</AlertDialogTitle>
                 <AlertDialogDescription>
-                  Numbers are already drawn. A new draw replaces them, and players see in the draw log that the
-                  numbers were redrawn.
+                  Numbers are already drawn. A new draw replaces them, and players see in the draw log that the numbers were redrawn.
                 </AlertDialogDescription>
               </AlertDialogHeader>
               <AlertDialogFooter>

@@ -11,14 +11,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -116,10 +109,7 @@ export function MarkPaidDialog({
       onClose();
     } catch (cause) {
       // A refused payout (502) is already said as "Failed to update payout status: {reason}".
-      const message =
-        isApiError(cause) && cause.code === 'PAYOUT_FAILED'
-          ? cause.message
-          : withCause(GAME_DAY_ERRORS.updatePayoutStatusFailed, causeOf(cause));
+      const message = isApiError(cause) && cause.code === 'PAYOUT_FAILED' ? cause.message : withCause(GAME_DAY_ERRORS.updatePayoutStatusFailed, causeOf(cause));
       setError(message);
       toast.error(message, { id: `payout-${result.quarter}` });
     }
@@ -143,12 +133,8 @@ export function MarkPaidDialog({
           <DialogHeader>
             <DialogTitle>Mark Q{shown?.quarter} payout as paid</DialogTitle>
             <DialogDescription>
-              Record that you paid{' '}
-              <strong className="font-semibold break-words text-foreground">{shown ? resultWinner(shown) : ''}</strong>{' '}
-              <strong className="font-semibold text-foreground tabular-nums">
-                {shown ? formatUsd(shown.payout_amount_cents) : ''}
-              </strong>{' '}
-              outside the app.
+              Record that you paid <strong className="font-semibold break-words text-foreground">{shown ? resultWinner(shown) : ''}</strong>{' '}
+              <strong className="font-semibold text-foreground tabular-nums">{shown ? formatUsd(shown.payout_amount_cents) : ''}</strong> outside the app.
             </DialogDescription>
           </DialogHeader>
           <div className="flex flex-col gap-2">

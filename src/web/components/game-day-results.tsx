@@ -8,14 +8,7 @@ import { formatUsd } from '@core/money';
 import { quarterShortLabel, quarterWinningsLabel } from '@core/scoring';
 import { BadgeCheck, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import {
-  MarkPaidDialog,
-  PayoutStatusBadge,
-  canMarkPaid,
-  canRetry,
-  resultWinner,
-  useRetryPayoutAction,
-} from '@/components/game-day-payout';
+import { MarkPaidDialog, PayoutStatusBadge, canMarkPaid, canRetry, resultWinner, useRetryPayoutAction } from '@/components/game-day-payout';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -44,9 +37,7 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
         <CardTitle as={headingAs} className="text-lg">
           Quarter Results &amp; Payouts
         </CardTitle>
-        <CardDescription>
-          Winners of the confirmed quarters. Pay each winner, then mark the payout as paid.
-        </CardDescription>
+        <CardDescription>Winners of the confirmed quarters. Pay each winner, then mark the payout as paid.</CardDescription>
       </CardHeader>
       <CardContent className="px-0 sm:px-6">
         {results.length === 0 ? (
@@ -110,9 +101,7 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
                   <TableCell className="max-w-48 truncate font-medium" title={resultWinner(result)}>
                     {resultWinner(result)}
                   </TableCell>
-                  <TableCell className="text-right font-semibold tabular-nums">
-                    {formatUsd(result.payout_amount_cents)}
-                  </TableCell>
+                  <TableCell className="text-right font-semibold tabular-nums">{formatUsd(result.payout_amount_cents)}</TableCell>
                   <TableCell>
                     <div className="flex flex-col items-start gap-0.5">
                       <PayoutStatusBadge status={result.payout_status} />
@@ -148,17 +137,7 @@ function digitsText(result: QuarterResult): string {
   return `${result.winning_digit_x} - ${result.winning_digit_y}`;
 }
 
-function PayoutActions({
-  result,
-  retrying,
-  onMarkPaid,
-  onRetry,
-}: {
-  result: QuarterResult;
-  retrying: boolean;
-  onMarkPaid: () => void;
-  onRetry: () => void;
-}) {
+function PayoutActions({ result, retrying, onMarkPaid, onRetry }: { result: QuarterResult; retrying: boolean; onMarkPaid: () => void; onRetry: () => void }) {
   if (canMarkPaid(result)) {
     return (
       <Button size="sm" onClick={onMarkPaid}>

@@ -5,22 +5,9 @@
  * and Confirm All Quarter Winners once all eight scores are valid.
  */
 import type { GameDayView, QuarterResult } from '@core/game-day';
-import {
-  SCORES_HAVE_ERRORS,
-  SUCCESS_TOASTS,
-  processScoresError,
-  quarterWinnerToast,
-  saveQuarterScoreError,
-} from '@core/messages';
+import { SCORES_HAVE_ERRORS, SUCCESS_TOASTS, processScoresError, quarterWinnerToast, saveQuarterScoreError } from '@core/messages';
 import { type Quarter, QUARTERS, lastDigit, quarterWinningsLabel } from '@core/scoring';
-import {
-  type QuarterScoreInput,
-  SCORE_MAX_LENGTH,
-  areAllQuarterScoresValid,
-  isQuarterScoreValid,
-  sanitizeScoreInput,
-  validateScore,
-} from '@core/validation';
+import { type QuarterScoreInput, SCORE_MAX_LENGTH, areAllQuarterScoresValid, isQuarterScoreValid, sanitizeScoreInput, validateScore } from '@core/validation';
 import { CircleAlert, CircleCheck, Info, ListChecks } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -142,9 +129,11 @@ export function ScoreEntry({ view, headingAs = 'h3' }: { view: GameDayView; head
     setFormError(null);
     setStopped(null);
     try {
-      const { view: after, processed, failure } = await confirmAll.mutateAsync(
-        Object.fromEntries(QUARTERS.map((q) => [q, toPair(scores[q])])) as Record<Quarter, ScorePair>,
-      );
+      const {
+        view: after,
+        processed,
+        failure,
+      } = await confirmAll.mutateAsync(Object.fromEntries(QUARTERS.map((q) => [q, toPair(scores[q])])) as Record<Quarter, ScorePair>);
       forget(processed);
       for (const quarter of processed) {
         // A quarter sent again with its confirmed scores was not processed anew: no toast.
@@ -393,7 +382,10 @@ function ScoreBox({
         aria-describedby={`${id}-message`}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
-        className={cn('h-11 text-center text-lg font-semibold tabular-nums placeholder:text-sm placeholder:font-normal md:text-lg', readOnly && 'bg-muted dark:bg-muted')}
+        className={cn(
+          'h-11 text-center text-lg font-semibold tabular-nums placeholder:text-sm placeholder:font-normal md:text-lg',
+          readOnly && 'bg-muted dark:bg-muted',
+        )}
         data-testid={`score-q${quarter}-${side}`}
       />
       <p id={`${id}-message`} aria-live="polite" className={cn('min-h-4 text-xs', error ? 'font-medium text-destructive' : 'text-muted-foreground')}>

@@ -2,15 +2,7 @@ import { BookOpen } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetFooter,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from '@/components/ui/sheet';
+import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { HOW_TO_PLAY_SUMMARY } from '@/content/how-to-play';
 import { focusPageHeading } from '@/lib/focus';
 
@@ -39,9 +31,7 @@ export function HowToPlaySheet() {
       >
         <SheetHeader className="pr-12">
           <SheetTitle className="text-lg">How to Play</SheetTitle>
-          <SheetDescription>
-            A squares pool is a game of luck on a 10x10 board. You need no football knowledge to win.
-          </SheetDescription>
+          <SheetDescription>A squares pool is a game of luck on a 10x10 board. You need no football knowledge to win.</SheetDescription>
         </SheetHeader>
         <ol className="flex flex-col gap-3 px-4 text-sm">
           {HOW_TO_PLAY_SUMMARY.map((line, index) => (

@@ -103,15 +103,7 @@ export function useCancelOwnCheckout() {
  * payment (the provider's page, in a new tab) and Start again. `hint` adds a sentence (the
  * payment page: paying there starts again too).
  */
-export function OpenCheckoutNotice({
-  checkouts,
-  hint,
-  className,
-}: {
-  checkouts: readonly OpenCheckout[];
-  hint?: string;
-  className?: string;
-}) {
+export function OpenCheckoutNotice({ checkouts, hint, className }: { checkouts: readonly OpenCheckout[]; hint?: string; className?: string }) {
   const { cancel, busyId } = useCancelOwnCheckout();
   const titleId = useId();
   if (checkouts.length === 0) return null;
@@ -126,9 +118,8 @@ export function OpenCheckoutNotice({
             <AlertTitle id={index === 0 ? titleId : undefined}>{OPEN_CHECKOUT_TEXTS.title}</AlertTitle>
             <AlertDescription className="flex flex-col gap-3">
               <p>
-                You started paying for {count} {count === 1 ? 'square' : 'squares'} ({formatUsd(checkout.amount_cents)}).{' '}
-                {count === 1 ? 'It is' : 'They are'} held for you until {timeOf(checkout.expires_at)}: finish paying on the payment page,
-                or start again.{hint ? ` ${hint}` : ''}
+                You started paying for {count} {count === 1 ? 'square' : 'squares'} ({formatUsd(checkout.amount_cents)}). {count === 1 ? 'It is' : 'They are'}{' '}
+                held for you until {timeOf(checkout.expires_at)}: finish paying on the payment page, or start again.{hint ? ` ${hint}` : ''}
               </p>
               <ul className="flex flex-col gap-2" aria-label="Squares waiting for your payment">
                 {byGame(checkout.squares).map(([gameId, game]) => (
@@ -148,14 +139,7 @@ export function OpenCheckoutNotice({
                     </a>
                   </Button>
                 )}
-                <Button
-                  size="sm"
-                  variant="outline"
-                  className="text-foreground"
-                  disabled={busy}
-                  aria-disabled={busy}
-                  onClick={() => void cancel(checkout.id)}
-                >
+                <Button size="sm" variant="outline" className="text-foreground" disabled={busy} aria-disabled={busy} onClick={() => void cancel(checkout.id)}>
                   {busy ? <Spinner label={OPEN_CHECKOUT_TEXTS.cancelling} /> : <RotateCcw aria-hidden="true" />}
                   {busy ? OPEN_CHECKOUT_TEXTS.cancelling : OPEN_CHECKOUT_TEXTS.startAgain}
                 </Button>

@@ -114,17 +114,7 @@ export function LoadingState({ label = 'Loading...', className }: { label?: stri
 }
 
 /** An error box with an optional retry button. */
-export function ErrorState({
-  title,
-  message,
-  onRetry,
-  className,
-}: {
-  title: string;
-  message?: string;
-  onRetry?: () => void;
-  className?: string;
-}) {
+export function ErrorState({ title, message, onRetry, className }: { title: string; message?: string; onRetry?: () => void; className?: string }) {
   return (
     <Alert variant="destructive" className={className}>
       <CircleAlert aria-hidden="true" />

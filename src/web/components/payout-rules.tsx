@@ -12,11 +12,7 @@ export function PayoutRulesPanel({ game }: { game: Pick<Game, 'payout_schedule' 
   const headingId = useId();
   const rules = payoutRules(game.total_pot_cents, game.payout_schedule);
   return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-2 rounded-xl border bg-card p-4 text-sm shadow-sm"
-      data-testid="payout-rules"
-    >
+    <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-xl border bg-card p-4 text-sm shadow-sm" data-testid="payout-rules">
       <h2 id={headingId} className="text-base font-semibold">
         Payouts
       </h2>

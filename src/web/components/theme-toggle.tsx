@@ -11,13 +11,7 @@ export function ThemeToggle() {
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={label}
-          data-testid="theme-toggle"
-          onClick={() => setTheme(isDark ? 'light' : 'dark')}
-        >
+        <Button variant="ghost" size="icon" aria-label={label} data-testid="theme-toggle" onClick={() => setTheme(isDark ? 'light' : 'dark')}>
           {isDark ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
         </Button>
       </TooltipTrigger>

@@ -81,11 +81,7 @@ function TutorialSlides({ nextButton }: { nextButton: RefObject<HTMLButtonElemen
           <ChevronLeft aria-hidden="true" />
           Previous
         </Button>
-        <p
-          className="text-sm font-medium whitespace-nowrap tabular-nums"
-          aria-live="polite"
-          data-testid="tutorial-counter"
-        >
+        <p className="text-sm font-medium whitespace-nowrap tabular-nums" aria-live="polite" data-testid="tutorial-counter">
           Image {index + 1} of {total}
         </p>
         <Button ref={nextButton} onClick={() => go(1)}>

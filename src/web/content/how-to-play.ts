@@ -32,7 +32,7 @@ export const HOW_TO_PLAY_STEPS: readonly HowToPlayStep[] = [
   },
   {
     title: 'Collect your winnings',
-    body: "Each of the four quarters pays its winner a share of the pot, as set for the game. My Winnings shows what you won and whether it has been paid.",
+    body: 'Each of the four quarters pays its winner a share of the pot, as set for the game. My Winnings shows what you won and whether it has been paid.',
   },
 ];
 

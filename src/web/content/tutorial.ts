@@ -27,8 +27,7 @@ export const TUTORIAL_IMAGES: readonly TutorialImage[] = [
   },
   {
     title: 'The scores pick the winner',
-    caption:
-      "At the end of each quarter, take the last digit of each team's score. The square where that row and column meet wins.",
+    caption: "At the end of each quarter, take the last digit of each team's score. The square where that row and column meet wins.",
     src: '/tutorial/quarter-winner.svg',
     width: 720,
     height: 480,

@@ -23,10 +23,7 @@ describe('apiRequest', () => {
   });
 
   test("keeps the error object's further fields as details (e.g. the squares of a 409)", async () => {
-    vi.stubGlobal(
-      'fetch',
-      answer(409, '{"error":{"code":"SQUARES_UNAVAILABLE","message":"Taken.","squares":[{"game_id":"g","x":1,"y":2}]}}'),
-    );
+    vi.stubGlobal('fetch', answer(409, '{"error":{"code":"SQUARES_UNAVAILABLE","message":"Taken.","squares":[{"game_id":"g","x":1,"y":2}]}}'));
     const error = await apiRequest('/api/checkout').catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'SQUARES_UNAVAILABLE', details: { squares: [{ game_id: 'g', x: 1, y: 2 }] } });
   });
@@ -37,7 +34,10 @@ describe('apiRequest', () => {
   });
 
   test('a network failure becomes NETWORK_ERROR', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(apiRequest('/api/x')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
   });
 
@@ -53,7 +53,10 @@ describe('apiRequest', () => {
   });
 
   test('an empty successful answer resolves to undefined', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
     await expect(apiRequest('/api/x', { method: 'DELETE' })).resolves.toBeUndefined();
   });
 });

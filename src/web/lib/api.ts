@@ -49,12 +49,7 @@ function isFlatErrorBody(value: unknown): value is { code?: string; message: str
 
 /** Codes made up by this client (no answer, or an answer without a usable error body). */
 export function isServerMessage(error: ApiError): boolean {
-  return !(
-    error.code === 'NETWORK_ERROR' ||
-    error.code === 'INVALID_RESPONSE' ||
-    error.code.startsWith('HTTP_') ||
-    error.status >= 500
-  );
+  return !(error.code === 'NETWORK_ERROR' || error.code === 'INVALID_RESPONSE' || error.code.startsWith('HTTP_') || error.status >= 500);
 }
 
 export interface ApiRequestOptions {

@@ -2,15 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { LOGIN_ERRORS, SIGNUP_ERRORS, USERNAME_TAKEN } from '@core/messages';
 import { ApiError } from './api';
 import { isUnauthorized, loginErrorMessage, resetEmailErrorMessage, resetPasswordFailure, signupErrorMessage } from './auth';
-import {
-  ADMIN_EMAIL_KEY,
-  ADMIN_FLAG_KEY,
-  clearCachedAdminFlag,
-  guardDecision,
-  readCachedAdminFlag,
-  type Session,
-  writeCachedAdminFlag,
-} from './session';
+import { ADMIN_EMAIL_KEY, ADMIN_FLAG_KEY, clearCachedAdminFlag, guardDecision, readCachedAdminFlag, type Session, writeCachedAdminFlag } from './session';
 import { returnPath } from '@/components/route-guards';
 
 const err = (status: number, code: string, message = 'server says') => new ApiError(status, code, message);
@@ -45,9 +37,7 @@ describe('signup answers (spec section 8)', () => {
 });
 
 test('reset e-mail: the server message, or "Failed to send reset email"', () => {
-  expect(resetEmailErrorMessage(err(429, 'TOO_MANY_REQUESTS', 'Too many password reset attempts.'))).toBe(
-    'Too many password reset attempts.',
-  );
+  expect(resetEmailErrorMessage(err(429, 'TOO_MANY_REQUESTS', 'Too many password reset attempts.'))).toBe('Too many password reset attempts.');
   expect(resetEmailErrorMessage(err(500, 'INTERNAL'))).toBe('Failed to send reset email');
   expect(resetEmailErrorMessage(new Error('x'))).toBe('Failed to send reset email');
 });

@@ -3,14 +3,7 @@
  * plain fetch (no Better Auth client package), and the mapping of their errors to the spec's
  * texts (spec section 8; DECISIONS D6, D7).
  */
-import {
-  CONFIRMATION_MAIL,
-  LOGIN_ERRORS,
-  MAIL_RATE_LIMITS,
-  RESET_PASSWORD_ERROR,
-  SIGNUP_ERRORS,
-  USERNAME_TAKEN,
-} from '@core/messages';
+import { CONFIRMATION_MAIL, LOGIN_ERRORS, MAIL_RATE_LIMITS, RESET_PASSWORD_ERROR, SIGNUP_ERRORS, USERNAME_TAKEN } from '@core/messages';
 import { normalizeEmail } from '@core/validation';
 import { api, ApiError, apiRequest, isApiError, isServerMessage } from './api';
 
@@ -72,11 +65,9 @@ export const authApi = {
    * A new confirmation mail (issue 11). The server answers the same for an unknown, a confirmed
    * and an unconfirmed address; its link is the one sign-up mails.
    */
-  sendConfirmationEmail: (email: string) =>
-    api.post<unknown>('/api/auth/send-verification-email', { email: normalizeEmail(email) }),
+  sendConfirmationEmail: (email: string) => api.post<unknown>('/api/auth/send-verification-email', { email: normalizeEmail(email) }),
 
-  resetPassword: (token: string, newPassword: string) =>
-    api.post<unknown>('/api/auth/reset-password', { token, newPassword }),
+  resetPassword: (token: string, newPassword: string) => api.post<unknown>('/api/auth/reset-password', { token, newPassword }),
 };
 
 /** Spec section 8 "Login". */

@@ -29,7 +29,7 @@ describe('whose cart it is', () => {
     expect(squares()).toEqual([]);
   });
 
-  it("another account never sees a cart left behind without a sign-out (an expired session), and it is discarded", () => {
+  it('another account never sees a cart left behind without a sign-out (an expired session), and it is discarded', () => {
     cartOwner.sessionIs('alice');
     cartStore.clear();
     cartStore.add(game, { x: 1, y: 1 });

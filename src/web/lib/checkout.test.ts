@@ -38,9 +38,7 @@ describe('checkoutFailure (spec section 8 "Cart and payment")', () => {
   });
 
   test("the provider failing is the spec's session message; no answer is the initialize message", () => {
-    expect(checkoutFailure(new ApiError(502, 'PAYMENT_PROVIDER_ERROR', 'x')).message).toBe(
-      CART_PAYMENT_ERRORS.createSessionFailed,
-    );
+    expect(checkoutFailure(new ApiError(502, 'PAYMENT_PROVIDER_ERROR', 'x')).message).toBe(CART_PAYMENT_ERRORS.createSessionFailed);
     expect(checkoutFailure(new ApiError(0, 'NETWORK_ERROR', 'x')).message).toBe(CART_PAYMENT_ERRORS.initializeFailed);
     expect(checkoutFailure(new ApiError(500, 'INTERNAL', 'x')).message).toBe(CART_PAYMENT_ERRORS.initializeFailed);
     expect(checkoutFailure(new TypeError('boom')).message).toBe(CART_PAYMENT_ERRORS.initializeFailed);
@@ -58,9 +56,7 @@ describe('checkoutFailure (spec section 8 "Cart and payment")', () => {
 
 describe('checkout helpers', () => {
   test('only http(s) addresses are opened; relative ones resolve against our origin', () => {
-    expect(checkoutPageUrl('https://checkout.stripe.com/c/pay/cs_1', 'http://localhost:3000')).toBe(
-      'https://checkout.stripe.com/c/pay/cs_1',
-    );
+    expect(checkoutPageUrl('https://checkout.stripe.com/c/pay/cs_1', 'http://localhost:3000')).toBe('https://checkout.stripe.com/c/pay/cs_1');
     expect(checkoutPageUrl('/checkout/test/abc', 'http://localhost:3000')).toBe('http://localhost:3000/checkout/test/abc');
     expect(checkoutPageUrl('javascript:alert(1)', 'http://localhost:3000')).toBeNull();
     expect(checkoutPageUrl('', 'http://localhost:3000')).toBeNull();

@@ -179,9 +179,7 @@ export function unavailableSquares(error: unknown): UnavailableSquare[] {
   if (!isApiError(error) || error.code !== 'SQUARES_UNAVAILABLE') return [];
   const squares = error.details.squares;
   if (!Array.isArray(squares)) return [];
-  return squares.filter(
-    (s): s is UnavailableSquare => isCoordinate(s) && typeof (s as { game_id?: unknown }).game_id === 'string',
-  );
+  return squares.filter((s): s is UnavailableSquare => isCoordinate(s) && typeof (s as { game_id?: unknown }).game_id === 'string');
 }
 
 /** "Super Bowl (Row 4, column 8)": a square named by its game's title in the cart and its position counted from 1 (D14). */
@@ -191,9 +189,7 @@ export function unavailableSquareLabel(square: UnavailableSquare, cart: Cart): s
 }
 
 export type CheckoutFailure =
-  | { kind: 'login'; message: string }
-  | { kind: 'unavailable'; message: string; squares: UnavailableSquare[] }
-  | { kind: 'error'; message: string };
+  { kind: 'login'; message: string } | { kind: 'unavailable'; message: string; squares: UnavailableSquare[] } | { kind: 'error'; message: string };
 
 /**
  * What the payment page says when POST /api/checkout fails (spec section 8 "Cart and payment"):
@@ -237,8 +233,7 @@ export interface TestCardInput {
 export function useTestCheckoutSession(sessionId: string | undefined) {
   return useQuery({
     queryKey: checkoutKeys.testSession(sessionId ?? ''),
-    queryFn: ({ signal }) =>
-      api.get<TestCheckoutSession>(`/api/checkout/test/${encodeURIComponent(sessionId as string)}`, signal),
+    queryFn: ({ signal }) => api.get<TestCheckoutSession>(`/api/checkout/test/${encodeURIComponent(sessionId as string)}`, signal),
     enabled: Boolean(sessionId),
     staleTime: 0,
   });

@@ -15,9 +15,7 @@ export const ALL_GAMES_EMPTY = {
 } as const;
 
 /** Spec section 4 "Home tabs": active = is_active, completed = not active. Keeps the given order. */
-export function splitGamesByActivity<T extends Pick<Game, 'is_active'>>(
-  games: readonly T[],
-): { active: T[]; completed: T[] } {
+export function splitGamesByActivity<T extends Pick<Game, 'is_active'>>(games: readonly T[]): { active: T[]; completed: T[] } {
   const active: T[] = [];
   const completed: T[] = [];
   for (const game of games) (game.is_active ? active : completed).push(game);

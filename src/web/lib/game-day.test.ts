@@ -83,7 +83,14 @@ describe('the remembered tab', () => {
     const storage = memoryStorage();
     storage.setItem(gameDayTabKey('g1'), 'nonsense');
     expect(readGameDayTab(storage, 'g1')).toBe('score-entry');
-    const broken = { getItem: () => { throw new Error('blocked'); }, setItem: () => { throw new Error('full'); } };
+    const broken = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+    };
     expect(readGameDayTab(broken, 'g1')).toBe('score-entry');
     expect(() => writeGameDayTab(broken, 'g1', 'results')).not.toThrow();
     expect(readGameDayTab(undefined, 'g1')).toBe('score-entry');

@@ -58,10 +58,7 @@ export interface ScorePair {
 async function refreshAfter(queryClient: QueryClient, gameId: string, view: GameDayView | undefined) {
   if (view) queryClient.setQueryData(gameDayKeys.view(gameId), view);
   // Everything under "games": lists, details, boards (and so the game-day view, re-read).
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: gameKeys.all }),
-    queryClient.invalidateQueries({ queryKey: gameDayKeys.myWinnings }),
-  ]);
+  await Promise.all([queryClient.invalidateQueries({ queryKey: gameKeys.all }), queryClient.invalidateQueries({ queryKey: gameDayKeys.myWinnings })]);
 }
 
 /**
@@ -110,12 +107,7 @@ export function useClearNumbers(gameId: string) {
 
 /** PUT numbers/visibility {revealed}. */
 export function useNumbersVisibility(gameId: string) {
-  return useGameDayMutation(
-    gameId,
-    'numbers',
-    (revealed: boolean) => api.put<GameDayView>(`${base(gameId)}/numbers/visibility`, { revealed }),
-    itself,
-  );
+  return useGameDayMutation(gameId, 'numbers', (revealed: boolean) => api.put<GameDayView>(`${base(gameId)}/numbers/visibility`, { revealed }), itself);
 }
 
 /** PUT quarters/:quarter: confirms one quarter, or corrects a confirmed one (D19). */
@@ -123,8 +115,7 @@ export function useConfirmQuarter(gameId: string) {
   return useGameDayMutation(
     gameId,
     'scores',
-    ({ quarter, scores }: { quarter: Quarter; scores: ScorePair }) =>
-      api.put<GameDayView>(`${base(gameId)}/quarters/${quarter}`, scores),
+    ({ quarter, scores }: { quarter: Quarter; scores: ScorePair }) => api.put<GameDayView>(`${base(gameId)}/quarters/${quarter}`, scores),
     itself,
   );
 }
@@ -134,8 +125,7 @@ export function useConfirmAllQuarters(gameId: string) {
   return useGameDayMutation(
     gameId,
     'scores',
-    (scores: Record<Quarter, ScorePair>) =>
-      api.post<ConfirmAllResult>(`${base(gameId)}/quarters/confirm-all`, { scores }),
+    (scores: Record<Quarter, ScorePair>) => api.post<ConfirmAllResult>(`${base(gameId)}/quarters/confirm-all`, { scores }),
     (result) => result.view,
   );
 }
@@ -146,22 +136,14 @@ export function useMarkPaid(gameId: string) {
     gameId,
     'payouts',
     ({ quarter, reference }: { quarter: Quarter; reference?: string }) =>
-      api.post<GameDayView>(
-        `${base(gameId)}/quarters/${quarter}/payout/mark-paid`,
-        reference ? { reference } : {},
-      ),
+      api.post<GameDayView>(`${base(gameId)}/quarters/${quarter}/payout/mark-paid`, reference ? { reference } : {}),
     itself,
   );
 }
 
 /** POST quarters/:quarter/payout/retry (failed payouts). */
 export function useRetryPayout(gameId: string) {
-  return useGameDayMutation(
-    gameId,
-    'payouts',
-    (quarter: Quarter) => api.post<GameDayView>(`${base(gameId)}/quarters/${quarter}/payout/retry`),
-    itself,
-  );
+  return useGameDayMutation(gameId, 'payouts', (quarter: Quarter) => api.post<GameDayView>(`${base(gameId)}/quarters/${quarter}/payout/retry`), itself);
 }
 
 /**

@@ -62,8 +62,7 @@ export function useCreateGame() {
 export function useUpdateGame(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: Partial<GameInput>) =>
-      api.patch<GameResponse>(`/api/games/${encodeURIComponent(id)}`, changes).then((body) => body.game),
+    mutationFn: (changes: Partial<GameInput>) => api.patch<GameResponse>(`/api/games/${encodeURIComponent(id)}`, changes).then((body) => body.game),
     onSuccess: () => refreshGames(queryClient),
   });
 }
@@ -71,8 +70,7 @@ export function useUpdateGame(id: string) {
 export function useDeleteGame() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.delete<GameDeletedResponse>(`/api/games/${encodeURIComponent(id)}`).then((body) => body.deleted),
+    mutationFn: (id: string) => api.delete<GameDeletedResponse>(`/api/games/${encodeURIComponent(id)}`).then((body) => body.deleted),
     onSuccess: () => refreshGames(queryClient),
   });
 }

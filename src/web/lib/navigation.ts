@@ -1,13 +1,4 @@
-import {
-  BookOpen,
-  Grid3x3,
-  House,
-  LayoutDashboard,
-  type LucideIcon,
-  Settings2,
-  ShoppingCart,
-  Trophy,
-} from 'lucide-react';
+import { BookOpen, Grid3x3, House, LayoutDashboard, type LucideIcon, Settings2, ShoppingCart, Trophy } from 'lucide-react';
 import type { Session } from './session';
 
 /** Who sees a sidebar group (spec "Layout": Navigation for all, My Account signed in, Administration admins). */

@@ -37,7 +37,7 @@ describe('sidebar groups by audience', () => {
     expect(isAdmin(admin)).toBe(true);
   });
 
-  test('the entries are the spec\'s, with their routes', () => {
+  test("the entries are the spec's, with their routes", () => {
     const items = visibleNavGroups(admin).flatMap((group) => group.items.map((item) => `${item.title} ${item.to}`));
     expect(items).toEqual([
       'Home /',

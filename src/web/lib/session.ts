@@ -9,10 +9,7 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
-export type Session =
-  | { status: 'loading' }
-  | { status: 'signed-out' }
-  | { status: 'signed-in'; user: SessionUser };
+export type Session = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser };
 
 export const SIGNED_OUT: Session = { status: 'signed-out' };
 

@@ -108,36 +108,16 @@ export default function AdminDashboardPage() {
   );
 }
 
-function Stat({
-  label,
-  loading,
-  className,
-  children,
-}: {
-  label: string;
-  loading: boolean;
-  className?: string;
-  children: ReactNode;
-}) {
+function Stat({ label, loading, className, children }: { label: string; loading: boolean; className?: string; children: ReactNode }) {
   return (
     <Card className={cn('gap-1 px-4 py-3 sm:px-5 sm:py-4', className)} data-testid="admin-stat">
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="text-2xl font-bold tracking-tight tabular-nums">
-        {loading ? <Skeleton className="mt-1 h-7 w-20" /> : children}
-      </dd>
+      <dd className="text-2xl font-bold tracking-tight tabular-nums">{loading ? <Skeleton className="mt-1 h-7 w-20" /> : children}</dd>
     </Card>
   );
 }
 
-function GameCards({
-  games,
-  loading,
-  onDelete,
-}: {
-  games: readonly Game[];
-  loading: boolean;
-  onDelete: (game: Game) => void;
-}) {
+function GameCards({ games, loading, onDelete }: { games: readonly Game[]; loading: boolean; onDelete: (game: Game) => void }) {
   if (loading) return <GameCardSkeletons />;
   if (games.length === 0) {
     return (

@@ -32,7 +32,8 @@ export default function AdminGameEditPage() {
   const notFound = isApiError(game.error) && (game.error.status === 404 || game.error.status === 400);
   // A completed game is a record; a game with numbers drawn is in progress. Once saved, the
   // refreshed game must not count as either, or as missing.
-  const locked = done || game.data === undefined ? null : !game.data.is_active ? GAME_UPDATE_COMPLETED : game.data.grid_shuffled ? GAME_ERRORS.cannotEditInProgress : null;
+  const locked =
+    done || game.data === undefined ? null : !game.data.is_active ? GAME_UPDATE_COMPLETED : game.data.grid_shuffled ? GAME_ERRORS.cannotEditInProgress : null;
 
   // A locked game cannot be edited, a missing one not found: say so and go back to the list.
   const leaveWith = access === 'ok' && !done ? (notFound ? GAME_ERRORS.notFound : locked) : null;
@@ -72,7 +73,11 @@ export default function AdminGameEditPage() {
 
   let content;
   if (leaveWith) {
-    content = <p className="text-muted-foreground" role="status">{leaveWith}</p>;
+    content = (
+      <p className="text-muted-foreground" role="status">
+        {leaveWith}
+      </p>
+    );
   } else if (game.isPending) {
     content = <LoadingState label="Loading game data..." />;
   } else if (game.isError || !game.data) {

@@ -30,10 +30,7 @@ export default function AdminGamePage() {
             </h2>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
               {gameDay.data && <EditGameAction game={gameDay.data.game} />}
-              <Link
-                to={`/admin/games/${encodeURIComponent(id)}/game-day`}
-                className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-              >
+              <Link to={`/admin/games/${encodeURIComponent(id)}/game-day`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
                 Open full screen
               </Link>
             </div>

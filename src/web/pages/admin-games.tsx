@@ -5,13 +5,7 @@ import { toast } from 'sonner';
 import { GAME_ERRORS } from '@core/messages';
 import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
 import { DeleteGameDialog } from '@/components/admin-delete-dialog';
-import {
-  AdminGameCard,
-  GameCardSkeletons,
-  GameManagementActions,
-  GamesTable,
-  GamesTableSkeleton,
-} from '@/components/admin-game-list';
+import { AdminGameCard, GameCardSkeletons, GameManagementActions, GamesTable, GamesTableSkeleton } from '@/components/admin-game-list';
 import { ErrorState, Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -70,14 +64,7 @@ export default function AdminGamesPage() {
             <ul className="flex flex-col divide-y border-t" aria-label="Games" data-testid="games-cards">
               {list.map((game) => (
                 <li key={game.id}>
-                  <AdminGameCard
-                    game={game}
-                    headingLevel="h3"
-                    short
-                    showCreated
-                    flat
-                    actions={<GameManagementActions game={game} onDelete={setToDelete} />}
-                  />
+                  <AdminGameCard game={game} headingLevel="h3" short showCreated flat actions={<GameManagementActions game={game} onDelete={setToDelete} />} />
                 </li>
               ))}
             </ul>

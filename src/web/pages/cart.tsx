@@ -171,15 +171,15 @@ export default function CartPage() {
   const removeUnavailable = () => {
     for (const check of flagged) {
       if (check.gameProblem) cartStore.removeGame(check.item.game_id);
-      else for (const key of check.squareProblems.keys()) {
-        const [x, y] = key.split(',').map(Number) as [number, number];
-        cartStore.remove(check.item.game_id, { x, y });
-      }
+      else
+        for (const key of check.squareProblems.keys()) {
+          const [x, y] = key.split(',').map(Number) as [number, number];
+          cartStore.remove(check.item.game_id, { x, y });
+        }
     }
     toast.success(CART_TEXTS.unavailableRemoved);
     refocus(() => document.querySelector<HTMLElement>('[data-testid="proceed-to-payment"]'));
   };
-
 
   return (
     <Page
@@ -287,10 +287,7 @@ function CartGameCard({ check }: { check: ItemCheck }) {
   return (
     <article
       aria-labelledby={headingId}
-      className={cn(
-        'flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-5',
-        flagged && 'border-destructive/50',
-      )}
+      className={cn('flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-5', flagged && 'border-destructive/50')}
       data-testid="cart-game"
       data-game-id={item.game_id}
       data-flagged={flagged || undefined}
@@ -370,8 +367,7 @@ function CartGameCard({ check }: { check: ItemCheck }) {
               <li key={squareKey(square)} className="flex items-start gap-2">
                 <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                 <span>
-                  <span className="font-semibold tabular-nums">{squarePositionLabel(square)}:</span>{' '}
-                  {squareProblems.get(squareKey(square))}
+                  <span className="font-semibold tabular-nums">{squarePositionLabel(square)}:</span> {squareProblems.get(squareKey(square))}
                 </span>
               </li>
             ))}
@@ -382,8 +378,8 @@ function CartGameCard({ check }: { check: ItemCheck }) {
         <p className="flex items-start gap-2 text-sm text-muted-foreground" data-testid="square-pending">
           <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
           <span>
-            {pending.size === 1 ? 'This square is yours,' : `${pending.size} of these squares are yours,`} {OPEN_CHECKOUT_TEXTS.square}. Paying
-            again starts a new payment.
+            {pending.size === 1 ? 'This square is yours,' : `${pending.size} of these squares are yours,`} {OPEN_CHECKOUT_TEXTS.square}. Paying again starts a
+            new payment.
           </span>
         </p>
       )}
@@ -446,8 +442,7 @@ function OrderSummary({
         {checks.map((check) => (
           <div key={check.item.game_id} className="flex items-baseline justify-between gap-3">
             <dt className="min-w-0 text-muted-foreground [overflow-wrap:anywhere]">
-              {check.board?.game.title ?? check.item.game_title}{' '}
-              <span className="tabular-nums">({check.item.squares.length})</span>
+              {check.board?.game.title ?? check.item.game_title} <span className="tabular-nums">({check.item.squares.length})</span>
             </dt>
             <dd className="tabular-nums">{formatUsd(check.priceCents * check.item.squares.length)}</dd>
           </div>
@@ -487,13 +482,7 @@ function OrderSummary({
           </Link>
         </Button>
       ) : (
-        <Button
-          size="lg"
-          className="w-full"
-          disabled
-          aria-describedby={flagged || invalidMessage ? blockedId : undefined}
-          data-testid="proceed-to-payment"
-        >
+        <Button size="lg" className="w-full" disabled aria-describedby={flagged || invalidMessage ? blockedId : undefined} data-testid="proceed-to-payment">
           {checking && !flagged ? CART_TEXTS.checking : 'Proceed to Payment'}
           <ArrowRight aria-hidden="true" />
         </Button>

@@ -12,22 +12,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api';
-import {
-  type CardErrors,
-  type CardFields,
-  cardErrors,
-  formatCardNumber,
-  formatCvc,
-  formatExpiry,
-  TEST_CARDS,
-} from '@/lib/card-form';
-import {
-  cancelTestCheckout,
-  checkoutPageUrl,
-  payTestCheckout,
-  type TestCheckoutSession,
-  useTestCheckoutSession,
-} from '@/lib/checkout';
+import { type CardFields, cardErrors, formatCardNumber, formatCvc, formatExpiry, TEST_CARDS } from '@/lib/card-form';
+import { cancelTestCheckout, checkoutPageUrl, payTestCheckout, type TestCheckoutSession, useTestCheckoutSession } from '@/lib/checkout';
 import { PRODUCT_NAME } from '@/lib/config';
 import { MAIN_ID } from '@/lib/focus';
 import { cn } from '@/lib/utils';
@@ -149,9 +135,7 @@ function Summary({ session }: { session: TestCheckoutSession }) {
           ))}
         </ul>
       )}
-      {session.status === 'open' && (
-        <p className="text-sm text-muted-foreground">This page takes payment until {timeOf(session.expires_at)}.</p>
-      )}
+      {session.status === 'open' && <p className="text-sm text-muted-foreground">This page takes payment until {timeOf(session.expires_at)}.</p>}
     </section>
   );
 }
@@ -173,9 +157,7 @@ function PayForm({
   const [touched, setTouched] = useState<Partial<Record<keyof CardFields, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState<'pay' | 'cancel' | 'redirect' | null>(null);
-  const [formError, setFormError] = useState<{ title: string; message?: string } | null>(() =>
-    declined ? { title: declined } : null,
-  );
+  const [formError, setFormError] = useState<{ title: string; message?: string } | null>(() => (declined ? { title: declined } : null));
   const [signedOut, setSignedOut] = useState(false);
   const errors = cardErrors(fields);
   const shown = (field: keyof CardFields) => (submitted || touched[field] ? errors[field] : undefined);
@@ -253,20 +235,12 @@ function PayForm({
         <CardHeader>
           <h2 className="text-lg font-semibold">Pay with card</h2>
           <CardDescription>
-            Use a test card:{' '}
-            <span className="font-mono whitespace-nowrap text-foreground">{TEST_CARDS.pays}</span> pays,{' '}
-            <span className="font-mono whitespace-nowrap text-foreground">{TEST_CARDS.declined}</span> is declined. Any
-            future expiry date, any CVC.
+            Use a test card: <span className="font-mono whitespace-nowrap text-foreground">{TEST_CARDS.pays}</span> pays,{' '}
+            <span className="font-mono whitespace-nowrap text-foreground">{TEST_CARDS.declined}</span> is declined. Any future expiry date, any CVC.
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form
-            noValidate
-            onSubmit={onSubmit}
-            aria-label="Card payment"
-            aria-describedby={formError ? formErrorId : undefined}
-            className="flex flex-col gap-4"
-          >
+          <form noValidate onSubmit={onSubmit} aria-label="Card payment" aria-describedby={formError ? formErrorId : undefined} className="flex flex-col gap-4">
             {formError && (
               <Alert variant="destructive" id={formErrorId} data-testid="checkout-error">
                 <CircleAlert aria-hidden="true" />
@@ -328,18 +302,8 @@ function PayForm({
               mousedown would blur the field being typed in first, and the message that blur shows
               could move the button away before the click lands: the buttons keep focus where it is.
             */}
-            <Button
-              type="submit"
-              size="lg"
-              className="mt-2 w-full"
-              disabled={busy !== null}
-              onMouseDown={(event) => event.preventDefault()}
-            >
-              {busy === 'pay' || busy === 'redirect' ? (
-                <Spinner label="Processing..." />
-              ) : (
-                <LockKeyhole aria-hidden="true" />
-              )}
+            <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy !== null} onMouseDown={(event) => event.preventDefault()}>
+              {busy === 'pay' || busy === 'redirect' ? <Spinner label="Processing..." /> : <LockKeyhole aria-hidden="true" />}
               {busy === 'pay' || busy === 'redirect' ? 'Processing...' : `Pay ${amount}`}
             </Button>
             <Button
@@ -360,13 +324,7 @@ function PayForm({
   );
 }
 
-function Field({
-  label,
-  error,
-  className,
-  ref,
-  ...props
-}: ComponentProps<'input'> & { label: string; name: keyof CardFields; error?: string }) {
+function Field({ label, error, className, ref, ...props }: ComponentProps<'input'> & { label: string; name: keyof CardFields; error?: string }) {
   const id = useId();
   const errorId = `${id}-error`;
   return (

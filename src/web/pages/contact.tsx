@@ -22,11 +22,7 @@ export default function ContactPage() {
               <Skeleton className="h-5 w-48" />
             </div>
           ) : config.isError ? (
-            <ErrorState
-              title="Could not load the contact details."
-              message={config.error.message}
-              onRetry={() => void config.refetch()}
-            />
+            <ErrorState title="Could not load the contact details." message={config.error.message} onRetry={() => void config.refetch()} />
           ) : config.data.contactEmail ? (
             <a
               href={`mailto:${config.data.contactEmail}`}

@@ -33,9 +33,7 @@ const TEXTS = {
 
 const formatTime = (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 };
 
 /** D9: the outbox of a trial installation, to follow confirmation and reset links. */

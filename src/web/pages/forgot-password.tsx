@@ -55,8 +55,8 @@ export default function ForgotPasswordPage() {
         icon={<MailCheck />}
         description={
           <>
-            If an account exists for <strong className="break-all text-foreground">{sentTo}</strong>, we sent it a link
-            to choose a new password. The link works once and expires within an hour.
+            If an account exists for <strong className="break-all text-foreground">{sentTo}</strong>, we sent it a link to choose a new password. The link works
+            once and expires within an hour.
           </>
         }
       >
@@ -89,11 +89,7 @@ export default function ForgotPasswordPage() {
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Reset password">
         <FormError id={errorId} message={error} />
-        <EmailField
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          errorId={error ? errorId : null}
-        />
+        <EmailField value={email} onChange={(event) => setEmail(event.target.value)} errorId={error ? errorId : null} />
         <Button type="submit" disabled={submitting} className="w-full">
           {submitting && <Spinner label="Sending..." />}
           {submitting ? 'Sending...' : 'Send Reset Link'}

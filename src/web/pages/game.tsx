@@ -70,17 +70,7 @@ const BADGE_VARIANTS: Record<ReturnType<typeof gameCardBadge>, BadgeProps['varia
   Closed: 'secondary',
 };
 
-function GameContent({
-  board,
-  signedIn,
-  live,
-  children,
-}: {
-  board: BoardResponse;
-  signedIn: boolean;
-  live: LiveStatus;
-  children?: ReactNode;
-}) {
+function GameContent({ board, signedIn, live, children }: { board: BoardResponse; signedIn: boolean; live: LiveStatus; children?: ReactNode }) {
   const { game } = board;
   const location = useLocation();
   const open = salesOpen(game);
@@ -183,15 +173,8 @@ function LiveIndicator({ status }: { status: LiveStatus }) {
   if (status === 'connecting') return null;
   const liveNow = status === 'live';
   return (
-    <span
-      className="inline-flex items-center gap-1.5 text-xs text-muted-foreground"
-      data-testid="live-status"
-      data-status={status}
-    >
-      <span
-        aria-hidden="true"
-        className={cn('size-2 rounded-full', liveNow ? 'bg-success motion-safe:animate-pulse' : 'bg-warning')}
-      />
+    <span className="inline-flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="live-status" data-status={status}>
+      <span aria-hidden="true" className={cn('size-2 rounded-full', liveNow ? 'bg-success motion-safe:animate-pulse' : 'bg-warning')} />
       {liveNow ? 'Live' : 'Reconnecting...'}
     </span>
   );
@@ -229,19 +212,15 @@ function CartSummary({ board }: { board: BoardResponse }) {
   const taken = new Set(board.squares.filter((square) => !waiting.has(squareKey(square))).map(squareKey));
   const unavailable = salesOpen(game) ? (item?.squares.filter((square) => taken.has(squareKey(square))).length ?? 0) : count;
   return (
-    <section
-      aria-labelledby="game-cart-heading"
-      className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm"
-      data-testid="game-cart"
-    >
+    <section aria-labelledby="game-cart-heading" className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm" data-testid="game-cart">
       <h2 id="game-cart-heading" className="flex items-center gap-2 font-semibold">
         <ShoppingCart aria-hidden="true" className="size-4" />
         Your cart for this game
       </h2>
       {waiting.size > 0 && (
         <p className="text-sm" data-testid="game-cart-pending">
-          {waiting.size === 1 ? '1 square on this board is yours,' : `${waiting.size} squares on this board are yours,`} waiting for your
-          payment. Resume the payment or start again from your cart.
+          {waiting.size === 1 ? '1 square on this board is yours,' : `${waiting.size} squares on this board are yours,`} waiting for your payment. Resume the
+          payment or start again from your cart.
         </p>
       )}
       {count === 0 ? (
@@ -324,8 +303,7 @@ function QuarterResults({ board, winners }: { board: BoardResponse; winners: rea
               <span className="font-semibold tabular-nums">{formatUsd(winner.payout_amount_cents)}</span>
             </span>
             <span className="text-muted-foreground [overflow-wrap:anywhere]">
-              {game.team_a} {winner.team_a_score} - {game.team_b} {winner.team_b_score}:{' '}
-              {winner.winner_username ?? 'No winner'}
+              {game.team_a} {winner.team_a_score} - {game.team_b} {winner.team_b_score}: {winner.winner_username ?? 'No winner'}
             </span>
           </li>
         ))}

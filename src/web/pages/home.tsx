@@ -43,8 +43,7 @@ function Hero() {
             {PRODUCT_NAME}
           </h1>
           <p className="text-lg text-field-foreground/90">
-            Claim squares on a 10x10 board and let the last digit of each team&apos;s score pick a winner every
-            quarter.
+            Claim squares on a 10x10 board and let the last digit of each team&apos;s score pick a winner every quarter.
           </p>
         </div>
         <MiniBoard />
@@ -82,9 +81,7 @@ function WelcomeBanner() {
         <CardTitle as="h2" id="welcome-title" className="text-lg">
           Welcome!
         </CardTitle>
-        <CardDescription className="text-foreground/80">
-          Log in to claim squares and follow your games, or sign up to create a free account.
-        </CardDescription>
+        <CardDescription className="text-foreground/80">Log in to claim squares and follow your games, or sign up to create a free account.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
         <Button asChild>

@@ -4,15 +4,7 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { CONFIRMATION_MAIL, confirmationSentFromLogin, EMAIL_CONFIRMED, INVALID_EMAIL, LOGIN_ERRORS, PASSWORD_UPDATED, SUCCESS_TOASTS } from '@core/messages';
 import { validateLogin } from '@core/validation';
-import {
-  AuthPage,
-  DevMailboxHint,
-  EmailField,
-  Field,
-  FormError,
-  FormNotice,
-  useConfirmationResend,
-} from '@/components/auth-form';
+import { AuthPage, DevMailboxHint, EmailField, Field, FormError, FormNotice, useConfirmationResend } from '@/components/auth-form';
 import { LoadingState } from '@/components/page';
 import { returnPath } from '@/components/route-guards';
 import { Button } from '@/components/ui/button';
@@ -27,9 +19,7 @@ type LoginField = 'email' | 'password';
 /** Which fields a validation message is about. */
 function invalidFields(message: string, email: string, password: string): LoginField[] {
   if (message === INVALID_EMAIL) return ['email'];
-  return [email.trim() === '' ? 'email' : null, password === '' ? 'password' : null].filter(
-    (field): field is LoginField => field !== null,
-  );
+  return [email.trim() === '' ? 'email' : null, password === '' ? 'password' : null].filter((field): field is LoginField => field !== null);
 }
 
 /** Spec section 2 /login: "Welcome Back". */
@@ -70,11 +60,7 @@ export default function LoginPage() {
 
   const state = location.state as { passwordUpdated?: boolean } | null;
   const notice =
-    state?.passwordUpdated || params.get('reset') === '1'
-      ? PASSWORD_UPDATED
-      : params.has('confirmed') && !params.has('error')
-        ? EMAIL_CONFIRMED
-        : null;
+    state?.passwordUpdated || params.get('reset') === '1' ? PASSWORD_UPDATED : params.has('confirmed') && !params.has('error') ? EMAIL_CONFIRMED : null;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -123,11 +109,7 @@ export default function LoginPage() {
       {notice && <FormNotice>{notice}</FormNotice>}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Log in">
         <FormError id={errorId} message={error?.message ?? null} />
-        <EmailField
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          errorId={fieldError('email')}
-        />
+        <EmailField value={email} onChange={(event) => setEmail(event.target.value)} errorId={fieldError('email')} />
         <Field
           label="Password"
           type="password"

@@ -109,11 +109,7 @@ function OwnedSquares({ game }: { game: OwnedGame }) {
     <div className="flex flex-col gap-2">
       <ul aria-label={`Your squares in ${game.title}`} className="flex flex-col divide-y divide-border/70 rounded-lg border text-sm">
         {sorted.map((square) => (
-          <li
-            key={`${square.x},${square.y}`}
-            className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-3 py-2"
-            data-testid="my-square"
-          >
+          <li key={`${square.x},${square.y}`} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-3 py-2" data-testid="my-square">
             <span className="flex flex-wrap items-baseline gap-x-2">
               <span className="font-medium" data-testid="my-square-position">
                 {squarePositionLabel(square)}
@@ -162,8 +158,8 @@ function Refunds({ refunds }: { refunds: MySquaresResponse['refunds'] }) {
   return (
     <PageSection id="refunds" title="Refunded payments">
       <p className="-mt-2 text-sm text-muted-foreground">
-        Money refunded to your card: a payment that could not claim all of its squares is refunded in full
-        (none were claimed), and squares of a game the organizer deleted are refunded for that game only.
+        Money refunded to your card: a payment that could not claim all of its squares is refunded in full (none were claimed), and squares of a game the
+        organizer deleted are refunded for that game only.
       </p>
       <ul className="flex flex-col gap-3">
         {refunds.map((refund, index) => (

@@ -51,10 +51,7 @@ export default function MyWinningsPage() {
 
 function TotalWinnings({ data }: { data: MyWinningsResponse }) {
   const wins = data.games.reduce((sum, game) => sum + game.wins.length, 0);
-  const pending = data.games.reduce(
-    (sum, game) => sum + game.wins.filter((win) => win.badge === 'Pending').reduce((s, win) => s + win.amount_cents, 0),
-    0,
-  );
+  const pending = data.games.reduce((sum, game) => sum + game.wins.filter((win) => win.badge === 'Pending').reduce((s, win) => s + win.amount_cents, 0), 0);
   return (
     <section
       aria-labelledby="total-winnings-heading"
@@ -108,11 +105,7 @@ function GameList({ games }: { games: MyWinningsResponse['games'] }) {
               <CardContent className="flex flex-1 flex-col justify-between gap-4">
                 <ul className="flex flex-col divide-y divide-border/70 rounded-lg border" aria-label={`Wins in ${game.title}`}>
                   {game.wins.map((win) => (
-                    <li
-                      key={win.quarter}
-                      className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2.5"
-                      data-testid="my-winnings-win"
-                    >
+                    <li key={win.quarter} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2.5" data-testid="my-winnings-win">
                       <span className="font-medium">{win.label}</span>
                       <span className="flex items-center gap-2">
                         <span className="font-semibold tabular-nums">{formatUsd(win.amount_cents)}</span>

@@ -105,11 +105,7 @@ function ConfirmPayment({ checkoutId, gameId }: { checkoutId: string; gameId: st
 
   if (signedOut) {
     return (
-      <Outcome
-        tone="info"
-        title="Log in to see your payment"
-        description="Your session ended. Log in again to confirm this payment and see your squares."
-      >
+      <Outcome tone="info" title="Log in to see your payment" description="Your session ended. Log in again to confirm this payment and see your squares.">
         <Button asChild className="self-start">
           <Link to="/login" state={{ from: location } satisfies FromState}>
             Log In
@@ -194,9 +190,7 @@ function ConfirmPayment({ checkoutId, gameId }: { checkoutId: string; gameId: st
               <span className="font-medium">Reason:</span> {checkout.refund_reason}
             </p>
           )}
-          <p className="text-sm text-muted-foreground">
-            The refund goes back to the card you paid with; banks usually show it within 5-10 days.
-          </p>
+          <p className="text-sm text-muted-foreground">The refund goes back to the card you paid with; banks usually show it within 5-10 days.</p>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button asChild>
               <Link to="/my-squares">View My Squares</Link>
@@ -240,12 +234,7 @@ function timeOf(iso: string): string {
 
 function Confirming({ checkout }: { checkout?: CheckoutView }) {
   return (
-    <Outcome
-      tone="pending"
-      title="Confirming your payment..."
-      busy
-      description="This usually takes a few seconds. You can keep this page open."
-    >
+    <Outcome tone="pending" title="Confirming your payment..." busy description="This usually takes a few seconds. You can keep this page open.">
       {checkout && <Purchased checkout={checkout} />}
     </Outcome>
   );
@@ -333,10 +322,7 @@ function Outcome({
       <Card data-testid="payment-outcome" data-tone={tone}>
         <CardHeader className="items-center gap-3 text-center">
           <div aria-live="polite" aria-busy={busy} className="flex flex-col items-center gap-3">
-            <div
-              aria-hidden="true"
-              className={cn('flex size-14 items-center justify-center rounded-full [&_svg]:size-7', tones[tone].className)}
-            >
+            <div aria-hidden="true" className={cn('flex size-14 items-center justify-center rounded-full [&_svg]:size-7', tones[tone].className)}>
               {busy ? <Spinner className="size-7" role="presentation" /> : tones[tone].icon}
             </div>
             <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl">

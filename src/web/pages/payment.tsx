@@ -243,15 +243,8 @@ function PaymentForm({ cart, onOpened }: { cart: Cart; onOpened: (pending: Pendi
   }
 
   return (
-    <Page
-      title="Payment"
-      description="Check your order, then pay by card on a secure payment page that opens in a new tab."
-      before={<BackToCart />}
-    >
-      <OpenCheckoutNotice
-        checkouts={open.data ?? []}
-        hint="Paying below starts a new payment instead and cancels that one."
-      />
+    <Page title="Payment" description="Check your order, then pay by card on a secure payment page that opens in a new tab." before={<BackToCart />}>
+      <OpenCheckoutNotice checkouts={open.data ?? []} hint="Paying below starts a new payment instead and cancels that one." />
       <form noValidate onSubmit={onSubmit} aria-label="Payment" className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-w-0 flex-col gap-6">
           <OrderSummary items={items} />
@@ -350,9 +343,7 @@ function PaymentForm({ cart, onOpened }: { cart: Cart; onOpened: (pending: Pendi
               )}
               {submitting ? 'Opening payment page...' : checking ? 'Checking prices...' : payLabel}
             </Button>
-            <p className="text-center text-xs text-muted-foreground">
-              Your squares are held for you while you pay (30 minutes).
-            </p>
+            <p className="text-center text-xs text-muted-foreground">Your squares are held for you while you pay (30 minutes).</p>
           </CardContent>
         </Card>
       </form>
@@ -456,15 +447,7 @@ function OrderSummary({ items }: { items: readonly PricedItem[] }) {
   );
 }
 
-function FailureNotice({
-  failure,
-  cart,
-  onRemove,
-}: {
-  failure: CheckoutFailure;
-  cart: Cart;
-  onRemove: (squares: readonly UnavailableSquare[]) => void;
-}) {
+function FailureNotice({ failure, cart, onRemove }: { failure: CheckoutFailure; cart: Cart; onRemove: (squares: readonly UnavailableSquare[]) => void }) {
   const location = useLocation();
   if (failure.kind === 'login') {
     return (
@@ -486,9 +469,7 @@ function FailureNotice({
     return (
       <Alert variant="destructive" data-testid="payment-error">
         <CircleAlert aria-hidden="true" />
-        <AlertTitle>
-          {squares.length === 1 ? 'A square is no longer available' : 'Some squares are no longer available'}
-        </AlertTitle>
+        <AlertTitle>{squares.length === 1 ? 'A square is no longer available' : 'Some squares are no longer available'}</AlertTitle>
         <AlertDescription>
           {squares.length > 0 ? (
             <>
@@ -499,13 +480,7 @@ function FailureNotice({
                 ))}
               </ul>
               <p>Remove {squares.length === 1 ? 'it' : 'them'} from your cart to pay for the rest.</p>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                className="mt-1 text-foreground"
-                onClick={() => onRemove(squares)}
-              >
+              <Button type="button" size="sm" variant="outline" className="mt-1 text-foreground" onClick={() => onRemove(squares)}>
                 Remove from cart
               </Button>
             </>
@@ -591,19 +566,14 @@ function WaitingForPayment({ pending, onStartOver }: { pending: PendingCheckout;
     <Page title="Payment" before={<BackToCart />} width="narrow">
       <Card data-testid="payment-waiting">
         <CardHeader>
-          <div
-            aria-hidden="true"
-            className="mb-2 flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary"
-          >
+          <div aria-hidden="true" className="mb-2 flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
             <ExternalLink className="size-5" />
           </div>
           <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold tracking-tight focus:outline-none">
             {closed ? 'Payment not completed' : 'Complete your payment in the new tab'}
           </h2>
           {!closed && (
-            <CardDescription className="text-base">
-              The secure payment page opened in a new tab. Pay there and this page will follow along.
-            </CardDescription>
+            <CardDescription className="text-base">The secure payment page opened in a new tab. Pay there and this page will follow along.</CardDescription>
           )}
         </CardHeader>
         <CardContent className="flex flex-col gap-5">

@@ -32,9 +32,7 @@ export default function ResetPasswordPage() {
     if (missing.length > 0) {
       setError({
         message: missingFieldsMessage(missing),
-        fields: [password === '' ? 'password' : null, confirmPassword === '' ? 'confirmPassword' : null].filter(
-          (field): field is ResetField => field !== null,
-        ),
+        fields: [password === '' ? 'password' : null, confirmPassword === '' ? 'confirmPassword' : null].filter((field): field is ResetField => field !== null),
       });
       return;
     }

@@ -94,8 +94,7 @@ export default function SignupPage() {
   if (session.status === 'loading') return <LoadingState />;
   if (session.status === 'signed-in') return <Navigate to="/" replace />;
 
-  const set = (field: SignupField) => (event: { target: { value: string } }) =>
-    setValues((previous) => ({ ...previous, [field]: event.target.value }));
+  const set = (field: SignupField) => (event: { target: { value: string } }) => setValues((previous) => ({ ...previous, [field]: event.target.value }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -130,8 +129,8 @@ export default function SignupPage() {
         icon={<MailCheck />}
         description={
           <>
-            We sent a confirmation email to <strong className="break-all text-foreground">{values.email.trim().toLowerCase()}</strong>.
-            Open the link in it to confirm your address, then log in.
+            We sent a confirmation email to <strong className="break-all text-foreground">{values.email.trim().toLowerCase()}</strong>. Open the link in it to
+            confirm your address, then log in.
           </>
         }
       >
@@ -161,11 +160,7 @@ export default function SignupPage() {
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Create account">
         <FormError id={errorId} message={error?.message ?? null} />
-        <EmailField
-          value={values.email}
-          onChange={set('email')}
-          errorId={fieldError('email')}
-        />
+        <EmailField value={values.email} onChange={set('email')} errorId={fieldError('email')} />
         <Field
           label="Username"
           name="username"

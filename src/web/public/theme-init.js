@@ -5,7 +5,9 @@
   var theme = 'system';
   try {
     theme = localStorage.getItem('theme') || 'system';
-  } catch (e) {}
+  } catch (e) {
+    // No storage (private mode, blocked): the system theme.
+  }
   if (theme !== 'light' && theme !== 'dark') {
     theme = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   }

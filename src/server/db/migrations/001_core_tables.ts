@@ -54,12 +54,7 @@ export function coreTables(t: ColumnTypes) {
         .addCheckConstraint('checkouts_amount_nonnegative', sql`amount_cents >= 0`)
         .execute();
       await db.schema.createIndex('checkouts_user_idx').on('checkouts').columns(['user_id', 'status']).execute();
-      await db.schema
-        .createIndex('checkouts_provider_session_uq')
-        .unique()
-        .on('checkouts')
-        .columns(['provider', 'provider_session_id'])
-        .execute();
+      await db.schema.createIndex('checkouts_provider_session_uq').unique().on('checkouts').columns(['provider', 'provider_session_id']).execute();
 
       await db.schema
         .createTable('checkout_items')
@@ -161,10 +156,7 @@ export function coreTables(t: ColumnTypes) {
         // One winner per quarter, however often or concurrently a quarter is confirmed.
         .addUniqueConstraint('game_winners_one_per_quarter', ['game_id', 'quarter'])
         .addCheckConstraint('game_winners_quarter', sql`quarter between 1 and 4`)
-        .addCheckConstraint(
-          'game_winners_payout_status',
-          sql`payout_status in ('pending', 'processing', 'completed', 'failed', 'paid')`,
-        )
+        .addCheckConstraint('game_winners_payout_status', sql`payout_status in ('pending', 'processing', 'completed', 'failed', 'paid')`)
         .addCheckConstraint('game_winners_payout_nonnegative', sql`payout_amount_cents >= 0`)
         .execute();
       await db.schema.createIndex('game_winners_user_idx').on('game_winners').column('user_id').execute();

@@ -8,8 +8,7 @@ export const alertVariants = cva(
     variants: {
       variant: {
         default: 'bg-card text-card-foreground',
-        destructive:
-          'border-destructive/40 bg-card text-destructive *:data-[slot=alert-description]:text-destructive [&>svg]:text-current',
+        destructive: 'border-destructive/40 bg-card text-destructive *:data-[slot=alert-description]:text-destructive [&>svg]:text-current',
         success: 'border-success/40 bg-card text-card-foreground [&>svg]:text-success',
       },
     },
@@ -21,33 +20,19 @@ export const alertVariants = cva(
  * A message box. `role="alert"` (the default) is announced at once; pass `role="status"` for
  * messages that may wait.
  */
-export function Alert({
-  className,
-  variant,
-  role = 'alert',
-  ...props
-}: React.ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
+export function Alert({ className, variant, role = 'alert', ...props }: React.ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
   return <div data-slot="alert" role={role} className={cn(alertVariants({ variant }), className)} {...props} />;
 }
 
 export function AlertTitle({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="alert-title"
-      className={cn('col-start-2 min-h-4 font-medium tracking-tight', className)}
-      {...props}
-    />
-  );
+  return <div data-slot="alert-title" className={cn('col-start-2 min-h-4 font-medium tracking-tight', className)} {...props} />;
 }
 
 export function AlertDescription({ className, ...props }: React.ComponentProps<'div'>) {
   return (
     <div
       data-slot="alert-description"
-      className={cn(
-        'col-start-2 grid justify-items-start gap-1 text-sm text-muted-foreground [&_p]:leading-relaxed',
-        className,
-      )}
+      className={cn('col-start-2 grid justify-items-start gap-1 text-sm text-muted-foreground [&_p]:leading-relaxed', className)}
       {...props}
     />
   );

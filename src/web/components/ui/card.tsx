@@ -2,13 +2,7 @@ import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
 export function Card({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card"
-      className={cn('flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm', className)}
-      {...props}
-    />
-  );
+  return <div data-slot="card" className={cn('flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm', className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
@@ -25,11 +19,7 @@ export function CardHeader({ className, ...props }: React.ComponentProps<'div'>)
 }
 
 /** A card title; pick the heading level that fits the page with `as`. */
-export function CardTitle({
-  className,
-  as: Comp = 'h3',
-  ...props
-}: React.ComponentProps<'h3'> & { as?: 'h2' | 'h3' | 'h4' | 'div' }) {
+export function CardTitle({ className, as: Comp = 'h3', ...props }: React.ComponentProps<'h3'> & { as?: 'h2' | 'h3' | 'h4' | 'div' }) {
   return <Comp data-slot="card-title" className={cn('leading-none font-semibold', className)} {...props} />;
 }
 
@@ -38,13 +28,7 @@ export function CardDescription({ className, ...props }: React.ComponentProps<'p
 }
 
 export function CardAction({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card-action"
-      className={cn('col-start-2 row-span-2 row-start-1 self-start justify-self-end', className)}
-      {...props}
-    />
-  );
+  return <div data-slot="card-action" className={cn('col-start-2 row-span-2 row-start-1 self-start justify-self-end', className)} {...props} />;
 }
 
 export function CardContent({ className, ...props }: React.ComponentProps<'div'>) {

@@ -3,12 +3,7 @@ import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
 /** A progress bar; give it an accessible name with `aria-label` or `aria-labelledby`. */
-export function Progress({
-  className,
-  value,
-  max = 100,
-  ...props
-}: React.ComponentProps<typeof ProgressPrimitive.Root>) {
+export function Progress({ className, value, max = 100, ...props }: React.ComponentProps<typeof ProgressPrimitive.Root>) {
   const percent = value == null ? 0 : Math.min(100, Math.max(0, (value / max) * 100));
   return (
     <ProgressPrimitive.Root

@@ -1,0 +1,66 @@
+// The project's lint rules (npm run lint; npm test runs it). Run from the repository root:
+// `eslint --config tools/lint/eslint.config.js`. typescript-eslint's recommended rules without type
+// information (TypeScript 7, the project's compiler, has no compiler API for it), React's hook
+// rules, and the import boundaries of docs/ARCHITECTURE.md "Which way imports run".
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const serverOrWeb = [
+  { group: ['**/server/**', '**/src/server', '../server'], message: 'src/core imports nothing of the server (docs/ARCHITECTURE.md).' },
+  { group: ['**/web/**', '@/*', '../web'], message: 'src/core imports nothing of the web (docs/ARCHITECTURE.md).' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'tools/**', 'coverage/**', '**/*.d.ts', 'data/**', '.tmp-*/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Kysely's dynamic tables and a few vendor seams are typed `any` on purpose, each in one place.
+      '@typescript-eslint/no-explicit-any': 'off',
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverOrWeb }] },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/src/server'], message: 'The web app never imports the server: it talks to it over HTTP (docs/ARCHITECTURE.md).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A server feature (src/server/<feature>/) does not import another feature's routes: features
+    // meet through services, which app.ts wires.
+    files: ['src/server/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*/*.routes', '../*/*.routes.ts'], message: "A feature does not import another feature's routes (docs/ARCHITECTURE.md)." }] },
+      ],
+    },
+  },
+  prettier,
+);
