@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql, type DatabaseConnection, type Driver } from 'kysely';
 import { SqliteDialect } from 'kysely-sqlite';
 import pg from 'pg';
 import type { DatabaseSettings } from '../config';
@@ -45,7 +45,7 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.exec('PRAGMA foreign_keys = ON');
   sqlite.exec('PRAGMA synchronous = NORMAL');
   const cached = withStatementCache(sqlite);
-  const raw = new Kysely<any>({ dialect: new SqliteDialect({ database: cached }) });
+  const raw = new Kysely<any>({ dialect: new ImmediateSqliteDialect({ database: cached }) });
   const db = raw.withPlugin(new NormalizePlugin('sqlite')) as Db;
   sqliteConnections.set(raw, cached);
   return {
@@ -54,6 +54,24 @@ function openSqlite(file: string): DatabaseHandle {
     raw,
     close: () => raw.destroy(),
   };
+}
+
+/**
+ * Transactions begin IMMEDIATE: they take SQLite's write lock at BEGIN. A deferred transaction
+ * takes it at its first write, after it has read, and SQLite then answers SQLITE_BUSY at once,
+ * without waiting busy_timeout (it never waits to upgrade a read transaction): while another
+ * process held the write lock for a moment (an admin command, a backup), a checkout failed with
+ * "database is locked" after its few quick retries. Inside this process transactions already run
+ * one at a time on the one connection, so taking the lock at BEGIN costs nothing here.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
 }
 
 /**
