@@ -12,15 +12,15 @@ import { checkoutRepository } from './checkout/checkout.repository';
 import { checkoutRoutes } from './checkout/checkout.routes';
 import { checkoutService, type CheckoutService } from './checkout/checkout.service';
 import { checkoutSweeper, type CheckoutSweeper } from './checkout/sweeper';
-import { testCheckoutRoutes } from './checkout/test-checkout.routes';
-import { testCheckoutService } from './checkout/test-checkout.service';
+import { trialCheckoutRoutes } from './checkout/trial-checkout.routes';
+import { trialCheckoutService } from './checkout/trial-checkout.service';
 import { badRequest, clientErrorHandler, errorBody, registerErrorHandling } from './http/errors';
 import { gamesRepository } from './games/games.repository';
 import { gamesRoutes } from './games/games.routes';
 import { gamesService } from './games/games.service';
-import { gameDayRepository } from './gameday/gameday.repository';
-import { gameDayRoutes } from './gameday/gameday.routes';
-import { gameDayService } from './gameday/gameday.service';
+import { gameDayRepository } from './game-day/game-day.repository';
+import { gameDayRoutes } from './game-day/game-day.routes';
+import { gameDayService } from './game-day/game-day.service';
 import { registerSameOriginCheck } from './http/same-origin';
 import { NO_STORE, registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
@@ -31,7 +31,7 @@ import { ordersService } from './orders/orders.service';
 import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
 import { STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from './payments/stripe-webhook.routes';
-import { isTestPaymentProvider } from './payments/test-provider';
+import { isTrialPaymentProvider } from './payments/trial-provider';
 import { manualPayoutProvider } from './payouts/manual-provider';
 import { payoutsRepository } from './payouts/payouts.repository';
 import { payoutsRoutes } from './payouts/payouts.routes';
@@ -182,7 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(payments?.name === 'stripe' ? { provider: payments } : {}),
     });
   }
-  if (isTestPaymentProvider(payments)) await app.register(testCheckoutRoutes, { testCheckout: testCheckoutService(payments, checkouts) });
+  if (isTrialPaymentProvider(payments)) await app.register(trialCheckoutRoutes, { testCheckout: trialCheckoutService(payments, checkouts) });
   const gamesRepo = gamesRepository(database.db, database.kind);
   const games = gamesService(gamesRepo, { events, checkouts });
   await app.register(gamesRoutes, { games });

@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
   // The built-in test checkout (D22, D26): the payment provider's page, outside the app shell.
   {
     path: 'checkout/test/:id',
-    lazy: page(() => import('@/pages/checkout-test')),
+    lazy: page(() => import('@/pages/trial-checkout')),
     HydrateFallback: LoadingState,
     ErrorBoundary: RootError,
   },

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { type BrowserAccount, signInBrowser, useBrowserHarness } from '../support/e2e';
 import { insertGame } from '../support/fixtures';
-import { setNumbers } from '../support/gameday';
+import { setNumbers } from '../support/game-day';
 
 // Issue 11, item 4 (D14): My Squares shows each square as people count it ("Row 5, column 9")
 // with the spec's (x, y) pair next to it, and once the numbers are drawn and revealed to players,

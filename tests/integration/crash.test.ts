@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_SECRET } from '../support/app';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../support/db';
 import { insertGame } from '../support/fixtures';
-import { account, type TestAccount } from '../support/gameday';
+import { account, type TestAccount } from '../support/game-day';
 import { freezeWrites } from '../support/freeze';
 import { databaseUrlOf, spawnServer, type ServerProcess } from '../support/server-process';
 

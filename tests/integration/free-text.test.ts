@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { cartOf, checkoutRow, startCheckout } from '../support/checkout';
 import { testDbKind } from '../support/db';
 import { insertGame } from '../support/fixtures';
-import { account, allScores, ok, send, sellSquares, setNumbers, type TestAccount } from '../support/gameday';
+import { account, allScores, ok, send, sellSquares, setNumbers, type TestAccount } from '../support/game-day';
 
 /** Issue 10 item 14: every free-text field over the API, on the real database. */
 describe(`free text is normalized, and invisible or control characters are refused, in every field (${testDbKind})`, () => {

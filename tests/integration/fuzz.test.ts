@@ -10,7 +10,7 @@ import { cookiesOf, freshIp, GOOD_PASSWORD, SAME_ORIGIN } from '../support/auth'
 import { newBuyer, startCheckout } from '../support/checkout';
 import { testDbKind } from '../support/db';
 import { insertGame } from '../support/fixtures';
-import { account, ok, sellSquares, setNumbers, type TestAccount } from '../support/gameday';
+import { account, ok, sellSquares, setNumbers, type TestAccount } from '../support/game-day';
 
 /**
  * The class-of-bug guard of issue 10: requests to every route the app has, built from the route's

@@ -19,7 +19,7 @@ import {
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
 import { CHECKOUT_TTL_MS, HOLD_GRACE_MS, REFUND_REASONS } from './checkout.service';
-import { TEST_CHECKOUT_MESSAGES } from './test-checkout.service';
+import { TEST_CHECKOUT_MESSAGES } from './trial-checkout.service';
 
 const MINUTE = 60_000;
 

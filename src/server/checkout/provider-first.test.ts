@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { cartOf, checkoutRow, gameRow, newBuyer, send, sessionIdOf, squareRows, startCheckout, type Buyer } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
-import { account, ok, type TestAccount } from '../../../tests/support/gameday';
+import { account, ok, type TestAccount } from '../../../tests/support/game-day';
 import { CHECKOUT_TTL_MS, REFUND_REASONS } from './checkout.service';
 
 /**

@@ -5,7 +5,7 @@ import { sessionIdOf, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 import { insertGame } from '../../../tests/support/fixtures';
-import { account, ok, sellSquares, setNumbers, type TestAccount } from '../../../tests/support/gameday';
+import { account, ok, sellSquares, setNumbers, type TestAccount } from '../../../tests/support/game-day';
 
 /**
  * The same-origin check decides on the route that will run, not on how the path is spelled: the

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { type Buyer, cartOf, newBuyer, payWith, sessionIdOf, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
-import { account, send, type TestAccount } from '../../../tests/support/gameday';
+import { account, send, type TestAccount } from '../../../tests/support/game-day';
 
 const UNAUTHORIZED = { error: { code: 'UNAUTHORIZED', message: 'Please log in to continue.' } };
 const FORBIDDEN = { error: { code: 'FORBIDDEN', message: "You don't have permission to access this page." } };

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { signedInUser } from '../auth/session';
-import { gameDayViewSchema, markPaidBody, quarterParams } from '../gameday/gameday.schemas';
-import type { GameDayService } from '../gameday/gameday.service';
+import { gameDayViewSchema, markPaidBody, quarterParams } from '../game-day/game-day.schemas';
+import type { GameDayService } from '../game-day/game-day.service';
 import { gameIdParam } from '../http/params';
 import type { PayoutsService } from './payouts.service';
 

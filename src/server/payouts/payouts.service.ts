@@ -2,7 +2,7 @@ import { GAME_DAY_ERRORS, GAME_ERRORS, retryPayoutError, withCause } from '@core
 import type { Quarter } from '@core/scoring';
 import type { Logger } from '../checkout/checkout.service';
 import type { GamesRepository } from '../games/games.repository';
-import { GAME_DAY_TEXTS } from '../gameday/gameday.messages';
+import { GAME_DAY_TEXTS } from '../game-day/game-day.messages';
 import { AppError, conflict, notFound } from '../http/errors';
 import type { GameEvents } from '../realtime/events';
 import type { PayoutsRepository, PayoutRow } from './payouts.repository';

@@ -8,9 +8,9 @@ import { migrate } from '../db/migrate';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../../tests/support/app';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/support/db';
 import { insertGame, insertUser } from '../../../tests/support/fixtures';
-import { account, allScores, ok, send, sellSquares, setNumbers, winnerRows, type TestAccount } from '../../../tests/support/gameday';
-import { GAME_DAY_TEXTS } from '../gameday/gameday.messages';
-import { failingPayoutProvider, TEST_PAYOUT_FAILURE } from './test-provider';
+import { account, allScores, ok, send, sellSquares, setNumbers, winnerRows, type TestAccount } from '../../../tests/support/game-day';
+import { GAME_DAY_TEXTS } from '../game-day/game-day.messages';
+import { failingPayoutProvider, TEST_PAYOUT_FAILURE } from '../../../tests/support/failing-payout-provider';
 
 const X_AXIS = [3, 1, 4, 0, 5, 9, 2, 6, 8, 7];
 const Y_AXIS = [2, 7, 1, 8, 0, 6, 9, 3, 5, 4];

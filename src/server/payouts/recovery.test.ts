@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GameDayView } from '@core/game-day';
-import { account, ok, send, sellSquares, setNumbers, winnerRows, type TestAccount } from '../../../tests/support/gameday';
+import { account, ok, send, sellSquares, setNumbers, winnerRows, type TestAccount } from '../../../tests/support/game-day';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
 import { startInstance, type AppInstance, type InstanceOptions } from '../../../tests/support/instances';
-import { failingPayoutProvider } from './test-provider';
+import { failingPayoutProvider } from '../../../tests/support/failing-payout-provider';
 
 /** What the organizer reads on a payout a crash interrupted (written out here, not imported). */
 const INTERRUPTED = 'Interrupted: the server stopped while this payout was being processed. Check whether it was paid, then retry.';

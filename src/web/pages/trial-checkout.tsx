@@ -36,7 +36,7 @@ function goTo(url: string): void {
  * at /checkout/test/:id, outside the app shell as a real provider's page would be. Stripe's test
  * cards decide the outcome; paying needs the checkout owner's session.
  */
-export default function CheckoutTestPage() {
+export default function TrialCheckoutPage() {
   const { id } = useParams();
   const session = useTestCheckoutSession(id);
   /** The server's words when the last card was declined (the session may have closed with it). */

@@ -1,6 +1,6 @@
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
-import type { TestPaymentProvider } from '../payments/test-provider';
-import type { TestSessionRow } from '../payments/test-payments.repository';
+import type { TrialPaymentProvider } from '../payments/trial-provider';
+import type { TestSessionRow } from '../payments/trial-payments.repository';
 import type { CheckoutService } from './checkout.service';
 
 /** Stripe's test cards (D22). */
@@ -69,7 +69,7 @@ function closedError(status: TestSessionRow['status']): AppError {
  * The test checkout's card page (D22): Stripe's test cards pay or are declined, and the result
  * goes through the same fulfillment as a Stripe webhook. Only the checkout's buyer may use it.
  */
-export function testCheckoutService(provider: TestPaymentProvider, checkouts: CheckoutService) {
+export function trialCheckoutService(provider: TrialPaymentProvider, checkouts: CheckoutService) {
   /** The buyer's own session. Someone else's answers exactly as one that does not exist (issue 10: no oracle). */
   async function ownSession(sessionId: string, userId: string): Promise<TestSessionRow> {
     const session = await provider.session(sessionId);
@@ -123,4 +123,4 @@ export function testCheckoutService(provider: TestPaymentProvider, checkouts: Ch
   };
 }
 
-export type TestCheckoutService = ReturnType<typeof testCheckoutService>;
+export type TrialCheckoutService = ReturnType<typeof trialCheckoutService>;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { signedInUser } from '../auth/session';
 import { gameIdParam } from '../http/params';
-import type { GameDayService } from './gameday.service';
+import type { GameDayService } from './game-day.service';
 import {
   confirmAllBody,
   confirmAllResultSchema,
@@ -13,13 +13,13 @@ import {
   quarterParams,
   randomizeBody,
   visibilityBody,
-} from './gameday.schemas';
+} from './game-day.schemas';
 
 export interface GameDayRoutesOptions {
   gameDay: GameDayService;
 }
 
-// The contracts are deeply readonly, the schemas' types are not (gameday.schemas.ts checks they match).
+// The contracts are deeply readonly, the schemas' types are not (game-day.schemas.ts checks they match).
 type ViewBody = z.infer<typeof gameDayViewSchema>;
 type ConfirmAllBody = z.infer<typeof confirmAllResultSchema>;
 type WinningsBody = z.infer<typeof myWinningsResponseSchema>;

@@ -1,4 +1,4 @@
-import type { PayoutProvider, PayoutRequest } from './provider';
+import type { PayoutProvider, PayoutRequest } from '../../src/server/payouts/provider';
 
 /**
  * A payout provider that fails on demand, for tests (inject it through buildApp's

@@ -7,7 +7,7 @@ import { QUARTERS } from '@core/scoring';
 import { PAYOUT_STATUSES } from '@core/status';
 import { z } from 'zod';
 import { gameSchema } from '../games/games.schemas';
-import { GAME_DAY_TEXTS } from './gameday.messages';
+import { GAME_DAY_TEXTS } from './game-day.messages';
 
 const digit = z.literal(DIGITS);
 const quarter = z.literal(QUARTERS);

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckoutSession, CheckoutSessionInput, PaymentProvider, SessionState } from './provider';
-import type { TestPaymentsRepository, TestSessionRow } from './test-payments.repository';
+import type { TestPaymentsRepository, TestSessionRow } from './trial-payments.repository';
 
 /**
  * The built-in test checkout (D22, trial mode): a card page on our own origin at
  * /checkout/test/:id instead of Stripe's. Its sessions live in the database, so a restart or a
  * second look by the expiry sweep sees the same state Stripe would report.
  */
-export interface TestPaymentProvider extends PaymentProvider {
+export interface TrialPaymentProvider extends PaymentProvider {
   readonly name: 'test';
   session(id: string): Promise<TestSessionRow | undefined>;
   /** Takes the payment on an open session; the payment id, or null when the page was closed. */
@@ -19,14 +19,14 @@ export interface TestPaymentProvider extends PaymentProvider {
 }
 
 /** The provider in use is the built-in test checkout (its card page's routes exist only then). */
-export function isTestPaymentProvider(provider: PaymentProvider | null): provider is TestPaymentProvider {
+export function isTrialPaymentProvider(provider: PaymentProvider | null): provider is TrialPaymentProvider {
   return provider?.name === 'test' && 'pay' in provider;
 }
 
 /** The card page of a session: on our own origin, taken from where the buyer comes back to (PUBLIC_URL or the trial's host). */
 const pageUrl = (sessionId: string, successUrl: string) => `${new URL(successUrl).origin}/checkout/test/${sessionId}`;
 
-export function testPaymentProvider(repo: TestPaymentsRepository): TestPaymentProvider {
+export function trialPaymentProvider(repo: TestPaymentsRepository): TrialPaymentProvider {
   return {
     name: 'test',
 

@@ -11,8 +11,8 @@ import { cartOf, newBuyer, startCheckout } from '../../../tests/support/checkout
 import { testDbKind } from '../../../tests/support/db';
 import { eventually } from '../../../tests/support/sse';
 import { insertGame, insertUser } from '../../../tests/support/fixtures';
-import { account, allScores, ok, send, sellSquares, setNumbers, storedGame, winnerRows, type TestAccount } from '../../../tests/support/gameday';
-import { GAME_DAY_TEXTS } from './gameday.messages';
+import { account, allScores, ok, send, sellSquares, setNumbers, storedGame, winnerRows, type TestAccount } from '../../../tests/support/game-day';
+import { GAME_DAY_TEXTS } from './game-day.messages';
 
 const UNAUTHORIZED = { error: { code: 'UNAUTHORIZED', message: 'Please log in to continue.' } };
 const FORBIDDEN = { error: { code: 'FORBIDDEN', message: "You don't have permission to access this page." } };

@@ -10,9 +10,9 @@ import type { GamesRepository, LockedGame } from '../games/games.repository';
 import { toGame } from '../games/games.service';
 import { AppError, conflict, notFound } from '../http/errors';
 import type { GameEvents } from '../realtime/events';
-import { GAME_DAY_TEXTS } from './gameday.messages';
+import { GAME_DAY_TEXTS } from './game-day.messages';
 import { parseAxis, toBoardNumbers } from '../db/grid-numbers';
-import type { GameDayQueries, GameDayRepository, ResultRow, WinnerValues } from './gameday.repository';
+import type { GameDayQueries, GameDayRepository, ResultRow, WinnerValues } from './game-day.repository';
 
 /** D18: drawing the numbers ends sales; the checkout service cancels the game's open checkouts. */
 export interface GameSales {

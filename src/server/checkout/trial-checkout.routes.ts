@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../auth/session';
-import type { TestCheckoutService } from './test-checkout.service';
+import type { TrialCheckoutService } from './trial-checkout.service';
 
 export interface TestCheckoutRoutesOptions {
-  testCheckout: TestCheckoutService;
+  testCheckout: TrialCheckoutService;
 }
 
 const params = z.object({ sessionId: z.string().max(200) });
@@ -15,7 +15,7 @@ const text = z.string().max(200).default('');
  * The built-in test checkout's API (D22), registered only when the test provider is in use
  * (trial mode without Stripe): elsewhere these paths do not exist (404).
  */
-export const testCheckoutRoutes: FastifyPluginAsyncZod<TestCheckoutRoutesOptions> = async (app, { testCheckout }) => {
+export const trialCheckoutRoutes: FastifyPluginAsyncZod<TestCheckoutRoutesOptions> = async (app, { testCheckout }) => {
   const signedIn = { preValidation: app.guards.requireUser };
 
   app.get(
