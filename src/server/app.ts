@@ -28,6 +28,7 @@ import { mailRoutes } from './mail/mail.routes';
 import { ordersRepository } from './orders/orders.repository';
 import { ordersRoutes } from './orders/orders.routes';
 import { ordersService } from './orders/orders.service';
+import { systemClock } from './service-deps';
 import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
 import { STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from './payments/stripe-webhook.routes';
@@ -149,7 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer: Mailer = smtp ?? createOutboxMailer(outbox ?? outboxRepository(database.db), app.log);
   if (smtp) app.addHook('onClose', async () => smtp.close());
   const accountsRepo = accountsRepository(database.db, database.kind);
-  const accounts = accountsService(accountsRepo, { adminEmails: settings.ADMIN_EMAILS }, app.log);
+  const clock = systemClock;
+  const accounts = accountsService({ repo: accountsRepo, policy: { adminEmails: settings.ADMIN_EMAILS }, log: app.log, clock });
   const auth = createAuth({ database, settings, secret: deps.secret, mailer, accounts, accountsRepo, log: app.log });
   const guards = sessionGuards(auth);
   app.decorate('guards', guards);
@@ -166,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => events.close());
   const payments = deps.paymentProvider !== undefined ? deps.paymentProvider : await createPaymentProvider(settings, { db: database.db, log: app.log });
-  const checkouts = checkoutService({ repo: checkoutRepository(database.db, database.kind), provider: payments, mailer, events, log: app.log });
+  const checkouts = checkoutService({ repo: checkoutRepository(database.db, database.kind), provider: payments, mailer, events, log: app.log, clock });
   const sweeper = checkoutSweeper(checkouts, app.log, settings.SWEEP_INTERVAL_SECONDS * 1000);
   app.decorate('checkouts', checkouts);
   app.decorate('checkoutSweeper', sweeper);
@@ -182,9 +184,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(payments?.name === 'stripe' ? { provider: payments } : {}),
     });
   }
-  if (isTrialPaymentProvider(payments)) await app.register(trialCheckoutRoutes, { testCheckout: trialCheckoutService(payments, checkouts) });
+  if (isTrialPaymentProvider(payments))
+    await app.register(trialCheckoutRoutes, { testCheckout: trialCheckoutService({ provider: payments, checkouts, clock }) });
   const gamesRepo = gamesRepository(database.db, database.kind);
-  const games = gamesService(gamesRepo, { events, checkouts });
+  const games = gamesService({ repo: gamesRepo, events, checkouts, clock });
   await app.register(gamesRoutes, { games });
   const payoutProvider = deps.payoutProvider ?? manualPayoutProvider();
   const gameDay = gameDayService({
@@ -194,9 +197,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     log: app.log,
     payoutProviderName: payoutProvider.name,
+    clock,
   });
   await app.register(gameDayRoutes, { gameDay });
-  const payouts = payoutsService({ games: gamesRepo, repo: payoutsRepository(database.db), provider: payoutProvider, events, log: app.log });
+  const payouts = payoutsService({ games: gamesRepo, repo: payoutsRepository(database.db), provider: payoutProvider, events, log: app.log, clock });
   // Payouts a crash left in processing go back to a person, at start and then periodically, on every instance.
   const recovery = payoutRecovery({
     repo: payoutsRepository(database.db),
@@ -209,8 +213,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => recovery.start());
   app.addHook('onClose', () => recovery.stop());
   await app.register(payoutsRoutes, { payouts, gameDay });
-  await app.register(squaresRoutes, { squares: squaresService(squaresRepository(database.db), { events }) });
-  await app.register(ordersRoutes, { orders: ordersService(ordersRepository(database.db)) });
+  await app.register(squaresRoutes, { squares: squaresService({ repo: squaresRepository(database.db), events, clock }) });
+  await app.register(ordersRoutes, { orders: ordersService({ repo: ordersRepository(database.db), clock }) });
   await app.register(gameEventsRoutes, {
     events,
     getGame: games.get,

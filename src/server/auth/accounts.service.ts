@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ServiceDeps } from '../service-deps';
 import type { AccountsRepository } from './accounts.repository';
 
 export interface AdminPolicy {
@@ -6,8 +7,14 @@ export interface AdminPolicy {
   adminEmails: readonly string[];
 }
 
+export interface AccountsServiceDeps extends ServiceDeps {
+  repo: AccountsRepository;
+  policy: AdminPolicy;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+}
+
 /** Admin rights (D8): one flag, `isAdmin` on the account, decided on the server only. */
-export function accountsService(repo: AccountsRepository, policy: AdminPolicy, log: Pick<FastifyBaseLogger, 'info' | 'warn'>) {
+export function accountsService({ repo, policy, log }: AccountsServiceDeps) {
   return {
     /** At start: listed addresses that already have confirmed accounts become admins. */
     async grantListedAdmins(): Promise<void> {

@@ -3,6 +3,7 @@ import type { Settings } from '../config';
 import type { DatabaseHandle } from '../db/connection';
 import { accountsRepository } from './accounts.repository';
 import { accountsService } from './accounts.service';
+import { systemClock } from '../service-deps';
 
 export const ADMIN_USAGE = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL';
 
@@ -21,7 +22,12 @@ export async function runAdminCommand(
   if ((action !== 'grant' && action !== 'revoke') || !email?.trim() || rest.length) {
     return { code: 2, message: ADMIN_USAGE };
   }
-  const service = accountsService(accountsRepository(database.db, database.kind), { adminEmails: settings.ADMIN_EMAILS }, log);
+  const service = accountsService({
+    repo: accountsRepository(database.db, database.kind),
+    policy: { adminEmails: settings.ADMIN_EMAILS },
+    log,
+    clock: systemClock,
+  });
   const result = await service.setAdmin(email, action === 'grant');
   return { code: result.ok ? 0 : 1, message: result.message };
 }

@@ -17,6 +17,7 @@ import { latestMail, newAccount, type Account } from '../../../tests/support/aut
 import { testDbKind } from '../../../tests/support/db';
 import { accountsRepository } from './accounts.repository';
 import { accountsService } from './accounts.service';
+import { systemClock } from '../service-deps';
 
 const quietLog = { info: () => {}, warn: () => {} };
 const UNAUTHORIZED = { error: { code: 'UNAUTHORIZED', message: 'Please log in to continue.' } };
@@ -166,7 +167,8 @@ describe(`granting and revoking admin rights (npm run admin, D8, ${testDbKind})`
   });
   afterAll(() => t.close());
 
-  const service = () => accountsService(accountsRepository(t.db.handle.db, t.db.handle.kind), { adminEmails: [LISTED] }, quietLog);
+  const service = () =>
+    accountsService({ repo: accountsRepository(t.db.handle.db, t.db.handle.kind), policy: { adminEmails: [LISTED] }, log: quietLog, clock: systemClock });
 
   it('grant makes a player admin on their very next request; revoke takes it back', async () => {
     const player = await signedInPlayer(t.app, 'promoted');

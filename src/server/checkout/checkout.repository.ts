@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable, type Updateable } from 'kysely';
 import { GRID_SIZE } from '@core/grid';
 import type { DbKind } from '../db/connection';
+import type { Executor } from '../db/executor';
 import { withTransactionRetry } from '../db/retry';
 import type { CheckoutItemsTable, CheckoutsTable, Database, PaymentRefundsTable } from '../db/schema';
 
@@ -48,7 +49,6 @@ export interface TakenSquare extends Cell {
 }
 
 /** An opaque transaction another repository holds (the game lock of a delete, D13). */
-export type Executor = Kysely<Database>;
 
 const PG_UNIQUE_VIOLATION = '23505';
 export function isUniqueViolation(err: unknown): boolean {

@@ -6,7 +6,8 @@ import { signedInUser } from '../auth/session';
 import type { Settings } from '../config';
 import { notFound } from '../http/errors';
 import { mailLinkOrigin } from '../mail/link-origin';
-import { CHECKOUT_NOT_FOUND, type CheckoutService } from './checkout.service';
+import { CHECKOUT_NOT_FOUND } from './checkout.messages';
+import type { CheckoutService } from './checkout.service';
 
 export interface CheckoutRoutesOptions {
   checkouts: CheckoutService;
@@ -114,14 +115,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     { ...signedIn, schema: { params: z.object({ id: z.string() }), response: { 200: z.object({ checkout: checkoutView }) } } },
     async (request) => {
       if (!UUID.test(request.params.id)) throw notFound(CHECKOUT_NOT_FOUND);
-      return { checkout: await checkouts.view(request.params.id, signedInUser(request).id) };
+      return { checkout: await checkouts.settleAndView(request.params.id, signedInUser(request).id) };
     },
   );
 
   // D21: the buyer's own open checkouts, so the pages show those squares as theirs and offer to
   // resume the payment page or start again.
   app.get('/api/me/checkout', { ...signedIn, schema: { response: { 200: openCheckouts } } }, async (request) => ({
-    checkouts: await checkouts.openOf(signedInUser(request).id),
+    checkouts: await checkouts.settleAndListOpen(signedInUser(request).id),
   }));
 
   // D21: start again, or back through the provider's cancel link. Only the buyer's own (someone

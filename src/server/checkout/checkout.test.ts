@@ -18,7 +18,8 @@ import {
 } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
-import { CHECKOUT_TTL_MS, HOLD_GRACE_MS, REFUND_REASONS } from './checkout.service';
+import { REFUND_REASONS } from './checkout.messages';
+import { CHECKOUT_TTL_MS, HOLD_GRACE_MS } from './create-checkout';
 import { TEST_CHECKOUT_MESSAGES } from './trial-checkout.service';
 
 const MINUTE = 60_000;

@@ -19,7 +19,7 @@ import {
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
 import { account, allScores, ok, winnerRows, type TestAccount } from '../../../tests/support/game-day';
-import { REFUND_REASONS } from './checkout.service';
+import { REFUND_REASONS } from './checkout.messages';
 
 const everySquare = Array.from({ length: GRID_SIZE * GRID_SIZE }, (_, i) => ({ x: Math.floor(i / GRID_SIZE), y: i % GRID_SIZE }));
 

@@ -4,7 +4,8 @@ import { cartOf, checkoutRow, gameRow, newBuyer, send, sessionIdOf, squareRows, 
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
 import { account, ok, type TestAccount } from '../../../tests/support/game-day';
-import { CHECKOUT_TTL_MS, REFUND_REASONS } from './checkout.service';
+import { REFUND_REASONS } from './checkout.messages';
+import { CHECKOUT_TTL_MS } from './create-checkout';
 
 /**
  * Issue 10 item 5: nothing ends an open checkout without asking its provider whether it was

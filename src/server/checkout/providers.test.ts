@@ -15,7 +15,7 @@ import { createPaymentProvider } from '../payments';
 import type { PaymentProvider } from '../payments/provider';
 import { testPaymentsRepository } from '../payments/trial-payments.repository';
 import { trialPaymentProvider } from '../payments/trial-provider';
-import { REFUND_REASONS } from './checkout.service';
+import { REFUND_REASONS } from './checkout.messages';
 import { checkoutSweeper } from './sweeper';
 import type { FastifyInstance } from 'fastify';
 

@@ -1,5 +1,6 @@
 import { periodicJob } from '../jobs/periodic';
-import type { CheckoutService, Logger } from './checkout.service';
+import type { Logger } from '../logger';
+import type { CheckoutService } from './checkout.service';
 
 export const SWEEP_INTERVAL_MS = 60_000;
 
@@ -11,8 +12,8 @@ export const SWEEP_INTERVAL_MS = 60_000;
  * slow to answer must not keep the app from serving.
  */
 export function checkoutSweeper(checkouts: CheckoutService, log: Logger, intervalMs = SWEEP_INTERVAL_MS) {
-  /** One sweep as of `now` (tests pass a time in the future). */
-  async function sweepExpired(now: Date = new Date()): Promise<void> {
+  /** One sweep as of `now` (the service's clock unless given; tests pass a time in the future). */
+  async function sweepExpired(now?: Date): Promise<void> {
     await checkouts.sweepExpired(now);
   }
   const job = periodicJob('checkout sweep', () => sweepExpired(), intervalMs, log);

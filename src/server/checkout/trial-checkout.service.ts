@@ -1,6 +1,7 @@
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import type { TrialPaymentProvider } from '../payments/trial-provider';
 import type { TestSessionRow } from '../payments/trial-payments.repository';
+import type { ServiceDeps } from '../service-deps';
 import type { CheckoutService } from './checkout.service';
 
 /** Stripe's test cards (D22). */
@@ -65,11 +66,16 @@ function closedError(status: TestSessionRow['status']): AppError {
   return conflict(TEST_CHECKOUT_MESSAGES.closed, 'CHECKOUT_CLOSED');
 }
 
+export interface TrialCheckoutServiceDeps extends ServiceDeps {
+  provider: TrialPaymentProvider;
+  checkouts: CheckoutService;
+}
+
 /**
  * The test checkout's card page (D22): Stripe's test cards pay or are declined, and the result
  * goes through the same fulfillment as a Stripe webhook. Only the checkout's buyer may use it.
  */
-export function trialCheckoutService(provider: TrialPaymentProvider, checkouts: CheckoutService) {
+export function trialCheckoutService({ provider, checkouts, clock }: TrialCheckoutServiceDeps) {
   /** The buyer's own session. Someone else's answers exactly as one that does not exist (issue 10: no oracle). */
   async function ownSession(sessionId: string, userId: string): Promise<TestSessionRow> {
     const session = await provider.session(sessionId);
@@ -85,7 +91,7 @@ export function trialCheckoutService(provider: TrialPaymentProvider, checkouts: 
         session_id: session.id,
         amount_cents: session.amount_cents,
         description: session.description,
-        status: effectiveStatus(session, new Date()),
+        status: effectiveStatus(session, clock()),
         expires_at: session.expires_at,
         lines: lines.map((l) => ({ name: l.name, unit_amount_cents: l.unitAmountCents, quantity: l.quantity })),
       };
@@ -93,7 +99,7 @@ export function trialCheckoutService(provider: TrialPaymentProvider, checkouts: 
 
     /** Pays (4242...) and fulfills, or declines (4000...0002) and releases the holds. */
     async pay(sessionId: string, userId: string, card: TestCard): Promise<{ redirect_url: string }> {
-      const now = new Date();
+      const now = clock();
       const session = await ownSession(sessionId, userId);
       const status = effectiveStatus(session, now);
       if (status !== 'open') throw closedError(status);
@@ -116,7 +122,7 @@ export function trialCheckoutService(provider: TrialPaymentProvider, checkouts: 
     async cancel(sessionId: string, userId: string): Promise<{ redirect_url: string }> {
       const session = await ownSession(sessionId, userId);
       if (session.status === 'paid') throw closedError('paid');
-      await provider.cancel(sessionId, new Date());
+      await provider.cancel(sessionId, clock());
       await checkouts.sessionCancelled({ sessionId });
       return { redirect_url: session.cancel_url };
     },

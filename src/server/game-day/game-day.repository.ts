@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../db/connection';
-import type { Database, GamesTable, GameWinnersTable, GridDrawsTable, QuarterScoresTable } from '../db/schema';
+import type { Executor } from '../db/executor';
+import type { GamesTable, GameWinnersTable, GridDrawsTable, QuarterScoresTable } from '../db/schema';
 
 /**
  * Game day's tables (spec section 3, D14-D17, D19, D23, D24): grid numbers, the draw log,
@@ -8,8 +9,6 @@ import type { Database, GamesTable, GameWinnersTable, GridDrawsTable, QuarterSco
  * repository's withLockedGame hands its transaction to `within`); the reads of the game-day
  * view and of My Winnings run on the database.
  */
-
-type Executor = Kysely<Database>;
 
 export interface NumbersRow {
   x_axis_numbers: string;

@@ -5,22 +5,24 @@ import { createWinnerRecordError, findWinningSquareError, GAME_DAY_ERRORS, GAME_
 import { isPayoutScheduleId, quarterPayoutCents } from '@core/payouts';
 import { isQuarter, nextQuarterToConfirm, quarterWinningsLabel, QUARTERS, winningDigits, winningSquare, type Quarter } from '@core/scoring';
 import { isPayoutStatus, playerPayoutBadge } from '@core/status';
-import type { Logger } from '../checkout/checkout.service';
 import type { GamesRepository, LockedGame } from '../games/games.repository';
 import { toGame } from '../games/games.service';
 import { AppError, conflict, notFound } from '../http/errors';
+import type { Logger } from '../logger';
 import type { GameEvents } from '../realtime/events';
+import { publishSafely } from '../realtime/publish';
+import type { ServiceDeps } from '../service-deps';
 import { GAME_DAY_TEXTS } from './game-day.messages';
 import { parseAxis, toBoardNumbers } from '../db/grid-numbers';
 import type { GameDayQueries, GameDayRepository, ResultRow, WinnerValues } from './game-day.repository';
 
 /** D18: drawing the numbers ends sales; the checkout service cancels the game's open checkouts. */
 export interface GameSales {
-  /** Inside the game lock; returns what to run after commit. */
-  closeSales(gameId: string, tx: LockedGame['tx']): Promise<() => Promise<void>>;
+  /** Inside the game lock; queues what to run after commit. */
+  closeSales(gameId: string, tx: LockedGame['tx'], afterCommit: LockedGame['afterCommit']): Promise<void>;
 }
 
-export interface GameDayServiceDeps {
+export interface GameDayServiceDeps extends ServiceDeps {
   games: Pick<GamesRepository, 'findById' | 'withLockedGame'>;
   repo: GameDayRepository;
   sales: GameSales;
@@ -30,7 +32,6 @@ export interface GameDayServiceDeps {
   payoutProviderName: string;
   /** D17: a cryptographic source by default; tests may replay a draw. */
   randomInt?: RandomInt;
-  now?: () => Date;
 }
 
 export interface ScorePair {
@@ -77,15 +78,9 @@ function scoreIsFinal(winner: { payout_status: string; user_id: string | null; p
 export function gameDayService(deps: GameDayServiceDeps) {
   const { games, repo, sales, events, log } = deps;
   const random = deps.randomInt ?? ((max: number) => randomInt(max));
-  const now = deps.now ?? (() => new Date());
+  const now = deps.clock;
 
-  function publish(gameId: string, reason: 'numbers' | 'winners' | 'game'): void {
-    try {
-      events.publish({ game_id: gameId, reason });
-    } catch (err) {
-      log.warn({ err, gameId }, 'board change could not be published');
-    }
-  }
+  const publish = (gameId: string, reason: 'numbers' | 'winners' | 'game') => publishSafely(events, log, gameId, reason);
 
   /** Runs `work` under the game's lock; 404 when the game does not exist. */
   function locked<T>(gameId: string, work: (game: LockedGame, tx: GameDayQueries) => Promise<T>): Promise<T> {
@@ -244,7 +239,7 @@ export function gameDayService(deps: GameDayServiceDeps) {
      * is allowed and logged as another draw.
      */
     async randomize(gameId: string, adminId: string, confirmNotFull: boolean): Promise<GameDayView> {
-      const afterCommit = await locked(gameId, async (game, tx) => {
+      await locked(gameId, async (game, tx) => {
         if ((await tx.scores(gameId)).length > 0) throw conflict(GAME_DAY_ERRORS.randomizeAfterScores, 'SCORES_ENTERED');
         if (!game.row.is_active) throw conflict(GAME_DAY_TEXTS.gameCompleted, 'GAME_COMPLETED');
         const claimed = game.row.squares_claimed;
@@ -264,14 +259,10 @@ export function gameDayService(deps: GameDayServiceDeps) {
           created_at: at,
         });
         await tx.setFlags(gameId, { grid_shuffled: true, manual_numbers_set: true, updated_at: at });
-        return sales.closeSales(gameId, game.tx);
+        // After commit: boards hear of the numbers, then the game's open checkouts end (D18).
+        game.afterCommit.add(() => publish(gameId, 'numbers'));
+        await sales.closeSales(gameId, game.tx, game.afterCommit);
       });
-      publish(gameId, 'numbers');
-      try {
-        await afterCommit();
-      } catch (err) {
-        log.error({ err, gameId }, 'work after drawing the numbers failed (checkout sessions, board events)');
-      }
       return view(gameId);
     },
 

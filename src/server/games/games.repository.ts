@@ -1,7 +1,8 @@
-import type { Kysely, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { Db, DbKind } from '../db/connection';
-import { withTransactionRetry } from '../db/retry';
-import type { Database, GamesTable } from '../db/schema';
+import type { Executor } from '../db/executor';
+import { transactionWithAfterCommit, type AfterCommit } from '../db/after-commit';
+import type { GamesTable } from '../db/schema';
 
 /** A games row as stored, plus whether any square row (hold or owner) exists for it (D13). */
 export interface GameRow {
@@ -52,9 +53,9 @@ export interface LockedGame {
   remove(): Promise<void>;
   /** The lock's transaction, for another feature's repository to work inside it (checkout, D13). */
   readonly tx: Executor;
+  /** Work to run once this transaction has committed (never on rollback, nor for a retried attempt). */
+  readonly afterCommit: AfterCommit;
 }
-
-type Executor = Kysely<Database>;
 
 /** The game with `price_locked` computed by an EXISTS subquery, so a list costs one query. */
 function selectGames(db: Executor) {
@@ -99,10 +100,11 @@ export function gamesRepository(db: Db, kind: DbKind) {
      * check takes FOR KEY SHARE on it) until the transaction ends. SQLite has one connection whose
      * transactions run one at a time, and FOR UPDATE does not exist there.
      * `work` gets undefined when the game does not exist; whatever it throws rolls everything back.
+     * What it queued on `afterCommit` runs after commit, before this resolves.
      */
     async withLockedGame<T>(id: string, work: (game: LockedGame | undefined) => Promise<T>): Promise<T> {
       // A delete takes checkouts' locks too (D13 refunds); a deadlock with a confirmation runs again.
-      return withTransactionRetry(() =>
+      return transactionWithAfterCommit((afterCommit) =>
         db.transaction().execute(async (trx) => {
           const lock = trx.selectFrom('games').select('id').where('id', '=', id);
           const exists = await (kind === 'postgres' ? lock.forUpdate() : lock).executeTakeFirst();
@@ -112,6 +114,7 @@ export function gamesRepository(db: Db, kind: DbKind) {
           return work({
             row,
             tx: trx,
+            afterCommit,
             async hasSquares() {
               const square = await trx.selectFrom('squares').select('id').where('game_id', '=', id).limit(1).executeTakeFirst();
               return square !== undefined;

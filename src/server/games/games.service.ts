@@ -7,15 +7,18 @@ import type { PayoutScheduleId } from '@core/payouts';
 import type { GameFormValues, gameUpdateSchema } from '@core/schemas';
 import type { GameType } from '@core/validation';
 import type { z } from 'zod';
+import type { AfterCommit } from '../db/after-commit';
 import { conflict, notFound } from '../http/errors';
 import type { GameEvents } from '../realtime/events';
+import type { ServiceDeps } from '../service-deps';
 import type { GameChanges, GameRow, GamesRepository, LockedGame } from './games.repository';
 
 export type GameUpdateValues = z.output<typeof gameUpdateSchema>;
 
 /** D13: a completed game stays as a record; it cannot be edited (the spec's text covers shuffled games only). */
 
-export interface GamesServiceDeps {
+export interface GamesServiceDeps extends ServiceDeps {
+  repo: GamesRepository;
   /** Board viewers hear about edits and deletes (after commit). */
   events: GameEvents;
   /** What happens to a deleted game's checkouts (D13); app.ts always gives it. */
@@ -23,16 +26,16 @@ export interface GamesServiceDeps {
 }
 
 /**
- * The checkout service as deletion needs it: run inside the game's lock, it returns the work
- * to do once the deletion has committed (provider calls, refund mails, board events).
+ * The checkout service as deletion needs it: run inside the game's lock, it queues the work to
+ * do once the deletion has committed (provider calls, refund mails, board events).
  */
 export interface GameCheckouts {
-  releaseDeletedGame(gameId: string, title: string, tx: LockedGame['tx']): Promise<() => Promise<void>>;
+  releaseDeletedGame(gameId: string, title: string, tx: LockedGame['tx'], afterCommit: AfterCommit): Promise<void>;
 }
 
 /** Games: list, read, create, edit and delete under D13's rules (what stays editable). */
-export function gamesService(repo: GamesRepository, deps: GamesServiceDeps) {
-  const { events } = deps;
+export function gamesService(deps: GamesServiceDeps) {
+  const { repo, events, clock } = deps;
   return {
     /** Every game, newest first. */
     async list(): Promise<Game[]> {
@@ -47,7 +50,7 @@ export function gamesService(repo: GamesRepository, deps: GamesServiceDeps) {
 
     /** A new game as the spec's create call makes it: active, not shuffled, empty pot (section 4). */
     async create(values: GameFormValues, adminId: string): Promise<Game> {
-      const now = new Date().toISOString();
+      const now = clock().toISOString();
       const row = await repo.insert({
         id: randomUUID(),
         title: values.title,
@@ -81,7 +84,7 @@ export function gamesService(repo: GamesRepository, deps: GamesServiceDeps) {
           (values.payout_schedule !== undefined && values.payout_schedule !== row.payout_schedule);
         if (changesMoney && (await game.hasSquares())) throw conflict(GAME_PRICE_LOCKED, 'PRICE_LOCKED');
 
-        const changes: GameChanges = { updated_at: new Date().toISOString() };
+        const changes: GameChanges = { updated_at: clock().toISOString() };
         if (values.title !== undefined) changes.title = values.title;
         if (values.team_a !== undefined) changes.team_a = values.team_a;
         if (values.team_b !== undefined) changes.team_b = values.team_b;
@@ -102,7 +105,6 @@ export function gamesService(repo: GamesRepository, deps: GamesServiceDeps) {
      * their items are kept (checkout_items has no foreign key to games).
      */
     async deleteGame(id: string): Promise<{ id: string; title: string }> {
-      let afterCommit: (() => Promise<void>) | undefined;
       const deleted = await repo.withLockedGame(id, async (game) => {
         if (!game) throw gameNotFound();
         const { row } = game;
@@ -110,13 +112,12 @@ export function gamesService(repo: GamesRepository, deps: GamesServiceDeps) {
         if (row.grid_shuffled) throw conflict(GAME_ERRORS.cannotDeleteInProgress, 'GAME_IN_PROGRESS');
         // D13: before the row goes, inside this lock so no new hold or claim can start: each paid
         // checkout is refunded this game's part (issue 10: never anything of another game); its
-        // open checkouts end after commit, as their provider says (records kept).
-        afterCommit = await deps.checkouts?.releaseDeletedGame(row.id, row.title, game.tx);
+        // open checkouts end after commit, as their provider says (records kept). Provider calls
+        // and refund mails run only once the deletion is certain (withLockedGame runs them).
+        await deps.checkouts?.releaseDeletedGame(row.id, row.title, game.tx, game.afterCommit);
         await game.remove();
         return { id: row.id, title: row.title };
       });
-      // Provider calls and refund mails only once the deletion is certain.
-      await afterCommit?.();
       events.publish({ game_id: id, reason: 'deleted' });
       return deleted;
     },

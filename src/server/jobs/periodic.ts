@@ -1,4 +1,4 @@
-import type { Logger } from '../checkout/checkout.service';
+import type { Logger } from '../logger';
 
 export interface PeriodicJob {
   /** Runs the job now unless a run is under way (then waits for that one). Never rejects. */

@@ -1,6 +1,7 @@
 import { GAME_ERRORS } from '@core/messages';
 import type { GameOrder, GameOrdersResponse, OrderStatus } from '@core/orders';
 import { notFound } from '../http/errors';
+import type { ServiceDeps } from '../service-deps';
 import type { OrdersRepository } from './orders.repository';
 
 const STATUS: Readonly<Record<string, OrderStatus>> = {
@@ -10,9 +11,12 @@ const STATUS: Readonly<Record<string, OrderStatus>> = {
   refund_pending: 'refunded',
 };
 
+export interface OrdersServiceDeps extends ServiceDeps {
+  repo: OrdersRepository;
+}
+
 /** A game's orders for its admins (D21, D33): buyer, squares, amount and the notes typed at payment. */
-export function ordersService(repo: OrdersRepository, deps: { now?: () => Date } = {}) {
-  const now = deps.now ?? (() => new Date());
+export function ordersService({ repo, clock: now }: OrdersServiceDeps) {
   return {
     async ofGame(gameId: string): Promise<GameOrdersResponse> {
       const [exists, rows] = await Promise.all([repo.gameExists(gameId), repo.items(gameId, now().toISOString())]);

@@ -1,8 +1,7 @@
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/connection';
-import type { Database, GameWinnersTable } from '../db/schema';
-
-type Executor = Kysely<Database>;
+import type { Executor } from '../db/executor';
+import type { GameWinnersTable } from '../db/schema';
 
 export type PayoutRow = Selectable<GameWinnersTable>;
 export type PayoutStatusValue = PayoutRow['payout_status'];

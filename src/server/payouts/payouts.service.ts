@@ -1,6 +1,8 @@
 import { GAME_DAY_ERRORS, GAME_ERRORS, retryPayoutError, withCause } from '@core/messages';
 import type { Quarter } from '@core/scoring';
-import type { Logger } from '../checkout/checkout.service';
+import type { Logger } from '../logger';
+import { publishSafely } from '../realtime/publish';
+import type { ServiceDeps } from '../service-deps';
 import type { GamesRepository } from '../games/games.repository';
 import { GAME_DAY_TEXTS } from '../game-day/game-day.messages';
 import { AppError, conflict, notFound } from '../http/errors';
@@ -8,13 +10,12 @@ import type { GameEvents } from '../realtime/events';
 import type { PayoutsRepository, PayoutRow } from './payouts.repository';
 import type { PayoutProvider } from './provider';
 
-export interface PayoutsServiceDeps {
+export interface PayoutsServiceDeps extends ServiceDeps {
   games: Pick<GamesRepository, 'withLockedGame'>;
   repo: PayoutsRepository;
   provider: PayoutProvider;
   events: GameEvents;
   log: Logger;
-  now?: () => Date;
 }
 
 /** The longest failure reason kept (a provider's message could be anything). */
@@ -32,15 +33,9 @@ const MAX_REASON = 500;
  */
 export function payoutsService(deps: PayoutsServiceDeps) {
   const { games, repo, provider, events, log } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = deps.clock;
 
-  function publish(gameId: string): void {
-    try {
-      events.publish({ game_id: gameId, reason: 'winners' });
-    } catch (err) {
-      log.warn({ err, gameId }, 'board change could not be published');
-    }
-  }
+  const publish = (gameId: string) => publishSafely(events, log, gameId, 'winners');
 
   /** Under the game lock: checks the record's state and moves it to processing. */
   async function startPayout(

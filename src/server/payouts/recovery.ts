@@ -1,4 +1,5 @@
-import type { Logger } from '../checkout/checkout.service';
+import type { Logger } from '../logger';
+import { publishSafely } from '../realtime/publish';
 import { periodicJob } from '../jobs/periodic';
 import type { GameEvents } from '../realtime/events';
 import type { PayoutsRepository, RecoveredPayout } from './payouts.repository';
@@ -40,13 +41,12 @@ export function payoutRecovery(deps: PayoutRecoveryDeps) {
         'payout interrupted: handed back as failed for a person to check and retry',
       );
     }
-    for (const gameId of new Set(recovered.map((p) => p.game_id))) {
-      try {
-        events.publish({ game_id: gameId, reason: 'winners' });
-      } catch (err) {
-        log.warn({ err, gameId }, 'board change could not be published');
-      }
-    }
+    publishSafely(
+      events,
+      log,
+      recovered.map((p) => p.game_id),
+      'winners',
+    );
     return recovered;
   }
 

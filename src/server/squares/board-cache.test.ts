@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame, insertUser } from '../../../tests/support/fixtures';
 import { memoryGameEvents } from '../realtime/memory-events';
+import { systemClock } from '../service-deps';
 import { sharedExpiringCache } from './board-cache';
 import { boardJson } from './board-json';
 import { squaresRepository } from './squares.repository';
@@ -62,7 +63,7 @@ describe(`the shared board (${testDbKind})`, () => {
   it('is read once per game until a change is published or a second has passed', async () => {
     let now = Date.parse('2026-02-08T18:00:00.000Z');
     const events = memoryGameEvents();
-    const service = squaresService(squaresRepository(t.db.handle.db), { events, now: () => new Date(now) });
+    const service = squaresService({ repo: squaresRepository(t.db.handle.db), events, clock: () => new Date(now) });
     const owner = await insertUser(t.db.handle);
     const gameId = await insertGame(t.db.handle);
     const claim = (x: number) =>
@@ -101,7 +102,7 @@ describe(`the shared board (${testDbKind})`, () => {
 
   it('is the one read behind players too, each seeing their own squares as theirs; admins read their own', async () => {
     const repo = countingRepo();
-    const service = squaresService(repo, { events: memoryGameEvents() });
+    const service = squaresService({ repo, events: memoryGameEvents(), clock: systemClock });
     const [alice, bob, carol] = await Promise.all([insertUser(t.db.handle), insertUser(t.db.handle), insertUser(t.db.handle)]);
     const gameId = await insertGame(t.db.handle);
     const squares: Array<[string, number, number]> = [
@@ -162,7 +163,7 @@ describe(`the shared board (${testDbKind})`, () => {
 
   it('is off with a time limit of 0', async () => {
     const repo = countingRepo();
-    const service = squaresService(repo, { events: memoryGameEvents(), sharedBoardTtlMs: 0 });
+    const service = squaresService({ repo, events: memoryGameEvents(), sharedBoardTtlMs: 0, clock: systemClock });
     const gameId = await insertGame(t.db.handle);
     expect(await service.board(gameId, null)).not.toBe(await service.board(gameId, null));
     await service.board(gameId, { id: randomUUID(), isAdmin: false });

@@ -6,6 +6,7 @@ import { isQuarter } from '@core/scoring';
 import { toGame } from '../games/games.service';
 import { notFound } from '../http/errors';
 import type { GameEventsHub } from '../realtime/memory-events';
+import type { ServiceDeps } from '../service-deps';
 import { sharedExpiringCache } from './board-cache';
 import { parseAxis, toBoardNumbers } from '../db/grid-numbers';
 import { withMine } from './board-json';
@@ -17,12 +18,12 @@ export interface Viewer {
   readonly isAdmin: boolean;
 }
 
-export interface SquaresServiceDeps {
+export interface SquaresServiceDeps extends ServiceDeps {
+  repo: SquaresRepository;
   /** Board changes; each one drops the game's shared board. */
   events: Pick<GameEventsHub, 'subscribeAll'>;
   /** How long a board may be shown without changes; 0 turns the sharing off. */
   sharedBoardTtlMs?: number;
-  now?: () => Date;
 }
 
 /**
@@ -42,8 +43,8 @@ interface SharedBoard {
 }
 
 /** The board of a game (public, D11) and a player's own squares. */
-export function squaresService(repo: SquaresRepository, deps: SquaresServiceDeps) {
-  const now = deps.now ?? (() => new Date());
+export function squaresService(deps: SquaresServiceDeps) {
+  const { repo, clock: now } = deps;
   const sharedBoardTtlMs = deps.sharedBoardTtlMs ?? SHARED_BOARD_TTL_MS;
   const sharedBoards = sharedExpiringCache<SharedBoard>(sharedBoardTtlMs, () => now().getTime());
   deps.events.subscribeAll((event) => sharedBoards.invalidate(event.game_id));

@@ -1,0 +1,51 @@
+import type { CheckoutStatus } from '@core/checkout';
+import type { Mailer } from '../mail/mailer';
+import type { Logger } from '../logger';
+import type { PaymentProvider } from '../payments/provider';
+import type { GameEvents } from '../realtime/events';
+import type { ServiceDeps } from '../service-deps';
+import { publishSafely } from '../realtime/publish';
+import type { CheckoutItemRow, CheckoutRepository, CheckoutRow, StoredCheckoutStatus } from './checkout.repository';
+
+/** What every checkout use case works with (wired in app.ts). */
+export interface CheckoutServiceDeps extends ServiceDeps {
+  repo: CheckoutRepository;
+  /** Null: no provider configured (production without Stripe, D22). */
+  provider: PaymentProvider | null;
+  mailer: Mailer;
+  events: GameEvents;
+  log: Logger;
+}
+
+/** How an open checkout is ended when it is not paid. */
+export type EndAs = 'cancelled' | 'expired' | 'declined';
+
+export const iso = (date: Date) => date.toISOString();
+
+/** What the API shows: a refund the provider has not accepted yet is already decided (see repository). */
+export const publicStatus = (status: StoredCheckoutStatus): CheckoutStatus => (status === 'refund_pending' ? 'refunded' : status);
+
+/** Board viewers of these games hear that squares changed (after commit). */
+export function publishSquares({ events, log }: CheckoutServiceDeps, gameIds: Iterable<string>): void {
+  publishSafely(events, log, gameIds, 'squares');
+}
+
+/** The provider that made this checkout's session, or null (another provider, or none now). */
+export function providerOf({ provider }: CheckoutServiceDeps, checkout: CheckoutRow): PaymentProvider | null {
+  return provider && provider.name === checkout.provider ? provider : null;
+}
+
+/** Count and cents per game of a checkout's items. */
+export function perGame(items: readonly CheckoutItemRow[]): Map<string, { squares: number; cents: number; title: string }> {
+  const totals = new Map<string, { squares: number; cents: number; title: string }>();
+  for (const item of items) {
+    const t = totals.get(item.game_id) ?? { squares: 0, cents: 0, title: item.game_title };
+    t.squares += 1;
+    t.cents += item.price_cents;
+    totals.set(item.game_id, t);
+  }
+  return totals;
+}
+
+/** The provider's idempotency key of a refund: the whole checkout, or one deleted game's part. */
+export const refundKey = (checkoutId: string, gameId?: string) => (gameId ? `refund-${checkoutId}-${gameId}` : `refund-${checkoutId}`);

@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import type { Cart } from '@core/cart';
+import { checkoutDescription, checkoutGameId } from '@core/cart';
+import type { CheckoutCreated, UnavailableSquare } from '@core/checkout';
+import { squarePositionLabel } from '@core/grid';
+import { CART_PAYMENT_ERRORS } from '@core/messages';
+import { AppError, conflict } from '../http/errors';
+import type { Cancelling } from './cancel';
+import { iso, perGame, providerOf, publishSquares, type CheckoutServiceDeps } from './checkout.deps';
+import { CHECKOUT_TEXTS, PAYMENTS_NOT_CONFIGURED } from './checkout.messages';
+import type { Cell, CheckoutRow, GameForSale, TakenSquare } from './checkout.repository';
+import type { Fulfillment } from './fulfill';
+
+/** D21: the provider's page takes payment for 30 minutes; holds last 5 more for late confirmations. */
+export const CHECKOUT_TTL_MS = 30 * 60_000;
+export const HOLD_GRACE_MS = 5 * 60_000;
+
+export interface NewCheckout {
+  user: { id: string; email: string };
+  cart: Cart;
+  notes?: string | undefined;
+  /** Our origin as the buyer sees it: PUBLIC_URL, or in a trial the request's own (D5). */
+  origin: string;
+  /** MAX_HELD_SQUARES: how many squares one account may hold at once, across games and checkouts. */
+  maxHeldSquares: number;
+}
+
+/** 409 HOLD_LIMIT: the cart would take the account past MAX_HELD_SQUARES (issue 10). */
+function holdLimit(max: number, held: number, cart: number): AppError {
+  const message = held > 0 ? CHECKOUT_TEXTS.holdLimitWithHeld(max, held, cart) : CHECKOUT_TEXTS.holdLimit(max, cart);
+  return conflict(message, 'HOLD_LIMIT', { max_held_squares: max, held_squares: held, cart_squares: cart });
+}
+
+/** Rolls back a checkout's transaction when a cell turned out to be taken by a concurrent one. */
+class HoldConflict extends Error {}
+
+function gameClosed(title: string, game: GameForSale | undefined): AppError | null {
+  if (!game) return conflict(CHECKOUT_TEXTS.gameUnavailable(title), 'GAME_CLOSED');
+  if (!game.is_active) return conflict(CHECKOUT_TEXTS.gameCompleted(game.title), 'GAME_CLOSED');
+  if (game.grid_shuffled) return conflict(CHECKOUT_TEXTS.salesClosed(game.title), 'GAME_CLOSED');
+  return null;
+}
+
+/** How many squares a 409's sentence names before "and N more". */
+const NAMED_SQUARES = 10;
+
+/** 409 SQUARES_UNAVAILABLE naming the squares; the buyer's own squares get their own sentence. */
+function unavailable(taken: readonly TakenSquare[], buyerId: string, titles: ReadonlyMap<string, string>): AppError {
+  const label = (s: Cell) => CHECKOUT_TEXTS.square(titles.get(s.game_id), squarePositionLabel(s));
+  const squares: UnavailableSquare[] = taken.map(({ game_id, x, y }) => ({ game_id, x, y }));
+  const owned = taken.filter((s) => s.user_id === buyerId && s.status === 'claimed');
+  // The squares field names every cell; the sentence names the first few (a cart may hold 100).
+  const named = (cells: readonly TakenSquare[]) =>
+    cells.length > NAMED_SQUARES
+      ? CHECKOUT_TEXTS.andMore(cells.slice(0, NAMED_SQUARES).map(label).join('; '), cells.length - NAMED_SQUARES)
+      : cells.map(label).join('; ');
+  if (owned.length === taken.length && owned.length > 0) {
+    return conflict(CHECKOUT_TEXTS.alreadyOwned(named(owned)), 'SQUARES_UNAVAILABLE', { squares });
+  }
+  const list = taken.length > 0 ? `: ${named(taken)}` : '';
+  return conflict(CHECKOUT_TEXTS.takenByOthers(list), 'SQUARES_UNAVAILABLE', { squares });
+}
+
+/** POST /api/checkout (design note 004, D21, D22): holds a cart's squares and opens the provider's page. */
+export function checkoutCreation(
+  deps: CheckoutServiceDeps,
+  { fulfill }: Pick<Fulfillment, 'fulfill'>,
+  { release, askProvider, cancelCheckouts }: Pick<Cancelling, 'release' | 'askProvider' | 'cancelCheckouts'>,
+) {
+  const { repo, provider, log, clock } = deps;
+
+  /**
+   * Before a buyer's new checkout (D21: it replaces their earlier open one), outside any
+   * transaction, each earlier checkout with a payment page is only asked about: a paid one is
+   * fulfilled now (a payment whose confirmation a crash lost). Returns the ones that keep their
+   * squares: a payment under way, or another provider's (it cannot be asked; the sweep releases
+   * it). 502, changing nothing, when the provider cannot answer. Nothing else is written here,
+   * so a new checkout that is then refused leaves the earlier one as it was.
+   */
+  async function settleEarlier(userId: string): Promise<Set<string>> {
+    const kept = new Set<string>();
+    for (const old of await repo.openCheckoutsOf(userId)) {
+      // Without a session it is cancelled in the new checkout's transaction (see `end` in cancel.ts).
+      if (!old.provider_session_id) continue;
+      if (!providerOf(deps, old)) {
+        kept.add(old.id);
+        continue;
+      }
+      const state = await askProvider(old);
+      if (!state) throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', CART_PAYMENT_ERRORS.createSessionFailed);
+      if (state.status === 'paid') await fulfill(old.id, state.paymentId);
+      else if (state.status === 'pending' && state.underWay) kept.add(old.id);
+    }
+    return kept;
+  }
+
+  /** POST /api/checkout: holds the cart's squares at the database's prices and opens the provider's page. */
+  async function create({ user, cart, notes, origin, maxHeldSquares }: NewCheckout): Promise<CheckoutCreated> {
+    const payments = provider;
+    if (!payments) throw new AppError(503, 'PAYMENTS_NOT_CONFIGURED', PAYMENTS_NOT_CONFIGURED);
+    const cells: Cell[] = cart.flatMap((item) => item.squares.map(({ x, y }) => ({ game_id: item.game_id, x, y })));
+    const gameIds = [...new Set(cart.map((item) => item.game_id))].sort();
+    const cartTitles = new Map(cart.map((item) => [item.game_id, item.game_title]));
+
+    for (let attempt = 1; ; attempt++) {
+      const kept = await settleEarlier(user.id);
+      const id = randomUUID();
+      const now = clock();
+      const expiresAt = new Date(now.getTime() + CHECKOUT_TTL_MS);
+      const holdUntil = iso(new Date(expiresAt.getTime() + HOLD_GRACE_MS));
+      let held;
+      try {
+        held = await repo.transaction(async (tx) => {
+          await tx.lockBuyer(user.id);
+          const games = await tx.lockGames(gameIds, 'share');
+          for (const item of cart) {
+            const closed = gameClosed(item.game_title, games.get(item.game_id));
+            if (closed) throw closed;
+          }
+          const titles = new Map([...games.values()].map((g) => [g.id, g.title]));
+          // D21: a buyer's new checkout replaces their own earlier open one: its squares are
+          // released here, in this transaction (a refused checkout changes nothing), and it is
+          // ended after commit as its provider says (issue 10). A payment that went through on
+          // its page meanwhile claims nothing then and is refunded, never lost. One without a
+          // session never had its page handed out: it is cancelled here.
+          const touched = new Set<string>(gameIds);
+          const later: CheckoutRow[] = [];
+          for (const old of await tx.openCheckoutsOf(user.id)) {
+            if (kept.has(old.id)) continue;
+            const unstarted =
+              !old.provider_session_id && (await tx.moveStatus(old.id, ['open'], { status: 'cancelled', updated_at: iso(now) }, { withoutSession: true }));
+            for (const g of await tx.deleteHolds(old.id)) touched.add(g);
+            if (!unstarted) later.push(old);
+          }
+          // Issue 10: one account holds at most maxHeldSquares at once, across games.
+          const holding = await tx.liveHoldCount(user.id, iso(now));
+          if (holding + cells.length > maxHeldSquares) throw holdLimit(maxHeldSquares, holding, cells.length);
+          await tx.deleteDeadHolds(cells, iso(now));
+          const taken = await tx.takenSquares(cells, iso(now));
+          if (taken.length > 0) throw unavailable(taken, user.id, titles);
+
+          const items = cells.map((c) => {
+            const game = games.get(c.game_id) as GameForSale;
+            return { checkout_id: id, game_id: c.game_id, game_title: game.title, x: c.x, y: c.y, price_cents: game.price_per_square_cents };
+          });
+          const amountCents = items.reduce((sum, item) => sum + item.price_cents, 0);
+          const description = checkoutDescription(cart.map((item) => ({ ...item, game_title: titles.get(item.game_id) as string })));
+          await tx.insertCheckout(
+            {
+              id,
+              user_id: user.id,
+              status: 'open',
+              provider: payments.name,
+              amount_cents: amountCents,
+              description,
+              notes: notes?.trim() || null,
+              expires_at: iso(expiresAt),
+              hold_until: holdUntil,
+              created_at: iso(now),
+              updated_at: iso(now),
+              public_origin: origin,
+            },
+            items,
+          );
+          if (!(await tx.insertHolds(user.id, id, cells, holdUntil))) throw new HoldConflict();
+          return { items, amountCents, description, touched, later, games };
+        });
+      } catch (err) {
+        if (!(err instanceof HoldConflict)) throw err;
+        // A concurrent checkout got a cell first: name the cells taken now that it has committed.
+        const taken = await repo.takenSquares(cells, iso(clock()));
+        if (taken.length === 0 && attempt < 3) continue;
+        throw unavailable(taken, user.id, cartTitles);
+      }
+
+      publishSquares(deps, held.touched);
+      const ending = cancelCheckouts(held.later);
+      const gameId = checkoutGameId(cart) as string;
+      const lines = [...perGame(held.items).entries()].map(([gid, total]) => ({
+        name: CHECKOUT_TEXTS.lineName(held.games.get(gid)?.title ?? total.title, total.squares),
+        unitAmountCents: total.cents / total.squares,
+        quantity: total.squares,
+      }));
+      let session;
+      try {
+        session = await payments.createSession({
+          checkoutId: id,
+          amountCents: held.amountCents,
+          description: held.description,
+          lines,
+          expiresAt,
+          successUrl: `${origin}/payment-success?game_id=${encodeURIComponent(gameId)}&checkout_id=${id}`,
+          // D21: coming back through the provider's cancel link cancels this checkout (the cart asks the server to).
+          cancelUrl: `${origin}/cart?cancelled=${id}`,
+          customerEmail: user.email,
+        });
+      } catch (err) {
+        log.error({ err, checkoutId: id }, 'payment provider could not open a checkout session');
+        // No session was recorded, so no page was handed out: nothing can have been paid.
+        await release(id, 'cancelled', true);
+        await ending;
+        throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', CART_PAYMENT_ERRORS.createSessionFailed);
+      }
+      await ending;
+      await repo.setSession(id, session.sessionId, iso(clock()));
+      // A newer checkout of the same buyer (or a draw or delete) may have ended this one before
+      // its session was recorded, without asking the provider: its page is closed before it is
+      // handed out, and if it cannot be closed it is not handed out at all.
+      if ((await repo.findCheckout(id))?.status !== 'open') {
+        try {
+          await payments.expireSession(session.sessionId);
+        } catch (err) {
+          log.error({ err, checkoutId: id }, 'page of a replaced checkout could not be closed; not handing it out');
+          throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', CART_PAYMENT_ERRORS.createSessionFailed);
+        }
+      }
+      return { checkout_id: id, url: session.url, amount_cents: held.amountCents, game_id: gameId, expires_at: iso(expiresAt) };
+    }
+  }
+
+  return { create };
+}

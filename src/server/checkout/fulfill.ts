@@ -1,0 +1,182 @@
+import { formatUsd } from '@core/money';
+import { refundMail } from '../mail/templates';
+import { iso, perGame, providerOf, publishSquares, refundKey, type CheckoutServiceDeps } from './checkout.deps';
+import { REFUND_REASONS } from './checkout.messages';
+import type { CheckoutRow, RefundRow, StoredCheckoutStatus } from './checkout.repository';
+
+/** Rolls back a fulfillment that cannot claim every square: the payment is refunded instead. */
+class CannotClaim extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/**
+ * Fulfilling and refunding paid checkouts (design note 004, D21): every confirmation path ends in
+ * `fulfill`, whose conditional status update decides once however often and in whatever order
+ * confirmations arrive; a payment that cannot claim its squares is refunded.
+ */
+export function fulfillment(deps: CheckoutServiceDeps) {
+  const { repo, mailer, log, clock } = deps;
+
+  /**
+   * Claims every square of a paid checkout, or none and refunds the payment (D21). One
+   * transaction: games locked first (the order every writer uses), then the conditional status
+   * update, the claims and the games' counters.
+   */
+  async function fulfill(checkoutId: string, paymentId: string): Promise<StoredCheckoutStatus> {
+    const items = await repo.items(checkoutId);
+    const totals = perGame(items);
+    let outcome: { status: StoredCheckoutStatus; closedReason: string | null } | { refund: string };
+    try {
+      outcome = await repo.transaction(async (tx) => {
+        const games = await tx.lockGames([...totals.keys()].sort(), 'update');
+        // Why these squares cannot be sold now, if they cannot: a game deleted, drawn or completed.
+        let closedReason: string | null = null;
+        for (const [gameId, total] of totals) {
+          const game = games.get(gameId);
+          if (!game) closedReason ??= REFUND_REASONS.gameGone(total.title);
+          else if (game.grid_shuffled || !game.is_active) closedReason ??= REFUND_REASONS.salesClosed(game.title);
+        }
+        const now = iso(clock());
+        const moved = await tx.moveStatus(checkoutId, ['open'], {
+          status: 'fulfilled',
+          paid_at: now,
+          fulfilled_at: now,
+          provider_payment_id: paymentId,
+          updated_at: now,
+        });
+        if (!moved) {
+          const current = await tx.findCheckout(checkoutId);
+          if (!current) throw new Error(`checkout ${checkoutId} vanished`);
+          return { status: current.status, closedReason };
+        }
+        if (closedReason) throw new CannotClaim(closedReason);
+        if ((await tx.claimHolds(checkoutId, now)) !== items.length) throw new CannotClaim(REFUND_REASONS.taken);
+        for (const [gameId, total] of totals) await tx.addToGame(gameId, total.squares, total.cents, now);
+        return { status: 'fulfilled' as const, closedReason: null };
+      });
+    } catch (err) {
+      if (!(err instanceof CannotClaim)) throw err;
+      outcome = { refund: err.reason };
+    }
+
+    if ('refund' in outcome) return refund(checkoutId, paymentId, outcome.refund);
+    if (outcome.status === 'fulfilled') {
+      publishSquares(deps, totals.keys());
+      return 'fulfilled';
+    }
+    // Paid after we gave up on it (expired, replaced by a newer checkout, declined, its game
+    // deleted or drawn): its holds are gone.
+    if (outcome.status === 'expired' || outcome.status === 'cancelled' || outcome.status === 'declined') {
+      return refund(checkoutId, paymentId, outcome.closedReason ?? REFUND_REASONS.late);
+    }
+    return outcome.status;
+  }
+
+  /**
+   * Decides the refund of a payment that claims nothing (status refund_pending, holds released)
+   * with a conditional update, then asks the provider. Only the call that made the decision goes
+   * on. Any state but fulfilled or refunded qualifies: an expiry that slipped in since the
+   * failed claim must not leave the money unrefunded.
+   */
+  async function refund(checkoutId: string, paymentId: string, reason: string): Promise<StoredCheckoutStatus> {
+    const games = await repo.transaction(async (tx) => {
+      const now = iso(clock());
+      const moved = await tx.moveStatus(checkoutId, ['open', 'expired', 'cancelled', 'declined'], {
+        status: 'refund_pending',
+        refund_reason: reason,
+        paid_at: now,
+        provider_payment_id: paymentId,
+        updated_at: now,
+      });
+      return moved ? tx.deleteHolds(checkoutId) : null;
+    });
+    if (games === null) return (await repo.findCheckout(checkoutId))?.status ?? 'refund_pending';
+    log.warn({ checkoutId, reason }, 'paid checkout cannot claim its squares: refunding it');
+    publishSquares(deps, games);
+    return completeRefund(checkoutId);
+  }
+
+  /** Asks the checkout's provider for a refund; its id, or null (logged) when it cannot be had now. */
+  async function refundAtProvider(checkout: CheckoutRow, amountCents: number, reason: string, idempotencyKey: string): Promise<string | null> {
+    const payments = providerOf(deps, checkout);
+    if (!payments || !checkout.provider_payment_id) {
+      log.error({ checkoutId: checkout.id, provider: checkout.provider }, 'refund waits: the provider of this payment is not configured');
+      return null;
+    }
+    try {
+      return await payments.refund({ checkoutId: checkout.id, paymentId: checkout.provider_payment_id, amountCents, reason, idempotencyKey });
+    } catch (err) {
+      log.error({ err, checkoutId: checkout.id, idempotencyKey }, 'refund failed at the provider; the sweep tries again');
+      return null;
+    }
+  }
+
+  /**
+   * Has the provider refund a decided refund of a whole checkout (idempotent per checkout),
+   * records it and tells the buyer. A provider failure leaves it refund_pending for the sweep.
+   */
+  async function completeRefund(checkoutId: string): Promise<StoredCheckoutStatus> {
+    const checkout = await repo.findCheckout(checkoutId);
+    if (!checkout || checkout.status !== 'refund_pending') return checkout?.status ?? 'refund_pending';
+    const reason = checkout.refund_reason ?? REFUND_REASONS.late;
+    const key = refundKey(checkoutId);
+    const refundId = await refundAtProvider(checkout, checkout.amount_cents, reason, key);
+    if (!refundId) return checkout.status;
+    const now = iso(clock());
+    const done = await repo.transaction(async (tx) => {
+      await tx.recordRefund({
+        checkout_id: checkoutId,
+        refund_key: key,
+        provider: checkout.provider,
+        provider_refund_id: refundId,
+        amount_cents: checkout.amount_cents,
+        description: checkout.description,
+        reason,
+        created_at: now,
+      });
+      return tx.moveStatus(checkoutId, ['refund_pending'], { status: 'refunded', refunded_at: now, updated_at: now });
+    });
+    if (done) await mailRefund(checkout, { amountCents: checkout.amount_cents, description: checkout.description, reason });
+    return 'refunded';
+  }
+
+  /**
+   * Has the provider refund one deleted game's part of a checkout (D13, issue 10), decided
+   * before as a pending payment_refunds row; records it and tells the buyer. A provider failure
+   * leaves it pending for the sweep.
+   */
+  async function completePartRefund(part: RefundRow): Promise<void> {
+    if (part.status !== 'pending') return;
+    const checkout = await repo.findCheckout(part.checkout_id);
+    if (!checkout) return;
+    const refundId = await refundAtProvider(checkout, part.amount_cents, part.reason, part.refund_key);
+    if (!refundId) return;
+    if (await repo.markRefunded(part.id, refundId, iso(clock()))) {
+      await mailRefund(checkout, { amountCents: part.amount_cents, description: part.description, reason: part.reason });
+    }
+  }
+
+  async function mailRefund(checkout: CheckoutRow, refunded: { amountCents: number; description: string; reason: string }): Promise<void> {
+    try {
+      const buyer = await repo.buyerOf(checkout.user_id);
+      if (!buyer) return;
+      await mailer.send(
+        refundMail(buyer.email, {
+          username: buyer.displayUsername ?? buyer.username ?? buyer.name,
+          amount: formatUsd(refunded.amountCents),
+          description: refunded.description,
+          reason: refunded.reason,
+          link: `${checkout.public_origin ?? ''}/my-squares`,
+        }),
+      );
+    } catch (err) {
+      log.error({ err, checkoutId: checkout.id }, 'refund e-mail could not be sent');
+    }
+  }
+
+  return { fulfill, completeRefund, completePartRefund };
+}
+
+export type Fulfillment = ReturnType<typeof fulfillment>;
