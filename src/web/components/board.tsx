@@ -1,8 +1,8 @@
 /**
- * The 10x10 board (spec section 4 "Board", D11, D14): team B's digits across the top (columns,
- * y), team A's down the side (rows, x), `#` until the numbers are drawn and revealed. A grid with
- * one tab stop: arrow keys, Home/End (Ctrl for the corners) and Page Up/Down move, Enter or Space
- * acts on the square. Clicking picks a square for the cart, or says why it cannot be picked.
+ * The board (spec section 4 "Board", D11, D14), in the shared square grid: team B's digits across
+ * the top (columns, y), team A's down the side (rows, x), `#` until the numbers are drawn and
+ * revealed; one tab stop moved by the grid's keys, Enter or Space acts on the square. Clicking
+ * picks a square for the cart, or says why it cannot be picked.
  */
 import type { BoardResponse, BoardSquare } from '@core/board-view';
 import { squareAccessibleName, type SquareHolding } from '@core/board';
@@ -10,12 +10,13 @@ import { type Coordinate, GRID_SIZE, squareKey, squarePositionLabel } from '@cor
 import { DUPLICATE_SQUARE, SQUARE_BEING_PURCHASED, SUCCESS_TOASTS, squareAlreadyClaimedMessage } from '@core/messages';
 import { type Quarter, quarterOrdinal } from '@core/scoring';
 import { Clock, Plus } from 'lucide-react';
-import { Fragment, type KeyboardEvent, memo, useCallback, useMemo, useRef, useState } from 'react';
+import { Fragment, memo, useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { FromState } from '@/components/route-guards';
-import { Skeleton } from '@/components/ui/skeleton';
+import { type SquareFocus, SquareGrid, SquareGridSkeleton } from '@/components/square-grid';
 import { cartStore, useCartItem } from '@/lib/cart';
+import type { GridDimensions } from '@/lib/use-roving-focus';
 import { cn } from '@/lib/utils';
 
 /** How a square looks and what clicking it does, from the viewer's side. */
@@ -91,8 +92,11 @@ function cellName(square: Coordinate, state: CellState, owner: string | null, wo
   return `${squarePositionLabel(square)}, ${text}`;
 }
 
+/** The board's rows and columns: 10 by 10 for every game today (D36 brings 10x5 and 5x5). */
+export const BOARD_SIZE: GridDimensions = { rows: GRID_SIZE, columns: GRID_SIZE };
+
 /** Every square of the board as the viewer sees it, row by row. */
-export function boardCells(board: BoardResponse, cartSquares: readonly Coordinate[]): BoardCell[] {
+export function boardCells(board: BoardResponse, cartSquares: readonly Coordinate[], size: GridDimensions = BOARD_SIZE): BoardCell[] {
   const taken = new Map<string, BoardSquare>();
   for (const square of board.squares) taken.set(squareKey(square), square);
   const inCart = new Set(cartSquares.map(squareKey));
@@ -105,8 +109,8 @@ export function boardCells(board: BoardResponse, cartSquares: readonly Coordinat
   }
   const open = salesOpen(board.game);
   const cells: BoardCell[] = [];
-  for (let x = 0; x < GRID_SIZE; x += 1) {
-    for (let y = 0; y < GRID_SIZE; y += 1) {
+  for (let x = 0; x < size.rows; x += 1) {
+    for (let y = 0; y < size.columns; y += 1) {
       const key = squareKey({ x, y });
       const square = taken.get(key);
       let state: CellState;
@@ -135,114 +139,81 @@ const CELL_STYLES: Record<CellState, string> = {
 
 const Cell = memo(function Cell({
   cell,
-  active,
   onActivate,
-  onKeyDown,
-  onFocus,
+  tabIndex,
   register,
-}: {
+  activate,
+  onKeyDown,
+}: SquareFocus & {
   cell: BoardCell;
-  active: boolean;
   onActivate: (cell: BoardCell) => void;
-  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>, cell: BoardCell) => void;
-  onFocus: (cell: BoardCell) => void;
-  register: (cell: Coordinate, element: HTMLButtonElement | null) => void;
 }) {
   const winner = cell.wonQuarters.length > 0;
   const label = cell.state === 'mine' || cell.state === 'mine-pending' ? 'You' : cell.ownerUsername;
   return (
-    <div role="gridcell" className="min-w-0">
-      <button
-        type="button"
-        ref={(element) => register(cell, element)}
-        tabIndex={active ? 0 : -1}
-        data-state={cell.state}
-        data-winner={winner || undefined}
-        data-x={cell.x}
-        data-y={cell.y}
-        onClick={() => onActivate(cell)}
-        onKeyDown={(event) => onKeyDown(event, cell)}
-        onFocus={() => onFocus(cell)}
-        className={cn(
-          'group/cell relative flex aspect-square w-full min-w-0 flex-col items-center justify-center overflow-hidden rounded-[3px] p-px text-[0.5625rem] leading-[1.1] font-medium transition-colors sm:rounded-md sm:p-1 sm:text-xs',
-          'outline-none focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background',
-          CELL_STYLES[cell.state],
-          winner && 'ring-2 ring-warning ring-inset',
-        )}
-      >
-        {/* The name ("Row 3, column 7, available") is the content; the drawing is decoration. */}
-        <span className="sr-only" data-name>
-          {cell.name}
+    <button
+      type="button"
+      ref={(element) => register(cell, element)}
+      tabIndex={tabIndex}
+      data-state={cell.state}
+      data-winner={winner || undefined}
+      data-x={cell.x}
+      data-y={cell.y}
+      onClick={() => onActivate(cell)}
+      onKeyDown={(event) => onKeyDown(event, cell)}
+      onFocus={() => activate(cell)}
+      className={cn(
+        'group/cell relative flex aspect-square w-full min-w-0 flex-col items-center justify-center overflow-hidden rounded-[3px] p-px text-[0.5625rem] leading-[1.1] font-medium transition-colors sm:rounded-md sm:p-1 sm:text-xs',
+        'outline-none focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background',
+        CELL_STYLES[cell.state],
+        winner && 'ring-2 ring-warning ring-inset',
+      )}
+    >
+      {/* The name ("Row 3, column 7, available") is the content; the drawing is decoration. */}
+      <span className="sr-only" data-name>
+        {cell.name}
+      </span>
+      {winner && (
+        // One badge per quarter won; they wrap on a phone's small squares.
+        <span aria-hidden="true" className="mb-px flex flex-wrap justify-center gap-px sm:mb-0.5 sm:gap-0.5">
+          {cell.wonQuarters.map((quarter, index) => (
+            <Fragment key={quarter}>
+              {index > 0 && ' '}
+              <span className="rounded-sm bg-warning px-0.5 text-[0.5rem] leading-tight font-bold whitespace-nowrap text-warning-foreground sm:px-1 sm:text-[0.625rem]">
+                {quarterOrdinal(quarter)}
+              </span>
+            </Fragment>
+          ))}
         </span>
-        {winner && (
-          // One badge per quarter won; they wrap on a phone's small squares.
-          <span aria-hidden="true" className="mb-px flex flex-wrap justify-center gap-px sm:mb-0.5 sm:gap-0.5">
-            {cell.wonQuarters.map((quarter, index) => (
-              <Fragment key={quarter}>
-                {index > 0 && ' '}
-                <span className="rounded-sm bg-warning px-0.5 text-[0.5rem] leading-tight font-bold whitespace-nowrap text-warning-foreground sm:px-1 sm:text-[0.625rem]">
-                  {quarterOrdinal(quarter)}
-                </span>
-              </Fragment>
-            ))}
-          </span>
-        )}
-        {cell.state === 'in-cart' && (
-          <span aria-hidden="true" className="font-semibold tracking-tight uppercase">
-            Cart
-          </span>
-        )}
-        {(cell.state === 'held' || cell.state === 'mine-pending') && <Clock aria-hidden="true" className="size-3 sm:size-4" />}
-        {label && cell.state !== 'mine-pending' && (
-          <span
-            aria-hidden="true"
-            className={cn(
-              'w-full text-center [overflow-wrap:anywhere]',
-              winner ? 'line-clamp-1' : 'line-clamp-2',
-              cell.wonQuarters.length > 1 && 'max-sm:hidden',
-              cell.state === 'mine' && 'font-semibold',
-            )}
-          >
-            {label}
-          </span>
-        )}
-        {cell.state === 'available' && (
-          <Plus
-            aria-hidden="true"
-            className="hidden size-4 opacity-0 transition-opacity group-hover/cell:opacity-100 group-focus-visible/cell:opacity-100 sm:block"
-          />
-        )}
-      </button>
-    </div>
+      )}
+      {cell.state === 'in-cart' && (
+        <span aria-hidden="true" className="font-semibold tracking-tight uppercase">
+          Cart
+        </span>
+      )}
+      {(cell.state === 'held' || cell.state === 'mine-pending') && <Clock aria-hidden="true" className="size-3 sm:size-4" />}
+      {label && cell.state !== 'mine-pending' && (
+        <span
+          aria-hidden="true"
+          className={cn(
+            'w-full text-center [overflow-wrap:anywhere]',
+            winner ? 'line-clamp-1' : 'line-clamp-2',
+            cell.wonQuarters.length > 1 && 'max-sm:hidden',
+            cell.state === 'mine' && 'font-semibold',
+          )}
+        >
+          {label}
+        </span>
+      )}
+      {cell.state === 'available' && (
+        <Plus
+          aria-hidden="true"
+          className="hidden size-4 opacity-0 transition-opacity group-hover/cell:opacity-100 group-focus-visible/cell:opacity-100 sm:block"
+        />
+      )}
+    </button>
   );
 });
-
-/** Where arrow keys and friends move from `from`; null for other keys. */
-function moveFor(event: KeyboardEvent, from: Coordinate): Coordinate | null {
-  const last = GRID_SIZE - 1;
-  const clamp = (n: number) => Math.min(last, Math.max(0, n));
-  const ctrl = event.ctrlKey || event.metaKey;
-  switch (event.key) {
-    case 'ArrowUp':
-      return { x: clamp(from.x - 1), y: from.y };
-    case 'ArrowDown':
-      return { x: clamp(from.x + 1), y: from.y };
-    case 'ArrowLeft':
-      return { x: from.x, y: clamp(from.y - 1) };
-    case 'ArrowRight':
-      return { x: from.x, y: clamp(from.y + 1) };
-    case 'Home':
-      return ctrl ? { x: 0, y: 0 } : { x: from.x, y: 0 };
-    case 'End':
-      return ctrl ? { x: last, y: last } : { x: from.x, y: last };
-    case 'PageUp':
-      return { x: 0, y: from.y };
-    case 'PageDown':
-      return { x: last, y: from.y };
-    default:
-      return null;
-  }
-}
 
 /** The action of clicking a square, as the spec and D11 say. */
 function useSquareAction(board: BoardResponse, signedIn: boolean) {
@@ -302,102 +273,26 @@ export interface GameBoardProps {
 export function GameBoard({ board, signedIn, className }: GameBoardProps) {
   const { game } = board;
   const cartItem = useCartItem(game.id);
-  const cells = useMemo(() => boardCells(board, cartItem?.squares ?? []), [board, cartItem]);
-  const [active, setActive] = useState<Coordinate>({ x: 0, y: 0 });
-  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const cells = useMemo(() => boardCells(board, cartItem?.squares ?? [], BOARD_SIZE), [board, cartItem]);
   const act = useSquareAction(board, signedIn);
-
-  const register = useCallback((cell: Coordinate, element: HTMLButtonElement | null) => {
-    if (element) buttons.current.set(squareKey(cell), element);
-    else buttons.current.delete(squareKey(cell));
-  }, []);
-  const onFocus = useCallback((cell: BoardCell) => setActive({ x: cell.x, y: cell.y }), []);
-  const onKeyDown = useCallback((event: KeyboardEvent<HTMLButtonElement>, cell: BoardCell) => {
-    const next = moveFor(event, cell);
-    if (!next) return;
-    event.preventDefault();
-    setActive(next);
-    buttons.current.get(squareKey(next))?.focus();
-  }, []);
-
   const shown = numbersShown(board) ? board.numbers : null;
-  const rowDigit = (x: number) => (shown ? String(shown.x_axis_numbers[x]) : '#');
-  const columnDigit = (y: number) => (shown ? String(shown.y_axis_numbers[y]) : '#');
-  const headerRow = 'grid grid-cols-[1.25rem_repeat(10,minmax(0,1fr))] gap-px sm:grid-cols-[2rem_repeat(10,minmax(0,1fr))] sm:gap-1';
-  const axisCell = 'flex items-center justify-center rounded-[3px] bg-field text-xs font-bold text-field-foreground tabular-nums sm:rounded-md sm:text-base';
 
   return (
-    <div className={cn('grid w-full grid-cols-[1rem_minmax(0,1fr)] gap-x-1 sm:grid-cols-[1.5rem_minmax(0,1fr)] sm:gap-x-2', className)} data-testid="board">
-      <div aria-hidden="true" />
-      <div
-        aria-hidden="true"
-        className="truncate pb-1 pl-[1.3125rem] text-center text-xs font-semibold tracking-wide uppercase sm:pb-2 sm:pl-9 sm:text-sm"
-        data-testid="board-team-b"
-      >
-        {game.team_b}
-      </div>
-      <div aria-hidden="true" className="flex items-center justify-center pt-[calc(1.25rem+1px)] sm:pt-10" data-testid="board-team-a">
-        <span className="max-h-full truncate text-xs font-semibold tracking-wide uppercase [writing-mode:vertical-rl] rotate-180 sm:text-sm">
-          {game.team_a}
-        </span>
-      </div>
-      <div
-        role="grid"
-        aria-label={`Board of ${game.title}: rows ${game.team_a}, columns ${game.team_b}`}
-        aria-readonly={signedIn ? undefined : true}
-        className="flex min-w-0 flex-col gap-px sm:gap-1"
-      >
-        <div role="row" className={headerRow}>
-          <div role="columnheader" className="min-w-0">
-            <span className="sr-only">
-              Rows {game.team_a}, columns {game.team_b}
-            </span>
-          </div>
-          {Array.from({ length: GRID_SIZE }, (_, y) => (
-            <div role="columnheader" key={y} className={cn(axisCell, 'h-5 sm:h-8')} data-testid="column-digit">
-              <span aria-hidden="true">{columnDigit(y)}</span>
-              <span className="sr-only">{shown ? `${game.team_b} ${columnDigit(y)}` : `Column ${y + 1}`}</span>
-            </div>
-          ))}
-        </div>
-        {Array.from({ length: GRID_SIZE }, (_, x) => (
-          <div role="row" key={x} className={headerRow}>
-            <div role="rowheader" className={axisCell} data-testid="row-digit">
-              <span aria-hidden="true">{rowDigit(x)}</span>
-              <span className="sr-only">{shown ? `${game.team_a} ${rowDigit(x)}` : `Row ${x + 1}`}</span>
-            </div>
-            {cells.slice(x * GRID_SIZE, (x + 1) * GRID_SIZE).map((cell) => (
-              <Cell
-                key={cell.y}
-                cell={cell}
-                active={cell.x === active.x && cell.y === active.y}
-                onActivate={act}
-                onKeyDown={onKeyDown}
-                onFocus={onFocus}
-                register={register}
-              />
-            ))}
-          </div>
-        ))}
-      </div>
-    </div>
+    <SquareGrid
+      {...BOARD_SIZE}
+      game={game}
+      numbers={shown}
+      kind="board"
+      className={className}
+      readOnly={!signedIn}
+      renderCell={(square, focus) => <Cell cell={cells[square.x * BOARD_SIZE.columns + square.y]!} onActivate={act} {...focus} />}
+    />
   );
 }
 
 /** A placeholder in the board's shape while it loads (decorative). */
 export function BoardSkeleton({ className }: { className?: string }) {
-  return (
-    <div aria-hidden="true" className={cn('grid w-full grid-cols-[1rem_minmax(0,1fr)] gap-x-1 sm:grid-cols-[1.5rem_minmax(0,1fr)] sm:gap-x-2', className)}>
-      <div />
-      <Skeleton className="mx-auto mb-1 h-4 w-24 sm:mb-2" />
-      <div />
-      <div className="grid grid-cols-[1.25rem_repeat(10,minmax(0,1fr))] gap-px sm:grid-cols-[2rem_repeat(10,minmax(0,1fr))] sm:gap-1">
-        {Array.from({ length: 11 * 11 }, (_, index) => (
-          <Skeleton key={index} className={cn('rounded-[3px] sm:rounded-md', index >= 11 && index % 11 !== 0 ? 'aspect-square' : 'min-h-5')} />
-        ))}
-      </div>
-    </div>
-  );
+  return <SquareGridSkeleton {...BOARD_SIZE} className={className} />;
 }
 
 const LEGEND: { state: CellState | 'winner'; label: string }[] = [

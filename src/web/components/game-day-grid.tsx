@@ -1,20 +1,22 @@
 /**
  * Grid Selection (spec "Game Day Controls screen"; D14, D15, D20): quarter buttons Q1-Q4 with
- * their digit pair, the Show/Hide Numbers toggle with its status text, and a 10x10 grid (team A
- * rows, team B columns) that highlights the selected quarter's winning square. Clicking a square
- * shows its position and numbers; "Confirm Selection & Process Payout" pays the quarter when the
- * square is its winning square (Mark Paid, or Retry Payout for a failed payout), and says why
- * not otherwise.
+ * their digit pair, the Show/Hide Numbers toggle with its status text, and the square grid (team
+ * A rows, team B columns, square-grid.tsx) that highlights the selected quarter's winning square.
+ * Clicking a square shows its position and numbers; "Confirm Selection & Process Payout" pays
+ * the quarter when the square is its winning square (Mark Paid, or Retry Payout for a failed
+ * payout), and says why not otherwise.
  */
 import type { BoardSquare } from '@core/board-view';
 import type { GameDayView, QuarterResult } from '@core/game-day';
-import { type Coordinate, GRID_SIZE, squareKey, squarePositionLabel } from '@core/grid';
+import { type Coordinate, squareKey, squarePositionLabel } from '@core/grid';
 import { type Quarter, QUARTERS, quarterShortLabel } from '@core/scoring';
 import { numbersVisibilityText } from '@core/status';
 import { Eye, EyeOff, HandCoins, Info } from 'lucide-react';
-import { type KeyboardEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { BOARD_SIZE } from '@/components/board';
 import { useRevealAction } from '@/components/game-day-numbers';
 import { MarkPaidDialog, resultWinner, useRetryPayoutAction } from '@/components/game-day-payout';
+import { SquareGrid } from '@/components/square-grid';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -246,132 +248,68 @@ function SelectionGrid({
   onSelect: (square: Coordinate) => void;
 }) {
   const { game, numbers } = view;
-  const [active, setActive] = useState<Coordinate>({ x: 0, y: 0 });
-  const buttons = useRef(new Map<string, HTMLButtonElement>());
   const shown = interactive ? numbers : null;
-  const rowDigit = (x: number) => (shown ? String(shown.x_axis_numbers[x]) : '#');
-  const columnDigit = (y: number) => (shown ? String(shown.y_axis_numbers[y]) : '#');
-
-  const onKeyDown = useCallback((event: KeyboardEvent<HTMLButtonElement>, from: Coordinate) => {
-    const last = GRID_SIZE - 1;
-    const clamp = (n: number) => Math.min(last, Math.max(0, n));
-    const moves: Record<string, Coordinate> = {
-      ArrowUp: { x: clamp(from.x - 1), y: from.y },
-      ArrowDown: { x: clamp(from.x + 1), y: from.y },
-      ArrowLeft: { x: from.x, y: clamp(from.y - 1) },
-      ArrowRight: { x: from.x, y: clamp(from.y + 1) },
-      Home: { x: from.x, y: 0 },
-      End: { x: from.x, y: last },
-    };
-    const next = moves[event.key];
-    if (!next) return;
-    event.preventDefault();
-    setActive(next);
-    buttons.current.get(squareKey(next))?.focus();
-  }, []);
-
-  const row = 'grid grid-cols-[1.25rem_repeat(10,minmax(0,1fr))] gap-px sm:grid-cols-[1.75rem_repeat(10,minmax(0,1fr))] sm:gap-0.5';
-  const axis = 'flex items-center justify-center rounded-[3px] bg-field text-xs font-bold text-field-foreground tabular-nums sm:text-sm';
+  const isSelected = (square: Coordinate) => selected !== null && selected.x === square.x && selected.y === square.y;
 
   return (
-    <div
-      className={cn('mx-auto grid w-full max-w-2xl grid-cols-[1rem_minmax(0,1fr)] gap-x-1 sm:grid-cols-[1.25rem_minmax(0,1fr)]', !interactive && 'opacity-60')}
-      data-testid="selection-grid"
-    >
-      <div aria-hidden="true" />
-      <div aria-hidden="true" className="truncate pb-1 pl-[1.3125rem] text-center text-xs font-semibold tracking-wide uppercase sm:pl-8">
-        {game.team_b}
-      </div>
-      <div aria-hidden="true" className="flex items-center justify-center pt-[calc(1.25rem+1px)]">
-        <span className="max-h-full truncate text-xs font-semibold tracking-wide uppercase [writing-mode:vertical-rl] rotate-180">{game.team_a}</span>
-      </div>
-      <div
-        role="grid"
-        aria-label={`Grid of ${game.title}: rows ${game.team_a}, columns ${game.team_b}`}
-        aria-disabled={interactive ? undefined : true}
-        className="flex min-w-0 flex-col gap-px sm:gap-0.5"
-      >
-        <div role="row" className={row}>
-          <div role="columnheader" className="min-w-0">
-            <span className="sr-only">
-              Rows {game.team_a}, columns {game.team_b}
-            </span>
-          </div>
-          {Array.from({ length: GRID_SIZE }, (_, y) => (
-            <div role="columnheader" key={y} className={cn(axis, 'h-5 sm:h-7')} data-testid="grid-column-digit">
-              <span aria-hidden="true">{columnDigit(y)}</span>
-              <span className="sr-only">{shown ? `${game.team_b} ${columnDigit(y)}` : `Column ${y + 1}`}</span>
-            </div>
-          ))}
-        </div>
-        {Array.from({ length: GRID_SIZE }, (_, x) => (
-          <div role="row" key={x} className={row}>
-            <div role="rowheader" className={axis} data-testid="grid-row-digit">
-              <span aria-hidden="true">{rowDigit(x)}</span>
-              <span className="sr-only">{shown ? `${game.team_a} ${rowDigit(x)}` : `Row ${x + 1}`}</span>
-            </div>
-            {Array.from({ length: GRID_SIZE }, (_, y) => {
-              const square = { x, y };
-              const owner = ownerOf(square);
-              const isWinning = winning !== null && winning.x === x && winning.y === y;
-              const isSelected = selected !== null && selected.x === x && selected.y === y;
-              const name = [
-                squarePositionLabel(square),
-                shown ? `${game.team_a} ${rowDigit(x)}, ${game.team_b} ${columnDigit(y)}` : null,
-                owner ? `claimed by ${owner}` : 'not sold',
-                isWinning ? `Q${quarter} winning square` : null,
-              ]
-                .filter(Boolean)
-                .join(', ');
-              return (
-                <div role="gridcell" key={y} className="min-w-0" aria-selected={interactive ? isSelected : undefined}>
-                  <button
-                    type="button"
-                    ref={(element) => {
-                      if (element) buttons.current.set(squareKey(square), element);
-                      else buttons.current.delete(squareKey(square));
-                    }}
-                    disabled={!interactive}
-                    tabIndex={active.x === x && active.y === y ? 0 : -1}
-                    data-x={x}
-                    data-y={y}
-                    data-winning={isWinning || undefined}
-                    data-selected={isSelected || undefined}
-                    onClick={() => {
-                      setActive(square);
-                      onSelect(square);
-                    }}
-                    onFocus={() => setActive(square)}
-                    onKeyDown={(event) => onKeyDown(event, square)}
-                    className={cn(
-                      'relative flex aspect-square w-full min-w-0 flex-col items-center justify-center overflow-hidden rounded-[3px] border p-px text-[0.5rem] leading-tight font-medium transition-colors sm:text-[0.625rem]',
-                      'outline-none focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background',
-                      owner
-                        ? 'border-border bg-secondary text-secondary-foreground dark:bg-muted'
-                        : 'border-dashed border-border bg-card text-muted-foreground',
-                      interactive && 'hover:border-primary/60',
-                      isWinning && 'border-warning bg-warning text-warning-foreground dark:bg-warning',
-                      isSelected && 'z-[1] ring-[3px] ring-primary ring-offset-1 ring-offset-background',
-                    )}
-                  >
-                    <span className="sr-only">{name}</span>
-                    {isWinning && (
-                      <span aria-hidden="true" className="font-bold">
-                        Q{quarter}
-                      </span>
-                    )}
-                    {owner && (
-                      <span aria-hidden="true" className="line-clamp-1 w-full text-center [overflow-wrap:anywhere] max-sm:hidden">
-                        {owner}
-                      </span>
-                    )}
-                  </button>
-                </div>
-              );
-            })}
-          </div>
-        ))}
-      </div>
-    </div>
+    <SquareGrid
+      {...BOARD_SIZE}
+      game={game}
+      numbers={shown}
+      kind="selection"
+      className={cn('mx-auto max-w-2xl', !interactive && 'opacity-60')}
+      disabled={!interactive}
+      selected={interactive ? isSelected : undefined}
+      renderCell={(square, focus) => {
+        const owner = ownerOf(square);
+        const isWinning = winning !== null && winning.x === square.x && winning.y === square.y;
+        const name = [
+          squarePositionLabel(square),
+          shown ? `${game.team_a} ${shown.x_axis_numbers[square.x]}, ${game.team_b} ${shown.y_axis_numbers[square.y]}` : null,
+          owner ? `claimed by ${owner}` : 'not sold',
+          isWinning ? `Q${quarter} winning square` : null,
+        ]
+          .filter(Boolean)
+          .join(', ');
+        return (
+          <button
+            type="button"
+            ref={(element) => focus.register(square, element)}
+            disabled={!interactive}
+            tabIndex={focus.tabIndex}
+            data-x={square.x}
+            data-y={square.y}
+            data-winning={isWinning || undefined}
+            data-selected={isSelected(square) || undefined}
+            onClick={() => {
+              focus.activate(square);
+              onSelect(square);
+            }}
+            onFocus={() => focus.activate(square)}
+            onKeyDown={(event) => focus.onKeyDown(event, square)}
+            className={cn(
+              'relative flex aspect-square w-full min-w-0 flex-col items-center justify-center overflow-hidden rounded-[3px] border p-px text-[0.5rem] leading-tight font-medium transition-colors sm:text-[0.625rem]',
+              'outline-none focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background',
+              owner ? 'border-border bg-secondary text-secondary-foreground dark:bg-muted' : 'border-dashed border-border bg-card text-muted-foreground',
+              interactive && 'hover:border-primary/60',
+              isWinning && 'border-warning bg-warning text-warning-foreground dark:bg-warning',
+              isSelected(square) && 'z-[1] ring-[3px] ring-primary ring-offset-1 ring-offset-background',
+            )}
+          >
+            <span className="sr-only">{name}</span>
+            {isWinning && (
+              <span aria-hidden="true" className="font-bold">
+                Q{quarter}
+              </span>
+            )}
+            {owner && (
+              <span aria-hidden="true" className="line-clamp-1 w-full text-center [overflow-wrap:anywhere] max-sm:hidden">
+                {owner}
+              </span>
+            )}
+          </button>
+        );
+      }}
+    />
   );
 }

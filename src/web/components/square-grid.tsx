@@ -1,0 +1,144 @@
+/**
+ * The frame every board of squares shares (spec section 4 "Board", D14): team B's name and
+ * digits across the top (columns, y), team A's down the side (rows, x), `#` until the digits are
+ * shown, and one tab stop for the whole grid (use-roving-focus). The size comes from the caller;
+ * each board draws its own squares through `renderCell`.
+ */
+import type { BoardNumbers } from '@core/board-view';
+import type { Coordinate } from '@core/grid';
+import type { CSSProperties, ReactNode } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { type GridDimensions, type RovingFocus, useRovingFocus } from '@/lib/use-roving-focus';
+import { cn } from '@/lib/utils';
+
+/** The public board's roomy squares, or Grid Selection's smaller ones on the game-day controls. */
+export type GridKind = 'board' | 'selection';
+
+const AXIS = 'flex items-center justify-center rounded-[3px] bg-field text-xs font-bold text-field-foreground tabular-nums';
+const TEAM = 'text-xs font-semibold tracking-wide uppercase';
+
+// The column count reaches the classes through --grid-columns (set on the grid).
+const STYLES: Record<GridKind, Record<'frame' | 'teamB' | 'teamA' | 'teamAName' | 'grid' | 'row' | 'axis' | 'columnHeader', string>> = {
+  board: {
+    frame: 'grid w-full grid-cols-[1rem_minmax(0,1fr)] gap-x-1 sm:grid-cols-[1.5rem_minmax(0,1fr)] sm:gap-x-2',
+    teamB: 'truncate pb-1 pl-[1.3125rem] text-center sm:pb-2 sm:pl-9 sm:text-sm',
+    teamA: 'flex items-center justify-center pt-[calc(1.25rem+1px)] sm:pt-10',
+    teamAName: 'sm:text-sm',
+    grid: 'flex min-w-0 flex-col gap-px sm:gap-1',
+    row: 'grid grid-cols-[1.25rem_repeat(var(--grid-columns),minmax(0,1fr))] gap-px sm:grid-cols-[2rem_repeat(var(--grid-columns),minmax(0,1fr))] sm:gap-1',
+    axis: 'sm:rounded-md sm:text-base',
+    columnHeader: 'h-5 sm:h-8',
+  },
+  selection: {
+    frame: 'grid w-full grid-cols-[1rem_minmax(0,1fr)] gap-x-1 sm:grid-cols-[1.25rem_minmax(0,1fr)]',
+    teamB: 'truncate pb-1 pl-[1.3125rem] text-center sm:pl-8',
+    teamA: 'flex items-center justify-center pt-[calc(1.25rem+1px)]',
+    teamAName: '',
+    grid: 'flex min-w-0 flex-col gap-px sm:gap-0.5',
+    row: 'grid grid-cols-[1.25rem_repeat(var(--grid-columns),minmax(0,1fr))] gap-px sm:grid-cols-[1.75rem_repeat(var(--grid-columns),minmax(0,1fr))] sm:gap-0.5',
+    axis: 'sm:text-sm',
+    columnHeader: 'h-5 sm:h-7',
+  },
+};
+
+/** The grid's accessible name starts "<noun> of <title>"; the test ids the browser tests find. */
+const KINDS: Record<GridKind, { noun: string; testIds: { frame: string; teamA?: string; teamB?: string; rowDigit: string; columnDigit: string } }> = {
+  board: { noun: 'Board', testIds: { frame: 'board', teamA: 'board-team-a', teamB: 'board-team-b', rowDigit: 'row-digit', columnDigit: 'column-digit' } },
+  selection: { noun: 'Grid', testIds: { frame: 'selection-grid', rowDigit: 'grid-row-digit', columnDigit: 'grid-column-digit' } },
+};
+
+const columnsVariable = (columns: number) => ({ '--grid-columns': columns }) as CSSProperties;
+
+/** What one square's button takes from the grid; the functions are stable across renders. */
+export interface SquareFocus extends Omit<RovingFocus, 'active'> {
+  readonly tabIndex: 0 | -1;
+}
+
+export interface SquareGridProps extends GridDimensions {
+  /** Team A down the side (rows), team B across the top (columns). */
+  game: { readonly title: string; readonly team_a: string; readonly team_b: string };
+  /** The digits once shown; null draws `#` ("Row 3" for screen readers). */
+  numbers: Pick<BoardNumbers, 'x_axis_numbers' | 'y_axis_numbers'> | null;
+  kind: GridKind;
+  className?: string;
+  readOnly?: boolean;
+  disabled?: boolean;
+  /** aria-selected of a square's cell, where squares can be selected. */
+  selected?: (square: Coordinate) => boolean | undefined;
+  /** The square's button (or other focusable), with `focus` spread onto it. */
+  renderCell: (square: Coordinate, focus: SquareFocus) => ReactNode;
+}
+
+export function SquareGrid({ rows, columns, game, numbers, kind, className, readOnly, disabled, selected, renderCell }: SquareGridProps) {
+  const { active, register, activate, onKeyDown } = useRovingFocus({ rows, columns });
+  const styles = STYLES[kind];
+  const { noun, testIds } = KINDS[kind];
+  const { team_a: teamA, team_b: teamB } = game;
+  const rowDigit = (x: number) => (numbers ? String(numbers.x_axis_numbers[x]) : '#');
+  const columnDigit = (y: number) => (numbers ? String(numbers.y_axis_numbers[y]) : '#');
+
+  return (
+    <div className={cn(styles.frame, className)} data-testid={testIds.frame}>
+      <div aria-hidden="true" />
+      <div aria-hidden="true" className={cn(TEAM, styles.teamB)} data-testid={testIds.teamB}>
+        {teamB}
+      </div>
+      <div aria-hidden="true" className={styles.teamA} data-testid={testIds.teamA}>
+        <span className={cn('max-h-full truncate [writing-mode:vertical-rl] rotate-180', TEAM, styles.teamAName)}>{teamA}</span>
+      </div>
+      <div
+        role="grid"
+        aria-label={`${noun} of ${game.title}: rows ${teamA}, columns ${teamB}`}
+        aria-readonly={readOnly || undefined}
+        aria-disabled={disabled || undefined}
+        className={styles.grid}
+        style={columnsVariable(columns)}
+      >
+        <div role="row" className={styles.row}>
+          <div role="columnheader" className="min-w-0">
+            <span className="sr-only">
+              Rows {teamA}, columns {teamB}
+            </span>
+          </div>
+          {Array.from({ length: columns }, (_, y) => (
+            <div role="columnheader" key={y} className={cn(AXIS, styles.axis, styles.columnHeader)} data-testid={testIds.columnDigit}>
+              <span aria-hidden="true">{columnDigit(y)}</span>
+              <span className="sr-only">{numbers ? `${teamB} ${columnDigit(y)}` : `Column ${y + 1}`}</span>
+            </div>
+          ))}
+        </div>
+        {Array.from({ length: rows }, (_, x) => (
+          <div role="row" key={x} className={styles.row}>
+            <div role="rowheader" className={cn(AXIS, styles.axis)} data-testid={testIds.rowDigit}>
+              <span aria-hidden="true">{rowDigit(x)}</span>
+              <span className="sr-only">{numbers ? `${teamA} ${rowDigit(x)}` : `Row ${x + 1}`}</span>
+            </div>
+            {Array.from({ length: columns }, (_, y) => (
+              <div role="gridcell" key={y} className="min-w-0" aria-selected={selected?.({ x, y })}>
+                {renderCell({ x, y }, { tabIndex: active.x === x && active.y === y ? 0 : -1, register, activate, onKeyDown })}
+              </div>
+            ))}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** A placeholder in the grid's shape while it loads (decorative). */
+export function SquareGridSkeleton({ rows, columns, className }: GridDimensions & { className?: string }) {
+  const styles = STYLES.board;
+  const width = columns + 1;
+  return (
+    <div aria-hidden="true" className={cn(styles.frame, className)}>
+      <div />
+      <Skeleton className="mx-auto mb-1 h-4 w-24 sm:mb-2" />
+      <div />
+      <div className={styles.row} style={columnsVariable(columns)}>
+        {Array.from({ length: (rows + 1) * width }, (_, index) => (
+          <Skeleton key={index} className={cn('rounded-[3px] sm:rounded-md', index >= width && index % width !== 0 ? 'aspect-square' : 'min-h-5')} />
+        ))}
+      </div>
+    </div>
+  );
+}
