@@ -186,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   if (isTrialPaymentProvider(payments))
     await app.register(trialCheckoutRoutes, { testCheckout: trialCheckoutService({ provider: payments, checkouts, clock }) });
-  const gamesRepo = gamesRepository(database.db, database.kind);
+  const gamesRepo = gamesRepository(database.db, database.kind, app.log);
   const games = gamesService({ repo: gamesRepo, events, checkouts, clock });
   await app.register(gamesRoutes, { games });
   const payoutProvider = deps.payoutProvider ?? manualPayoutProvider();

@@ -1,3 +1,4 @@
+import type { Logger } from '../logger';
 import { withTransactionRetry } from './retry';
 
 /**
@@ -13,9 +14,19 @@ export class AfterCommit {
     this.#actions.push(action);
   }
 
-  /** Runs the queued actions one after another, once; the first failure is thrown. */
-  async run(): Promise<void> {
-    for (const action of this.#actions.splice(0)) await action();
+  /**
+   * Runs the queued actions one after another, once. The transaction has committed, so a failing
+   * action cannot undo it and must not turn the request into an error: it is logged, and the
+   * actions after it still run.
+   */
+  async run(log: Pick<Logger, 'error'>): Promise<void> {
+    for (const action of this.#actions.splice(0)) {
+      try {
+        await action();
+      } catch (err) {
+        log.error({ err }, 'work after a committed transaction failed');
+      }
+    }
   }
 }
 
@@ -24,12 +35,12 @@ export class AfterCommit {
  * (withTransactionRetry), each attempt with a fresh AfterCommit; then runs the queue of the
  * attempt that committed. If every attempt fails, nothing queued runs.
  */
-export async function transactionWithAfterCommit<T>(attempt: (afterCommit: AfterCommit) => Promise<T>): Promise<T> {
+export async function transactionWithAfterCommit<T>(attempt: (afterCommit: AfterCommit) => Promise<T>, log: Pick<Logger, 'error'>): Promise<T> {
   let committed = new AfterCommit();
   const result = await withTransactionRetry(() => {
     committed = new AfterCommit();
     return attempt(committed);
   });
-  await committed.run();
+  await committed.run(log);
   return result;
 }

@@ -3,6 +3,7 @@ import type { Db, DbKind } from '../db/connection';
 import type { Executor } from '../db/executor';
 import { transactionWithAfterCommit, type AfterCommit } from '../db/after-commit';
 import type { GamesTable } from '../db/schema';
+import type { Logger } from '../logger';
 
 /** A games row as stored, plus whether any square row (hold or owner) exists for it (D13). */
 export interface GameRow {
@@ -76,7 +77,7 @@ async function findById(db: Executor, id: string): Promise<GameRow | undefined> 
   return row ? toRow(row) : undefined;
 }
 
-export function gamesRepository(db: Db, kind: DbKind) {
+export function gamesRepository(db: Db, kind: DbKind, log: Pick<Logger, 'error'>) {
   return {
     /** Newest first; ties (same created_at) in id order so the list never reshuffles. */
     async list(): Promise<GameRow[]> {
@@ -104,36 +105,38 @@ export function gamesRepository(db: Db, kind: DbKind) {
      */
     async withLockedGame<T>(id: string, work: (game: LockedGame | undefined) => Promise<T>): Promise<T> {
       // A delete takes checkouts' locks too (D13 refunds); a deadlock with a confirmation runs again.
-      return transactionWithAfterCommit((afterCommit) =>
-        db.transaction().execute(async (trx) => {
-          const lock = trx.selectFrom('games').select('id').where('id', '=', id);
-          const exists = await (kind === 'postgres' ? lock.forUpdate() : lock).executeTakeFirst();
-          if (!exists) return work(undefined);
-          const row = await findById(trx, id);
-          if (!row) return work(undefined);
-          return work({
-            row,
-            tx: trx,
-            afterCommit,
-            async hasSquares() {
-              const square = await trx.selectFrom('squares').select('id').where('game_id', '=', id).limit(1).executeTakeFirst();
-              return square !== undefined;
-            },
-            async update(changes) {
-              await trx
-                .updateTable('games')
-                .set(changes satisfies Updateable<GamesTable>)
-                .where('id', '=', id)
-                .execute();
-              const updated = await findById(trx, id);
-              if (!updated) throw new Error(`game ${id} vanished inside its own lock`);
-              return updated;
-            },
-            async remove() {
-              await trx.deleteFrom('games').where('id', '=', id).execute();
-            },
-          });
-        }),
+      return transactionWithAfterCommit(
+        (afterCommit) =>
+          db.transaction().execute(async (trx) => {
+            const lock = trx.selectFrom('games').select('id').where('id', '=', id);
+            const exists = await (kind === 'postgres' ? lock.forUpdate() : lock).executeTakeFirst();
+            if (!exists) return work(undefined);
+            const row = await findById(trx, id);
+            if (!row) return work(undefined);
+            return work({
+              row,
+              tx: trx,
+              afterCommit,
+              async hasSquares() {
+                const square = await trx.selectFrom('squares').select('id').where('game_id', '=', id).limit(1).executeTakeFirst();
+                return square !== undefined;
+              },
+              async update(changes) {
+                await trx
+                  .updateTable('games')
+                  .set(changes satisfies Updateable<GamesTable>)
+                  .where('id', '=', id)
+                  .execute();
+                const updated = await findById(trx, id);
+                if (!updated) throw new Error(`game ${id} vanished inside its own lock`);
+                return updated;
+              },
+              async remove() {
+                await trx.deleteFrom('games').where('id', '=', id).execute();
+              },
+            });
+          }),
+        log,
       );
     },
   };
