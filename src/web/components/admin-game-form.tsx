@@ -1,5 +1,5 @@
 import { CircleAlert, Info, Lock } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { GAME_PRICE_LOCKED } from '@core/messages';
 import { formatUsd } from '@core/money';
@@ -10,7 +10,7 @@ import { GAME_TYPE_LABELS, GAME_TYPES, type GameType, MAX_PRICE_DOLLARS, MIN_PRI
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { fieldAria, FormField } from '@/components/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError, isServerMessage } from '@/lib/api';
 import { cn } from '@/lib/utils';
@@ -101,11 +101,9 @@ export function GameForm({ initial, submitLabel, submittingLabel, submitting, pr
 
   /** aria props of a field: invalid and described by its message (and any notes). */
   function describe(field: GameFormField, ...notes: (string | false | undefined)[]) {
-    const ids = [errors[field] ? errorId(field) : null, ...notes].filter(Boolean).join(' ');
     return {
       id: fieldId(field),
-      'aria-invalid': errors[field] ? true : undefined,
-      'aria-describedby': ids || undefined,
+      ...fieldAria(errors[field] ? errorId(field) : null, ...notes),
       ref: (element: HTMLElement | null) => {
         fields.current[field] = element;
       },
@@ -123,7 +121,7 @@ export function GameForm({ initial, submitLabel, submittingLabel, submitting, pr
         </Alert>
       )}
 
-      <FormField label="Title" htmlFor={fieldId('title')} error={errors.title} errorId={errorId('title')}>
+      <FormField id={fieldId('title')} label="Title" error={errors.title} errorId={errorId('title')}>
         <Input
           {...describe('title')}
           name="title"
@@ -136,12 +134,13 @@ export function GameForm({ initial, submitLabel, submittingLabel, submitting, pr
 
       <div className="grid gap-6 sm:grid-cols-2">
         <FormField
+          id={fieldId('team_a')}
           label="Team A"
-          htmlFor={fieldId('team_a')}
           error={errors.team_a}
           errorId={errorId('team_a')}
           hint="Rows of the board"
           hintId={`${id}-team_a-hint`}
+          hintHiddenByError
         >
           <Input
             {...describe('team_a', `${id}-team_a-hint`)}
@@ -153,12 +152,13 @@ export function GameForm({ initial, submitLabel, submittingLabel, submitting, pr
           />
         </FormField>
         <FormField
+          id={fieldId('team_b')}
           label="Team B"
-          htmlFor={fieldId('team_b')}
           error={errors.team_b}
           errorId={errorId('team_b')}
           hint="Columns of the board"
           hintId={`${id}-team_b-hint`}
+          hintHiddenByError
         >
           <Input
             {...describe('team_b', `${id}-team_b-hint`)}
@@ -183,7 +183,7 @@ export function GameForm({ initial, submitLabel, submittingLabel, submitting, pr
       )}
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <FormField label="Price per Square ($)" htmlFor={fieldId('price_per_square')} error={errors.price_per_square} errorId={errorId('price_per_square')}>
+        <FormField id={fieldId('price_per_square')} label="Price per Square ($)" error={errors.price_per_square} errorId={errorId('price_per_square')}>
           <Input
             {...describe('price_per_square', priceLocked && lockedNoteId)}
             name="price_per_square"
@@ -197,7 +197,7 @@ export function GameForm({ initial, submitLabel, submittingLabel, submitting, pr
             onChange={(event) => update('price_per_square', event.target.value)}
           />
         </FormField>
-        <FormField label="Game Type" htmlFor={fieldId('game_type')} error={errors.game_type} errorId={errorId('game_type')}>
+        <FormField id={fieldId('game_type')} label="Game Type" error={errors.game_type} errorId={errorId('game_type')}>
           <select
             {...describe('game_type')}
             name="game_type"
@@ -237,41 +237,6 @@ export function GameForm({ initial, submitLabel, submittingLabel, submitting, pr
         </Button>
       </div>
     </form>
-  );
-}
-
-function FormField({
-  label,
-  htmlFor,
-  error,
-  errorId,
-  hint,
-  hintId,
-  children,
-}: {
-  label: string;
-  htmlFor: string;
-  error?: string;
-  errorId: string;
-  hint?: string;
-  hintId?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={htmlFor}>{label}</Label>
-      {children}
-      {hint && !error && (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-destructive" data-testid="field-error">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 

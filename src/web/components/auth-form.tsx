@@ -3,11 +3,11 @@ import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { DEV_MAILBOX_HINT } from '@core/messages';
 import { checkPasswordRules, passwordStrengthMessage } from '@core/validation';
+import { fieldAria, FormField } from '@/components/form-field';
 import { usePageTitle } from '@/components/page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { authApi, confirmationMailErrorMessage } from '@/lib/auth';
 import { useAppConfig } from '@/lib/config';
 import { cn } from '@/lib/utils';
@@ -87,21 +87,10 @@ export interface FieldProps extends Omit<ComponentProps<'input'>, 'id'> {
 export function Field({ label, errorId, hint, after, labelAction, describedBy: extra, className, ...props }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
-  const describedBy = [errorId, hint ? hintId : null, extra].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('flex flex-col gap-2', className)}>
-      <div className="flex items-center justify-between gap-2">
-        <Label htmlFor={id}>{label}</Label>
-        {labelAction}
-      </div>
-      <Input id={id} aria-invalid={errorId ? true : undefined} aria-describedby={describedBy} {...props} />
-      {hint && (
-        <div id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </div>
-      )}
-      {after}
-    </div>
+    <FormField id={id} label={label} labelAction={labelAction} hint={hint} hintId={hintId} after={after} className={className}>
+      <Input id={id} {...fieldAria(errorId, hint ? hintId : null, extra)} {...props} />
+    </FormField>
   );
 }
 

@@ -13,7 +13,7 @@ import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError, isServerMessage } from '@/lib/api';
 import { useMarkPaid, useRetryPayout } from '@/lib/game-day';
@@ -137,8 +137,7 @@ export function MarkPaidDialog({
               <strong className="font-semibold text-foreground tabular-nums">{shown ? formatUsd(shown.payout_amount_cents) : ''}</strong> outside the app.
             </DialogDescription>
           </DialogHeader>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={inputId}>Reference (optional)</Label>
+          <FormField id={inputId} label="Reference (optional)" hint="For example how and when you paid, so you can find it later.">
             <Input
               id={inputId}
               value={reference}
@@ -148,8 +147,7 @@ export function MarkPaidDialog({
               onChange={(event) => setReference(event.target.value)}
               disabled={busy}
             />
-            <p className="text-xs text-muted-foreground">For example how and when you paid, so you can find it later.</p>
-          </div>
+          </FormField>
           {error && (
             <p role="alert" className="text-sm font-medium text-destructive">
               {error}

@@ -27,6 +27,7 @@ import {
   type OpenCheckout,
   paymentSuccessPath,
 } from '@/lib/checkout';
+import { clockTime } from '@/lib/time';
 import { cn } from '@/lib/utils';
 
 /** Our texts: the spec has no open checkout to come back to. */
@@ -39,11 +40,6 @@ export const OPEN_CHECKOUT_TEXTS = {
   cancelled: 'Payment cancelled. Your squares are back in your cart.',
   notCancelled: 'We could not cancel that payment just now. Please try again in a moment.',
 } as const;
-
-/** "7:32 PM" in the buyer's own clock. */
-function timeOf(iso: string): string {
-  return new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
-}
 
 function byGame(squares: readonly CheckoutSquare[]) {
   const games = new Map<string, { title: string; squares: CheckoutSquare[] }>();
@@ -119,7 +115,7 @@ export function OpenCheckoutNotice({ checkouts, hint, className }: { checkouts: 
             <AlertDescription className="flex flex-col gap-3">
               <p>
                 You started paying for {count} {count === 1 ? 'square' : 'squares'} ({formatUsd(checkout.amount_cents)}). {count === 1 ? 'It is' : 'They are'}{' '}
-                held for you until {timeOf(checkout.expires_at)}: finish paying on the payment page, or start again.{hint ? ` ${hint}` : ''}
+                held for you until {clockTime(checkout.expires_at)}: finish paying on the payment page, or start again.{hint ? ` ${hint}` : ''}
               </p>
               <ul className="flex flex-col gap-2" aria-label="Squares waiting for your payment">
                 {byGame(checkout.squares).map(([gameId, game]) => (

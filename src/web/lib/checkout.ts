@@ -20,6 +20,11 @@ import { CART_PAYMENT_ERRORS } from '@core/messages';
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError, isServerMessage } from './api';
 
+// The checkout pages' times and closed-checkout texts travel with the checkout API (one chunk: no
+// extra file for the first page's loader to list).
+export { clockTime, shortDate } from './time';
+export { successClosedText, trialClosedTexts, waitingClosedText } from '@core/checkout-texts';
+
 export type { CheckoutCreated, CheckoutSquare, CheckoutStatus, CheckoutView, MySquaresResponse, OpenCheckout, UnavailableSquare };
 
 export const checkoutKeys = {

@@ -8,11 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { type MySquaresResponse, useMySquares } from '@/lib/checkout';
-
-/** "Jan 5, 2026" in the reader's locale. */
-function dateOf(iso: string): string {
-  return new Date(iso).toLocaleDateString([], { month: 'short', day: 'numeric', year: 'numeric' });
-}
+import { shortDate } from '@/lib/time';
 
 /**
  * Spec route /my-squares (signed-in): the player's squares grouped by game, each as its row and
@@ -172,7 +168,7 @@ function Refunds({ refunds }: { refunds: MySquaresResponse['refunds'] }) {
                     <RotateCcw aria-hidden="true" className="size-4 text-muted-foreground" />
                     {formatUsd(refund.amount_cents)} refunded
                   </span>
-                  <span className="text-sm text-muted-foreground">{dateOf(refund.refunded_at)}</span>
+                  <span className="text-sm text-muted-foreground">{shortDate(refund.refunded_at)}</span>
                 </div>
                 <p className="text-sm break-words">{refund.description}</p>
                 <p className="text-sm text-muted-foreground break-words">

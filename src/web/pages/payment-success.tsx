@@ -1,3 +1,4 @@
+import { successClosedText } from '@core/checkout-texts';
 import { SUCCESS_TOASTS } from '@core/messages';
 import { formatUsd } from '@core/money';
 import { CircleAlert, CircleCheck, Clock, RotateCcw } from 'lucide-react';
@@ -14,6 +15,7 @@ import { isApiError } from '@/lib/api';
 import { type CheckoutView, POLL_WINDOW_MS, useCheckoutStatus } from '@/lib/checkout';
 import { cartStore } from '@/lib/cart';
 import { useSession, useSessionActions } from '@/lib/session';
+import { clockTime } from '@/lib/time';
 import { cn } from '@/lib/utils';
 
 /** Toasted once per checkout, however often the page renders or remounts (StrictMode, two tabs' history). */
@@ -152,7 +154,7 @@ function ConfirmPayment({ checkoutId, gameId }: { checkoutId: string; gameId: st
         <Outcome
           tone="pending"
           title="Still waiting for your payment"
-          description={`We have not heard from the payment provider yet. If you completed the payment it will be confirmed shortly; your squares stay held until ${timeOf(checkout.expires_at)}.`}
+          description={`We have not heard from the payment provider yet. If you completed the payment it will be confirmed shortly; your squares stay held until ${clockTime(checkout.expires_at)}.`}
         >
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button
@@ -203,7 +205,7 @@ function ConfirmPayment({ checkoutId, gameId }: { checkoutId: string; gameId: st
       );
     default:
       return (
-        <Outcome tone="error" title="Payment not completed" description={closedText(checkout.status)}>
+        <Outcome tone="error" title="Payment not completed" description={successClosedText(checkout.status)}>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button asChild>
               <Link to="/cart">Back to Cart</Link>
@@ -215,21 +217,6 @@ function ConfirmPayment({ checkoutId, gameId }: { checkoutId: string; gameId: st
         </Outcome>
       );
   }
-}
-
-function closedText(status: CheckoutView['status']): string {
-  switch (status) {
-    case 'declined':
-      return 'Your card was declined, so no money was taken. The squares were released; you can try again from your cart.';
-    case 'expired':
-      return 'The payment page expired before a payment was made. No money was taken and the squares were released.';
-    default:
-      return 'The payment was cancelled. No money was taken and the squares were released.';
-  }
-}
-
-function timeOf(iso: string): string {
-  return new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 }
 
 function Confirming({ checkout }: { checkout?: CheckoutView }) {

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { BoardResponse, BoardSquare } from './board-view';
+import type { CartItem } from './cart';
+import { CART_TEXTS, checkCart, checkItem, heldForBuyer, livePriceCents, unavailableRemovals } from './cart-check';
+import type { Game } from './games';
+import { SQUARE_BEING_PURCHASED } from './messages';
+
+const at = (x: number, y: number) => ({ x, y });
+
+const item: CartItem = {
+  game_id: 'g1',
+  game_title: 'Super Bowl',
+  price_per_square: 10,
+  squares: [at(0, 0), at(1, 2), at(3, 4)],
+};
+
+function board(squares: BoardSquare[], game: Partial<Game> = {}): BoardResponse {
+  return {
+    game: { id: 'g1', title: 'Super Bowl LX', price_per_square_cents: 1500, is_active: true, grid_shuffled: false, ...game } as Game,
+    squares,
+    numbers: null,
+    winners: [],
+    draws: [],
+  } as unknown as BoardResponse;
+}
+
+const square = (x: number, y: number, status: BoardSquare['status'], mine: boolean, owner: string | null = null): BoardSquare => ({
+  x,
+  y,
+  status,
+  mine,
+  owner_username: owner,
+  owner_email: null,
+});
+
+const answer = (b: BoardResponse | undefined, rest: { missing?: boolean; checking?: boolean } = {}) => ({
+  board: b,
+  missing: rest.missing ?? false,
+  checking: rest.checking ?? false,
+});
+
+describe('the cart check', () => {
+  it('names the problem of each square: claimed by someone, already yours, held by someone else; own holds are pending', () => {
+    const check = checkItem(
+      item,
+      answer(board([square(0, 0, 'claimed', false, 'ann'), square(1, 2, 'held', true), square(3, 4, 'held', false), square(9, 9, 'claimed', true)])),
+    );
+    expect(check.gameProblem).toBeNull();
+    expect([...check.squareProblems]).toEqual([
+      ['0,0', 'This square is already claimed by ann.'],
+      ['3,4', SQUARE_BEING_PURCHASED],
+    ]);
+    expect([...check.pending]).toEqual(['1,2']);
+    expect(checkItem(item, answer(board([square(0, 0, 'claimed', true)]))).squareProblems.get('0,0')).toBe(CART_TEXTS.alreadyYours);
+  });
+
+  it('flags the whole game when it is gone or its sales are closed, and then checks no square', () => {
+    expect(checkItem(item, answer(undefined, { missing: true })).gameProblem).toBe('This game no longer exists. Remove it from your cart.');
+    const drawn = checkItem(item, answer(board([square(0, 0, 'claimed', false)], { grid_shuffled: true })));
+    expect(drawn.gameProblem).toBe('Sales are closed: the numbers have been drawn.');
+    expect(drawn.squareProblems.size).toBe(0);
+    expect(checkItem(item, answer(board([], { is_active: false }))).gameProblem).toBe('Sales are closed: this game is completed.');
+  });
+
+  it('prices at the live board, else at the cart price', () => {
+    expect(livePriceCents(item, board([]))).toBe(1500);
+    expect(livePriceCents(item, undefined)).toBe(1000);
+    expect([...heldForBuyer(board([square(1, 2, 'held', true), square(0, 0, 'claimed', true), square(3, 4, 'held', false)]))]).toEqual(['1,2']);
+    expect(heldForBuyer(undefined).size).toBe(0);
+  });
+
+  it('can pay only once every board answered and nothing is flagged', () => {
+    const other: CartItem = { game_id: 'g2', game_title: 'Office', price_per_square: 5, squares: [{ x: 5, y: 5 }] };
+    const clean = checkCart([item, other], [answer(board([])), answer(undefined)]);
+    expect(clean).toMatchObject({ squareCount: 4, totalCents: 3 * 1500 + 500, checking: false, invalidMessage: null, canPay: true });
+    expect(clean.flagged).toEqual([]);
+
+    const waiting = checkCart([item, other], [answer(board([])), answer(undefined, { checking: true })]);
+    expect(waiting.checking).toBe(true);
+    expect(waiting.canPay).toBe(false);
+
+    const flagged = checkCart([item, other], [answer(board([square(1, 2, 'claimed', false)])), answer(undefined, { missing: true })]);
+    expect(flagged.canPay).toBe(false);
+    expect(flagged.flagged.map((check) => check.item.game_id)).toEqual(['g1', 'g2']);
+    expect(unavailableRemovals(flagged.flagged)).toEqual({ games: ['g2'], squares: [{ game_id: 'g1', x: 1, y: 2 }] });
+  });
+
+  it('says why a cart that is not valid cannot be paid', () => {
+    const result = checkCart([], []);
+    expect(result.canPay).toBe(false);
+    expect(result.invalidMessage).toBe('Your cart is empty');
+  });
+});

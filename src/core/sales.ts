@@ -1,0 +1,32 @@
+/**
+ * A game's phase from the buyer's side (D16, D18): squares are for sale while the game is active
+ * and no numbers are drawn; after that, sales are closed and the board says why.
+ */
+
+export interface SalesState {
+  readonly is_active: boolean;
+  readonly grid_shuffled: boolean;
+}
+
+/** open: squares for sale; drawn: numbers drawn, game still on; completed: the game is over. */
+export type GamePhase = 'open' | 'drawn' | 'completed';
+
+export const SALES_CLOSED_MESSAGES = {
+  drawn: 'Sales are closed: the numbers have been drawn.',
+  completed: 'Sales are closed: this game is completed.',
+} as const;
+
+export function gamePhase(game: SalesState): GamePhase {
+  if (!game.is_active) return 'completed';
+  return game.grid_shuffled ? 'drawn' : 'open';
+}
+
+/** True while squares can be bought: the game is active and no numbers are drawn (D16, D18). */
+export function salesOpen(game: SalesState): boolean {
+  return gamePhase(game) === 'open';
+}
+
+/** Why squares of a game whose sales are closed cannot be bought. */
+export function salesClosedMessage(game: SalesState): string {
+  return game.is_active ? SALES_CLOSED_MESSAGES.drawn : SALES_CLOSED_MESSAGES.completed;
+}

@@ -1,0 +1,188 @@
+/** The form on /payment: the order at live prices, the payment method, notes and "Pay $X". */
+import type { Cart } from '@core/cart';
+import { heldForBuyer, livePriceCents } from '@core/cart-check';
+import { validateForPayment } from '@core/cart';
+import { CART_PAYMENT_ERRORS, SUCCESS_TOASTS } from '@core/messages';
+import { formatUsd } from '@core/money';
+import { CircleAlert, CreditCard, LockKeyhole, Wallet } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { OpenCheckoutNotice } from '@/components/open-checkout';
+import { Page } from '@/components/page';
+import { BackToCart, FailureNotice, type Method, MethodOption, OrderSummary, type PricedItem } from '@/components/payment/payment-parts';
+import { PaymentNotes } from '@/components/payment/payment-notes';
+import type { FromState } from '@/components/route-guards';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useBoards } from '@/lib/board';
+import { cartStore } from '@/lib/cart';
+import { type CheckoutFailure, type UnavailableSquare, useOpenCheckouts } from '@/lib/checkout';
+
+/**
+ * The cart at the games' live prices and titles, read from their boards as the cart page does (the
+ * cart's own price is only what the board said when a square was added). `checking` until every
+ * board has answered once; a board that cannot be read keeps the cart's price (the server prices
+ * the order in any case).
+ */
+function useLivePricing(cart: Cart): { items: PricedItem[]; totalCents: number; squareCount: number; checking: boolean } {
+  const boards = useBoards(cart.map((item) => item.game_id));
+  const items = cart.map((item, index) => {
+    const board = boards[index]?.data;
+    return { item, title: board?.game.title ?? item.game_title, priceCents: livePriceCents(item, board), pending: heldForBuyer(board) };
+  });
+  return {
+    items,
+    totalCents: items.reduce((sum, priced) => sum + priced.priceCents * priced.item.squares.length, 0),
+    squareCount: cart.reduce((sum, item) => sum + item.squares.length, 0),
+    checking: boards.some((query) => query.isPending),
+  };
+}
+
+export function PaymentForm({
+  cart,
+  opening,
+  onPay,
+}: {
+  cart: Cart;
+  opening: boolean;
+  onPay: (cart: Cart, notes: string | undefined) => Promise<CheckoutFailure | null>;
+}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const methodErrorId = useId();
+  const [method, setMethod] = useState<Method | null>('card');
+  const [methodError, setMethodError] = useState<string | null>(null);
+  const [notes, setNotes] = useState('');
+  const [failure, setFailure] = useState<CheckoutFailure | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const { items, squareCount, totalCents, checking } = useLivePricing(cart);
+  const open = useOpenCheckouts();
+  const payLabel = `Pay ${formatUsd(totalCents)}`;
+
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
+
+  function fail(next: CheckoutFailure) {
+    setFailure(next);
+    if (next.kind === 'login') {
+      toast.error(next.message, {
+        action: { label: 'Login', onClick: () => navigate('/login', { state: { from: location } satisfies FromState }) },
+      });
+    } else if (next.kind === 'error') {
+      toast.error(next.message);
+    }
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (opening || checking) return;
+    setFailure(null);
+    setMethodError(null);
+    if (!method) {
+      setMethodError(CART_PAYMENT_ERRORS.noMethodSelected);
+      toast.error(CART_PAYMENT_ERRORS.noMethodSelected);
+      return;
+    }
+    if (method !== 'card') {
+      setMethodError(CART_PAYMENT_ERRORS.methodNotAvailable);
+      toast.error(CART_PAYMENT_ERRORS.paypalNotImplemented);
+      return;
+    }
+    const checked = validateForPayment(cart);
+    if (!checked.ok) {
+      fail({ kind: 'error', message: checked.message });
+      return;
+    }
+    const failed = await onPay(checked.value, notes.trim() || undefined);
+    if (failed) fail(failed);
+  }
+
+  function removeUnavailable(squares: readonly UnavailableSquare[]) {
+    for (const square of squares) cartStore.remove(square.game_id, square);
+    setFailure(null);
+    toast.success(squares.length === 1 ? SUCCESS_TOASTS.squareRemoved : 'Squares removed from cart');
+  }
+
+  return (
+    <Page title="Payment" description="Check your order, then pay by card on a secure payment page that opens in a new tab." before={<BackToCart />}>
+      <OpenCheckoutNotice checkouts={open.data ?? []} hint="Paying below starts a new payment instead and cancels that one." />
+      <form noValidate onSubmit={onSubmit} aria-label="Payment" className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <OrderSummary items={items} />
+
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Payment Method</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <fieldset aria-describedby={methodError ? methodErrorId : undefined} className="flex flex-col gap-3">
+                <legend className="sr-only">Payment method</legend>
+                <MethodOption
+                  value="card"
+                  checked={method === 'card'}
+                  onChange={setMethod}
+                  icon={<CreditCard />}
+                  label="Credit/Debit Card"
+                  hint="Pay on a secure card payment page"
+                />
+                <MethodOption
+                  value="paypal"
+                  checked={method === 'paypal'}
+                  onChange={setMethod}
+                  disabled
+                  icon={<Wallet />}
+                  label="PayPal"
+                  badge={<Badge variant="secondary">Coming Soon</Badge>}
+                />
+              </fieldset>
+              {methodError && (
+                <p id={methodErrorId} role="alert" className="mt-3 flex items-center gap-2 text-sm text-destructive">
+                  <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
+                  {methodError}
+                </p>
+              )}
+            </CardContent>
+          </Card>
+
+          <PaymentNotes value={notes} onChange={setNotes} />
+        </div>
+
+        <Card className="gap-4 lg:sticky lg:top-20">
+          <CardHeader>
+            <CardTitle as="h2">Total</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            <dl className="flex flex-col gap-2 text-sm">
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">Squares</dt>
+                <dd className="tabular-nums">{squareCount}</dd>
+              </div>
+              <div className="flex justify-between gap-4 border-t pt-2 text-base font-semibold">
+                <dt>Total</dt>
+                <dd className="tabular-nums" data-testid="payment-total">
+                  {formatUsd(totalCents)}
+                </dd>
+              </div>
+            </dl>
+
+            {failure && (
+              <div ref={failureRef} tabIndex={-1} className="focus:outline-none">
+                <FailureNotice failure={failure} cart={cart} onRemove={removeUnavailable} />
+              </div>
+            )}
+
+            <Button type="submit" size="lg" className="w-full" disabled={opening || checking} aria-disabled={opening || checking}>
+              {opening ? <Spinner label="Opening payment page..." /> : checking ? <Spinner label="Checking prices..." /> : <LockKeyhole aria-hidden="true" />}
+              {opening ? 'Opening payment page...' : checking ? 'Checking prices...' : payLabel}
+            </Button>
+            <p className="text-center text-xs text-muted-foreground">Your squares are held for you while you pay (30 minutes).</p>
+          </CardContent>
+        </Card>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,188 @@
+/** The pieces of /payment: Back to Cart, a payment method, the order summary and why paying failed. */
+import type { Cart } from '@core/cart';
+import { formatUsd } from '@core/money';
+import { ArrowLeft, CircleAlert } from 'lucide-react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { FromState } from '@/components/route-guards';
+import { SquarePositions } from '@/components/square-positions';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { type CheckoutFailure, type UnavailableSquare, unavailableSquareLabel } from '@/lib/checkout';
+import type { CartItem } from '@/lib/cart';
+import { cn } from '@/lib/utils';
+
+export type Method = 'card' | 'paypal';
+
+/** A cart entry as the live board prices it (issue 11 item 7: the same prices the cart shows, D4). */
+export interface PricedItem {
+  readonly item: CartItem;
+  readonly title: string;
+  readonly priceCents: number;
+  /** Squares of the buyer's own open checkout (D21), by square key. */
+  readonly pending: ReadonlySet<string>;
+}
+
+export function BackToCart() {
+  return (
+    <Button asChild variant="ghost" size="sm" className="-ml-2 self-start">
+      <Link to="/cart">
+        <ArrowLeft aria-hidden="true" />
+        Back to Cart
+      </Link>
+    </Button>
+  );
+}
+
+export function MethodOption({
+  value,
+  checked,
+  onChange,
+  disabled = false,
+  icon,
+  label,
+  hint,
+  badge,
+}: {
+  value: Method;
+  checked: boolean;
+  onChange: (value: Method) => void;
+  disabled?: boolean;
+  icon: ReactNode;
+  label: string;
+  hint?: string;
+  badge?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <label
+      htmlFor={id}
+      className={cn(
+        'flex items-center gap-3 rounded-lg border p-4 transition-colors',
+        'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+        checked ? 'border-primary bg-accent/60' : 'hover:bg-accent/40',
+        disabled && 'cursor-not-allowed opacity-70 hover:bg-transparent',
+        !disabled && 'cursor-pointer',
+      )}
+    >
+      <input
+        id={id}
+        type="radio"
+        name="payment-method"
+        value={value}
+        checked={checked}
+        disabled={disabled}
+        onChange={() => onChange(value)}
+        className="size-4 shrink-0 accent-primary focus-visible:outline-none"
+      />
+      <span aria-hidden="true" className="text-muted-foreground [&_svg]:size-5">
+        {icon}
+      </span>
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="font-medium">{label}</span>
+        {hint && <span className="text-sm text-muted-foreground">{hint}</span>}
+      </span>
+      {badge}
+    </label>
+  );
+}
+
+/** The games and squares in the cart at their live prices (display only: the server prices the order, D4). */
+export function OrderSummary({ items }: { items: readonly PricedItem[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Order Summary</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col divide-y" aria-label="Games in your order">
+          {items.map(({ item, title, priceCents, pending }) => {
+            const count = item.squares.length;
+            return (
+              <li key={item.game_id} className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0" data-testid="payment-game">
+                <div className="flex items-start justify-between gap-4">
+                  <h3 className="min-w-0 font-medium break-words">{title}</h3>
+                  <span className="shrink-0 font-medium tabular-nums" data-testid="payment-subtotal">
+                    {formatUsd(count * priceCents)}
+                  </span>
+                </div>
+                <p className="text-sm text-muted-foreground">
+                  {count} {count === 1 ? 'square' : 'squares'} × {formatUsd(priceCents)}
+                </p>
+                <SquarePositions squares={item.squares} label={`Squares in ${title}`} pending={pending} />
+              </li>
+            );
+          })}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The Login button that comes back here after signing in. */
+export function LoginLink(props: Omit<ComponentProps<typeof Button>, 'asChild' | 'children'>) {
+  const location = useLocation();
+  return (
+    <Button asChild {...props}>
+      <Link to="/login" state={{ from: location } satisfies FromState}>
+        Login
+      </Link>
+    </Button>
+  );
+}
+
+export function FailureNotice({
+  failure,
+  cart,
+  onRemove,
+}: {
+  failure: CheckoutFailure;
+  cart: Cart;
+  onRemove: (squares: readonly UnavailableSquare[]) => void;
+}) {
+  if (failure.kind === 'login') {
+    return (
+      <Alert variant="destructive" data-testid="payment-error">
+        <CircleAlert aria-hidden="true" />
+        <AlertTitle>{failure.message}</AlertTitle>
+        <AlertDescription>
+          <LoginLink size="sm" variant="outline" className="mt-1 text-foreground" />
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  if (failure.kind === 'unavailable') {
+    const squares = failure.squares;
+    return (
+      <Alert variant="destructive" data-testid="payment-error">
+        <CircleAlert aria-hidden="true" />
+        <AlertTitle>{squares.length === 1 ? 'A square is no longer available' : 'Some squares are no longer available'}</AlertTitle>
+        <AlertDescription>
+          {squares.length > 0 ? (
+            <>
+              <p>Someone else is buying or already owns:</p>
+              <ul className="list-disc pl-5">
+                {squares.map((square) => (
+                  <li key={`${square.game_id}:${square.x},${square.y}`}>{unavailableSquareLabel(square, cart)}</li>
+                ))}
+              </ul>
+              <p>Remove {squares.length === 1 ? 'it' : 'them'} from your cart to pay for the rest.</p>
+              <Button type="button" size="sm" variant="outline" className="mt-1 text-foreground" onClick={() => onRemove(squares)}>
+                Remove from cart
+              </Button>
+            </>
+          ) : (
+            <p>{failure.message}</p>
+          )}
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  return (
+    <Alert variant="destructive" data-testid="payment-error">
+      <CircleAlert aria-hidden="true" />
+      <AlertTitle>{failure.message}</AlertTitle>
+    </Alert>
+  );
+}

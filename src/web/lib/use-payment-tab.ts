@@ -1,0 +1,177 @@
+/**
+ * The payment tab (spec section 7 "Payment", D21): /payment opens the provider's payment page in a
+ * new tab, remembers that checkout for this tab (a reload keeps the waiting panel), follows its
+ * status, and leaves for the success page once it is paid.
+ */
+import { type Cart, checkoutGameId, serializeCart } from '@core/cart';
+import { waitingClosedText } from '@core/checkout-texts';
+import { CART_PAYMENT_ERRORS, SUCCESS_TOASTS } from '@core/messages';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { isApiError } from './api';
+import { useCart } from './cart';
+import {
+  type CheckoutFailure,
+  checkoutFailure,
+  checkoutPageUrl,
+  createCheckout,
+  PENDING_CHECKOUT_KEY,
+  paymentSuccessPath,
+  useCheckoutStatus,
+} from './checkout';
+
+/** A checkout whose payment page is open in another tab. Kept per tab so a reload keeps the panel. */
+export interface PendingCheckout {
+  checkout_id: string;
+  url: string;
+  amount_cents: number;
+  game_id: string;
+  expires_at: string;
+  /** What was bought, as the cart said when Pay was clicked. */
+  cart: Cart;
+  startedAt: number;
+}
+
+function readPending(): PendingCheckout | null {
+  try {
+    const text = window.sessionStorage.getItem(PENDING_CHECKOUT_KEY);
+    const value = text ? (JSON.parse(text) as PendingCheckout) : null;
+    if (!value || typeof value.checkout_id !== 'string' || typeof value.url !== 'string') return null;
+    // A checkout's page stops taking payment at expires_at; after that the panel has nothing to wait for.
+    return Date.parse(value.expires_at) > Date.now() ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function writePending(value: PendingCheckout | null): void {
+  try {
+    if (value) window.sessionStorage.setItem(PENDING_CHECKOUT_KEY, JSON.stringify(value));
+    else window.sessionStorage.removeItem(PENDING_CHECKOUT_KEY);
+  } catch {
+    // Only a convenience for reloads.
+  }
+}
+
+/**
+ * A blank tab opened now, inside the click, so pop-up blockers allow it; it is sent to the payment
+ * page once the server has answered, or closed if it fails. Null when the browser refused it.
+ */
+function openBlankTab(): Window | null {
+  const tab = window.open('', '_blank');
+  if (!tab) return null;
+  try {
+    // The payment page gets no handle on this tab (no reverse tabnabbing).
+    tab.opener = null;
+    tab.document.title = 'Opening payment page...';
+    const note = tab.document.createElement('p');
+    note.textContent = 'Opening the secure payment page...';
+    note.style.font = '16px system-ui, sans-serif';
+    note.style.margin = '2rem';
+    tab.document.body.append(note);
+  } catch {
+    // Writing the placeholder is a nicety only.
+  }
+  return tab;
+}
+
+/**
+ * The checkout this tab waits for, and `open`, which starts a checkout for a checked cart in a new
+ * tab (call it inside the click). A checkout still waiting (e.g. after a reload) is kept while the
+ * cart is what it was bought from, or empty because the payment tab already cleared it.
+ */
+export function usePaymentTab() {
+  const cart = useCart();
+  const [pending, setPendingState] = useState<PendingCheckout | null>(() => {
+    const saved = readPending();
+    return saved && (cart.length === 0 || serializeCart(cart) === serializeCart(saved.cart)) ? saved : null;
+  });
+  const [opening, setOpening] = useState(false);
+
+  const setPending = (value: PendingCheckout | null) => {
+    writePending(value);
+    setPendingState(value);
+  };
+
+  /** Null once the payment page is open; else why not. */
+  async function open(checked: Cart, notes: string | undefined): Promise<CheckoutFailure | null> {
+    const tab = openBlankTab();
+    if (!tab) return { kind: 'error', message: CART_PAYMENT_ERRORS.popupBlocked };
+    setOpening(true);
+    try {
+      const created = await createCheckout({ cart: checked, notes });
+      const url = checkoutPageUrl(created?.url, window.location.origin);
+      if (!url) {
+        tab.close();
+        return { kind: 'error', message: CART_PAYMENT_ERRORS.noCheckoutUrl };
+      }
+      tab.location.href = url;
+      toast.success(SUCCESS_TOASTS.paymentPageOpened);
+      setPending({
+        checkout_id: created.checkout_id,
+        url,
+        amount_cents: created.amount_cents,
+        game_id: created.game_id ?? checkoutGameId(checked) ?? 'multiple',
+        expires_at: created.expires_at,
+        cart: checked,
+        startedAt: Date.now(),
+      });
+      return null;
+    } catch (error) {
+      tab.close();
+      return checkoutFailure(error);
+    } finally {
+      setOpening(false);
+    }
+  }
+
+  return { cart, pending, opening, open, startOver: () => setPending(null) };
+}
+
+/**
+ * Follows the checkout whose page is open in the other tab: polls its status, asks at once when
+ * the other tab emptied the cart, goes to the success page once paid (or paid and refunded), and
+ * says what the waiting panel shows.
+ */
+export function useWaitingCheckout(pending: PendingCheckout) {
+  const navigate = useNavigate();
+  const cart = useCart();
+  const [asked, setAsked] = useState(false);
+  const status = useCheckoutStatus(pending.checkout_id, { since: pending.startedAt });
+  const checkout = status.data;
+
+  // Paid (or paid and refunded): the success page says which, clears the cart and links onward.
+  useEffect(() => {
+    if (checkout?.status === 'fulfilled' || checkout?.status === 'refunded') {
+      sessionStorage.removeItem(PENDING_CHECKOUT_KEY);
+      navigate(paymentSuccessPath(pending.game_id, pending.checkout_id), { replace: true });
+    }
+  }, [checkout?.status, navigate, pending.checkout_id, pending.game_id]);
+
+  // The other tab emptied the cart (its success page did): ask now rather than at the next tick.
+  const cartEmptied = cart.length === 0;
+  const { refetch } = status;
+  useEffect(() => {
+    if (cartEmptied) void refetch();
+  }, [cartEmptied, refetch]);
+
+  const closed = Boolean(checkout && ['expired', 'cancelled', 'declined'].includes(checkout.status));
+  const signedOut = isApiError(status.error) && status.error.status === 401;
+  const checking = status.isFetching && asked;
+
+  async function checkNow() {
+    setAsked(true);
+    await status.refetch();
+  }
+
+  let message: string | null = null;
+  if (signedOut) message = CART_PAYMENT_ERRORS.loginRequired;
+  else if (closed && checkout) message = waitingClosedText(checkout.status);
+  else if (status.isError) message = 'We could not check your payment just now. Please try again.';
+  else if (asked && !status.isFetching && checkout?.status === 'open') {
+    message = "We haven't received your payment yet. If you just paid, it can take a few seconds.";
+  }
+
+  return { closed, signedOut, checking, message, isError: status.isError, checkNow };
+}
