@@ -19,13 +19,13 @@ import { boardKeys } from '@/lib/board';
 import { cartStore } from '@/lib/cart';
 import {
   cancelCheckout,
-  type CheckoutSquare,
   type CheckoutView,
   checkoutGameIdOf,
   checkoutKeys,
   forgetPendingCheckout,
   type OpenCheckout,
   paymentSuccessPath,
+  squaresByGame,
 } from '@/lib/checkout';
 import { clockTime } from '@/lib/time';
 import { cn } from '@/lib/utils';
@@ -40,16 +40,6 @@ export const OPEN_CHECKOUT_TEXTS = {
   cancelled: 'Payment cancelled. Your squares are back in your cart.',
   notCancelled: 'We could not cancel that payment just now. Please try again in a moment.',
 } as const;
-
-function byGame(squares: readonly CheckoutSquare[]) {
-  const games = new Map<string, { title: string; squares: CheckoutSquare[] }>();
-  for (const square of squares) {
-    const game = games.get(square.game_id) ?? { title: square.game_title, squares: [] };
-    game.squares.push(square);
-    games.set(square.game_id, game);
-  }
-  return [...games];
-}
 
 /**
  * Cancelling the buyer's own checkout: start again, or back through the provider's cancel link.
@@ -118,7 +108,7 @@ export function OpenCheckoutNotice({ checkouts, hint, className }: { checkouts: 
                 held for you until {clockTime(checkout.expires_at)}: finish paying on the payment page, or start again.{hint ? ` ${hint}` : ''}
               </p>
               <ul className="flex flex-col gap-2" aria-label="Squares waiting for your payment">
-                {byGame(checkout.squares).map(([gameId, game]) => (
+                {squaresByGame(checkout.squares).map(([gameId, game]) => (
                   <li key={gameId} className="flex flex-col gap-1">
                     <span className="font-medium text-foreground [overflow-wrap:anywhere]">{game.title}</span>
                     <SquarePositions squares={game.squares} label={`Squares in ${game.title} waiting for your payment`} />

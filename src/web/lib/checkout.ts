@@ -97,6 +97,17 @@ export function heldForMe(checkouts: readonly OpenCheckout[] | undefined, gameId
   return keys;
 }
 
+/** A checkout's squares by game, in the order they come, each game with its title. */
+export function squaresByGame(squares: readonly CheckoutSquare[]): [string, { title: string; squares: CheckoutSquare[] }][] {
+  const games = new Map<string, { title: string; squares: CheckoutSquare[] }>();
+  for (const square of squares) {
+    const game = games.get(square.game_id) ?? { title: square.game_title, squares: [] };
+    game.squares.push(square);
+    games.set(square.game_id, game);
+  }
+  return [...games];
+}
+
 /** The game id the success page takes for these squares: the one game's, or "multiple" (spec). */
 export function checkoutGameIdOf(squares: readonly CheckoutSquare[]): string | null {
   const games = new Set(squares.map((square) => square.game_id));

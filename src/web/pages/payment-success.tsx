@@ -1,22 +1,19 @@
 import { successClosedText } from '@core/checkout-texts';
 import { SUCCESS_TOASTS } from '@core/messages';
 import { formatUsd } from '@core/money';
-import { CircleAlert, CircleCheck, Clock, RotateCcw } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { RotateCcw } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { LoadingState, usePageTitle } from '@/components/page';
-import { SquarePositions } from '@/components/square-positions';
+import { LoadingState } from '@/components/page';
 import type { FromState } from '@/components/route-guards';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api';
 import { type CheckoutView, POLL_WINDOW_MS, useCheckoutStatus } from '@/lib/checkout';
 import { cartStore } from '@/lib/cart';
 import { useSession, useSessionActions } from '@/lib/session';
 import { clockTime } from '@/lib/time';
-import { cn } from '@/lib/utils';
+import { Outcome, Purchased, SuccessLinks } from '@/components/payment/payment-outcome';
 
 /** Toasted once per checkout, however often the page renders or remounts (StrictMode, two tabs' history). */
 const celebrated = new Set<string>();
@@ -224,102 +221,5 @@ function Confirming({ checkout }: { checkout?: CheckoutView }) {
     <Outcome tone="pending" title="Confirming your payment..." busy description="This usually takes a few seconds. You can keep this page open.">
       {checkout && <Purchased checkout={checkout} />}
     </Outcome>
-  );
-}
-
-/** The checkout's squares by game, by their positions counted from 1 (D14). */
-function Purchased({ checkout }: { checkout: CheckoutView }) {
-  const games = new Map<string, { title: string; squares: { x: number; y: number }[] }>();
-  for (const square of checkout.squares) {
-    const game = games.get(square.game_id) ?? { title: square.game_title, squares: [] };
-    game.squares.push(square);
-    games.set(square.game_id, game);
-  }
-  if (games.size === 0) return null;
-  return (
-    <ul className="flex flex-col gap-3" aria-label="Squares in this payment">
-      {[...games].map(([id, game]) => (
-        <li key={id} className="flex flex-col gap-1.5">
-          <span className="text-sm font-medium break-words">{game.title}</span>
-          <SquarePositions squares={game.squares} label={`Squares in ${game.title}`} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Spec: View My Squares, Back to Game (only for one game), Browse More Games. */
-function SuccessLinks({ gameId, showGame = true }: { gameId: string | null; showGame?: boolean }) {
-  const oneGame = showGame && gameId && gameId !== 'multiple';
-  return (
-    <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-      <Button asChild>
-        <Link to="/my-squares">View My Squares</Link>
-      </Button>
-      {oneGame && (
-        <Button asChild variant="outline">
-          <Link to={`/game/${encodeURIComponent(gameId)}`}>Back to Game</Link>
-        </Button>
-      )}
-      <Button asChild variant="outline">
-        <Link to="/all-games">Browse More Games</Link>
-      </Button>
-    </div>
-  );
-}
-
-const tones = {
-  success: { icon: <CircleCheck />, className: 'bg-success/15 text-success' },
-  pending: { icon: <Clock />, className: 'bg-muted text-muted-foreground' },
-  error: { icon: <CircleAlert />, className: 'bg-destructive/10 text-destructive' },
-  info: { icon: <CircleAlert />, className: 'bg-primary/10 text-primary' },
-} as const;
-
-/**
- * The page's one card: icon, h1, description and actions. The heading area is a polite live
- * region, so "Confirming your payment..." turning into "Payment Successful!" is announced.
- */
-function Outcome({
-  tone,
-  title,
-  description,
-  busy = false,
-  children,
-}: {
-  tone: keyof typeof tones;
-  title: string;
-  description?: ReactNode;
-  busy?: boolean;
-  children?: ReactNode;
-}) {
-  usePageTitle(title.replace(/[.!]+$/, ''));
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const first = useRef(true);
-  // When the outcome changes while the page is open, move focus to the new heading.
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [title]);
-
-  return (
-    <div className="mx-auto flex w-full max-w-xl flex-col px-4 py-8 md:py-12">
-      <Card data-testid="payment-outcome" data-tone={tone}>
-        <CardHeader className="items-center gap-3 text-center">
-          <div aria-live="polite" aria-busy={busy} className="flex flex-col items-center gap-3">
-            <div aria-hidden="true" className={cn('flex size-14 items-center justify-center rounded-full [&_svg]:size-7', tones[tone].className)}>
-              {busy ? <Spinner className="size-7" role="presentation" /> : tones[tone].icon}
-            </div>
-            <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl">
-              {title}
-            </h1>
-            {description && <CardDescription className="text-base">{description}</CardDescription>}
-          </div>
-        </CardHeader>
-        {children && <CardContent className="flex flex-col gap-5">{children}</CardContent>}
-      </Card>
-    </div>
   );
 }
