@@ -8,6 +8,7 @@ import type { BoardResponse, BoardSquare } from '@core/board-view';
 import { squareAccessibleName, type SquareHolding } from '@core/board';
 import { type Coordinate, GRID_SIZE, squareKey, squarePositionLabel } from '@core/grid';
 import { DUPLICATE_SQUARE, SQUARE_BEING_PURCHASED, SUCCESS_TOASTS, squareAlreadyClaimedMessage } from '@core/messages';
+import { salesClosedMessage, salesOpen } from '@core/sales';
 import { type Quarter, quarterOrdinal } from '@core/scoring';
 import { Clock, Plus } from 'lucide-react';
 import { Fragment, memo, useCallback, useMemo } from 'react';
@@ -48,18 +49,7 @@ export interface BoardCell extends Coordinate {
 export const BOARD_MESSAGES = {
   yours: 'This square is yours.',
   yoursPending: 'This square is yours, waiting for your payment. Resume the payment or start again from your cart.',
-  salesClosedDrawn: 'Sales are closed: the numbers have been drawn.',
-  salesClosedCompleted: 'Sales are closed: this game is completed.',
 } as const;
-
-/** True while squares can be bought: the game is active and no numbers are drawn (D16, D18). */
-export function salesOpen(game: BoardResponse['game']): boolean {
-  return game.is_active && !game.grid_shuffled;
-}
-
-export function salesClosedMessage(game: BoardResponse['game']): string {
-  return game.is_active ? BOARD_MESSAGES.salesClosedDrawn : BOARD_MESSAGES.salesClosedCompleted;
-}
 
 /** True when the axes show digits: numbers exist and are revealed (spec section 4). */
 export function numbersShown(board: BoardResponse): boolean {
