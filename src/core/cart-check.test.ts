@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardResponse, BoardSquare } from './board-view';
+import type { BoardResponse, BoardSquare } from './api/board';
 import type { CartItem } from './cart';
 import { CART_TEXTS, checkCart, checkItem, heldForBuyer, livePriceCents, unavailableRemovals } from './cart-check';
-import type { Game } from './games';
+import type { Game } from './api/games';
 import { SQUARE_BEING_PURCHASED } from './messages';
 
 const at = (x: number, y: number) => ({ x, y });

@@ -3,7 +3,7 @@
  * board, which squares can be paid for and why the others cannot. Pure: the cart and payment
  * pages give it what the boards answered.
  */
-import type { BoardResponse } from './board-view';
+import type { BoardResponse } from './api/board';
 import { type CartItem, type Cart, cartTotals, validateForPayment } from './cart';
 import { type Coordinate, squareKey } from './grid';
 import { SQUARE_BEING_PURCHASED, squareAlreadyClaimedMessage } from './messages';

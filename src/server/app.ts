@@ -14,7 +14,7 @@ import { checkoutService, type CheckoutService } from './checkout/checkout.servi
 import { checkoutSweeper, type CheckoutSweeper } from './checkout/sweeper';
 import { trialCheckoutRoutes } from './checkout/trial-checkout.routes';
 import { trialCheckoutService } from './checkout/trial-checkout.service';
-import { badRequest, clientErrorHandler, errorBody, registerErrorHandling } from './http/errors';
+import { badRequest, clientErrorHandler, errorBody, fastifyErrorCode, registerErrorHandling } from './http/errors';
 import { gamesRepository } from './games/games.repository';
 import { gamesRoutes } from './games/games.routes';
 import { gamesService } from './games/games.service';
@@ -121,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .header('cache-control', NO_STORE)
         .code(error.statusCode ?? 400)
         .type('application/json')
-        .send(JSON.stringify(errorBody(error.code ?? 'BAD_REQUEST', 'This address is not valid.')));
+        .send(JSON.stringify(errorBody(fastifyErrorCode(error.code), 'This address is not valid.')));
     },
     // What Node's parser refuses (not HTTP, headers too large, too slow): the same, written raw.
     clientErrorHandler: clientErrorHandler(headers),

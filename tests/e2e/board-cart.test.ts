@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Cookie, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { BoardChangeEvent } from '../../src/core/board-view';
+import type { BoardChangeEvent } from '../../src/core/api/board';
 import type { PageOptions } from '../support/browser';
 import { type BrowserAccount, signInBrowser, useBrowserHarness } from '../support/e2e';
 import { insertGame, insertUser } from '../support/fixtures';

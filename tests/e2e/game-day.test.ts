@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Cookie, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { GameDayView } from '../../src/core/game-day';
+import type { GameDayView } from '../../src/core/api/game-day';
 import type { Coordinate } from '../../src/core/grid';
 import { SAME_ORIGIN } from '../support/auth';
 import { type Buyer, cartOf, newBuyer, payWith, sessionIdOf, startCheckout } from '../support/checkout';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { GameDayView } from '@core/game-day';
+import type { GameDayView } from '@core/api/game-day';
 import { GRID_SIZE } from '@core/grid';
 import { signedInPlayer } from './accounts';
 import { SAME_ORIGIN } from './auth';

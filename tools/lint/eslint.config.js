@@ -41,11 +41,18 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             { group: ['**/server/**', '**/src/server'], message: 'The web app never imports the server: it talks to it over HTTP (docs/ARCHITECTURE.md).' },
+            {
+              // The contracts are zod schemas: the web takes their types, so zod stays out of its pages.
+              group: ['@core/api/*', '!@core/api/error-codes'],
+              allowTypeImports: true,
+              message: 'The web imports only the types of the API contracts (import type): their zod schemas stay on the server.',
+            },
           ],
         },
       ],

@@ -2,7 +2,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { meResponseSchema } from '@core/api/account';
+import type { AuthErrorCode } from '@core/api/errors';
 import { LOGIN_ERRORS, MAIL_RATE_LIMITS, PASSWORD_CHECK_RATE_LIMITED, SIGNUP_ERRORS } from '@core/messages';
 import { errorBody } from '../http/errors';
 import type { Auth } from './auth';
@@ -129,14 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get(
     '/api/me',
     {
-      schema: {
-        response: {
-          200: z.object({
-            user: z.object({ id: z.string(), email: z.string(), username: z.string() }).nullable(),
-            isAdmin: z.boolean(),
-          }),
-        },
-      },
+      schema: { response: { 200: meResponseSchema } },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
@@ -155,7 +149,8 @@ function normalizeEmail(body: unknown): unknown {
 }
 
 function invalidCallback(reply: FastifyReply) {
-  return reply.status(400).send({ code: 'INVALID_CALLBACK_URL', message: 'This link is not valid.' });
+  const body: { code: AuthErrorCode; message: string } = { code: 'INVALID_CALLBACK_URL', message: 'This link is not valid.' };
+  return reply.status(400).send(body);
 }
 
 /** A JSON body with each callback replaced by its path on our origin, or null when one would leave it. */

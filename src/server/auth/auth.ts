@@ -1,6 +1,7 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { username } from 'better-auth/plugins/username';
+import type { AuthErrorCode } from '@core/api/errors';
 import { SIGNUP_ERRORS, USERNAME_TAKEN } from '@core/messages';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN, validatePassword } from '@core/validation';
 import type { FastifyBaseLogger } from 'fastify';
@@ -31,7 +32,8 @@ const ONE_HOUR = 60 * 60;
 
 const BODY_READING_PATHS = new Set(['/sign-up/email', '/update-user', '/reset-password', '/change-password']);
 
-const apiError = (status: 'BAD_REQUEST' | 'UNPROCESSABLE_ENTITY' | 'FORBIDDEN', code: string, message: string) => new APIError(status, { code, message });
+const apiError = (status: 'BAD_REQUEST' | 'UNPROCESSABLE_ENTITY' | 'FORBIDDEN', code: AuthErrorCode, message: string) =>
+  new APIError(status, { code, message });
 
 /**
  * Better Auth on our database (D6-D8): e-mail + password with a unique username, e-mail

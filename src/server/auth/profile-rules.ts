@@ -1,5 +1,6 @@
 import type { BetterAuthOptions } from 'better-auth';
 import { APIError, getSessionFromCtx } from 'better-auth/api';
+import type { AuthErrorCode } from '@core/api/errors';
 import { DISPLAY_USERNAME_MISMATCH, USERNAME_INVALID_CHARACTERS, USERNAME_TAKEN, USERNAME_TOO_LONG, USERNAME_TOO_SHORT } from '@core/messages';
 import { validateDisplayUsername, validateUsername } from '@core/validation';
 import type { AccountsRepository } from './accounts.repository';
@@ -12,14 +13,14 @@ import type { AccountsRepository } from './accounts.repository';
  * row (database hooks), so no other path can store a name that breaks the rule.
  */
 
-const USERNAME_CODES: Record<string, string> = {
+const USERNAME_CODES: Record<string, AuthErrorCode> = {
   [USERNAME_TOO_SHORT]: 'USERNAME_TOO_SHORT',
   [USERNAME_TOO_LONG]: 'USERNAME_TOO_LONG',
   [USERNAME_INVALID_CHARACTERS]: 'INVALID_USERNAME',
 };
 const PICTURE_NOT_SUPPORTED = 'Profile pictures are not supported.';
 
-const badRequest = (code: string, message: string) => new APIError('BAD_REQUEST', { code, message });
+const badRequest = (code: AuthErrorCode, message: string) => new APIError('BAD_REQUEST', { code, message });
 const taken = () => new APIError('UNPROCESSABLE_ENTITY', { code: 'USERNAME_IS_ALREADY_TAKEN', message: USERNAME_TAKEN });
 
 /** The username as it will be stored (normalized, trimmed), or a 400 with its message. */

@@ -1,4 +1,4 @@
-import type { CheckoutView, OpenCheckout } from '@core/checkout';
+import type { CheckoutView, OpenCheckout } from '@core/api/checkout';
 import { notFound } from '../http/errors';
 import type { Cancelling } from './cancel';
 import { publicStatus, type CheckoutServiceDeps } from './checkout.deps';

@@ -1,4 +1,4 @@
-import type { CheckoutStatus } from '@core/checkout';
+import type { CheckoutStatus } from '@core/api/checkout';
 import type { Mailer } from '../mail/mailer';
 import type { Logger } from '../logger';
 import type { PaymentProvider } from '../payments/provider';

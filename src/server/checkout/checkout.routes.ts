@@ -1,10 +1,12 @@
-import { INVALID_CART_ITEMS } from '@core/messages';
-import { cartSchema, checkoutNotesSchema } from '@core/schemas';
+import { checkoutCreatedSchema, checkoutRequestSchema, checkoutResponseSchema, openCheckoutsResponseSchema } from '@core/api/checkout';
+import { idParams } from '@core/api/params';
+import { cartSchema } from '@core/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../auth/session';
 import type { Settings } from '../config';
 import { notFound } from '../http/errors';
+import { isUuid } from '../http/params';
 import { mailLinkOrigin } from '../mail/link-origin';
 import { CHECKOUT_NOT_FOUND } from './checkout.messages';
 import type { CheckoutService } from './checkout.service';
@@ -46,45 +48,8 @@ function checkoutRequest(maxCartSquares: number) {
       else if (size.games > MAX_CART_GAMES) ctx.addIssue({ code: 'custom', message: cartHasTooManyGames(size.games) });
     })
     .pipe(cartSchema);
-  return z.object({ cart: boundedCart, notes: checkoutNotesSchema }, { error: INVALID_CART_ITEMS });
+  return checkoutRequestSchema.extend({ cart: boundedCart });
 }
-
-const checkoutCreated = z.object({
-  checkout_id: z.string(),
-  url: z.string(),
-  amount_cents: z.number().int(),
-  game_id: z.string(),
-  expires_at: z.string(),
-});
-
-const checkoutSquare = z.object({ game_id: z.string(), game_title: z.string(), x: z.number().int(), y: z.number().int(), price_cents: z.number().int() });
-
-const checkoutView = z.object({
-  id: z.string(),
-  status: z.enum(['open', 'fulfilled', 'expired', 'cancelled', 'declined', 'refunded']),
-  amount_cents: z.number().int(),
-  description: z.string(),
-  squares: z.array(checkoutSquare).readonly(),
-  expires_at: z.string(),
-  refund_reason: z.string().nullable(),
-});
-
-const openCheckouts = z.object({
-  checkouts: z
-    .array(
-      z.object({
-        id: z.string(),
-        url: z.string().nullable(),
-        amount_cents: z.number().int(),
-        expires_at: z.string(),
-        created_at: z.string(),
-        squares: z.array(checkoutSquare).readonly(),
-      }),
-    )
-    .readonly(),
-});
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Checkout (spec section 7 "Payment", D21): start one for the cart; follow one's status; the buyer's open ones; cancel one. */
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, { checkouts, settings }) => {
@@ -93,7 +58,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
 
   app.post(
     '/api/checkout',
-    { ...signedIn, schema: { body: checkoutRequest(settings.MAX_CART_SQUARES), response: { 201: checkoutCreated } } },
+    { ...signedIn, schema: { body: checkoutRequest(settings.MAX_CART_SQUARES), response: { 201: checkoutCreatedSchema } } },
     async (request, reply) => {
       const user = signedInUser(request);
       // D5: links back to us (the provider's return pages, the refund mail) use PUBLIC_URL, or in a
@@ -110,29 +75,21 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     },
   );
 
-  app.get(
-    '/api/checkout/:id',
-    { ...signedIn, schema: { params: z.object({ id: z.string() }), response: { 200: z.object({ checkout: checkoutView }) } } },
-    async (request) => {
-      if (!UUID.test(request.params.id)) throw notFound(CHECKOUT_NOT_FOUND);
-      return { checkout: await checkouts.settleAndView(request.params.id, signedInUser(request).id) };
-    },
-  );
+  app.get('/api/checkout/:id', { ...signedIn, schema: { params: idParams, response: { 200: checkoutResponseSchema } } }, async (request) => {
+    if (!isUuid(request.params.id)) throw notFound(CHECKOUT_NOT_FOUND);
+    return { checkout: await checkouts.settleAndView(request.params.id, signedInUser(request).id) };
+  });
 
   // D21: the buyer's own open checkouts, so the pages show those squares as theirs and offer to
   // resume the payment page or start again.
-  app.get('/api/me/checkout', { ...signedIn, schema: { response: { 200: openCheckouts } } }, async (request) => ({
+  app.get('/api/me/checkout', { ...signedIn, schema: { response: { 200: openCheckoutsResponseSchema } } }, async (request) => ({
     checkouts: await checkouts.settleAndListOpen(signedInUser(request).id),
   }));
 
   // D21: start again, or back through the provider's cancel link. Only the buyer's own (someone
   // else's answers as one that does not exist); the provider is asked first; repeatable.
-  app.post(
-    '/api/checkout/:id/cancel',
-    { ...signedIn, schema: { params: z.object({ id: z.string() }), response: { 200: z.object({ checkout: checkoutView }) } } },
-    async (request) => {
-      if (!UUID.test(request.params.id)) throw notFound(CHECKOUT_NOT_FOUND);
-      return { checkout: await checkouts.cancel(request.params.id, signedInUser(request).id) };
-    },
-  );
+  app.post('/api/checkout/:id/cancel', { ...signedIn, schema: { params: idParams, response: { 200: checkoutResponseSchema } } }, async (request) => {
+    if (!isUuid(request.params.id)) throw notFound(CHECKOUT_NOT_FOUND);
+    return { checkout: await checkouts.cancel(request.params.id, signedInUser(request).id) };
+  });
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Cart } from '@core/cart';
 import { checkoutDescription, checkoutGameId } from '@core/cart';
-import type { CheckoutCreated, UnavailableSquare } from '@core/checkout';
+import type { CheckoutCreated, UnavailableSquare } from '@core/api/checkout';
 import { squarePositionLabel } from '@core/grid';
 import { CART_PAYMENT_ERRORS } from '@core/messages';
 import { AppError, conflict } from '../http/errors';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MySquaresResponse } from '@core/checkout';
+import type { MySquaresResponse } from '@core/api/my-squares';
 import { GRID_SIZE } from '@core/grid';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { latestMail } from '../../../tests/support/auth';

@@ -1,4 +1,4 @@
-import type { CheckoutStatus } from '@core/checkout';
+import type { CheckoutStatus } from '@core/api/checkout';
 import type { Cancelling } from './cancel';
 import { iso, providerOf, publicStatus, publishSquares, type CheckoutServiceDeps, type EndAs } from './checkout.deps';
 import type { OpenCheckoutRow } from './checkout.repository';

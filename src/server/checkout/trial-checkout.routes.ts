@@ -1,15 +1,11 @@
+import { trialCardRequestSchema, trialCheckoutSessionSchema, trialRedirectSchema, trialSessionParams as params } from '@core/api/trial-checkout';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedInUser } from '../auth/session';
 import type { TrialCheckoutService } from './trial-checkout.service';
 
 export interface TestCheckoutRoutesOptions {
   testCheckout: TrialCheckoutService;
 }
-
-const params = z.object({ sessionId: z.string().max(200) });
-const redirect = z.object({ redirect_url: z.string() });
-const text = z.string().max(200).default('');
 
 /**
  * The built-in test checkout's API (D22), registered only when the test provider is in use
@@ -24,16 +20,7 @@ export const trialCheckoutRoutes: FastifyPluginAsyncZod<TestCheckoutRoutesOption
       ...signedIn,
       schema: {
         params,
-        response: {
-          200: z.object({
-            session_id: z.string(),
-            amount_cents: z.number().int(),
-            description: z.string(),
-            status: z.string(),
-            expires_at: z.string(),
-            lines: z.array(z.object({ name: z.string(), unit_amount_cents: z.number().int(), quantity: z.number().int() })),
-          }),
-        },
+        response: { 200: trialCheckoutSessionSchema },
       },
     },
     async (request) => testCheckout.view(request.params.sessionId, signedInUser(request).id),
@@ -45,14 +32,14 @@ export const trialCheckoutRoutes: FastifyPluginAsyncZod<TestCheckoutRoutesOption
       ...signedIn,
       schema: {
         params,
-        body: z.object({ card_number: text, expiry: text, cvc: text, name: text }),
-        response: { 200: redirect },
+        body: trialCardRequestSchema,
+        response: { 200: trialRedirectSchema },
       },
     },
     async (request) => testCheckout.pay(request.params.sessionId, signedInUser(request).id, request.body),
   );
 
-  app.post('/api/checkout/test/:sessionId/cancel', { ...signedIn, schema: { params, response: { 200: redirect } } }, async (request) =>
+  app.post('/api/checkout/test/:sessionId/cancel', { ...signedIn, schema: { params, response: { 200: trialRedirectSchema } } }, async (request) =>
     testCheckout.cancel(request.params.sessionId, signedInUser(request).id),
   );
 };

@@ -1,4 +1,4 @@
-import type { BoardNumbers } from '@core/board-view';
+import type { BoardNumbers } from '@core/api/board';
 import { type Digit, isDigitPermutation } from '@core/grid';
 
 /** One axis as game_grid_numbers stores it (JSON text), checked to be a permutation of 0-9. */

@@ -2,6 +2,7 @@
  * Game-day texts the spec's catalogue (src/core/messages.ts) does not have: the rules of D18,
  * D19 and D23 said to the organizer. The catalogue's own texts are used wherever one fits.
  */
+import { GAME_DAY_INPUT_TEXTS } from '@core/api/game-day';
 import { SQUARE_COUNT } from '@core/grid';
 
 export const GAME_DAY_TEXTS = {
@@ -20,7 +21,6 @@ export const GAME_DAY_TEXTS = {
   payoutAlreadyDone: (quarter: number) => `The Q${quarter} payout is already completed.`,
   payoutFailedUseRetry: (quarter: number) => `The Q${quarter} payout failed. Use Retry Payout.`,
   onlyFailedRetried: (quarter: number) => `Only a failed payout can be retried; the Q${quarter} payout has not failed.`,
-  allQuartersRequired: 'Enter both scores for every quarter.',
-  quarterInvalid: 'The quarter must be 1, 2, 3 or 4.',
-  referenceTooLong: 'The payment reference must be at most 200 characters.',
+  /** The requests' own checks (core/api/game-day.ts). */
+  ...GAME_DAY_INPUT_TEXTS,
 } as const;

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { ConfirmAllResult, GameDayView, MyWinningsResponse, QuarterResult } from '@core/game-day';
+import type { ConfirmAllResult, GameDayView, MyWinningsResponse, QuarterResult } from '@core/api/game-day';
 import { drawGridNumbers, SQUARE_COUNT, type Digit, type RandomInt } from '@core/grid';
 import { createWinnerRecordError, findWinningSquareError, GAME_DAY_ERRORS, GAME_ERRORS, saveQuarterScoreError } from '@core/messages';
 import { isPayoutScheduleId, quarterPayoutCents } from '@core/payouts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardResponse } from '@core/board-view';
-import type { ConfirmAllResult, GameDayView, MyWinningsResponse } from '@core/game-day';
+import type { BoardResponse } from '@core/api/board';
+import type { ConfirmAllResult, GameDayView, MyWinningsResponse } from '@core/api/game-day';
 import { isDigitPermutation } from '@core/grid';
 import { createWinnerRecordError, GAME_DAY_ERRORS, GAME_ERRORS, SCORE_NEGATIVE, SCORE_NOT_A_NUMBER, SCORE_TOO_HIGH } from '@core/messages';
 import { payoutPlan, quarterPayoutCents, type PayoutScheduleId } from '@core/payouts';

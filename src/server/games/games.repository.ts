@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, DbKind } from '../db/connection';
 import type { Executor } from '../db/executor';
 import { transactionWithAfterCommit, type AfterCommit } from '../db/after-commit';
@@ -6,38 +6,15 @@ import type { GamesTable } from '../db/schema';
 import type { Logger } from '../logger';
 
 /** A games row as stored, plus whether any square row (hold or owner) exists for it (D13). */
-export interface GameRow {
-  id: string;
-  title: string;
-  team_a: string;
-  team_b: string;
-  game_type: string;
-  price_per_square_cents: number;
-  payout_schedule: string;
-  total_pot_cents: number;
-  squares_claimed: number;
-  is_active: boolean;
-  grid_shuffled: boolean;
-  numbers_revealed: boolean;
-  manual_numbers_set: boolean;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-  price_locked: boolean;
-}
+export type GameRow = Selectable<GamesTable> & { price_locked: boolean };
 
-export interface NewGameRow {
-  id: string;
-  title: string;
-  team_a: string;
-  team_b: string;
-  game_type: string;
-  price_per_square_cents: number;
-  payout_schedule: string;
+/** A new game: the counters and flags take the table's defaults. */
+export type NewGameRow = Omit<
+  Insertable<GamesTable>,
+  'total_pot_cents' | 'squares_claimed' | 'is_active' | 'grid_shuffled' | 'numbers_revealed' | 'manual_numbers_set'
+> & {
   created_by: string;
-  created_at: string;
-  updated_at: string;
-}
+};
 
 /** The columns an admin edit may change (D13); the service decides which are still allowed. */
 export type GameChanges = Partial<Pick<GamesTable, 'title' | 'team_a' | 'team_b' | 'game_type' | 'price_per_square_cents' | 'payout_schedule'>> & {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Game } from '@core/games';
+import type { Game } from '@core/api/games';
 import { SQUARE_COUNT } from '@core/grid';
 import { GAME_DELETE_COMPLETED, GAME_ERRORS, GAME_PRICE_LOCKED, GAME_UPDATE_COMPLETED } from '@core/messages';
 import { centsToDollars, dollarsToCents } from '@core/money';

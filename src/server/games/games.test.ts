@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Game } from '@core/games';
+import type { Game } from '@core/api/games';
 import {
   GAME_DELETE_COMPLETED,
   GAME_ERRORS,

@@ -1,22 +1,16 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@core/api/errors';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-/**
- * Our API's error shape: `{ "error": { "code", "message" } }`, sometimes with fields that say
- * more (409 SQUARES_UNAVAILABLE lists the squares).
- */
-export interface ErrorBody {
-  error: { code: string; message: string } & Record<string, unknown>;
-}
+export type { ErrorBody, ErrorCode };
 
 /** An expected failure with the status and the message the user should read. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     /** Extra fields of the error object, next to code and message. */
     readonly details?: Record<string, unknown>,
@@ -26,15 +20,14 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message);
+export const badRequest = (message: string, code: ErrorCode = 'BAD_REQUEST') => new AppError(400, code, message);
 export const unauthorized = (message = 'Please log in to continue.') => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = "You don't have permission to access this page.") => new AppError(403, 'FORBIDDEN', message);
-export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message);
-export const conflict = (message: string, code = 'CONFLICT', details?: Record<string, unknown>) => new AppError(409, code, message, details);
+export const notFound = (message = 'Not found', code: ErrorCode = 'NOT_FOUND') => new AppError(404, code, message);
+export const conflict = (message: string, code: ErrorCode = 'CONFLICT', details?: Record<string, unknown>) => new AppError(409, code, message, details);
 
-export const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
-
-export const errorBody = (code: string, message: string, details?: Record<string, unknown>): ErrorBody => ({
+/** The JSON body of an error (core/api/errors.ts). */
+export const errorBody = (code: ErrorCode, message: string, details?: Record<string, unknown>): ErrorBody => ({
   error: { ...details, code, message },
 });
 
@@ -54,12 +47,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = (error as FastifyError).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, body too large, unsupported media type, rate limit.
-      const code = (error as FastifyError).code ?? 'BAD_REQUEST';
+      const code = fastifyErrorCode((error as FastifyError).code);
       return reply.status(status).send(errorBody(code, clientMessage(error as FastifyError)));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody('INTERNAL', INTERNAL_MESSAGE));
   });
+}
+
+const OUR_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+
+/** Fastify's own code (FST_ERR_...) or ours (the rate limit's TOO_MANY_REQUESTS); anything else is BAD_REQUEST. */
+export function fastifyErrorCode(code: string | undefined): ErrorCode {
+  if (code === undefined) return 'BAD_REQUEST';
+  return code.startsWith('FST_ERR_') || OUR_CODES.has(code) ? (code as ErrorCode) : 'BAD_REQUEST';
 }
 
 function clientMessage(error: FastifyError): string {

@@ -1,5 +1,5 @@
+import { devMailboxResponseSchema } from '@core/api/dev-mailbox';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { forbidden, notFound } from '../http/errors';
 import type { outboxRepository } from './outbox.repository';
 
@@ -13,23 +13,7 @@ export const mailRoutes: FastifyPluginAsyncZod<MailRoutesOptions> = async (app, 
   app.get(
     '/api/dev/mailbox',
     {
-      schema: {
-        response: {
-          200: z.object({
-            mails: z.array(
-              z.object({
-                id: z.string(),
-                to: z.string(),
-                subject: z.string(),
-                text: z.string(),
-                html: z.string(),
-                link: z.string().nullable(),
-                created_at: z.string(),
-              }),
-            ),
-          }),
-        },
-      },
+      schema: { response: { 200: devMailboxResponseSchema } },
     },
     async (request, reply) => {
       if (!outbox) throw notFound('The Dev Mailbox is available only in trial mode without SMTP.', 'MAILBOX_DISABLED');

@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { OutboxMail } from '@core/api/dev-mailbox';
 import type { Db } from '../db/connection';
 import type { MailOutboxTable } from '../db/schema';
 import type { MailMessage } from './mailer';
 
-export interface OutboxMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  link: string | null;
-  created_at: string;
-}
+export type { OutboxMail };
 
 export function outboxRepository(db: Db) {
   /** Mails being stored: mails are sent in the background, and the mailbox shows every one already sent. */

@@ -1,5 +1,5 @@
 import { GAME_ERRORS } from '@core/messages';
-import type { GameOrder, GameOrdersResponse, OrderStatus } from '@core/orders';
+import type { GameOrder, GameOrdersResponse, OrderStatus } from '@core/api/orders';
 import { notFound } from '../http/errors';
 import type { ServiceDeps } from '../service-deps';
 import type { OrdersRepository } from './orders.repository';

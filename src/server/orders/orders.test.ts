@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_ERRORS } from '@core/messages';
-import type { GameOrdersResponse } from '@core/orders';
+import type { GameOrdersResponse } from '@core/api/orders';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { type Buyer, cartOf, newBuyer, payWith, sessionIdOf, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';

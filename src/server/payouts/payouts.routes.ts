@@ -1,7 +1,6 @@
+import { gameDayViewSchema, markPaidRequestSchema, quarterParams } from '@core/api/game-day';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { signedInUser } from '../auth/session';
-import { gameDayViewSchema, markPaidBody, quarterParams } from '../game-day/game-day.schemas';
 import type { GameDayService } from '../game-day/game-day.service';
 import { gameIdParam } from '../http/params';
 import type { PayoutsService } from './payouts.service';
@@ -12,8 +11,6 @@ export interface PayoutsRoutesOptions {
   gameDay: Pick<GameDayService, 'view'>;
 }
 
-type ViewBody = z.infer<typeof gameDayViewSchema>;
-
 /**
  * D23: Mark Paid and Retry Payout (admins only). A payout the provider refuses answers
  * 502 PAYOUT_FAILED with the reason; the record is then `failed`, ready for Retry.
@@ -23,12 +20,12 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsRoutesOptions> = async 
 
   app.post(
     '/api/games/:id/quarters/:quarter/payout/mark-paid',
-    { ...adminOnly, schema: { params: quarterParams, body: markPaidBody, response: { 200: gameDayViewSchema } } },
+    { ...adminOnly, schema: { params: quarterParams, body: markPaidRequestSchema, response: { 200: gameDayViewSchema } } },
     async (request) => {
       const gameId = gameIdParam(request.params.id);
       const reference = request.body?.reference || null;
       await payouts.markPaid(gameId, request.params.quarter, signedInUser(request).id, reference);
-      return (await gameDay.view(gameId)) as ViewBody;
+      return gameDay.view(gameId);
     },
   );
 
@@ -38,7 +35,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsRoutesOptions> = async 
     async (request) => {
       const gameId = gameIdParam(request.params.id);
       await payouts.retry(gameId, request.params.quarter, signedInUser(request).id);
-      return (await gameDay.view(gameId)) as ViewBody;
+      return gameDay.view(gameId);
     },
   );
 };

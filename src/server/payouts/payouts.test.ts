@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameDayView, MyWinningsResponse } from '@core/game-day';
+import type { GameDayView, MyWinningsResponse } from '@core/api/game-day';
 import { GAME_DAY_ERRORS, GAME_ERRORS, retryPayoutError, withCause } from '@core/messages';
 import { buildApp } from '../app';
 import { parseSettings } from '../config';

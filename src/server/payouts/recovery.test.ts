@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { GameDayView } from '@core/game-day';
+import type { GameDayView } from '@core/api/game-day';
 import { account, ok, send, sellSquares, setNumbers, winnerRows, type TestAccount } from '../../../tests/support/game-day';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';

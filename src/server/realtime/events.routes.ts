@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { BoardChangeEvent } from '@core/board-view';
+import type { BoardChangeEvent } from '@core/api/board';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idParams } from '@core/api/params';
 import { AppError } from '../http/errors';
 import { gameIdParam } from '../http/params';
 import type { GameEvents } from './events';
@@ -79,7 +79,7 @@ export const gameEventsRoutes: FastifyPluginAsyncZod<GameEventsRoutesOptions> = 
     for (const response of open) response.end();
   });
 
-  app.get('/api/games/:id/events', { exposeHeadRoute: false, schema: { params: z.object({ id: z.string() }) } }, async (request, reply) => {
+  app.get('/api/games/:id/events', { exposeHeadRoute: false, schema: { params: idParams } }, async (request, reply) => {
     const gameId = gameIdParam(request.params.id);
     // A place is taken before the lookup, so a burst cannot overshoot the limits while it waits.
     const release = places.take(request.ip);

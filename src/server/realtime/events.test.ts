@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardChangeEvent } from '@core/board-view';
+import type { BoardChangeEvent } from '@core/api/board';
 import { GAME_ERRORS } from '@core/messages';
 import { signedInPlayer } from '../../../tests/support/accounts';
 import { TEST_SECRET } from '../../../tests/support/app';

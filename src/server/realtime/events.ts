@@ -1,4 +1,4 @@
-import type { BoardChangeEvent } from '@core/board-view';
+import type { BoardChangeEvent } from '@core/api/board';
 
 /**
  * Board change notifications (issue 5, D3): services publish after their transaction commits;

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { BoardChangeEvent } from '@core/board-view';
+import type { BoardChangeEvent } from '@core/api/board';
 import type { GameEvents } from './events';
 
 /**

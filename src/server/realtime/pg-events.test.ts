@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardChangeEvent } from '@core/board-view';
+import type { BoardChangeEvent } from '@core/api/board';
 import { signedInPlayer } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { SAME_ORIGIN } from '../../../tests/support/auth';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { BoardChangeEvent } from '@core/board-view';
+import type { BoardChangeEvent } from '@core/api/board';
 import pg from 'pg';
 import { localSubscribers, type GameEventsHub } from './memory-events';
 

@@ -1,4 +1,4 @@
-import type { BoardChangeEvent } from '@core/board-view';
+import type { BoardChangeEvent } from '@core/api/board';
 import type { Logger } from '../logger';
 import type { GameEvents } from './events';
 

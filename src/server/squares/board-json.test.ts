@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardResponse, BoardSquare } from '@core/board-view';
+import type { BoardResponse, BoardSquare } from '@core/api/board';
 import { boardJson, withMine } from './board-json';
 
 const square = (x: number, y: number, owner: string | null): BoardSquare => ({

@@ -1,4 +1,4 @@
-import type { BoardResponse, BoardSquare } from '@core/board-view';
+import type { BoardResponse, BoardSquare } from '@core/api/board';
 
 /**
  * A board's JSON, encoded once per board object, with where each square's text lies in it, so a

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardResponse } from '@core/board-view';
+import type { BoardResponse } from '@core/api/board';
 import { GAME_ERRORS } from '@core/messages';
 import { signedInPlayer } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';

@@ -1,20 +1,16 @@
-import type { BoardResponse } from '@core/board-view';
+import { boardResponseSchema, type BoardResponse } from '@core/api/board';
+import { mySquaresResponseSchema } from '@core/api/my-squares';
+import { idParams } from '@core/api/params';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedInUser } from '../auth/session';
-import { gameIdParam, idParams } from '../http/params';
+import { gameIdParam } from '../http/params';
 import { boardJson } from './board-json';
-import { boardResponseSchema, mySquaresResponseSchema } from './squares.schemas';
 import type { SquaresService, Viewer } from './squares.service';
 
 export interface SquaresRoutesOptions {
   squares: SquaresService;
 }
-
-// The contracts are deeply readonly, the schemas' types are not (squares.schemas.ts checks they match).
-type BoardBody = z.infer<typeof boardResponseSchema>;
-type MySquaresBody = z.infer<typeof mySquaresResponseSchema>;
 
 /**
  * The board's JSON from board-json.ts: the shared board's bytes are encoded once until it changes,
@@ -39,8 +35,8 @@ export const squaresRoutes: FastifyPluginAsyncZod<SquaresRoutesOptions> = async 
     '/api/games/:id/board',
     {
       schema: { params: idParams, response: { 200: boardResponseSchema } },
-      // The most read route (benchmarked): the service builds every field itself, typed against
-      // the contract and the schema (squares.schemas.ts), so the answer skips zod's check.
+      // The most read route (benchmarked): the service builds every field itself, typed by the
+      // contract (core/api/board.ts), so the answer skips zod's check.
       serializerCompiler: () => boardBytes,
     },
     async (request, reply) => {
@@ -48,12 +44,12 @@ export const squaresRoutes: FastifyPluginAsyncZod<SquaresRoutesOptions> = async 
       const board = await squares.board(gameId, await viewerOf(request, reply));
       // What a viewer sees depends on their session (mine, e-mails): never cache it for others.
       reply.header('Cache-Control', 'private, no-cache');
-      return board as BoardBody;
+      return board;
     },
   );
 
   app.get('/api/me/squares', { preValidation: app.guards.requireUser, schema: { response: { 200: mySquaresResponseSchema } } }, async (request, reply) => {
     reply.header('Cache-Control', 'private, no-cache');
-    return (await squares.mySquares(signedInUser(request).id)) as MySquaresBody;
+    return squares.mySquares(signedInUser(request).id);
   });
 };

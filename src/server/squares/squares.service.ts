@@ -1,5 +1,5 @@
-import type { BoardResponse, BoardSquare, BoardWinner } from '@core/board-view';
-import type { MySquaresResponse } from '@core/checkout';
+import type { BoardResponse, BoardSquare, BoardWinner } from '@core/api/board';
+import type { MySquaresResponse } from '@core/api/my-squares';
 import type { Digit } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
 import { isQuarter } from '@core/scoring';

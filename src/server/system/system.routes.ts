@@ -1,9 +1,10 @@
+import { errorBodySchema } from '@core/api/errors';
+import { appConfigSchema, healthResponseSchema } from '@core/api/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Settings } from '../config';
 import type { Db } from '../db/connection';
 import { pingDatabase } from '../db/connection';
-import { errorBody, errorSchema } from '../http/errors';
+import { errorBody } from '../http/errors';
 
 export interface SystemRoutesOptions {
   db: Db;
@@ -16,10 +17,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
     '/api/health',
     {
       schema: {
-        response: {
-          200: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) }),
-          503: errorSchema,
-        },
+        response: { 200: healthResponseSchema, 503: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -37,15 +35,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
     '/api/config',
     {
       schema: {
-        response: {
-          200: z.object({
-            productName: z.string(),
-            contactEmail: z.string().nullable(),
-            mode: z.enum(['trial', 'production']),
-            /** Mail is kept in the Dev Mailbox instead of being sent (trial without SMTP_URL, D9). */
-            devMailbox: z.boolean(),
-          }),
-        },
+        response: { 200: appConfigSchema },
       },
     },
     async () => ({

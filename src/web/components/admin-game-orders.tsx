@@ -1,6 +1,7 @@
 import { squarePositionLabel } from '@core/grid';
 import { formatUsd } from '@core/money';
-import { type GameOrder, ORDER_STATUS_LABELS, type OrderStatus } from '@core/orders';
+import type { GameOrder, OrderStatus } from '@core/api/orders';
+import { ORDER_STATUS_LABELS } from '@core/orders';
 import { MessageSquareText } from 'lucide-react';
 import { ErrorState } from '@/components/page';
 import { Badge, type BadgeProps } from '@/components/ui/badge';

@@ -4,7 +4,7 @@
  * revealed; one tab stop moved by the grid's keys, Enter or Space acts on the square. Clicking
  * picks a square for the cart, or says why it cannot be picked.
  */
-import type { BoardResponse, BoardSquare } from '@core/board-view';
+import type { BoardResponse, BoardSquare } from '@core/api/board';
 import { squareAccessibleName, type SquareHolding } from '@core/board';
 import { type Coordinate, GRID_SIZE, squareKey, squarePositionLabel } from '@core/grid';
 import { DUPLICATE_SQUARE, SQUARE_BEING_PURCHASED, SUCCESS_TOASTS, squareAlreadyClaimedMessage } from '@core/messages';

@@ -1,4 +1,4 @@
-import type { Game } from '@core/games';
+import type { Game } from '@core/api/games';
 import { SQUARE_COUNT } from '@core/grid';
 import { formatUsd } from '@core/money';
 import { payoutSummary } from '@core/payouts';

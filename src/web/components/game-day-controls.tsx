@@ -5,7 +5,7 @@
  * winners and payouts are processed. Used by /admin/games/:id/game-day and, under the board,
  * by /admin/game/:id.
  */
-import type { GameDayView } from '@core/game-day';
+import type { GameDayView } from '@core/api/game-day';
 import { SQUARE_COUNT } from '@core/grid';
 import { formatUsd } from '@core/money';
 import { adminGameStatus } from '@core/status';

@@ -6,8 +6,8 @@
  * the quarter when the square is its winning square (Mark Paid, or Retry Payout for a failed
  * payout), and says why not otherwise.
  */
-import type { BoardSquare } from '@core/board-view';
-import type { GameDayView, QuarterResult } from '@core/game-day';
+import type { BoardSquare } from '@core/api/board';
+import type { GameDayView, QuarterResult } from '@core/api/game-day';
 import { type Coordinate, squareKey, squarePositionLabel } from '@core/grid';
 import { type Quarter, QUARTERS, quarterShortLabel } from '@core/scoring';
 import { numbersVisibilityText } from '@core/status';

@@ -3,7 +3,7 @@
  * Numbers (on a grid that is not full only after "Randomize anyway"), Clear Numbers (after a
  * confirmation), Reveal/Hide Numbers, and "Locked after score entry" once any score exists.
  */
-import type { GameDayView } from '@core/game-day';
+import type { GameDayView } from '@core/api/game-day';
 import { SQUARE_COUNT } from '@core/grid';
 import { GAME_DAY_ERRORS, SUCCESS_TOASTS } from '@core/messages';
 import { Eye, EyeOff, Lock, Shuffle, Trash2 } from 'lucide-react';

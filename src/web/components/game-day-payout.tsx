@@ -2,7 +2,7 @@
  * Payout pieces shared by Results & Payouts and Grid Selection (D20, D23): the status badge, the
  * Mark Paid dialog (optional reference such as "Venmo 1234") and Retry Payout.
  */
-import type { QuarterResult } from '@core/game-day';
+import type { QuarterResult } from '@core/api/game-day';
 import { GAME_DAY_ERRORS, payoutRetryToast, retryPayoutError, withCause } from '@core/messages';
 import { formatUsd } from '@core/money';
 import { winnerDisplayName } from '@core/scoring';

@@ -3,7 +3,7 @@
  * Payouts", a table on wide screens and cards on phones; Mark Paid for pending payouts, Retry
  * Payout for failed ones.
  */
-import type { GameDayView, QuarterResult } from '@core/game-day';
+import type { GameDayView, QuarterResult } from '@core/api/game-day';
 import { formatUsd } from '@core/money';
 import { quarterShortLabel, quarterWinningsLabel } from '@core/scoring';
 import { BadgeCheck, RotateCcw } from 'lucide-react';

@@ -4,7 +4,7 @@
  * quarter (in order; a confirmed quarter can be corrected while its payout is not completed)
  * and Confirm All Quarter Winners once all eight scores are valid.
  */
-import type { GameDayView, QuarterResult } from '@core/game-day';
+import type { GameDayView, QuarterResult } from '@core/api/game-day';
 import { SCORES_HAVE_ERRORS, SUCCESS_TOASTS, processScoresError, quarterWinnerToast, saveQuarterScoreError } from '@core/messages';
 import { type Quarter, QUARTERS, lastDigit, quarterWinningsLabel } from '@core/scoring';
 import { type QuarterScoreInput, SCORE_MAX_LENGTH, areAllQuarterScoresValid, isQuarterScoreValid, sanitizeScoreInput, validateScore } from '@core/validation';

@@ -1,4 +1,4 @@
-import type { Game } from '@core/games';
+import type { Game } from '@core/api/games';
 import { formatUsd } from '@core/money';
 import { payoutRules } from '@core/payouts';
 import { useId } from 'react';

@@ -4,7 +4,7 @@
  * shown, and one tab stop for the whole grid (use-roving-focus). The size comes from the caller;
  * each board draws its own squares through `renderCell`.
  */
-import type { BoardNumbers } from '@core/board-view';
+import type { BoardNumbers } from '@core/api/board';
 import type { Coordinate } from '@core/grid';
 import type { CSSProperties, ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -16,16 +16,15 @@ describe('apiRequest', () => {
   });
 
   test("throws the server's {error:{code,message}} as an ApiError", async () => {
-    vi.stubGlobal('fetch', answer(409, '{"error":{"code":"SQUARE_TAKEN","message":"This square is already claimed."}}'));
+    vi.stubGlobal('fetch', answer(409, '{"error":{"code":"HOLD_LIMIT","message":"You hold too many squares."}}'));
     const error = await apiRequest('/api/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 409, code: 'SQUARE_TAKEN', message: 'This square is already claimed.' });
+    expect(error).toMatchObject({ status: 409, code: 'HOLD_LIMIT', message: 'You hold too many squares.' });
   });
 
-  test("keeps the error object's further fields as details (e.g. the squares of a 409)", async () => {
-    vi.stubGlobal('fetch', answer(409, '{"error":{"code":"SQUARES_UNAVAILABLE","message":"Taken.","squares":[{"game_id":"g","x":1,"y":2}]}}'));
-    const error = await apiRequest('/api/checkout').catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'SQUARES_UNAVAILABLE', details: { squares: [{ game_id: 'g', x: 1, y: 2 }] } });
+  test("Fastify's own client errors keep their FST_ERR_ code", async () => {
+    vi.stubGlobal('fetch', answer(400, '{"error":{"code":"FST_ERR_CTP_INVALID_JSON_BODY","message":"The request body is not valid JSON."}}'));
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({ code: 'FST_ERR_CTP_INVALID_JSON_BODY', message: 'The request body is not valid JSON.' });
   });
 
   test('an error without our shape still becomes an ApiError with the status', async () => {

@@ -1,10 +1,18 @@
 /**
  * Small JSON client for our own API (`/api/...`). Errors carry the server's
- * `{ error: { code, message } }` shape (ARCHITECTURE "Known seams"), or Better Auth's flat
- * `{ code, message }` shape for `/api/auth/*`.
+ * `{ error: { code, message } }` shape (src/core/api/errors.ts), or Better Auth's flat
+ * `{ code, message }` shape for `/api/auth/*`; their codes are the one list of
+ * src/core/api/error-codes.ts. Answers are typed by the contracts of src/core/api.
  */
+import type { AuthErrorCode, ErrorCode } from '@core/api/error-codes';
 
-export interface ApiErrorBody {
+/** Codes this client makes up: no answer, an answer it could not read, or one without our error body. */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'INVALID_RESPONSE' | `HTTP_${number}`;
+
+/** Every code an ApiError can carry. */
+export type ApiErrorCode = ErrorCode | AuthErrorCode | ClientErrorCode;
+
+interface ApiErrorBody {
   error: { code: string; message: string; [detail: string]: unknown };
 }
 
@@ -13,11 +21,11 @@ export class ApiError extends Error {
   /** HTTP status, or 0 when the request never got an answer. */
   readonly status: number;
   /** The server's error code, or NETWORK_ERROR / HTTP_<status> when it sent none. */
-  readonly code: string;
+  readonly code: ApiErrorCode;
   /** Further fields of the server's `error` object, e.g. `squares` of 409 SQUARES_UNAVAILABLE. */
   readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(status: number, code: string, message: string, details: Readonly<Record<string, unknown>> = {}) {
+  constructor(status: number, code: ApiErrorCode, message: string, details: Readonly<Record<string, unknown>> = {}) {
     super(message);
     this.status = status;
     this.code = code;
@@ -94,10 +102,14 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (!response.ok) {
     if (isApiErrorBody(data)) {
       const { code, message, ...details } = data.error;
-      throw new ApiError(response.status, code, message, details);
+      // The server's AppError takes only codes of the shared list (core/api/error-codes.ts). The
+      // list is not shipped to check it here: the first page stays small, and a code the web does
+      // not know matches none of its branches anyway.
+      throw new ApiError(response.status, code as ErrorCode, message, details);
     }
     if (isFlatErrorBody(data)) {
-      throw new ApiError(response.status, data.code || `HTTP_${response.status}`, data.message);
+      // Better Auth has more codes than the app reads (AUTH_ERROR_CODES); the others match no branch.
+      throw new ApiError(response.status, (data.code || `HTTP_${response.status}`) as AuthErrorCode | ClientErrorCode, data.message);
     }
     throw new ApiError(response.status, `HTTP_${response.status}`, `The server answered ${response.status}.`);
   }

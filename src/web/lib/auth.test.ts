@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { LOGIN_ERRORS, SIGNUP_ERRORS, USERNAME_TAKEN } from '@core/messages';
-import { ApiError } from './api';
+import { ApiError, type ApiErrorCode } from './api';
 import { isUnauthorized, loginErrorMessage, resetEmailErrorMessage, resetPasswordFailure, signupErrorMessage } from './auth';
 import { ADMIN_EMAIL_KEY, ADMIN_FLAG_KEY, clearCachedAdminFlag, guardDecision, readCachedAdminFlag, type Session, writeCachedAdminFlag } from './session';
 import { returnPath } from '@/components/route-guards';
 
-const err = (status: number, code: string, message = 'server says') => new ApiError(status, code, message);
+const err = (status: number, code: ApiErrorCode, message = 'server says') => new ApiError(status, code, message);
 
 describe('login answers (spec section 8)', () => {
   test.each([
@@ -28,7 +28,7 @@ describe('signup answers (spec section 8)', () => {
     [err(400, 'INVALID_EMAIL', 'Invalid email'), 'Please enter a valid email address.'],
     [err(403, 'SIGNUP_DISABLED', 'x'), 'Account registration is currently disabled. Please contact support.'],
     [err(429, 'TOO_MANY_REQUESTS'), 'Too many signup attempts. Please wait a few minutes before trying again.'],
-    [err(400, 'SOMETHING_ELSE', 'Username is invalid'), 'Username is invalid'],
+    [err(400, 'INVALID_USERNAME', 'Username is invalid'), 'Username is invalid'],
     [err(502, 'HTTP_502', 'The server answered 502.'), 'Unable to create account. Please try again.'],
     [err(200, 'NO_USER_RETURNED', SIGNUP_ERRORS.noUserReturned), 'Account creation failed. Please try again.'],
   ])('%s', (error, message) => {

@@ -5,13 +5,10 @@
  */
 import { CONFIRMATION_MAIL, LOGIN_ERRORS, MAIL_RATE_LIMITS, RESET_PASSWORD_ERROR, SIGNUP_ERRORS, USERNAME_TAKEN } from '@core/messages';
 import { normalizeEmail } from '@core/validation';
+import type { MeResponse } from '@core/api/account';
 import { api, ApiError, apiRequest, isApiError, isServerMessage } from './api';
 
-/** `GET /api/me`. */
-export interface MeResponse {
-  user: { id: string; email: string; username: string } | null;
-  isAdmin: boolean;
-}
+export type { MeResponse };
 
 /** Better Auth's `GET /api/auth/get-session` (used only when /api/me does not answer). */
 export interface AuthSessionResponse {

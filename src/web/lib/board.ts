@@ -3,7 +3,7 @@
  * GET /api/games/:id/board and the live updates of GET /api/games/:id/events (server-sent
  * events: `ready` on connect, `change` with a BoardChangeEvent, heartbeats as comments).
  */
-import type { BoardChangeEvent, BoardResponse } from '@core/board-view';
+import type { BoardChangeEvent, BoardResponse } from '@core/api/board';
 import { type QueryClient, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from './api';

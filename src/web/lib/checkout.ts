@@ -10,11 +10,12 @@ import type {
   CheckoutSquare,
   CheckoutStatus,
   CheckoutView,
-  MySquaresResponse,
   OpenCheckout,
   OpenCheckoutsResponse,
   UnavailableSquare,
-} from '@core/checkout';
+} from '@core/api/checkout';
+import type { MySquaresResponse } from '@core/api/my-squares';
+import type { TrialCardRequest, TrialCheckoutSession, TrialRedirect } from '@core/api/trial-checkout';
 import { isCoordinate, squareKey, squarePositionLabel } from '@core/grid';
 import { CART_PAYMENT_ERRORS } from '@core/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -25,6 +26,7 @@ import { api, isApiError, isServerMessage } from './api';
 export { clockTime, shortDate } from './time';
 export { successClosedText, trialClosedTexts, waitingClosedText } from '@core/checkout-texts';
 
+export type { TrialCheckoutSession };
 export type { CheckoutCreated, CheckoutSquare, CheckoutStatus, CheckoutView, MySquaresResponse, OpenCheckout, UnavailableSquare };
 
 export const checkoutKeys = {
@@ -228,39 +230,21 @@ export function checkoutFailure(error: unknown): CheckoutFailure {
 
 // --- Built-in test checkout (trial mode, D22) ---------------------------------------------------
 
-/** GET /api/checkout/test/:sessionId */
-export interface TestCheckoutSession {
-  readonly session_id: string;
-  readonly amount_cents: number;
-  readonly description: string;
-  /** "open" takes payment; anything else (paid, expired, cancelled, ...) is closed. */
-  readonly status: string;
-  readonly expires_at: string;
-  readonly lines: readonly { readonly name: string; readonly unit_amount_cents: number; readonly quantity: number }[];
-}
-
-export interface TestCardInput {
-  card_number: string;
-  expiry: string;
-  cvc: string;
-  name: string;
-}
-
 export function useTestCheckoutSession(sessionId: string | undefined) {
   return useQuery({
     queryKey: checkoutKeys.testSession(sessionId ?? ''),
-    queryFn: ({ signal }) => api.get<TestCheckoutSession>(`/api/checkout/test/${encodeURIComponent(sessionId as string)}`, signal),
+    queryFn: ({ signal }) => api.get<TrialCheckoutSession>(`/api/checkout/test/${encodeURIComponent(sessionId as string)}`, signal),
     enabled: Boolean(sessionId),
     staleTime: 0,
   });
 }
 
 /** POST .../pay: 200 {redirect_url}; 402 CARD_DECLINED; 400/409 with the server's message. */
-export function payTestCheckout(sessionId: string, card: TestCardInput): Promise<{ redirect_url: string }> {
+export function payTestCheckout(sessionId: string, card: TrialCardRequest): Promise<TrialRedirect> {
   return api.post(`/api/checkout/test/${encodeURIComponent(sessionId)}/pay`, card);
 }
 
 /** POST .../cancel: {redirect_url} (the cart). */
-export function cancelTestCheckout(sessionId: string): Promise<{ redirect_url: string }> {
+export function cancelTestCheckout(sessionId: string): Promise<TrialRedirect> {
   return api.post(`/api/checkout/test/${encodeURIComponent(sessionId)}/cancel`, {});
 }

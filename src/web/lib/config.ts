@@ -1,14 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
+import type { AppConfig } from '@core/api/system';
 
-/** `GET /api/config`: public settings of this installation. */
-export interface AppConfig {
-  productName: string;
-  contactEmail: string | null;
-  mode: 'trial' | 'production';
-  /** Mail goes to the Dev Mailbox (/dev/mailbox), not to people's inboxes (D9). */
-  devMailbox: boolean;
-}
+export type { AppConfig };
 
 /** The product name, known before the config arrives (spec: "Welcome to {product}"). */
 export const PRODUCT_NAME = 'Squares Pool';

@@ -2,7 +2,7 @@
  * What the public game lists show (spec sections 2, 4 and 9): the home page's Active and
  * Completed tabs, the card's claimed-squares line and its empty-state texts.
  */
-import type { Game } from '@core/games';
+import type { Game } from '@core/api/games';
 import { SQUARE_COUNT } from '@core/grid';
 
 /** Spec route "/": the home page's empty tab. */

@@ -1,4 +1,4 @@
-import type { QuarterResult } from '@core/game-day';
+import type { QuarterResult } from '@core/api/game-day';
 import { describe, expect, it } from 'vitest';
 import { canConfirmQuarter, gameDayTabKey, payoutDone, readGameDayTab, writeGameDayTab } from './game-day';
 

@@ -4,7 +4,7 @@
  * answers into the cache and refreshes the game-day view, the boards and the games lists (the
  * board, the cards and the admin lists all show what game day changed) and the winnings.
  */
-import type { ConfirmAllResult, GameDayView, MyWinningsResponse, QuarterResult } from '@core/game-day';
+import type { ConfirmAllResult, GameDayView, MyWinningsResponse, QuarterResult } from '@core/api/game-day';
 import type { Quarter } from '@core/scoring';
 import { type QueryClient, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api';

@@ -2,21 +2,11 @@
  * The games API from the web app (spec section 7 "Games"): queries and mutations on TanStack
  * Query. Lists are newest first (the server orders them). Mutations refresh every games query.
  */
-import type { Game, GameDeletedResponse, GameResponse, GamesResponse } from '@core/games';
+import type { Game, GameCreateRequest, GameDeletedResponse, GameResponse, GamesResponse, GameUpdateRequest } from '@core/api/games';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api';
 
-export type { Game };
-
-/** The create form's values as sent (price in whole dollars). */
-export interface GameInput {
-  title: string;
-  team_a: string;
-  team_b: string;
-  price_per_square: number;
-  game_type: Game['game_type'];
-  payout_schedule: Game['payout_schedule'];
-}
+export type { Game, GameUpdateRequest };
 
 export const gameKeys = {
   all: ['games'] as const,
@@ -53,7 +43,7 @@ function refreshGames(queryClient: QueryClient): Promise<void> {
 export function useCreateGame() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: GameInput) => api.post<GameResponse>('/api/games', input).then((body) => body.game),
+    mutationFn: (input: GameCreateRequest) => api.post<GameResponse>('/api/games', input).then((body) => body.game),
     onSuccess: () => refreshGames(queryClient),
   });
 }
@@ -62,7 +52,7 @@ export function useCreateGame() {
 export function useUpdateGame(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: Partial<GameInput>) => api.patch<GameResponse>(`/api/games/${encodeURIComponent(id)}`, changes).then((body) => body.game),
+    mutationFn: (changes: GameUpdateRequest) => api.patch<GameResponse>(`/api/games/${encodeURIComponent(id)}`, changes).then((body) => body.game),
     onSuccess: () => refreshGames(queryClient),
   });
 }

@@ -2,7 +2,7 @@
  * A game's orders for its admins (D21, D33): GET /api/games/:id/orders. Under the game's board
  * key, so the game's live stream (a sale, a refund) refreshes it too.
  */
-import type { GameOrdersResponse } from '@core/orders';
+import type { GameOrdersResponse } from '@core/api/orders';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import { boardKeys } from './board';

@@ -10,7 +10,7 @@ import { ErrorState, LoadingState, Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { isApiError } from '@/lib/api';
-import { type Game, type GameInput, useGame, useUpdateGame } from '@/lib/games';
+import { type Game, type GameUpdateRequest, useGame, useUpdateGame } from '@/lib/games';
 
 const BACK_TO = '/admin/games';
 
@@ -48,17 +48,14 @@ export default function AdminGameEditPage() {
 
   async function onSubmit(current: Game, values: GameFormValues) {
     setServerError(null);
-    const changes: Partial<GameInput> = {
+    // D13: a locked price and payout schedule are shown but not sent.
+    const changes: GameUpdateRequest = {
       title: values.title,
       team_a: values.team_a,
       team_b: values.team_b,
       game_type: values.game_type,
+      ...(current.price_locked ? {} : { price_per_square: values.price_per_square, payout_schedule: values.payout_schedule }),
     };
-    // D13: a locked price and payout schedule are shown but not sent.
-    if (!current.price_locked) {
-      changes.price_per_square = values.price_per_square;
-      changes.payout_schedule = values.payout_schedule;
-    }
     try {
       await updateGame.mutateAsync(changes);
       setDone(true);

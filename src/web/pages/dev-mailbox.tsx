@@ -1,3 +1,4 @@
+import type { DevMailboxResponse, OutboxMail } from '@core/api/dev-mailbox';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, Inbox, MailOpen, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -7,17 +8,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { api, isApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
-
-/** `GET /api/dev/mailbox` (D9). */
-export interface OutboxMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  link: string | null;
-  created_at: string;
-}
 
 const TEXTS = {
   title: 'Dev Mailbox',
@@ -40,7 +30,7 @@ const formatTime = (iso: string) => {
 export default function DevMailboxPage() {
   const mailbox = useQuery({
     queryKey: ['dev-mailbox'],
-    queryFn: ({ signal }) => api.get<{ mails: OutboxMail[] }>('/api/dev/mailbox', signal),
+    queryFn: ({ signal }) => api.get<DevMailboxResponse>('/api/dev/mailbox', signal),
     retry: false,
     refetchOnWindowFocus: true,
   });

@@ -1,4 +1,4 @@
-import type { BoardDraw, BoardResponse, BoardWinner } from '@core/board-view';
+import type { BoardDraw, BoardResponse, BoardWinner } from '@core/api/board';
 import { SQUARE_COUNT, squareKey, squarePositionLabel } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
 import { formatUsd } from '@core/money';

@@ -1,4 +1,4 @@
-import type { MyWinningsResponse } from '@core/game-day';
+import type { MyWinningsResponse } from '@core/api/game-day';
 import { formatUsd } from '@core/money';
 import { ArrowRight, Trophy } from 'lucide-react';
 import { Link } from 'react-router';

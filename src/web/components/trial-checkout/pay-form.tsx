@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api';
 import { type CardFields, cardErrors, formatCardNumber, formatCvc, formatExpiry, TEST_CARDS } from '@/lib/card-form';
-import { cancelTestCheckout, checkoutPageUrl, payTestCheckout, type TestCheckoutSession } from '@/lib/checkout';
+import { cancelTestCheckout, checkoutPageUrl, payTestCheckout, type TrialCheckoutSession } from '@/lib/checkout';
 import { cn } from '@/lib/utils';
 
 const GENERIC_FAILURE = 'Something went wrong on our side. No money was taken; please try again.';
@@ -27,7 +27,7 @@ export function PayForm({
   onDeclined,
   onClosed,
 }: {
-  session: TestCheckoutSession;
+  session: TrialCheckoutSession;
   declined: string | null;
   onDeclined: (message: string) => void;
   onClosed: () => void;

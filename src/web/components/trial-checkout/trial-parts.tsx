@@ -8,13 +8,13 @@ import type { FromState } from '@/components/route-guards';
 import { Alert, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import type { TestCheckoutSession } from '@/lib/checkout';
+import type { TrialCheckoutSession } from '@/lib/checkout';
 import { PRODUCT_NAME } from '@/lib/config';
 import { clockTime } from '@/lib/time';
 
 export const DECLINED = 'Your card was declined.';
 
-export function Summary({ session }: { session: TestCheckoutSession }) {
+export function Summary({ session }: { session: TrialCheckoutSession }) {
   return (
     <section aria-labelledby="checkout-heading" className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-col gap-1">
@@ -46,7 +46,7 @@ export function Summary({ session }: { session: TestCheckoutSession }) {
   );
 }
 
-export function Closed({ session, declined }: { session: TestCheckoutSession; declined: string | null }) {
+export function Closed({ session, declined }: { session: TrialCheckoutSession; declined: string | null }) {
   const status = session.status;
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Replacing the form after a decline: bring focus to what the page says now.

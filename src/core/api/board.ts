@@ -1,0 +1,80 @@
+/**
+ * A game's board as the API sends it: GET /api/games/:id/board (spec sections 3-4, D11, D14,
+ * D16, D17). Public (D11): visitors get it read-only; `mine` is about the viewer's session.
+ * And the live-update event of GET /api/games/:id/events.
+ */
+import { z } from 'zod';
+import { PAYOUT_STATUSES } from '../status';
+import { cents, digit, int, list, quarter, timestamp, type Contract } from './contract';
+import { gameSchema } from './games';
+
+export const boardSquareSchema = z.object({
+  /** Row, 0-9 (team A), D14. */
+  x: int,
+  /** Column, 0-9 (team B), D14. */
+  y: int,
+  /** `claimed`: sold. `held`: in a checkout that is still open (D21). */
+  status: z.enum(['claimed', 'held']),
+  /** The owner's username for a claimed square; null for a hold (the buyer is not shown). */
+  owner_username: z.string().nullable(),
+  /** The owner's e-mail: sent to admins only (D11), null otherwise. */
+  owner_email: z.string().nullable(),
+  /** The viewer owns it, or holds it in their own open checkout. */
+  mine: z.boolean(),
+});
+export type BoardSquare = Contract<typeof boardSquareSchema>;
+
+export const boardNumbersSchema = z.object({
+  /** The digit on each row (team A): x_axis_numbers[x], D14. */
+  x_axis_numbers: list(digit),
+  /** The digit on each column (team B): y_axis_numbers[y], D14. */
+  y_axis_numbers: list(digit),
+  generated_at: timestamp,
+});
+export type BoardNumbers = Contract<typeof boardNumbersSchema>;
+
+export const boardWinnerSchema = z.object({
+  quarter,
+  square_x: int,
+  square_y: int,
+  winning_numbers_x: digit,
+  winning_numbers_y: digit,
+  team_a_score: int,
+  team_b_score: int,
+  /** Null when nobody bought the winning square (D24). */
+  winner_username: z.string().nullable(),
+  payout_amount_cents: cents,
+  payout_status: z.enum(PAYOUT_STATUSES),
+});
+export type BoardWinner = Contract<typeof boardWinnerSchema>;
+
+/** One line of the draw log (D17). */
+export const boardDrawSchema = z.object({ action: z.enum(['drawn', 'cleared']), created_at: timestamp });
+export type BoardDraw = Contract<typeof boardDrawSchema>;
+
+export const boardResponseSchema = z.object({
+  game: gameSchema,
+  /** Only the squares that are held or claimed; every other square is available. */
+  squares: list(boardSquareSchema),
+  /**
+   * The axis digits once they exist and are revealed (spec: axes show # until then). Admins get
+   * them as soon as they exist, revealed or not.
+   */
+  numbers: boardNumbersSchema.nullable(),
+  /** Confirmed quarters, shown when the game is shuffled, numbers exist and are revealed. */
+  winners: list(boardWinnerSchema),
+  /** Every draw and clear, oldest first (D17). */
+  draws: list(boardDrawSchema),
+});
+export type BoardResponse = Contract<typeof boardResponseSchema>;
+
+/**
+ * Server-sent events of GET /api/games/:id/events: `event: change` with this JSON as data,
+ * whenever something on the board changed. Clients re-read the board; a comment line
+ * (`: heartbeat`) comes every 30 s (spec section 9).
+ */
+export const boardChangeEventSchema = z.object({
+  game_id: z.string(),
+  reason: z.enum(['squares', 'numbers', 'game', 'winners', 'deleted']),
+});
+export type BoardChangeEvent = Contract<typeof boardChangeEventSchema>;

@@ -1,0 +1,78 @@
+/**
+ * Checkout as the API speaks it (spec section 7 "Payment", D21, D22). The server prices every
+ * order itself from the database (D4); the client's cart is only a list of squares.
+ *
+ * - POST /api/checkout              CheckoutRequest → 201 CheckoutCreated; 409 SQUARES_UNAVAILABLE
+ *                                    (`squares`: UnavailableSquare[]), 409 HOLD_LIMIT
+ * - GET  /api/checkout/:id          → CheckoutResponse (the buyer's own; asking while open makes the
+ *                                    server ask the provider, D21)
+ * - GET  /api/me/checkout           → OpenCheckoutsResponse
+ * - POST /api/checkout/:id/cancel   → CheckoutResponse
+ */
+import { z } from 'zod';
+import { INVALID_CART_ITEMS } from '../messages';
+import { cartSchema, checkoutNotesSchema } from '../schemas';
+import { cents, int, list, timestamp, type Contract, type RequestOf } from './contract';
+
+/** The cart (checked by validateForPayment) and the notes typed on /payment, stored with the order (D21). */
+export const checkoutRequestSchema = z.object({ cart: cartSchema, notes: checkoutNotesSchema }, { error: INVALID_CART_ITEMS });
+export type CheckoutRequest = RequestOf<typeof checkoutRequestSchema>;
+
+/** 201 answer of POST /api/checkout: the payment page to open in a new tab. */
+export const checkoutCreatedSchema = z.object({
+  checkout_id: z.string(),
+  url: z.string(),
+  amount_cents: cents,
+  /** The single game's id, or "multiple" (spec). */
+  game_id: z.string(),
+  expires_at: timestamp,
+});
+export type CheckoutCreated = Contract<typeof checkoutCreatedSchema>;
+
+/**
+ * open: waiting for payment (squares held). fulfilled: paid and claimed. expired / cancelled /
+ * declined: no payment, holds released. refunded: paid but could not claim every square, so
+ * refunded in full (D21).
+ */
+export const CHECKOUT_STATUSES = ['open', 'fulfilled', 'expired', 'cancelled', 'declined', 'refunded'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+export const checkoutSquareSchema = z.object({ game_id: z.string(), game_title: z.string(), x: int, y: int, price_cents: cents });
+export type CheckoutSquare = Contract<typeof checkoutSquareSchema>;
+
+export const checkoutViewSchema = z.object({
+  id: z.string(),
+  status: z.enum(CHECKOUT_STATUSES),
+  amount_cents: cents,
+  description: z.string(),
+  squares: list(checkoutSquareSchema),
+  expires_at: timestamp,
+  refund_reason: z.string().nullable(),
+});
+export type CheckoutView = Contract<typeof checkoutViewSchema>;
+
+export const checkoutResponseSchema = z.object({ checkout: checkoutViewSchema });
+export type CheckoutResponse = Contract<typeof checkoutResponseSchema>;
+
+/**
+ * One of the buyer's own open checkouts (D21): its squares are held for the buyer until it ends,
+ * and never block them. GET /api/me/checkout lists them, newest first.
+ */
+export const openCheckoutSchema = z.object({
+  id: z.string(),
+  /** The payment page to resume while it still takes payment; null when it cannot be resumed now. */
+  url: z.string().nullable(),
+  amount_cents: cents,
+  /** When the payment page stops taking payment. */
+  expires_at: timestamp,
+  created_at: timestamp,
+  squares: list(checkoutSquareSchema),
+});
+export type OpenCheckout = Contract<typeof openCheckoutSchema>;
+
+export const openCheckoutsResponseSchema = z.object({ checkouts: list(openCheckoutSchema) });
+export type OpenCheckoutsResponse = Contract<typeof openCheckoutsResponseSchema>;
+
+/** 409 SQUARES_UNAVAILABLE lists the squares someone else holds or owns in `squares`. */
+export const unavailableSquareSchema = z.object({ game_id: z.string(), x: int, y: int });
+export type UnavailableSquare = Contract<typeof unavailableSquareSchema>;

@@ -1,0 +1,81 @@
+/**
+ * The API's error codes: one list, used by the server's AppError and the web client's ApiError,
+ * so a code one side sends and the other reads cannot drift (the web compares codes typed by
+ * this union). The error body's schema is in errors.ts.
+ */
+
+/** Codes our routes send (src/server/**: AppError, the error handler, the Host and origin checks). */
+export const ERROR_CODES = [
+  // Requests and access
+  'BAD_REQUEST',
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'BAD_HOST',
+  'FOREIGN_ORIGIN',
+  'REQUEST_TIMEOUT',
+  'HEADERS_TOO_LARGE',
+  'TOO_MANY_REQUESTS',
+  'TOO_MANY_STREAMS',
+  'LIVE_UPDATES_BUSY',
+  'INTERNAL',
+  'DATABASE_UNAVAILABLE',
+  'MAILBOX_DISABLED',
+  // Games (D13)
+  'GAME_CLOSED',
+  'GAME_COMPLETED',
+  'GAME_IN_PROGRESS',
+  'PRICE_LOCKED',
+  // Checkout and payments (D21, D22)
+  'SQUARES_UNAVAILABLE',
+  'HOLD_LIMIT',
+  'CHECKOUT_CLOSED',
+  'CARD_DECLINED',
+  'INVALID_CARD',
+  'PAYMENTS_NOT_CONFIGURED',
+  'PAYMENT_PROVIDER_ERROR',
+  'BAD_SIGNATURE',
+  // Game day and payouts (D18, D19, D23)
+  'GRID_NOT_FULL',
+  'SCORES_ENTERED',
+  'NO_NUMBERS',
+  'QUARTER_OUT_OF_ORDER',
+  'QUARTER_PROCESSING_FAILED',
+  'NO_WINNER_RECORD',
+  'PAYOUT_COMPLETED',
+  'PAYOUT_PROCESSING',
+  'PAYOUT_FAILED',
+  'PAYOUT_NOT_FAILED',
+] as const;
+
+/** A code of ours, or one of Fastify's own client errors passed on as it names them (FST_ERR_...). */
+export type ErrorCode = (typeof ERROR_CODES)[number] | `FST_ERR_${string}`;
+
+/**
+ * Better Auth's codes that the web app reads, and ours that its hooks and our auth routes send
+ * (src/server/auth). Better Auth may send others: they match none of the web's branches.
+ */
+export const AUTH_ERROR_CODES = [
+  'NO_USER_RETURNED',
+  'EMAIL_NOT_VERIFIED',
+  'INVALID_EMAIL_OR_PASSWORD',
+  'INVALID_EMAIL',
+  'USER_ALREADY_EXISTS',
+  'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+  'SIGNUP_DISABLED',
+  'EMAIL_PASSWORD_SIGN_UP_DISABLED',
+  'USERNAME_IS_ALREADY_TAKEN',
+  'USERNAME_TOO_SHORT',
+  'USERNAME_TOO_LONG',
+  'INVALID_USERNAME',
+  'INVALID_DISPLAY_USERNAME',
+  'INVALID_TOKEN',
+  'TOKEN_EXPIRED',
+  'INVALID_CALLBACK_URL',
+  'WEAK_PASSWORD',
+  'BODY_MUST_BE_AN_OBJECT',
+  'PROFILE_PICTURE_NOT_SUPPORTED',
+] as const;
+export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];

@@ -1,0 +1,146 @@
+/**
+ * Game day as the API speaks it (spec sections 2 "Game Day Controls", 3, 4, 7; D12, D14-D20,
+ * D23, D24). Every route is admin-only except GET /api/me/winnings.
+ *
+ * - GET    /api/games/:id/game-day                    → GameDayView
+ * - POST   /api/games/:id/numbers/randomize           RandomizeRequest → GameDayView
+ *          409 GRID_NOT_FULL unless confirm_not_full (D18 "Randomize anyway");
+ *          409 SCORES_ENTERED "Cannot randomize numbers after scores have been entered"
+ * - DELETE /api/games/:id/numbers                     → GameDayView; 409 "Cannot clear numbers after scores have been entered"
+ * - PUT    /api/games/:id/numbers/visibility          VisibilityRequest → GameDayView
+ * - PUT    /api/games/:id/quarters/:quarter           QuarterScoreRequest → GameDayView
+ *          confirms one quarter (in order, D19) or corrects a confirmed one while its payout is
+ *          not completed; the winner is (re)computed; the 4th quarter completes the game.
+ * - POST   /api/games/:id/quarters/confirm-all        ConfirmAllRequest → ConfirmAllResult: quarters
+ *          in order, stopping at the first that fails.
+ * - POST   /api/games/:id/quarters/:quarter/payout/mark-paid  MarkPaidRequest → GameDayView (D23)
+ * - POST   /api/games/:id/quarters/:quarter/payout/retry      → GameDayView (failed payouts)
+ * - GET    /api/me/winnings                           → MyWinningsResponse
+ */
+import { z } from 'zod';
+import { PAYOUT_REFERENCE_NOT_ALLOWED } from '../messages';
+import { fromResult, quarterScoreSchema } from '../schemas';
+import { PAYOUT_STATUSES } from '../status';
+import { validateOptionalText, type TextField } from '../text';
+import { boardDrawSchema, boardNumbersSchema } from './board';
+import { cents, digit, int, list, quarter, timestamp, type Contract, type RequestOf } from './contract';
+import { gameHeadingSchema, gameSchema } from './games';
+
+/** Texts of the requests' checks (the spec has none for them). */
+export const GAME_DAY_INPUT_TEXTS = {
+  allQuartersRequired: 'Enter both scores for every quarter.',
+  quarterInvalid: 'The quarter must be 1, 2, 3 or 4.',
+  referenceTooLong: 'The payment reference must be at most 200 characters.',
+} as const;
+
+// --- Answers ---------------------------------------------------------------------------------
+
+/** The spec's "Displayed quarter result", plus what the admin table needs. */
+export const quarterResultSchema = z.object({
+  quarter,
+  team_a_score: int,
+  team_b_score: int,
+  winning_digit_x: digit,
+  winning_digit_y: digit,
+  /** The winning cell (D14, D15). */
+  square_x: int,
+  square_y: int,
+  /** Username, else null; the table shows name, else e-mail, else "No winner". */
+  winner_name: z.string().nullable(),
+  winner_email: z.string().nullable(),
+  winner_id: z.string().nullable(),
+  payout_amount_cents: cents,
+  payout_status: z.enum(PAYOUT_STATUSES),
+  payout_reference: z.string().nullable(),
+  retry_count: int,
+  last_retry_at: timestamp.nullable(),
+  paid_at: timestamp.nullable(),
+});
+export type QuarterResult = Contract<typeof quarterResultSchema>;
+
+export const gameDayViewSchema = z.object({
+  game: gameSchema,
+  /** The numbers whenever they exist (admins see them hidden or not). */
+  numbers: boardNumbersSchema.nullable(),
+  /** Confirmed quarters' results, in quarter order. */
+  results: list(quarterResultSchema),
+  draws: list(boardDrawSchema),
+  /** D19: the next quarter that may be confirmed, null when all four are. */
+  next_quarter: quarter.nullable(),
+  /** Any score entered: numbers locked ("Locked after score entry"). */
+  numbers_locked: z.boolean(),
+});
+export type GameDayView = Contract<typeof gameDayViewSchema>;
+
+export const confirmAllResultSchema = z.object({
+  view: gameDayViewSchema,
+  /** Quarters processed by this call, in order. */
+  processed: list(quarter),
+  /** The first failure, when processing stopped early: its quarter and message. */
+  failure: z.object({ quarter, message: z.string() }).nullable(),
+});
+export type ConfirmAllResult = Contract<typeof confirmAllResultSchema>;
+
+/** GET /api/me/winnings (spec /my-winnings; D23 badges). */
+export const myWinningsResponseSchema = z.object({
+  total_cents: cents,
+  games: list(
+    gameHeadingSchema.extend({
+      wins: list(
+        z.object({
+          quarter,
+          /** 1st Quarter, 2nd Quarter, 3rd Quarter, Final. */
+          label: z.string(),
+          amount_cents: cents,
+          badge: z.enum(['Paid', 'Pending']),
+        }),
+      ),
+    }),
+  ),
+});
+export type MyWinningsResponse = Contract<typeof myWinningsResponseSchema>;
+
+// --- Requests --------------------------------------------------------------------------------
+
+/** `:id` and `:quarter` (1-4) of the quarter routes. */
+export const quarterParams = z.object({
+  id: z.string(),
+  quarter: z.enum(['1', '2', '3', '4'], { error: GAME_DAY_INPUT_TEXTS.quarterInvalid }).transform((value) => Number(value) as 1 | 2 | 3 | 4),
+});
+
+/** D18: `confirm_not_full` is the admin's "Randomize anyway". */
+export const randomizeRequestSchema = z.object({ confirm_not_full: z.boolean().optional() }).nullish();
+export type RandomizeRequest = RequestOf<typeof randomizeRequestSchema>;
+
+export const visibilityRequestSchema = z.object({ revealed: z.boolean() });
+export type VisibilityRequest = RequestOf<typeof visibilityRequestSchema>;
+
+/** One quarter's two scores, with the spec's messages (section 5). */
+export const quarterScoreRequestSchema = quarterScoreSchema;
+export type QuarterScoreRequest = RequestOf<typeof quarterScoreRequestSchema>;
+
+const allQuarters = { error: GAME_DAY_INPUT_TEXTS.allQuartersRequired };
+const quarterEntry = z.object(quarterScoreSchema.shape, allQuarters);
+
+/** Confirm All Quarter Winners: all four quarters (spec: enabled only when all eight boxes are valid). */
+export const confirmAllRequestSchema = z.object(
+  { scores: z.object({ 1: quarterEntry, 2: quarterEntry, 3: quarterEntry, 4: quarterEntry }, allQuarters) },
+  allQuarters,
+);
+export type ConfirmAllRequest = RequestOf<typeof confirmAllRequestSchema>;
+
+const REFERENCE_FIELD: TextField = {
+  maxLength: 200,
+  messages: { tooLong: GAME_DAY_INPUT_TEXTS.referenceTooLong, notAllowed: PAYOUT_REFERENCE_NOT_ALLOWED },
+};
+
+/** Mark Paid: an optional reference such as "Venmo 1234" (D23), under the free-text rule; blank is none. */
+export const markPaidRequestSchema = z
+  .object({
+    reference: z
+      .string()
+      .optional()
+      .transform(fromResult((raw: string | undefined) => validateOptionalText(raw, REFERENCE_FIELD))),
+  })
+  .nullish();
+export type MarkPaidRequest = RequestOf<typeof markPaidRequestSchema>;

@@ -1,0 +1,62 @@
+/**
+ * A game as the API sends it (spec section 3, D4, D12, D13). Field names are the spec's; money
+ * is integer cents, except `price_per_square`, the whole-dollar price the spec's forms and cart
+ * use.
+ *
+ * - GET /api/games → GamesResponse
+ * - GET /api/games/:id → GameResponse
+ * - POST /api/games GameCreateRequest, PATCH /api/games/:id GameUpdateRequest → GameResponse (admins)
+ * - DELETE /api/games/:id → GameDeletedResponse
+ */
+import { z } from 'zod';
+import { PAYOUT_SCHEDULE_IDS } from '../payouts';
+import { gameFormSchema, gameUpdateSchema } from '../schemas';
+import { GAME_TYPES } from '../validation';
+import { cents, int, list, timestamp, type Contract, type RequestOf } from './contract';
+
+export const gameSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  team_a: z.string(),
+  team_b: z.string(),
+  game_type: z.enum(GAME_TYPES),
+  /** Whole dollars, $1 to $10,000. */
+  price_per_square: z.number(),
+  price_per_square_cents: cents,
+  /** Sum of the prices of the claimed squares. */
+  total_pot_cents: cents,
+  squares_claimed: int,
+  squares_available: int,
+  is_active: z.boolean(),
+  /** True exactly while numbers exist (D16). */
+  grid_shuffled: z.boolean(),
+  numbers_revealed: z.boolean(),
+  manual_numbers_set: z.boolean(),
+  payout_schedule: z.enum(PAYOUT_SCHEDULE_IDS),
+  /** D13: true once any square is held or sold; price and payout schedule are then fixed. */
+  price_locked: z.boolean(),
+  created_by: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Game = Contract<typeof gameSchema>;
+
+/** A game as a player's own pages head it (My Squares, My Winnings). */
+export const gameHeadingSchema = z.object({ game_id: z.string(), title: z.string(), team_a: z.string(), team_b: z.string() });
+
+export const gamesResponseSchema = z.object({ games: list(gameSchema) });
+export type GamesResponse = Contract<typeof gamesResponseSchema>;
+
+export const gameResponseSchema = z.object({ game: gameSchema });
+export type GameResponse = Contract<typeof gameResponseSchema>;
+
+export const gameDeletedResponseSchema = z.object({ deleted: z.object({ id: z.string(), title: z.string() }) });
+export type GameDeletedResponse = Contract<typeof gameDeletedResponseSchema>;
+
+/** The create form as POST /api/games takes it; game type and payout schedule may be left out (nfl, even). */
+export const gameCreateRequestSchema = gameFormSchema;
+export type GameCreateRequest = RequestOf<typeof gameCreateRequestSchema>;
+
+/** An edit sends only the fields it changes; which may still change is D13's business. */
+export const gameUpdateRequestSchema = gameUpdateSchema;
+export type GameUpdateRequest = RequestOf<typeof gameUpdateRequestSchema>;

@@ -1,0 +1,32 @@
+/** GET /api/me/squares (spec: /my-squares, grouped by game; D14, D16, D21). */
+import { z } from 'zod';
+import { cents, digit, int, list, timestamp, type Contract } from './contract';
+import { gameHeadingSchema } from './games';
+
+export const mySquaresResponseSchema = z.object({
+  games: list(
+    gameHeadingSchema.extend({
+      squares: list(z.object({ x: int, y: int, claimed_at: timestamp })),
+      /**
+       * The axis digits once numbers are drawn and revealed to players (D14, D16), else null: each
+       * square's two digits are x_axis_numbers[x] (team A) and y_axis_numbers[y] (team B).
+       */
+      numbers: z.object({ x_axis_numbers: list(digit), y_axis_numbers: list(digit) }).nullable(),
+    }),
+  ),
+  /**
+   * Refunds, newest first: payments refunded in full because their squares could not all be
+   * claimed (D21), and the part of a payment for a game that was deleted (D13; a checkout can have
+   * several, one per game).
+   */
+  refunds: list(
+    z.object({
+      checkout_id: z.string(),
+      amount_cents: cents,
+      description: z.string(),
+      reason: z.string(),
+      refunded_at: timestamp,
+    }),
+  ),
+});
+export type MySquaresResponse = Contract<typeof mySquaresResponseSchema>;

@@ -1,0 +1,30 @@
+/**
+ * A game's orders as admins see them (D21, D33): GET /api/games/:id/orders, admins only. Each
+ * order is one checkout's part of the game: its buyer, squares, amount and the notes typed on
+ * /payment. Newest first; expired, cancelled and declined checkouts are left out (nothing was
+ * bought).
+ */
+import { z } from 'zod';
+import { cents, int, list, timestamp, type Contract } from './contract';
+
+/** paid: fulfilled. open: waiting for the buyer's payment. refunded: paid, then refunded (D21). */
+export const ORDER_STATUSES = ['paid', 'open', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const gameOrderSchema = z.object({
+  checkout_id: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  buyer_username: z.string().nullable(),
+  buyer_email: z.string(),
+  /** The order's squares in this game, in (x, y) order (D14: x is the row, y the column, 0-9). */
+  squares: list(z.object({ x: int, y: int })),
+  /** What the squares in this game cost (a checkout may span several games). */
+  amount_cents: cents,
+  /** The notes typed on /payment, or null. */
+  notes: z.string().nullable(),
+  created_at: timestamp,
+});
+export type GameOrder = Contract<typeof gameOrderSchema>;
+
+export const gameOrdersResponseSchema = z.object({ orders: list(gameOrderSchema) });
+export type GameOrdersResponse = Contract<typeof gameOrdersResponseSchema>;

@@ -1,0 +1,15 @@
+/** GET /api/health and GET /api/config: the public facts of this installation. */
+import { z } from 'zod';
+import type { Contract } from './contract';
+
+export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) });
+export type HealthResponse = Contract<typeof healthResponseSchema>;
+
+export const appConfigSchema = z.object({
+  productName: z.string(),
+  contactEmail: z.string().nullable(),
+  mode: z.enum(['trial', 'production']),
+  /** Mail is kept in the Dev Mailbox (/dev/mailbox) instead of being sent (trial without SMTP_URL, D9). */
+  devMailbox: z.boolean(),
+});
+export type AppConfig = Contract<typeof appConfigSchema>;
