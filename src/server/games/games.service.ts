@@ -128,7 +128,7 @@ export type GamesService = ReturnType<typeof gamesService>;
 
 const gameNotFound = () => notFound(GAME_ERRORS.notFound);
 
-/** The API's game (src/core/games.ts): money in cents, the price also in whole dollars. */
+/** The API's game (src/core/api/games.ts): money in cents, the price also in whole dollars. */
 export function toGame(row: GameRow): Game {
   return {
     id: row.id,

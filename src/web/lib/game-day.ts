@@ -1,6 +1,6 @@
 /**
  * Game day from the web app (spec "Game Day Controls screen", /my-winnings; D18-D20, D23): the
- * queries and mutations of the contract in src/core/game-day.ts. Every mutation puts the view it
+ * queries and mutations of the contract in src/core/api/game-day.ts. Every mutation puts the view it
  * answers into the cache and refreshes the game-day view, the boards and the games lists (the
  * board, the cards and the admin lists all show what game day changed) and the winnings.
  */
