@@ -8,8 +8,8 @@ const alias = {
 
 // Three kinds of tests, run separately by scripts/test.ts:
 // unit (pure core), server (real database: SQLite or PostgreSQL by TEST_DB), browser (Chromium).
+// Each project names its own aliases: inline projects do not inherit the root's settings.
 export default defineConfig({
-  resolve: { alias },
   test: {
     projects: [
       {

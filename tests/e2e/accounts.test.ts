@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { ACCOUNT_PASSWORD, accountPages, escapeRegExp as escape, fillSignup, logIn, seriousViolations } from '../support/account-pages';
+import { ACCOUNT_PASSWORD, accountPages, escapeRegExp as escape, expectNoSeriousViolations, fillSignup, logIn, toast } from '../support/e2e';
 import { signInBrowser, useBrowserHarness } from '../support/e2e';
 import type { TestServer } from '../support/server';
 
@@ -31,7 +31,6 @@ function newAccount(prefix: string) {
 
 const heading = (page: Page) => page.locator('main h1').first().textContent();
 const formError = (page: Page) => page.getByTestId('form-error').textContent();
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first();
 
 async function sidebarGroups(page: Page): Promise<string[]> {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('group').allTextContents();
@@ -42,9 +41,9 @@ describe('accounts in the browser', () => {
     const account = newAccount('first');
     const page = await open('/signup');
     await signUpThroughForm(page, account);
-    expect(await page.locator('main').textContent()).toContain(`We sent a confirmation email to ${account.email}`);
+    await expect.poll(() => page.locator('main').textContent()).toContain(`We sent a confirmation email to ${account.email}`);
     await toast(page, 'Account created! Please check your email for confirmation.').waitFor();
-    expect(await page.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
+    await expect.poll(() => page.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
 
     await followMailLink(page, account.email, /Confirm/);
     await page.waitForURL(/\/login\?confirmed=1/);
@@ -53,14 +52,14 @@ describe('accounts in the browser', () => {
     await logIn(page, account.email, PASSWORD);
     await page.waitForURL(server.url + '/');
     await toast(page, 'Login successful!').waitFor();
-    expect(await page.getByTestId('welcome-line').textContent()).toBe(`Welcome, ${account.username}`);
+    await expect.poll(() => page.getByTestId('welcome-line').textContent()).toBe(`Welcome, ${account.username}`);
     expect(await sidebarGroups(page)).toEqual([
       'NavigationHomeHow to Play',
       'My AccountCartMy SquaresMy Winnings',
       'AdministrationAdmin DashboardGame Management',
     ]);
     const header = page.getByRole('banner');
-    expect(await header.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+    await expect.poll(() => header.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
 
     // Signed-in people are sent from /login and /signup to /.
     await page.goto(server.url + '/login');
@@ -70,11 +69,11 @@ describe('accounts in the browser', () => {
 
     await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
     await toast(page, 'Logged out successfully').waitFor();
-    await expect(page.getByTestId('welcome-line').textContent()).resolves.toBe('Welcome to Squares Pool');
+    await expect.poll(() => page.getByTestId('welcome-line').textContent()).toBe('Welcome to Squares Pool');
     expect(await sidebarGroups(page)).toEqual(['NavigationHomeHow to Play']);
-    expect(await page.evaluate(() => [localStorage.getItem('auth_is_admin'), localStorage.getItem('auth_user_email')])).toEqual([null, null]);
+    await expect.poll(() => page.evaluate(() => [localStorage.getItem('auth_is_admin'), localStorage.getItem('auth_user_email')])).toEqual([null, null]);
     // The session is gone on the server too.
-    expect(await page.evaluate(() => fetch('/api/me').then((r) => r.json()))).toEqual({ user: null, isAdmin: false });
+    await expect.poll(() => page.evaluate(() => fetch('/api/me').then((r) => r.json()))).toEqual({ user: null, isAdmin: false });
   });
 
   test('a player must confirm first, then sees My Account only, and Access Denied shows their e-mail', async () => {
@@ -93,14 +92,16 @@ describe('accounts in the browser', () => {
     await logIn(page, `  ${account.email.toUpperCase()} `, PASSWORD);
     await page.waitForURL(server.url + '/');
     expect(await sidebarGroups(page)).toEqual(['NavigationHomeHow to Play', 'My AccountCartMy SquaresMy Winnings']);
-    expect(await page.evaluate(() => [localStorage.getItem('auth_is_admin'), localStorage.getItem('auth_user_email')])).toEqual(['false', account.email]);
+    await expect
+      .poll(() => page.evaluate(() => [localStorage.getItem('auth_is_admin'), localStorage.getItem('auth_user_email')]))
+      .toEqual(['false', account.email]);
 
     await go(page, '/not-authorized');
     expect(await heading(page)).toBe('Access Denied');
-    expect(await page.locator('main').textContent()).toContain("You don't have permission to access this page.");
-    expect(await page.getByTestId('signed-in-as').textContent()).toBe(`Signed in as ${account.email}`);
-    expect(await page.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => page.locator('main').textContent()).toContain("You don't have permission to access this page.");
+    await expect.poll(() => page.getByTestId('signed-in-as').textContent()).toBe(`Signed in as ${account.email}`);
+    await expect.poll(() => page.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
+    await expectNoSeriousViolations(page);
     await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
     await toast(page, 'Logged out successfully').waitFor();
     await page.waitForURL(server.url + '/login');
@@ -109,21 +110,21 @@ describe('accounts in the browser', () => {
   test('login validation and server answers show the spec texts word for word', async () => {
     const page = await open('/login');
     expect(await heading(page)).toBe('Welcome Back');
-    expect(await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
-    expect(await page.getByRole('main').getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
-    expect(await page.getByLabel('Email').getAttribute('autocomplete')).toBe('email');
-    expect(await page.getByLabel('Password').getAttribute('autocomplete')).toBe('current-password');
+    await expect.poll(() => page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
+    await expect.poll(() => page.getByRole('main').getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
+    await expect.poll(() => page.getByLabel('Email').getAttribute('autocomplete')).toBe('email');
+    await expect.poll(() => page.getByLabel('Password').getAttribute('autocomplete')).toBe('current-password');
 
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(formError(page)).resolves.toBe('Please fill in all fields: Email, Password');
     const errorId = await page.getByTestId('form-error').getAttribute('id');
-    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
-    expect(await page.getByLabel('Email').getAttribute('aria-describedby')).toContain(errorId!);
+    await expect.poll(() => page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.getByLabel('Email').getAttribute('aria-describedby')).toContain(errorId!);
 
     await page.getByLabel('Email').fill('someone@example.com');
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(formError(page)).resolves.toBe('Please fill in all fields: Password');
-    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBeNull();
+    await expect.poll(() => page.getByLabel('Email').getAttribute('aria-invalid')).toBeNull();
 
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Password').fill('whatever');
@@ -133,7 +134,7 @@ describe('accounts in the browser', () => {
     await logIn(page, 'nobody@example.com', 'Wrong#Pass1');
     await page.getByTestId('form-error').getByText('Email or password incorrect.').waitFor();
     await toast(page, 'Email or password incorrect.').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 
   test('signup validation, live password feedback and the already-registered flow', async () => {
@@ -143,9 +144,11 @@ describe('accounts in the browser', () => {
 
     await go(page, '/signup');
     expect(await heading(page)).toBe('Create Account');
-    expect(await page.getByLabel('Username').getAttribute('autocomplete')).toBe('username');
-    expect(await page.getByLabel('Password', { exact: true }).getAttribute('autocomplete')).toBe('new-password');
-    expect(await page.locator('main').textContent()).toContain('Password must be 8+ characters with uppercase, lowercase, number and special character');
+    await expect.poll(() => page.getByLabel('Username').getAttribute('autocomplete')).toBe('username');
+    await expect.poll(() => page.getByLabel('Password', { exact: true }).getAttribute('autocomplete')).toBe('new-password');
+    await expect
+      .poll(() => page.locator('main').textContent())
+      .toContain('Password must be 8+ characters with uppercase, lowercase, number and special character');
 
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(formError(page)).resolves.toBe('Please fill in all fields: Email, Username, Password, Confirm Password');
@@ -154,7 +157,7 @@ describe('accounts in the browser', () => {
     await fillSignup(page, { ...fresh, password: PASSWORD, confirm: 'Squares#2027' });
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(formError(page)).resolves.toBe('Passwords do not match');
-    expect(await page.getByLabel('Confirm Password').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.getByLabel('Confirm Password').getAttribute('aria-invalid')).toBe('true');
 
     await fillSignup(page, { email: fresh.email, username: 'ab', password: PASSWORD, confirm: PASSWORD });
     await page.getByRole('button', { name: 'Create Account' }).click();
@@ -163,7 +166,7 @@ describe('accounts in the browser', () => {
     await fillSignup(page, { email: fresh.email, username: 'bob smith', password: PASSWORD, confirm: PASSWORD });
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(formError(page)).resolves.toBe('Username can only contain letters (A-Z), digits and _ . -');
-    expect(await page.getByLabel('Username').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.getByLabel('Username').getAttribute('aria-invalid')).toBe('true');
     await fillSignup(page, { email: fresh.email, username: 'x'.repeat(31), password: PASSWORD, confirm: PASSWORD });
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(formError(page)).resolves.toBe('Username must be at most 30 characters long');
@@ -180,7 +183,7 @@ describe('accounts in the browser', () => {
       'false Password must contain at least one number',
       'false Password must contain at least one special character',
     ]);
-    expect(await page.getByTestId('password-strength-status').textContent()).toBe('Password must be at least 8 characters long');
+    await expect.poll(() => page.getByTestId('password-strength-status').textContent()).toBe('Password must be at least 8 characters long');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(formError(page)).resolves.toBe('Password must be at least 8 characters long');
 
@@ -192,8 +195,8 @@ describe('accounts in the browser', () => {
     await expect(formError(page)).resolves.toBe('Password must contain at least one special character');
 
     await fillSignup(page, { ...fresh, password: PASSWORD, confirm: PASSWORD });
-    expect(await page.getByTestId('password-strength-status').textContent()).toBe('Password is strong');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => page.getByTestId('password-strength-status').textContent()).toBe('Password is strong');
+    await expectNoSeriousViolations(page);
 
     // The address already has an account: alert and toast, then after 2 s the go-to-login question.
     await fillSignup(page, { email: taken.email, username: fresh.username, password: PASSWORD, confirm: PASSWORD });
@@ -202,9 +205,9 @@ describe('accounts in the browser', () => {
     await page.getByTestId('form-error').getByText(already).waitFor();
     await toast(page, already).waitFor();
     const dialog = page.getByRole('alertdialog');
-    expect(await dialog.count()).toBe(0);
+    await expect.poll(() => dialog.count()).toBe(0);
     await dialog.waitFor({ timeout: 5000 });
-    expect(await dialog.textContent()).toContain('This email is already registered. Would you like to go to the login page?');
+    await expect.poll(() => dialog.textContent()).toContain('This email is already registered. Would you like to go to the login page?');
     await dialog.getByRole('button', { name: 'Yes' }).click();
     await page.waitForURL(server.url + '/login');
 
@@ -229,24 +232,24 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Email').fill('nope');
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(formError(page)).resolves.toBe('Please enter a valid email address');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
 
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByRole('heading', { name: 'Email Sent', level: 1 }).waitFor();
     await toast(page, 'Password reset email sent!').waitFor();
-    expect(await page.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
+    await expect.poll(() => page.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
     await page.getByRole('button', { name: 'Send Another Email' }).click();
     await page.getByRole('heading', { name: 'Reset Password', level: 1 }).waitFor();
-    expect(await page.getByLabel('Email').inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe('');
 
     await followMailLink(page, account.email, /[Rr]eset/);
     await page.waitForURL(/\/reset-password\?token=/);
     const resetUrl = page.url();
     await page.getByLabel('New Password', { exact: true }).fill('short');
     await page.getByLabel('Confirm New Password').fill('short');
-    expect(await page.getByTestId('password-strength-status').textContent()).toBe('Password must be at least 8 characters long');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => page.getByTestId('password-strength-status').textContent()).toBe('Password must be at least 8 characters long');
+    await expectNoSeriousViolations(page);
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expect(formError(page)).resolves.toBe('Password must be at least 8 characters long');
     await page.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
@@ -262,7 +265,7 @@ describe('accounts in the browser', () => {
     await page.getByTestId('form-error').getByText('Email or password incorrect.').waitFor();
     await logIn(page, account.email, NEW_PASSWORD);
     await page.waitForURL(server.url + '/');
-    await expect(page.getByTestId('welcome-line').textContent()).resolves.toBe(`Welcome, ${account.username}`);
+    await expect.poll(() => page.getByTestId('welcome-line').textContent()).toBe(`Welcome, ${account.username}`);
 
     // The link works once.
     await page.goto(resetUrl);
@@ -270,13 +273,13 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Confirm New Password').fill('Another#Pass1');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByRole('heading', { name: 'This reset link is not valid', level: 1 }).waitFor();
-    expect(await page.getByRole('link', { name: 'Send a New Link' }).getAttribute('href')).toBe('/forgot-password');
+    await expect.poll(() => page.getByRole('link', { name: 'Send a New Link' }).getAttribute('href')).toBe('/forgot-password');
   });
 
   test('a reset page without a token says the link is not valid', async () => {
     const page = await open('/reset-password');
     expect(await heading(page)).toBe('This reset link is not valid');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 
   test('login brings a visitor back to the remembered location (state.from, as the route guard sets it)', async () => {
@@ -304,19 +307,19 @@ describe('accounts in the browser', () => {
     await go(page, '/dev/mailbox');
     expect(await heading(page)).toBe('Dev Mailbox');
     const item = page.getByRole('button', { name: new RegExp(escape(account.email)) }).first();
-    expect(await item.textContent()).toContain(`To: ${account.email}`);
+    await expect.poll(() => item.textContent()).toContain(`To: ${account.email}`);
     await item.click();
-    expect(await item.getAttribute('aria-current')).toBe('true');
+    await expect.poll(() => item.getAttribute('aria-current')).toBe('true');
 
     const frame = page.getByTestId('mail-html');
-    expect(await frame.getAttribute('sandbox')).toBe('');
+    await expect.poll(() => frame.getAttribute('sandbox')).toBe('');
     // The srcdoc document renders under the app's CSP (its text is there).
     const frameText = await page.frameLocator('[data-testid="mail-html"]').locator('body').textContent();
     expect(frameText).toMatch(/Confirm/);
-    expect(await page.getByTestId('mail-link').getAttribute('href')).toMatch(/\/api\/auth\/verify-email\?token=/);
+    await expect.poll(() => page.getByTestId('mail-link').getAttribute('href')).toMatch(/\/api\/auth\/verify-email\?token=/);
     await page.getByRole('tab', { name: 'Text' }).click();
-    expect(await page.getByTestId('mail-text').textContent()).toContain('/api/auth/verify-email?token=');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => page.getByTestId('mail-text').textContent()).toContain('/api/auth/verify-email?token=');
+    await expectNoSeriousViolations(page);
   });
 
   test("the sign-up form states the username rule before submit and explains a broken name on blur and on submit, in the server's words (issue 11)", async () => {
@@ -327,7 +330,7 @@ describe('accounts in the browser', () => {
     const described = (await username.getAttribute('aria-describedby'))!.split(' ');
     const descriptions = await Promise.all(described.map((id) => page.locator(`[id="${id}"]`).textContent()));
     expect(descriptions).toContain('3-30 characters: letters (A-Z), digits and _ . - only. Other players see it on the board.');
-    expect(await inline.textContent()).toBe('');
+    await expect.poll(() => inline.textContent()).toBe('');
 
     const fresh = newAccount('rule');
     // What the server answers a sign-up with this username (and everything else right).
@@ -351,18 +354,18 @@ describe('accounts in the browser', () => {
     ] as const;
     for (const [typed, message] of cases) {
       await username.fill(typed);
-      expect(await inline.textContent(), `${typed} while typing`).toBe('');
+      await expect.poll(() => inline.textContent(), { message: `${typed} while typing` }).toBe('');
       await username.press('Tab');
       await expect.poll(() => inline.textContent(), { message: typed }).toBe(message);
-      expect(await username.getAttribute('aria-invalid')).toBe('true');
-      expect(await username.getAttribute('aria-describedby')).toContain(await inline.getAttribute('id'));
+      await expect.poll(() => username.getAttribute('aria-invalid')).toBe('true');
+      await expect.poll(() => username.getAttribute('aria-describedby')).toContain(await inline.getAttribute('id'));
       expect(await serverSays(typed), typed).toEqual([400, message]);
       // Fixing the name takes the message away while typing.
       await username.fill('good_name.1');
       await expect.poll(() => inline.textContent()).toBe('');
-      expect(await username.getAttribute('aria-invalid')).toBeNull();
+      await expect.poll(() => username.getAttribute('aria-invalid')).toBeNull();
     }
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
 
     // On submit (Enter in the field, no blur): the form's message and the field's say the same.
     await page.getByLabel('Email').fill(fresh.email);
@@ -371,8 +374,8 @@ describe('accounts in the browser', () => {
     await username.fill('bob smith');
     await username.press('Enter');
     await expect(formError(page)).resolves.toBe('Username can only contain letters (A-Z), digits and _ . -');
-    expect(await inline.textContent()).toBe('Username can only contain letters (A-Z), digits and _ . -');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username');
+    await expect.poll(() => inline.textContent()).toBe('Username can only contain letters (A-Z), digits and _ . -');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username');
   });
 
   test("Access Denied on an open admin page other than /admin/games is the route guard's text with Return to Home (spec section 2, D10)", async () => {
@@ -389,14 +392,14 @@ describe('accounts in the browser', () => {
     const text = await page.locator('main').textContent();
     expect(text).toContain("You don't have permission to access this page.");
     expect(text).not.toContain('manage games');
-    expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    await expectNoSeriousViolations(page);
   });
 
   test('the account pages are accessible in dark mode at 375 px', async () => {
     for (const path of ['/login', '/signup', '/forgot-password', '/not-authorized']) {
       const page = await open(path, { width: 375, height: 800, colorScheme: 'dark' });
-      expect(await seriousViolations(page), path).toEqual([]);
+      await expectNoSeriousViolations(page, path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
     }

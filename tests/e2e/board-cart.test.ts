@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Cookie, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { BoardChangeEvent } from '../../src/core/api/board';
-import type { PageOptions } from '../support/browser';
-import { type BrowserAccount, signInBrowser, useBrowserHarness } from '../support/e2e';
-import { insertGame, insertUser } from '../support/fixtures';
+import { testAccount } from '../support/accounts';
+import {
+  addSession,
+  axisTexts,
+  type BrowserAccount,
+  cell,
+  expectNoSeriousViolations,
+  type OpenOptions,
+  savedCart,
+  toast,
+  useBrowserHarness,
+} from '../support/e2e';
+import { insertCheckout, insertGame, insertNumbers, insertQuarterResult, insertSquare as insertSquareRow, insertUser } from '../support/fixtures';
 import type { TestServer } from '../support/server';
 
 // Issue 5, web part: the board at /game/:id (public, D11) and the cart at /cart, on the
@@ -14,52 +23,23 @@ import type { TestServer } from '../support/server';
 
 const harness = useBrowserHarness();
 let server: TestServer;
-let browser: Browser;
 let player: BrowserAccount;
-let playerCookies: Cookie[];
 let owner: { id: string; username: string };
 
 const CART_KEY = 'squares_cart';
-const now = () => new Date().toISOString();
-const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 beforeAll(async () => {
-  ({ server, browser } = harness);
-  const context = await browser.newContext();
-  player = await signInBrowser(context, server, { prefix: 'buyer' });
-  playerCookies = await context.cookies();
-  await context.close();
+  ({ server } = harness);
+  player = await testAccount(server, { prefix: 'buyer' });
   owner = await insertUser(server.db.handle, `bob_owner_${randomUUID().slice(0, 4)}@example.com`);
 });
 
-type Who = 'visitor' | 'player';
-
-/** A page for `who` at `path`, once its h1 shows. */
-async function open(path: string, who: Who = 'player', options: PageOptions & { cart?: unknown } = {}): Promise<Page> {
-  const { cart, ...pageOptions } = options;
-  const { context, page } = await harness.newPage(pageOptions);
-  if (who === 'player') await context.addCookies(playerCookies);
-  if (cart !== undefined) {
-    // Written before the app starts, as a cart saved by an earlier visit.
-    const text = typeof cart === 'string' ? cart : JSON.stringify(cart);
-    await context.addInitScript(
-      ([key, value]) => {
-        if (!sessionStorage.getItem('cart-seeded')) {
-          localStorage.setItem(key as string, value as string);
-          sessionStorage.setItem('cart-seeded', '1');
-        }
-      },
-      [CART_KEY, text],
-    );
-  }
-  await page.goto(server.url + path);
-  await page.locator('main h1').first().waitFor();
-  return page;
+/** A page for `who` at `path` (the player signed in, or a visitor), once its h1 shows; `cart` as saved by an earlier visit. */
+async function open(path: string, who: 'visitor' | 'player' = 'player', options: OpenOptions = {}): Promise<Page> {
+  return (await harness.open(path, { ...options, as: who === 'player' ? player : 'visitor' })).page;
 }
 
 const db = () => server.db.handle.db;
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first();
-const cell = (page: Page, x: number, y: number) => page.locator(`[role="gridcell"] button[data-x="${x}"][data-y="${y}"]`);
 const grid = (page: Page) => page.getByRole('grid');
 /** A square's accessible name (its content, the drawing being aria-hidden). */
 const nameOf = (square: Locator) => square.locator('[data-name]').textContent();
@@ -67,63 +47,22 @@ const nameOf = (square: Locator) => square.locator('[data-name]').textContent();
 const drawn = async (square: Locator) => (await square.locator(':scope > [aria-hidden="true"]').allTextContents()).join(' ');
 const cartGame = (page: Page, title: string) => page.getByTestId('cart-game').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
-async function savedCart(page: Page): Promise<unknown> {
-  const text = await page.evaluate((key) => localStorage.getItem(key), CART_KEY);
-  return text === null ? null : JSON.parse(text);
-}
-
 async function newGame(values: Parameters<typeof insertGame>[1] = {}) {
   const title = values.title ?? `Board Bowl ${randomUUID().slice(0, 6)}`;
   const id = await insertGame(server.db.handle, { team_a: 'Eagles', team_b: 'Chiefs', ...values, title });
   return { id, title };
 }
 
-/** A sold square (`claimed`) or a live hold of an open checkout (`held`), as D21 stores them. */
+/** A sold square (`claimed`, counted in the game's counters) or a live hold of an open checkout (`held`), as D21 stores them. */
 async function insertSquare(gameId: string, x: number, y: number, userId: string, status: 'claimed' | 'held' = 'claimed') {
-  let checkoutId: string | null = null;
-  if (status === 'held') {
-    checkoutId = randomUUID();
-    await db()
-      .insertInto('checkouts')
-      .values({
-        id: checkoutId,
-        user_id: userId,
-        status: 'open',
-        provider: 'test',
-        provider_session_id: null,
-        amount_cents: 1000,
-        description: 'test hold',
-        notes: null,
-        expires_at: inMinutes(30),
-        hold_until: inMinutes(35),
-        created_at: now(),
-        updated_at: now(),
-      } as never)
-      .execute();
-  }
-  await db()
-    .insertInto('squares')
-    .values({
-      id: randomUUID(),
-      game_id: gameId,
-      x,
-      y,
-      user_id: userId,
-      status,
-      checkout_id: checkoutId,
-      hold_expires_at: status === 'held' ? inMinutes(35) : null,
-      claimed_at: status === 'claimed' ? now() : null,
-    } as never)
-    .execute();
+  const handle = server.db.handle;
+  const checkoutId = status === 'held' ? await insertCheckout(handle, { userId, description: 'test hold' }) : null;
+  await insertSquareRow(handle, gameId, { x, y, userId, status, checkoutId });
   if (status === 'claimed') {
-    const game = await db()
-      .selectFrom('games')
-      .select(['squares_claimed', 'total_pot_cents', 'price_per_square_cents'])
-      .where('id', '=', gameId)
-      .executeTakeFirstOrThrow();
+    const game = await db().selectFrom('games').select(['price_per_square_cents']).where('id', '=', gameId).executeTakeFirstOrThrow();
     await db()
       .updateTable('games')
-      .set({ squares_claimed: game.squares_claimed + 1, total_pot_cents: game.total_pot_cents + game.price_per_square_cents })
+      .set((eb) => ({ squares_claimed: eb('squares_claimed', '+', 1), total_pot_cents: eb('total_pot_cents', '+', game.price_per_square_cents) }))
       .where('id', '=', gameId)
       .execute();
   }
@@ -133,86 +72,14 @@ const X_DIGITS = [3, 7, 1, 9, 0, 5, 2, 8, 6, 4];
 const Y_DIGITS = [6, 0, 4, 2, 8, 1, 9, 3, 7, 5];
 
 /** Numbers drawn (D16: grid_shuffled exactly while numbers exist), revealed or not. */
-async function drawNumbers(gameId: string, revealed: boolean) {
-  await db()
-    .insertInto('game_grid_numbers')
-    .values({
-      game_id: gameId,
-      x_axis_numbers: JSON.stringify(X_DIGITS),
-      y_axis_numbers: JSON.stringify(Y_DIGITS),
-      generated_at: now(),
-      generated_by: null,
-    } as never)
-    .execute();
-  await db()
-    .insertInto('grid_draws')
-    .values({
-      id: randomUUID(),
-      game_id: gameId,
-      action: 'drawn',
-      x_axis_numbers: JSON.stringify(X_DIGITS),
-      y_axis_numbers: JSON.stringify(Y_DIGITS),
-      admin_user_id: null,
-      created_at: now(),
-    } as never)
-    .execute();
-  await db()
-    .updateTable('games')
-    .set({ grid_shuffled: true, numbers_revealed: revealed, manual_numbers_set: true } as never)
-    .where('id', '=', gameId)
-    .execute();
-}
+const drawNumbers = (gameId: string, revealed: boolean) => insertNumbers(server.db.handle, gameId, X_DIGITS, Y_DIGITS, { revealed, logDraw: true });
 
 /** A confirmed quarter whose winning square is (x, y), with its score. */
-async function insertWinner(gameId: string, quarter: number, x: number, y: number, userId: string | null) {
-  const a = 10 + X_DIGITS[x]!;
-  const b = 20 + Y_DIGITS[y]!;
-  await db()
-    .insertInto('quarter_scores')
-    .values({
-      game_id: gameId,
-      quarter,
-      team_a_score: a,
-      team_b_score: b,
-      team_a_last_digit: a % 10,
-      team_b_last_digit: b % 10,
-      entered_by: null,
-      entered_at: now(),
-    } as never)
-    .execute();
-  await db()
-    .insertInto('game_winners')
-    .values({
-      id: randomUUID(),
-      game_id: gameId,
-      quarter,
-      winning_square_id: null,
-      user_id: userId,
-      square_x: x,
-      square_y: y,
-      winning_numbers_x: X_DIGITS[x]!,
-      winning_numbers_y: Y_DIGITS[y]!,
-      payout_amount_cents: 2500,
-      payout_status: 'pending',
-      created_at: now(),
-      updated_at: now(),
-    } as never)
-    .execute();
-}
+const insertWinner = (gameId: string, quarter: number, x: number, y: number, userId: string | null) =>
+  insertQuarterResult(server.db.handle, gameId, { quarter, teamA: 10 + X_DIGITS[x]!, teamB: 20 + Y_DIGITS[y]!, square: { x, y, userId }, payoutCents: 2500 });
 
 function publish(event: BoardChangeEvent) {
   server.app.gameEvents.publish(event);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-}
-
-async function axisTexts(page: Page, testId: 'column-digit' | 'row-digit'): Promise<string[]> {
-  return page.getByTestId(testId).locator('span[aria-hidden="true"]').allTextContents();
 }
 
 async function waitForLive(page: Page) {
@@ -225,26 +92,26 @@ describe('the board', () => {
     await insertSquare(game.id, 1, 2, owner.id);
     const page = await open(`/game/${game.id}`, 'visitor');
 
-    expect(await page.locator('main h1').textContent()).toBe(game.title);
-    expect(await page.getByTestId('game-teams').textContent()).toBe('Eagles vs Chiefs');
-    expect(await page.getByTestId('game-status').textContent()).toBe('Open for sales');
-    expect(await grid(page).getAttribute('aria-label')).toBe(`Board of ${game.title}: rows Eagles, columns Chiefs`);
-    expect(await grid(page).locator('[role="gridcell"] button').count()).toBe(100);
+    await expect.poll(() => page.locator('main h1').textContent()).toBe(game.title);
+    await expect.poll(() => page.getByTestId('game-teams').textContent()).toBe('Eagles vs Chiefs');
+    await expect.poll(() => page.getByTestId('game-status').textContent()).toBe('Open for sales');
+    await expect.poll(() => grid(page).getAttribute('aria-label')).toBe(`Board of ${game.title}: rows Eagles, columns Chiefs`);
+    await expect.poll(() => grid(page).locator('[role="gridcell"] button').count()).toBe(100);
     expect(await axisTexts(page, 'column-digit')).toEqual(Array(10).fill('#'));
     expect(await axisTexts(page, 'row-digit')).toEqual(Array(10).fill('#'));
-    expect(await page.getByTestId('board-team-a').textContent()).toBe('Eagles');
-    expect(await page.getByTestId('board-team-b').textContent()).toBe('Chiefs');
+    await expect.poll(() => page.getByTestId('board-team-a').textContent()).toBe('Eagles');
+    await expect.poll(() => page.getByTestId('board-team-b').textContent()).toBe('Chiefs');
     expect(await nameOf(cell(page, 0, 0))).toBe('Row 1, column 1, available');
     // The name as assistive technology computes it.
-    expect(await page.getByRole('button', { name: 'Row 1, column 1, available', exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Row 1, column 1, available', exact: true }).count()).toBe(1);
     expect(await nameOf(cell(page, 1, 2))).toBe(`Row 2, column 3, claimed by ${owner.username}`);
     expect(await drawn(cell(page, 1, 2))).toBe(owner.username);
-    expect(await page.getByTestId('visitor-note').isVisible()).toBe(true);
-    expect(await page.getByTestId('game-cart').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('visitor-note').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('game-cart').count()).toBe(0);
 
     await cell(page, 4, 4).click();
     await page.waitForURL(`${server.url}/login`);
-    expect(await page.evaluate(() => (history.state as { usr?: { from?: { pathname: string } } }).usr?.from?.pathname)).toBe(`/game/${game.id}`);
+    await expect.poll(() => page.evaluate(() => (history.state as { usr?: { from?: { pathname: string } } }).usr?.from?.pathname)).toBe(`/game/${game.id}`);
   });
 
   test('a player adds squares (toasts word for word) and is told about duplicates, claimed, held and own squares', async () => {
@@ -262,8 +129,8 @@ describe('the board', () => {
     await toast(page, 'Square added to cart').waitFor();
     expect(await nameOf(cell(page, 0, 1))).toBe('Row 1, column 2, in your cart');
     expect(await drawn(cell(page, 0, 1))).toBe('Cart');
-    expect(await page.getByTestId('game-cart-count').textContent()).toBe('1 square');
-    expect(await page.getByTestId('game-cart-subtotal').textContent()).toBe('$15.00');
+    await expect.poll(() => page.getByTestId('game-cart-count').textContent()).toBe('1 square');
+    await expect.poll(() => page.getByTestId('game-cart-subtotal').textContent()).toBe('$15.00');
 
     await cell(page, 0, 1).click();
     await toast(page, 'This square is already in your cart.').waitFor();
@@ -276,8 +143,8 @@ describe('the board', () => {
 
     await cell(page, 9, 9).click();
     await toast(page, 'Square added to cart').waitFor();
-    expect(await page.getByTestId('game-cart-count').textContent()).toBe('2 squares');
-    expect(await page.getByTestId('game-cart-subtotal').textContent()).toBe('$30.00');
+    await expect.poll(() => page.getByTestId('game-cart-count').textContent()).toBe('2 squares');
+    await expect.poll(() => page.getByTestId('game-cart-subtotal').textContent()).toBe('$30.00');
     expect(await savedCart(page)).toEqual([
       {
         game_id: game.id,
@@ -295,7 +162,7 @@ describe('the board', () => {
     const game = await newGame();
     const page = await open(`/game/${game.id}`);
     const focusables = grid(page).locator('button[tabindex="0"]');
-    expect(await focusables.count()).toBe(1);
+    await expect.poll(() => focusables.count()).toBe(1);
 
     // Tab from Back, the control just before the board, lands on the board's one tab stop.
     await page.getByTestId('back-button').focus();
@@ -321,11 +188,11 @@ describe('the board', () => {
     await page.waitForFunction(() => document.activeElement?.querySelector('[data-name]')?.textContent === 'Row 10, column 1, in your cart');
     await page.keyboard.press('Control+Home');
     expect(await focused()).toBe('Row 1, column 1, available');
-    expect(await focusables.count()).toBe(1);
+    await expect.poll(() => focusables.count()).toBe(1);
 
     // Tab leaves the board in one step.
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.closest('[role="grid"]') === null)).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="grid"]') === null)).toBe(true);
     expect(await savedCart(page)).toEqual([
       {
         game_id: game.id,
@@ -345,10 +212,10 @@ describe('the board', () => {
     await insertSquare(game.id, 3, 7, player.id);
     await drawNumbers(game.id, false);
     const page = await open(`/game/${game.id}`);
-    expect(await page.getByTestId('game-status').textContent()).toBe('Numbers drawn, not revealed yet');
+    await expect.poll(() => page.getByTestId('game-status').textContent()).toBe('Numbers drawn, not revealed yet');
     expect(await axisTexts(page, 'column-digit')).toEqual(Array(10).fill('#'));
-    expect(await page.getByTestId('draw-log').textContent()).toMatch(/^Draw log: drawn \S/);
-    expect(await page.getByTestId('sales-closed').textContent()).toBe('Sales are closed: the numbers have been drawn.');
+    await expect.poll(() => page.getByTestId('draw-log').textContent()).toMatch(/^Draw log: drawn \S/);
+    await expect.poll(() => page.getByTestId('sales-closed').textContent()).toBe('Sales are closed: the numbers have been drawn.');
 
     // Clicking an unsold square says sales are closed and adds nothing.
     expect(await nameOf(cell(page, 5, 5))).toBe('Row 6, column 6, not sold');
@@ -366,27 +233,27 @@ describe('the board', () => {
     await insertWinner(game.id, 2, 0, 0, owner.id);
     await page.reload();
     await page.locator('main h1').waitFor();
-    expect(await page.getByTestId('game-status').textContent()).toBe('Numbers revealed');
+    await expect.poll(() => page.getByTestId('game-status').textContent()).toBe('Numbers revealed');
     expect(await axisTexts(page, 'column-digit')).toEqual(Y_DIGITS.map(String));
     expect(await axisTexts(page, 'row-digit')).toEqual(X_DIGITS.map(String));
     expect(await nameOf(cell(page, 3, 7))).toBe('Row 4, column 8, yours, winner of the 1st and 4th quarters');
-    expect(await cell(page, 3, 7).getAttribute('data-winner')).toBe('true');
+    await expect.poll(() => cell(page, 3, 7).getAttribute('data-winner')).toBe('true');
     expect(await drawn(cell(page, 3, 7))).toBe('1st 4th You');
     expect(await nameOf(cell(page, 0, 0))).toBe(`Row 1, column 1, claimed by ${owner.username}, winner of the 2nd quarter`);
-    expect(await page.getByTestId('quarter-results').locator('li').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('quarter-results').locator('li').count()).toBe(3);
   });
 
   test('a square sold in another browser shows as claimed without a reload (live), and game changes follow', async () => {
     const game = await newGame();
     const page = await open(`/game/${game.id}`);
     await waitForLive(page);
-    expect(await cell(page, 6, 6).getAttribute('data-state')).toBe('available');
+    await expect.poll(() => cell(page, 6, 6).getAttribute('data-state')).toBe('available');
 
     await insertSquare(game.id, 6, 6, owner.id);
     publish({ game_id: game.id, reason: 'squares' });
     await page.waitForFunction(() => document.querySelector('[data-x="6"][data-y="6"]')?.getAttribute('data-state') === 'claimed');
     expect(await nameOf(cell(page, 6, 6))).toBe(`Row 7, column 7, claimed by ${owner.username}`);
-    expect(await page.getByTestId('game-claimed').textContent()).toBe('1/100');
+    await expect.poll(() => page.getByTestId('game-claimed').textContent()).toBe('1/100');
 
     // The game itself changes: title and status follow.
     await db()
@@ -401,7 +268,7 @@ describe('the board', () => {
   test('after a dropped live connection the board catches up with what happened meanwhile', async () => {
     const game = await newGame();
     const { context, page } = await harness.newPage();
-    await context.addCookies(playerCookies);
+    await addSession(context, server, player.cookie);
     let streams = 0;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -422,7 +289,7 @@ describe('the board', () => {
     await page.goto(`${server.url}/game/${game.id}`);
     await page.locator('main h1').waitFor();
     await page.locator('[data-testid="live-status"][data-status="reconnecting"]').waitFor();
-    expect(await cell(page, 8, 8).getAttribute('data-state')).toBe('available');
+    await expect.poll(() => cell(page, 8, 8).getAttribute('data-state')).toBe('available');
 
     // Sold while the connection was down: no event reaches this page.
     await insertSquare(game.id, 8, 8, owner.id);
@@ -434,9 +301,9 @@ describe('the board', () => {
 
   test('an unknown game shows Game Not Found', async () => {
     const page = await open(`/game/${randomUUID()}`, 'visitor');
-    expect(await page.locator('main h1').textContent()).toBe('Game Not Found');
-    expect(await page.getByText('The requested game could not be found.').isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Browse Games' }).getAttribute('href')).toBe('/all-games');
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Game Not Found');
+    await expect.poll(() => page.getByText('The requested game could not be found.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Browse Games' }).getAttribute('href')).toBe('/all-games');
   });
 
   test('Back returns to the previous page of the app, else home', async () => {
@@ -448,7 +315,7 @@ describe('the board', () => {
     await page.waitForURL(`${server.url}/all-games`);
 
     const direct = await open(`/game/${game.id}`, 'visitor');
-    expect(await direct.getByTestId('back-button').getAttribute('href')).toBe('/');
+    await expect.poll(() => direct.getByTestId('back-button').getAttribute('href')).toBe('/');
   });
 });
 
@@ -477,30 +344,30 @@ describe('the cart', () => {
         { game_id: two.id, game_title: two.title, price_per_square: 25, squares: [{ x: 4, y: 4 }] },
       ],
     });
-    expect(await page.locator('main h1').textContent()).toBe('Your Cart');
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Your Cart');
     await page.getByTestId('cart-game').nth(1).waitFor();
-    expect(await page.getByTestId('cart-game').getByRole('heading').allTextContents()).toEqual([one.title, two.title]);
+    await expect.poll(() => page.getByTestId('cart-game').getByRole('heading').allTextContents()).toEqual([one.title, two.title]);
     const first = cartGame(page, one.title);
-    expect(await first.getByTestId('cart-square').allTextContents()).toEqual(['Row 1, column 2', 'Row 3, column 7', 'Row 10, column 10']);
-    expect(await first.getByRole('link', { name: one.title }).getAttribute('href')).toBe(`/game/${one.id}`);
-    expect(await page.getByTestId('summary-count').textContent()).toBe('4');
-    expect(await page.getByTestId('summary-total').textContent()).toBe('$55.00');
-    expect(await page.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe(`/game/${one.id}`);
+    await expect.poll(() => first.getByTestId('cart-square').allTextContents()).toEqual(['Row 1, column 2', 'Row 3, column 7', 'Row 10, column 10']);
+    await expect.poll(() => first.getByRole('link', { name: one.title }).getAttribute('href')).toBe(`/game/${one.id}`);
+    await expect.poll(() => page.getByTestId('summary-count').textContent()).toBe('4');
+    await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe('$55.00');
+    await expect.poll(() => page.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe(`/game/${one.id}`);
     await page.locator('a[data-testid="proceed-to-payment"]').waitFor();
-    expect(await page.getByRole('link', { name: 'Proceed to Payment' }).getAttribute('href')).toBe('/payment');
+    await expect.poll(() => page.getByRole('link', { name: 'Proceed to Payment' }).getAttribute('href')).toBe('/payment');
 
     await first.getByRole('button', { name: 'Remove square Row 3, column 7 from cart' }).click();
     await toast(page, 'Square removed from cart').waitFor();
-    expect(await first.getByTestId('cart-square').allTextContents()).toEqual(['Row 1, column 2', 'Row 10, column 10']);
+    await expect.poll(() => first.getByTestId('cart-square').allTextContents()).toEqual(['Row 1, column 2', 'Row 10, column 10']);
     // Focus stays in the list, on the next square's remove button.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Remove square Row 10, column 10 from cart');
-    expect(await page.getByTestId('summary-total').textContent()).toBe('$45.00');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Remove square Row 10, column 10 from cart');
+    await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe('$45.00');
 
     await cartGame(page, two.title)
       .getByRole('button', { name: `Remove ${two.title} from cart` })
       .click();
     await toast(page, 'Game removed from cart').waitFor();
-    expect(await page.getByTestId('cart-game').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('cart-game').count()).toBe(1);
     expect(await savedCart(page)).toEqual([
       {
         game_id: one.id,
@@ -519,13 +386,13 @@ describe('the cart', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.getByTestId('cart-game').count()).toBe(1);
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Clear Cart');
+    await expect.poll(() => page.getByTestId('cart-game').count()).toBe(1);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Clear Cart');
     await page.getByRole('button', { name: 'Clear Cart' }).click();
     await dialog.getByRole('button', { name: 'Clear Cart' }).click();
     await toast(page, 'Cart cleared').waitFor();
     await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Browse Games' }).getAttribute('href')).toBe('/all-games');
+    await expect.poll(() => page.getByRole('link', { name: 'Browse Games' }).getAttribute('href')).toBe('/all-games');
     expect(await savedCart(page)).toEqual([]);
   });
 
@@ -562,17 +429,19 @@ describe('the cart', () => {
     expect(await cartGame(page, open1.title).locator('[data-testid="cart-square"][data-pending]').allTextContents()).toEqual([
       'Row 7, column 7, waiting for your payment',
     ]);
-    expect(await cartGame(page, open1.title).getByTestId('square-pending').textContent()).toContain('This square is yours, waiting for your payment.');
-    expect(await cartGame(page, closed.title).getByTestId('game-problem').textContent()).toBe('Sales are closed: the numbers have been drawn.');
+    await expect
+      .poll(() => cartGame(page, open1.title).getByTestId('square-pending').textContent())
+      .toContain('This square is yours, waiting for your payment.');
+    await expect.poll(() => cartGame(page, closed.title).getByTestId('game-problem').textContent()).toBe('Sales are closed: the numbers have been drawn.');
     const proceed = page.getByRole('button', { name: 'Proceed to Payment' });
-    expect(await proceed.isDisabled()).toBe(true);
+    await expect.poll(() => proceed.isDisabled()).toBe(true);
 
     await cartGame(page, open1.title).getByRole('button', { name: 'Remove square Row 4, column 5 from cart' }).click();
     await cartGame(page, open1.title).getByRole('button', { name: 'Remove square Row 6, column 6 from cart' }).click();
-    expect(await page.getByRole('button', { name: 'Proceed to Payment' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Proceed to Payment' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Remove unavailable squares' }).click();
     await page.getByRole('link', { name: 'Proceed to Payment' }).waitFor();
-    expect(await page.getByTestId('cart-blocked').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('cart-blocked').count()).toBe(0);
     // The player's own square stays.
     expect(await savedCart(page)).toEqual([
       {
@@ -594,7 +463,7 @@ describe('the cart', () => {
     await toast(page, 'Square added to cart').waitFor();
     await page.reload();
     await page.locator('main h1').waitFor();
-    expect(await cell(page, 7, 2).getAttribute('data-state')).toBe('in-cart');
+    await expect.poll(() => cell(page, 7, 2).getAttribute('data-state')).toBe('in-cart');
 
     await page.evaluate((key) => localStorage.setItem(key, '{"not": a cart'), CART_KEY);
     await page.goto(server.url + '/cart');
@@ -605,7 +474,7 @@ describe('the cart', () => {
   test('a change in another tab shows here at once', async () => {
     const game = await newGame();
     const { context, page } = await harness.newPage();
-    await context.addCookies(playerCookies);
+    await addSession(context, server, player.cookie);
     await page.goto(`${server.url}/game/${game.id}`);
     await page.locator('main h1').waitFor();
     const other = await context.newPage();
@@ -613,7 +482,7 @@ describe('the cart', () => {
     await other.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
     await cell(page, 1, 1).click();
     await other.getByTestId('cart-game').waitFor();
-    expect(await other.getByTestId('cart-square').allTextContents()).toEqual(['Row 2, column 2']);
+    await expect.poll(() => other.getByTestId('cart-square').allTextContents()).toEqual(['Row 2, column 2']);
     await other.close();
   });
 });
@@ -647,7 +516,7 @@ describe('accessibility and small screens', () => {
     },
   ];
 
-  const axePages: [string, () => string, Who][] = [
+  const axePages: [string, () => string, 'visitor' | 'player'][] = [
     ['the board', () => `/game/${busy.id}`, 'player'],
     ['the board for a visitor', () => `/game/${busy.id}`, 'visitor'],
     ['the revealed board with winners', () => `/game/${finished.id}`, 'player'],
@@ -658,7 +527,7 @@ describe('accessibility and small screens', () => {
       test(`axe finds no serious violation on ${what} (${colorScheme})`, async () => {
         const page = await open(path(), who, { colorScheme, cart: cart() });
         if (what.startsWith('the cart')) await page.getByTestId('cart-blocked').waitFor();
-        expect(await seriousViolations(page)).toEqual([]);
+        await expectNoSeriousViolations(page);
       });
     }
   }

@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { CONFIRMATION_MAIL, confirmationSent, confirmationSentFromLogin, DEV_MAILBOX_HINT, MAIL_RATE_LIMITS } from '../../src/core/messages';
-import { ACCOUNT_PASSWORD as PASSWORD, accountPages, logIn as logInWith, seriousViolations } from '../support/account-pages';
-import { mailsTo, signUpAs } from '../support/accounts';
-import { logIn as apiLogIn, newAccount } from '../support/auth';
+import { ACCOUNT_PASSWORD as PASSWORD, accountPages, expectNoSeriousViolations, logIn as logInWith } from '../support/e2e';
+import { logInAs as apiLogIn, mailsTo, newAccount, signUpAs } from '../support/accounts';
 import { useBrowserHarness } from '../support/e2e';
 import type { TestServer } from '../support/server';
 
@@ -37,8 +36,8 @@ const logIn = (page: Page, email: string) => logInWith(page, email, PASSWORD);
 async function expectMailboxHint(page: Page) {
   const hint = page.getByTestId('dev-mailbox-hint');
   await hint.waitFor();
-  expect(await hint.textContent()).toBe(HINT_TEXT);
-  expect(await hint.getByRole('link', { name: DEV_MAILBOX_HINT.link }).getAttribute('href')).toBe('/dev/mailbox');
+  await expect.poll(() => hint.textContent()).toBe(HINT_TEXT);
+  await expect.poll(() => hint.getByRole('link', { name: DEV_MAILBOX_HINT.link }).getAttribute('href')).toBe('/dev/mailbox');
 }
 
 describe('a lost or expired confirmation mail (issue 11 item 2)', () => {
@@ -54,8 +53,8 @@ describe('a lost or expired confirmation mail (issue 11 item 2)', () => {
     await followNewestConfirmation(page, account.email);
     await page.waitForURL(`${server.url}/confirm-email?error=TOKEN_EXPIRED`);
     await page.getByRole('heading', { name: CONFIRMATION_MAIL.expiredTitle, level: 1 }).waitFor();
-    expect(await page.locator('main').textContent()).toContain(CONFIRMATION_MAIL.expired);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => page.locator('main').textContent()).toContain(CONFIRMATION_MAIL.expired);
+    await expectNoSeriousViolations(page);
     // Still not confirmed: logging in is refused.
     const refused = await apiLogIn(server.app, account.email, PASSWORD);
     expect([refused.statusCode, refused.json().code]).toEqual([403, 'EMAIL_NOT_VERIFIED']);
@@ -70,10 +69,10 @@ describe('a lost or expired confirmation mail (issue 11 item 2)', () => {
         .filter({ hasText: confirmationSent(account.email) })
         .count(),
     ).toBe(1);
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     await expectMailboxHint(page);
-    expect(await page.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => page.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
+    await expectNoSeriousViolations(page);
     await expect.poll(async () => (await confirmMails(account.email)).length).toBe(2);
 
     await followNewestConfirmation(page, account.email);
@@ -88,13 +87,13 @@ describe('a lost or expired confirmation mail (issue 11 item 2)', () => {
     const account = newAccount('unconfirmed');
     expect((await signUpAs(server.app, account)).statusCode).toBe(200);
     const page = await open('/login');
-    expect(await page.getByTestId('resend-confirmation').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('resend-confirmation').count()).toBe(0);
 
     await logIn(page, account.email);
     await expect.poll(() => formError(page)).toBe('Please confirm your email before logging in.');
     const offer = page.getByTestId('resend-confirmation');
-    expect(await offer.textContent()).toContain(CONFIRMATION_MAIL.loginOffer);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => offer.textContent()).toContain(CONFIRMATION_MAIL.loginOffer);
+    await expectNoSeriousViolations(page);
     await offer.getByRole('button', { name: CONFIRMATION_MAIL.resendButton }).click();
 
     await offer
@@ -103,7 +102,7 @@ describe('a lost or expired confirmation mail (issue 11 item 2)', () => {
       .waitFor();
     await expectMailboxHint(page);
     // Focus stays with the offer (its button is gone).
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('resend-confirmation');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('resend-confirmation');
     await expect.poll(async () => (await confirmMails(account.email)).length).toBe(2);
 
     await followNewestConfirmation(page, account.email);
@@ -118,13 +117,13 @@ describe('a lost or expired confirmation mail (issue 11 item 2)', () => {
     await page.goto(`${server.url}/api/auth/verify-email?token=not-a-token&callbackURL=%2Flogin%3Fconfirmed%3D1`);
     await page.waitForURL(`${server.url}/confirm-email?error=INVALID_TOKEN`);
     await page.getByRole('heading', { name: CONFIRMATION_MAIL.invalidTitle, level: 1 }).waitFor();
-    expect(await page.locator('main').textContent()).toContain(CONFIRMATION_MAIL.invalid);
-    expect(await page.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
+    await expect.poll(() => page.locator('main').textContent()).toContain(CONFIRMATION_MAIL.invalid);
+    await expect.poll(() => page.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
 
     const send = page.getByRole('button', { name: CONFIRMATION_MAIL.resendButton });
     await send.click();
     await expect.poll(() => formError(page)).toBe('Please enter your email address');
-    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Email').fill('not-an-email');
     await send.click();
     await expect.poll(() => formError(page)).toBe('Please enter a valid email address');
@@ -160,7 +159,7 @@ describe('a lost or expired confirmation mail (issue 11 item 2)', () => {
     await page.getByRole('button', { name: CONFIRMATION_MAIL.resendButton }).click();
     await expect.poll(() => formError(page)).toBe(MAIL_RATE_LIMITS.confirmationEmail);
     expect(await heading(page)).toBe(CONFIRMATION_MAIL.expiredTitle);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 });
 
@@ -171,7 +170,7 @@ describe('trial hints (issue 11 item 6)', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByRole('heading', { name: 'Email Sent', level: 1 }).waitFor();
     await expectMailboxHint(page);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
     await page.getByTestId('dev-mailbox-hint').getByRole('link').click();
     await page.getByRole('heading', { name: 'Dev Mailbox', level: 1 }).waitFor();
   });
@@ -188,20 +187,20 @@ describe('trial hints (issue 11 item 6)', () => {
     const account = newAccount('prod');
     await signUpThroughForm(page, account);
     expect(served).toBeGreaterThan(0);
-    expect(await page.getByTestId('dev-mailbox-hint').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('dev-mailbox-hint').count()).toBe(0);
 
     await go(page, '/forgot-password');
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByRole('heading', { name: 'Email Sent', level: 1 }).waitFor();
-    expect(await page.getByTestId('dev-mailbox-hint').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('dev-mailbox-hint').count()).toBe(0);
 
     await go(page, '/confirm-email?error=TOKEN_EXPIRED');
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: CONFIRMATION_MAIL.resendButton }).click();
     await page.getByRole('heading', { name: CONFIRMATION_MAIL.sentTitle, level: 1 }).waitFor();
-    expect(await page.getByTestId('dev-mailbox-hint').count()).toBe(0);
-    expect(await page.locator('main').textContent()).not.toContain(DEV_MAILBOX_HINT.link);
+    await expect.poll(() => page.getByTestId('dev-mailbox-hint').count()).toBe(0);
+    await expect.poll(() => page.locator('main').textContent()).not.toContain(DEV_MAILBOX_HINT.link);
   });
 
   test('the new screens fit a 375 px phone in dark mode', async () => {
@@ -211,7 +210,7 @@ describe('trial hints (issue 11 item 6)', () => {
     ] as const) {
       const page = await open(path, { width: 375, height: 800, colorScheme: 'dark' });
       expect(await heading(page), path).toBe(title);
-      expect(await seriousViolations(page), path).toEqual([]);
+      await expectNoSeriousViolations(page, path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
     }

@@ -1,13 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Cookie, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { GameDayView } from '../../src/core/api/game-day';
 import type { Coordinate } from '../../src/core/grid';
-import { SAME_ORIGIN } from '../support/auth';
-import { type Buyer, cartOf, newBuyer, payWith, sessionIdOf, startCheckout } from '../support/checkout';
+import { SAME_ORIGIN, testAccount, type TestAccount } from '../support/accounts';
+import { cartOf, payWith, sessionIdOf, startCheckout } from '../support/checkout';
 import type { PageOptions } from '../support/browser';
-import { type BrowserAccount, signInBrowser, useBrowserHarness } from '../support/e2e';
+import {
+  addSession,
+  axisTexts,
+  type BrowserAccount,
+  expectNoSeriousViolations,
+  heading,
+  horizontalOverflow,
+  signInBrowser,
+  toast,
+  uniqueTitle,
+  useBrowserHarness,
+} from '../support/e2e';
 import { insertGame } from '../support/fixtures';
 import type { TestServer } from '../support/server';
 
@@ -18,34 +27,26 @@ import type { TestServer } from '../support/server';
 
 const harness = useBrowserHarness();
 let server: TestServer;
-let browser: Browser;
 let admin: BrowserAccount;
-let adminCookies: Cookie[];
-let alice: Buyer;
-let bob: Buyer;
-let carol: Buyer;
+let alice: TestAccount;
+let bob: TestAccount;
+let carol: TestAccount;
 
 const PRICE_CENTS = 1000;
 
 beforeAll(async () => {
-  ({ server, browser } = harness);
+  ({ server } = harness);
   // The admin first (D8: the first confirmed account would become admin anyway).
-  const context = await browser.newContext();
-  admin = await signInBrowser(context, server, { admin: true });
-  adminCookies = await context.cookies();
-  await context.close();
+  admin = await testAccount(server, { admin: true });
   [alice, bob, carol] = await Promise.all([
-    newBuyer(server.app, server.db.handle, 'alice'),
-    newBuyer(server.app, server.db.handle, 'bob'),
-    newBuyer(server.app, server.db.handle, 'carol'),
+    testAccount(server, { prefix: 'alice' }),
+    testAccount(server, { prefix: 'bob' }),
+    testAccount(server, { prefix: 'carol' }),
   ]);
 });
 
 // --- Helpers -------------------------------------------------------------------------------------
 
-const uniqueTitle = (prefix: string) => `${prefix} ${randomUUID().slice(0, 6)}`;
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first();
-const heading = (page: Page) => page.locator('main h1').first();
 const boardCell = (page: Page, x: number, y: number) => page.locator(`[data-testid="board"] [role="gridcell"] button[data-x="${x}"][data-y="${y}"]`);
 const selectionCell = (page: Page, x: number, y: number) => page.locator(`[data-testid="selection-grid"] button[data-x="${x}"][data-y="${y}"]`);
 const quarterFields = (page: Page, quarter: number) => page.locator(`[data-testid="quarter-fields"][data-quarter="${quarter}"]`);
@@ -59,7 +60,7 @@ function rows(from: number, to: number): Coordinate[] {
 }
 
 /** A paid order through the test checkout (D22), as the card page would pay it. */
-async function buy(buyer: Buyer, gameId: string, title: string, squares: Coordinate[]) {
+async function buy(buyer: TestAccount, gameId: string, title: string, squares: Coordinate[]) {
   const res = await startCheckout(server.app, buyer, [cartOf(gameId, squares, PRICE_CENTS / 100, title)]);
   expect(res.statusCode, res.body).toBe(201);
   const sessionId = await sessionIdOf(server.db.handle, res.json().checkout_id);
@@ -125,37 +126,9 @@ async function gameWithResults(prefix?: string) {
   return game;
 }
 
-async function signedInContext(context: BrowserContext, cookie: string) {
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const [name, ...value] = pair.split('=');
-      return { name: name!, value: value.join('='), url: server.url, httpOnly: true, sameSite: 'Lax' as const };
-    }),
-  );
-}
-
-type Who = 'admin' | Buyer | 'visitor';
-
-async function open(path: string, who: Who = 'admin', options: PageOptions = {}): Promise<Page> {
-  const { context, page } = await harness.newPage(options);
-  if (who === 'admin') await context.addCookies(adminCookies);
-  else if (who !== 'visitor') await signedInContext(context, who.cookie);
-  await page.goto(server.url + path);
-  await heading(page).waitFor();
-  return page;
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-}
-
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-async function axisTexts(page: Page, testId: 'row-digit' | 'column-digit'): Promise<string[]> {
-  return page.getByTestId(testId).locator('span[aria-hidden="true"]').allTextContents();
+/** A page for `who` (the admin by default) at `path`, once its h1 shows. */
+async function open(path: string, who: 'admin' | 'visitor' | TestAccount = 'admin', options: PageOptions = {}): Promise<Page> {
+  return (await harness.open(path, { ...options, as: who === 'admin' ? admin : who })).page;
 }
 
 async function openTab(page: Page, name: 'Score Entry' | 'Results & Payouts' | 'Grid Selection') {
@@ -186,10 +159,10 @@ describe('game day end to end', () => {
       .getByRole('link', { name: /Game Day/ })
       .click();
     await expect.poll(() => text(heading(page))).toBe(`Game Day Controls - ${game.title}`);
-    await expect(page.getByRole('link', { name: 'Back to Games List' }).getAttribute('href')).resolves.toBe('/admin/games');
+    await expect.poll(() => page.getByRole('link', { name: 'Back to Games List' }).getAttribute('href')).toBe('/admin/games');
     await expect.poll(() => page.getByRole('tab', { name: 'Score Entry' }).getAttribute('aria-selected')).toBe('true');
-    await expect(page.getByRole('button', { name: 'Clear Numbers' }).isDisabled()).resolves.toBe(true);
-    await expect(page.getByRole('button', { name: 'Reveal Numbers' }).isDisabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Clear Numbers' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Reveal Numbers' }).isDisabled()).toBe(true);
 
     // 90 of 100 sold: Randomize asks first (D18), then draws.
     await page.getByRole('button', { name: 'Randomize Numbers' }).click();
@@ -218,15 +191,15 @@ describe('game day end to end', () => {
       .getByText(`Last digit: ${q1.a % 10}`)
       .first()
       .waitFor();
-    await expect(page.getByTestId('confirm-all').isDisabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByTestId('confirm-all').isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Confirm Q1' }).click();
     await toast(page, `Q1 winner processed: ${alice.username}`).waitFor();
     await page.getByTestId('numbers-locked').getByText('Locked after score entry').waitFor();
-    await expect(page.getByRole('button', { name: 'Randomize Numbers' }).isDisabled()).resolves.toBe(true);
-    await expect(page.getByRole('button', { name: 'Clear Numbers' }).isDisabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Randomize Numbers' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Clear Numbers' }).isDisabled()).toBe(true);
     // Alice's board highlights her square as the 1st quarter's winner, live.
     await expect.poll(() => boardCell(board, 0, 0).getAttribute('data-winner'), { timeout: 15_000 }).toBe('true');
-    expect(await boardCell(board, 0, 0).locator('[data-name]').textContent()).toContain('1st');
+    await expect.poll(() => boardCell(board, 0, 0).locator('[data-name]').textContent()).toContain('1st');
 
     // Q2-Q4 with Confirm All: disabled until all eight boxes are valid.
     const targets: Record<2 | 3 | 4, Coordinate> = { 2: { x: 4, y: 4 }, 3: { x: 9, y: 5 }, 4: { x: 1, y: 7 } };
@@ -315,27 +288,27 @@ describe('Score Entry', () => {
     await page.getByText('Quarter Score Entry').waitFor();
     await page.getByText('Enter the final scores for each quarter. Last digits will determine winning squares.').waitFor();
     const box = scoreBox(page, 'Eagles', 1);
-    await expect(box.getAttribute('placeholder')).resolves.toBe('0-199');
-    await expect(box.getAttribute('maxlength')).resolves.toBe('3');
-    await expect(box.getAttribute('inputmode')).resolves.toBe('numeric');
+    await expect.poll(() => box.getAttribute('placeholder')).toBe('0-199');
+    await expect.poll(() => box.getAttribute('maxlength')).toBe('3');
+    await expect.poll(() => box.getAttribute('inputmode')).toBe('numeric');
 
     await box.fill('250');
     await quarterFields(page, 1).getByText('Score cannot exceed 199', { exact: true }).waitFor();
-    await expect(box.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect.poll(() => box.getAttribute('aria-invalid')).toBe('true');
     await box.fill('');
     await quarterFields(page, 1).getByText('Score must be a number', { exact: true }).waitFor();
     // Digits only: a minus sign, letters and a fourth digit are not kept.
     await box.fill('-5');
-    await expect(box.inputValue()).resolves.toBe('5');
+    await expect.poll(() => box.inputValue()).toBe('5');
     await box.fill('1a2b');
-    await expect(box.inputValue()).resolves.toBe('12');
+    await expect.poll(() => box.inputValue()).toBe('12');
     await box.pressSequentially('34');
-    await expect(box.inputValue()).resolves.toBe('123');
+    await expect.poll(() => box.inputValue()).toBe('123');
     await quarterFields(page, 1).getByText('Last digit: 3', { exact: true }).waitFor();
 
     // Confirm All stays disabled until all eight boxes hold valid scores.
     const confirmAll = page.getByTestId('confirm-all');
-    await expect(confirmAll.isDisabled()).resolves.toBe(true);
+    await expect.poll(() => confirmAll.isDisabled()).toBe(true);
     const fills: [string, number, string][] = [
       ['Chiefs', 1, '7'],
       ['Eagles', 2, '14'],
@@ -346,10 +319,10 @@ describe('Score Entry', () => {
     ];
     for (const [team, quarter, value] of fills) {
       await scoreBox(page, team, quarter).fill(value);
-      await expect(confirmAll.isDisabled()).resolves.toBe(true);
+      await expect.poll(() => confirmAll.isDisabled()).toBe(true);
     }
     await scoreBox(page, 'Chiefs', 4).fill('200');
-    await expect(confirmAll.isDisabled()).resolves.toBe(true);
+    await expect.poll(() => confirmAll.isDisabled()).toBe(true);
     await scoreBox(page, 'Chiefs', 4).fill('24');
     await expect.poll(() => confirmAll.isEnabled()).toBe(true);
 
@@ -358,8 +331,8 @@ describe('Score Entry', () => {
     await page.getByRole('button', { name: 'Confirm Q1' }).click();
     await expect.poll(() => text(page.getByTestId('scores-error'))).toBe('Please correct the errors above before confirming scores.');
     // Only Q1 can be confirmed first (D19).
-    await expect(page.getByRole('button', { name: 'Confirm Q2' }).isDisabled()).resolves.toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => page.getByRole('button', { name: 'Confirm Q2' }).isDisabled()).toBe(true);
+    await expectNoSeriousViolations(page);
   });
 
   test('a confirm-all that stops says which quarter stopped, and the quarters before it are processed', { timeout: 120_000 }, async () => {
@@ -373,7 +346,7 @@ describe('Score Entry', () => {
     const page = await open(`/admin/games/${game.id}/game-day`);
     // Confirmed quarters are prefilled; a paid one is read-only.
     await expect.poll(() => scoreBox(page, 'Eagles', 1).inputValue()).toBe(String(q1.a));
-    await expect(scoreBox(page, 'Eagles', 2).getAttribute('readonly')).resolves.toBe('');
+    await expect.poll(() => scoreBox(page, 'Eagles', 2).getAttribute('readonly')).toBe('');
     for (const quarter of [3, 4]) {
       await scoreBox(page, 'Eagles', quarter).fill(String(quarter * 7));
       await scoreBox(page, 'Chiefs', quarter).fill(String(quarter * 3));
@@ -391,7 +364,7 @@ describe('Score Entry', () => {
     await page.getByRole('button', { name: 'Confirm All Quarter Winners' }).click();
     await expect.poll(() => text(page.getByTestId('processing-notice'))).toBe('Processing quarter winners and payouts... Please wait.');
     await expect.poll(() => text(page.getByTestId('confirm-all'))).toBe('Processing Winners...');
-    await expect(page.getByTestId('confirm-all').isDisabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByTestId('confirm-all').isDisabled()).toBe(true);
     release();
     const message = 'Failed to process scores: The Q2 payout is completed: its score can no longer be corrected.';
     await toast(page, message).waitFor();
@@ -428,7 +401,7 @@ describe('the Game Day Controls screen', () => {
     await openTab(page, 'Grid Selection');
     await page.getByText('Grid disabled - Please randomize numbers first').waitFor();
     await expect.poll(() => text(page.getByTestId('numbers-visibility'))).toBe('No numbers generated');
-    await expect(selectionCell(page, 0, 0).isDisabled()).resolves.toBe(true);
+    await expect.poll(() => selectionCell(page, 0, 0).isDisabled()).toBe(true);
 
     // Randomize anyway, from the screen; the numbers stay hidden.
     await page.getByRole('button', { name: 'Randomize Numbers' }).click();
@@ -508,7 +481,7 @@ describe('the Game Day Controls screen', () => {
     await controls.getByRole('heading', { name: 'Game Day Controls' }).waitFor();
     await controls.getByRole('heading', { name: 'Four Quarter Mode' }).waitFor();
     await controls.getByRole('button', { name: 'Hide Numbers' }).waitFor();
-    await expect(controls.getByRole('button', { name: 'Randomize Numbers' }).isDisabled()).resolves.toBe(true);
+    await expect.poll(() => controls.getByRole('button', { name: 'Randomize Numbers' }).isDisabled()).toBe(true);
     await controls.getByRole('tab', { name: 'Results & Payouts' }).click();
     await expect.poll(() => text(resultRow(page, 2).getByTestId('payout-status'))).toBe('Success');
   });
@@ -519,7 +492,7 @@ describe('the Game Day Controls screen', () => {
       const page = await open(path);
       const edit = page.getByRole('link', { name: `Edit ${game.title}` });
       await edit.waitFor();
-      expect(await edit.getAttribute('href'), path).toBe(`/admin/games/edit/${game.id}`);
+      await expect.poll(() => edit.getAttribute('href'), { message: path }).toBe(`/admin/games/edit/${game.id}`);
       if (path.endsWith('/game-day')) {
         await edit.click();
         await page.getByRole('heading', { name: 'Edit Game', level: 1 }).waitFor();
@@ -531,8 +504,8 @@ describe('the Game Day Controls screen', () => {
       const page = await open(path);
       const edit = page.getByRole('button', { name: `Edit ${game.title}` });
       await edit.waitFor();
-      expect(await edit.isDisabled(), path).toBe(true);
-      expect(await page.getByRole('link', { name: `Edit ${game.title}` }).count(), path).toBe(0);
+      await expect.poll(() => edit.isDisabled(), { message: path }).toBe(true);
+      await expect.poll(() => page.getByRole('link', { name: `Edit ${game.title}` }).count(), { message: path }).toBe(0);
       expect(await text(page.getByTestId('edit-closed-reason')), path).toBe('Numbers are drawn: this game can no longer be edited.');
     }
   });
@@ -556,10 +529,10 @@ describe('the Game Day Controls screen', () => {
     const winnings = await open('/my-winnings', alice);
     const aliceGame = winnings.getByTestId('my-winnings-game').filter({ hasText: game.title });
     await winnings.getByRole('heading', { name: 'Total Winnings' }).waitFor();
-    expect(await aliceGame.count()).toBe(0);
+    await expect.poll(() => aliceGame.count()).toBe(0);
     const board = await open(`/game/${game.id}`, alice);
     await board.getByTestId('board').waitFor();
-    expect(await board.getByTestId('quarter-results').count()).toBe(0);
+    await expect.poll(() => board.getByTestId('quarter-results').count()).toBe(0);
 
     // The admin reveals: the reminder goes, and both of alice's screens show the win.
     await adminPage.getByRole('button', { name: 'Reveal Numbers' }).first().click();
@@ -574,7 +547,7 @@ describe('the Game Day Controls screen', () => {
   test('/admin/game/:id lists the orders: buyer, squares counted from 1, amount and the note typed at payment (issue 11)', { timeout: 120_000 }, async () => {
     const title = uniqueTitle('Notes Bowl');
     const id = await insertGame(server.db.handle, { title, team_a: 'Eagles', team_b: 'Chiefs', price_per_square_cents: PRICE_CENTS });
-    const pay = async (buyer: Buyer, squares: Coordinate[], notes?: string) => {
+    const pay = async (buyer: TestAccount, squares: Coordinate[], notes?: string) => {
       const res = await startCheckout(server.app, buyer, [cartOf(id, squares, PRICE_CENTS / 100, title)], notes);
       expect(res.statusCode, res.body).toBe(201);
       const paid = await payWith(server.app, buyer, await sessionIdOf(server.db.handle, res.json().checkout_id));
@@ -599,15 +572,15 @@ describe('the Game Day Controls screen', () => {
       const orders = page.getByRole('region', { name: 'Orders' });
       const items = orders.getByTestId('game-order');
       await expect.poll(() => items.count()).toBe(2);
-      expect(await items.getByTestId('order-buyer').allTextContents()).toEqual([bob.username, alice.username]);
-      expect(await items.getByTestId('order-squares').allTextContents()).toEqual(['Row 10, column 10', 'Row 1, column 1; Row 5, column 9']);
-      expect(await items.getByTestId('order-amount').allTextContents()).toEqual(['$10.00', '$20.00']);
-      expect(await items.getByTestId('order-status').allTextContents()).toEqual(['Paid', 'Paid']);
-      expect(await items.nth(1).getByTestId('order-note').textContent()).toBe('Note from the buyer: Table 4 - paying cash for my brother too');
-      expect(await items.nth(0).getByTestId('order-note').count()).toBe(0);
-      expect(await items.nth(0).textContent()).toContain('No note.');
-      expect(await overflow(page), `at ${width}`).toBeLessThanOrEqual(0);
-      expect(await seriousViolations(page), `at ${width}`).toEqual([]);
+      await expect.poll(() => items.getByTestId('order-buyer').allTextContents()).toEqual([bob.username, alice.username]);
+      await expect.poll(() => items.getByTestId('order-squares').allTextContents()).toEqual(['Row 10, column 10', 'Row 1, column 1; Row 5, column 9']);
+      await expect.poll(() => items.getByTestId('order-amount').allTextContents()).toEqual(['$10.00', '$20.00']);
+      await expect.poll(() => items.getByTestId('order-status').allTextContents()).toEqual(['Paid', 'Paid']);
+      await expect.poll(() => items.nth(1).getByTestId('order-note').textContent()).toBe('Note from the buyer: Table 4 - paying cash for my brother too');
+      await expect.poll(() => items.nth(0).getByTestId('order-note').count()).toBe(0);
+      await expect.poll(() => items.nth(0).textContent()).toContain('No note.');
+      expect(await horizontalOverflow(page), `at ${width}`).toBeLessThanOrEqual(0);
+      await expectNoSeriousViolations(page, `at ${width}`);
     }
   });
 
@@ -619,8 +592,8 @@ describe('the Game Day Controls screen', () => {
         await openTab(page, tab);
         if (tab === 'Results & Payouts') await page.getByTestId(width < 768 ? 'results-cards' : 'results-table').waitFor();
         if (tab === 'Grid Selection') await selectionCell(page, 0, 0).click();
-        expect(await overflow(page), `${tab} at ${width}`).toBeLessThanOrEqual(0);
-        expect(await seriousViolations(page), `${tab} at ${width}`).toEqual([]);
+        expect(await horizontalOverflow(page), `${tab} at ${width}`).toBeLessThanOrEqual(0);
+        await expectNoSeriousViolations(page, `${tab} at ${width}`);
       }
     }
   });
@@ -638,8 +611,8 @@ describe('/my-winnings', () => {
       await page.getByText('Total Winnings').waitFor();
       const card = page.getByTestId('my-winnings-game').filter({ hasText: game.title });
       await expect.poll(() => card.getByTestId('my-winnings-win').allTextContents()).toEqual([`2nd Quarter${share}Paid`]);
-      expect(await overflow(page)).toBeLessThanOrEqual(0);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await expectNoSeriousViolations(page);
     }
     // Alice's Q1 is not paid yet.
     const page = await open('/my-winnings', alice);
@@ -653,14 +626,14 @@ describe('/my-winnings', () => {
     await page.goto(`${server.url}/my-winnings`);
     await page.getByRole('heading', { name: 'No Winnings Yet' }).waitFor();
     expect(await text(page.getByTestId('total-winnings-amount'))).toBe('$0.00');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
 
     const visitor = await harness.newPage();
     await visitor.page.goto(`${server.url}/my-winnings`);
     await visitor.page.waitForURL(/\/login$/);
 
     const ended = await harness.newPage();
-    await signedInContext(ended.context, carol.cookie);
+    await addSession(ended.context, server, carol.cookie);
     await ended.page.route('**/api/me/winnings', (route) =>
       route.fulfill({
         status: 401,
@@ -670,6 +643,6 @@ describe('/my-winnings', () => {
     );
     await ended.page.goto(`${server.url}/my-winnings`);
     await ended.page.getByText('Please log in to view your winnings.').waitFor();
-    await expect(ended.page.getByRole('link', { name: 'Log In' }).getAttribute('href')).resolves.toBe('/login');
+    await expect.poll(() => ended.page.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login');
   });
 });

@@ -1,47 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Cookie, Locator, Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { PageOptions } from '../support/browser';
-import { type BrowserAccount, signInBrowser, useBrowserHarness } from '../support/e2e';
-import { insertGame } from '../support/fixtures';
+import { addSession, type BrowserAccount, expectNoSeriousViolations, heading, signInBrowser, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import { insertGame, insertSquare } from '../support/fixtures';
 import type { TestServer } from '../support/server';
 import { GAME_UPDATE_COMPLETED } from '@core/messages';
+import { testAccount } from '../support/accounts';
 
 // Issue 4, admin part: /admin, /admin/games, /admin/games/new and /admin/games/edit/:id on the
 // production build (dist/web) served by the real app, against the real games API.
 
 const harness = useBrowserHarness();
 let server: TestServer;
-let browser: Browser;
 let admin: BrowserAccount;
-let adminCookies: Cookie[];
 
 beforeAll(async () => {
-  ({ server, browser } = harness);
+  ({ server } = harness);
   // The first confirmed account becomes admin anyway (D8); later players stay players.
-  const context = await browser.newContext();
-  admin = await signInBrowser(context, server, { admin: true });
-  adminCookies = await context.cookies();
-  await context.close();
+  // Through sign-up: a test logs in with the admin's password.
+  admin = await testAccount(server, { admin: true, via: 'sign-up' });
 });
 
-type Who = 'admin' | 'visitor' | 'player';
-
-/** A page for `who` at `path`, once its h1 shows. */
-async function open(path: string, who: Who = 'admin', options: PageOptions = {}): Promise<{ page: Page; account?: BrowserAccount }> {
-  const { context, page } = await harness.newPage(options);
-  let account: BrowserAccount | undefined;
-  if (who === 'admin') await context.addCookies(adminCookies);
-  if (who === 'player') account = await signInBrowser(context, server, { prefix: 'player' });
-  await page.goto(server.url + path);
-  await page.locator('main h1').first().waitFor();
-  return { page, account };
+/** A page for `who` (the admin by default; 'player': a new player) at `path`, once its h1 shows. */
+async function open(path: string, who: 'admin' | 'visitor' | 'player' = 'admin', options: PageOptions = {}) {
+  return harness.open(path, { ...options, as: who === 'admin' ? admin : who });
 }
-
-const heading = (page: Page) => page.locator('main h1').first();
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first();
-const uniqueTitle = (prefix: string) => `${prefix} ${randomUUID().slice(0, 6)}`;
 
 async function gameRow(page: Page, title: string): Promise<Locator> {
   const row = page.getByTestId('game-row').filter({ hasText: title });
@@ -68,30 +52,23 @@ async function gamesInDb() {
   return server.db.handle.db.selectFrom('games').selectAll().execute();
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-}
-
 describe('game administration in the browser', () => {
   test('an admin creates a game through the form, sees it on /admin and /admin/games, edits it and deletes it', async () => {
     const { page } = await open('/admin/games/new');
-    expect(await heading(page).textContent()).toBe('Create New Game');
-    expect(await page.getByRole('link', { name: 'Back to Admin Dashboard' }).getAttribute('href')).toBe('/admin');
+    await expect.poll(() => heading(page).textContent()).toBe('Create New Game');
+    await expect.poll(() => page.getByRole('link', { name: 'Back to Admin Dashboard' }).getAttribute('href')).toBe('/admin');
 
     // Defaults (spec section 5): empty title and teams, $10, NFL; D12: even payouts.
     const title = page.getByLabel('Title');
     const price = page.getByLabel('Price per Square ($)');
-    expect(await title.inputValue()).toBe('');
-    expect(await page.getByLabel('Team A').inputValue()).toBe('');
-    expect(await page.getByLabel('Team B').inputValue()).toBe('');
-    expect(await price.inputValue()).toBe('10');
-    expect(await price.getAttribute('type')).toBe('number');
-    expect(await price.getAttribute('step')).toBe('1');
-    expect(await price.getAttribute('min')).toBe('1');
-    expect(await page.getByLabel('Game Type').inputValue()).toBe('nfl');
+    await expect.poll(() => title.inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Team A').inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Team B').inputValue()).toBe('');
+    await expect.poll(() => price.inputValue()).toBe('10');
+    await expect.poll(() => price.getAttribute('type')).toBe('number');
+    await expect.poll(() => price.getAttribute('step')).toBe('1');
+    await expect.poll(() => price.getAttribute('min')).toBe('1');
+    await expect.poll(() => page.getByLabel('Game Type').inputValue()).toBe('nfl');
     expect(await page.getByLabel('Game Type').locator('option').allTextContents()).toEqual([
       'NFL Football',
       'College Football',
@@ -100,20 +77,20 @@ describe('game administration in the browser', () => {
       'Other Sport',
     ]);
     const schedules = page.getByRole('group', { name: 'Payout Schedule' });
-    expect(await schedules.getByRole('radio', { name: 'Even (25/25/25/25)' }).isChecked()).toBe(true);
+    await expect.poll(() => schedules.getByRole('radio', { name: 'Even (25/25/25/25)' }).isChecked()).toBe(true);
     const info = page.getByTestId('payout-info');
-    expect(await info.textContent()).toContain('25% of the pot for each of the 1st, 2nd and 3rd quarters and 25% for the final score.');
-    expect(await info.textContent()).toContain('1st Quarter$250.00');
+    await expect.poll(() => info.textContent()).toContain('25% of the pot for each of the 1st, 2nd and 3rd quarters and 25% for the final score.');
+    await expect.poll(() => info.textContent()).toContain('1st Quarter$250.00');
 
     // Empty submit: the messages word for word, the first invalid field focused.
     await page.getByRole('button', { name: 'Create Game' }).click();
     const fieldErrors = page.getByTestId('field-error');
-    await expect(fieldErrors.allTextContents()).resolves.toEqual(['Title must be at least 3 characters', 'Team A is required', 'Team B is required']);
-    expect(await title.getAttribute('aria-invalid')).toBe('true');
-    expect(await title.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => fieldErrors.allTextContents()).toEqual(['Title must be at least 3 characters', 'Team A is required', 'Team B is required']);
+    await expect.poll(() => title.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => title.evaluate((el) => el === document.activeElement)).toBe(true);
     const describedBy = (await title.getAttribute('aria-describedby')) ?? '';
-    expect(await page.locator(`[id="${describedBy.split(' ')[0]}"]`).textContent()).toBe('Title must be at least 3 characters');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => page.locator(`[id="${describedBy.split(' ')[0]}"]`).textContent()).toBe('Title must be at least 3 characters');
+    await expectNoSeriousViolations(page);
 
     const gameTitle = uniqueTitle('Championship');
     await title.fill(gameTitle);
@@ -121,22 +98,22 @@ describe('game administration in the browser', () => {
     await page.getByLabel('Team B').fill('Chiefs');
     await price.fill('0');
     await page.getByRole('button', { name: 'Create Game' }).click();
-    await expect(fieldErrors.allTextContents()).resolves.toEqual(['Price must be at least $1']);
-    expect(await price.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await price.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => fieldErrors.allTextContents()).toEqual(['Price must be at least $1']);
+    await expect.poll(() => price.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => price.getAttribute('aria-invalid')).toBe('true');
 
     await price.fill('5');
     await page.getByLabel('Game Type').selectOption('college-football');
     await schedules.getByRole('radio', { name: 'Final-heavy (20/20/20/40)' }).check();
-    expect(await info.textContent()).toContain('20% of the pot for each of the 1st, 2nd and 3rd quarters and 40% for the final score.');
-    expect(await info.textContent()).toContain('Final$200.00');
+    await expect.poll(() => info.textContent()).toContain('20% of the pot for each of the 1st, 2nd and 3rd quarters and 40% for the final score.');
+    await expect.poll(() => info.textContent()).toContain('Final$200.00');
 
     // Creating...: disabled while the request runs; then the toast and /admin after 0.5 s.
     const release = await holdRequests(page, '**/api/games', 'POST');
     await page.getByRole('button', { name: 'Create Game' }).click();
     const busy = page.getByRole('button', { name: 'Creating...' });
     await busy.waitFor();
-    expect(await busy.isDisabled()).toBe(true);
+    await expect.poll(() => busy.isDisabled()).toBe(true);
     release();
     await toast(page, 'Game created successfully!').waitFor();
     await page.waitForURL(`${server.url}/admin`);
@@ -155,14 +132,14 @@ describe('game administration in the browser', () => {
     // On /admin: a card in Active Games.
     const card = dashboardCard(page, gameTitle);
     await card.waitFor();
-    expect(await card.getByTestId('admin-status').textContent()).toBe('Awaiting Players');
+    await expect.poll(() => card.getByTestId('admin-status').textContent()).toBe('Awaiting Players');
     const cardText = await card.textContent();
     expect(cardText).toContain('TeamsEagles vs Chiefs');
     expect(cardText).toContain('TypeCollege Football');
     expect(cardText).toContain('Squares0/100');
     expect(cardText).toContain('Pot$0.00');
-    expect(await card.getByRole('link', { name: /^Manage/ }).getAttribute('href')).toBe(`/admin/game/${stored.id}`);
-    expect(await card.getByRole('button', { name: /^Delete/ }).isVisible()).toBe(true);
+    await expect.poll(() => card.getByRole('link', { name: /^Manage/ }).getAttribute('href')).toBe(`/admin/game/${stored.id}`);
+    await expect.poll(() => card.getByRole('button', { name: /^Delete/ }).isVisible()).toBe(true);
 
     // On /admin/games: a row in the table; Edit opens the prefilled form.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game Management' }).click();
@@ -171,21 +148,21 @@ describe('game administration in the browser', () => {
     const cells = await row.getByRole('cell').allTextContents();
     expect(cells.slice(0, 5)).toEqual([`${gameTitle}College Football`, 'Eagles vs Chiefs', 'Active', '0/100', '$0.00']);
     expect(cells[5]).toMatch(/\d{4}/);
-    expect(await row.getByRole('link', { name: /^Game Day/ }).getAttribute('href')).toBe(`/admin/games/${stored.id}/game-day`);
+    await expect.poll(() => row.getByRole('link', { name: /^Game Day/ }).getAttribute('href')).toBe(`/admin/games/${stored.id}/game-day`);
     await row.getByRole('link', { name: /^Edit/ }).click();
     await page.waitForURL(`${server.url}/admin/games/edit/${stored.id}`);
     await page.getByRole('heading', { name: 'Edit Game', level: 1 }).waitFor();
-    await expect(page.getByLabel('Title').inputValue()).resolves.toBe(gameTitle);
-    expect(await page.getByLabel('Team A').inputValue()).toBe('Eagles');
-    expect(await page.getByLabel('Price per Square ($)').inputValue()).toBe('5');
-    expect(await page.getByLabel('Price per Square ($)').isDisabled()).toBe(false);
-    expect(await page.getByLabel('Game Type').inputValue()).toBe('college-football');
-    expect(await page.getByRole('radio', { name: 'Final-heavy (20/20/20/40)' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe(gameTitle);
+    await expect.poll(() => page.getByLabel('Team A').inputValue()).toBe('Eagles');
+    await expect.poll(() => page.getByLabel('Price per Square ($)').inputValue()).toBe('5');
+    await expect.poll(() => page.getByLabel('Price per Square ($)').isDisabled()).toBe(false);
+    await expect.poll(() => page.getByLabel('Game Type').inputValue()).toBe('college-football');
+    await expect.poll(() => page.getByRole('radio', { name: 'Final-heavy (20/20/20/40)' }).isChecked()).toBe(true);
 
     const newTitle = `${gameTitle} (edited)`;
     await page.getByLabel('Title').fill('ab');
     await page.getByRole('button', { name: 'Update Game' }).click();
-    await expect(page.getByTestId('field-error').allTextContents()).resolves.toEqual(['Title must be at least 3 characters']);
+    await expect.poll(() => page.getByTestId('field-error').allTextContents()).toEqual(['Title must be at least 3 characters']);
     await page.getByLabel('Title').fill(newTitle);
     await page.getByLabel('Team B').fill('Bills');
     await page.getByLabel('Price per Square ($)').fill('20');
@@ -193,30 +170,30 @@ describe('game administration in the browser', () => {
     await page.getByRole('button', { name: 'Update Game' }).click();
     const updating = page.getByRole('button', { name: 'Updating...' });
     await updating.waitFor();
-    expect(await updating.isDisabled()).toBe(true);
+    await expect.poll(() => updating.isDisabled()).toBe(true);
     releasePatch();
     await toast(page, 'Game updated successfully').waitFor();
     await page.waitForURL(`${server.url}/admin/games`);
     const editedRow = await gameRow(page, newTitle);
-    expect(await editedRow.getByRole('cell').nth(1).textContent()).toBe('Eagles vs Bills');
+    await expect.poll(() => editedRow.getByRole('cell').nth(1).textContent()).toBe('Eagles vs Bills');
     expect((await gamesInDb()).find((game) => game.id === stored.id)?.price_per_square_cents).toBe(2000);
 
     // Delete through the dialog: its exact text, Deleting... while busy, then the toast.
     await editedRow.getByRole('button', { name: /^Delete/ }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.waitFor();
-    expect(await dialog.getByRole('heading').textContent()).toBe('Are you sure?');
+    await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Are you sure?');
     expect(await dialog.locator('p').first().textContent()).toBe(
       `This will permanently delete the game "${newTitle}" and all associated data. This action cannot be undone.`,
     );
-    expect(await dialog.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectNoSeriousViolations(page);
     const releaseDelete = await holdRequests(page, `**/api/games/${stored.id}`, 'DELETE');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     const deleting = dialog.getByRole('button', { name: 'Deleting...' });
     await deleting.waitFor();
-    expect(await deleting.isDisabled()).toBe(true);
-    expect(await dialog.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+    await expect.poll(() => deleting.isDisabled()).toBe(true);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
     releaseDelete();
     await toast(page, `Game "${newTitle}" was deleted successfully`).waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -234,20 +211,20 @@ describe('game administration in the browser', () => {
     });
     const { page } = await open('/admin/games');
     const row = await gameRow(page, title);
-    expect(await row.getByTestId('admin-status').textContent()).toBe('In Progress');
-    expect(await row.getByRole('cell').nth(4).textContent()).toBe('$1,000.00');
+    await expect.poll(() => row.getByTestId('admin-status').textContent()).toBe('In Progress');
+    await expect.poll(() => row.getByRole('cell').nth(4).textContent()).toBe('$1,000.00');
     const edit = row.getByRole('button', { name: /^Edit/ });
-    expect(await edit.isDisabled()).toBe(true);
-    expect(await row.getByRole('link', { name: /^Edit/ }).count()).toBe(0);
-    expect(await row.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
-    expect(await row.getByRole('link', { name: /^Game Day/ }).count()).toBe(1);
+    await expect.poll(() => edit.isDisabled()).toBe(true);
+    await expect.poll(() => row.getByRole('link', { name: /^Edit/ }).count()).toBe(0);
+    await expect.poll(() => row.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    await expect.poll(() => row.getByRole('link', { name: /^Game Day/ }).count()).toBe(1);
 
     await page.goto(`${server.url}/admin`);
     const card = dashboardCard(page, title);
     await card.waitFor();
-    expect(await card.getByTestId('admin-status').textContent()).toBe('In Progress');
-    expect(await card.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
-    expect(await card.getByRole('link', { name: /^Manage/ }).count()).toBe(1);
+    await expect.poll(() => card.getByTestId('admin-status').textContent()).toBe('In Progress');
+    await expect.poll(() => card.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    await expect.poll(() => card.getByRole('link', { name: /^Manage/ }).count()).toBe(1);
 
     await page.goto(`${server.url}/admin/games/edit/${id}`);
     await toast(page, 'Cannot edit a game that is in progress').waitFor();
@@ -266,25 +243,27 @@ describe('game administration in the browser', () => {
 
     const drawnCard = dashboardCard(page, drawn);
     await drawnCard.waitFor();
-    expect(await drawnCard.getByRole('link', { name: /^Edit/ }).count()).toBe(0);
+    await expect.poll(() => drawnCard.getByRole('link', { name: /^Edit/ }).count()).toBe(0);
     const drawnEdit = drawnCard.getByRole('button', { name: /^Edit/ });
-    expect(await drawnEdit.isDisabled()).toBe(true);
-    expect(await drawnCard.getByTestId('edit-closed-reason').textContent()).toBe('Numbers are drawn: this game can no longer be edited.');
-    expect(await drawnEdit.getAttribute('aria-describedby')).toBe(await drawnCard.getByTestId('edit-closed-reason').getAttribute('id'));
+    await expect.poll(() => drawnEdit.isDisabled()).toBe(true);
+    await expect.poll(() => drawnCard.getByTestId('edit-closed-reason').textContent()).toBe('Numbers are drawn: this game can no longer be edited.');
+    await expect.poll(() => drawnEdit.getAttribute('aria-describedby')).toBe(await drawnCard.getByTestId('edit-closed-reason').getAttribute('id'));
 
     await page.getByRole('tab', { name: 'Completed Games' }).click();
     const doneCard = dashboardCard(page, done);
     await doneCard.waitFor();
-    expect(await doneCard.getByRole('button', { name: /^Edit/ }).isDisabled()).toBe(true);
-    expect(await doneCard.getByTestId('edit-closed-reason').textContent()).toBe('Completed: the game stays as a record and can no longer be edited.');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => doneCard.getByRole('button', { name: /^Edit/ }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => doneCard.getByTestId('edit-closed-reason').textContent())
+      .toBe('Completed: the game stays as a record and can no longer be edited.');
+    await expectNoSeriousViolations(page);
 
     await page.getByRole('tab', { name: 'Active Games' }).click();
     const edit = dashboardCard(page, open1).getByRole('link', { name: `Edit ${open1}` });
-    expect(await edit.getAttribute('href')).toBe(`/admin/games/edit/${openId}`);
+    await expect.poll(() => edit.getAttribute('href')).toBe(`/admin/games/edit/${openId}`);
     await edit.click();
     await page.getByRole('heading', { name: 'Edit Game', level: 1 }).waitFor();
-    await expect(page.getByLabel('Title').inputValue()).resolves.toBe(open1);
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe(open1);
   });
 
   test('a completed game: its edit page says it is completed, not in progress, and goes back', async () => {
@@ -325,14 +304,14 @@ describe('game administration in the browser', () => {
       `Active Games${all.filter((game) => game.is_active).length}`,
       `Total Revenue$${(revenue / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
     ]);
-    expect(await dashboardCard(page, ready).getByTestId('admin-status').textContent()).toBe('Ready to Shuffle');
-    expect(await dashboardCard(page, completed).count()).toBe(0);
+    await expect.poll(() => dashboardCard(page, ready).getByTestId('admin-status').textContent()).toBe('Ready to Shuffle');
+    await expect.poll(() => dashboardCard(page, completed).count()).toBe(0);
 
     await page.getByRole('tab', { name: 'Completed Games' }).click();
     const done = dashboardCard(page, completed);
     await done.waitFor();
-    expect(await done.getByTestId('admin-status').textContent()).toBe('Completed');
-    expect(await done.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    await expect.poll(() => done.getByTestId('admin-status').textContent()).toBe('Completed');
+    await expect.poll(() => done.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
     await page.getByRole('tab', { name: 'Active Games' }).click();
 
     // Refresh picks up changes made elsewhere.
@@ -350,17 +329,17 @@ describe('game administration in the browser', () => {
     expect(await dialog.locator('p').first().textContent()).toBe(
       `This will permanently delete the game "${late}" and all associated data. This action cannot be undone.`,
     );
-    expect(await dialog.textContent()).toContain('4 sold squares will be refunded to their buyers.');
+    await expect.poll(() => dialog.textContent()).toContain('4 sold squares will be refunded to their buyers.');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await toast(page, 'Cannot delete a game that is in progress').waitFor();
     await dialog.waitFor({ state: 'detached' });
     expect((await gamesInDb()).some((game) => game.id === lateId)).toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 
   test('a failed load shows the toast and the inline error; the server refusing a create shows its message', async () => {
     const { context, page } = await harness.newPage();
-    await context.addCookies(adminCookies);
+    await addSession(context, server, admin.cookie);
     await page.route('**/api/games', (route) =>
       route.request().method() === 'GET'
         ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }) })
@@ -368,7 +347,7 @@ describe('game administration in the browser', () => {
     );
     await page.goto(`${server.url}/admin`);
     await toast(page, 'Failed to load games data').waitFor();
-    expect(await page.getByRole('alert').filter({ hasText: 'Failed to load games data' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Failed to load games data' }).count()).toBe(1);
 
     await page.unroute('**/api/games');
     await page.route('**/api/games', (route) =>
@@ -385,40 +364,27 @@ describe('game administration in the browser', () => {
     await page.getByLabel('Team B').fill('Chiefs');
     await page.getByRole('button', { name: 'Create Game' }).click();
     await toast(page, 'Price cannot exceed $10,000').waitFor();
-    expect(await page.getByTestId('form-error').textContent()).toBe('Price cannot exceed $10,000');
+    await expect.poll(() => page.getByTestId('form-error').textContent()).toBe('Price cannot exceed $10,000');
 
     await page.unroute('**/api/games');
     await page.route('**/api/games', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
     await page.getByRole('button', { name: 'Create Game' }).click();
     await toast(page, 'Failed to create game. Please try again.').waitFor();
-    expect(await page.getByTestId('form-error').textContent()).toBe('Failed to create game. Please try again.');
+    await expect.poll(() => page.getByTestId('form-error').textContent()).toBe('Failed to create game. Please try again.');
     expect(page.url()).toBe(`${server.url}/admin/games/new`);
   });
 
   test('price and payout schedule are fixed once a square is sold (D13), the rest still saves', async () => {
     const title = uniqueTitle('Locked Bowl');
     const id = await insertGame(server.db.handle, { title, squares_claimed: 1, total_pot_cents: 1_000 });
-    await server.db.handle.db
-      .insertInto('squares')
-      .values({
-        id: randomUUID(),
-        game_id: id,
-        x: 0,
-        y: 0,
-        user_id: admin.id,
-        status: 'claimed',
-        checkout_id: null,
-        hold_expires_at: null,
-        claimed_at: new Date().toISOString(),
-      })
-      .execute();
+    await insertSquare(server.db.handle, id, { x: 0, y: 0, userId: admin.id });
     const { page } = await open(`/admin/games/edit/${id}`);
     await page.getByLabel('Title').waitFor();
     const price = page.getByLabel('Price per Square ($)');
-    expect(await price.isDisabled()).toBe(true);
-    expect(await page.getByRole('radio', { name: 'Even (25/25/25/25)' }).isDisabled()).toBe(true);
-    expect(await page.getByTestId('price-locked-note').textContent()).toBe('Price and payout schedule cannot change once squares are held or sold.');
-    expect(await price.getAttribute('aria-describedby')).toContain(await page.getByTestId('price-locked-note').getAttribute('id'));
+    await expect.poll(() => price.isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('radio', { name: 'Even (25/25/25/25)' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('price-locked-note').textContent()).toBe('Price and payout schedule cannot change once squares are held or sold.');
+    await expect.poll(() => price.getAttribute('aria-describedby')).toContain(await page.getByTestId('price-locked-note').getAttribute('id'));
 
     const sent: unknown[] = [];
     page.on('request', (request) => {
@@ -437,18 +403,18 @@ describe('game administration in the browser', () => {
     const { page } = await open('/admin/games', 'admin', { width: 375, height: 800, colorScheme: 'dark' });
     const card = page.getByTestId('admin-game-card').filter({ hasText: title });
     await card.waitFor();
-    expect(await page.getByRole('table').count()).toBe(0);
-    expect(await card.getByTestId('admin-status').textContent()).toBe('Active');
-    expect(await card.textContent()).toContain('Squares12/100');
-    expect(await card.getByRole('link', { name: /^Edit/ }).isVisible()).toBe(true);
-    expect(await card.getByRole('button', { name: /^Delete/ }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('table').count()).toBe(0);
+    await expect.poll(() => card.getByTestId('admin-status').textContent()).toBe('Active');
+    await expect.poll(() => card.textContent()).toContain('Squares12/100');
+    await expect.poll(() => card.getByRole('link', { name: /^Edit/ }).isVisible()).toBe(true);
+    await expect.poll(() => card.getByRole('button', { name: /^Delete/ }).isVisible()).toBe(true);
     // Nothing wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSeriousViolations(page);
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByTestId('games-table').waitFor();
-    expect(await page.getByTestId('admin-game-card').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('admin-game-card').count()).toBe(0);
   });
 
   test('Access Denied in the page when the server answers 403 to an open page (D10)', async () => {
@@ -462,8 +428,8 @@ describe('game administration in the browser', () => {
     await row.getByRole('button', { name: /^Delete/ }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('heading', { name: 'Access Denied', level: 1 }).waitFor();
-    expect(await page.locator('main').textContent()).toContain("You don't have permission to manage games.");
-    expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    await expect.poll(() => page.locator('main').textContent()).toContain("You don't have permission to manage games.");
+    await expect.poll(() => page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
     // The session is checked again: the Administration group leaves the sidebar.
     await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game Management' }).count()).toBe(0);
   });
@@ -480,6 +446,6 @@ describe('game administration in the browser', () => {
     const { page: playerPage, account } = await open('/admin/games', 'player');
     await playerPage.waitForURL(`${server.url}/not-authorized`);
     await playerPage.getByRole('heading', { name: 'Access Denied', level: 1 }).waitFor();
-    expect(await playerPage.getByTestId('signed-in-as').textContent()).toContain(account!.email);
+    await expect.poll(() => playerPage.getByTestId('signed-in-as').textContent()).toContain(account!.email);
   });
 });

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { type BrowserAccount, signInBrowser, useBrowserHarness } from '../support/e2e';
-import { insertGame } from '../support/fixtures';
-import { setNumbers } from '../support/game-day';
+import { type BrowserAccount, expectNoSeriousViolations, signInBrowser, useBrowserHarness } from '../support/e2e';
+import { insertGame, insertNumbers, insertSquares } from '../support/fixtures';
 
 // Issue 11, item 4 (D14): My Squares shows each square as people count it ("Row 5, column 9")
 // with the spec's (x, y) pair next to it, and once the numbers are drawn and revealed to players,
@@ -16,25 +14,12 @@ const harness = useBrowserHarness({ env: { ADMIN_EMAILS: 'organizer@example.com'
 const X_AXIS = [3, 1, 6, 0, 4, 9, 2, 5, 8, 7];
 const Y_AXIS = [9, 2, 1, 8, 0, 6, 3, 5, 7, 4];
 
-async function ownSquares(account: BrowserAccount, gameId: string, squares: { x: number; y: number }[]) {
-  const at = new Date().toISOString();
-  await harness.server.db.handle.db
-    .insertInto('squares')
-    .values(
-      squares.map(({ x, y }) => ({
-        id: randomUUID(),
-        game_id: gameId,
-        x,
-        y,
-        user_id: account.id,
-        status: 'claimed' as const,
-        checkout_id: null,
-        hold_expires_at: null,
-        claimed_at: at,
-      })),
-    )
-    .execute();
-}
+const ownSquares = (account: BrowserAccount, gameId: string, squares: { x: number; y: number }[]) =>
+  insertSquares(
+    harness.server.db.handle,
+    gameId,
+    squares.map((square) => ({ ...square, userId: account.id })),
+  );
 
 async function openMySquares(width = 1280): Promise<{ page: Page; account: BrowserAccount }> {
   const { context, page } = await harness.newPage({ width, height: 900 });
@@ -43,13 +28,6 @@ async function openMySquares(width = 1280): Promise<{ page: Page; account: Brows
 }
 
 const squaresOf = (page: Page, title: string) => page.getByRole('list', { name: `Your squares in ${title}` });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-}
 
 describe('/my-squares positions and digits', () => {
   test('rows and columns counted from 1 with the (x, y) pair; digits only once the numbers are revealed', async () => {
@@ -64,35 +42,37 @@ describe('/my-squares positions and digits', () => {
     await page.goto(`${harness.server.url}/my-squares`);
     const list = squaresOf(page, title);
     await list.waitFor();
-    expect(await list.getByTestId('my-square-position').allTextContents()).toEqual(['Row 1, column 1', 'Row 5, column 9']);
-    expect(await list.getByTestId('my-square-pair').allTextContents()).toEqual(['(0, 0)', '(4, 8)']);
-    expect(await list.getByTestId('my-square-digits').count()).toBe(0);
-    expect(await page.getByTestId('my-squares-digits-note').textContent()).toBe("Each square's two digits show here once the numbers are drawn and revealed.");
-    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => list.getByTestId('my-square-position').allTextContents()).toEqual(['Row 1, column 1', 'Row 5, column 9']);
+    await expect.poll(() => list.getByTestId('my-square-pair').allTextContents()).toEqual(['(0, 0)', '(4, 8)']);
+    await expect.poll(() => list.getByTestId('my-square-digits').count()).toBe(0);
+    await expect
+      .poll(() => page.getByTestId('my-squares-digits-note').textContent())
+      .toBe("Each square's two digits show here once the numbers are drawn and revealed.");
+    await expectNoSeriousViolations(page);
 
     // Drawn but hidden from players: still no digits.
-    await setNumbers(harness.server.db.handle, gameId, X_AXIS, Y_AXIS);
+    await insertNumbers(harness.server.db.handle, gameId, X_AXIS, Y_AXIS);
     await page.reload();
     await list.waitFor();
-    expect(await list.getByTestId('my-square-digits').count()).toBe(0);
+    await expect.poll(() => list.getByTestId('my-square-digits').count()).toBe(0);
 
     // Revealed: each square's two digits, team A's row digit first.
     await harness.server.db.handle.db.updateTable('games').set({ numbers_revealed: true }).where('id', '=', gameId).execute();
     await page.reload();
     await list.waitFor();
-    expect(await list.getByTestId('my-square-digits').allTextContents()).toEqual(['Lions 3 - Bears 9', 'Lions 4 - Bears 7']);
+    await expect.poll(() => list.getByTestId('my-square-digits').allTextContents()).toEqual(['Lions 3 - Bears 9', 'Lions 4 - Bears 7']);
     expect(await list.getByRole('listitem').allTextContents()).toEqual([
       'Row 1, column 1 (0, 0) Lions 3 - Bears 9',
       'Row 5, column 9 (4, 8) Lions 4 - Bears 7',
     ]);
-    expect(await page.getByTestId('my-squares-digits-note').count()).toBe(0);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => page.getByTestId('my-squares-digits-note').count()).toBe(0);
+    await expectNoSeriousViolations(page);
 
     // The board calls the same square "Row 5, column 9".
     await page.goto(`${harness.server.url}/game/${gameId}`);
     const cell = page.locator('[data-testid="board"] button[data-x="4"][data-y="8"]');
     await cell.waitFor();
-    expect(await cell.locator('[data-name]').textContent()).toMatch(/^Row 5, column 9, /);
+    await expect.poll(() => cell.locator('[data-name]').textContent()).toMatch(/^Row 5, column 9, /);
   });
 
   test('at 375 px the list fits the screen', async () => {
@@ -103,10 +83,10 @@ describe('/my-squares positions and digits', () => {
       { x: 9, y: 9 },
       { x: 2, y: 3 },
     ]);
-    await setNumbers(harness.server.db.handle, gameId, X_AXIS, Y_AXIS);
+    await insertNumbers(harness.server.db.handle, gameId, X_AXIS, Y_AXIS);
     await harness.server.db.handle.db.updateTable('games').set({ numbers_revealed: true }).where('id', '=', gameId).execute();
     await page.goto(`${harness.server.url}/my-squares`);
     await squaresOf(page, title).getByTestId('my-square-digits').first().waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 });

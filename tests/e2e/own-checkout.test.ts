@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { signedInPlayer } from '../support/accounts';
-import { signInBrowser, useBrowserHarness } from '../support/e2e';
+import { cell, expectNoSeriousViolations, headingNamed, signInBrowser, toast, useBrowserHarness } from '../support/e2e';
 import { insertGame } from '../support/fixtures';
 import type { TestServer } from '../support/server';
 
@@ -17,10 +16,7 @@ beforeAll(() => {
   ({ server } = harness);
 });
 
-const cell = (page: Page, x: number, y: number) => page.locator(`[role="gridcell"] button[data-x="${x}"][data-y="${y}"]`);
 const nameOf = (page: Page, x: number, y: number) => cell(page, x, y).locator('[data-name]').textContent();
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first();
-const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const savedCart = (page: Page) => page.evaluate(() => window.localStorage.getItem('squares_cart'));
 
 async function squaresOf(gameId: string) {
@@ -40,13 +36,6 @@ async function checkoutsOf(userId: string) {
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
 }
 
 /** A signed-in player who picked (4, 8) and (0, 1) on a $10 board, pressed Pay and closed the card tab unpaid. */
@@ -83,37 +72,37 @@ describe("the buyer's own open checkout (D21)", () => {
 
     // Back to Cart on the waiting panel.
     await page.getByRole('link', { name: 'Back to Cart' }).first().click();
-    await heading(page, 'Your Cart').waitFor();
+    await headingNamed(page, 'Your Cart').waitFor();
     const notice = page.getByTestId('open-checkout');
     await notice.waitFor();
-    await expect(notice.textContent()).resolves.toContain('Waiting for your payment');
-    await expect(notice.textContent()).resolves.toContain('You started paying for 2 squares ($20.00)');
+    await expect.poll(() => notice.textContent()).toContain('Waiting for your payment');
+    await expect.poll(() => notice.textContent()).toContain('You started paying for 2 squares ($20.00)');
     await expect(
       notice.getByRole('list', { name: 'Squares in Own Bowl Closed waiting for your payment' }).getByRole('listitem').allTextContents(),
     ).resolves.toEqual(['Row 1, column 2', 'Row 5, column 9']);
-    await expect(notice.getByRole('link', { name: /Resume payment/ }).getAttribute('href')).resolves.toBe(cardUrl);
+    await expect.poll(() => notice.getByRole('link', { name: /Resume payment/ }).getAttribute('href')).toBe(cardUrl);
     // Nothing says they are someone else's or unavailable; Proceed to Payment works.
     await page.locator('a[data-testid="proceed-to-payment"]').waitFor();
-    await expect(page.getByTestId('cart-blocked').count()).resolves.toBe(0);
-    await expect(page.getByText('Some squares can no longer be bought').count()).resolves.toBe(0);
-    await expect(page.getByText('This square is in your open checkout').count()).resolves.toBe(0);
-    await expect(page.getByRole('button', { name: 'Remove unavailable squares' }).count()).resolves.toBe(0);
-    await expect(page.locator('[data-testid="cart-square"][data-pending]').count()).resolves.toBe(2);
-    await expect(page.getByTestId('square-pending').textContent()).resolves.toContain('2 of these squares are yours, waiting for your payment');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => page.getByTestId('cart-blocked').count()).toBe(0);
+    await expect.poll(() => page.getByText('Some squares can no longer be bought').count()).toBe(0);
+    await expect.poll(() => page.getByText('This square is in your open checkout').count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Remove unavailable squares' }).count()).toBe(0);
+    await expect.poll(() => page.locator('[data-testid="cart-square"][data-pending]').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('square-pending').textContent()).toContain('2 of these squares are yours, waiting for your payment');
+    await expectNoSeriousViolations(page);
 
     // The board: theirs, waiting for their payment; the game's cart panel does not call them unavailable.
     await page.goto(`${server.url}/game/${gameId}`);
     await expect.poll(() => nameOf(page, 4, 8)).toBe('Row 5, column 9, yours, waiting for your payment');
-    await expect(page.getByTestId('game-cart-unavailable').count()).resolves.toBe(0);
-    await expect(page.getByTestId('game-cart-pending').textContent()).resolves.toContain('2 squares on this board are yours, waiting for your payment');
-    await expect(page.getByTestId('board-legend').textContent()).resolves.toContain('Waiting for your payment');
+    await expect.poll(() => page.getByTestId('game-cart-unavailable').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('game-cart-pending').textContent()).toContain('2 squares on this board are yours, waiting for your payment');
+    await expect.poll(() => page.getByTestId('board-legend').textContent()).toContain('Waiting for your payment');
 
     // The payment page, opened later in another tab, says so too (paying there would start again).
     const later = await context.newPage();
     await later.goto(`${server.url}/payment`);
     await later.getByTestId('open-checkout').waitFor();
-    await expect(later.getByRole('list', { name: 'Squares in Own Bowl Closed' }).locator('li[data-pending]').count()).resolves.toBe(2);
+    await expect.poll(() => later.getByRole('list', { name: 'Squares in Own Bowl Closed' }).locator('li[data-pending]').count()).toBe(2);
     await expect(
       later
         .getByTestId('open-checkout')
@@ -136,13 +125,13 @@ describe("the buyer's own open checkout (D21)", () => {
       .executeTakeFirstOrThrow();
     expect(session.status).toBe('expired');
     await expect.poll(() => page.getByTestId('open-checkout').count()).toBe(0);
-    await expect(page.getByTestId('cart-square').count()).resolves.toBe(2);
+    await expect.poll(() => page.getByTestId('cart-square').count()).toBe(2);
 
     // And paying again works.
     await page.getByRole('link', { name: 'Proceed to Payment' }).click();
     const [card] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Pay $20.00' }).click()]);
     await pay(card, 'Pay $20.00');
-    await heading(card, 'Payment Successful!').waitFor({ timeout: 20_000 });
+    await headingNamed(card, 'Payment Successful!').waitFor({ timeout: 20_000 });
     expect((await squaresOf(gameId)).map((s) => s.status)).toEqual(['claimed', 'claimed']);
   });
 
@@ -154,7 +143,7 @@ describe("the buyer's own open checkout (D21)", () => {
     await card.getByText('Test mode - no real money', { exact: true }).waitFor();
     expect(card.url()).toBe(cardUrl);
     await pay(card, 'Pay $20.00');
-    await heading(card, 'Payment Successful!').waitFor({ timeout: 20_000 });
+    await headingNamed(card, 'Payment Successful!').waitFor({ timeout: 20_000 });
     expect((await squaresOf(gameId)).map((s) => s.status)).toEqual(['claimed', 'claimed']);
   });
 
@@ -168,15 +157,15 @@ describe("the buyer's own open checkout (D21)", () => {
     await expect.poll(async () => (await checkoutsOf(account.id))[0]!.status).toBe('cancelled');
     await expect.poll(() => squaresOf(gameId)).toEqual([]);
     await page.waitForURL((url) => url.pathname === '/cart' && url.search === '');
-    await expect(page.getByTestId('cart-square').count()).resolves.toBe(2);
-    await expect(page.getByTestId('open-checkout').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('cart-square').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('open-checkout').count()).toBe(0);
   });
 
   test('at 375 px the cart with an open checkout fits the screen', async () => {
     const { page } = await leftTheCardPage('A Rather Long Championship Game Title For Small Screens', { width: 375 });
     await page.goto(`${server.url}/cart`);
     await page.getByTestId('open-checkout').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
   });
 });
 
@@ -213,7 +202,7 @@ describe('one browser, two people (D21)', () => {
     await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
     await page.goto(`${server.url}/game/${gameId}`);
     await expect.poll(() => nameOf(page, 2, 2)).toBe('Row 3, column 3, available');
-    await expect(page.getByTestId('game-cart-count').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('game-cart-count').count()).toBe(0);
   });
 
   test('another account never sees a cart left without signing out, and signing out in one tab empties the cart in the other', async () => {

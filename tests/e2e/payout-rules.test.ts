@@ -1,8 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { PageOptions } from '../support/browser';
-import { signInBrowser, useBrowserHarness } from '../support/e2e';
+import { expectNoSeriousViolations, type OpenOptions, useBrowserHarness } from '../support/e2e';
 import { insertGame } from '../support/fixtures';
 import type { TestServer } from '../support/server';
 
@@ -35,13 +33,8 @@ beforeAll(async () => {
   });
 });
 
-async function open(path: string, options: PageOptions & { as?: 'visitor' | 'player' | 'admin' } = {}): Promise<Page> {
-  const { as = 'visitor', ...pageOptions } = options;
-  const { context, page } = await harness.newPage(pageOptions);
-  if (as !== 'visitor') await signInBrowser(context, server, { admin: as === 'admin', prefix: as });
-  await page.goto(server.url + path);
-  await page.locator('main h1').first().waitFor();
-  return page;
+async function open(path: string, options: OpenOptions & { as?: 'visitor' | 'player' | 'admin' } = {}): Promise<Page> {
+  return (await harness.open(path, options)).page;
 }
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Payouts' });
@@ -51,28 +44,21 @@ async function rules(page: Page): Promise<string[]> {
   return panel(page).getByTestId('payout-rule').allTextContents();
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-}
-
 describe('the board page’s Payouts panel', () => {
   test('a visitor sees each quarter’s share and pay at the current pot, and what the organizer keeps', async () => {
     const page = await open(`/game/${ids.organizer}`);
     expect(await rules(page)).toEqual(['1st Quarter 20%$84.00', '2nd Quarter 20%$84.00', '3rd Quarter 20%$84.00', 'Final 20%$84.00']);
-    expect(await panel(page).getByTestId('payout-rules-pot').textContent()).toBe('At the current pot of $420.00, rounded down to the cent:');
-    expect(await panel(page).getByTestId('payout-organizer').textContent()).toBe('Organizer keeps 20% ($84.00)');
+    await expect.poll(() => panel(page).getByTestId('payout-rules-pot').textContent()).toBe('At the current pot of $420.00, rounded down to the cent:');
+    await expect.poll(() => panel(page).getByTestId('payout-organizer').textContent()).toBe('Organizer keeps 20% ($84.00)');
     // Whole-dollar prices leave nothing to round: no remainder line.
-    expect(await panel(page).getByTestId('payout-remainder').count()).toBe(0);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => panel(page).getByTestId('payout-remainder').count()).toBe(0);
+    await expectNoSeriousViolations(page);
   });
 
   test('a final-heavy game pays 20/20/20/40 of its pot and keeps nothing for the organizer; a player sees it too', async () => {
     const page = await open(`/game/${ids.heavy}`, { as: 'player' });
     expect(await rules(page)).toEqual(['1st Quarter 20%$500.00', '2nd Quarter 20%$500.00', '3rd Quarter 20%$500.00', 'Final 40%$1,000.00']);
-    expect(await panel(page).getByTestId('payout-organizer').count()).toBe(0);
+    await expect.poll(() => panel(page).getByTestId('payout-organizer').count()).toBe(0);
   });
 
   test('the panel follows the pot as squares sell (live update)', async () => {
@@ -82,7 +68,7 @@ describe('the board page’s Payouts panel', () => {
     await server.db.handle.db.updateTable('games').set({ squares_claimed: 50, total_pot_cents: 50_000 }).where('id', '=', ids.organizer).execute();
     await server.app.gameEvents.publish({ game_id: ids.organizer, reason: 'squares' });
     await expect.poll(() => rules(page)).toEqual(['1st Quarter 20%$100.00', '2nd Quarter 20%$100.00', '3rd Quarter 20%$100.00', 'Final 20%$100.00']);
-    expect(await panel(page).getByTestId('payout-organizer').textContent()).toBe('Organizer keeps 20% ($100.00)');
+    await expect.poll(() => panel(page).getByTestId('payout-organizer').textContent()).toBe('Organizer keeps 20% ($100.00)');
     await server.db.handle.db.updateTable('games').set({ squares_claimed: 42, total_pot_cents: 42_000 }).where('id', '=', ids.organizer).execute();
     await server.app.gameEvents.publish({ game_id: ids.organizer, reason: 'squares' });
   });
@@ -93,7 +79,7 @@ describe('the board page’s Payouts panel', () => {
     const box = (await panel(page).boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(375);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 });
 

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { signInBrowser, useBrowserHarness } from '../support/e2e';
+import { cell, signInBrowser, toast, useBrowserHarness } from '../support/e2e';
 import { insertGame } from '../support/fixtures';
 import type { TestServer } from '../support/server';
 
@@ -14,9 +13,6 @@ beforeAll(() => {
   ({ server } = harness);
 });
 
-const cell = (page: Page, x: number, y: number) => page.locator(`[role="gridcell"] button[data-x="${x}"][data-y="${y}"]`);
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first();
-
 describe('buying squares end to end', () => {
   test('board → cart → test checkout tab → claimed on the board, live in a second browser, and in My Squares', async () => {
     const gameId = await insertGame(server.db.handle, { title: 'Journey Bowl', price_per_square_cents: 500 });
@@ -25,7 +21,7 @@ describe('buying squares end to end', () => {
     const watcher = await harness.newPage();
     await watcher.page.goto(`${server.url}/game/${gameId}`);
     await cell(watcher.page, 2, 3).waitFor();
-    expect(await cell(watcher.page, 2, 3).textContent()).toContain('Row 3, column 4, available');
+    await expect.poll(() => cell(watcher.page, 2, 3).textContent()).toContain('Row 3, column 4, available');
 
     // The player picks two squares: one by click, one by keyboard.
     const buyer = await harness.newPage();

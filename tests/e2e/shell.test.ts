@@ -1,43 +1,21 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openPage, type PageOptions } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { type PageOptions } from '../support/browser';
+import { type TestServer } from '../support/server';
+import { expectNoSeriousViolations, useBrowserHarness } from '../support/e2e';
 
 // The web shell on the production build (dist/web) served by the real app, under its real CSP.
 
 const CONTACT_EMAIL = 'organizer@example.com';
 
+// Stricter than the other files: a failed load is an error here too (a test expecting one says so).
+const harness = useBrowserHarness({ env: { CONTACT_EMAIL } }, { failedLoadsAllowed: false });
 let server: TestServer;
-let browser: Browser;
-
-/** Pages opened by a test; closed after it, with a check that nothing was logged as an error. */
-let opened: { context: BrowserContext; errors: string[] }[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ env: { CONTACT_EMAIL } }), launchBrowser()]);
+beforeAll(() => {
+  ({ server } = harness);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  const pages = opened;
-  opened = [];
-  await Promise.all(pages.map(({ context }) => context.close()));
-  // Console errors include CSP violations ("Refused to execute inline script ...").
-  expect(pages.flatMap(({ errors }) => errors)).toEqual([]);
-});
-
-async function visit(path: string, options: PageOptions = {}): Promise<{ page: Page; context: BrowserContext }> {
-  const { context, page, errors } = await openPage(browser, options);
-  opened.push({ context, errors });
-  await page.goto(server.url + path);
-  await page.locator('main h1').first().waitFor();
-  return { page, context };
-}
+const visit = (path: string, options: PageOptions = {}) => harness.open(path, options);
 
 async function sidebarState(page: Page): Promise<string | null> {
   return page.locator('[data-slot="sidebar"]').getAttribute('data-state');
@@ -54,33 +32,33 @@ describe('web shell', () => {
   test('home renders the hero, the visitor banner, How to Play and the games area', async () => {
     const { page } = await visit('/');
     await expect(page.title()).resolves.toBe('Squares Pool');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Squares Pool');
-    expect(await page.getByTestId('welcome-line').textContent()).toBe('Welcome to Squares Pool');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Squares Pool');
+    await expect.poll(() => page.getByTestId('welcome-line').textContent()).toBe('Welcome to Squares Pool');
 
     const banner = page.getByRole('region', { name: 'Welcome!' });
-    expect(await banner.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login');
-    expect(await banner.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
+    await expect.poll(() => banner.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login');
+    await expect.poll(() => banner.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
 
     const header = page.getByRole('banner');
-    expect(await header.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
-    expect(await header.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
+    await expect.poll(() => header.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
+    await expect.poll(() => header.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
 
     const howTo = page.getByRole('region', { name: 'How to Play' });
-    expect(await howTo.getByRole('listitem').count()).toBe(4);
-    expect(await page.getByRole('region', { name: 'Games' }).isVisible()).toBe(true);
+    await expect.poll(() => howTo.getByRole('listitem').count()).toBe(4);
+    await expect.poll(() => page.getByRole('region', { name: 'Games' }).isVisible()).toBe(true);
 
     // Visitors see the Navigation group only.
     const nav = page.getByRole('navigation', { name: 'Main' });
-    expect(await nav.getByRole('group').allTextContents()).toEqual(['NavigationHomeHow to Play']);
-    expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => nav.getByRole('group').allTextContents()).toEqual(['NavigationHomeHow to Play']);
+    await expect.poll(() => nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
 
     // Landmarks and the skip link.
-    expect(await page.getByRole('main').count()).toBe(1);
-    expect(await page.getByRole('contentinfo').count()).toBe(1);
+    await expect.poll(() => page.getByRole('main').count()).toBe(1);
+    await expect.poll(() => page.getByRole('contentinfo').count()).toBe(1);
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
-    expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
-    expect(await skip.getAttribute('href')).toBe('#main-content');
+    await expect.poll(() => skip.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => skip.getAttribute('href')).toBe('#main-content');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
   });
@@ -120,7 +98,7 @@ describe('web shell', () => {
 
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await expect.poll(htmlClass).toContain('dark');
-    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
 
     await page.reload();
     await page.locator('main h1').waitFor();
@@ -130,15 +108,15 @@ describe('web shell', () => {
     await expect.poll(htmlClass).toContain('light');
 
     const { page: darkPage } = await visit('/', { colorScheme: 'dark' });
-    expect(await darkPage.evaluate(() => document.documentElement.className)).toContain('dark');
+    await expect.poll(() => darkPage.evaluate(() => document.documentElement.className)).toContain('dark');
   });
 
   test('an unknown path shows the 404 page with its texts and links', async () => {
     const { page } = await visit('/no/such/page');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Oops! Page not found');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Oops! Page not found');
     const home = page.getByRole('link', { name: 'Return to Home' });
-    expect(await home.getAttribute('href')).toBe('/');
-    expect(await page.getByRole('main').getByRole('link', { name: 'Contact the organizer' }).getAttribute('href')).toBe('/contact');
+    await expect.poll(() => home.getAttribute('href')).toBe('/');
+    await expect.poll(() => page.getByRole('main').getByRole('link', { name: 'Contact the organizer' }).getAttribute('href')).toBe('/contact');
 
     await page.getByRole('main').getByRole('link', { name: 'Contact the organizer' }).click();
     await page.waitForURL(`${server.url}/contact`);
@@ -157,32 +135,32 @@ describe('web shell', () => {
     const previous = page.getByRole('button', { name: 'Previous' });
     const progress = page.getByRole('progressbar', { name: 'Guide progress' });
 
-    expect(await counter.textContent()).toBe('Step 1 of 6');
-    expect(await previous.isDisabled()).toBe(true);
-    expect(await progress.getAttribute('aria-valuenow')).toBe('1');
+    await expect.poll(() => counter.textContent()).toBe('Step 1 of 6');
+    await expect.poll(() => previous.isDisabled()).toBe(true);
+    await expect.poll(() => progress.getAttribute('aria-valuenow')).toBe('1');
     const firstTitle = await page.locator('#step-title').textContent();
 
     await next.click();
-    expect(await counter.textContent()).toBe('Step 2 of 6');
-    expect(await progress.getAttribute('aria-valuenow')).toBe('2');
-    expect(await page.locator('#step-title').textContent()).not.toBe(firstTitle);
+    await expect.poll(() => counter.textContent()).toBe('Step 2 of 6');
+    await expect.poll(() => progress.getAttribute('aria-valuenow')).toBe('2');
+    await expect.poll(() => page.locator('#step-title').textContent()).not.toBe(firstTitle);
 
     await previous.click();
-    expect(await counter.textContent()).toBe('Step 1 of 6');
+    await expect.poll(() => counter.textContent()).toBe('Step 1 of 6');
 
     for (let i = 0; i < 5; i++) await next.click();
-    expect(await counter.textContent()).toBe('Step 6 of 6');
-    expect(await next.isDisabled()).toBe(true);
-    expect(await progress.getAttribute('aria-valuenow')).toBe('6');
+    await expect.poll(() => counter.textContent()).toBe('Step 6 of 6');
+    await expect.poll(() => next.isDisabled()).toBe(true);
+    await expect.poll(() => progress.getAttribute('aria-valuenow')).toBe('6');
 
     await page.getByRole('button', { name: 'Start Over' }).click();
-    expect(await counter.textContent()).toBe('Step 1 of 6');
-    expect(await page.locator('#step-title').textContent()).toBe(firstTitle);
+    await expect.poll(() => counter.textContent()).toBe('Step 1 of 6');
+    await expect.poll(() => page.locator('#step-title').textContent()).toBe(firstTitle);
 
     const main = page.getByRole('main');
-    expect(await main.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
-    expect(await main.getByRole('link', { name: 'Browse Games' }).getAttribute('href')).toBe('/all-games');
-    expect(await main.getByRole('link', { name: 'View My Squares' }).getAttribute('href')).toBe('/my-squares');
+    await expect.poll(() => main.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    await expect.poll(() => main.getByRole('link', { name: 'Browse Games' }).getAttribute('href')).toBe('/all-games');
+    await expect.poll(() => main.getByRole('link', { name: 'View My Squares' }).getAttribute('href')).toBe('/my-squares');
   });
 
   test('the How to Play side sheet opens from the top bar and closes with Escape', async () => {
@@ -190,7 +168,7 @@ describe('web shell', () => {
     await page.getByRole('banner').getByRole('button', { name: 'How to Play' }).click();
     const sheet = page.getByRole('dialog', { name: 'How to Play' });
     await sheet.waitFor();
-    expect(await sheet.getByRole('listitem').count()).toBe(4);
+    await expect.poll(() => sheet.getByRole('listitem').count()).toBe(4);
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
   });
@@ -198,12 +176,12 @@ describe('web shell', () => {
   test('at 375 px the menu sheet opens from the top bar and navigates', async () => {
     const { page } = await visit('/', { width: 375, height: 812 });
     // The desktop sidebar is not rendered; the sheet is closed.
-    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(375);
 
     const menuButton = page.getByRole('button', { name: 'Open menu' });
-    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => menuButton.getAttribute('aria-expanded')).toBe('false');
     await menuButton.click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.waitFor();
@@ -222,11 +200,11 @@ describe('web shell', () => {
   });
 
   test('the contact page handles loading, the address, no address and errors', async () => {
-    const { page } = await visit('/contact');
+    const { page, errors: contactErrors } = await visit('/contact');
     const details = page.getByTestId('contact-details');
     const link = details.getByRole('link', { name: CONTACT_EMAIL });
     await link.waitFor();
-    expect(await link.getAttribute('href')).toBe(`mailto:${CONTACT_EMAIL}`);
+    await expect.poll(() => link.getAttribute('href')).toBe(`mailto:${CONTACT_EMAIL}`);
 
     // No address configured.
     let release: () => void = () => {};
@@ -254,15 +232,14 @@ describe('web shell', () => {
     await page.reload();
     const alert = details.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toContain('Could not load the contact details.');
-    expect(await alert.textContent()).toContain('Try later.');
+    await expect.poll(() => alert.textContent()).toContain('Could not load the contact details.');
+    await expect.poll(() => alert.textContent()).toContain('Try later.');
     await alert.getByRole('button', { name: 'Try again' }).click();
     await link.waitFor();
     // The browser logs the two refused answers as failed resources: expected here, nothing else is.
-    const errors = opened.at(-1)!.errors;
-    const unexpected = errors.filter((text) => !/status of 503/.test(text));
-    expect(errors.length - unexpected.length).toBe(2);
-    errors.splice(0, errors.length, ...unexpected);
+    const unexpected = contactErrors.filter((text) => !/status of 503/.test(text));
+    expect(contactErrors.length - unexpected.length).toBe(2);
+    contactErrors.splice(0, contactErrors.length, ...unexpected);
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -270,16 +247,8 @@ describe('web shell', () => {
       test(`axe finds no serious or critical violation on ${path} (${colorScheme})`, async () => {
         const { page } = await visit(path, { colorScheme });
         if (path === '/contact') await page.getByRole('link', { name: CONTACT_EMAIL }).waitFor();
-        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
-        const results = await new AxeBuilder({ page }).analyze();
-        const serious = results.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => ({
-            id: violation.id,
-            help: violation.help,
-            targets: violation.nodes.map((node) => node.target.join(' ')),
-          }));
-        expect(serious).toEqual([]);
+        await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
+        await expectNoSeriousViolations(page);
       });
     }
   }
@@ -288,8 +257,6 @@ describe('web shell', () => {
     const { page } = await visit('/', { width: 375, height: 812, colorScheme: 'dark' });
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).waitFor();
-    await page.waitForTimeout(300); // let the slide-in finish so colours are final
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await expectNoSeriousViolations(page); // retries while the slide-in finishes
   });
 });

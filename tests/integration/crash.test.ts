@@ -14,11 +14,11 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_SECRET } from '../support/app';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../support/db';
+import { createTestDatabase, type TestDatabase, testDbKind } from '../support/db';
 import { insertGame } from '../support/fixtures';
-import { account, type TestAccount } from '../support/game-day';
 import { freezeWrites } from '../support/freeze';
-import { databaseUrlOf, spawnServer, type ServerProcess } from '../support/server-process';
+import { databaseUrlOf, type ServerProcess, spawnServer } from '../support/server-process';
+import { type TestAccount, testAccount } from '../support/accounts';
 
 const SEED = process.env.CRASH_SEED ? Number(process.env.CRASH_SEED) : randomInt(2 ** 31);
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 2);
@@ -371,17 +371,23 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
 
   // ---- what the database must say ------------------------------------------------------------
 
+  /**
+   * Every table as of one moment. The restarted server's sweeps go on while it is read, so the
+   * reads share one transaction (REPEATABLE READ on PostgreSQL: one snapshot); reads on separate
+   * connections could see a checkout fulfilled and its squares from before, still held.
+   */
   async function snapshot() {
-    const [games, squares, checkouts, items, sessions, refunds, winners] = await Promise.all([
-      db().selectFrom('games').selectAll().execute(),
-      db().selectFrom('squares').selectAll().execute(),
-      db().selectFrom('checkouts').selectAll().execute(),
-      db().selectFrom('checkout_items').selectAll().execute(),
-      db().selectFrom('test_payment_sessions').selectAll().execute(),
-      db().selectFrom('payment_refunds').selectAll().execute(),
-      db().selectFrom('game_winners').selectAll().execute(),
-    ]);
-    return { games, squares, checkouts, items, sessions, refunds, winners };
+    let transaction = db().transaction();
+    if (database.handle.kind === 'postgres') transaction = transaction.setIsolationLevel('repeatable read');
+    return transaction.execute(async (trx) => ({
+      games: await trx.selectFrom('games').selectAll().execute(),
+      squares: await trx.selectFrom('squares').selectAll().execute(),
+      checkouts: await trx.selectFrom('checkouts').selectAll().execute(),
+      items: await trx.selectFrom('checkout_items').selectAll().execute(),
+      sessions: await trx.selectFrom('test_payment_sessions').selectAll().execute(),
+      refunds: await trx.selectFrom('payment_refunds').selectAll().execute(),
+      winners: await trx.selectFrom('game_winners').selectAll().execute(),
+    }));
   }
   type Snapshot = Awaited<ReturnType<typeof snapshot>>;
 
@@ -541,11 +547,11 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
   beforeAll(async () => {
     log(`CRASH_SEED=${SEED} CRASH_ROUNDS=${ROUNDS} replays this run's plan`);
     database = await createTestDatabase();
-    // Accounts through the real auth API of an in-process app on the same database, then the child takes over.
+    // Accounts written on the same database (tests/support/accounts.ts), then the child takes over.
     const setup = await createTestApp({ database });
     try {
-      admin = await account(setup.app, database.handle, 'crashadmin', true);
-      for (let i = 0; i < PLAYERS; i += 1) players.push({ ...(await account(setup.app, database.handle, `crash${i}`, false)), index: i });
+      admin = await testAccount({ app: setup.app, db: database }, { prefix: 'crashadmin', admin: true });
+      for (let i = 0; i < PLAYERS; i += 1) players.push({ ...(await testAccount({ app: setup.app, db: database }, { prefix: `crash${i}` })), index: i });
     } finally {
       await setup.close();
     }

@@ -3,8 +3,10 @@ import { NOTES_NOT_ALLOWED, PAYOUT_REFERENCE_NOT_ALLOWED, TEAM_A_NOT_ALLOWED, TE
 import { createTestApp, type TestApp } from '../support/app';
 import { cartOf, checkoutRow, startCheckout } from '../support/checkout';
 import { testDbKind } from '../support/db';
-import { insertGame } from '../support/fixtures';
-import { account, allScores, ok, send, sellSquares, setNumbers, type TestAccount } from '../support/game-day';
+import { insertGame, insertNumbers } from '../support/fixtures';
+import { allScores, sellSquares } from '../support/game-day';
+import { ok, send } from '../support/request';
+import { type TestAccount, testAccount } from '../support/accounts';
 
 /** Issue 10 item 14: every free-text field over the API, on the real database. */
 describe(`free text is normalized, and invisible or control characters are refused, in every field (${testDbKind})`, () => {
@@ -13,8 +15,8 @@ describe(`free text is normalized, and invisible or control characters are refus
   let player: TestAccount;
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await account(t.app, t.db.handle, 'textadmin', true);
-    player = await account(t.app, t.db.handle, 'textplayer', false);
+    admin = await testAccount(t, { prefix: 'textadmin', admin: true });
+    player = await testAccount(t, { prefix: 'textplayer' });
   });
   afterAll(() => t.close());
 
@@ -79,7 +81,7 @@ describe(`free text is normalized, and invisible or control characters are refus
   it('a Mark Paid reference with invisible characters is refused and the payout stays pending', async () => {
     const gameId = await insertGame(t.db.handle, { created_by: admin.id });
     await sellSquares(t.db.handle, gameId, () => player.id);
-    await setNumbers(t.db.handle, gameId, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], admin.id);
+    await insertNumbers(t.db.handle, gameId, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], { by: admin.id });
     await ok(t.app, 'POST', `/api/games/${gameId}/quarters/confirm-all`, admin.cookie, {
       scores: allScores([
         [7, 3],

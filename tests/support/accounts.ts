@@ -1,18 +1,143 @@
-import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/server/app';
-import { parseSettings } from '../../src/server/config';
-import { migrate } from '../../src/server/db/migrate';
-import { TEST_SECRET, type TestApp } from './app';
-import { cookiesOf, freshIp, latestMail, newAccount, type Account } from './auth';
-import { createTestDatabase, type TestDatabase } from './db';
-
-export { freshIp };
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { TEST_SECRET } from './app';
+import type { TestDatabase } from './db';
+import { sessionRow, userRow } from './session-rows';
 
 /**
- * Account steps for the accounts tests. Every request comes from a loopback address of its
- * own, so the per-IP rate limits (5 sign-ups, 10 sign-ins per window) of one step never
- * spill into the next; the rate-limit tests pick their addresses themselves.
+ * The one place tests get accounts from.
+ *
+ * - `testAccount(t)`: a confirmed, signed-in account with its id, by the fast path (the user
+ *   and session rows written directly and the session cookie signed as Better Auth signs it: session-rows.ts),
+ *   for tests that are not about accounts. `{ via: 'sign-up' }` takes the real path instead:
+ *   sign-up through the auth API, the Dev Mailbox link, login. Fast-path accounts have no
+ *   password: a test that logs in by password uses the real path.
+ * - The real path's steps (`signUpAs`, `confirmedAccount`, `sessionOf`, `signedInPlayer`...) for
+ *   the accounts tests themselves. Every auth request comes from a loopback address of its own,
+ *   so the per-IP rate limits (5 sign-ups, 10 sign-ins per window) of one step never spill into
+ *   the next; the rate-limit tests pick their addresses themselves.
+ *
+ * tests/integration/quick-account.test.ts holds the fast path to the real one: the app, Better
+ * Auth's own getSession and sign-out treat both alike.
  */
+
+/** The Origin a browser on the app's own page sends with inject's default Host (localhost:80). */
+export const SAME_ORIGIN = 'http://localhost';
+export const GOOD_PASSWORD = 'Squares#2026';
+/** The trial as `npm start` serves it. */
+export const TRIAL_HOST = 'localhost:3000';
+export const TRIAL_ORIGIN = 'http://localhost:3000';
+
+export interface Account {
+  email: string;
+  username: string;
+  password: string;
+}
+
+/** A signed-in account: its credentials (a fast-path account has no usable password), id and session cookie. */
+export interface TestAccount extends Account {
+  id: string;
+  cookie: string;
+}
+
+let ipCounter = 0;
+/**
+ * A fresh loopback address (127.77.x.y) for each account step: its own budget under the per-IP
+ * rate limits, and still "this machine" for the Dev Mailbox.
+ */
+export function freshIp(): string {
+  ipCounter += 1;
+  return `127.77.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+let counter = 0;
+/** Unique credentials (not yet an account). */
+export function newAccount(prefix = 'player'): Account {
+  counter += 1;
+  const tag = `${prefix}${counter}${Math.random().toString(36).slice(2, 7)}`;
+  return { email: `${tag}@example.com`, username: tag, password: GOOD_PASSWORD };
+}
+
+export function setCookieLines(res: LightMyRequestResponse): string[] {
+  const raw = res.headers['set-cookie'];
+  return Array.isArray(raw) ? raw : raw ? [raw] : [];
+}
+
+/** Cookie header value from a response's set-cookie lines. */
+export function cookiesOf(res: LightMyRequestResponse): string {
+  return setCookieLines(res)
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+/** The attributes of one Set-Cookie line: name, value and flags (lower-cased keys). */
+export function parseSetCookie(line: string): { name: string; value: string; attributes: Record<string, string | true> } {
+  const [pair, ...rest] = line.split(';').map((s) => s.trim());
+  const eq = pair!.indexOf('=');
+  const attributes: Record<string, string | true> = {};
+  for (const attr of rest) {
+    const i = attr.indexOf('=');
+    if (i === -1) attributes[attr.toLowerCase()] = true;
+    else attributes[attr.slice(0, i).toLowerCase()] = attr.slice(i + 1);
+  }
+  return { name: pair!.slice(0, eq), value: pair!.slice(eq + 1), attributes };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The one account helper
+
+export interface AccountOptions {
+  /** Start of the e-mail and username. */
+  prefix?: string;
+  /** The D8 admin flag, set in the database as `npm run admin -- grant` does (default: a player). */
+  admin?: boolean;
+  /** 'fast' (default) writes the rows; 'sign-up' goes through the auth API and the Dev Mailbox. */
+  via?: 'fast' | 'sign-up';
+}
+
+/** Where the account is made: the app (for the real path) and its database. */
+export interface AccountTarget {
+  app: FastifyInstance;
+  db: Pick<TestDatabase, 'handle'>;
+}
+
+/** A confirmed, signed-in account with its id and session cookie. */
+export async function testAccount(target: AccountTarget, options: AccountOptions = {}): Promise<TestAccount> {
+  const prefix = options.prefix ?? (options.admin ? 'admin' : 'player');
+  if (options.via === 'sign-up') {
+    const account = await signedInPlayer(target.app, prefix);
+    const { id } = await target.db.handle.db.selectFrom('user').select('id').where('email', '=', account.email).executeTakeFirstOrThrow();
+    // The first confirmed account is made an admin (D8): say what this one is.
+    await target.db.handle.db
+      .updateTable('user')
+      .set({ isAdmin: options.admin ?? false })
+      .where('id', '=', id)
+      .execute();
+    return { ...account, id };
+  }
+  return quickAccount(target.db, newAccount(prefix), options.admin ?? false);
+}
+
+/** Several accounts at once, each as `testAccount` makes it. */
+export function testAccounts(target: AccountTarget, prefixes: readonly string[], options: Omit<AccountOptions, 'prefix'> = {}): Promise<TestAccount[]> {
+  return Promise.all(prefixes.map((prefix) => testAccount(target, { ...options, prefix })));
+}
+
+/** The fast path: a confirmed user and a live session written as Better Auth writes them. */
+async function quickAccount(db: AccountTarget['db'], account: Account, isAdmin: boolean): Promise<TestAccount> {
+  const { kind, raw } = db.handle;
+  const id = randomUUID();
+  const session = sessionRow(kind, id, TEST_SECRET);
+  await raw
+    .insertInto('user')
+    .values(userRow(kind, { id, email: account.email, username: account.username, isAdmin }))
+    .execute();
+  await raw.insertInto('session').values(session.row).execute();
+  return { ...account, id, cookie: session.cookie };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The real path, step by step (the accounts tests)
 
 /** How a browser reaches the app: the Host it opened and the Origin its page sends. */
 export interface Visit {
@@ -22,10 +147,6 @@ export interface Visit {
   cookie?: string;
   headers?: Record<string, string>;
 }
-
-/** The trial as `npm start` serves it. */
-export const TRIAL_HOST = 'localhost:3000';
-export const TRIAL_ORIGIN = 'http://localhost:3000';
 
 function visitHeaders(visit: Visit): Record<string, string> {
   const host = visit.host ?? TRIAL_HOST;
@@ -82,6 +203,13 @@ export async function mailsTo(app: FastifyInstance, to: string) {
   return mails.filter((m) => m.to === to);
 }
 
+/** The newest Dev Mailbox mail to an address. */
+export async function latestMail(app: FastifyInstance, to: string) {
+  const [mail] = await mailsTo(app, to);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  return mail;
+}
+
 /** Opens a mailed link on the host it names, like a browser clicking it. */
 export function followLink(app: FastifyInstance, link: string) {
   const url = new URL(link);
@@ -133,58 +261,4 @@ export async function whoAmI(app: FastifyInstance, cookie?: string) {
 export async function adminFlags(db: TestDatabase): Promise<Record<string, boolean>> {
   const rows = await db.handle.db.selectFrom('user').select(['email', 'isAdmin']).execute();
   return Object.fromEntries(rows.map((r) => [r.email, r.isAdmin]));
-}
-
-/** The attributes of one Set-Cookie line: name, value and flags (lower-cased keys). */
-export function parseSetCookie(line: string): { name: string; value: string; attributes: Record<string, string | true> } {
-  const [pair, ...rest] = line.split(';').map((s) => s.trim());
-  const eq = pair!.indexOf('=');
-  const attributes: Record<string, string | true> = {};
-  for (const attr of rest) {
-    const i = attr.indexOf('=');
-    if (i === -1) attributes[attr.toLowerCase()] = true;
-    else attributes[attr.slice(0, i).toLowerCase()] = attr.slice(i + 1);
-  }
-  return { name: pair!.slice(0, eq), value: pair!.slice(eq + 1), attributes };
-}
-
-export function setCookieLines(res: LightMyRequestResponse): string[] {
-  const raw = res.headers['set-cookie'];
-  return Array.isArray(raw) ? raw : raw ? [raw] : [];
-}
-
-export interface CustomAppOptions {
-  env?: Record<string, string>;
-  /** Fastify logger options (e.g. a stream that keeps every line). */
-  logger?: FastifyServerOptions['logger'];
-  /** Test-only routes, added before the app is ready. */
-  routes?: (app: FastifyInstance) => void;
-  /** Reuse an existing database (a second instance, or a restart). */
-  database?: TestDatabase;
-}
-
-/** Like createTestApp, with test-only routes and a logger of the test's choosing. */
-export async function createCustomApp(options: CustomAppOptions = {}): Promise<TestApp> {
-  const db = options.database ?? (await createTestDatabase());
-  const settings = parseSettings({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: TEST_SECRET, ...options.env });
-  settings.database = db.settings;
-  await migrate(db.handle, settings, TEST_SECRET);
-  const app = await buildApp({ settings, database: db.handle, secret: TEST_SECRET, ...(options.logger !== undefined ? { logger: options.logger } : {}) });
-  options.routes?.(app);
-  await app.ready();
-  return {
-    app,
-    db,
-    settings,
-    async close() {
-      await app.close();
-      if (!options.database) await db.cleanup();
-    },
-  };
-}
-
-/** GET /api/test/user (requireUser) and /api/test/admin (requireAdmin): stand-ins for real guarded routes. */
-export function guardedRoutes(app: FastifyInstance): void {
-  app.get('/api/test/user', { preHandler: app.guards.requireUser }, async (request) => ({ user: request.user }));
-  app.get('/api/test/admin', { preHandler: app.guards.requireAdmin }, async (request) => ({ admin: request.user }));
 }

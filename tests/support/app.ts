@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, RouteOptions } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
+import { buildApp, type AppDeps } from '../../src/server/app';
 import { parseSettings, type Settings } from '../../src/server/config';
 import { migrate } from '../../src/server/db/migrate';
 import { createTestDatabase, type TestDatabase } from './db';
@@ -17,13 +17,19 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   webRoot?: string;
-  /** Reuse an existing database (a second instance of the app on the same database). */
+  /** Reuse an existing database (a second instance of the app on the same database, or a restart). */
   database?: TestDatabase;
   /** Sees every route as the app adds it. */
   onRoute?: (route: RouteOptions) => void;
+  /** Fastify logger options (e.g. a stream that keeps every line); silent by default (TEST_LOG_LEVEL). */
+  logger?: FastifyServerOptions['logger'];
+  /** Test-only routes, added before the app is ready. */
+  routes?: (app: FastifyInstance) => void;
+  /** Parts the test puts in place of the app's own (a payment or payout provider, the stream heartbeat). */
+  deps?: Pick<AppDeps, 'paymentProvider' | 'payoutProvider' | 'sseHeartbeatMs'>;
 }
 
-/** The real app on a fresh, migrated test database. */
+/** The real app on a fresh, migrated test database (or the one given). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = options.database ?? (await createTestDatabase());
   const settings = parseSettings({
@@ -41,9 +47,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     settings,
     database: db.handle,
     secret: TEST_SECRET,
+    ...options.deps,
     ...(webRoot ? { webRoot } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.logger !== undefined ? { logger: options.logger } : {}),
   });
+  options.routes?.(app);
   await app.ready();
   return {
     app,
@@ -54,6 +63,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (!options.database) await db.cleanup();
     },
   };
+}
+
+/** GET /api/test/user (requireUser) and /api/test/admin (requireAdmin): stand-ins for real guarded routes. */
+export function guardedRoutes(app: FastifyInstance): void {
+  app.get('/api/test/user', { preHandler: app.guards.requireUser }, async (request) => ({ user: request.user }));
+  app.get('/api/test/admin', { preHandler: app.guards.requireAdmin }, async (request) => ({ admin: request.user }));
 }
 
 /** Each table's row count and a hash of its content: equal fingerprints mean nothing was written. */

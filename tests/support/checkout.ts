@@ -1,7 +1,7 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Coordinate } from '@core/grid';
-import { signedInPlayer } from './accounts';
-import { SAME_ORIGIN } from './auth';
+import type { TestAccount } from './accounts';
+import { send } from './request';
 import type { DatabaseHandle } from '../../src/server/db/connection';
 
 /** Test helpers of the checkout tests (no tests here). */
@@ -9,41 +9,12 @@ import type { DatabaseHandle } from '../../src/server/db/connection';
 export const PAYS = '4242 4242 4242 4242';
 export const DECLINED = '4000 0000 0000 0002';
 
-export interface Buyer {
-  id: string;
-  email: string;
-  username: string;
-  cookie: string;
-}
-
-/** A confirmed, signed-in player (real auth API) with their user id. */
-export async function newBuyer(app: FastifyInstance, handle: DatabaseHandle, prefix = 'buyer'): Promise<Buyer> {
-  const account = await signedInPlayer(app, prefix);
-  const row = await handle.db.selectFrom('user').select('id').where('email', '=', account.email).executeTakeFirstOrThrow();
-  return { id: row.id, email: account.email, username: account.username, cookie: account.cookie };
-}
-
-/** A request from the app's own page, signed in with `cookie` (or as a visitor). */
-export function send(
-  app: FastifyInstance,
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  options: { cookie?: string | undefined; payload?: unknown } = {},
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method,
-    url,
-    headers: { origin: SAME_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
-    ...(options.payload !== undefined ? { payload: options.payload as object } : {}),
-  });
-}
-
 /** The spec's cart entry for one game. */
 export function cartOf(gameId: string, squares: Coordinate[], pricePerSquare = 10, title = 'Test Bowl') {
   return { game_id: gameId, game_title: title, price_per_square: pricePerSquare, squares };
 }
 
-export function startCheckout(app: FastifyInstance, buyer: Buyer, cart: unknown[], notes?: string) {
+export function startCheckout(app: FastifyInstance, buyer: TestAccount, cart: unknown[], notes?: string) {
   return send(app, 'POST', '/api/checkout', { cookie: buyer.cookie, payload: { cart, ...(notes !== undefined ? { notes } : {}) } });
 }
 
@@ -53,7 +24,7 @@ export async function sessionIdOf(handle: DatabaseHandle, checkoutId: string): P
   return row.provider_session_id;
 }
 
-export function payWith(app: FastifyInstance, buyer: Buyer, sessionId: string, cardNumber = PAYS) {
+export function payWith(app: FastifyInstance, buyer: TestAccount, sessionId: string, cardNumber = PAYS) {
   return send(app, 'POST', `/api/checkout/test/${sessionId}/pay`, {
     cookie: buyer.cookie,
     payload: { card_number: cardNumber, expiry: '12/39', cvc: '123', name: 'Test Buyer' },

@@ -1,53 +1,90 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { signedInPlayer } from './accounts';
+import { GOOD_PASSWORD, testAccount, type AccountOptions, type TestAccount } from './accounts';
 import type { TestAppOptions } from './app';
-import type { Account } from './auth';
 import { launchBrowser, openPage, type PageOptions } from './browser';
 import { startTestServer, type TestServer } from './server';
 
-export interface BrowserAccount extends Account {
-  id: string;
-  cookie: string;
-}
-
 /**
- * A confirmed account made through the real auth API (sign-up, Dev Mailbox link, login), with
- * its session cookie put into a browser context: for browser tests whose subject is not the
- * account forms themselves. `admin: true` sets the profile flag in the database, as
- * `npm run admin -- grant` does.
+ * The browser tests' one module of helpers: the harness every file starts with, signing a
+ * context in, opening a page as someone, the locators and checks several files share, and the
+ * account pages' steps (sign-up form, login form, following a mailed link).
  */
-export async function signInBrowser(context: BrowserContext, server: TestServer, options: { admin?: boolean; prefix?: string } = {}): Promise<BrowserAccount> {
-  const account = await signedInPlayer(server.app, options.prefix ?? (options.admin ? 'admin' : 'player'));
-  const user = await server.db.handle.db.selectFrom('user').select(['id']).where('email', '=', account.email).executeTakeFirstOrThrow();
-  if (options.admin) {
-    await server.db.handle.db.updateTable('user').set({ isAdmin: true }).where('id', '=', user.id).execute();
-  }
+
+export type BrowserAccount = TestAccount;
+
+/** The session cookie of `account` put into a browser context for the test server. */
+export async function addSession(context: BrowserContext, server: TestServer, cookie: string): Promise<void> {
   await context.addCookies(
-    account.cookie.split('; ').map((pair) => {
+    cookie.split('; ').map((pair) => {
       const [name, ...value] = pair.split('=');
       return { name: name!, value: value.join('='), url: server.url, httpOnly: true, sameSite: 'Lax' as const };
     }),
   );
-  return { ...account, id: user.id };
+}
+
+/**
+ * A confirmed account (tests/support/accounts.ts: the fast path unless `via: 'sign-up'`, which
+ * a test that logs in by password needs) signed in in a browser context. `admin: true` sets the
+ * profile flag, as `npm run admin -- grant` does.
+ */
+export async function signInBrowser(context: BrowserContext, server: TestServer, options: AccountOptions = {}): Promise<BrowserAccount> {
+  const account = await testAccount(server, options);
+  await addSession(context, server, account.cookie);
+  return account;
+}
+
+/** Who opens a page: nobody, a new player or admin, or an account already made. */
+export type Who = 'visitor' | 'player' | 'admin' | BrowserAccount;
+
+export interface OpenOptions extends PageOptions {
+  as?: Who;
+  /** A cart saved by an earlier visit (squares_cart), written before the app starts, once per context. */
+  cart?: unknown;
+  /** Runs before the first request (routes, init scripts). */
+  prepare?: (page: Page, context: BrowserContext) => Promise<unknown>;
+  /** What to wait for after loading: the page's h1 (default) or nothing. */
+  waitFor?: 'h1' | 'none';
 }
 
 /**
  * The set-up every browser test file shares: the real app on 127.0.0.1 serving the production
  * build, one Chromium, a fresh context per page, and after each test the contexts closed and
  * the pages' console checked: requests a test refuses on purpose are logged by Chromium as
- * "Failed to load resource"; anything else (CSP violations, React errors) fails the test.
- * Call once at the top of a test file.
+ * "Failed to load resource" (allowed unless `failedLoadsAllowed: false`); anything else (CSP
+ * violations, React errors) fails the test. Call once at the top of a test file.
  */
-export function useBrowserHarness(options: TestAppOptions = {}) {
+export function useBrowserHarness(options: TestAppOptions = {}, checks: { failedLoadsAllowed?: boolean } = {}) {
+  const allowed = checks.failedLoadsAllowed ?? true;
   const harness = {
     server: undefined as unknown as TestServer,
     browser: undefined as unknown as Browser,
-    /** A fresh context and page (console errors collected); closed after the test. */
-    async newPage(pageOptions: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+    /** A fresh context and page; closed after the test. `errors`: what its console logged as errors so far (checked after the test). */
+    async newPage(pageOptions: PageOptions = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
       const { context, page, errors } = await openPage(harness.browser, pageOptions);
       opened.push({ context, errors });
-      return { context, page };
+      return { context, page, errors };
+    },
+    /** A fresh page at `path` for `as` (a visitor by default), once its h1 shows. */
+    async open(
+      path: string,
+      openOptions: OpenOptions = {},
+    ): Promise<{ page: Page; context: BrowserContext; account: BrowserAccount | null; errors: string[] }> {
+      const { as = 'visitor', cart, prepare, waitFor = 'h1', ...pageOptions } = openOptions;
+      const { context, page, errors } = await harness.newPage(pageOptions);
+      let account: BrowserAccount | null = null;
+      if (typeof as === 'object') {
+        account = as;
+        await addSession(context, harness.server, as.cookie);
+      } else if (as !== 'visitor') {
+        account = await signInBrowser(context, harness.server, { admin: as === 'admin' });
+      }
+      if (cart !== undefined) await seedCart(context, cart);
+      await prepare?.(page, context);
+      await page.goto(harness.server.url + path);
+      if (waitFor === 'h1') await page.locator('main h1').first().waitFor();
+      return { page, context, account, errors };
     },
   };
   let opened: { context: BrowserContext; errors: string[] }[] = [];
@@ -63,7 +100,131 @@ export function useBrowserHarness(options: TestAppOptions = {}) {
     const pages = opened;
     opened = [];
     await Promise.all(pages.map(({ context }) => context.close()));
-    expect(pages.flatMap(({ errors }) => errors).filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    // Console errors include CSP violations ("Refused to execute inline script ...").
+    expect(pages.flatMap(({ errors }) => errors).filter((e) => !(allowed && /Failed to load resource/.test(e)))).toEqual([]);
   });
   return harness;
+}
+
+export type BrowserHarness = ReturnType<typeof useBrowserHarness>;
+
+/**
+ * The spec's saved cart (localStorage squares_cart) as an earlier visit left it: written before
+ * the app starts, once per context (a reload or a second tab keeps what the app wrote since).
+ */
+export async function seedCart(context: BrowserContext, cart: unknown): Promise<void> {
+  const text = typeof cart === 'string' ? cart : JSON.stringify(cart);
+  await context.addInitScript((value) => {
+    if (window.localStorage.getItem('__e2e_cart_seeded')) return;
+    window.localStorage.setItem('__e2e_cart_seeded', '1');
+    window.localStorage.setItem('squares_cart', value);
+  }, text);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Locators and checks
+
+/** The page's main heading. */
+export const heading = (page: Page): Locator => page.locator('main h1').first();
+/** The level-1 heading with that name. */
+export const headingNamed = (page: Page, name: string | RegExp): Locator => page.getByRole('heading', { level: 1, name });
+/** A toast that says `text`. */
+export const toast = (page: Page, text: string): Locator => page.locator('[data-sonner-toast]', { hasText: text }).first();
+/** A square's button on a board (column x, row y). */
+export const cell = (page: Page, x: number, y: number): Locator => page.locator(`[role="gridcell"] button[data-x="${x}"][data-y="${y}"]`);
+/** The digits shown along one axis of a board. */
+export const axisTexts = (page: Page, testId: 'column-digit' | 'row-digit'): Promise<string[]> =>
+  page.getByTestId(testId).locator('span[aria-hidden="true"]').allTextContents();
+/** The saved cart as the page's storage holds it. */
+export const savedCart = (page: Page): Promise<unknown> => page.evaluate(() => JSON.parse(window.localStorage.getItem('squares_cart') ?? 'null'));
+/** How far the page scrolls sideways (0: it fits). */
+export const horizontalOverflow = (page: Page): Promise<number> =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+/** A title no other test uses. */
+export const uniqueTitle = (prefix: string): string => `${prefix} ${crypto.randomUUID().slice(0, 6)}`;
+
+/** axe's serious and critical findings on the page, as rule ids and targets. */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
+/**
+ * No serious or critical axe finding. axe reads the page as it is at that moment: one run
+ * during a transition (a toast or dialog fading) can see half-drawn colours, so the check
+ * retries until the page settles (up to 3 runs) and reports the last run's findings.
+ */
+export async function expectNoSeriousViolations(page: Page, message?: string): Promise<void> {
+  let findings: Awaited<ReturnType<typeof seriousViolations>> = [];
+  for (let run = 0; run < 3; run += 1) {
+    findings = await seriousViolations(page);
+    if (findings.length === 0) return;
+    await page.waitForTimeout(300);
+  }
+  expect(findings, message).toEqual([]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The account pages' steps (tests/e2e/accounts.test.ts, confirmation.test.ts)
+
+export const ACCOUNT_PASSWORD = GOOD_PASSWORD;
+
+/**
+ * Opens pages of the app, each on a loopback address of its own (`${network}.x.y`, sent as a
+ * trusted x-forwarded-for: the harness needs TRUST_PROXY=true). The auth limits (5 sign-ups or
+ * mails per window per client) then never spill from one test into the next, and the Dev
+ * Mailbox, which answers only local clients, still opens.
+ */
+export function accountPages(harness: BrowserHarness, network: string) {
+  let clients = 0;
+  /** Goes to `path` and waits for the page's h1. */
+  const go = async (page: Page, path: string): Promise<void> => {
+    await page.goto(harness.server.url + path);
+    await heading(page).waitFor();
+  };
+  return {
+    go,
+    async open(path: string, options: PageOptions = {}): Promise<Page> {
+      const { context, page } = await harness.newPage(options);
+      clients += 1;
+      await context.setExtraHTTPHeaders({ 'x-forwarded-for': `${network}.${Math.floor(clients / 250)}.${(clients % 250) + 1}` });
+      await go(page, path);
+      return page;
+    },
+    /** Opens the newest mail to `email` whose subject matches on /dev/mailbox and follows its link. */
+    async followMailLink(page: Page, email: string, subject: RegExp): Promise<void> {
+      await go(page, '/dev/mailbox');
+      await page
+        .getByRole('button', { name: new RegExp(`${subject.source}.*${escapeRegExp(email)}`) })
+        .first()
+        .click();
+      await expect.poll(() => page.getByTestId('mail-view').getByRole('heading', { level: 2 }).textContent()).toMatch(subject);
+      await page.getByTestId('mail-link').click();
+    },
+    /** Signs up through the form and waits for the Account Created screen. */
+    async signUpThroughForm(page: Page, account: { email: string; username: string }): Promise<void> {
+      await go(page, '/signup');
+      await fillSignup(page, { ...account, password: ACCOUNT_PASSWORD, confirm: ACCOUNT_PASSWORD });
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.getByRole('heading', { name: 'Account Created', level: 1 }).waitFor();
+    },
+  };
+}
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export async function fillSignup(page: Page, values: { email: string; username: string; password: string; confirm: string }) {
+  await page.getByLabel('Email').fill(values.email);
+  await page.getByLabel('Username').fill(values.username);
+  await page.getByLabel('Password', { exact: true }).fill(values.password);
+  await page.getByLabel('Confirm Password').fill(values.confirm);
+}
+
+/** Fills and sends the Log In form. */
+export async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
 }

@@ -67,3 +67,199 @@ export async function insertGame(handle: DatabaseHandle, values: Partial<GameFix
     .execute();
   return id;
 }
+
+const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+/** A square written directly: sold (`claimed`, the default) or a hold of a checkout (`held`). The game's counters are left as they are. */
+export interface SquareFixture {
+  x: number;
+  y: number;
+  userId: string;
+  status?: 'claimed' | 'held';
+  checkoutId?: string | null;
+  /** A hold's end (default: in 35 minutes). */
+  holdExpiresAt?: string;
+  /** A sale's time (default: now). */
+  claimedAt?: string;
+}
+
+export async function insertSquare(handle: DatabaseHandle, gameId: string, square: SquareFixture): Promise<string> {
+  const [id] = await insertSquares(handle, gameId, [square]);
+  return id!;
+}
+
+export async function insertSquares(handle: DatabaseHandle, gameId: string, squares: readonly SquareFixture[]): Promise<string[]> {
+  const rows = squares.map((square) => {
+    const held = square.status === 'held';
+    return {
+      id: randomUUID(),
+      game_id: gameId,
+      x: square.x,
+      y: square.y,
+      user_id: square.userId,
+      status: square.status ?? 'claimed',
+      checkout_id: square.checkoutId ?? null,
+      hold_expires_at: held ? (square.holdExpiresAt ?? inMs(35 * 60_000)) : null,
+      claimed_at: held ? null : (square.claimedAt ?? now()),
+    };
+  });
+  if (rows.length > 0) await handle.db.insertInto('squares').values(rows).execute();
+  return rows.map((row) => row.id);
+}
+
+/** A checkout row written directly (open, for $10, by default), with no items. */
+export interface CheckoutFixture {
+  userId: string;
+  status?: string;
+  amount_cents?: number;
+  description?: string;
+  /** When it was made (default: now); it expires 30 minutes later, its holds 35. */
+  at?: string;
+  refunded_at?: string | null;
+  refund_reason?: string | null;
+}
+
+export async function insertCheckout(handle: DatabaseHandle, values: CheckoutFixture): Promise<string> {
+  const id = randomUUID();
+  const at = values.at ?? now();
+  const after = (ms: number) => new Date(new Date(at).getTime() + ms).toISOString();
+  await handle.db
+    .insertInto('checkouts')
+    .values({
+      id,
+      user_id: values.userId,
+      status: values.status ?? 'open',
+      provider: 'test',
+      provider_session_id: null,
+      amount_cents: values.amount_cents ?? 1000,
+      description: values.description ?? 'Test Bowl: 1 square',
+      notes: null,
+      expires_at: after(30 * 60_000),
+      hold_until: after(35 * 60_000),
+      created_at: at,
+      updated_at: at,
+      paid_at: null,
+      fulfilled_at: null,
+      refunded_at: values.refunded_at ?? null,
+      refund_reason: values.refund_reason ?? null,
+    })
+    .execute();
+  return id;
+}
+
+/** Numbers drawn as Randomize stores them (D14, D16: grid_shuffled exactly while numbers exist), for a known board. */
+export async function insertNumbers(
+  handle: DatabaseHandle,
+  gameId: string,
+  xAxis: readonly number[],
+  yAxis: readonly number[],
+  /** logDraw: a 'drawn' row in the draw log too; gameFlags: false leaves the game's row as it is. */
+  options: { by?: string | null; revealed?: boolean; at?: string; logDraw?: boolean; gameFlags?: boolean } = {},
+): Promise<void> {
+  const at = options.at ?? now();
+  const by = options.by ?? null;
+  await handle.db
+    .insertInto('game_grid_numbers')
+    .values({ game_id: gameId, x_axis_numbers: JSON.stringify(xAxis), y_axis_numbers: JSON.stringify(yAxis), generated_at: at, generated_by: by })
+    .execute();
+  if (options.logDraw) {
+    await handle.db
+      .insertInto('grid_draws')
+      .values({
+        id: randomUUID(),
+        game_id: gameId,
+        action: 'drawn',
+        x_axis_numbers: JSON.stringify(xAxis),
+        y_axis_numbers: JSON.stringify(yAxis),
+        admin_user_id: by,
+        created_at: at,
+      })
+      .execute();
+  }
+  if (options.gameFlags === false) return;
+  await handle.db
+    .updateTable('games')
+    .set({ grid_shuffled: true, manual_numbers_set: true, ...(options.revealed !== undefined ? { numbers_revealed: options.revealed } : {}) })
+    .where('id', '=', gameId)
+    .execute();
+}
+
+/** A confirmed quarter written directly: its score and its winner row (square (x, y), owned by `userId` or unsold). */
+export interface QuarterResultFixture {
+  quarter: number;
+  teamA: number;
+  teamB: number;
+  square: { x: number; y: number; id?: string | null; userId: string | null };
+  enteredBy?: string | null;
+  payoutCents?: number;
+  payoutStatus?: 'pending' | 'completed';
+}
+
+export async function insertQuarterResult(handle: DatabaseHandle, gameId: string, result: QuarterResultFixture): Promise<void> {
+  const at = now();
+  const { quarter, teamA, teamB, square } = result;
+  await handle.db
+    .insertInto('quarter_scores')
+    .values({
+      game_id: gameId,
+      quarter,
+      team_a_score: teamA,
+      team_b_score: teamB,
+      team_a_last_digit: teamA % 10,
+      team_b_last_digit: teamB % 10,
+      entered_by: result.enteredBy ?? null,
+      entered_at: at,
+    })
+    .execute();
+  await handle.db
+    .insertInto('game_winners')
+    .values(
+      winnerRow(gameId, {
+        quarter,
+        square,
+        digits: [teamA % 10, teamB % 10],
+        payoutCents: result.payoutCents ?? 0,
+        payoutStatus: result.payoutStatus ?? 'pending',
+        at,
+      }),
+    )
+    .execute();
+}
+
+/** A game_winners row: the quarter's winning square and digits, its payout not yet made. */
+export function winnerRow(
+  gameId: string,
+  values: {
+    quarter: number;
+    square: { x: number; y: number; id?: string | null; userId: string | null };
+    digits: readonly [number, number];
+    payoutCents?: number;
+    payoutStatus?: 'pending' | 'completed';
+    at?: string;
+  },
+) {
+  const at = values.at ?? now();
+  return {
+    id: randomUUID(),
+    game_id: gameId,
+    quarter: values.quarter,
+    winning_square_id: values.square.id ?? null,
+    user_id: values.square.userId,
+    square_x: values.square.x,
+    square_y: values.square.y,
+    winning_numbers_x: values.digits[0],
+    winning_numbers_y: values.digits[1],
+    payout_amount_cents: values.payoutCents ?? 0,
+    payout_status: values.payoutStatus ?? 'pending',
+    payout_provider: 'manual',
+    payout_reference: null,
+    admin_user_id: null,
+    paid_by: null,
+    paid_at: null,
+    last_retry_at: null,
+    failure_reason: null,
+    processing_started_at: null,
+    created_at: at,
+    updated_at: at,
+  };
+}

@@ -1,51 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { GameDayView } from '@core/api/game-day';
 import { GRID_SIZE } from '@core/grid';
-import { signedInPlayer } from './accounts';
-import { SAME_ORIGIN } from './auth';
 import type { DatabaseHandle } from '../../src/server/db/connection';
 
 /** Test helpers of the game-day and payout tests (no tests here). */
-
-export interface TestAccount {
-  id: string;
-  email: string;
-  username: string;
-  cookie: string;
-}
-
-/** A confirmed, signed-in account with its id; an admin or a player as asked (D8 flag set directly). */
-export async function account(app: FastifyInstance, handle: DatabaseHandle, prefix: string, isAdmin: boolean): Promise<TestAccount> {
-  const signedIn = await signedInPlayer(app, prefix);
-  const { id } = await handle.db.selectFrom('user').select('id').where('email', '=', signedIn.email).executeTakeFirstOrThrow();
-  await handle.db.updateTable('user').set({ isAdmin }).where('id', '=', id).execute();
-  return { id, email: signedIn.email, username: signedIn.username, cookie: signedIn.cookie };
-}
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** A request from the app's own page, signed in with `cookie` (or as a visitor). */
-export function send(
-  app: FastifyInstance,
-  method: Method,
-  url: string,
-  options: { cookie?: string | undefined; payload?: unknown; origin?: string } = {},
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method,
-    url,
-    headers: { origin: options.origin ?? SAME_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
-    ...(options.payload !== undefined ? { payload: options.payload as object } : {}),
-  });
-}
-
-/** Sends and expects 200; returns the JSON body. */
-export async function ok<T = GameDayView>(app: FastifyInstance, method: Method, url: string, cookie: string, payload?: unknown): Promise<T> {
-  const res = await send(app, method, url, { cookie, payload });
-  if (res.statusCode !== 200) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
-  return res.json() as T;
-}
 
 /**
  * Sold squares written as the checkout writes them (status 'claimed'), with the game's counters
@@ -81,22 +38,6 @@ export async function sellSquares(handle: DatabaseHandle, gameId: string, ownerO
     .where('id', '=', gameId)
     .execute();
   return owners;
-}
-
-/** Numbers drawn as Randomize stores them, set directly for a known board (D14). */
-export async function setNumbers(
-  handle: DatabaseHandle,
-  gameId: string,
-  xAxis: readonly number[],
-  yAxis: readonly number[],
-  adminId: string | null = null,
-): Promise<void> {
-  const at = new Date().toISOString();
-  await handle.db
-    .insertInto('game_grid_numbers')
-    .values({ game_id: gameId, x_axis_numbers: JSON.stringify(xAxis), y_axis_numbers: JSON.stringify(yAxis), generated_at: at, generated_by: adminId })
-    .execute();
-  await handle.db.updateTable('games').set({ grid_shuffled: true, manual_numbers_set: true }).where('id', '=', gameId).execute();
 }
 
 export async function winnerRows(handle: DatabaseHandle, gameId: string) {

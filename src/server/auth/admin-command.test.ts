@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminFlags, createCustomApp } from '../../../tests/support/accounts';
-import type { TestApp } from '../../../tests/support/app';
+import { adminFlags } from '../../../tests/support/accounts';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createTestDatabase, testDbKind } from '../../../tests/support/db';
 import { insertUser } from '../../../tests/support/fixtures';
 import { openDatabase } from '../db/connection';
@@ -13,7 +13,7 @@ const quiet = { info: () => {}, warn: () => {} };
 describe(`npm run admin -- grant|revoke EMAIL (D8, ${testDbKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createCustomApp({ env: { ADMIN_EMAILS: 'boss@example.com' } });
+    t = await createTestApp({ env: { ADMIN_EMAILS: 'boss@example.com' } });
   });
   afterAll(() => t.close());
 

@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type Account,
   adminFlags,
   confirmedAccount,
-  createCustomApp,
   followLink,
   getAs,
-  guardedRoutes,
+  latestMail,
+  newAccount,
   postAuth,
   sessionOf,
   signedInPlayer,
   signUpAs,
   whoAmI,
 } from '../../../tests/support/accounts';
-import type { TestApp } from '../../../tests/support/app';
-import { latestMail, newAccount, type Account } from '../../../tests/support/auth';
+import { createTestApp, guardedRoutes, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
 import { accountsRepository } from './accounts.repository';
 import { accountsService } from './accounts.service';
@@ -25,7 +25,7 @@ const FORBIDDEN = { error: { code: 'FORBIDDEN', message: "You don't have permiss
 
 describe(`the first account to confirm becomes the admin (D8, ${testDbKind})`, () => {
   it('the first confirmed account is admin, the second is not, whatever the order of sign-up', async () => {
-    const t = await createCustomApp();
+    const t = await createTestApp();
     try {
       const early = newAccount('early');
       const late = newAccount('late');
@@ -49,7 +49,7 @@ describe(`route guards: the server checks rights on every request (${testDbKind}
   let admin: Account & { cookie: string };
   let player: Account & { cookie: string };
   beforeAll(async () => {
-    t = await createCustomApp({ routes: guardedRoutes });
+    t = await createTestApp({ routes: guardedRoutes });
     admin = await signedInPlayer(t.app, 'admin');
     player = await signedInPlayer(t.app, 'player');
   });
@@ -93,7 +93,7 @@ describe(`route guards: the server checks rights on every request (${testDbKind}
 
 describe(`simultaneous first confirmations make exactly one admin (D8, ${testDbKind})`, () => {
   it('five accounts confirming at once: one admin', async () => {
-    const t = await createCustomApp();
+    const t = await createTestApp();
     try {
       const accounts = Array.from({ length: 5 }, () => newAccount('racer'));
       for (const account of accounts) expect((await signUpAs(t.app, account)).statusCode).toBe(200);
@@ -113,7 +113,7 @@ describe(`simultaneous first confirmations make exactly one admin (D8, ${testDbK
 
 describe(`ADMIN_EMAILS decides who is admin (D8, ${testDbKind})`, () => {
   it('only listed addresses become admin at confirmation; the first account is not admin by default', async () => {
-    const t = await createCustomApp({ env: { ADMIN_EMAILS: 'Boss@Example.com, other-boss@example.com' } });
+    const t = await createTestApp({ env: { ADMIN_EMAILS: 'Boss@Example.com, other-boss@example.com' } });
     try {
       const first = await confirmedAccount(t.app, 'notlisted');
       const boss = { ...newAccount('boss'), email: 'boss@example.com' };
@@ -131,7 +131,7 @@ describe(`ADMIN_EMAILS decides who is admin (D8, ${testDbKind})`, () => {
   });
 
   it('an existing confirmed account that is listed is granted at start; an unconfirmed one is not', async () => {
-    const before = await createCustomApp();
+    const before = await createTestApp();
     try {
       const first = await confirmedAccount(before.app, 'founder');
       const later = await confirmedAccount(before.app, 'later');
@@ -140,7 +140,7 @@ describe(`ADMIN_EMAILS decides who is admin (D8, ${testDbKind})`, () => {
       expect(await adminFlags(before.db)).toEqual({ [first.email]: true, [later.email]: false, [pending.email]: false });
 
       // The app restarts with ADMIN_EMAILS naming `later` and the unconfirmed `pending`.
-      const after = await createCustomApp({
+      const after = await createTestApp({
         database: before.db,
         env: { ADMIN_EMAILS: `${later.email.toUpperCase()},${pending.email}` },
         routes: guardedRoutes,
@@ -163,7 +163,7 @@ describe(`granting and revoking admin rights (npm run admin, D8, ${testDbKind})`
   let t: TestApp;
   const LISTED = 'listed-admin@example.com';
   beforeAll(async () => {
-    t = await createCustomApp({ env: { ADMIN_EMAILS: LISTED }, routes: guardedRoutes });
+    t = await createTestApp({ env: { ADMIN_EMAILS: LISTED }, routes: guardedRoutes });
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { confirmedAccount, createCustomApp, followLink, logInAs, mailsTo, postAuth, signUpAs } from '../../../tests/support/accounts';
-import type { TestApp } from '../../../tests/support/app';
-import { newAccount } from '../../../tests/support/auth';
+import { confirmedAccount, followLink, logInAs, mailsTo, newAccount, postAuth, signUpAs } from '../../../tests/support/accounts';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
 
 const CONFIRM_SUBJECT = 'Confirm your Squares Pool account';
@@ -15,7 +14,7 @@ const CONFIRM_SUBJECT = 'Confirm your Squares Pool account';
 describe(`a new confirmation mail (${testDbKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createCustomApp();
+    t = await createTestApp();
   });
   afterAll(() => t.close());
   afterEach(() => {

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import {
-  createCustomApp,
+  cookiesOf,
   followLink,
+  latestMail,
   logInAs,
+  newAccount,
   mailsTo,
   postAuth,
   requestPasswordReset,
@@ -11,8 +13,7 @@ import {
   signUpAs,
   tokenOf,
 } from '../../../tests/support/accounts';
-import type { TestApp } from '../../../tests/support/app';
-import { cookiesOf, latestMail, newAccount } from '../../../tests/support/auth';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
 
 /** Distinctive passwords, so a hit in the log cannot be a coincidence. */
@@ -32,7 +33,7 @@ describe(`passwords are never logged (${testDbKind})`, () => {
     for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
       consoleSpies.push(vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' '))));
     }
-    t = await createCustomApp({ logger: { level: 'trace', stream: { write: (line: string) => void lines.push(line) } } });
+    t = await createTestApp({ logger: { level: 'trace', stream: { write: (line: string) => void lines.push(line) } } });
 
     const account = { ...newAccount('logged'), password: PASSWORD };
     await signUpAs(t.app, { ...account, password: WEAK_PASSWORD });

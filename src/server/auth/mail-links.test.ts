@@ -12,9 +12,8 @@ vi.mock('node:os', async (importOriginal) => {
     }),
   };
 });
-import { hrefsOf, mailsTo, requestPasswordReset, signUpAs, type Visit } from '../../../tests/support/accounts';
+import { hrefsOf, mailsTo, newAccount, requestPasswordReset, signUpAs, type Visit } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { newAccount } from '../../../tests/support/auth';
 import { testDbKind } from '../../../tests/support/db';
 
 /** Both mails an account gets (confirmation, then reset) when asked for through `visit`. */

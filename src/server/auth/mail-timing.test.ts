@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { confirmedAccount } from '../../../tests/support/accounts';
+import { confirmedAccount, newAccount, SAME_ORIGIN } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { newAccount, SAME_ORIGIN } from '../../../tests/support/auth';
 import { testDbKind } from '../../../tests/support/db';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { accountsRepository } from './accounts.repository';

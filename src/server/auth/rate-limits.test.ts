@@ -2,17 +2,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LOGIN_ERRORS, PASSWORD_CHECK_RATE_LIMITED, SIGNUP_ERRORS } from '@core/messages';
 import {
   confirmedAccount,
-  createCustomApp,
   logInAs,
   mailsTo,
+  newAccount,
   postAuth,
   requestPasswordReset,
   signedInPlayer,
   signUpAs,
   type Visit,
 } from '../../../tests/support/accounts';
-import type { TestApp } from '../../../tests/support/app';
-import { newAccount } from '../../../tests/support/auth';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
 
 const tooMany = (message: string) => ({ error: { code: 'TOO_MANY_REQUESTS', message } });
@@ -24,7 +23,7 @@ const WRONG = 'Wrong#Guess123';
 describe(`rate limits (${testDbKind})`, () => {
   let t: TestApp;
   const app = async (env: Record<string, string> = {}) => {
-    t = await createCustomApp({ env });
+    t = await createTestApp({ env });
     return t.app;
   };
   afterEach(() => t?.close());
@@ -107,7 +106,7 @@ describe(`password checks with a session (change-password, verify-password), per
   const verifyPassword = (cookie: string, password: string, ip: string) => postAuth(t.app, '/verify-password', { password }, { cookie, ip });
 
   it('10 guesses per window from one address, then 429 with a retry hint, even for the right password; nothing changes', async () => {
-    t = await createCustomApp();
+    t = await createTestApp();
     const thief = await signedInPlayer(t.app, 'stolen');
     const ip = '198.51.100.70';
     for (let i = 1; i <= 5; i++) expect((await changePassword(thief.cookie, WRONG, ip)).statusCode, `change ${i}`).toBe(400);
@@ -124,7 +123,7 @@ describe(`password checks with a session (change-password, verify-password), per
   });
 
   it('a stolen session cannot spread its guesses over many addresses: the account has its own budget', async () => {
-    t = await createCustomApp();
+    t = await createTestApp();
     const victim = await signedInPlayer(t.app, 'spread');
     for (let i = 1; i <= 10; i++) expect((await verifyPassword(victim.cookie, WRONG, `203.0.113.${i}`)).statusCode, `guess ${i}`).toBe(400);
     const eleventh = await changePassword(victim.cookie, victim.password, '203.0.113.99');
@@ -136,7 +135,7 @@ describe(`password checks with a session (change-password, verify-password), per
   });
 
   it('one address cannot spread its guesses over many accounts: the address has its own budget', async () => {
-    t = await createCustomApp();
+    t = await createTestApp();
     const ip = '198.51.100.80';
     const accounts = await Promise.all(Array.from({ length: 3 }, (_, i) => signedInPlayer(t.app, `many${i}`)));
     for (let i = 0; i < 10; i++) expect((await verifyPassword(accounts[i % 2]!.cookie, WRONG, ip)).statusCode, `guess ${i}`).toBe(400);
@@ -146,7 +145,7 @@ describe(`password checks with a session (change-password, verify-password), per
   });
 
   it('without a session the answer is 401, and it spends no account budget', async () => {
-    t = await createCustomApp();
+    t = await createTestApp();
     const player = await signedInPlayer(t.app, 'nosession');
     for (let i = 1; i <= 12; i++) expect((await postAuth(t.app, '/verify-password', { password: WRONG }, { ip: `192.0.2.${i}` })).statusCode).toBe(401);
     expect((await verifyPassword(player.cookie, player.password, '192.0.2.200')).statusCode).toBe(200);
@@ -166,7 +165,7 @@ describe(`the client IP behind a proxy (TRUST_PROXY, ${testDbKind})`, () => {
   }
 
   it('without TRUST_PROXY, X-Forwarded-For is ignored: changing it does not reset the limit', async () => {
-    t = await createCustomApp();
+    t = await createTestApp();
     const account = await confirmedAccount(t.app, 'noproxy');
     await exhaust(t.app, account.email, '198.51.100.60', (i) => `203.0.113.${i}`);
     const res = await logInAs(t.app, account.email, WRONG, { ip: '198.51.100.60', headers: { 'x-forwarded-for': '192.0.2.77' } });
@@ -175,7 +174,7 @@ describe(`the client IP behind a proxy (TRUST_PROXY, ${testDbKind})`, () => {
   });
 
   it('with TRUST_PROXY=true, each forwarded client IP has its own budget', async () => {
-    t = await createCustomApp({ env: { TRUST_PROXY: 'true' } });
+    t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
     const account = await confirmedAccount(t.app, 'proxied');
     const proxy = '10.0.0.2';
     await exhaust(t.app, account.email, proxy, () => '203.0.113.5');
@@ -185,7 +184,7 @@ describe(`the client IP behind a proxy (TRUST_PROXY, ${testDbKind})`, () => {
   });
 
   it('with TRUST_PROXY=true, a client cannot pick its own IP by sending X-Forwarded-For to the proxy', async () => {
-    t = await createCustomApp({ env: { TRUST_PROXY: 'true' } });
+    t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
     const account = await confirmedAccount(t.app, 'spoofed');
     // The proxy appends the address it saw (203.0.113.5) to whatever the client sent.
     const proxy = '10.0.0.2';

@@ -1,8 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomApp, followLink, logInAs, postAuth, signUpAs } from '../../../tests/support/accounts';
-import type { TestApp } from '../../../tests/support/app';
-import { latestMail, newAccount } from '../../../tests/support/auth';
+import { followLink, latestMail, logInAs, newAccount, postAuth, signUpAs } from '../../../tests/support/accounts';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
 import { localCallback, safeLocation } from './redirects';
 
@@ -98,7 +97,7 @@ describe(`no auth endpoint redirects off-site, whatever the callback's spelling 
     describe(label, () => {
       let t: TestApp;
       beforeAll(async () => {
-        t = await createCustomApp({ env });
+        t = await createTestApp({ env });
       });
       afterAll(() => t.close());
 

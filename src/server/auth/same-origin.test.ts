@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomApp, logInAs, signedInPlayer, signOut, whoAmI } from '../../../tests/support/accounts';
-import type { TestApp } from '../../../tests/support/app';
+import { logInAs, signedInPlayer, signOut, whoAmI } from '../../../tests/support/accounts';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
 
 const FOREIGN = { error: { code: 'FOREIGN_ORIGIN', message: 'This request came from another site and was refused.' } };
@@ -19,7 +19,7 @@ function post(app: FastifyInstance, headers: Record<string, string>) {
 describe(`our API refuses state-changing requests from another site (D5 trial: Origin against Host, ${testDbKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createCustomApp({ routes: echoRoute });
+    t = await createTestApp({ routes: echoRoute });
   });
   afterAll(() => t.close());
 
@@ -78,7 +78,7 @@ describe(`our API refuses state-changing requests from another site (D5 trial: O
 describe(`a malformed Host header is the client's mistake, not a crash (${testDbKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createCustomApp({ routes: echoRoute });
+    t = await createTestApp({ routes: echoRoute });
   });
   afterAll(() => t.close());
 
@@ -100,7 +100,7 @@ describe(`a malformed Host header is the client's mistake, not a crash (${testDb
 describe(`with PUBLIC_URL the Origin must be PUBLIC_URL's (${testDbKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createCustomApp({ env: { PUBLIC_URL: 'https://squares.example.com' }, routes: echoRoute });
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://squares.example.com' }, routes: echoRoute });
   });
   afterAll(() => t.close());
 
@@ -128,7 +128,7 @@ describe(`the auth routes refuse another site too (${testDbKind})`, () => {
     describe(label, () => {
       let t: TestApp;
       beforeAll(async () => {
-        t = await createCustomApp({ env });
+        t = await createTestApp({ env });
       });
       afterAll(() => t.close());
 

@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookiesOf } from '../../../tests/support/auth';
-import { confirmedAccount, parseSetCookie, setCookieLines, signedInPlayer, signOut } from '../../../tests/support/accounts';
+import { confirmedAccount, cookiesOf, parseSetCookie, setCookieLines, signedInPlayer, signOut } from '../../../tests/support/accounts';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';

@@ -3,7 +3,7 @@ import { getAs, postAuth, sessionOf, signedInPlayer, signOut, whoAmI } from '../
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
-import { startInstance, type AppInstance } from '../../../tests/support/instances';
+import { type AppInstance, startInstance } from '../../../tests/support/instances';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
 import { runAdminCommand } from './admin-command';
 

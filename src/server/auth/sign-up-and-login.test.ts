@@ -3,21 +3,22 @@ import { PASSWORD_MESSAGES, SIGNUP_ERRORS, USERNAME_TAKEN, USERNAME_TOO_SHORT } 
 import {
   adminFlags,
   confirmedAccount,
-  createCustomApp,
+  cookiesOf,
   followLink,
   getAs,
-  guardedRoutes,
+  GOOD_PASSWORD,
   hrefsOf,
+  latestMail,
   logInAs,
   mailsTo,
+  newAccount,
   parseSetCookie,
   setCookieLines,
   signOut,
   signUpAs,
   whoAmI,
 } from '../../../tests/support/accounts';
-import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { cookiesOf, GOOD_PASSWORD, latestMail, newAccount } from '../../../tests/support/auth';
+import { createTestApp, guardedRoutes, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
 
 const VERIFY_LINK = /^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=[\w.-]+&callbackURL=%2Flogin%3Fconfirmed%3D1$/;
@@ -25,7 +26,7 @@ const VERIFY_LINK = /^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=[\
 describe(`sign-up, e-mail confirmation, login and logout (outbox path, ${testDbKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createCustomApp({ routes: guardedRoutes });
+    t = await createTestApp({ routes: guardedRoutes });
   });
   afterAll(() => t.close());
 

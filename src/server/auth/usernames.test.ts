@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISPLAY_USERNAME_MISMATCH, USERNAME_INVALID_CHARACTERS, USERNAME_TAKEN, USERNAME_TOO_LONG, USERNAME_TOO_SHORT } from '@core/messages';
-import { mailsTo, postAuth, signedInPlayer, signUpAs, whoAmI } from '../../../tests/support/accounts';
+import { mailsTo, newAccount, postAuth, signedInPlayer, signUpAs, whoAmI } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { newAccount } from '../../../tests/support/auth';
 import { testDbKind } from '../../../tests/support/db';
 import { createAuth } from './auth';
 

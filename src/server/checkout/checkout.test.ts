@@ -1,23 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_PAYMENT_ERRORS, INVALID_CART_ITEMS } from '@core/messages';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { latestMail } from '../../../tests/support/auth';
-import {
-  cartOf,
-  checkoutRow,
-  DECLINED,
-  expectCountersMatch,
-  gameRow,
-  newBuyer,
-  payWith,
-  send,
-  sessionIdOf,
-  squareRows,
-  startCheckout,
-  type Buyer,
-} from '../../../tests/support/checkout';
+import { latestMail, testAccount, type TestAccount } from '../../../tests/support/accounts';
+import { cartOf, checkoutRow, DECLINED, expectCountersMatch, gameRow, payWith, sessionIdOf, squareRows, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
+import { send } from '../../../tests/support/request';
 import { REFUND_REASONS } from './checkout.messages';
 import { CHECKOUT_TTL_MS, HOLD_GRACE_MS } from './create-checkout';
 import { TEST_CHECKOUT_MESSAGES } from './trial-checkout.service';
@@ -26,13 +14,13 @@ const MINUTE = 60_000;
 
 describe(`checkout (${testDbKind})`, () => {
   let t: TestApp;
-  let alice: Buyer;
-  let bob: Buyer;
+  let alice: TestAccount;
+  let bob: TestAccount;
 
   beforeAll(async () => {
     t = await createTestApp();
-    alice = await newBuyer(t.app, t.db.handle, 'alice');
-    bob = await newBuyer(t.app, t.db.handle, 'bob');
+    alice = await testAccount(t, { prefix: 'alice' });
+    bob = await testAccount(t, { prefix: 'bob' });
   });
   afterAll(() => t.close());
 
@@ -583,9 +571,9 @@ describe(`checkout (${testDbKind})`, () => {
   });
 
   describe('game deletion (D13)', () => {
-    let admin: Buyer;
+    let admin: TestAccount;
     beforeAll(async () => {
-      admin = await newBuyer(t.app, t.db.handle, 'admin');
+      admin = await testAccount(t, { prefix: 'admin' });
       await db().updateTable('user').set({ isAdmin: true }).where('id', '=', admin.id).execute();
     });
 

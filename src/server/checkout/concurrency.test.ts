@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import {
-  cartOf,
-  checkoutRow,
-  expectCountersMatch,
-  gameRow,
-  newBuyer,
-  PAYS,
-  sessionIdOf,
-  squareRows,
-  startCheckout,
-  type Buyer,
-} from '../../../tests/support/checkout';
+import { cartOf, checkoutRow, expectCountersMatch, gameRow, PAYS, sessionIdOf, squareRows, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
+import { testAccount, type TestAccount } from '../../../tests/support/accounts';
 
 const BUYERS = 44;
 const REQUESTS = 200;
@@ -31,7 +21,7 @@ function seeded(seed: number) {
 describe(`checkout under concurrency (${testDbKind})`, () => {
   let t: TestApp;
   let base: string;
-  let buyers: Buyer[];
+  let buyers: TestAccount[];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -42,7 +32,7 @@ describe(`checkout under concurrency (${testDbKind})`, () => {
     buyers = [];
     // Accounts through the real auth API, each step from an address of its own (rate limits).
     for (let i = 0; i < BUYERS; i += 11) {
-      buyers.push(...(await Promise.all(Array.from({ length: Math.min(11, BUYERS - i) }, () => newBuyer(t.app, t.db.handle, 'racer')))));
+      buyers.push(...(await Promise.all(Array.from({ length: Math.min(11, BUYERS - i) }, () => testAccount(t, { prefix: 'racer' })))));
     }
   }, 120_000);
   afterAll(() => t.close());

@@ -2,23 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MySquaresResponse } from '@core/api/my-squares';
 import { GRID_SIZE } from '@core/grid';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { latestMail } from '../../../tests/support/auth';
-import {
-  cartOf,
-  checkoutRow,
-  expectCountersMatch,
-  gameRow,
-  newBuyer,
-  payWith,
-  send,
-  sessionIdOf,
-  squareRows,
-  startCheckout,
-  type Buyer,
-} from '../../../tests/support/checkout';
+import { latestMail, type TestAccount, testAccount } from '../../../tests/support/accounts';
+import { cartOf, checkoutRow, expectCountersMatch, gameRow, payWith, sessionIdOf, squareRows, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
-import { account, allScores, ok, winnerRows, type TestAccount } from '../../../tests/support/game-day';
+import { allScores, winnerRows } from '../../../tests/support/game-day';
+import { ok, send } from '../../../tests/support/request';
 import { REFUND_REASONS } from './checkout.messages';
 
 const everySquare = Array.from({ length: GRID_SIZE * GRID_SIZE }, (_, i) => ({ x: Math.floor(i / GRID_SIZE), y: i % GRID_SIZE }));
@@ -30,13 +19,13 @@ const everySquare = Array.from({ length: GRID_SIZE * GRID_SIZE }, (_, i) => ({ x
 describe(`deleting a game refunds only its own part of a checkout (${testDbKind})`, () => {
   let t: TestApp;
   let admin: TestAccount;
-  let alice: Buyer;
+  let alice: TestAccount;
 
   beforeAll(async () => {
     // The attack's cart (100 + 1 squares) is larger than the default cart limit.
     t = await createTestApp({ env: { MAX_CART_SQUARES: '200', MAX_HELD_SQUARES: '200' } });
-    admin = await account(t.app, t.db.handle, 'admin', true);
-    alice = await newBuyer(t.app, t.db.handle, 'alice');
+    admin = await testAccount(t, { prefix: 'admin', admin: true });
+    alice = await testAccount(t, { prefix: 'alice' });
   });
   afterAll(() => t.close());
 
@@ -129,7 +118,7 @@ describe(`deleting a game refunds only its own part of a checkout (${testDbKind}
   it('deleting both games of a checkout one after the other refunds each part once; other buyers are untouched', async () => {
     const x = await insertGame(t.db.handle, { title: 'X Bowl', price_per_square_cents: 300 });
     const y = await insertGame(t.db.handle, { title: 'Y Bowl', price_per_square_cents: 700 });
-    const bob = await newBuyer(t.app, t.db.handle, 'bob');
+    const bob = await testAccount(t, { prefix: 'bob' });
     const paid = (
       await startCheckout(t.app, alice, [
         cartOf(x, [

@@ -2,19 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRID_SIZE, type Coordinate } from '@core/grid';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import {
-  cartOf,
-  checkoutRow,
-  expectCountersMatch,
-  newBuyer,
-  payWith,
-  sessionIdOf,
-  squareRows,
-  startCheckout,
-  type Buyer,
-} from '../../../tests/support/checkout';
+import { cartOf, checkoutRow, expectCountersMatch, payWith, sessionIdOf, squareRows, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
+import { testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { cartHasTooManyGames, cartTooLarge } from './checkout.routes';
 
 const everySquare: Coordinate[] = Array.from({ length: GRID_SIZE * GRID_SIZE }, (_, i) => ({ x: Math.floor(i / GRID_SIZE), y: i % GRID_SIZE }));
@@ -23,10 +14,10 @@ const everySquare: Coordinate[] = Array.from({ length: GRID_SIZE * GRID_SIZE }, 
 describe(`cart limits (${testDbKind})`, () => {
   describe('with the default limits', () => {
     let t: TestApp;
-    let buyer: Buyer;
+    let buyer: TestAccount;
     beforeAll(async () => {
       t = await createTestApp();
-      buyer = await newBuyer(t.app, t.db.handle, 'cart');
+      buyer = await testAccount(t, { prefix: 'cart' });
     });
     afterAll(() => t.close());
 
@@ -52,10 +43,10 @@ describe(`cart limits (${testDbKind})`, () => {
 
   describe('with the largest allowed cart (1,000 squares)', () => {
     let t: TestApp;
-    let buyer: Buyer;
+    let buyer: TestAccount;
     beforeAll(async () => {
       t = await createTestApp({ env: { MAX_CART_SQUARES: '1000', MAX_HELD_SQUARES: '1000' } });
-      buyer = await newBuyer(t.app, t.db.handle, 'big');
+      buyer = await testAccount(t, { prefix: 'big' });
     });
     afterAll(() => t.close());
 
@@ -90,7 +81,7 @@ describe(`cart limits (${testDbKind})`, () => {
       expect(await squareRows(t.db.handle, games[50]!)).toEqual([]);
 
       // Someone else asking for all of them is told which are taken, in one answer.
-      const other = await newBuyer(t.app, t.db.handle, 'other');
+      const other = await testAccount(t, { prefix: 'other' });
       const taken = await startCheckout(
         t.app,
         other,

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { cartOf, checkoutRow, gameRow, newBuyer, payWith, send, sessionIdOf, squareRows, startCheckout, type Buyer } from '../../../tests/support/checkout';
+import { cartOf, checkoutRow, gameRow, payWith, sessionIdOf, squareRows, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
+import { send } from '../../../tests/support/request';
+import { testAccount, type TestAccount } from '../../../tests/support/accounts';
 
 /**
  * Issue 11 item 1 (D21 revised): a buyer's own open checkout never blocks them. The server says
@@ -13,24 +15,24 @@ import { insertGame } from '../../../tests/support/fixtures';
  */
 describe(`the buyer's own open checkout (${testDbKind})`, () => {
   let t: TestApp;
-  let alice: Buyer;
-  let bob: Buyer;
+  let alice: TestAccount;
+  let bob: TestAccount;
 
   beforeAll(async () => {
     t = await createTestApp();
-    alice = await newBuyer(t.app, t.db.handle, 'alice');
-    bob = await newBuyer(t.app, t.db.handle, 'bob');
+    alice = await testAccount(t, { prefix: 'alice' });
+    bob = await testAccount(t, { prefix: 'bob' });
   });
   afterAll(() => t.close());
 
   const db = () => t.db.handle.db;
-  const open = (buyer: Buyer) => send(t.app, 'GET', '/api/me/checkout', { cookie: buyer.cookie });
-  const cancel = (buyer: Buyer | null, id: string) => send(t.app, 'POST', `/api/checkout/${id}/cancel`, { cookie: buyer?.cookie, payload: {} });
+  const open = (buyer: TestAccount) => send(t.app, 'GET', '/api/me/checkout', { cookie: buyer.cookie });
+  const cancel = (buyer: TestAccount | null, id: string) => send(t.app, 'POST', `/api/checkout/${id}/cancel`, { cookie: buyer?.cookie, payload: {} });
   const sessionStatus = async (sessionId: string) =>
     (await db().selectFrom('test_payment_sessions').select('status').where('id', '=', sessionId).executeTakeFirstOrThrow()).status;
 
   /** Cancels the buyer's open checkouts left by an earlier case, so each case starts with none. */
-  async function noneOpen(buyer: Buyer) {
+  async function noneOpen(buyer: TestAccount) {
     for (const checkout of (await open(buyer)).json().checkouts) expect((await cancel(buyer, checkout.id)).statusCode).toBe(200);
   }
 

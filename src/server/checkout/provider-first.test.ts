@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { cartOf, checkoutRow, gameRow, newBuyer, send, sessionIdOf, squareRows, startCheckout, type Buyer } from '../../../tests/support/checkout';
+import { cartOf, checkoutRow, gameRow, sessionIdOf, squareRows, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
-import { account, ok, type TestAccount } from '../../../tests/support/game-day';
+import { ok, send } from '../../../tests/support/request';
+import { type TestAccount, testAccount } from '../../../tests/support/accounts';
 import { REFUND_REASONS } from './checkout.messages';
 import { CHECKOUT_TTL_MS } from './create-checkout';
 
@@ -16,19 +17,19 @@ import { CHECKOUT_TTL_MS } from './create-checkout';
 describe(`an open checkout ends only as its provider says (${testDbKind})`, () => {
   let t: TestApp;
   let admin: TestAccount;
-  let alice: Buyer;
+  let alice: TestAccount;
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await account(t.app, t.db.handle, 'admin', true);
-    alice = await newBuyer(t.app, t.db.handle, 'alice');
+    admin = await testAccount(t, { prefix: 'admin', admin: true });
+    alice = await testAccount(t, { prefix: 'alice' });
   });
   afterAll(() => t.close());
 
   const db = () => t.db.handle.db;
 
   /** An open checkout that the provider has taken the money for; the crash lost the confirmation. */
-  async function paidButUnconfirmed(buyer: Buyer, cart: unknown[]): Promise<{ checkoutId: string; sessionId: string; paymentId: string }> {
+  async function paidButUnconfirmed(buyer: TestAccount, cart: unknown[]): Promise<{ checkoutId: string; sessionId: string; paymentId: string }> {
     const res = await startCheckout(t.app, buyer, cart);
     expect(res.statusCode, res.body).toBe(201);
     const checkoutId = res.json().checkout_id as string;

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_PAYMENT_ERRORS } from '@core/messages';
-import { newAccount } from '../../../tests/support/auth';
-import { cookiesOf, SAME_ORIGIN } from '../../../tests/support/auth';
-import { followLink, logInAs, signUpAs } from '../../../tests/support/accounts';
+import { cookiesOf, followLink, logInAs, newAccount, SAME_ORIGIN, signUpAs, testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { createTestApp, TEST_SECRET } from '../../../tests/support/app';
-import { cartOf, checkoutRow, newBuyer, payWith, sessionIdOf, squareRows, startCheckout, type Buyer } from '../../../tests/support/checkout';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/support/db';
+import { cartOf, checkoutRow, payWith, sessionIdOf, squareRows, startCheckout } from '../../../tests/support/checkout';
+import { createTestDatabase, type TestDatabase, testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
 import { startSmtpServer } from '../../../tests/support/smtp';
 import { buildApp } from '../app';
@@ -112,7 +110,7 @@ describe(`production without Stripe (${testDbKind})`, () => {
 describe(`a provider that fails (${testDbKind})`, () => {
   let database: TestDatabase;
   let app: FastifyInstance;
-  let buyer: Buyer;
+  let buyer: TestAccount;
   const failures = { createSession: 0, refund: 0, getSessionState: 0 };
 
   beforeAll(async () => {
@@ -148,7 +146,7 @@ describe(`a provider that fails (${testDbKind})`, () => {
     };
     app = await buildApp({ settings, database: database.handle, secret: TEST_SECRET, paymentProvider: flaky });
     await app.ready();
-    buyer = await newBuyer(app, database.handle, 'flaky');
+    buyer = await testAccount({ app, db: database }, { prefix: 'flaky' });
   });
   afterAll(async () => {
     await app.close();
@@ -223,7 +221,7 @@ describe(`a provider that fails (${testDbKind})`, () => {
   });
 
   it("a game's part the provider refuses to refund is kept pending and completed by the sweep (issue 10)", async () => {
-    const admin = await newBuyer(app, database.handle, 'flakyadmin');
+    const admin = await testAccount({ app, db: database }, { prefix: 'flakyadmin' });
     await database.handle.db.updateTable('user').set({ isAdmin: true }).where('id', '=', admin.id).execute();
     const doomed = await insertGame(database.handle, { title: 'Doomed Retry Bowl', price_per_square_cents: 400 });
     const kept = await insertGame(database.handle, { title: 'Kept Bowl' });

@@ -3,7 +3,7 @@ import { getMigrations } from 'better-auth/db/migration';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/support/db';
+import { createTestDatabase, type TestDatabase, testDbKind } from '../../../tests/support/db';
 import { insertUser } from '../../../tests/support/fixtures';
 import { authOptions } from '../auth/auth';
 import { parseSettings } from '../config';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/support/db';
-import { insertGame, insertUser } from '../../../tests/support/fixtures';
+import { createTestDatabase, type TestDatabase, testDbKind } from '../../../tests/support/db';
+import { insertGame, insertUser, winnerRow } from '../../../tests/support/fixtures';
 import { parseSettings } from '../config';
 import { migrate } from './migrate';
 
@@ -64,28 +64,7 @@ describe(`migrations and schema rules (${testDbKind})`, () => {
 
   it('records one winner per quarter', async () => {
     const gameId = await insertGame(t.handle);
-    const winner = () => ({
-      id: randomUUID(),
-      game_id: gameId,
-      quarter: 1,
-      winning_square_id: null,
-      user_id: null,
-      square_x: 0,
-      square_y: 0,
-      winning_numbers_x: 4,
-      winning_numbers_y: 7,
-      payout_amount_cents: 0,
-      payout_status: 'completed' as const,
-      payout_provider: 'manual',
-      payout_reference: null,
-      admin_user_id: null,
-      paid_by: null,
-      paid_at: null,
-      last_retry_at: null,
-      failure_reason: null,
-      created_at: now(),
-      updated_at: now(),
-    });
+    const winner = () => winnerRow(gameId, { quarter: 1, square: { x: 0, y: 0, userId: null }, digits: [4, 7], payoutStatus: 'completed' });
     await t.handle.db.insertInto('game_winners').values(winner()).execute();
     await expect(t.handle.db.insertInto('game_winners').values(winner()).execute()).rejects.toThrow(/unique|UNIQUE/);
   });

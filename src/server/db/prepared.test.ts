@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/support/db';
+import { createTestDatabase, type TestDatabase, testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
 import { parseSettings } from '../config';
 import { migrate } from './migrate';

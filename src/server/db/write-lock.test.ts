@@ -2,9 +2,10 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { newBuyer, startCheckout } from '../../../tests/support/checkout';
+import { startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
+import { testAccount } from '../../../tests/support/accounts';
 
 const FREEZER = fileURLToPath(new URL('../../../tests/support/freeze-child.ts', import.meta.url));
 
@@ -45,7 +46,7 @@ describe(`a write lock held for a moment by another process (${testDbKind})`, ()
 
   it('a checkout waits for it and succeeds: no "database is locked", no 500', async () => {
     const gameId = await insertGame(t.db.handle);
-    const buyer = await newBuyer(t.app, t.db.handle);
+    const buyer = await testAccount(t, { prefix: 'buyer' });
     // Longer than the transaction retries' few quick attempts (about 100 ms in all).
     const freeze = await frozenByAnotherProcess(t, 600);
     const started = await startCheckout(t.app, buyer, [{ game_id: gameId, game_title: 'Test Bowl', price_per_square: 10, squares: [{ x: 2, y: 3 }] }]);

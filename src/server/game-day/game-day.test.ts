@@ -7,11 +7,13 @@ import { createWinnerRecordError, GAME_DAY_ERRORS, GAME_ERRORS, SCORE_NEGATIVE, 
 import { payoutPlan, quarterPayoutCents, type PayoutScheduleId } from '@core/payouts';
 import { winningSquare, type Quarter } from '@core/scoring';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { cartOf, newBuyer, startCheckout } from '../../../tests/support/checkout';
+import { cartOf, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { eventually } from '../../../tests/support/sse';
-import { insertGame, insertUser } from '../../../tests/support/fixtures';
-import { account, allScores, ok, send, sellSquares, setNumbers, storedGame, winnerRows, type TestAccount } from '../../../tests/support/game-day';
+import { insertGame, insertNumbers, insertUser } from '../../../tests/support/fixtures';
+import { allScores, sellSquares, storedGame, winnerRows } from '../../../tests/support/game-day';
+import { ok, send } from '../../../tests/support/request';
+import { type TestAccount, testAccount } from '../../../tests/support/accounts';
 import { GAME_DAY_TEXTS } from './game-day.messages';
 
 const UNAUTHORIZED = { error: { code: 'UNAUTHORIZED', message: 'Please log in to continue.' } };
@@ -34,9 +36,9 @@ describe(`game day (${testDbKind})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await account(t.app, t.db.handle, 'admin', true);
-    admin2 = await account(t.app, t.db.handle, 'admintwo', true);
-    player = await account(t.app, t.db.handle, 'player', false);
+    admin = await testAccount(t, { prefix: 'admin', admin: true });
+    admin2 = await testAccount(t, { prefix: 'admintwo', admin: true });
+    player = await testAccount(t, { prefix: 'player' });
     owners = [];
     for (let i = 0; i < 4; i += 1) owners.push(await insertUser(t.db.handle));
   });
@@ -57,11 +59,11 @@ describe(`game day (${testDbKind})`, () => {
   /** A full board with the known draw. */
   async function drawnGame(values: { payout_schedule?: PayoutScheduleId } = {}): Promise<string> {
     const gameId = await fullGame(values);
-    await setNumbers(t.db.handle, gameId, X_AXIS, Y_AXIS, admin.id);
+    await insertNumbers(t.db.handle, gameId, X_AXIS, Y_AXIS, { by: admin.id });
     return gameId;
   }
 
-  const view = (gameId: string) => ok(t.app, 'GET', url(gameId, '/game-day'), admin.cookie);
+  const view = (gameId: string) => ok<GameDayView>(t.app, 'GET', url(gameId, '/game-day'), admin.cookie);
   const confirm = (gameId: string, quarter: number, a: number, b: number, cookie = admin.cookie) =>
     send(t.app, 'PUT', url(gameId, `/quarters/${quarter}`), { cookie, payload: { team_a_score: a, team_b_score: b } });
   const confirmAll = (gameId: string, pairs: [number, number][]) =>
@@ -145,7 +147,7 @@ describe(`game day (${testDbKind})`, () => {
       const gameId = await insertGame(t.db.handle, { created_by: admin.id });
       await sellSquares(t.db.handle, gameId, (x, y) => (x < 3 && y < 5 ? ownerOf(x) : null));
       // A buyer with an open checkout on the game: drawing cancels it (D18).
-      const buyer = await newBuyer(t.app, t.db.handle, 'late');
+      const buyer = await testAccount(t, { prefix: 'late' });
       const started = await startCheckout(t.app, buyer, [cartOf(gameId, [{ x: 9, y: 9 }])]);
       expect(started.statusCode, started.body).toBe(201);
       const checkoutId = (started.json() as { checkout_id: string }).checkout_id;
@@ -157,7 +159,7 @@ describe(`game day (${testDbKind})`, () => {
       expectError(noBody, 409, 'GRID_NOT_FULL');
       expect(await db().selectFrom('game_grid_numbers').selectAll().where('game_id', '=', gameId).execute()).toEqual([]);
 
-      const drawn = await ok(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, { confirm_not_full: true });
+      const drawn = await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, { confirm_not_full: true });
       expect(isDigitPermutation(drawn.numbers?.x_axis_numbers)).toBe(true);
       expect(isDigitPermutation(drawn.numbers?.y_axis_numbers)).toBe(true);
       expect(drawn.game).toMatchObject({ grid_shuffled: true, manual_numbers_set: true, numbers_revealed: false, is_active: true });
@@ -185,8 +187,8 @@ describe(`game day (${testDbKind})`, () => {
 
     it('draws a full grid without asking, and a redraw before any score is logged as another draw', async () => {
       const gameId = await fullGame();
-      const first = await ok(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
-      const second = await ok(t.app, 'POST', url(gameId, '/numbers/randomize'), admin2.cookie, {});
+      const first = await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
+      const second = await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin2.cookie, {});
       expect(second.draws.map((d) => d.action)).toEqual(['drawn', 'drawn']);
       expect(isDigitPermutation(second.numbers?.x_axis_numbers)).toBe(true);
       expect(first.numbers!.generated_at <= second.numbers!.generated_at).toBe(true);
@@ -199,9 +201,9 @@ describe(`game day (${testDbKind})`, () => {
 
     it('clears the numbers and brings the game back to selling (logged, flags reset)', async () => {
       const gameId = await fullGame();
-      await ok(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
-      await ok(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
-      const cleared = await ok(t.app, 'DELETE', url(gameId, '/numbers'), admin.cookie);
+      await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
+      await ok<GameDayView>(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
+      const cleared = await ok<GameDayView>(t.app, 'DELETE', url(gameId, '/numbers'), admin.cookie);
       expect(cleared.numbers).toBeNull();
       expect(cleared.game).toMatchObject({ grid_shuffled: false, numbers_revealed: false, manual_numbers_set: false });
       expect(cleared.draws.map((d) => d.action)).toEqual(['drawn', 'cleared']);
@@ -211,7 +213,7 @@ describe(`game day (${testDbKind})`, () => {
       const edit = await send(t.app, 'PATCH', url(gameId), { cookie: admin.cookie, payload: { title: 'Renamed Bowl' } });
       expect(edit.statusCode, edit.body).toBe(200);
       // Clearing again changes nothing and logs nothing.
-      const again = await ok(t.app, 'DELETE', url(gameId, '/numbers'), admin.cookie);
+      const again = await ok<GameDayView>(t.app, 'DELETE', url(gameId, '/numbers'), admin.cookie);
       expect(again.draws).toHaveLength(2);
     });
 
@@ -221,12 +223,12 @@ describe(`game day (${testDbKind})`, () => {
       expectError(refused, 409, 'NO_NUMBERS', GAME_DAY_TEXTS.revealWithoutNumbers);
       const invalid = await send(t.app, 'PUT', url(gameId, '/numbers/visibility'), { cookie: admin.cookie, payload: { revealed: 'yes' } });
       expect(invalid.statusCode).toBe(400);
-      await ok(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
-      expect((await ok(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true })).game.numbers_revealed).toBe(true);
+      await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
+      expect((await ok<GameDayView>(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true })).game.numbers_revealed).toBe(true);
       // Players see the digits once revealed.
       const board = (await send(t.app, 'GET', url(gameId, '/board'), { cookie: player.cookie })).json() as BoardResponse;
       expect(board.numbers).not.toBeNull();
-      expect((await ok(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: false })).game.numbers_revealed).toBe(false);
+      expect((await ok<GameDayView>(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: false })).game.numbers_revealed).toBe(false);
       const hidden = (await send(t.app, 'GET', url(gameId, '/board'), { cookie: player.cookie })).json() as BoardResponse;
       expect(hidden.numbers).toBeNull();
     });
@@ -273,7 +275,7 @@ describe(`game day (${testDbKind})`, () => {
     it('needs numbers, and takes new quarters only in order (D19)', async () => {
       const gameId = await fullGame();
       expectError(await confirm(gameId, 1, 7, 3), 409, 'NO_NUMBERS', GAME_DAY_TEXTS.scoresNeedNumbers);
-      await setNumbers(t.db.handle, gameId, X_AXIS, Y_AXIS);
+      await insertNumbers(t.db.handle, gameId, X_AXIS, Y_AXIS);
       expectError(await confirm(gameId, 2, 7, 3), 409, 'QUARTER_OUT_OF_ORDER', 'Confirm Q1 before Q2.');
       expect((await confirm(gameId, 1, 7, 3)).statusCode).toBe(200);
       expectError(await confirm(gameId, 4, 7, 3), 409, 'QUARTER_OUT_OF_ORDER', 'Confirm Q2 before Q4.');
@@ -282,7 +284,7 @@ describe(`game day (${testDbKind})`, () => {
 
     it('plays a full game on known numbers: winners per D15, payouts per schedule rounded down, game completed', async () => {
       const gameId = await drawnGame({ payout_schedule: 'final-heavy' });
-      await ok(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
+      await ok<GameDayView>(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
       const game = await storedGame(t.db.handle, gameId);
       expect(game.total_pot_cents).toBe(100_000);
       const scores: [number, number][] = [
@@ -359,7 +361,7 @@ describe(`game day (${testDbKind})`, () => {
         const gameId = await insertGame(t.db.handle, { created_by: admin.id, payout_schedule: schedule, price_per_square_cents: 700 });
         // 37 squares sold at $7: a pot of $259.00.
         await sellSquares(t.db.handle, gameId, (x, y) => (x * 10 + y < 37 ? ownerOf(0) : null));
-        await setNumbers(t.db.handle, gameId, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        await insertNumbers(t.db.handle, gameId, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
         // Scores whose squares are sold: (0,0), (0,1), (1,0), (2,5).
         const result = await confirmAll(gameId, [
           [0, 0],
@@ -378,7 +380,7 @@ describe(`game day (${testDbKind})`, () => {
 
     it('finds the winners of randomized numbers from the stored draw', async () => {
       const gameId = await fullGame();
-      const drawn = await ok(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
+      const drawn = await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
       const stored = await db().selectFrom('game_grid_numbers').selectAll().where('game_id', '=', gameId).executeTakeFirstOrThrow();
       const xAxis = JSON.parse(stored.x_axis_numbers) as number[];
       const yAxis = JSON.parse(stored.y_axis_numbers) as number[];
@@ -403,8 +405,8 @@ describe(`game day (${testDbKind})`, () => {
     it('pays 0 and completes a quarter whose square nobody bought (D24)', async () => {
       const gameId = await insertGame(t.db.handle, { created_by: admin.id });
       await sellSquares(t.db.handle, gameId, (x) => (x < 5 ? ownerOf(x) : null));
-      await setNumbers(t.db.handle, gameId, X_AXIS, Y_AXIS);
-      await ok(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
+      await insertNumbers(t.db.handle, gameId, X_AXIS, Y_AXIS);
+      await ok<GameDayView>(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
       // Team A 7 → row 9: unsold.
       const result = (await confirm(gameId, 1, 7, 3)).json() as GameDayView;
       expect(result.results[0]).toMatchObject({
@@ -579,7 +581,7 @@ describe(`game day (${testDbKind})`, () => {
       expect(sameDigits.results[0]).toMatchObject({ team_a_score: 20, team_b_score: 30, square_x: 3, square_y: 4 });
 
       // Once paid, the score is final (D19).
-      await ok(t.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), admin.cookie, { reference: 'Cash' });
+      await ok<GameDayView>(t.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), admin.cookie, { reference: 'Cash' });
       expectError(await confirm(gameId, 1, 7, 3), 409, 'PAYOUT_COMPLETED', GAME_DAY_TEXTS.payoutDoneNoCorrection(1));
       expect((await view(gameId)).results[0]).toMatchObject({ team_a_score: 20, team_b_score: 30, payout_status: 'completed' });
     });
@@ -616,8 +618,8 @@ describe(`game day (${testDbKind})`, () => {
       });
       const reasons = (from = 0) => heard.slice(from).map((e) => e.reason);
       try {
-        await ok(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
-        await ok(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
+        await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
+        await ok<GameDayView>(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
         await eventually(() => reasons().filter((r) => r === 'numbers').length === 2, 'randomize and reveal are heard');
 
         await confirm(gameId, 1, 7, 3);
@@ -627,7 +629,7 @@ describe(`game day (${testDbKind})`, () => {
         // The same scores again change nothing and say nothing; Mark Paid says processing and completed.
         const before = heard.length;
         await confirm(gameId, 1, 7, 3);
-        await ok(t.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), admin.cookie, {});
+        await ok<GameDayView>(t.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), admin.cookie, {});
         await eventually(() => heard.length >= before + 2, 'the payout is heard');
         await new Promise((resolve) => setTimeout(resolve, 100));
         expect(reasons(before)).toEqual(['winners', 'winners']);
@@ -639,27 +641,27 @@ describe(`game day (${testDbKind})`, () => {
 
   describe('My Winnings', () => {
     it("groups the player's wins per game with labels, badges (Paid / Pending) and the total", async () => {
-      const fresh = await account(t.app, t.db.handle, 'winner', false);
+      const fresh = await testAccount(t, { prefix: 'winner' });
       const empty = await ok<MyWinningsResponse>(t.app, 'GET', '/api/me/winnings', fresh.cookie);
       expect(empty).toEqual({ total_cents: 0, games: [] });
 
       // Older game: the fresh player owns row 9 (team A digit 7) and wins Q1 and Q4.
       const older = await insertGame(t.db.handle, { created_by: admin.id, title: 'Older Bowl', created_at: new Date(Date.now() - 60_000).toISOString() });
       await sellSquares(t.db.handle, older, (x) => (x === 9 ? fresh.id : ownerOf(x)));
-      await setNumbers(t.db.handle, older, X_AXIS, Y_AXIS);
-      await ok(t.app, 'PUT', url(older, '/numbers/visibility'), admin.cookie, { revealed: true });
+      await insertNumbers(t.db.handle, older, X_AXIS, Y_AXIS);
+      await ok<GameDayView>(t.app, 'PUT', url(older, '/numbers/visibility'), admin.cookie, { revealed: true });
       await confirmAll(older, [
         [7, 3],
         [14, 10],
         [24, 17],
         [37, 28],
       ]);
-      await ok(t.app, 'POST', url(older, '/quarters/1/payout/mark-paid'), admin.cookie, {});
+      await ok<GameDayView>(t.app, 'POST', url(older, '/quarters/1/payout/mark-paid'), admin.cookie, {});
       // Newer game, even schedule at $5: wins Q2.
       const newer = await insertGame(t.db.handle, { created_by: admin.id, title: 'Newer Bowl', price_per_square_cents: 500 });
       await sellSquares(t.db.handle, newer, (x) => (x === 2 ? fresh.id : ownerOf(x)));
-      await setNumbers(t.db.handle, newer, X_AXIS, Y_AXIS);
-      await ok(t.app, 'PUT', url(newer, '/numbers/visibility'), admin.cookie, { revealed: true });
+      await insertNumbers(t.db.handle, newer, X_AXIS, Y_AXIS);
+      await ok<GameDayView>(t.app, 'PUT', url(newer, '/numbers/visibility'), admin.cookie, { revealed: true });
       await confirm(newer, 1, 7, 3);
       await confirm(newer, 2, 14, 10);
       // A game this player has no win in is not listed.
@@ -704,11 +706,11 @@ describe(`game day (${testDbKind})`, () => {
 
   describe('when results show (docs/decisions/006-when-results-show.md)', () => {
     it('a confirmed win shows on My Winnings exactly when the board shows it: numbers revealed', async () => {
-      const fresh = await account(t.app, t.db.handle, 'hidden', false);
+      const fresh = await testAccount(t, { prefix: 'hidden' });
       const gameId = await insertGame(t.db.handle, { created_by: admin.id, title: 'Hidden Bowl' });
       // Row 9 (team A digit 7) is the fresh player's: Q1 7-3 is theirs.
       await sellSquares(t.db.handle, gameId, (x) => (x === 9 ? fresh.id : ownerOf(x)));
-      await setNumbers(t.db.handle, gameId, X_AXIS, Y_AXIS);
+      await insertNumbers(t.db.handle, gameId, X_AXIS, Y_AXIS);
       expect((await confirm(gameId, 1, 7, 3)).statusCode).toBe(200);
 
       const winnings = () => ok<MyWinningsResponse>(t.app, 'GET', '/api/me/winnings', fresh.cookie);
@@ -717,14 +719,14 @@ describe(`game day (${testDbKind})`, () => {
       expect(await boardWinners()).toEqual([]);
       expect(await winnings()).toEqual({ total_cents: 0, games: [] });
 
-      await ok(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
+      await ok<GameDayView>(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
       expect((await boardWinners()).map((w) => [w.quarter, w.winner_username])).toEqual([[1, fresh.username]]);
       const shown = await winnings();
       expect(shown.total_cents).toBe(25_000);
       expect(shown.games.map((g) => [g.game_id, g.wins.map((w) => w.label)])).toEqual([[gameId, ['1st Quarter']]]);
 
       // Hidden again: both hide it again.
-      await ok(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: false });
+      await ok<GameDayView>(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: false });
       expect(await boardWinners()).toEqual([]);
       expect(await winnings()).toEqual({ total_cents: 0, games: [] });
     });

@@ -19,11 +19,11 @@ import {
   GAME_TYPE_INVALID,
   PAYOUT_SCHEDULE_INVALID,
 } from '@core/messages';
-import { signedInPlayer } from '../../../tests/support/accounts';
+import { testAccount } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { SAME_ORIGIN } from '../../../tests/support/auth';
 import { testDbKind } from '../../../tests/support/db';
-import { insertGame, insertUser } from '../../../tests/support/fixtures';
+import { insertCheckout, insertGame, insertNumbers, insertQuarterResult, insertSquare, insertUser } from '../../../tests/support/fixtures';
+import { type Method, send as sendRequest, type SendOptions } from '../../../tests/support/request';
 import { GAME_UPDATE_COMPLETED } from '@core/messages';
 
 const UNAUTHORIZED = { error: { code: 'UNAUTHORIZED', message: 'Please log in to continue.' } };
@@ -48,8 +48,8 @@ describe(`games API (${testDbKind})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const admin = await signedInPlayer(t.app, 'admin');
-    const player = await signedInPlayer(t.app, 'player');
+    const admin = await testAccount(t, { admin: true });
+    const player = await testAccount(t, { prefix: 'player' });
     adminCookie = admin.cookie;
     playerCookie = player.cookie;
     adminId = await userId(admin.email);
@@ -66,18 +66,7 @@ describe(`games API (${testDbKind})`, () => {
   }
 
   /** A request from the app's own page (same origin), as a visitor or with a session cookie. */
-  function send(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    options: { cookie?: string; payload?: unknown; headers?: Record<string, string> } = {},
-  ): Promise<LightMyRequestResponse> {
-    return t.app.inject({
-      method,
-      url,
-      headers: { origin: SAME_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
-      ...(options.payload !== undefined ? { payload: options.payload as object } : {}),
-    });
-  }
+  const send = (method: Method, url: string, options: SendOptions = {}) => sendRequest(t.app, method, url, options);
 
   const asAdmin = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => send(method, url, { cookie: adminCookie, payload });
 
@@ -108,58 +97,10 @@ describe(`games API (${testDbKind})`, () => {
   }
 
   /** A sold square, written as the checkout will write it. */
-  async function insertClaimedSquare(gameId: string, x = 0, y = 0): Promise<string> {
-    const id = randomUUID();
-    await t.db.handle.db
-      .insertInto('squares')
-      .values({ id, game_id: gameId, x, y, user_id: playerId, status: 'claimed', checkout_id: null, hold_expires_at: null, claimed_at: now() })
-      .execute();
-    return id;
-  }
-
-  async function insertCheckout(): Promise<string> {
-    const id = randomUUID();
-    const later = new Date(Date.now() + 30 * 60_000).toISOString();
-    await t.db.handle.db
-      .insertInto('checkouts')
-      .values({
-        id,
-        user_id: playerId,
-        status: 'open',
-        provider: 'test',
-        provider_session_id: null,
-        amount_cents: 1000,
-        description: 'Test Bowl: 1 square',
-        notes: null,
-        expires_at: later,
-        hold_until: later,
-        created_at: now(),
-        updated_at: now(),
-        paid_at: null,
-        fulfilled_at: null,
-        refunded_at: null,
-        refund_reason: null,
-      })
-      .execute();
-    return id;
-  }
-
-  async function insertHeldSquare(gameId: string, checkoutId: string, x = 1, y = 1): Promise<void> {
-    await t.db.handle.db
-      .insertInto('squares')
-      .values({
-        id: randomUUID(),
-        game_id: gameId,
-        x,
-        y,
-        user_id: playerId,
-        status: 'held',
-        checkout_id: checkoutId,
-        hold_expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
-        claimed_at: null,
-      })
-      .execute();
-  }
+  const insertClaimedSquare = (gameId: string, x = 0, y = 0) => insertSquare(t.db.handle, gameId, { x, y, userId: playerId });
+  const insertPlayerCheckout = () => insertCheckout(t.db.handle, { userId: playerId });
+  const insertHeldSquare = (gameId: string, checkoutId: string, x = 1, y = 1) =>
+    insertSquare(t.db.handle, gameId, { x, y, userId: playerId, status: 'held', checkoutId, holdExpiresAt: new Date(Date.now() + 30 * 60_000).toISOString() });
 
   describe('who may write', () => {
     it('POST /api/games: 401 for a visitor, 403 for a player, nothing created; 201 for the admin', async () => {
@@ -544,7 +485,7 @@ describe(`games API (${testDbKind})`, () => {
 
     it('a live hold locks them too', async () => {
       const created = await createGame();
-      await insertHeldSquare(created.id, await insertCheckout());
+      await insertHeldSquare(created.id, await insertPlayerCheckout());
       expect((await getGame(created.id)).price_locked).toBe(true);
       const res = await asAdmin('PATCH', `/api/games/${created.id}`, { price_per_square: 99 });
       expect(res.statusCode).toBe(409);
@@ -599,7 +540,7 @@ describe(`games API (${testDbKind})`, () => {
       const other = await insertUser(t.db.handle);
       const id = await insertGame(t.db.handle, { title: 'Doomed Bowl' });
       const keep = await insertGame(t.db.handle, { title: 'Neighbour Bowl' });
-      const checkoutId = await insertCheckout();
+      const checkoutId = await insertPlayerCheckout();
       const db = t.db.handle.db;
       await db
         .insertInto('checkout_items')
@@ -608,57 +549,19 @@ describe(`games API (${testDbKind})`, () => {
       await insertHeldSquare(id, checkoutId, 1, 1);
       const squareId = await insertClaimedSquare(id, 2, 3);
       await insertClaimedSquare(keep, 2, 3);
-      const digits = JSON.stringify([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-      await db
-        .insertInto('game_grid_numbers')
-        .values({ game_id: id, x_axis_numbers: digits, y_axis_numbers: digits, generated_at: now(), generated_by: adminId })
-        .execute();
-      await db
-        .insertInto('grid_draws')
-        .values({ id: randomUUID(), game_id: id, action: 'drawn', x_axis_numbers: digits, y_axis_numbers: digits, admin_user_id: adminId, created_at: now() })
-        .execute();
+      const digits = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+      await insertNumbers(t.db.handle, id, digits, digits, { by: adminId, logDraw: true, gameFlags: false });
       await db
         .insertInto('grid_draws')
         .values({ id: randomUUID(), game_id: id, action: 'cleared', x_axis_numbers: null, y_axis_numbers: null, admin_user_id: adminId, created_at: now() })
         .execute();
-      await db
-        .insertInto('quarter_scores')
-        .values({
-          game_id: id,
-          quarter: 1,
-          team_a_score: 7,
-          team_b_score: 3,
-          team_a_last_digit: 7,
-          team_b_last_digit: 3,
-          entered_by: adminId,
-          entered_at: now(),
-        })
-        .execute();
-      await db
-        .insertInto('game_winners')
-        .values({
-          id: randomUUID(),
-          game_id: id,
-          quarter: 1,
-          winning_square_id: squareId,
-          user_id: other.id,
-          square_x: 2,
-          square_y: 3,
-          winning_numbers_x: 7,
-          winning_numbers_y: 3,
-          payout_amount_cents: 0,
-          payout_status: 'pending',
-          payout_provider: 'manual',
-          payout_reference: null,
-          admin_user_id: adminId,
-          paid_by: null,
-          paid_at: null,
-          last_retry_at: null,
-          failure_reason: null,
-          created_at: now(),
-          updated_at: now(),
-        })
-        .execute();
+      await insertQuarterResult(t.db.handle, id, {
+        quarter: 1,
+        teamA: 7,
+        teamB: 3,
+        square: { x: 2, y: 3, id: squareId, userId: other.id },
+        enteredBy: adminId,
+      });
 
       const res = await asAdmin('DELETE', `/api/games/${id}`);
       expect(res.statusCode).toBe(200);

@@ -1,8 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { SAME_ORIGIN } from '../../../tests/support/auth';
-import { newBuyer, sessionIdOf, startCheckout, type Buyer } from '../../../tests/support/checkout';
+import { SAME_ORIGIN, testAccount, type TestAccount } from '../../../tests/support/accounts';
+import { sessionIdOf, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
@@ -81,13 +81,13 @@ describe(`every answer carries the security headers, early errors included (${te
 
 describe(`API answers are not cached unless a route says otherwise (${testDbKind})`, () => {
   let t: TestApp;
-  let buyer: Buyer;
+  let buyer: TestAccount;
   let checkoutId: string;
   let sessionId: string;
   beforeAll(async () => {
     t = await createTestApp();
     const gameId = await insertGame(t.db.handle);
-    buyer = await newBuyer(t.app, t.db.handle);
+    buyer = await testAccount(t, { prefix: 'buyer' });
     const started = await startCheckout(t.app, buyer, [{ game_id: gameId, game_title: 'Test Bowl', price_per_square: 10, squares: [{ x: 1, y: 1 }] }]);
     expect(started.statusCode, started.body).toBe(201);
     checkoutId = (started.json() as { checkout_id: string }).checkout_id;

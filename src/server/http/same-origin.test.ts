@@ -4,8 +4,10 @@ import { createTestApp, databaseFingerprint, type TestApp } from '../../../tests
 import { sessionIdOf, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
-import { insertGame } from '../../../tests/support/fixtures';
-import { account, ok, sellSquares, setNumbers, type TestAccount } from '../../../tests/support/game-day';
+import { insertGame, insertNumbers } from '../../../tests/support/fixtures';
+import { sellSquares } from '../../../tests/support/game-day';
+import { ok } from '../../../tests/support/request';
+import { type TestAccount, testAccount } from '../../../tests/support/accounts';
 
 /**
  * The same-origin check decides on the route that will run, not on how the path is spelled: the
@@ -98,12 +100,12 @@ describe(`the same-origin check holds for every spelling of a path (${testDbKind
   beforeAll(async () => {
     t = await startTestServer();
     base = t.url;
-    admin = await account(t.app, t.db.handle, 'admin', true);
-    player = await account(t.app, t.db.handle, 'player', false);
+    admin = await testAccount(t, { prefix: 'admin', admin: true });
+    player = await testAccount(t, { prefix: 'player' });
     // A drawn game with Q1 scored: its payout waits for Mark Paid (the reported case).
     drawnGameId = await insertGame(t.db.handle, { created_by: admin.id });
     await sellSquares(t.db.handle, drawnGameId, () => player.id);
-    await setNumbers(t.db.handle, drawnGameId, [3, 1, 4, 0, 5, 9, 2, 6, 8, 7], [2, 7, 1, 8, 0, 6, 9, 3, 5, 4], admin.id);
+    await insertNumbers(t.db.handle, drawnGameId, [3, 1, 4, 0, 5, 9, 2, 6, 8, 7], [2, 7, 1, 8, 0, 6, 9, 3, 5, 4], { by: admin.id });
     await ok(t.app, 'PUT', `/api/games/${drawnGameId}/quarters/1`, admin.cookie, { team_a_score: 7, team_b_score: 3 });
     // An open game and a player's open test checkout in it.
     openGameId = await insertGame(t.db.handle, { created_by: admin.id });

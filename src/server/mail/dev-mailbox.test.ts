@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomApp, mailsTo, requestPasswordReset, signUpAs } from '../../../tests/support/accounts';
+import { mailsTo, newAccount, requestPasswordReset, signUpAs } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { newAccount } from '../../../tests/support/auth';
 import { testDbKind } from '../../../tests/support/db';
-import { startSmtpServer, type SmtpCatcher } from '../../../tests/support/smtp';
+import { type SmtpCatcher, startSmtpServer } from '../../../tests/support/smtp';
 import { outboxRepository } from './outbox.repository';
 import { confirmationMail } from './templates';
 
@@ -66,7 +65,7 @@ describe(`the Dev Mailbox (trial without SMTP, D9, ${testDbKind})`, () => {
 
 describe(`the Dev Mailbox behind a trusted proxy (${testDbKind})`, () => {
   it('a remote client cannot pass for the local machine by sending X-Forwarded-For: 127.0.0.1 through the proxy', async () => {
-    const t = await createCustomApp({ env: { TRUST_PROXY: 'true' } });
+    const t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
     try {
       await signUpAs(t.app, newAccount('proxied'));
       // The proxy (10.0.0.2) appends the address it saw, 203.0.113.5, to what the client sent.

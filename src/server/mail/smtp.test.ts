@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followLink, hrefsOf, logInAs, requestPasswordReset, resetPassword, signUpAs, tokenOf, whoAmI } from '../../../tests/support/accounts';
+import {
+  cookiesOf,
+  followLink,
+  hrefsOf,
+  logInAs,
+  newAccount,
+  requestPasswordReset,
+  resetPassword,
+  signUpAs,
+  tokenOf,
+  whoAmI,
+} from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { cookiesOf, newAccount } from '../../../tests/support/auth';
 import { testDbKind } from '../../../tests/support/db';
-import { startSmtpServer, type CapturedMail, type SmtpCatcher } from '../../../tests/support/smtp';
+import { type CapturedMail, type SmtpCatcher, startSmtpServer } from '../../../tests/support/smtp';
 
 /** The mail has a text and an HTML part that carry the same single link; returns it. */
 function linkOf(mail: CapturedMail, pattern: RegExp): string {

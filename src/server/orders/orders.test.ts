@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_ERRORS } from '@core/messages';
 import type { GameOrdersResponse } from '@core/api/orders';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { type Buyer, cartOf, newBuyer, payWith, sessionIdOf, startCheckout } from '../../../tests/support/checkout';
+import { cartOf, payWith, sessionIdOf, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
-import { account, send, type TestAccount } from '../../../tests/support/game-day';
+import { send } from '../../../tests/support/request';
+import { type TestAccount, testAccount } from '../../../tests/support/accounts';
 
 const UNAUTHORIZED = { error: { code: 'UNAUTHORIZED', message: 'Please log in to continue.' } };
 const FORBIDDEN = { error: { code: 'FORBIDDEN', message: "You don't have permission to access this page." } };
@@ -18,20 +19,20 @@ describe(`GET /api/games/:id/orders (${testDbKind})`, () => {
   let t: TestApp;
   let admin: TestAccount;
   let player: TestAccount;
-  let amy: Buyer;
-  let ben: Buyer;
+  let amy: TestAccount;
+  let ben: TestAccount;
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await account(t.app, t.db.handle, 'admin', true);
-    player = await account(t.app, t.db.handle, 'player', false);
-    amy = await newBuyer(t.app, t.db.handle, 'amy');
-    ben = await newBuyer(t.app, t.db.handle, 'ben');
+    admin = await testAccount(t, { prefix: 'admin', admin: true });
+    player = await testAccount(t, { prefix: 'player' });
+    amy = await testAccount(t, { prefix: 'amy' });
+    ben = await testAccount(t, { prefix: 'ben' });
   });
   afterAll(() => t.close());
 
   /** A checkout through the real API; paid through the test card page unless `pay` is false. */
-  async function order(buyer: Buyer, items: { gameId: string; title: string; squares: { x: number; y: number }[] }[], notes?: string, pay = true) {
+  async function order(buyer: TestAccount, items: { gameId: string; title: string; squares: { x: number; y: number }[] }[], notes?: string, pay = true) {
     const res = await startCheckout(
       t.app,
       buyer,
@@ -48,7 +49,14 @@ describe(`GET /api/games/:id/orders (${testDbKind})`, () => {
   }
 
   /** A checkout in a state the real flow takes time to reach (refunded, expired...), written directly. */
-  async function storedCheckout(buyer: Buyer, gameId: string, status: string, squares: { x: number; y: number }[], notes: string | null, createdAt: string) {
+  async function storedCheckout(
+    buyer: TestAccount,
+    gameId: string,
+    status: string,
+    squares: { x: number; y: number }[],
+    notes: string | null,
+    createdAt: string,
+  ) {
     const id = randomUUID();
     await t.db.handle.db
       .insertInto('checkouts')

@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signedInPlayer } from '../../../tests/support/accounts';
+import { testAccount } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { startFakeStripe, type FakeStripe, type SignedEvent } from '../../../tests/support/fake-stripe';
+import { type FakeStripe, type SignedEvent, startFakeStripe } from '../../../tests/support/fake-stripe';
 import { insertGame } from '../../../tests/support/fixtures';
 import { STRIPE_WEBHOOK_PATH } from './stripe-webhook.routes';
 
@@ -94,7 +94,7 @@ describe('Stripe checkout end to end', () => {
   afterEach(() => t.close());
 
   it('POST /api/checkout opens a Stripe Checkout Session: 30 minutes, our checkout id, keyed by it', async () => {
-    const buyer = await signedInPlayer(t.app, 'buyer');
+    const buyer = await testAccount(t, { prefix: 'buyer' });
     const before = Date.now();
     const bought = await buy(buyer.cookie, SQUARES);
 
@@ -124,7 +124,7 @@ describe('Stripe checkout end to end', () => {
   });
 
   it('forged, stale or missing signatures are 400 and fulfill nothing', async () => {
-    const buyer = await signedInPlayer(t.app, 'buyer');
+    const buyer = await testAccount(t, { prefix: 'buyer' });
     const bought = await buy(buyer.cookie, SQUARES);
     fake.pay(bought.sessionId);
 
@@ -143,7 +143,7 @@ describe('Stripe checkout end to end', () => {
   });
 
   it('a valid checkout.session.completed claims the squares and counts the pot', async () => {
-    const buyer = await signedInPlayer(t.app, 'buyer');
+    const buyer = await testAccount(t, { prefix: 'buyer' });
     const bought = await buy(buyer.cookie, SQUARES);
     const paid = fake.pay(bought.sessionId);
 
@@ -159,7 +159,7 @@ describe('Stripe checkout end to end', () => {
   });
 
   it('the webhook is exempt from the same-origin check: a foreign Origin does not stop it', async () => {
-    const buyer = await signedInPlayer(t.app, 'buyer');
+    const buyer = await testAccount(t, { prefix: 'buyer' });
     const bought = await buy(buyer.cookie, SQUARES);
     fake.pay(bought.sessionId);
     const res = await deliver(fake.event('checkout.session.completed', bought.sessionId), { origin: 'https://stripe.example' });
@@ -177,7 +177,7 @@ describe('Stripe checkout end to end', () => {
   });
 
   it('the same event three times at once plus an out-of-order expired event: squares claimed once, pot counted once', async () => {
-    const buyer = await signedInPlayer(t.app, 'buyer');
+    const buyer = await testAccount(t, { prefix: 'buyer' });
     const bought = await buy(buyer.cookie, SQUARES);
     const paid = fake.pay(bought.sessionId);
     const completed = fake.event('checkout.session.completed', bought.sessionId);
@@ -199,7 +199,7 @@ describe('Stripe checkout end to end', () => {
   });
 
   it('an expired event before any payment releases the holds; the squares can be bought again', async () => {
-    const buyer = await signedInPlayer(t.app, 'buyer');
+    const buyer = await testAccount(t, { prefix: 'buyer' });
     const bought = await buy(buyer.cookie, SQUARES);
     fake.expireNow(bought.sessionId);
 
@@ -207,12 +207,12 @@ describe('Stripe checkout end to end', () => {
     expect((await checkoutRow(bought.checkoutId)).status).toBe('expired');
     expect(await squaresOf(bought.checkoutId)).toEqual([]);
 
-    const other = await signedInPlayer(t.app, 'other');
+    const other = await testAccount(t, { prefix: 'other' });
     await buy(other.cookie, SQUARES);
   });
 
   it('a delayed payment: completed but unpaid holds on; async_payment_failed releases the holds', async () => {
-    const buyer = await signedInPlayer(t.app, 'buyer');
+    const buyer = await testAccount(t, { prefix: 'buyer' });
     const bought = await buy(buyer.cookie, SQUARES);
     fake.payAsync(bought.sessionId);
 
@@ -227,12 +227,12 @@ describe('Stripe checkout end to end', () => {
     expect(await game()).toEqual({ squares_claimed: 0, total_pot_cents: 0 });
 
     // Released for real: someone else can hold them now.
-    const other = await signedInPlayer(t.app, 'other');
+    const other = await testAccount(t, { prefix: 'other' });
     await buy(other.cookie, SQUARES);
   });
 
   it('a delayed payment that succeeds is claimed on async_payment_succeeded', async () => {
-    const buyer = await signedInPlayer(t.app, 'buyer');
+    const buyer = await testAccount(t, { prefix: 'buyer' });
     const bought = await buy(buyer.cookie, SQUARES);
     fake.payAsync(bought.sessionId);
     expect((await deliver(fake.event('checkout.session.completed', bought.sessionId))).statusCode).toBe(200);
@@ -243,7 +243,7 @@ describe('Stripe checkout end to end', () => {
   });
 
   it('a late payment, after another buyer took over the lapsed hold, is refunded in full through Stripe, once', async () => {
-    const late = await signedInPlayer(t.app, 'late');
+    const late = await testAccount(t, { prefix: 'late' });
     const first = await buy(late.cookie, SQUARES);
 
     // The hold lapses (as if 35 minutes had passed) while the buyer still sits on Stripe's page.
@@ -251,7 +251,7 @@ describe('Stripe checkout end to end', () => {
     await t.db.handle.db.updateTable('squares').set({ hold_expires_at: past }).where('checkout_id', '=', first.checkoutId).execute();
     await t.db.handle.db.updateTable('checkouts').set({ expires_at: past, hold_until: past }).where('id', '=', first.checkoutId).execute();
 
-    const quick = await signedInPlayer(t.app, 'quick');
+    const quick = await testAccount(t, { prefix: 'quick' });
     const second = await buy(quick.cookie, SQUARES);
     const quickId = await userIdOf(quick.email);
     expect((await cellRows(SQUARES)).every((r) => r.checkout_id === second.checkoutId && r.user_id === quickId)).toBe(true);
@@ -287,7 +287,7 @@ describe('Stripe checkout end to end', () => {
   });
 
   it('without the webhook, the buyer returning to the success page gets the payment confirmed (D21)', async () => {
-    const buyer = await signedInPlayer(t.app, 'buyer');
+    const buyer = await testAccount(t, { prefix: 'buyer' });
     const bought = await buy(buyer.cookie, SQUARES);
     fake.pay(bought.sessionId);
     const res = await t.app.inject({ method: 'GET', url: `/api/checkout/${bought.checkoutId}`, headers: { host: HOST, cookie: buyer.cookie } });
@@ -299,7 +299,7 @@ describe('Stripe checkout end to end', () => {
   });
 
   it("Stripe's cancel link names the checkout; the buyer is offered Stripe's page to resume, and cancelling expires it at Stripe and releases the holds (D21)", async () => {
-    const buyer = await signedInPlayer(t.app, 'buyer');
+    const buyer = await testAccount(t, { prefix: 'buyer' });
     const bought = await buy(buyer.cookie, SQUARES);
     expect(fake.session(bought.sessionId)?.cancel_url).toBe(`${ORIGIN}/cart?cancelled=${bought.checkoutId}`);
 
@@ -320,7 +320,7 @@ describe('Stripe checkout end to end', () => {
   });
 
   it('a webhook for a session that is not ours is acknowledged and changes nothing', async () => {
-    const buyer = await signedInPlayer(t.app, 'buyer');
+    const buyer = await testAccount(t, { prefix: 'buyer' });
     const bought = await buy(buyer.cookie, SQUARES);
     const paid = fake.pay(bought.sessionId);
     const res = await deliver(fake.event('checkout.session.completed', { ...paid, id: 'cs_test_someone_else' }));
@@ -330,7 +330,7 @@ describe('Stripe checkout end to end', () => {
   });
 
   it("a buyer's next checkout asks Stripe first: a paid earlier checkout is fulfilled, not cancelled (issue 10)", async () => {
-    const buyer = await signedInPlayer(t.app, 'buyer');
+    const buyer = await testAccount(t, { prefix: 'buyer' });
     const first = await buy(buyer.cookie, SQUARES);
     // Paid on Stripe's page; the webhook has not arrived.
     fake.pay(first.sessionId);
@@ -342,8 +342,8 @@ describe('Stripe checkout end to end', () => {
   });
 
   it('deleting one game of a paid two-game checkout refunds that part through Stripe, keyed per checkout and game (issue 10)', async () => {
-    const buyer = await signedInPlayer(t.app, 'buyer');
-    const admin = await signedInPlayer(t.app, 'admin');
+    const buyer = await testAccount(t, { prefix: 'buyer' });
+    const admin = await testAccount(t, { admin: true });
     await t.db.handle.db.updateTable('user').set({ isAdmin: true }).where('email', '=', admin.email).execute();
     const doomed = await insertGame(t.db.handle, { title: 'Doomed Bowl', price_per_square_cents: 2500 });
     const res = await t.app.inject({
@@ -421,7 +421,7 @@ describe('how many squares one account may hold at once (issue 10)', () => {
   afterEach(() => t.close());
 
   it('squares held by a checkout whose payment is under way count against the limit of a new checkout', async () => {
-    const buyer = await signedInPlayer(t.app, 'holder');
+    const buyer = await testAccount(t, { prefix: 'holder' });
     const first = await buy(buyer.cookie, SQUARES);
     // A delayed payment method: the checkout cannot be cancelled, its holds stay.
     fake.payAsync(first.sessionId);
@@ -448,7 +448,7 @@ describe('how many squares one account may hold at once (issue 10)', () => {
   });
 
   it('a cart larger than the limit on its own is refused the same way', async () => {
-    const buyer = await signedInPlayer(t.app, 'greedy');
+    const buyer = await testAccount(t, { prefix: 'greedy' });
     const res = await checkout(buyer.cookie, [
       { x: 0, y: 0 },
       { x: 0, y: 1 },

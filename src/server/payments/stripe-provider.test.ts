@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../../../tests/support/fake-stripe';
+import { type FakeStripe, startFakeStripe } from '../../../tests/support/fake-stripe';
 import type { CheckoutSessionInput, PaymentProvider } from './provider';
 import { stripeProvider } from './stripe-provider';
 

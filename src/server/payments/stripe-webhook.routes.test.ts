@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe, type SignedEvent } from '../../../tests/support/fake-stripe';
+import { type FakeStripe, type SignedEvent, startFakeStripe } from '../../../tests/support/fake-stripe';
 import { registerErrorHandling } from '../http/errors';
 import type { PaymentProvider } from './provider';
 import { stripeProvider } from './stripe-provider';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SECRET } from '../../../tests/support/app';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/support/db';
+import { createTestDatabase, type TestDatabase, testDbKind } from '../../../tests/support/db';
 import { insertUser } from '../../../tests/support/fixtures';
 import { parseSettings } from '../config';
 import { migrate } from '../db/migrate';

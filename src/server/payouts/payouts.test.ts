@@ -6,11 +6,13 @@ import { buildApp } from '../app';
 import { parseSettings } from '../config';
 import { migrate } from '../db/migrate';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../../tests/support/app';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/support/db';
-import { insertGame, insertUser } from '../../../tests/support/fixtures';
-import { account, allScores, ok, send, sellSquares, setNumbers, winnerRows, type TestAccount } from '../../../tests/support/game-day';
-import { GAME_DAY_TEXTS } from '../game-day/game-day.messages';
+import { createTestDatabase, type TestDatabase, testDbKind } from '../../../tests/support/db';
+import { insertGame, insertNumbers, insertUser } from '../../../tests/support/fixtures';
+import { allScores, sellSquares, winnerRows } from '../../../tests/support/game-day';
 import { failingPayoutProvider, TEST_PAYOUT_FAILURE } from '../../../tests/support/failing-payout-provider';
+import { ok, send } from '../../../tests/support/request';
+import { type TestAccount, testAccount } from '../../../tests/support/accounts';
+import { GAME_DAY_TEXTS } from '../game-day/game-day.messages';
 
 const X_AXIS = [3, 1, 4, 0, 5, 9, 2, 6, 8, 7];
 const Y_AXIS = [2, 7, 1, 8, 0, 6, 9, 3, 5, 4];
@@ -33,7 +35,7 @@ function expectError(res: { statusCode: number; json(): unknown; body: string },
 async function drawnGame(handle: TestDatabase['handle'], admin: TestAccount, winner: string, unsoldRows: number[] = []): Promise<string> {
   const gameId = await insertGame(handle, { created_by: admin.id });
   await sellSquares(handle, gameId, (x) => (unsoldRows.includes(x) ? null : winner));
-  await setNumbers(handle, gameId, X_AXIS, Y_AXIS, admin.id);
+  await insertNumbers(handle, gameId, X_AXIS, Y_AXIS, { by: admin.id });
   // Players see results once the numbers are revealed (docs/decisions/006).
   await handle.db.updateTable('games').set({ numbers_revealed: true }).where('id', '=', gameId).execute();
   return gameId;
@@ -46,8 +48,8 @@ describe(`payouts with the manual provider (${testDbKind})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await account(t.app, t.db.handle, 'admin', true);
-    player = await account(t.app, t.db.handle, 'player', false);
+    admin = await testAccount(t, { prefix: 'admin', admin: true });
+    player = await testAccount(t, { prefix: 'player' });
   });
   afterAll(() => t.close());
 
@@ -160,8 +162,8 @@ describe(`payouts with a provider that fails (${testDbKind})`, () => {
     await migrate(database.handle, settings, TEST_SECRET);
     app = await buildApp({ settings, database: database.handle, secret: TEST_SECRET, payoutProvider: provider });
     await app.ready();
-    admin = await account(app, database.handle, 'admin', true);
-    player = await account(app, database.handle, 'player', false);
+    admin = await testAccount({ app, db: database }, { prefix: 'admin', admin: true });
+    player = await testAccount({ app, db: database }, { prefix: 'player' });
   });
   afterAll(async () => {
     await app.close();
@@ -227,7 +229,7 @@ describe(`payouts with a provider that fails (${testDbKind})`, () => {
     const other = await insertUser(database.handle);
     const gameId = await insertGame(database.handle, { created_by: admin.id });
     await sellSquares(database.handle, gameId, (x) => (x === 9 ? player.id : other.id));
-    await setNumbers(database.handle, gameId, X_AXIS, Y_AXIS);
+    await insertNumbers(database.handle, gameId, X_AXIS, Y_AXIS);
     await ok(app, 'PUT', url(gameId, '/quarters/1'), admin.cookie, { team_a_score: 7, team_b_score: 3 });
     provider.failNext();
     await send(app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie });

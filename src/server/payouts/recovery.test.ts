@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GameDayView } from '@core/api/game-day';
-import { account, ok, send, sellSquares, setNumbers, winnerRows, type TestAccount } from '../../../tests/support/game-day';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/support/db';
-import { insertGame } from '../../../tests/support/fixtures';
-import { startInstance, type AppInstance, type InstanceOptions } from '../../../tests/support/instances';
+import { sellSquares, winnerRows } from '../../../tests/support/game-day';
+import { createTestDatabase, type TestDatabase, testDbKind } from '../../../tests/support/db';
+import { insertGame, insertNumbers } from '../../../tests/support/fixtures';
+import { type AppInstance, type InstanceOptions, startInstance } from '../../../tests/support/instances';
 import { failingPayoutProvider } from '../../../tests/support/failing-payout-provider';
+import { ok, send } from '../../../tests/support/request';
+import { type TestAccount, testAccount } from '../../../tests/support/accounts';
 
 /** What the organizer reads on a payout a crash interrupted (written out here, not imported). */
 const INTERRUPTED = 'Interrupted: the server stopped while this payout was being processed. Check whether it was paid, then retry.';
@@ -37,7 +39,7 @@ describe(`payouts a crash interrupted are handed back after a restart (${testDbK
   async function pendingPayout(app = first.app): Promise<string> {
     const gameId = await insertGame(database.handle, { created_by: admin.id });
     await sellSquares(database.handle, gameId, () => player.id);
-    await setNumbers(database.handle, gameId, X_AXIS, Y_AXIS, admin.id);
+    await insertNumbers(database.handle, gameId, X_AXIS, Y_AXIS, { by: admin.id });
     await ok(app, 'PUT', url(gameId, '/quarters/1'), admin.cookie, { team_a_score: 7, team_b_score: 3 });
     return gameId;
   }
@@ -57,8 +59,8 @@ describe(`payouts a crash interrupted are handed back after a restart (${testDbK
   beforeAll(async () => {
     database = await createTestDatabase();
     first = await startInstance(database);
-    admin = await account(first.app, database.handle, 'admin', true);
-    player = await account(first.app, database.handle, 'player', false);
+    admin = await testAccount({ app: first.app, db: database }, { prefix: 'admin', admin: true });
+    player = await testAccount({ app: first.app, db: database }, { prefix: 'player' });
   });
   // Each test's instances stop with it: a short lease must not reach into the next test.
   afterEach(async () => {

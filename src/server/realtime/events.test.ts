@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardChangeEvent } from '@core/api/board';
 import { GAME_ERRORS } from '@core/messages';
-import { signedInPlayer } from '../../../tests/support/accounts';
+import { SAME_ORIGIN, testAccount } from '../../../tests/support/accounts';
 import { TEST_SECRET } from '../../../tests/support/app';
-import { SAME_ORIGIN } from '../../../tests/support/auth';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/support/db';
+import { createTestDatabase, type TestDatabase, testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
 import { eventually, openEventStream, type SseStream } from '../../../tests/support/sse';
 import { buildApp } from '../app';
@@ -116,7 +115,7 @@ describe(`GET /api/games/:id/events (${testDbKind})`, () => {
   });
 
   it('tells viewers about an admin’s edit and delete, then ends the stream of the deleted game', async () => {
-    const admin = await signedInPlayer(server.app, 'admin');
+    const admin = await testAccount(server, { admin: true });
     await server.db.handle.db.updateTable('user').set({ isAdmin: true }).where('email', '=', admin.email).execute();
     const gameId = await insertGame(server.db.handle);
     const stream = await connect(gameId);

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardChangeEvent } from '@core/api/board';
-import { signedInPlayer } from '../../../tests/support/accounts';
+import { SAME_ORIGIN, testAccount } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { SAME_ORIGIN } from '../../../tests/support/auth';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
 import { eventually, openEventStream } from '../../../tests/support/sse';
@@ -58,7 +57,7 @@ describe('PostgreSQL LISTEN/NOTIFY board changes', () => {
         expect(await stream.next()).toEqual({ event: 'change', data: JSON.stringify({ game_id: gameId, reason: 'squares' }) });
 
         // A real edit on instance A, through its API.
-        const admin = await signedInPlayer(a.app, 'admin');
+        const admin = await testAccount(a, { admin: true });
         await a.db.handle.db.updateTable('user').set({ isAdmin: true }).where('email', '=', admin.email).execute();
         const res = await a.app.inject({
           method: 'PATCH',

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardResponse } from '@core/api/board';
 import { GAME_ERRORS } from '@core/messages';
-import { signedInPlayer } from '../../../tests/support/accounts';
+import { testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
-import { insertGame, insertUser } from '../../../tests/support/fixtures';
+import { insertCheckout, insertGame, insertNumbers, insertQuarterResult, insertSquare, insertUser } from '../../../tests/support/fixtures';
 
 const NOT_FOUND = { error: { code: 'NOT_FOUND', message: GAME_ERRORS.notFound } };
 const X_AXIS = [3, 1, 4, 0, 5, 9, 2, 6, 8, 7];
@@ -15,25 +15,16 @@ const iso = (offsetMs = 0) => new Date(Date.now() + offsetMs).toISOString();
 
 describe(`GET /api/games/:id/board (${testDbKind})`, () => {
   let t: TestApp;
-  let admin: { cookie: string; id: string; username: string; email: string };
-  let player: { cookie: string; id: string; username: string; email: string };
+  let admin: TestAccount;
+  let player: TestAccount;
   let other: { id: string; username: string; email: string };
 
   beforeAll(async () => {
     t = await createTestApp();
-    const a = await signedInPlayer(t.app, 'admin');
-    const p = await signedInPlayer(t.app, 'player');
-    admin = { ...a, id: await userId(a.email) };
-    player = { ...p, id: await userId(p.email) };
+    [admin, player] = await Promise.all([testAccount(t, { admin: true }), testAccount(t, { prefix: 'player' })]);
     other = await insertUser(t.db.handle);
-    await t.db.handle.db.updateTable('user').set({ isAdmin: true }).where('id', '=', admin.id).execute();
-    await t.db.handle.db.updateTable('user').set({ isAdmin: false }).where('id', '=', player.id).execute();
   });
   afterAll(() => t.close());
-
-  async function userId(email: string): Promise<string> {
-    return (await t.db.handle.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-  }
 
   async function board(gameId: string, cookie?: string): Promise<BoardResponse> {
     const res = await t.app.inject({ method: 'GET', url: `/api/games/${gameId}/board`, headers: cookie ? { cookie } : {} });
@@ -41,69 +32,14 @@ describe(`GET /api/games/:id/board (${testDbKind})`, () => {
     return res.json() as BoardResponse;
   }
 
-  async function claim(gameId: string, user: string, x: number, y: number): Promise<string> {
-    const id = randomUUID();
-    await t.db.handle.db
-      .insertInto('squares')
-      .values({ id, game_id: gameId, x, y, user_id: user, status: 'claimed', checkout_id: null, hold_expires_at: null, claimed_at: iso() })
-      .execute();
-    return id;
-  }
-
-  async function checkout(user: string, status = 'open'): Promise<string> {
-    const id = randomUUID();
-    await t.db.handle.db
-      .insertInto('checkouts')
-      .values({
-        id,
-        user_id: user,
-        status,
-        provider: 'test',
-        provider_session_id: null,
-        amount_cents: 1000,
-        description: 'Test Bowl: 1 square',
-        notes: null,
-        expires_at: iso(30 * 60_000),
-        hold_until: iso(35 * 60_000),
-        created_at: iso(),
-        updated_at: iso(),
-        paid_at: null,
-        fulfilled_at: null,
-        refunded_at: null,
-        refund_reason: null,
-      })
-      .execute();
-    return id;
-  }
+  const claim = (gameId: string, user: string, x: number, y: number) => insertSquare(t.db.handle, gameId, { x, y, userId: user });
 
   async function hold(gameId: string, user: string, x: number, y: number, expiresAt: string, status = 'open'): Promise<void> {
-    await t.db.handle.db
-      .insertInto('squares')
-      .values({
-        id: randomUUID(),
-        game_id: gameId,
-        x,
-        y,
-        user_id: user,
-        status: 'held',
-        checkout_id: await checkout(user, status),
-        hold_expires_at: expiresAt,
-        claimed_at: null,
-      })
-      .execute();
+    const checkoutId = await insertCheckout(t.db.handle, { userId: user, status });
+    await insertSquare(t.db.handle, gameId, { x, y, userId: user, status: 'held', checkoutId, holdExpiresAt: expiresAt });
   }
 
-  async function drawNumbers(gameId: string, revealed: boolean): Promise<void> {
-    await t.db.handle.db
-      .insertInto('game_grid_numbers')
-      .values({ game_id: gameId, x_axis_numbers: JSON.stringify(X_AXIS), y_axis_numbers: JSON.stringify(Y_AXIS), generated_at: iso(), generated_by: admin.id })
-      .execute();
-    await t.db.handle.db
-      .updateTable('games')
-      .set({ grid_shuffled: true, manual_numbers_set: true, numbers_revealed: revealed })
-      .where('id', '=', gameId)
-      .execute();
-  }
+  const drawNumbers = (gameId: string, revealed: boolean) => insertNumbers(t.db.handle, gameId, X_AXIS, Y_AXIS, { by: admin.id, revealed });
 
   async function logDraw(gameId: string, action: 'drawn' | 'cleared', createdAt: string): Promise<void> {
     await t.db.handle.db
@@ -112,52 +48,16 @@ describe(`GET /api/games/:id/board (${testDbKind})`, () => {
       .execute();
   }
 
-  async function confirmQuarter(
-    gameId: string,
-    quarter: number,
-    a: number,
-    b: number,
-    square: { x: number; y: number; id: string | null; user: string | null },
-  ) {
-    await t.db.handle.db
-      .insertInto('quarter_scores')
-      .values({
-        game_id: gameId,
-        quarter,
-        team_a_score: a,
-        team_b_score: b,
-        team_a_last_digit: a % 10,
-        team_b_last_digit: b % 10,
-        entered_by: admin.id,
-        entered_at: iso(),
-      })
-      .execute();
-    await t.db.handle.db
-      .insertInto('game_winners')
-      .values({
-        id: randomUUID(),
-        game_id: gameId,
-        quarter,
-        winning_square_id: square.id,
-        user_id: square.user,
-        square_x: square.x,
-        square_y: square.y,
-        winning_numbers_x: a % 10,
-        winning_numbers_y: b % 10,
-        payout_amount_cents: square.user ? 25_000 : 0,
-        payout_status: square.user ? 'pending' : 'completed',
-        payout_provider: 'manual',
-        payout_reference: null,
-        admin_user_id: admin.id,
-        paid_by: null,
-        paid_at: null,
-        last_retry_at: null,
-        failure_reason: null,
-        created_at: iso(),
-        updated_at: iso(),
-      })
-      .execute();
-  }
+  const confirmQuarter = (gameId: string, quarter: number, a: number, b: number, square: { x: number; y: number; id: string | null; user: string | null }) =>
+    insertQuarterResult(t.db.handle, gameId, {
+      quarter,
+      teamA: a,
+      teamB: b,
+      square: { ...square, userId: square.user },
+      enteredBy: admin.id,
+      payoutCents: square.user ? 25_000 : 0,
+      payoutStatus: square.user ? 'pending' : 'completed',
+    });
 
   describe('squares', () => {
     let gameId: string;

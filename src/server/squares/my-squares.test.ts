@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MySquaresResponse } from '@core/api/my-squares';
-import { signedInPlayer } from '../../../tests/support/accounts';
+import { testAccount } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
-import { insertGame, insertUser } from '../../../tests/support/fixtures';
+import { insertCheckout, insertGame, insertNumbers, insertSquare, insertUser } from '../../../tests/support/fixtures';
 
 const UNAUTHORIZED = { error: { code: 'UNAUTHORIZED', message: 'Please log in to continue.' } };
 
@@ -26,39 +25,11 @@ describe(`GET /api/me/squares (${testDbKind})`, () => {
     return res.json() as MySquaresResponse;
   }
 
-  async function square(gameId: string, user: string, x: number, y: number, claimedAt: string): Promise<void> {
-    await t.db.handle.db
-      .insertInto('squares')
-      .values({ id: randomUUID(), game_id: gameId, x, y, user_id: user, status: 'claimed', checkout_id: null, hold_expires_at: null, claimed_at: claimedAt })
-      .execute();
-  }
+  const square = (gameId: string, user: string, x: number, y: number, claimedAt: string) =>
+    insertSquare(t.db.handle, gameId, { x, y, userId: user, claimedAt });
 
-  async function checkout(user: string, values: { status: string; amount_cents?: number; refunded_at?: string | null; refund_reason?: string | null }) {
-    const id = randomUUID();
-    const at = '2026-02-01T12:00:00.000Z';
-    await t.db.handle.db
-      .insertInto('checkouts')
-      .values({
-        id,
-        user_id: user,
-        status: values.status,
-        provider: 'test',
-        provider_session_id: null,
-        amount_cents: values.amount_cents ?? 2000,
-        description: 'Board Bowl: 2 squares',
-        notes: null,
-        expires_at: at,
-        hold_until: at,
-        created_at: at,
-        updated_at: at,
-        paid_at: null,
-        fulfilled_at: null,
-        refunded_at: values.refunded_at ?? null,
-        refund_reason: values.refund_reason ?? null,
-      })
-      .execute();
-    return id;
-  }
+  const checkout = (user: string, values: { status: string; amount_cents?: number; refunded_at?: string | null; refund_reason?: string | null }) =>
+    insertCheckout(t.db.handle, { userId: user, amount_cents: 2000, description: 'Board Bowl: 2 squares', at: '2026-02-01T12:00:00.000Z', ...values });
 
   it('asks visitors to log in', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/me/squares' });
@@ -67,12 +38,12 @@ describe(`GET /api/me/squares (${testDbKind})`, () => {
   });
 
   it('is empty for a new player', async () => {
-    const player = await signedInPlayer(t.app, 'newbie');
+    const player = await testAccount(t, { prefix: 'newbie' });
     expect(await mySquares(player.cookie)).toEqual({ games: [], refunds: [] });
   });
 
   it('groups claimed squares by game, newest game first, squares in (x, y) order; holds and others’ squares left out', async () => {
-    const player = await signedInPlayer(t.app, 'owner');
+    const player = await testAccount(t, { prefix: 'owner' });
     const me = await userId(player.email);
     const someone = await insertUser(t.db.handle);
     const older = await insertGame(t.db.handle, { title: 'Older Bowl', team_a: 'Bears', team_b: 'Lions', created_at: '2026-01-01T00:00:00.000Z' });
@@ -86,20 +57,14 @@ describe(`GET /api/me/squares (${testDbKind})`, () => {
     await square(newer, someone.id, 4, 4, '2026-02-04T00:00:00.000Z');
     await square(untouched, someone.id, 0, 0, '2026-03-02T00:00:00.000Z');
     const open = await checkout(me, { status: 'open' });
-    await t.db.handle.db
-      .insertInto('squares')
-      .values({
-        id: randomUUID(),
-        game_id: untouched,
-        x: 5,
-        y: 5,
-        user_id: me,
-        status: 'held',
-        checkout_id: open,
-        hold_expires_at: new Date(Date.now() + 60_000).toISOString(),
-        claimed_at: null,
-      })
-      .execute();
+    await insertSquare(t.db.handle, untouched, {
+      x: 5,
+      y: 5,
+      userId: me,
+      status: 'held',
+      checkoutId: open,
+      holdExpiresAt: new Date(Date.now() + 60_000).toISOString(),
+    });
 
     const view = await mySquares(player.cookie);
     expect(view.games).toEqual([
@@ -131,7 +96,7 @@ describe(`GET /api/me/squares (${testDbKind})`, () => {
   });
 
   it('carries the axis digits once numbers are drawn and revealed to players, not before (D14, D16)', async () => {
-    const player = await signedInPlayer(t.app, 'digits');
+    const player = await testAccount(t, { prefix: 'digits' });
     const me = await userId(player.email);
     const game = await insertGame(t.db.handle, { title: 'Digit Bowl', team_a: 'Lions', team_b: 'Bears' });
     await square(game, me, 4, 8, '2026-02-04T00:00:00.000Z');
@@ -142,17 +107,7 @@ describe(`GET /api/me/squares (${testDbKind})`, () => {
     // Drawn but hidden from players: the page must not give them away.
     const xAxis = [3, 1, 4, 0, 2, 5, 9, 8, 6, 7];
     const yAxis = [9, 8, 7, 6, 5, 4, 3, 2, 1, 0];
-    await t.db.handle.db
-      .insertInto('game_grid_numbers')
-      .values({
-        game_id: game,
-        x_axis_numbers: JSON.stringify(xAxis),
-        y_axis_numbers: JSON.stringify(yAxis),
-        generated_at: '2026-02-05T00:00:00.000Z',
-        generated_by: null,
-      })
-      .execute();
-    await t.db.handle.db.updateTable('games').set({ grid_shuffled: true, manual_numbers_set: true }).where('id', '=', game).execute();
+    await insertNumbers(t.db.handle, game, xAxis, yAxis, { at: '2026-02-05T00:00:00.000Z' });
     expect(await numbersOf()).toBeNull();
 
     await t.db.handle.db.updateTable('games').set({ numbers_revealed: true }).where('id', '=', game).execute();
@@ -164,7 +119,7 @@ describe(`GET /api/me/squares (${testDbKind})`, () => {
   });
 
   it('lists the player’s refunded payments, newest first, and no one else’s', async () => {
-    const player = await signedInPlayer(t.app, 'refunded');
+    const player = await testAccount(t, { prefix: 'refunded' });
     const me = await userId(player.email);
     const someone = await insertUser(t.db.handle);
     const first = await checkout(me, {

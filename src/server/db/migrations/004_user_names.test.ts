@@ -3,7 +3,7 @@ import { getMigrations } from 'better-auth/db/migration';
 import { Migrator } from 'kysely/migration';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validateDisplayUsername, validateUsername } from '@core/validation';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../../../tests/support/db';
+import { createTestDatabase, type TestDatabase, testDbKind } from '../../../../tests/support/db';
 import { authOptions } from '../../auth/auth';
 import { parseSettings } from '../../config';
 import { migrate } from '../migrate';
