@@ -291,8 +291,10 @@ describe('the board', () => {
     await page.locator('[data-testid="live-status"][data-status="reconnecting"]').waitFor();
     await expect.poll(() => cell(page, 8, 8).getAttribute('data-state')).toBe('available');
 
-    // Sold while the connection was down: no event reaches this page.
+    // Sold while the connection was down: the server publishes the change as a sale does (which
+    // also ends its short shared board cache), but no event reaches this page.
     await insertSquare(game.id, 8, 8, owner.id);
+    publish({ game_id: game.id, reason: 'squares' });
     release();
     await waitForLive(page);
     await page.waitForFunction(() => document.querySelector('[data-x="8"][data-y="8"]')?.getAttribute('data-state') === 'claimed');
