@@ -16,17 +16,8 @@ import {
 } from '@core/messages';
 import { validateSignup, validateUsername } from '@core/validation';
 import { AuthPage, DevMailboxHint, EmailField, Field, FormError, PasswordStrength } from '@/components/auth-form';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadingState } from '@/components/page';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { authApi, signupErrorMessage } from '@/lib/auth';
@@ -218,18 +209,15 @@ export default function SignupPage() {
         </Button>
       </form>
 
-      <AlertDialog open={askLogin} onOpenChange={setAskLogin}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Go to login?</AlertDialogTitle>
-            <AlertDialogDescription>{SIGNUP_ERRORS.goToLoginConfirm}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>No</AlertDialogCancel>
-            <AlertDialogAction onClick={() => navigate('/login')}>Yes</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={askLogin}
+        onOpenChange={setAskLogin}
+        title="Go to login?"
+        description={SIGNUP_ERRORS.goToLoginConfirm}
+        cancelLabel="No"
+        confirmLabel="Yes"
+        onConfirm={() => navigate('/login')}
+      />
     </AuthPage>
   );
 }
