@@ -1,12 +1,12 @@
 import { Plus, RefreshCw, Settings2, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatUsd } from '@core/money';
 import { GAME_ERRORS, SUCCESS_TOASTS } from '@core/messages';
 import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
 import { DeleteGameDialog } from '@/components/admin-delete-dialog';
 import { AdminGameCard, canModify, DELETE_BUTTON_CLASS, EditGameAction, GameCardSkeletons } from '@/components/admin-game-list';
+import { LinkButton } from '@/components/link-button';
 import { ErrorState, Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -56,12 +56,10 @@ export default function AdminDashboardPage() {
             <RefreshCw aria-hidden="true" className={refreshing ? 'animate-spin' : undefined} />
             {refreshing ? 'Refreshing...' : 'Refresh'}
           </Button>
-          <Button asChild>
-            <Link to="/admin/games/new">
-              <Plus aria-hidden="true" />
-              Create New Game
-            </Link>
-          </Button>
+          <LinkButton to="/admin/games/new">
+            <Plus aria-hidden="true" />
+            Create New Game
+          </LinkButton>
         </>
       }
     >
@@ -135,12 +133,10 @@ function GameCards({ games, loading, onDelete }: { games: readonly Game[]; loadi
             className="flex-1"
             actions={
               <>
-                <Button asChild size="sm">
-                  <Link to={`/admin/game/${encodeURIComponent(game.id)}`}>
-                    <Settings2 aria-hidden="true" />
-                    Manage<span className="sr-only"> {game.title}</span>
-                  </Link>
-                </Button>
+                <LinkButton size="sm" to={`/admin/game/${encodeURIComponent(game.id)}`}>
+                  <Settings2 aria-hidden="true" />
+                  Manage<span className="sr-only"> {game.title}</span>
+                </LinkButton>
                 <EditGameAction game={game} />
                 {canModify(game) && (
                   <Button variant="outline" size="sm" className={DELETE_BUTTON_CLASS} onClick={() => onDelete(game)}>

@@ -1,13 +1,12 @@
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { GAME_ERRORS } from '@core/messages';
 import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
 import { DeleteGameDialog } from '@/components/admin-delete-dialog';
 import { AdminGameCard, GameCardSkeletons, GameManagementActions, GamesTable, GamesTableSkeleton } from '@/components/admin-game-list';
+import { LinkButton } from '@/components/link-button';
 import { ErrorState, Page } from '@/components/page';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { type Game, useGames } from '@/lib/games';
 import { useIsMobile } from '@/lib/use-mobile';
@@ -34,12 +33,10 @@ export default function AdminGamesPage() {
       title="Game Management"
       width="wide"
       actions={
-        <Button asChild>
-          <Link to="/admin/games/new">
-            <Plus aria-hidden="true" />
-            Create New Game
-          </Link>
-        </Button>
+        <LinkButton to="/admin/games/new">
+          <Plus aria-hidden="true" />
+          Create New Game
+        </LinkButton>
       }
     >
       <Card className="gap-4" role="region" aria-labelledby="all-games-title">
@@ -83,12 +80,10 @@ function EmptyState() {
   return (
     <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed p-8 text-center" data-testid="games-empty">
       <p className="text-muted-foreground">No games found</p>
-      <Button asChild>
-        <Link to="/admin/games/new">
-          <Plus aria-hidden="true" />
-          Create Your First Game
-        </Link>
-      </Button>
+      <LinkButton to="/admin/games/new">
+        <Plus aria-hidden="true" />
+        Create Your First Game
+      </LinkButton>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CONFIRMATION_MAIL, confirmationSent } from '@core/messages';
 import { validateForgotPasswordEmail } from '@core/validation';
 import { AuthPage, DevMailboxHint, EmailField, FormError, FormNotice, useConfirmationResend } from '@/components/auth-form';
+import { LinkButton } from '@/components/link-button';
 import { LoadingState } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -50,9 +51,9 @@ export default function ConfirmEmailPage() {
     return (
       <AuthPage title={CONFIRMATION_MAIL.signedInTitle} icon={<MailCheck />}>
         <FormNotice>{CONFIRMATION_MAIL.signedIn}</FormNotice>
-        <Button asChild className="w-full">
-          <Link to="/">Go to Home</Link>
-        </Button>
+        <LinkButton className="w-full" to="/">
+          Go to Home
+        </LinkButton>
       </AuthPage>
     );
   }
@@ -62,9 +63,9 @@ export default function ConfirmEmailPage() {
       <AuthPage title={CONFIRMATION_MAIL.sentTitle} icon={<MailCheck />}>
         <FormNotice>{confirmationSent(resend.sentTo)}</FormNotice>
         <DevMailboxHint />
-        <Button asChild className="w-full">
-          <Link to="/login">Back to Login</Link>
-        </Button>
+        <LinkButton className="w-full" to="/login">
+          Back to Login
+        </LinkButton>
       </AuthPage>
     );
   }

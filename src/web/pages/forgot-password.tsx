@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { SUCCESS_TOASTS } from '@core/messages';
 import { validateForgotPasswordEmail } from '@core/validation';
 import { AuthPage, DevMailboxHint, EmailField, FormError } from '@/components/auth-form';
+import { LinkButton } from '@/components/link-button';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { authApi, resetEmailErrorMessage } from '@/lib/auth';
@@ -72,9 +73,9 @@ export default function ForgotPasswordPage() {
           >
             Send Another Email
           </Button>
-          <Button asChild className="w-full">
-            <Link to="/login">Back to Login</Link>
-          </Button>
+          <LinkButton className="w-full" to="/login">
+            Back to Login
+          </LinkButton>
         </div>
       </AuthPage>
     );

@@ -1,10 +1,9 @@
 import { squareDigitsLabel, squarePairLabel, squarePositionLabel } from '@core/grid';
 import { formatUsd } from '@core/money';
 import { ArrowRight, Grid3x3, RotateCcw } from 'lucide-react';
-import { Link } from 'react-router';
+import { LinkButton } from '@/components/link-button';
 import { EmptyState, ErrorState, Page, PageSection } from '@/components/page';
 import { LoginRequired, useSessionLost } from '@/components/route-guards';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { type MySquaresResponse, useMySquares } from '@/lib/checkout';
@@ -75,12 +74,10 @@ function GameList({ games }: { games: MySquaresResponse['games'] }) {
               </CardHeader>
               <CardContent className="flex flex-1 flex-col justify-between gap-4">
                 <OwnedSquares game={game} />
-                <Button asChild variant="outline" size="sm" className="self-start">
-                  <Link to={`/game/${encodeURIComponent(game.game_id)}`}>
-                    View Game<span className="sr-only">: {game.title}</span>
-                    <ArrowRight aria-hidden="true" />
-                  </Link>
-                </Button>
+                <LinkButton variant="outline" size="sm" className="self-start" to={`/game/${encodeURIComponent(game.game_id)}`}>
+                  View Game<span className="sr-only">: {game.title}</span>
+                  <ArrowRight aria-hidden="true" />
+                </LinkButton>
               </CardContent>
             </Card>
           </li>
@@ -141,11 +138,7 @@ function NoSquares() {
       title="No Squares Yet"
       description="Pick squares on a game's board and pay for them to see them here."
       testId="my-squares-empty"
-      actions={
-        <Button asChild>
-          <Link to="/all-games">Browse Squares</Link>
-        </Button>
-      }
+      actions={<LinkButton to="/all-games">Browse Squares</LinkButton>}
     />
   );
 }

@@ -1,11 +1,10 @@
 import type { MyWinningsResponse } from '@core/api/game-day';
 import { formatUsd } from '@core/money';
 import { ArrowRight, Trophy } from 'lucide-react';
-import { Link } from 'react-router';
+import { LinkButton } from '@/components/link-button';
 import { EmptyState, ErrorState, Page } from '@/components/page';
 import { LoginRequired, useSessionLost } from '@/components/route-guards';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMyWinnings } from '@/lib/game-day';
@@ -114,12 +113,10 @@ function GameList({ games }: { games: MyWinningsResponse['games'] }) {
                     </li>
                   ))}
                 </ul>
-                <Button asChild variant="outline" size="sm" className="self-start">
-                  <Link to={`/game/${encodeURIComponent(game.game_id)}`}>
-                    View Game<span className="sr-only">: {game.title}</span>
-                    <ArrowRight aria-hidden="true" />
-                  </Link>
-                </Button>
+                <LinkButton variant="outline" size="sm" className="self-start" to={`/game/${encodeURIComponent(game.game_id)}`}>
+                  View Game<span className="sr-only">: {game.title}</span>
+                  <ArrowRight aria-hidden="true" />
+                </LinkButton>
               </CardContent>
             </Card>
           </li>
@@ -138,12 +135,10 @@ function NoWinnings() {
       testId="my-winnings-empty"
       actions={
         <>
-          <Button asChild>
-            <Link to="/all-games">Browse Games</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/my-squares">View My Squares</Link>
-          </Button>
+          <LinkButton to="/all-games">Browse Games</LinkButton>
+          <LinkButton variant="outline" to="/my-squares">
+            View My Squares
+          </LinkButton>
         </>
       }
     />

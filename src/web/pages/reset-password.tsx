@@ -1,9 +1,10 @@
 import { KeyRound, LinkIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MESSAGES, PASSWORDS_DO_NOT_MATCH, missingFieldsMessage } from '@core/messages';
 import { validatePassword } from '@core/validation';
 import { AuthPage, Field, FormError, PasswordStrength } from '@/components/auth-form';
+import { LinkButton } from '@/components/link-button';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { authApi, RESET_PAGE_TEXTS, resetPasswordFailure } from '@/lib/auth';
@@ -62,12 +63,12 @@ export default function ResetPasswordPage() {
     return (
       <AuthPage title={RESET_PAGE_TEXTS.invalidLinkTitle} icon={<LinkIcon />} description={RESET_PAGE_TEXTS.invalidLink}>
         <div className="flex flex-col gap-2">
-          <Button asChild className="w-full">
-            <Link to="/forgot-password">Send a New Link</Link>
-          </Button>
-          <Button asChild variant="outline" className="w-full">
-            <Link to="/login">Back to Login</Link>
-          </Button>
+          <LinkButton className="w-full" to="/forgot-password">
+            Send a New Link
+          </LinkButton>
+          <LinkButton variant="outline" className="w-full" to="/login">
+            Back to Login
+          </LinkButton>
         </div>
       </AuthPage>
     );

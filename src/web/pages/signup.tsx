@@ -17,6 +17,7 @@ import {
 import { validateSignup, validateUsername } from '@core/validation';
 import { AuthPage, DevMailboxHint, EmailField, Field, FormError, PasswordStrength } from '@/components/auth-form';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LinkButton } from '@/components/link-button';
 import { LoadingState } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -126,9 +127,9 @@ export default function SignupPage() {
         }
       >
         <DevMailboxHint />
-        <Button asChild className="w-full">
-          <Link to="/login">Go to Login</Link>
-        </Button>
+        <LinkButton className="w-full" to="/login">
+          Go to Login
+        </LinkButton>
       </AuthPage>
     );
   }
