@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { ACCESS_DENIED } from '@core/messages';
 import { LinkButton } from '@/components/link-button';
 import { usePageTitle } from '@/components/page';
-import { LoginRequired, useSessionLost } from '@/components/route-guards';
+import { LoginRequired, useSessionLost } from '@/components/login-required';
 import { isApiError } from '@/lib/api';
 import { useSessionActions } from '@/lib/session';
 

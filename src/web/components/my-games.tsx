@@ -3,7 +3,7 @@ import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LinkButton } from '@/components/link-button';
 import { ErrorState, Page } from '@/components/page';
-import { LoginRequired, useSessionLost } from '@/components/route-guards';
+import { LoginRequired, useSessionLost } from '@/components/login-required';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 
