@@ -13,7 +13,7 @@ import { type CheckoutView, POLL_WINDOW_MS, useCheckoutStatus } from '@/lib/chec
 import { cartStore } from '@/lib/cart';
 import { useSession, useSessionActions } from '@/lib/session';
 import { clockTime } from '@/lib/time';
-import { Outcome, Purchased, SuccessLinks } from '@/components/payment/payment-outcome';
+import { Outcome, OutcomeLinks, Purchased, SuccessLinks } from '@/components/payment/payment-outcome';
 
 /** Toasted once per checkout, however often the page renders or remounts (StrictMode, two tabs' history). */
 const celebrated = new Set<string>();
@@ -56,12 +56,9 @@ function SignedOut() {
       title="Log in to see your payment"
       description="This payment belongs to the account that made it. Log in to confirm it and see your squares."
     >
-      <div className="flex flex-col gap-2 sm:flex-row">
+      <OutcomeLinks>
         <LoginLink />
-        <LinkButton variant="outline" to="/all-games">
-          Browse More Games
-        </LinkButton>
-      </div>
+      </OutcomeLinks>
     </Outcome>
   );
 }
@@ -180,23 +177,17 @@ function ConfirmPayment({ checkoutId, gameId }: { checkoutId: string; gameId: st
             </p>
           )}
           <p className="text-sm text-muted-foreground">The refund goes back to the card you paid with; banks usually show it within 5-10 days.</p>
-          <div className="flex flex-col gap-2 sm:flex-row">
+          <OutcomeLinks>
             <LinkButton to="/my-squares">View My Squares</LinkButton>
-            <LinkButton variant="outline" to="/all-games">
-              Browse More Games
-            </LinkButton>
-          </div>
+          </OutcomeLinks>
         </Outcome>
       );
     default:
       return (
         <Outcome tone="error" title="Payment not completed" description={successClosedText(checkout.status)}>
-          <div className="flex flex-col gap-2 sm:flex-row">
+          <OutcomeLinks>
             <LinkButton to="/cart">Back to Cart</LinkButton>
-            <LinkButton variant="outline" to="/all-games">
-              Browse More Games
-            </LinkButton>
-          </div>
+          </OutcomeLinks>
         </Outcome>
       );
   }

@@ -1,12 +1,10 @@
 import { KeyRound, LinkIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MESSAGES, PASSWORDS_DO_NOT_MATCH, missingFieldsMessage } from '@core/messages';
+import { PASSWORDS_DO_NOT_MATCH, missingFieldsMessage } from '@core/messages';
 import { validatePassword } from '@core/validation';
-import { AuthPage, Field, FormError, PasswordStrength } from '@/components/auth-form';
+import { AuthPage, Field, FormError, NewPasswordField, SubmitButton } from '@/components/auth-form';
 import { LinkButton } from '@/components/link-button';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { authApi, RESET_PAGE_TEXTS, resetPasswordFailure } from '@/lib/auth';
 
 type ResetField = 'password' | 'confirmPassword';
@@ -16,7 +14,6 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const errorId = useId();
-  const strengthId = useId();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -80,18 +77,12 @@ export default function ResetPasswordPage() {
     <AuthPage title={RESET_PAGE_TEXTS.title} description={RESET_PAGE_TEXTS.description} icon={<KeyRound />}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Choose a new password">
         <FormError id={errorId} message={error?.message ?? null} />
-        <Field
+        <NewPasswordField
           label="New Password"
-          type="password"
           name="new-password"
-          autoComplete="new-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           errorId={fieldError('password')}
-          hint={PASSWORD_MESSAGES.summary}
-          describedBy={strengthId}
-          after={<PasswordStrength password={password} id={strengthId} />}
-          required
         />
         <Field
           label="Confirm New Password"
@@ -103,10 +94,9 @@ export default function ResetPasswordPage() {
           errorId={fieldError('confirmPassword')}
           required
         />
-        <Button type="submit" disabled={submitting} className="w-full">
-          {submitting && <Spinner label="Updating password..." />}
-          {submitting ? 'Updating password...' : 'Update Password'}
-        </Button>
+        <SubmitButton busy={submitting} busyLabel="Updating password...">
+          Update Password
+        </SubmitButton>
       </form>
     </AuthPage>
   );

@@ -15,12 +15,10 @@ import {
   USERNAME_TOO_SHORT,
 } from '@core/messages';
 import { validateSignup, validateUsername } from '@core/validation';
-import { AuthPage, DevMailboxHint, EmailField, Field, FormError, PasswordStrength } from '@/components/auth-form';
+import { AuthPage, DevMailboxHint, EmailField, Field, FormError, NewPasswordField, SubmitButton } from '@/components/auth-form';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LinkButton } from '@/components/link-button';
 import { LoadingState } from '@/components/page';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { authApi, signupErrorMessage } from '@/lib/auth';
 import { useAppConfig } from '@/lib/config';
 import { useSession } from '@/lib/session';
@@ -62,7 +60,6 @@ export default function SignupPage() {
   const session = useSession();
   const navigate = useNavigate();
   const errorId = useId();
-  const strengthId = useId();
   const usernameErrorId = useId();
   const [values, setValues] = useState<Values>(EMPTY);
   const [error, setError] = useState<{ message: string; fields: SignupField[] } | null>(null);
@@ -181,19 +178,7 @@ export default function SignupPage() {
           }
           required
         />
-        <Field
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          errorId={fieldError('password')}
-          hint={PASSWORD_MESSAGES.summary}
-          describedBy={strengthId}
-          after={<PasswordStrength password={values.password} id={strengthId} />}
-          required
-        />
+        <NewPasswordField label="Password" name="password" value={values.password} onChange={set('password')} errorId={fieldError('password')} />
         <Field
           label="Confirm Password"
           type="password"
@@ -204,10 +189,9 @@ export default function SignupPage() {
           errorId={fieldError('confirmPassword')}
           required
         />
-        <Button type="submit" disabled={submitting} className="w-full">
-          {submitting && <Spinner label="Creating account..." />}
-          {submitting ? 'Creating account...' : 'Create Account'}
-        </Button>
+        <SubmitButton busy={submitting} busyLabel="Creating account...">
+          Create Account
+        </SubmitButton>
       </form>
 
       <ConfirmDialog

@@ -29,13 +29,22 @@ export function Purchased({ checkout }: { checkout: CheckoutView }) {
 export function SuccessLinks({ gameId, showGame = true }: { gameId: string | null; showGame?: boolean }) {
   const oneGame = showGame && gameId && gameId !== 'multiple';
   return (
-    <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+    <OutcomeLinks className="sm:flex-wrap">
       <LinkButton to="/my-squares">View My Squares</LinkButton>
       {oneGame && (
         <LinkButton variant="outline" to={`/game/${encodeURIComponent(gameId)}`}>
           Back to Game
         </LinkButton>
       )}
+    </OutcomeLinks>
+  );
+}
+
+/** A card's links onward: the ones given, then Browse More Games. */
+export function OutcomeLinks({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <div className={cn('flex flex-col gap-2 sm:flex-row', className)}>
+      {children}
       <LinkButton variant="outline" to="/all-games">
         Browse More Games
       </LinkButton>
