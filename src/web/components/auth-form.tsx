@@ -118,6 +118,11 @@ export function NewPasswordField({ value, ...props }: Omit<FieldProps, 'type' | 
   );
 }
 
+/** The new password again (signup, reset). */
+export function ConfirmPasswordField(props: Omit<FieldProps, 'type' | 'autoComplete'>) {
+  return <Field type="password" autoComplete="new-password" required {...props} />;
+}
+
 /** An account form's full-width submit button: while `busy`, disabled with a spinner and `busyLabel`. */
 export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: string }) {
   return (

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PASSWORDS_DO_NOT_MATCH, missingFieldsMessage } from '@core/messages';
 import { validatePassword } from '@core/validation';
-import { AuthPage, Field, FormError, NewPasswordField, SubmitButton } from '@/components/auth-form';
+import { AuthPage, ConfirmPasswordField, FormError, NewPasswordField, SubmitButton } from '@/components/auth-form';
 import { LinkButton } from '@/components/link-button';
 import { authApi, RESET_PAGE_TEXTS, resetPasswordFailure } from '@/lib/auth';
 
@@ -84,15 +84,12 @@ export default function ResetPasswordPage() {
           onChange={(event) => setPassword(event.target.value)}
           errorId={fieldError('password')}
         />
-        <Field
+        <ConfirmPasswordField
           label="Confirm New Password"
-          type="password"
           name="confirm-new-password"
-          autoComplete="new-password"
           value={confirmPassword}
           onChange={(event) => setConfirmPassword(event.target.value)}
           errorId={fieldError('confirmPassword')}
-          required
         />
         <SubmitButton busy={submitting} busyLabel="Updating password...">
           Update Password

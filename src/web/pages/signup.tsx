@@ -15,7 +15,7 @@ import {
   USERNAME_TOO_SHORT,
 } from '@core/messages';
 import { validateSignup, validateUsername } from '@core/validation';
-import { AuthPage, DevMailboxHint, EmailField, Field, FormError, NewPasswordField, SubmitButton } from '@/components/auth-form';
+import { AuthPage, ConfirmPasswordField, DevMailboxHint, EmailField, Field, FormError, NewPasswordField, SubmitButton } from '@/components/auth-form';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LinkButton } from '@/components/link-button';
 import { LoadingState } from '@/components/page';
@@ -179,15 +179,12 @@ export default function SignupPage() {
           required
         />
         <NewPasswordField label="Password" name="password" value={values.password} onChange={set('password')} errorId={fieldError('password')} />
-        <Field
+        <ConfirmPasswordField
           label="Confirm Password"
-          type="password"
           name="confirmPassword"
-          autoComplete="new-password"
           value={values.confirmPassword}
           onChange={set('confirmPassword')}
           errorId={fieldError('confirmPassword')}
-          required
         />
         <SubmitButton busy={submitting} busyLabel="Creating account...">
           Create Account
