@@ -1,10 +1,9 @@
 import { House, ShieldAlert } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { ACCESS_DENIED } from '@core/messages';
+import { LinkButton } from '@/components/link-button';
 import { usePageTitle } from '@/components/page';
-import { LoginRequired, useSessionLost } from '@/components/route-guards';
-import { Button } from '@/components/ui/button';
+import { LoginRequired, useSessionLost } from '@/components/login-required';
 import { isApiError } from '@/lib/api';
 import { useSessionActions } from '@/lib/session';
 
@@ -55,12 +54,10 @@ export function AdminAccessDenied({ message }: { message: string }) {
       </div>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{ACCESS_DENIED.title}</h1>
       <p className="text-muted-foreground">{message}</p>
-      <Button asChild>
-        <Link to="/">
-          <House aria-hidden="true" />
-          Return to Home
-        </Link>
-      </Button>
+      <LinkButton to="/">
+        <House aria-hidden="true" />
+        Return to Home
+      </LinkButton>
     </div>
   );
 }

@@ -1,17 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { GAME_ERRORS, gameDeletedToast } from '@core/messages';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { isApiError } from '@/lib/api';
 import { focusPageHeading } from '@/lib/focus';
 import { type Game, useDeleteGame } from '@/lib/games';
@@ -68,39 +58,33 @@ export function DeleteGameDialog({
   }
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={game !== null}
       onOpenChange={(open) => {
         if (!open && !busy) onClose();
       }}
+      testId="delete-game-dialog"
+      onCloseAutoFocus={(event) => {
+        // The button that opened the dialog is gone with the game: start at the page's heading.
+        if (deleted) {
+          event.preventDefault();
+          focusPageHeading();
+        }
+      }}
+      title="Are you sure?"
+      description={
+        <>
+          This will permanently delete the game <strong className="font-semibold break-words text-foreground">&quot;{shown?.title}&quot;</strong> and all
+          associated data. This action cannot be undone.
+        </>
+      }
+      destructive
+      busy={busy}
+      // A plain button: the dialog stays open (and focus-trapped) until the server answers.
+      confirmLabel={busy ? 'Deleting...' : 'Delete'}
+      onConfirm={() => void onDelete()}
     >
-      <AlertDialogContent
-        data-testid="delete-game-dialog"
-        onCloseAutoFocus={(event) => {
-          // The button that opened the dialog is gone with the game: start at the page's heading.
-          if (deleted) {
-            event.preventDefault();
-            focusPageHeading();
-          }
-        }}
-      >
-        <AlertDialogHeader>
-          <AlertDialogTitle>Are you sure?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This will permanently delete the game <strong className="font-semibold break-words text-foreground">&quot;{shown?.title}&quot;</strong> and all
-            associated data. This action cannot be undone.
-          </AlertDialogDescription>
-          {refund && <p className="text-sm font-medium text-foreground">{refund}</p>}
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          {/* A plain button: the dialog stays open (and focus-trapped) until the server answers. */}
-          <Button variant="destructive" disabled={busy} onClick={() => void onDelete()}>
-            {busy && <Spinner aria-hidden="true" />}
-            {busy ? 'Deleting...' : 'Delete'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      {refund && <p className="text-sm font-medium text-foreground">{refund}</p>}
+    </ConfirmDialog>
   );
 }

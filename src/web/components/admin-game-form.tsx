@@ -1,12 +1,12 @@
 import { CircleAlert, Info, Lock } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { GAME_PRICE_LOCKED } from '@core/messages';
 import { formatUsd } from '@core/money';
 import { PAYOUT_SCHEDULE_IDS, PAYOUT_SCHEDULES, type PayoutScheduleId, payoutPlan } from '@core/payouts';
 import { type GameFormErrors, type GameFormField, type GameFormValues, validateGameForm } from '@core/schemas';
 import { quarterWinningsLabel } from '@core/scoring';
 import { GAME_TYPE_LABELS, GAME_TYPES, type GameType, MAX_PRICE_DOLLARS, MIN_PRICE_DOLLARS } from '@core/validation';
+import { LinkButton } from '@/components/link-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -228,9 +228,9 @@ export function GameForm({ initial, submitLabel, submittingLabel, submitting, pr
       />
 
       <div className="flex flex-col-reverse gap-2 border-t pt-6 sm:flex-row sm:justify-end">
-        <Button asChild variant="outline">
-          <Link to={cancelTo}>Cancel</Link>
-        </Button>
+        <LinkButton variant="outline" to={cancelTo}>
+          Cancel
+        </LinkButton>
         <Button type="submit" disabled={submitting}>
           {submitting && <Spinner aria-hidden="true" />}
           {submitting ? submittingLabel : submitLabel}

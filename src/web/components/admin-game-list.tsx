@@ -1,10 +1,10 @@
 import { CalendarDays, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { Link } from 'react-router';
 import { SQUARE_COUNT } from '@core/grid';
 import { formatUsd } from '@core/money';
 import { type AdminGameStatus, adminGameStatus, adminStatusShortLabel } from '@core/status';
 import { GAME_TYPE_LABELS } from '@core/validation';
+import { LinkButton } from '@/components/link-button';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -34,12 +34,10 @@ export function EditGameAction({ game, className }: { game: Game; className?: st
   const reason = editClosedReason(game);
   if (reason === null) {
     return (
-      <Button asChild variant="outline" size="sm" className={className}>
-        <Link to={`/admin/games/edit/${encodeURIComponent(game.id)}`}>
-          <Pencil aria-hidden="true" />
-          <ActionLabel text="Edit" title={game.title} />
-        </Link>
-      </Button>
+      <LinkButton variant="outline" size="sm" className={className} to={`/admin/games/edit/${encodeURIComponent(game.id)}`}>
+        <Pencil aria-hidden="true" />
+        <ActionLabel text="Edit" title={game.title} />
+      </LinkButton>
     );
   }
   return (
@@ -195,19 +193,15 @@ export function GameManagementActions({ game, onDelete, className }: { game: Gam
   const modifiable = canModify(game);
   return (
     <div className={cn('flex flex-wrap gap-2', className)}>
-      <Button asChild variant="outline" size="sm">
-        <Link to={`/admin/games/${encodeURIComponent(game.id)}/game-day`}>
-          <CalendarDays aria-hidden="true" />
-          <ActionLabel text="Game Day" title={game.title} />
-        </Link>
-      </Button>
+      <LinkButton variant="outline" size="sm" to={`/admin/games/${encodeURIComponent(game.id)}/game-day`}>
+        <CalendarDays aria-hidden="true" />
+        <ActionLabel text="Game Day" title={game.title} />
+      </LinkButton>
       {modifiable ? (
-        <Button asChild variant="outline" size="sm">
-          <Link to={`/admin/games/edit/${encodeURIComponent(game.id)}`}>
-            <Pencil aria-hidden="true" />
-            <ActionLabel text="Edit" title={game.title} />
-          </Link>
-        </Button>
+        <LinkButton variant="outline" size="sm" to={`/admin/games/edit/${encodeURIComponent(game.id)}`}>
+          <Pencil aria-hidden="true" />
+          <ActionLabel text="Edit" title={game.title} />
+        </LinkButton>
       ) : (
         <Button variant="outline" size="sm" disabled title={editClosedReason(game) ?? undefined}>
           <Pencil aria-hidden="true" />

@@ -1,13 +1,15 @@
 import { Check, CircleAlert, Inbox, X } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { DEV_MAILBOX_HINT } from '@core/messages';
+import { DEV_MAILBOX_HINT, PASSWORD_MESSAGES } from '@core/messages';
 import { checkPasswordRules, passwordStrengthMessage } from '@core/validation';
 import { fieldAria, FormField } from '@/components/form-field';
 import { usePageTitle } from '@/components/page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
 import { authApi, confirmationMailErrorMessage } from '@/lib/auth';
 import { useAppConfig } from '@/lib/config';
 import { cn } from '@/lib/utils';
@@ -97,6 +99,38 @@ export function Field({ label, errorId, hint, after, labelAction, describedBy: e
 /** The e-mail field every account form starts with. */
 export function EmailField(props: Omit<FieldProps, 'label' | 'type' | 'name' | 'autoComplete' | 'inputMode'>) {
   return <Field label="Email" type="email" name="email" autoComplete="email" inputMode="email" placeholder="you@example.com" required {...props} />;
+}
+
+/** A new password (signup, reset): the rules as a hint and the live feedback under the field. */
+export function NewPasswordField({ value, ...props }: Omit<FieldProps, 'type' | 'autoComplete' | 'hint' | 'describedBy' | 'after'> & { value: string }) {
+  const strengthId = useId();
+  return (
+    <Field
+      type="password"
+      autoComplete="new-password"
+      value={value}
+      hint={PASSWORD_MESSAGES.summary}
+      describedBy={strengthId}
+      after={<PasswordStrength password={value} id={strengthId} />}
+      required
+      {...props}
+    />
+  );
+}
+
+/** The new password again (signup, reset). */
+export function ConfirmPasswordField(props: Omit<FieldProps, 'type' | 'autoComplete'>) {
+  return <Field type="password" autoComplete="new-password" required {...props} />;
+}
+
+/** An account form's full-width submit button: while `busy`, disabled with a spinner and `busyLabel`. */
+export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: string }) {
+  return (
+    <Button type="submit" disabled={busy} className="w-full">
+      {busy && <Spinner label={busyLabel} />}
+      {busy ? busyLabel : children}
+    </Button>
+  );
 }
 
 /**

@@ -10,15 +10,7 @@ import { Eye, EyeOff, Lock, Shuffle, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { gameDayErrorText } from '@/components/game-day-payout';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api';
@@ -103,6 +95,36 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
   }
 
   const unsold = SQUARE_COUNT - claimed;
+  const dialogs = {
+    clear: {
+      title: 'Clear the numbers?',
+      description:
+        'The numbers of both axes are deleted and hidden from players, and the game goes back to selling its open squares. The draw log keeps a record of the clear.',
+      destructive: true,
+      pending: clear.isPending,
+      confirmLabel: clear.isPending ? 'Clearing...' : 'Clear Numbers',
+      onConfirm: () => void runClear(),
+    },
+    'not-full': {
+      title: 'The grid is not full',
+      description: (
+        <>
+          {claimed} of {SQUARE_COUNT} squares are sold. Drawing numbers ends sales: open checkouts are cancelled, and the {unsold} unsold{' '}
+          {unsold === 1 ? 'square stays' : 'squares stay'} unsold. A quarter whose winning square nobody bought pays nothing.
+        </>
+      ),
+      pending: randomize.isPending,
+      confirmLabel: 'Randomize anyway',
+      onConfirm: () => void runRandomize(true),
+    },
+    redraw: {
+      title: 'Draw new numbers?',
+      description: 'Numbers are already drawn. A new draw replaces them, and players see in the draw log that the numbers were redrawn.',
+      pending: randomize.isPending,
+      confirmLabel: 'Randomize Numbers',
+      onConfirm: () => void runRandomize(false),
+    },
+  };
   return (
     <div className={cn('flex flex-wrap items-center gap-2', className)} data-testid="numbers-actions">
       <Button onClick={onRandomize} disabled={locked || busy}>
@@ -131,66 +153,15 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
         </p>
       )}
 
-      <AlertDialog
+      <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => {
           if (!open && !busy) setConfirming(null);
         }}
-      >
-        <AlertDialogContent data-testid="numbers-dialog">
-          {shown === 'clear' ? (
-            <>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Clear the numbers?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  The numbers of both axes are deleted and hidden from players, and the game goes back to selling its open squares. The draw log keeps a record
-                  of the clear.
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-                <Button variant="destructive" disabled={busy} onClick={() => void runClear()}>
-                  {clear.isPending && <Spinner aria-hidden="true" />}
-                  {clear.isPending ? 'Clearing...' : 'Clear Numbers'}
-                </Button>
-              </AlertDialogFooter>
-            </>
-          ) : shown === 'not-full' ? (
-            <>
-              <AlertDialogHeader>
-                <AlertDialogTitle>The grid is not full</AlertDialogTitle>
-                <AlertDialogDescription>
-                  {claimed} of {SQUARE_COUNT} squares are sold. Drawing numbers ends sales: open checkouts are cancelled, and the {unsold} unsold{' '}
-                  {unsold === 1 ? 'square stays' : 'squares stay'} unsold. A quarter whose winning square nobody bought pays nothing.
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-                <Button disabled={busy} onClick={() => void runRandomize(true)}>
-                  {randomize.isPending && <Spinner aria-hidden="true" />}
-                  Randomize anyway
-                </Button>
-              </AlertDialogFooter>
-            </>
-          ) : (
-            <>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Draw new numbers?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  Numbers are already drawn. A new draw replaces them, and players see in the draw log that the numbers were redrawn.
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-                <Button disabled={busy} onClick={() => void runRandomize(false)}>
-                  {randomize.isPending && <Spinner aria-hidden="true" />}
-                  Randomize Numbers
-                </Button>
-              </AlertDialogFooter>
-            </>
-          )}
-        </AlertDialogContent>
-      </AlertDialog>
+        testId="numbers-dialog"
+        busy={busy}
+        {...dialogs[shown]}
+      />
     </div>
   );
 }

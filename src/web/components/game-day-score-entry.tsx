@@ -25,6 +25,12 @@ type Team = 'teamA' | 'teamB';
 type Drafts = Partial<Record<Quarter, Partial<QuarterScoreInput>>>;
 type Touched = Partial<Record<`${Quarter}${Team}`, true>>;
 
+/** The two score boxes of a quarter, in order: the team, its test-id side and where the game keeps its name. */
+const TEAMS = [
+  { team: 'teamA', side: 'a', name: 'team_a' },
+  { team: 'teamB', side: 'b', name: 'team_b' },
+] as const satisfies readonly { team: Team; side: 'a' | 'b'; name: 'team_a' | 'team_b' }[];
+
 function confirmedValue(result: QuarterResult | undefined, team: Team): string {
   if (!result) return '';
   return String(team === 'teamA' ? result.team_a_score : result.team_b_score);
@@ -285,26 +291,19 @@ function QuarterFields({
         {result ? `Confirmed, winner ${resultWinner(result)}` : isNext ? 'Next to confirm' : 'Not confirmed yet'}
       </span>
       <div className="grid grid-cols-2 gap-3">
-        <ScoreBox
-          quarter={quarter}
-          side="a"
-          teamName={view.game.team_a}
-          value={value.teamA}
-          showError={showError('teamA')}
-          readOnly={locked}
-          onChange={(raw) => onChange('teamA', raw)}
-          onBlur={() => onBlur('teamA')}
-        />
-        <ScoreBox
-          quarter={quarter}
-          side="b"
-          teamName={view.game.team_b}
-          value={value.teamB}
-          showError={showError('teamB')}
-          readOnly={locked}
-          onChange={(raw) => onChange('teamB', raw)}
-          onBlur={() => onBlur('teamB')}
-        />
+        {TEAMS.map(({ team, side, name }) => (
+          <ScoreBox
+            key={team}
+            quarter={quarter}
+            side={side}
+            teamName={view.game[name]}
+            value={value[team]}
+            showError={showError(team)}
+            readOnly={locked}
+            onChange={(raw) => onChange(team, raw)}
+            onBlur={() => onBlur(team)}
+          />
+        ))}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="min-w-0 text-sm text-muted-foreground [overflow-wrap:anywhere]">

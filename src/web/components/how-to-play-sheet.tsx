@@ -1,9 +1,9 @@
 import { BookOpen } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { HowToPlaySummary } from '@/components/how-to-play-summary';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
-import { HOW_TO_PLAY_SUMMARY } from '@/content/how-to-play';
 import { focusPageHeading } from '@/lib/focus';
 
 /** The top bar's How to Play side sheet: the rules in brief, with a link to the full guide. */
@@ -33,19 +33,7 @@ export function HowToPlaySheet() {
           <SheetTitle className="text-lg">How to Play</SheetTitle>
           <SheetDescription>A squares pool is a game of luck on a 10x10 board. You need no football knowledge to win.</SheetDescription>
         </SheetHeader>
-        <ol className="flex flex-col gap-3 px-4 text-sm">
-          {HOW_TO_PLAY_SUMMARY.map((line, index) => (
-            <li key={line} className="flex gap-3">
-              <span
-                aria-hidden="true"
-                className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
-              >
-                {index + 1}
-              </span>
-              <span className="pt-0.5">{line}</span>
-            </li>
-          ))}
-        </ol>
+        <HowToPlaySummary compact />
         <SheetFooter>
           <Button asChild>
             <Link

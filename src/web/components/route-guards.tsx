@@ -1,9 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { LoadingState, Page } from '@/components/page';
-import { Button } from '@/components/ui/button';
-import { isUnauthorized } from '@/lib/auth';
-import { type GuardRequirement, guardDecision, useSession, useSessionActions } from '@/lib/session';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { LoadingState } from '@/components/page';
+import { type GuardRequirement, guardDecision, useSession } from '@/lib/session';
 
 /** The location a guard or a login link remembers, so /login can bring the person back. */
 export interface FromState {
@@ -52,42 +50,6 @@ export function RequireUser({ children }: { children?: ReactNode }) {
 /** Admin routes (/admin/*): visitors go to /login, players to /not-authorized (D10). */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
   return <Guard requirement="admin">{children}</Guard>;
-}
-
-/**
- * For a page that is already open: true once one of its API calls answered 401 (the session
- * ended). The session is then checked again, so the top bar and sidebar follow; the page shows
- * its logged-out text, e.g. with `<LoginRequired>`.
- */
-export function useSessionLost(...errors: unknown[]): boolean {
-  const { refresh } = useSessionActions();
-  const lost = errors.some(isUnauthorized);
-  useEffect(() => {
-    if (lost) void refresh();
-  }, [lost, refresh]);
-  return lost;
-}
-
-/** A page's logged-out text (e.g. "Authentication Required") with a way to log in and come back. */
-export function LoginRequired({ title, message }: { title: string; message: string }) {
-  const location = useLocation();
-  return (
-    <Page title={title} width="narrow">
-      <div className="flex flex-col items-start gap-4 rounded-lg border bg-card p-6">
-        <p className="text-muted-foreground">{message}</p>
-        <div className="flex flex-wrap gap-2">
-          <Button asChild>
-            <Link to="/login" state={{ from: location } satisfies FromState}>
-              Log In
-            </Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/signup">Sign Up</Link>
-          </Button>
-        </div>
-      </div>
-    </Page>
-  );
 }
 
 /** Where a successful login goes: the remembered location (not an auth page), else home. */

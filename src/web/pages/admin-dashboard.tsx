@@ -1,33 +1,24 @@
-import { Plus, RefreshCw, Settings2, Trash2 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { RefreshCw, Settings2, Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { formatUsd } from '@core/money';
 import { GAME_ERRORS, SUCCESS_TOASTS } from '@core/messages';
-import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
-import { DeleteGameDialog } from '@/components/admin-delete-dialog';
+import { AdminAccessProblem } from '@/components/admin-access';
 import { AdminGameCard, canModify, DELETE_BUTTON_CLASS, EditGameAction, GameCardSkeletons } from '@/components/admin-game-list';
+import { CreateGameLink, useAdminGames } from '@/components/admin-games-page';
+import { LinkButton } from '@/components/link-button';
 import { ErrorState, Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { type Game, useGames } from '@/lib/games';
+import { type Game } from '@/lib/games';
 import { cn } from '@/lib/utils';
 
 /** Spec /admin: Admin Dashboard. */
 export default function AdminDashboardPage() {
-  const games = useGames();
-  const [deleteError, setDeleteError] = useState<unknown>(null);
-  const access = useAdminAccess(games.error, deleteError);
-  const [toDelete, setToDelete] = useState<Game | null>(null);
+  const { games, access, onDelete, deleteDialog } = useAdminGames(GAME_ERRORS.loadGamesDataFailed);
   const [refreshing, setRefreshing] = useState(false);
-
-  // A failed load is told once per failure: a toast and the inline error below.
-  const failedAt = games.isError && access === 'ok' ? games.errorUpdatedAt : 0;
-  useEffect(() => {
-    if (failedAt) toast.error(GAME_ERRORS.loadGamesDataFailed, { id: 'admin-games-load' });
-  }, [failedAt]);
 
   if (access !== 'ok') return <AdminAccessProblem access={access} />;
 
@@ -56,12 +47,7 @@ export default function AdminDashboardPage() {
             <RefreshCw aria-hidden="true" className={refreshing ? 'animate-spin' : undefined} />
             {refreshing ? 'Refreshing...' : 'Refresh'}
           </Button>
-          <Button asChild>
-            <Link to="/admin/games/new">
-              <Plus aria-hidden="true" />
-              Create New Game
-            </Link>
-          </Button>
+          <CreateGameLink />
         </>
       }
     >
@@ -95,15 +81,15 @@ export default function AdminDashboardPage() {
             </TabsTrigger>
           </TabsList>
           <TabsContent value="active">
-            <GameCards games={active} loading={loading} onDelete={setToDelete} />
+            <GameCards games={active} loading={loading} onDelete={onDelete} />
           </TabsContent>
           <TabsContent value="completed">
-            <GameCards games={completed} loading={loading} onDelete={setToDelete} />
+            <GameCards games={completed} loading={loading} onDelete={onDelete} />
           </TabsContent>
         </Tabs>
       )}
 
-      <DeleteGameDialog game={toDelete} onClose={() => setToDelete(null)} onFailed={setDeleteError} />
+      {deleteDialog}
     </Page>
   );
 }
@@ -135,12 +121,10 @@ function GameCards({ games, loading, onDelete }: { games: readonly Game[]; loadi
             className="flex-1"
             actions={
               <>
-                <Button asChild size="sm">
-                  <Link to={`/admin/game/${encodeURIComponent(game.id)}`}>
-                    <Settings2 aria-hidden="true" />
-                    Manage<span className="sr-only"> {game.title}</span>
-                  </Link>
-                </Button>
+                <LinkButton size="sm" to={`/admin/game/${encodeURIComponent(game.id)}`}>
+                  <Settings2 aria-hidden="true" />
+                  Manage<span className="sr-only"> {game.title}</span>
+                </LinkButton>
                 <EditGameAction game={game} />
                 {canModify(game) && (
                   <Button variant="outline" size="sm" className={DELETE_BUTTON_CLASS} onClick={() => onDelete(game)}>

@@ -1,26 +1,19 @@
 import { GAME_ERRORS } from '@core/messages';
-import { ArrowLeft, LayoutGrid } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { LayoutGrid } from 'lucide-react';
+import { useParams } from 'react-router';
 import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
 import { EditGameAction } from '@/components/admin-game-list';
 import { FourQuarterMode, GameDaySummary } from '@/components/game-day-controls';
 import { NumbersActions } from '@/components/game-day-numbers';
+import { BackLink, LinkButton } from '@/components/link-button';
 import { ErrorState, Page, usePageTitle } from '@/components/page';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api';
 import { useBoardLive } from '@/lib/board';
 import { useGameDay, useGameDayMutationErrors } from '@/lib/game-day';
 
 function BackToGames() {
-  return (
-    <Button asChild variant="ghost" size="sm" className="-ml-2 w-fit">
-      <Link to="/admin/games">
-        <ArrowLeft aria-hidden="true" />
-        Back to Games List
-      </Link>
-    </Button>
-  );
+  return <BackLink to="/admin/games">Back to Games List</BackLink>;
 }
 
 /** D20 /admin/games/:id/game-day: the Game Day Controls screen. */
@@ -66,12 +59,10 @@ export default function AdminGameDayPage() {
       before={<BackToGames />}
       actions={
         <>
-          <Button asChild variant="ghost" size="sm">
-            <Link to={`/admin/game/${encodeURIComponent(game.id)}`}>
-              <LayoutGrid aria-hidden="true" />
-              View Board
-            </Link>
-          </Button>
+          <LinkButton variant="ghost" size="sm" to={`/admin/game/${encodeURIComponent(game.id)}`}>
+            <LayoutGrid aria-hidden="true" />
+            View Board
+          </LinkButton>
           <EditGameAction game={game} />
         </>
       }

@@ -1,13 +1,12 @@
-import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { GAME_ERRORS, GAME_UPDATE_COMPLETED, SUCCESS_TOASTS } from '@core/messages';
 import type { GameFormValues } from '@core/schemas';
 import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
 import { GameForm, REDIRECT_DELAY_MS, saveErrorMessage, toFormState } from '@/components/admin-game-form';
+import { BackLink } from '@/components/link-button';
 import { ErrorState, LoadingState, Page } from '@/components/page';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { isApiError } from '@/lib/api';
 import { type Game, type GameUpdateRequest, useGame, useUpdateGame } from '@/lib/games';
@@ -105,14 +104,7 @@ export default function AdminGameEditPage() {
       title="Edit Game"
       description={game.data && !leaveWith ? game.data.title : undefined}
       width="narrow"
-      before={
-        <Button asChild variant="ghost" size="sm" className="w-fit -ml-2">
-          <Link to={BACK_TO}>
-            <ArrowLeft aria-hidden="true" />
-            Back to Game Management
-          </Link>
-        </Button>
-      }
+      before={<BackLink to={BACK_TO}>Back to Game Management</BackLink>}
     >
       {content}
     </Page>

@@ -1,13 +1,12 @@
-import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { GAME_ERRORS, SUCCESS_TOASTS } from '@core/messages';
 import { GAME_FORM_DEFAULTS, type GameFormValues } from '@core/schemas';
 import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
 import { GameForm, REDIRECT_DELAY_MS, saveErrorMessage, toFormState } from '@/components/admin-game-form';
+import { BackLink } from '@/components/link-button';
 import { Page } from '@/components/page';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useCreateGame } from '@/lib/games';
 
@@ -43,14 +42,7 @@ export default function AdminGameNewPage() {
       title="Create New Game"
       description="Set the teams and the price; players can buy squares as soon as the game is created."
       width="narrow"
-      before={
-        <Button asChild variant="ghost" size="sm" className="w-fit -ml-2">
-          <Link to="/admin">
-            <ArrowLeft aria-hidden="true" />
-            Back to Admin Dashboard
-          </Link>
-        </Button>
-      }
+      before={<BackLink to="/admin">Back to Admin Dashboard</BackLink>}
     >
       <Card>
         <CardContent className="px-4 sm:px-6">

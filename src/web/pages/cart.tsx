@@ -1,15 +1,15 @@
 import { CART_TEXTS, checkCart, unavailableRemovals } from '@core/cart-check';
 import { ShoppingCart } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { CartGameCard } from '@/components/cart/cart-game-card';
 import { CartSummary } from '@/components/cart/cart-summary';
 import { ClearCart } from '@/components/cart/clear-cart';
 import { refocus } from '@/components/cart/refocus';
+import { LinkButton } from '@/components/link-button';
 import { OpenCheckoutNotice, useCancelOwnCheckout } from '@/components/open-checkout';
 import { EmptyState, Page } from '@/components/page';
-import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api';
 import { useBoards } from '@/lib/board';
 import { cartStore, useCart } from '@/lib/cart';
@@ -65,11 +65,7 @@ export default function CartPage() {
           title="Your cart is empty"
           description="Pick open squares on a game's board and they will wait for you here."
           testId="cart-empty"
-          actions={
-            <Button asChild>
-              <Link to="/all-games">Browse Games</Link>
-            </Button>
-          }
+          actions={<LinkButton to="/all-games">Browse Games</LinkButton>}
         />
       </Page>
     );
@@ -91,9 +87,9 @@ export default function CartPage() {
       description={`${squareCount} ${squareCount === 1 ? 'square' : 'squares'} in ${cart.length} ${cart.length === 1 ? 'game' : 'games'}`}
       actions={
         <>
-          <Button asChild variant="outline">
-            <Link to={firstGame ? gameBoardPath(firstGame) : '/'}>Continue Shopping</Link>
-          </Button>
+          <LinkButton variant="outline" to={firstGame ? gameBoardPath(firstGame) : '/'}>
+            Continue Shopping
+          </LinkButton>
           <ClearCart />
         </>
       }

@@ -3,10 +3,9 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CONFIRMATION_MAIL, confirmationSent } from '@core/messages';
 import { validateForgotPasswordEmail } from '@core/validation';
-import { AuthPage, DevMailboxHint, EmailField, FormError, FormNotice, useConfirmationResend } from '@/components/auth-form';
+import { AuthPage, DevMailboxHint, EmailField, FormError, FormNotice, SubmitButton, useConfirmationResend } from '@/components/auth-form';
+import { LinkButton } from '@/components/link-button';
 import { LoadingState } from '@/components/page';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { useAppConfig } from '@/lib/config';
 import { focusPageHeading } from '@/lib/focus';
 import { useSession } from '@/lib/session';
@@ -50,9 +49,9 @@ export default function ConfirmEmailPage() {
     return (
       <AuthPage title={CONFIRMATION_MAIL.signedInTitle} icon={<MailCheck />}>
         <FormNotice>{CONFIRMATION_MAIL.signedIn}</FormNotice>
-        <Button asChild className="w-full">
-          <Link to="/">Go to Home</Link>
-        </Button>
+        <LinkButton className="w-full" to="/">
+          Go to Home
+        </LinkButton>
       </AuthPage>
     );
   }
@@ -62,9 +61,9 @@ export default function ConfirmEmailPage() {
       <AuthPage title={CONFIRMATION_MAIL.sentTitle} icon={<MailCheck />}>
         <FormNotice>{confirmationSent(resend.sentTo)}</FormNotice>
         <DevMailboxHint />
-        <Button asChild className="w-full">
-          <Link to="/login">Back to Login</Link>
-        </Button>
+        <LinkButton className="w-full" to="/login">
+          Back to Login
+        </LinkButton>
       </AuthPage>
     );
   }
@@ -87,10 +86,9 @@ export default function ConfirmEmailPage() {
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="New confirmation link">
         <FormError id={errorId} message={message} />
         <EmailField value={email} onChange={(event) => setEmail(event.target.value)} errorId={error ? errorId : null} />
-        <Button type="submit" disabled={resend.sending} className="w-full">
-          {resend.sending && <Spinner label={CONFIRMATION_MAIL.resending} />}
-          {resend.sending ? CONFIRMATION_MAIL.resending : CONFIRMATION_MAIL.resendButton}
-        </Button>
+        <SubmitButton busy={resend.sending} busyLabel={CONFIRMATION_MAIL.resending}>
+          {CONFIRMATION_MAIL.resendButton}
+        </SubmitButton>
       </form>
     </AuthPage>
   );

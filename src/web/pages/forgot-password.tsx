@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { SUCCESS_TOASTS } from '@core/messages';
 import { validateForgotPasswordEmail } from '@core/validation';
-import { AuthPage, DevMailboxHint, EmailField, FormError } from '@/components/auth-form';
+import { AuthPage, DevMailboxHint, EmailField, FormError, SubmitButton } from '@/components/auth-form';
+import { LinkButton } from '@/components/link-button';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { authApi, resetEmailErrorMessage } from '@/lib/auth';
 import { useAppConfig } from '@/lib/config';
 
@@ -72,9 +72,9 @@ export default function ForgotPasswordPage() {
           >
             Send Another Email
           </Button>
-          <Button asChild className="w-full">
-            <Link to="/login">Back to Login</Link>
-          </Button>
+          <LinkButton className="w-full" to="/login">
+            Back to Login
+          </LinkButton>
         </div>
       </AuthPage>
     );
@@ -90,10 +90,9 @@ export default function ForgotPasswordPage() {
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Reset password">
         <FormError id={errorId} message={error} />
         <EmailField value={email} onChange={(event) => setEmail(event.target.value)} errorId={error ? errorId : null} />
-        <Button type="submit" disabled={submitting} className="w-full">
-          {submitting && <Spinner label="Sending..." />}
-          {submitting ? 'Sending...' : 'Send Reset Link'}
-        </Button>
+        <SubmitButton busy={submitting} busyLabel="Sending...">
+          Send Reset Link
+        </SubmitButton>
       </form>
     </AuthPage>
   );

@@ -4,16 +4,16 @@ import { GAME_ERRORS } from '@core/messages';
 import { formatUsd } from '@core/money';
 import { quarterWinningsLabel } from '@core/scoring';
 import { drawLogSummary, gameCardBadge, gameStatusLine } from '@core/status';
-import { ArrowLeft, LogIn, SearchX, ShoppingCart } from 'lucide-react';
+import { LogIn, SearchX, ShoppingCart } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { salesClosedMessage, salesOpen } from '@core/sales';
 import { BoardLegend, BoardSkeleton, GameBoard, numbersShown } from '@/components/board';
+import { BackLink, LinkButton } from '@/components/link-button';
 import { ErrorState, Page, usePageTitle } from '@/components/page';
 import { PayoutRulesPanel } from '@/components/payout-rules';
 import type { FromState } from '@/components/route-guards';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api';
 import { type LiveStatus, useBoard, useBoardLive } from '@/lib/board';
@@ -161,12 +161,9 @@ function BackButton() {
     void navigate(-1);
   };
   return (
-    <Button asChild variant="ghost" size="sm" className="-ml-2 w-fit">
-      <Link to={fallback} onClick={onClick} data-testid="back-button">
-        <ArrowLeft aria-hidden="true" />
-        Back
-      </Link>
-    </Button>
+    <BackLink to={fallback} onClick={onClick} data-testid="back-button">
+      Back
+    </BackLink>
   );
 }
 
@@ -260,9 +257,9 @@ function CartSummary({ board }: { board: BoardResponse }) {
           </ul>
         </>
       )}
-      <Button asChild variant={count > 0 ? 'default' : 'outline'} className="w-full">
-        <Link to="/cart">View Cart</Link>
-      </Button>
+      <LinkButton variant={count > 0 ? 'default' : 'outline'} className="w-full" to="/cart">
+        View Cart
+      </LinkButton>
     </section>
   );
 }
@@ -342,9 +339,7 @@ function GameNotFound() {
       <div className="flex flex-col items-start gap-4 rounded-xl border border-dashed p-6" data-testid="game-not-found">
         <SearchX aria-hidden="true" className="size-10 text-muted-foreground" />
         <p className="text-muted-foreground">The requested game could not be found.</p>
-        <Button asChild>
-          <Link to="/all-games">Browse Games</Link>
-        </Button>
+        <LinkButton to="/all-games">Browse Games</LinkButton>
       </div>
     </Page>
   );

@@ -3,12 +3,12 @@ import { ArrowRight, Images, LayoutDashboard, LogIn, Plus, UserPlus } from 'luci
 import { type ComponentType, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { GameCard, GameCardGrid, GameCardSkeletons } from '@/components/game-card';
+import { HowToPlaySummary } from '@/components/how-to-play-summary';
 import { ErrorState, usePageTitle } from '@/components/page';
 import type { TutorialDialogProps } from '@/components/tutorial-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { HOW_TO_PLAY_SUMMARY } from '@/content/how-to-play';
 import { PRODUCT_NAME } from '@/lib/config';
 import { HOME_NO_GAMES, splitGamesByActivity } from '@/lib/game-cards';
 import { type Game, useGames } from '@/lib/games';
@@ -107,19 +107,7 @@ function HowToPlayList() {
       <h2 id="how-to-play-title" className="text-xl font-semibold tracking-tight">
         How to Play
       </h2>
-      <ol className="grid gap-3 sm:grid-cols-2">
-        {HOW_TO_PLAY_SUMMARY.map((line, index) => (
-          <li key={line} className="flex gap-3 rounded-lg border bg-card p-4 text-sm">
-            <span
-              aria-hidden="true"
-              className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
-            >
-              {index + 1}
-            </span>
-            <span className="pt-1">{line}</span>
-          </li>
-        ))}
-      </ol>
+      <HowToPlaySummary />
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
         <VisualTutorialButton />
         <Button asChild variant="link" className="w-fit px-0 has-[>svg]:px-0">

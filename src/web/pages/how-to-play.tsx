@@ -1,6 +1,6 @@
-import { ArrowLeft, ChevronLeft, ChevronRight, Grid3x3, RotateCcw, Search } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Grid3x3, RotateCcw, Search } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { BackLink, LinkButton } from '@/components/link-button';
 import { Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -21,14 +21,7 @@ export default function HowToPlayPage() {
       title="How to Play"
       description="Six steps from picking a game to collecting your winnings."
       width="narrow"
-      before={
-        <Button asChild variant="ghost" size="sm" className="w-fit -ml-2">
-          <Link to="/">
-            <ArrowLeft aria-hidden="true" />
-            Back to Home
-          </Link>
-        </Button>
-      }
+      before={<BackLink to="/">Back to Home</BackLink>}
     >
       <div className="flex flex-col gap-2">
         <div className="flex min-h-8 items-center justify-between gap-2 text-sm">
@@ -93,18 +86,14 @@ export default function HowToPlayPage() {
       </nav>
 
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
-        <Button asChild variant="outline">
-          <Link to="/all-games">
-            <Search aria-hidden="true" />
-            Browse Games
-          </Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/my-squares">
-            <Grid3x3 aria-hidden="true" />
-            View My Squares
-          </Link>
-        </Button>
+        <LinkButton variant="outline" to="/all-games">
+          <Search aria-hidden="true" />
+          Browse Games
+        </LinkButton>
+        <LinkButton variant="outline" to="/my-squares">
+          <Grid3x3 aria-hidden="true" />
+          View My Squares
+        </LinkButton>
       </div>
     </Page>
   );

@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { CONFIRMATION_MAIL, confirmationSentFromLogin, EMAIL_CONFIRMED, INVALID_EMAIL, LOGIN_ERRORS, PASSWORD_UPDATED, SUCCESS_TOASTS } from '@core/messages';
 import { validateLogin } from '@core/validation';
-import { AuthPage, DevMailboxHint, EmailField, Field, FormError, FormNotice, useConfirmationResend } from '@/components/auth-form';
+import { AuthPage, DevMailboxHint, EmailField, Field, FormError, FormNotice, SubmitButton, useConfirmationResend } from '@/components/auth-form';
 import { LoadingState } from '@/components/page';
 import { returnPath } from '@/components/route-guards';
 import { Button } from '@/components/ui/button';
@@ -125,10 +125,9 @@ export default function LoginPage() {
             </Link>
           }
         />
-        <Button type="submit" disabled={submitting} className="w-full">
-          {submitting && <Spinner label="Logging in..." />}
-          {submitting ? 'Logging in...' : 'Log In'}
-        </Button>
+        <SubmitButton busy={submitting} busyLabel="Logging in...">
+          Log In
+        </SubmitButton>
       </form>
       {unconfirmed && (
         <div

@@ -1,12 +1,10 @@
 import { squareDigitsLabel, squarePairLabel, squarePositionLabel } from '@core/grid';
 import { formatUsd } from '@core/money';
-import { ArrowRight, Grid3x3, RotateCcw } from 'lucide-react';
-import { Link } from 'react-router';
-import { EmptyState, ErrorState, Page, PageSection } from '@/components/page';
-import { LoginRequired, useSessionLost } from '@/components/route-guards';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Grid3x3, RotateCcw } from 'lucide-react';
+import { LinkButton } from '@/components/link-button';
+import { MyGameCards, MyGamesPage } from '@/components/my-games';
+import { EmptyState, PageSection } from '@/components/page';
+import { Card, CardContent } from '@/components/ui/card';
 import { type MySquaresResponse, useMySquares } from '@/lib/checkout';
 import { shortDate } from '@/lib/time';
 
@@ -18,75 +16,40 @@ import { shortDate } from '@/lib/time';
  */
 export default function MySquaresPage() {
   const squares = useMySquares();
-  const sessionLost = useSessionLost(squares.error);
-
-  if (sessionLost) {
-    return <LoginRequired title="Authentication Required" message="Please log in to view your squares." />;
-  }
-
   const data = squares.data;
   const total = data?.games.reduce((sum, game) => sum + game.squares.length, 0) ?? 0;
 
   return (
-    <Page
+    <MyGamesPage
+      query={squares}
       title="My Squares"
       description={
         data && total > 0
           ? `${total} ${total === 1 ? 'square' : 'squares'} in ${data.games.length} ${data.games.length === 1 ? 'game' : 'games'}.`
           : 'The squares you own, by game.'
       }
+      loginMessage="Please log in to view your squares."
+      errorTitle="Failed to load your squares"
+      loadingTestId="my-squares-loading"
     >
-      {data ? (
+      {(data) => (
         <>
-          {data.games.length > 0 ? <GameList games={data.games} /> : <NoSquares />}
+          {data.games.length > 0 ? (
+            <MyGameCards
+              games={data.games}
+              label="Your games"
+              testId="my-squares-game"
+              summary={(game) => `${game.squares.length} ${game.squares.length === 1 ? 'square' : 'squares'}`}
+            >
+              {(game) => <OwnedSquares game={game} />}
+            </MyGameCards>
+          ) : (
+            <NoSquares />
+          )}
           {data.refunds.length > 0 && <Refunds refunds={data.refunds} />}
         </>
-      ) : squares.isError && !squares.isFetching ? (
-        <ErrorState title="Failed to load your squares" onRetry={() => void squares.refetch()} />
-      ) : (
-        <div className="grid gap-4 md:grid-cols-2" data-testid="my-squares-loading" aria-busy="true">
-          <span className="sr-only" role="status">
-            Loading...
-          </span>
-          {[0, 1].map((i) => (
-            <Skeleton key={i} className="h-40 rounded-xl" />
-          ))}
-        </div>
       )}
-    </Page>
-  );
-}
-
-function GameList({ games }: { games: MySquaresResponse['games'] }) {
-  return (
-    <ul className="grid gap-4 md:grid-cols-2" aria-label="Your games">
-      {games.map((game) => {
-        const count = game.squares.length;
-        return (
-          <li key={game.game_id}>
-            <Card className="h-full gap-4" data-testid="my-squares-game">
-              <CardHeader>
-                <CardTitle as="h2" className="text-lg leading-snug break-words">
-                  {game.title}
-                </CardTitle>
-                <CardDescription className="break-words">
-                  {game.team_a} vs {game.team_b} · {count} {count === 1 ? 'square' : 'squares'}
-                </CardDescription>
-              </CardHeader>
-              <CardContent className="flex flex-1 flex-col justify-between gap-4">
-                <OwnedSquares game={game} />
-                <Button asChild variant="outline" size="sm" className="self-start">
-                  <Link to={`/game/${encodeURIComponent(game.game_id)}`}>
-                    View Game<span className="sr-only">: {game.title}</span>
-                    <ArrowRight aria-hidden="true" />
-                  </Link>
-                </Button>
-              </CardContent>
-            </Card>
-          </li>
-        );
-      })}
-    </ul>
+    </MyGamesPage>
   );
 }
 
@@ -141,11 +104,7 @@ function NoSquares() {
       title="No Squares Yet"
       description="Pick squares on a game's board and pay for them to see them here."
       testId="my-squares-empty"
-      actions={
-        <Button asChild>
-          <Link to="/all-games">Browse Squares</Link>
-        </Button>
-      }
+      actions={<LinkButton to="/all-games">Browse Squares</LinkButton>}
     />
   );
 }

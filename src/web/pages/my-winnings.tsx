@@ -1,13 +1,10 @@
 import type { MyWinningsResponse } from '@core/api/game-day';
 import { formatUsd } from '@core/money';
-import { ArrowRight, Trophy } from 'lucide-react';
-import { Link } from 'react-router';
-import { EmptyState, ErrorState, Page } from '@/components/page';
-import { LoginRequired, useSessionLost } from '@/components/route-guards';
+import { Trophy } from 'lucide-react';
+import { LinkButton } from '@/components/link-button';
+import { MyGameCards, MyGamesPage } from '@/components/my-games';
+import { EmptyState } from '@/components/page';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useMyWinnings } from '@/lib/game-day';
 
 /**
@@ -16,36 +13,23 @@ import { useMyWinnings } from '@/lib/game-day';
  */
 export default function MyWinningsPage() {
   const winnings = useMyWinnings();
-  const sessionLost = useSessionLost(winnings.error);
-
-  if (sessionLost) {
-    return <LoginRequired title="Authentication Required" message="Please log in to view your winnings." />;
-  }
-
-  const data = winnings.data;
   return (
-    <Page title="My Winnings" description="What your squares have won, by game.">
-      {data ? (
+    <MyGamesPage
+      query={winnings}
+      title="My Winnings"
+      description="What your squares have won, by game."
+      loginMessage="Please log in to view your winnings."
+      errorTitle="Failed to load your winnings"
+      loadingTestId="my-winnings-loading"
+      totalSkeleton
+    >
+      {(data) => (
         <>
           <TotalWinnings data={data} />
           {data.games.length > 0 ? <GameList games={data.games} /> : <NoWinnings />}
         </>
-      ) : winnings.isError && !winnings.isFetching ? (
-        <ErrorState title="Failed to load your winnings" onRetry={() => void winnings.refetch()} />
-      ) : (
-        <div className="flex flex-col gap-4" data-testid="my-winnings-loading" aria-busy="true">
-          <span className="sr-only" role="status">
-            Loading...
-          </span>
-          <Skeleton className="h-24 rounded-xl" />
-          <div className="grid gap-4 md:grid-cols-2">
-            {[0, 1].map((i) => (
-              <Skeleton key={i} className="h-40 rounded-xl" />
-            ))}
-          </div>
-        </div>
       )}
-    </Page>
+    </MyGamesPage>
   );
 }
 
@@ -88,44 +72,26 @@ function TotalWinnings({ data }: { data: MyWinningsResponse }) {
 
 function GameList({ games }: { games: MyWinningsResponse['games'] }) {
   return (
-    <ul className="grid gap-4 md:grid-cols-2" aria-label="Your winnings by game">
-      {games.map((game) => {
-        const total = game.wins.reduce((sum, win) => sum + win.amount_cents, 0);
-        return (
-          <li key={game.game_id}>
-            <Card className="h-full gap-4" data-testid="my-winnings-game">
-              <CardHeader>
-                <CardTitle as="h2" className="text-lg leading-snug break-words">
-                  {game.title}
-                </CardTitle>
-                <CardDescription className="break-words">
-                  {game.team_a} vs {game.team_b} · {formatUsd(total)}
-                </CardDescription>
-              </CardHeader>
-              <CardContent className="flex flex-1 flex-col justify-between gap-4">
-                <ul className="flex flex-col divide-y divide-border/70 rounded-lg border" aria-label={`Wins in ${game.title}`}>
-                  {game.wins.map((win) => (
-                    <li key={win.quarter} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2.5" data-testid="my-winnings-win">
-                      <span className="font-medium">{win.label}</span>
-                      <span className="flex items-center gap-2">
-                        <span className="font-semibold tabular-nums">{formatUsd(win.amount_cents)}</span>
-                        <Badge variant={win.badge === 'Paid' ? 'success' : 'outline'}>{win.badge}</Badge>
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-                <Button asChild variant="outline" size="sm" className="self-start">
-                  <Link to={`/game/${encodeURIComponent(game.game_id)}`}>
-                    View Game<span className="sr-only">: {game.title}</span>
-                    <ArrowRight aria-hidden="true" />
-                  </Link>
-                </Button>
-              </CardContent>
-            </Card>
-          </li>
-        );
-      })}
-    </ul>
+    <MyGameCards
+      games={games}
+      label="Your winnings by game"
+      testId="my-winnings-game"
+      summary={(game) => formatUsd(game.wins.reduce((sum, win) => sum + win.amount_cents, 0))}
+    >
+      {(game) => (
+        <ul className="flex flex-col divide-y divide-border/70 rounded-lg border" aria-label={`Wins in ${game.title}`}>
+          {game.wins.map((win) => (
+            <li key={win.quarter} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2.5" data-testid="my-winnings-win">
+              <span className="font-medium">{win.label}</span>
+              <span className="flex items-center gap-2">
+                <span className="font-semibold tabular-nums">{formatUsd(win.amount_cents)}</span>
+                <Badge variant={win.badge === 'Paid' ? 'success' : 'outline'}>{win.badge}</Badge>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </MyGameCards>
   );
 }
 
@@ -138,12 +104,10 @@ function NoWinnings() {
       testId="my-winnings-empty"
       actions={
         <>
-          <Button asChild>
-            <Link to="/all-games">Browse Games</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/my-squares">View My Squares</Link>
-          </Button>
+          <LinkButton to="/all-games">Browse Games</LinkButton>
+          <LinkButton variant="outline" to="/my-squares">
+            View My Squares
+          </LinkButton>
         </>
       }
     />

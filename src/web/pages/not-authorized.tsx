@@ -1,9 +1,10 @@
 import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { SUCCESS_TOASTS } from '@core/messages';
 import { AuthPage } from '@/components/auth-form';
+import { LinkButton } from '@/components/link-button';
 import { LoadingState } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -42,18 +43,18 @@ export default function NotAuthorizedPage() {
         <p className="text-center text-sm text-muted-foreground">You are not signed in.</p>
       )}
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button asChild className="flex-1">
-          <Link to="/">Go to Home</Link>
-        </Button>
+        <LinkButton className="flex-1" to="/">
+          Go to Home
+        </LinkButton>
         {session.status === 'signed-in' ? (
           <Button variant="outline" className="flex-1" onClick={() => void onSignOut()} disabled={signingOut}>
             {signingOut && <Spinner label="Signing out..." />}
             Sign Out
           </Button>
         ) : (
-          <Button asChild variant="outline" className="flex-1">
-            <Link to="/login">Log In</Link>
-          </Button>
+          <LinkButton variant="outline" className="flex-1" to="/login">
+            Log In
+          </LinkButton>
         )}
       </div>
     </AuthPage>

@@ -1,7 +1,7 @@
 import { House } from 'lucide-react';
 import { Link } from 'react-router';
+import { LinkButton } from '@/components/link-button';
 import { usePageTitle } from '@/components/page';
-import { Button } from '@/components/ui/button';
 
 /** Spec route "*": Oops! Page not found, Return to Home and a link to /contact. */
 export default function NotFoundPage() {
@@ -13,12 +13,10 @@ export default function NotFoundPage() {
       </p>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Oops! Page not found</h1>
       <p className="text-muted-foreground">The page you are looking for does not exist or has moved.</p>
-      <Button asChild size="lg">
-        <Link to="/">
-          <House aria-hidden="true" />
-          Return to Home
-        </Link>
-      </Button>
+      <LinkButton size="lg" to="/">
+        <House aria-hidden="true" />
+        Return to Home
+      </LinkButton>
       <p className="text-sm text-muted-foreground">
         Think something is missing?{' '}
         <Link to="/contact" className="font-medium text-primary underline underline-offset-4">

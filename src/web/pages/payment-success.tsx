@@ -3,17 +3,17 @@ import { SUCCESS_TOASTS } from '@core/messages';
 import { formatUsd } from '@core/money';
 import { RotateCcw } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { LinkButton, LoginLink } from '@/components/link-button';
 import { LoadingState } from '@/components/page';
-import type { FromState } from '@/components/route-guards';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api';
 import { type CheckoutView, POLL_WINDOW_MS, useCheckoutStatus } from '@/lib/checkout';
 import { cartStore } from '@/lib/cart';
 import { useSession, useSessionActions } from '@/lib/session';
 import { clockTime } from '@/lib/time';
-import { Outcome, Purchased, SuccessLinks } from '@/components/payment/payment-outcome';
+import { Outcome, OutcomeLinks, Purchased, SuccessLinks } from '@/components/payment/payment-outcome';
 
 /** Toasted once per checkout, however often the page renders or remounts (StrictMode, two tabs' history). */
 const celebrated = new Set<string>();
@@ -50,23 +50,15 @@ function LegacySuccess({ gameId }: { gameId: string | null }) {
 }
 
 function SignedOut() {
-  const location = useLocation();
   return (
     <Outcome
       tone="info"
       title="Log in to see your payment"
       description="This payment belongs to the account that made it. Log in to confirm it and see your squares."
     >
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button asChild>
-          <Link to="/login" state={{ from: location } satisfies FromState}>
-            Log In
-          </Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/all-games">Browse More Games</Link>
-        </Button>
-      </div>
+      <OutcomeLinks>
+        <LoginLink />
+      </OutcomeLinks>
     </Outcome>
   );
 }
@@ -83,7 +75,6 @@ function ConfirmPayment({ checkoutId, gameId }: { checkoutId: string; gameId: st
   }, [since]);
   const checkout = status.data;
   const { refresh } = useSessionActions();
-  const location = useLocation();
   const signedOut = isApiError(status.error) && status.error.status === 401;
   const notFound = isApiError(status.error) && (status.error.status === 404 || status.error.status === 403);
 
@@ -105,11 +96,7 @@ function ConfirmPayment({ checkoutId, gameId }: { checkoutId: string; gameId: st
   if (signedOut) {
     return (
       <Outcome tone="info" title="Log in to see your payment" description="Your session ended. Log in again to confirm this payment and see your squares.">
-        <Button asChild className="self-start">
-          <Link to="/login" state={{ from: location } satisfies FromState}>
-            Log In
-          </Link>
-        </Button>
+        <LoginLink className="self-start" />
       </Outcome>
     );
   }
@@ -163,9 +150,9 @@ function ConfirmPayment({ checkoutId, gameId }: { checkoutId: string; gameId: st
               <RotateCcw aria-hidden="true" />
               Check again
             </Button>
-            <Button asChild variant="outline">
-              <Link to="/cart">Back to Cart</Link>
-            </Button>
+            <LinkButton variant="outline" to="/cart">
+              Back to Cart
+            </LinkButton>
           </div>
         </Outcome>
       );
@@ -190,27 +177,17 @@ function ConfirmPayment({ checkoutId, gameId }: { checkoutId: string; gameId: st
             </p>
           )}
           <p className="text-sm text-muted-foreground">The refund goes back to the card you paid with; banks usually show it within 5-10 days.</p>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Button asChild>
-              <Link to="/my-squares">View My Squares</Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to="/all-games">Browse More Games</Link>
-            </Button>
-          </div>
+          <OutcomeLinks>
+            <LinkButton to="/my-squares">View My Squares</LinkButton>
+          </OutcomeLinks>
         </Outcome>
       );
     default:
       return (
         <Outcome tone="error" title="Payment not completed" description={successClosedText(checkout.status)}>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Button asChild>
-              <Link to="/cart">Back to Cart</Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to="/all-games">Browse More Games</Link>
-            </Button>
-          </div>
+          <OutcomeLinks>
+            <LinkButton to="/cart">Back to Cart</LinkButton>
+          </OutcomeLinks>
         </Outcome>
       );
   }

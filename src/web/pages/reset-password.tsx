@@ -1,11 +1,10 @@
 import { KeyRound, LinkIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MESSAGES, PASSWORDS_DO_NOT_MATCH, missingFieldsMessage } from '@core/messages';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PASSWORDS_DO_NOT_MATCH, missingFieldsMessage } from '@core/messages';
 import { validatePassword } from '@core/validation';
-import { AuthPage, Field, FormError, PasswordStrength } from '@/components/auth-form';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { AuthPage, ConfirmPasswordField, FormError, NewPasswordField, SubmitButton } from '@/components/auth-form';
+import { LinkButton } from '@/components/link-button';
 import { authApi, RESET_PAGE_TEXTS, resetPasswordFailure } from '@/lib/auth';
 
 type ResetField = 'password' | 'confirmPassword';
@@ -15,7 +14,6 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const errorId = useId();
-  const strengthId = useId();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -62,12 +60,12 @@ export default function ResetPasswordPage() {
     return (
       <AuthPage title={RESET_PAGE_TEXTS.invalidLinkTitle} icon={<LinkIcon />} description={RESET_PAGE_TEXTS.invalidLink}>
         <div className="flex flex-col gap-2">
-          <Button asChild className="w-full">
-            <Link to="/forgot-password">Send a New Link</Link>
-          </Button>
-          <Button asChild variant="outline" className="w-full">
-            <Link to="/login">Back to Login</Link>
-          </Button>
+          <LinkButton className="w-full" to="/forgot-password">
+            Send a New Link
+          </LinkButton>
+          <LinkButton variant="outline" className="w-full" to="/login">
+            Back to Login
+          </LinkButton>
         </div>
       </AuthPage>
     );
@@ -79,33 +77,23 @@ export default function ResetPasswordPage() {
     <AuthPage title={RESET_PAGE_TEXTS.title} description={RESET_PAGE_TEXTS.description} icon={<KeyRound />}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Choose a new password">
         <FormError id={errorId} message={error?.message ?? null} />
-        <Field
+        <NewPasswordField
           label="New Password"
-          type="password"
           name="new-password"
-          autoComplete="new-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           errorId={fieldError('password')}
-          hint={PASSWORD_MESSAGES.summary}
-          describedBy={strengthId}
-          after={<PasswordStrength password={password} id={strengthId} />}
-          required
         />
-        <Field
+        <ConfirmPasswordField
           label="Confirm New Password"
-          type="password"
           name="confirm-new-password"
-          autoComplete="new-password"
           value={confirmPassword}
           onChange={(event) => setConfirmPassword(event.target.value)}
           errorId={fieldError('confirmPassword')}
-          required
         />
-        <Button type="submit" disabled={submitting} className="w-full">
-          {submitting && <Spinner label="Updating password..." />}
-          {submitting ? 'Updating password...' : 'Update Password'}
-        </Button>
+        <SubmitButton busy={submitting} busyLabel="Updating password...">
+          Update Password
+        </SubmitButton>
       </form>
     </AuthPage>
   );

@@ -15,20 +15,10 @@ import {
   USERNAME_TOO_SHORT,
 } from '@core/messages';
 import { validateSignup, validateUsername } from '@core/validation';
-import { AuthPage, DevMailboxHint, EmailField, Field, FormError, PasswordStrength } from '@/components/auth-form';
+import { AuthPage, ConfirmPasswordField, DevMailboxHint, EmailField, Field, FormError, NewPasswordField, SubmitButton } from '@/components/auth-form';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LinkButton } from '@/components/link-button';
 import { LoadingState } from '@/components/page';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { authApi, signupErrorMessage } from '@/lib/auth';
 import { useAppConfig } from '@/lib/config';
 import { useSession } from '@/lib/session';
@@ -70,7 +60,6 @@ export default function SignupPage() {
   const session = useSession();
   const navigate = useNavigate();
   const errorId = useId();
-  const strengthId = useId();
   const usernameErrorId = useId();
   const [values, setValues] = useState<Values>(EMPTY);
   const [error, setError] = useState<{ message: string; fields: SignupField[] } | null>(null);
@@ -135,9 +124,9 @@ export default function SignupPage() {
         }
       >
         <DevMailboxHint />
-        <Button asChild className="w-full">
-          <Link to="/login">Go to Login</Link>
-        </Button>
+        <LinkButton className="w-full" to="/login">
+          Go to Login
+        </LinkButton>
       </AuthPage>
     );
   }
@@ -189,47 +178,28 @@ export default function SignupPage() {
           }
           required
         />
-        <Field
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          errorId={fieldError('password')}
-          hint={PASSWORD_MESSAGES.summary}
-          describedBy={strengthId}
-          after={<PasswordStrength password={values.password} id={strengthId} />}
-          required
-        />
-        <Field
+        <NewPasswordField label="Password" name="password" value={values.password} onChange={set('password')} errorId={fieldError('password')} />
+        <ConfirmPasswordField
           label="Confirm Password"
-          type="password"
           name="confirmPassword"
-          autoComplete="new-password"
           value={values.confirmPassword}
           onChange={set('confirmPassword')}
           errorId={fieldError('confirmPassword')}
-          required
         />
-        <Button type="submit" disabled={submitting} className="w-full">
-          {submitting && <Spinner label="Creating account..." />}
-          {submitting ? 'Creating account...' : 'Create Account'}
-        </Button>
+        <SubmitButton busy={submitting} busyLabel="Creating account...">
+          Create Account
+        </SubmitButton>
       </form>
 
-      <AlertDialog open={askLogin} onOpenChange={setAskLogin}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Go to login?</AlertDialogTitle>
-            <AlertDialogDescription>{SIGNUP_ERRORS.goToLoginConfirm}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>No</AlertDialogCancel>
-            <AlertDialogAction onClick={() => navigate('/login')}>Yes</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={askLogin}
+        onOpenChange={setAskLogin}
+        title="Go to login?"
+        description={SIGNUP_ERRORS.goToLoginConfirm}
+        cancelLabel="No"
+        confirmLabel="Yes"
+        onConfirm={() => navigate('/login')}
+      />
     </AuthPage>
   );
 }

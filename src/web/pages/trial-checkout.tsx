@@ -1,7 +1,8 @@
 import { FlaskConical } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
+import { LinkButton } from '@/components/link-button';
 import { LoadingState, usePageTitle } from '@/components/page';
 import { PayForm } from '@/components/trial-checkout/pay-form';
 import { Closed, LogInToPay, Notice } from '@/components/trial-checkout/trial-parts';
@@ -51,11 +52,7 @@ export default function TrialCheckoutPage() {
         <Notice
           title="Checkout not found"
           message="This payment page does not exist. Check the link, or start again from your cart."
-          action={
-            <Button asChild>
-              <Link to="/cart">Back to Cart</Link>
-            </Button>
-          }
+          action={<LinkButton to="/cart">Back to Cart</LinkButton>}
         />
       ) : (
         <Notice

@@ -3,7 +3,7 @@ import { CART_TEXTS, type CartCheck } from '@core/cart-check';
 import { formatUsd } from '@core/money';
 import { ArrowRight, CircleAlert } from 'lucide-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { LinkButton } from '@/components/link-button';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 
@@ -63,12 +63,10 @@ export function CartSummary({ cart, onRemoveUnavailable }: { cart: CartCheck; on
       )}
 
       {canPay ? (
-        <Button asChild size="lg" className="w-full">
-          <Link to="/payment" data-testid="proceed-to-payment">
-            Proceed to Payment
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        <LinkButton size="lg" className="w-full" to="/payment" data-testid="proceed-to-payment">
+          Proceed to Payment
+          <ArrowRight aria-hidden="true" />
+        </LinkButton>
       ) : (
         <Button size="lg" className="w-full" disabled aria-describedby={flagged || invalidMessage ? blockedId : undefined} data-testid="proceed-to-payment">
           {checking && !flagged ? CART_TEXTS.checking : 'Proceed to Payment'}

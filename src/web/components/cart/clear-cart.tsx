@@ -4,17 +4,7 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { refocus } from '@/components/cart/refocus';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { cartStore } from '@/lib/cart';
 
@@ -22,33 +12,26 @@ import { cartStore } from '@/lib/cart';
 export function ClearCart() {
   const [open, setOpen] = useState(false);
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="ghost" className="text-destructive hover:text-destructive">
           <Trash2 aria-hidden="true" />
           Clear Cart
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent data-testid="clear-cart-dialog">
-        <AlertDialogHeader>
-          <AlertDialogTitle>{CART_TEXTS.clearTitle}</AlertDialogTitle>
-          <AlertDialogDescription>{CART_TEXTS.clearDescription}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={() => {
-              cartStore.clear();
-              toast.success(SUCCESS_TOASTS.cartCleared);
-              // The cart's buttons are gone with it: start at the page's heading.
-              refocus(null);
-            }}
-          >
-            {CART_TEXTS.clearConfirm}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      testId="clear-cart-dialog"
+      title={CART_TEXTS.clearTitle}
+      description={CART_TEXTS.clearDescription}
+      destructive
+      confirmLabel={CART_TEXTS.clearConfirm}
+      onConfirm={() => {
+        cartStore.clear();
+        toast.success(SUCCESS_TOASTS.cartCleared);
+        // The cart's buttons are gone with it: start at the page's heading.
+        refocus(null);
+      }}
+    />
   );
 }

@@ -1,10 +1,9 @@
 /** The success page's pieces (spec route /payment-success): its one card, the squares paid for, and the links onward. */
 import { CircleAlert, CircleCheck, Clock } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { LinkButton } from '@/components/link-button';
 import { usePageTitle } from '@/components/page';
 import { SquarePositions } from '@/components/square-positions';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { type CheckoutView, squaresByGame } from '@/lib/checkout';
@@ -30,18 +29,25 @@ export function Purchased({ checkout }: { checkout: CheckoutView }) {
 export function SuccessLinks({ gameId, showGame = true }: { gameId: string | null; showGame?: boolean }) {
   const oneGame = showGame && gameId && gameId !== 'multiple';
   return (
-    <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-      <Button asChild>
-        <Link to="/my-squares">View My Squares</Link>
-      </Button>
+    <OutcomeLinks className="sm:flex-wrap">
+      <LinkButton to="/my-squares">View My Squares</LinkButton>
       {oneGame && (
-        <Button asChild variant="outline">
-          <Link to={`/game/${encodeURIComponent(gameId)}`}>Back to Game</Link>
-        </Button>
+        <LinkButton variant="outline" to={`/game/${encodeURIComponent(gameId)}`}>
+          Back to Game
+        </LinkButton>
       )}
-      <Button asChild variant="outline">
-        <Link to="/all-games">Browse More Games</Link>
-      </Button>
+    </OutcomeLinks>
+  );
+}
+
+/** A card's links onward: the ones given, then Browse More Games. */
+export function OutcomeLinks({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <div className={cn('flex flex-col gap-2 sm:flex-row', className)}>
+      {children}
+      <LinkButton variant="outline" to="/all-games">
+        Browse More Games
+      </LinkButton>
     </div>
   );
 }

@@ -1,10 +1,9 @@
 /** The pieces of /payment: Back to Cart, a payment method, the order summary and why paying failed. */
 import type { Cart } from '@core/cart';
 import { formatUsd } from '@core/money';
-import { ArrowLeft, CircleAlert } from 'lucide-react';
-import { type ComponentProps, type ReactNode, useId } from 'react';
-import { Link, useLocation } from 'react-router';
-import type { FromState } from '@/components/route-guards';
+import { CircleAlert } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { BackLink, LoginLink } from '@/components/link-button';
 import { SquarePositions } from '@/components/square-positions';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -26,12 +25,9 @@ export interface PricedItem {
 
 export function BackToCart() {
   return (
-    <Button asChild variant="ghost" size="sm" className="-ml-2 self-start">
-      <Link to="/cart">
-        <ArrowLeft aria-hidden="true" />
-        Back to Cart
-      </Link>
-    </Button>
+    <BackLink className="self-start" to="/cart">
+      Back to Cart
+    </BackLink>
   );
 }
 
@@ -120,18 +116,6 @@ export function OrderSummary({ items }: { items: readonly PricedItem[] }) {
   );
 }
 
-/** The Login button that comes back here after signing in. */
-export function LoginLink(props: Omit<ComponentProps<typeof Button>, 'asChild' | 'children'>) {
-  const location = useLocation();
-  return (
-    <Button asChild {...props}>
-      <Link to="/login" state={{ from: location } satisfies FromState}>
-        Login
-      </Link>
-    </Button>
-  );
-}
-
 export function FailureNotice({
   failure,
   cart,
@@ -147,7 +131,9 @@ export function FailureNotice({
         <CircleAlert aria-hidden="true" />
         <AlertTitle>{failure.message}</AlertTitle>
         <AlertDescription>
-          <LoginLink size="sm" variant="outline" className="mt-1 text-foreground" />
+          <LoginLink size="sm" variant="outline" className="mt-1 text-foreground">
+            Login
+          </LoginLink>
         </AlertDescription>
       </Alert>
     );

@@ -5,10 +5,10 @@
 import { formatUsd } from '@core/money';
 import { ExternalLink, RefreshCw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { LinkButton, LoginLink } from '@/components/link-button';
 import { useCancelOwnCheckout } from '@/components/open-checkout';
 import { Page } from '@/components/page';
-import { BackToCart, LoginLink } from '@/components/payment/payment-parts';
+import { BackToCart } from '@/components/payment/payment-parts';
 import { SquarePositions } from '@/components/square-positions';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -81,13 +81,13 @@ export function WaitingForPayment({ pending, onStartOver }: { pending: PendingCh
           </div>
 
           {signedOut ? (
-            <LoginLink className="self-start" />
+            <LoginLink className="self-start">Login</LoginLink>
           ) : closed ? (
             <div className="flex flex-col gap-2 sm:flex-row">
               <Button onClick={onStartOver}>Try again</Button>
-              <Button asChild variant="outline">
-                <Link to="/cart">Back to Cart</Link>
-              </Button>
+              <LinkButton variant="outline" to="/cart">
+                Back to Cart
+              </LinkButton>
             </div>
           ) : (
             <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">

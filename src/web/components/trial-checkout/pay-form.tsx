@@ -1,7 +1,7 @@
 /** The trial card page's form (D22): the card's fields, checked as typed, then Pay or Cancel. */
 import { formatUsd } from '@core/money';
 import { CircleAlert, LockKeyhole } from 'lucide-react';
-import { type ComponentProps, type FormEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type ComponentProps, type FormEvent, useId, useRef, useState } from 'react';
 import { fieldAria, FormField } from '@/components/form-field';
 import { DECLINED, LogInToPay, Summary } from '@/components/trial-checkout/trial-parts';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -44,11 +44,17 @@ export function PayForm({
   const shown = (field: keyof CardFields) => (submitted || touched[field] ? errors[field] : undefined);
   const amount = formatUsd(session.amount_cents);
 
-  const set = (field: keyof CardFields, value: string) => {
-    setFields((current) => ({ ...current, [field]: value }));
-    if (formError) setFormError(null);
-  };
-  const blur = (field: keyof CardFields) => () => setTouched((current) => ({ ...current, [field]: true }));
+  /** A card field's wiring: its value (reformatted as typed by `format`), touched on blur, and its message once shown. */
+  const bind = (field: keyof CardFields, format: (value: string) => string = (value) => value) => ({
+    name: field,
+    value: fields[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setFields((current) => ({ ...current, [field]: format(event.target.value) }));
+      if (formError) setFormError(null);
+    },
+    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
+    error: shown(field),
+  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -133,51 +139,19 @@ export function PayForm({
                 )}
               </Alert>
             )}
-            <Field
-              label="Name on card"
-              name="name"
-              autoComplete="cc-name"
-              value={fields.name}
-              onChange={(e) => set('name', e.target.value)}
-              onBlur={blur('name')}
-              error={shown('name')}
-            />
+            <Field label="Name on card" autoComplete="cc-name" {...bind('name')} />
             <Field
               ref={numberRef}
               label="Card number"
-              name="number"
               inputMode="numeric"
               autoComplete="cc-number"
               placeholder="1234 1234 1234 1234"
-              value={fields.number}
-              onChange={(e) => set('number', formatCardNumber(e.target.value))}
-              onBlur={blur('number')}
-              error={shown('number')}
+              {...bind('number', formatCardNumber)}
               className="font-mono tracking-wide"
             />
             <div className="grid grid-cols-2 gap-4">
-              <Field
-                label="Expiry (MM/YY)"
-                name="expiry"
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                placeholder="MM/YY"
-                value={fields.expiry}
-                onChange={(e) => set('expiry', formatExpiry(e.target.value))}
-                onBlur={blur('expiry')}
-                error={shown('expiry')}
-              />
-              <Field
-                label="CVC"
-                name="cvc"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                placeholder="123"
-                value={fields.cvc}
-                onChange={(e) => set('cvc', formatCvc(e.target.value))}
-                onBlur={blur('cvc')}
-                error={shown('cvc')}
-              />
+              <Field label="Expiry (MM/YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" {...bind('expiry', formatExpiry)} />
+              <Field label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" {...bind('cvc', formatCvc)} />
             </div>
             {/*
               mousedown would blur the field being typed in first, and the message that blur shows

@@ -3,10 +3,8 @@ import { trialClosedTexts } from '@core/checkout-texts';
 import { formatUsd } from '@core/money';
 import { CircleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
-import type { FromState } from '@/components/route-guards';
+import { LinkButton, LoginLink } from '@/components/link-button';
 import { Alert, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import type { TrialCheckoutSession } from '@/lib/checkout';
 import { PRODUCT_NAME } from '@/lib/config';
@@ -71,9 +69,9 @@ export function Closed({ session, declined }: { session: TrialCheckoutSession; d
             </Alert>
           )}
           <p className="text-muted-foreground">{message}</p>
-          <Button asChild className="self-start">
-            <Link to={link.to}>{link.label}</Link>
-          </Button>
+          <LinkButton className="self-start" to={link.to}>
+            {link.label}
+          </LinkButton>
         </CardContent>
       </Card>
     </div>
@@ -81,18 +79,11 @@ export function Closed({ session, declined }: { session: TrialCheckoutSession; d
 }
 
 export function LogInToPay() {
-  const location = useLocation();
   return (
     <Notice
       title="Log in to pay"
       message="This checkout belongs to the account that started it. Log in with that account and you will come back to this page."
-      action={
-        <Button asChild>
-          <Link to="/login" state={{ from: location } satisfies FromState}>
-            Log In
-          </Link>
-        </Button>
-      }
+      action={<LoginLink />}
     />
   );
 }
