@@ -31,6 +31,7 @@ const square = (x: number, y: number, status: BoardSquare['status'], mine: boole
   mine,
   owner_username: owner,
   owner_email: null,
+  unpaid: false,
 });
 
 const answer = (b: BoardResponse | undefined, rest: { missing?: boolean; checking?: boolean } = {}) => ({

@@ -61,6 +61,9 @@ const NOT_VERBATIM = new Set<string>([
   messages.USERNAME_RULE_HINT,
   messages.ACCESS_DENIED.loginToAccess,
   messages.ACCESS_DENIED.loginToManageGames,
+  // Issue 13 (D28): organizer-collects games.
+  ...Object.values(messages.ORGANIZER_PAYMENT_ERRORS),
+  ...Object.values(messages.ORGANIZER_TOOL_ERRORS),
 ]);
 
 function catalogueTexts(): string[] {

@@ -47,6 +47,26 @@ export const TEAM_B_NOT_ALLOWED = 'Team B contains characters that are not allow
 export const NOTES_TOO_LONG = 'Notes must be at most 500 characters';
 export const NOTES_NOT_ALLOWED = 'Notes contain characters that are not allowed.';
 export const PAYOUT_REFERENCE_NOT_ALLOWED = 'The payment reference contains characters that are not allowed.';
+/** D28: organizer-collects games (ours: DECISIONS says what, not the words). */
+export const ORGANIZER_PAYMENT_ERRORS = {
+  methodInvalid: 'Please choose who collects the money',
+  instructionsTooLong: 'Payment instructions must be at most 500 characters',
+  instructionsNotAllowed: 'Payment instructions contain characters that are not allowed.',
+  payByInvalid: 'Pay-by time must be a date and time',
+  payByPast: 'Pay-by time must be in the future',
+  payByCardGame: 'A pay-by time applies only to games where the organizer collects the money',
+  methodLocked: 'The payment method cannot be changed after squares have been held or sold',
+  cardUnavailable: 'Card payments are not set up on this server: choose "Organizer collects".',
+} as const;
+/** D28: the organizer's payment tools (ours). */
+export const ORGANIZER_TOOL_ERRORS = {
+  selectionInvalid: 'Choose the squares by position (row and column 0-9), by player, or all.',
+  selectionEmpty: 'Choose at least one square.',
+  selectionOne: 'Choose the squares one way: by position, by player, or all.',
+  notOrganizerGame: 'This game is paid by card: its squares are paid when they are bought.',
+  releaseAfterDraw: 'Squares cannot be released once the numbers are drawn.',
+  gameCompleted: 'This game is completed: its squares can no longer change.',
+} as const;
 export const PRICE_TOO_LOW = 'Price must be at least $1';
 export const PRICE_TOO_HIGH = 'Price cannot exceed $10,000';
 // The spec's form relied on a number input; these two cover what it could not receive.

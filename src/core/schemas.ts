@@ -15,7 +15,9 @@ import {
   GAME_TYPE_INVALID,
   PAYOUT_SCHEDULE_INVALID,
   INVALID_CART_ITEMS,
+  ORGANIZER_PAYMENT_ERRORS,
 } from './messages';
+import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, validatePayBy, validatePaymentInstructions } from './payment-methods';
 import { DEFAULT_PAYOUT_SCHEDULE, PAYOUT_SCHEDULE_IDS } from './payouts';
 import {
   DEFAULT_GAME_TYPE,
@@ -76,7 +78,19 @@ const payoutScheduleChoice = z.enum(PAYOUT_SCHEDULE_IDS, { error: PAYOUT_SCHEDUL
 export const gameTypeSchema = gameTypeChoice.default(DEFAULT_GAME_TYPE);
 export const payoutScheduleSchema = payoutScheduleChoice.default(DEFAULT_PAYOUT_SCHEDULE);
 
-/** The create and edit form; game type and payout schedule may be left out (defaults nfl, even). */
+const paymentMethodChoice = z.enum(PAYMENT_METHODS, { error: ORGANIZER_PAYMENT_ERRORS.methodInvalid });
+/** D28: the organizer's payment instructions (blank or null: none). */
+export const paymentInstructionsSchema = z
+  .string({ error: ORGANIZER_PAYMENT_ERRORS.instructionsTooLong })
+  .nullable()
+  .transform(fromResult(validatePaymentInstructions));
+/** D28: when unpaid squares are released (an ISO date-time with its zone; blank or null: never). */
+export const payBySchema = z.string({ error: ORGANIZER_PAYMENT_ERRORS.payByInvalid }).nullable().transform(fromResult(validatePayBy));
+
+/**
+ * The create and edit form; game type, payout schedule and payment method may be left out
+ * (defaults nfl, even, card), as may the payment instructions and pay-by time (D28).
+ */
 export const gameFormSchema = z.object({
   title: titleSchema,
   team_a: teamASchema,
@@ -84,6 +98,9 @@ export const gameFormSchema = z.object({
   price_per_square: priceSchema,
   game_type: gameTypeSchema,
   payout_schedule: payoutScheduleSchema,
+  payment_method: paymentMethodChoice.default(DEFAULT_PAYMENT_METHOD),
+  payment_instructions: paymentInstructionsSchema.default(null),
+  pay_by: payBySchema.default(null),
 });
 
 /**
@@ -97,6 +114,9 @@ export const gameUpdateSchema = z.object({
   price_per_square: priceSchema.optional(),
   game_type: gameTypeChoice.optional(),
   payout_schedule: payoutScheduleChoice.optional(),
+  payment_method: paymentMethodChoice.optional(),
+  payment_instructions: paymentInstructionsSchema.optional(),
+  pay_by: payBySchema.optional(),
 });
 
 export type GameFormValues = z.output<typeof gameFormSchema>;
@@ -113,6 +133,9 @@ export const GAME_FORM_DEFAULTS: Readonly<GameFormValues> = {
   price_per_square: DEFAULT_PRICE_DOLLARS,
   game_type: DEFAULT_GAME_TYPE,
   payout_schedule: DEFAULT_PAYOUT_SCHEDULE,
+  payment_method: DEFAULT_PAYMENT_METHOD,
+  payment_instructions: null,
+  pay_by: null,
 };
 
 export type GameFormErrors = Partial<Record<GameFormField, string>>;

@@ -248,7 +248,7 @@ describe('game form', () => {
     expect(isGameType('NBA')).toBe(false);
   });
 
-  it('starts with empty title and teams, $10, nfl and even payouts', () => {
+  it('starts with empty title and teams, $10, nfl and even payouts, paid by card, no instructions or pay-by time', () => {
     expect(GAME_FORM_DEFAULTS).toEqual({
       title: '',
       team_a: '',
@@ -256,6 +256,9 @@ describe('game form', () => {
       price_per_square: 10,
       game_type: 'nfl',
       payout_schedule: 'even',
+      payment_method: 'card',
+      payment_instructions: null,
+      pay_by: null,
     });
   });
 
@@ -270,10 +273,20 @@ describe('game form', () => {
     });
   });
 
-  it('trims text and fills in the optional game type and payout schedule', () => {
+  it('trims text and fills in the optional game type, payout schedule and payment method', () => {
     expect(validateGameForm(valid)).toEqual({
       ok: true,
-      value: { title: 'Super Bowl LX', team_a: 'Chiefs', team_b: 'Eagles', price_per_square: 10, game_type: 'nfl', payout_schedule: 'even' },
+      value: {
+        title: 'Super Bowl LX',
+        team_a: 'Chiefs',
+        team_b: 'Eagles',
+        price_per_square: 10,
+        game_type: 'nfl',
+        payout_schedule: 'even',
+        payment_method: 'card',
+        payment_instructions: null,
+        pay_by: null,
+      },
     });
     expect(gameFormSchema.parse({ ...valid, price_per_square: '25', game_type: 'nba', payout_schedule: 'final-heavy' })).toMatchObject({
       price_per_square: 25,

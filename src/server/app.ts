@@ -30,6 +30,7 @@ import { ordersRoutes } from './orders/orders.routes';
 import { ordersService } from './orders/orders.service';
 import { systemClock } from './service-deps';
 import { createPaymentProvider } from './payments';
+import type { PaymentMethod } from '@core/payment-methods';
 import type { PaymentProvider } from './payments/provider';
 import { STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from './payments/stripe-webhook.routes';
 import { isTrialPaymentProvider } from './payments/trial-provider';
@@ -49,6 +50,10 @@ import { createOutboxMailer } from './mail/outbox-mailer';
 import { outboxRepository } from './mail/outbox.repository';
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { systemRoutes } from './system/system.routes';
+import { organizerRoutes } from './organizer/organizer.routes';
+import { organizerService, type OrganizerService } from './organizer/organizer.service';
+import { periodicJob } from './jobs/periodic';
+import { mailLinkOrigin } from './mail/link-origin';
 
 export interface AppDeps {
   settings: Settings;
@@ -76,6 +81,8 @@ declare module 'fastify' {
     checkouts: CheckoutService;
     /** The expiry sweep; tests call sweepExpired(now) directly. */
     checkoutSweeper: CheckoutSweeper;
+    /** D28's payment tools; tests call releaseOverdue(now) directly. */
+    organizer: OrganizerService;
   }
 }
 
@@ -157,7 +164,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('guards', guards);
   app.addHook('onReady', () => accounts.grantListedAdmins());
 
-  await app.register(systemRoutes, { db: database.db, settings });
   await app.register(authRoutes, { auth, guards });
   await app.register(mailRoutes, { outbox });
   const events = createGameEvents(database, app.log);
@@ -168,6 +174,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => events.close());
   const payments = deps.paymentProvider !== undefined ? deps.paymentProvider : await createPaymentProvider(settings, { db: database.db, log: app.log });
+  // D28: without a card provider (production without Stripe) organizer-collects is the only method.
+  const paymentMethods: PaymentMethod[] = payments ? ['card', 'organizer'] : ['organizer'];
+  await app.register(systemRoutes, { db: database.db, settings, paymentMethods });
   const checkouts = checkoutService({ repo: checkoutRepository(database.db, database.kind), provider: payments, mailer, events, log: app.log, clock });
   const sweeper = checkoutSweeper(checkouts, app.log, settings.SWEEP_INTERVAL_SECONDS * 1000);
   app.decorate('checkouts', checkouts);
@@ -187,8 +196,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (isTrialPaymentProvider(payments))
     await app.register(trialCheckoutRoutes, { testCheckout: trialCheckoutService({ provider: payments, checkouts, clock }) });
   const gamesRepo = gamesRepository(database.db, database.kind, app.log);
-  const games = gamesService({ repo: gamesRepo, events, checkouts, clock });
+  const games = gamesService({ repo: gamesRepo, events, checkouts, clock, cardPayments: paymentMethods.includes('card') });
   await app.register(gamesRoutes, { games });
+  // D28: the organizer's payment tools, and the pay-by run at start and then periodically, on every instance (it runs once per game).
+  const organizer = organizerService({
+    db: database.db,
+    games: gamesRepo,
+    events,
+    mailer,
+    log: app.log,
+    clock,
+    origin: () => mailLinkOrigin('', settings),
+  });
+  await app.register(organizerRoutes, { organizer, settings });
+  const payByRun = periodicJob('pay-by release', () => organizer.releaseOverdue(), settings.SWEEP_INTERVAL_SECONDS * 1000, app.log);
+  app.decorate('organizer', organizer);
+  app.addHook('onReady', async () => payByRun.start());
+  app.addHook('onClose', () => payByRun.stop());
   const payoutProvider = deps.payoutProvider ?? manualPayoutProvider();
   const gameDay = gameDayService({
     games: gamesRepo,

@@ -19,7 +19,9 @@ import type { TestServer } from '../support/server';
 
 // Issue 5, web part: the board at /game/:id (public, D11) and the cart at /cart, on the
 // production build served by the real app, with squares, numbers and winners written to the
-// database directly (the checkout flow itself is tested elsewhere).
+// database directly (the checkout flow itself is tested elsewhere). Each such write is published
+// as the app publishes its own changes: that also ends the server's 1-second shared board cache,
+// which a page reloaded at once would otherwise be served from.
 
 const harness = useBrowserHarness();
 let server: TestServer;
@@ -66,17 +68,29 @@ async function insertSquare(gameId: string, x: number, y: number, userId: string
       .where('id', '=', gameId)
       .execute();
   }
+  publish({ game_id: gameId, reason: 'squares' });
 }
 
 const X_DIGITS = [3, 7, 1, 9, 0, 5, 2, 8, 6, 4];
 const Y_DIGITS = [6, 0, 4, 2, 8, 1, 9, 3, 7, 5];
 
 /** Numbers drawn (D16: grid_shuffled exactly while numbers exist), revealed or not. */
-const drawNumbers = (gameId: string, revealed: boolean) => insertNumbers(server.db.handle, gameId, X_DIGITS, Y_DIGITS, { revealed, logDraw: true });
+async function drawNumbers(gameId: string, revealed: boolean) {
+  await insertNumbers(server.db.handle, gameId, X_DIGITS, Y_DIGITS, { revealed, logDraw: true });
+  publish({ game_id: gameId, reason: 'numbers' });
+}
 
 /** A confirmed quarter whose winning square is (x, y), with its score. */
-const insertWinner = (gameId: string, quarter: number, x: number, y: number, userId: string | null) =>
-  insertQuarterResult(server.db.handle, gameId, { quarter, teamA: 10 + X_DIGITS[x]!, teamB: 20 + Y_DIGITS[y]!, square: { x, y, userId }, payoutCents: 2500 });
+async function insertWinner(gameId: string, quarter: number, x: number, y: number, userId: string | null) {
+  await insertQuarterResult(server.db.handle, gameId, {
+    quarter,
+    teamA: 10 + X_DIGITS[x]!,
+    teamB: 20 + Y_DIGITS[y]!,
+    square: { x, y, userId },
+    payoutCents: 2500,
+  });
+  publish({ game_id: gameId, reason: 'winners' });
+}
 
 function publish(event: BoardChangeEvent) {
   server.app.gameEvents.publish(event);
@@ -294,7 +308,6 @@ describe('the board', () => {
     // Sold while the connection was down: the server publishes the change as a sale does (which
     // also ends its short shared board cache), but no event reaches this page.
     await insertSquare(game.id, 8, 8, owner.id);
-    publish({ game_id: game.id, reason: 'squares' });
     release();
     await waitForLive(page);
     await page.waitForFunction(() => document.querySelector('[data-x="8"][data-y="8"]')?.getAttribute('data-state') === 'claimed');

@@ -43,7 +43,7 @@ export async function gameRow(handle: DatabaseHandle, gameId: string) {
   return handle.db.selectFrom('games').selectAll().where('id', '=', gameId).executeTakeFirstOrThrow();
 }
 
-/** Checks the games' counters against the squares actually claimed and what their checkouts paid. */
+/** Checks the games' counters against the squares actually owned and what the paid ones cost. */
 export async function expectCountersMatch(handle: DatabaseHandle, gameId: string): Promise<{ claimed: number; pot: number }> {
   const game = await gameRow(handle, gameId);
   const claimed = await handle.db
@@ -55,11 +55,12 @@ export async function expectCountersMatch(handle: DatabaseHandle, gameId: string
         .onRef('checkout_items.x', '=', 'squares.x')
         .onRef('checkout_items.y', '=', 'squares.y'),
     )
-    .select(['checkout_items.price_cents'])
+    .select(['checkout_items.price_cents', 'squares.is_paid'])
     .where('squares.game_id', '=', gameId)
     .where('squares.status', '=', 'claimed')
     .execute();
-  const pot = claimed.reduce((sum, row) => sum + row.price_cents, 0);
+  // D28: the pot counts paid squares; the sold count, every owned one.
+  const pot = claimed.reduce((sum, row) => sum + (row.is_paid ? row.price_cents : 0), 0);
   if (game.squares_claimed !== claimed.length || game.total_pot_cents !== pot) {
     throw new Error(
       `game ${gameId}: counters say ${game.squares_claimed} squares / ${game.total_pot_cents} cents, the squares table ${claimed.length} / ${pot}`,

@@ -21,6 +21,8 @@ export const boardSquareSchema = z.object({
   owner_email: z.string().nullable(),
   /** The viewer owns it, or holds it in their own open checkout. */
   mine: z.boolean(),
+  /** D28: owned but not paid yet (organizer-collects). Told to its owner and to admins only; false for everyone else. */
+  unpaid: z.boolean(),
 });
 export type BoardSquare = Contract<typeof boardSquareSchema>;
 

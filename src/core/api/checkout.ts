@@ -10,6 +10,7 @@
  * - POST /api/checkout/:id/cancel   → CheckoutResponse
  */
 import { z } from 'zod';
+import { errorBodySchema } from './errors';
 import { INVALID_CART_ITEMS } from '../messages';
 import { cartSchema, checkoutNotesSchema } from '../schemas';
 import { cents, int, list, timestamp, type Contract, type RequestOf } from './contract';
@@ -19,15 +20,6 @@ export const checkoutRequestSchema = z.object({ cart: cartSchema, notes: checkou
 export type CheckoutRequest = RequestOf<typeof checkoutRequestSchema>;
 
 /** 201 answer of POST /api/checkout: the payment page to open in a new tab. */
-export const checkoutCreatedSchema = z.object({
-  checkout_id: z.string(),
-  url: z.string(),
-  amount_cents: cents,
-  /** The single game's id, or "multiple" (spec). */
-  game_id: z.string(),
-  expires_at: timestamp,
-});
-export type CheckoutCreated = Contract<typeof checkoutCreatedSchema>;
 
 /**
  * open: waiting for payment (squares held). fulfilled: paid and claimed. expired / cancelled /
@@ -39,6 +31,44 @@ export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
 export const checkoutSquareSchema = z.object({ game_id: z.string(), game_title: z.string(), x: int, y: int, price_cents: cents });
 export type CheckoutSquare = Contract<typeof checkoutSquareSchema>;
+
+/** D28: how to pay the organizer of one game of a reservation. */
+export const organizerPaymentSchema = z.object({
+  game_id: z.string(),
+  title: z.string(),
+  payment_instructions: z.string().nullable(),
+  /** Unpaid squares are released then; null for never. */
+  pay_by: timestamp.nullable(),
+});
+export type OrganizerPayment = Contract<typeof organizerPaymentSchema>;
+
+/** D28: the organizer-collects part of a cart, the buyer's at once and unpaid until the organizer marks it paid. */
+export const reservationSchema = z.object({
+  order_id: z.string(),
+  amount_cents: cents,
+  squares: list(checkoutSquareSchema),
+  games: list(organizerPaymentSchema),
+});
+export type Reservation = Contract<typeof reservationSchema>;
+
+/**
+ * POST /api/checkout's answer. A cart may mix the two ways of paying (D28), each part all or
+ * nothing: the card part (checkout_id, url and expires_at; null without one) opens the card
+ * page, the organizer-collects part is reserved at once. When the card part went ahead but the
+ * reservation was refused, `reservation_error` says why (the card part stands).
+ */
+export const checkoutCreatedSchema = z.object({
+  checkout_id: z.string().nullable(),
+  url: z.string().nullable(),
+  /** The card part's amount (0 without one). */
+  amount_cents: cents,
+  /** The single game's id, or "multiple" (spec). */
+  game_id: z.string(),
+  expires_at: timestamp.nullable(),
+  reservation: reservationSchema.nullable(),
+  reservation_error: errorBodySchema.shape.error.nullable(),
+});
+export type CheckoutCreated = Contract<typeof checkoutCreatedSchema>;
 
 export const checkoutViewSchema = z.object({
   id: z.string(),

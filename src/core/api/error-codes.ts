@@ -28,6 +28,11 @@ export const ERROR_CODES = [
   'GAME_COMPLETED',
   'GAME_IN_PROGRESS',
   'PRICE_LOCKED',
+  // Organizer-collects games (D28)
+  'PAYMENT_METHOD_LOCKED',
+  'CARD_PAYMENTS_UNAVAILABLE',
+  'UNPAID_SQUARES',
+  'WRONG_PAYMENT_METHOD',
   // Checkout and payments (D21, D22)
   'SQUARES_UNAVAILABLE',
   'HOLD_LIMIT',

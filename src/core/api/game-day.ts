@@ -4,7 +4,8 @@
  *
  * - GET    /api/games/:id/game-day                    → GameDayView
  * - POST   /api/games/:id/numbers/randomize           RandomizeRequest → GameDayView
- *          409 GRID_NOT_FULL unless confirm_not_full (D18 "Randomize anyway");
+ *          409 GRID_NOT_FULL unless confirm_not_full (D18 "Randomize anyway"); 409 UNPAID_SQUARES
+ *          (`unpaid_squares`) unless confirm_unpaid is that number (D28);
  *          409 SCORES_ENTERED "Cannot randomize numbers after scores have been entered"
  * - DELETE /api/games/:id/numbers                     → GameDayView; 409 "Cannot clear numbers after scores have been entered"
  * - PUT    /api/games/:id/numbers/visibility          VisibilityRequest → GameDayView
@@ -108,8 +109,10 @@ export const quarterParams = z.object({
   quarter: z.enum(['1', '2', '3', '4'], { error: GAME_DAY_INPUT_TEXTS.quarterInvalid }).transform((value) => Number(value) as 1 | 2 | 3 | 4),
 });
 
-/** D18: `confirm_not_full` is the admin's "Randomize anyway". */
-export const randomizeRequestSchema = z.object({ confirm_not_full: z.boolean().optional() }).nullish();
+/** D18: `confirm_not_full` is the admin's "Randomize anyway"; D28: `confirm_unpaid`, the number of unpaid squares the organizer agreed to. */
+export const randomizeRequestSchema = z
+  .object({ confirm_not_full: z.boolean().optional(), confirm_unpaid: z.number().int().min(0).max(100).optional() })
+  .nullish();
 export type RandomizeRequest = RequestOf<typeof randomizeRequestSchema>;
 
 export const visibilityRequestSchema = z.object({ revealed: z.boolean() });

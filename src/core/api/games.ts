@@ -9,6 +9,7 @@
  * - DELETE /api/games/:id → GameDeletedResponse
  */
 import { z } from 'zod';
+import { PAYMENT_METHODS } from '../payment-methods';
 import { PAYOUT_SCHEDULE_IDS } from '../payouts';
 import { gameFormSchema, gameUpdateSchema } from '../schemas';
 import { GAME_TYPES } from '../validation';
@@ -33,8 +34,14 @@ export const gameSchema = z.object({
   numbers_revealed: z.boolean(),
   manual_numbers_set: z.boolean(),
   payout_schedule: z.enum(PAYOUT_SCHEDULE_IDS),
-  /** D13: true once any square is held or sold; price and payout schedule are then fixed. */
+  /** D13: true once any square is held or sold; price, payout schedule and payment method are then fixed. */
   price_locked: z.boolean(),
+  /** D28: who collects the money. */
+  payment_method: z.enum(PAYMENT_METHODS),
+  /** D28: how to pay the organizer; null when none were given. */
+  payment_instructions: z.string().nullable(),
+  /** D28: when still-unpaid squares are released; null for never. */
+  pay_by: timestamp.nullable(),
   created_by: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,

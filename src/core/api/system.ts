@@ -1,6 +1,7 @@
 /** GET /api/health and GET /api/config: the public facts of this installation. */
 import { z } from 'zod';
-import type { Contract } from './contract';
+import { PAYMENT_METHODS } from '../payment-methods';
+import { list, type Contract } from './contract';
 
 export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) });
 export type HealthResponse = Contract<typeof healthResponseSchema>;
@@ -11,5 +12,7 @@ export const appConfigSchema = z.object({
   mode: z.enum(['trial', 'production']),
   /** Mail is kept in the Dev Mailbox (/dev/mailbox) instead of being sent (trial without SMTP_URL, D9). */
   devMailbox: z.boolean(),
+  /** D28: the payment methods a new game may use (production without Stripe: organizer only). */
+  paymentMethods: list(z.enum(PAYMENT_METHODS)),
 });
 export type AppConfig = Contract<typeof appConfigSchema>;

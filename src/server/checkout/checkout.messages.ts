@@ -26,6 +26,8 @@ export const CHECKOUT_TEXTS = {
   /** A board square as a 409 names it. */
   square: (gameTitle: string | undefined, position: string) => `${gameTitle ?? 'Game'} (${position})`,
   andMore: (named: string, more: number) => `${named} and ${more} more`,
+  /** D28: the organizer switched a game to card payments after the cart was split. */
+  paymentMethodChanged: (title: string) => `The way to pay for "${title}" has just changed. Try again.`,
   /** A provider line: "<game> - 3 squares". */
   lineName: (gameTitle: string, squares: number) => `${gameTitle} - ${squares} square${squares === 1 ? '' : 's'}`,
 } as const;

@@ -41,6 +41,10 @@ export interface GameForSale {
   price_per_square_cents: number;
   is_active: boolean;
   grid_shuffled: boolean;
+  /** D28: who collects the money. */
+  payment_method: 'card' | 'organizer';
+  payment_instructions: string | null;
+  pay_by: string | null;
 }
 
 export interface TakenSquare extends Cell {
@@ -100,6 +104,25 @@ function openCheckoutOf(eb: ExpressionBuilder<Database, 'squares'>) {
 
 /** The queries, on the database or inside a transaction. */
 function checkoutQueries(db: Executor, kind: DbKind) {
+  /** One row per cell, in (game, x, y) order so two writers waiting on each other's cells cannot deadlock; false when a cell already has a row. */
+  async function insertSquares(
+    userId: string,
+    checkoutId: string,
+    cells: readonly Cell[],
+    state: { status: 'held' | 'claimed'; hold_expires_at: string | null; claimed_at: string | null; is_paid?: boolean },
+  ): Promise<boolean> {
+    const rows = [...cells]
+      .sort((a, b) => (a.game_id < b.game_id ? -1 : a.game_id > b.game_id ? 1 : a.x - b.x || a.y - b.y))
+      .map((c) => ({ id: randomUUID(), game_id: c.game_id, x: c.x, y: c.y, user_id: userId, checkout_id: checkoutId, ...state }));
+    try {
+      for (const part of chunks(rows, ROWS_PER_INSERT)) await db.insertInto('squares').values(part).execute();
+      return true;
+    } catch (err) {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    }
+  }
+
   return {
     /** PostgreSQL: one buyer's checkouts start one at a time, so a new one always sees the earlier one. */
     async lockBuyer(userId: string): Promise<void> {
@@ -115,7 +138,7 @@ function checkoutQueries(db: Executor, kind: DbKind) {
       if (ids.length === 0) return new Map();
       const query = db
         .selectFrom('games')
-        .select(['id', 'title', 'price_per_square_cents', 'is_active', 'grid_shuffled'])
+        .select(['id', 'title', 'price_per_square_cents', 'is_active', 'grid_shuffled', 'payment_method', 'payment_instructions', 'pay_by'])
         .where('id', 'in', [...ids])
         .orderBy('id');
       const locked = kind === 'postgres' ? (mode === 'share' ? query.forShare() : query.forUpdate()) : query;
@@ -123,8 +146,20 @@ function checkoutQueries(db: Executor, kind: DbKind) {
       return new Map(rows.map((row) => [row.id, row]));
     },
 
+    /** D28: how each game's money is collected, for the games that exist. */
+    async paymentMethods(ids: readonly string[]): Promise<Map<string, 'card' | 'organizer'>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('games')
+        .select(['id', 'payment_method'])
+        .where('id', 'in', [...ids])
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.payment_method]));
+    },
+
     async insertCheckout(
-      checkout: Omit<CheckoutRow, 'provider_session_id' | 'provider_payment_id' | 'paid_at' | 'fulfilled_at' | 'refunded_at' | 'refund_reason'>,
+      checkout: Omit<CheckoutRow, 'provider_session_id' | 'provider_payment_id' | 'paid_at' | 'fulfilled_at' | 'refunded_at' | 'refund_reason'> &
+        Partial<Pick<CheckoutRow, 'fulfilled_at'>>,
       items: readonly CheckoutItemRow[],
     ): Promise<void> {
       await db.insertInto('checkouts').values(checkout).execute();
@@ -137,26 +172,12 @@ function checkoutQueries(db: Executor, kind: DbKind) {
      * owner): the caller must roll back (PostgreSQL has aborted the transaction).
      */
     async insertHolds(userId: string, checkoutId: string, cells: readonly Cell[], holdUntil: string): Promise<boolean> {
-      const rows = [...cells]
-        .sort((a, b) => (a.game_id < b.game_id ? -1 : a.game_id > b.game_id ? 1 : a.x - b.x || a.y - b.y))
-        .map((c) => ({
-          id: randomUUID(),
-          game_id: c.game_id,
-          x: c.x,
-          y: c.y,
-          user_id: userId,
-          status: 'held' as const,
-          checkout_id: checkoutId,
-          hold_expires_at: holdUntil,
-          claimed_at: null,
-        }));
-      try {
-        for (const part of chunks(rows, ROWS_PER_INSERT)) await db.insertInto('squares').values(part).execute();
-        return true;
-      } catch (err) {
-        if (isUniqueViolation(err)) return false;
-        throw err;
-      }
+      return insertSquares(userId, checkoutId, cells, { status: 'held', hold_expires_at: holdUntil, claimed_at: null });
+    },
+
+    /** D28: the buyer's own unpaid squares of a reservation, inserted as insertHolds inserts holds (false: a cell was taken). */
+    async insertUnpaidClaims(userId: string, checkoutId: string, cells: readonly Cell[], now: string): Promise<boolean> {
+      return insertSquares(userId, checkoutId, cells, { status: 'claimed', hold_expires_at: null, claimed_at: now, is_paid: false });
     },
 
     /** Squares rows on these cells that are owned or held until after `now`, in (game, x, y) order. */

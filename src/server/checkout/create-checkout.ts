@@ -1,15 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { Cart } from '@core/cart';
 import { checkoutDescription, checkoutGameId } from '@core/cart';
-import type { CheckoutCreated, UnavailableSquare } from '@core/api/checkout';
-import { squarePositionLabel } from '@core/grid';
 import { CART_PAYMENT_ERRORS } from '@core/messages';
-import { AppError, conflict } from '../http/errors';
+import { AppError } from '../http/errors';
 import type { Cancelling } from './cancel';
 import { iso, perGame, providerOf, publishSquares, type CheckoutServiceDeps } from './checkout.deps';
 import { CHECKOUT_TEXTS, PAYMENTS_NOT_CONFIGURED } from './checkout.messages';
-import type { Cell, CheckoutRow, GameForSale, TakenSquare } from './checkout.repository';
+import type { Cell, CheckoutRow, GameForSale } from './checkout.repository';
+import { gameClosed, HoldConflict, holdLimit, unavailable } from './sale-checks';
 import type { Fulfillment } from './fulfill';
+
+/** The card part of a checkout: the provider's page to open (POST /api/checkout's answer says more, D28). */
+export interface CardCheckout {
+  checkout_id: string;
+  url: string;
+  amount_cents: number;
+  game_id: string;
+  expires_at: string;
+}
 
 /** D21: the provider's page takes payment for 30 minutes; holds last 5 more for late confirmations. */
 export const CHECKOUT_TTL_MS = 30 * 60_000;
@@ -23,42 +31,6 @@ export interface NewCheckout {
   origin: string;
   /** MAX_HELD_SQUARES: how many squares one account may hold at once, across games and checkouts. */
   maxHeldSquares: number;
-}
-
-/** 409 HOLD_LIMIT: the cart would take the account past MAX_HELD_SQUARES (issue 10). */
-function holdLimit(max: number, held: number, cart: number): AppError {
-  const message = held > 0 ? CHECKOUT_TEXTS.holdLimitWithHeld(max, held, cart) : CHECKOUT_TEXTS.holdLimit(max, cart);
-  return conflict(message, 'HOLD_LIMIT', { max_held_squares: max, held_squares: held, cart_squares: cart });
-}
-
-/** Rolls back a checkout's transaction when a cell turned out to be taken by a concurrent one. */
-class HoldConflict extends Error {}
-
-function gameClosed(title: string, game: GameForSale | undefined): AppError | null {
-  if (!game) return conflict(CHECKOUT_TEXTS.gameUnavailable(title), 'GAME_CLOSED');
-  if (!game.is_active) return conflict(CHECKOUT_TEXTS.gameCompleted(game.title), 'GAME_CLOSED');
-  if (game.grid_shuffled) return conflict(CHECKOUT_TEXTS.salesClosed(game.title), 'GAME_CLOSED');
-  return null;
-}
-
-/** How many squares a 409's sentence names before "and N more". */
-const NAMED_SQUARES = 10;
-
-/** 409 SQUARES_UNAVAILABLE naming the squares; the buyer's own squares get their own sentence. */
-function unavailable(taken: readonly TakenSquare[], buyerId: string, titles: ReadonlyMap<string, string>): AppError {
-  const label = (s: Cell) => CHECKOUT_TEXTS.square(titles.get(s.game_id), squarePositionLabel(s));
-  const squares: UnavailableSquare[] = taken.map(({ game_id, x, y }) => ({ game_id, x, y }));
-  const owned = taken.filter((s) => s.user_id === buyerId && s.status === 'claimed');
-  // The squares field names every cell; the sentence names the first few (a cart may hold 100).
-  const named = (cells: readonly TakenSquare[]) =>
-    cells.length > NAMED_SQUARES
-      ? CHECKOUT_TEXTS.andMore(cells.slice(0, NAMED_SQUARES).map(label).join('; '), cells.length - NAMED_SQUARES)
-      : cells.map(label).join('; ');
-  if (owned.length === taken.length && owned.length > 0) {
-    return conflict(CHECKOUT_TEXTS.alreadyOwned(named(owned)), 'SQUARES_UNAVAILABLE', { squares });
-  }
-  const list = taken.length > 0 ? `: ${named(taken)}` : '';
-  return conflict(CHECKOUT_TEXTS.takenByOthers(list), 'SQUARES_UNAVAILABLE', { squares });
 }
 
 /** POST /api/checkout (design note 004, D21, D22): holds a cart's squares and opens the provider's page. */
@@ -95,7 +67,7 @@ export function checkoutCreation(
   }
 
   /** POST /api/checkout: holds the cart's squares at the database's prices and opens the provider's page. */
-  async function create({ user, cart, notes, origin, maxHeldSquares }: NewCheckout): Promise<CheckoutCreated> {
+  async function create({ user, cart, notes, origin, maxHeldSquares }: NewCheckout): Promise<CardCheckout> {
     const payments = provider;
     if (!payments) throw new AppError(503, 'PAYMENTS_NOT_CONFIGURED', PAYMENTS_NOT_CONFIGURED);
     const cells: Cell[] = cart.flatMap((item) => item.squares.map(({ x, y }) => ({ game_id: item.game_id, x, y })));

@@ -52,6 +52,13 @@ export interface GamesTable {
   created_by: string | null;
   created_at: string;
   updated_at: string;
+  /** D28: 'card' (D21/D22) or 'organizer' (collected outside the app); fixed once any square is held or sold. */
+  payment_method: Generated<'card' | 'organizer'>;
+  /** D28: how to pay the organizer (free text, up to 500 characters); organizer games only. */
+  payment_instructions: string | null;
+  /** D28: when still-unpaid squares are released, if set; `pay_by_released_at` marks that done (once). */
+  pay_by: string | null;
+  pay_by_released_at: string | null;
 }
 
 /** A row is either a live hold (status 'held') or an owned square ('claimed'): D21. */
@@ -65,6 +72,8 @@ export interface SquaresTable {
   checkout_id: string | null;
   hold_expires_at: string | null;
   claimed_at: string | null;
+  /** D28: an owned square of an organizer-collects game is unpaid until the organizer marks it paid; card sales are paid. */
+  is_paid: Generated<boolean>;
 }
 
 export interface CheckoutsTable {
@@ -226,4 +235,5 @@ export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
   'manual_numbers_set',
   'emailVerified',
   'isAdmin',
+  'is_paid',
 ]);

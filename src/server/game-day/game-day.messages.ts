@@ -9,6 +9,9 @@ export const GAME_DAY_TEXTS = {
   /** D18: Randomize on a grid that is not full needs "Randomize anyway". */
   gridNotFull: (claimed: number) =>
     `Only ${claimed} of ${SQUARE_COUNT} squares are sold. Drawing the numbers ends sales and the unsold squares stay unsold. Randomize anyway?`,
+  /** D28: drawing with unpaid squares needs the organizer to confirm that many. */
+  unpaidSquares: (unpaid: number) =>
+    `${unpaid} square${unpaid === 1 ? ' is' : 's are'} not paid yet. Once the numbers are drawn, unpaid squares can no longer be released. Draw anyway?`,
   gameCompleted: 'This game is completed: its numbers can no longer change.',
   revealWithoutNumbers: 'There are no numbers to reveal. Randomize the numbers first.',
   scoresNeedNumbers: 'Randomize the numbers before entering scores.',

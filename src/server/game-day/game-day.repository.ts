@@ -106,6 +106,18 @@ function queries(db: Executor) {
       await db.updateTable('games').set(flags).where('id', '=', gameId).execute();
     },
 
+    /** D28: how many owned squares are not paid yet. */
+    async unpaidCount(gameId: string): Promise<number> {
+      const row = await db
+        .selectFrom('squares')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('game_id', '=', gameId)
+        .where('status', '=', 'claimed')
+        .where('is_paid', '=', false)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     /** The confirmed quarters' scores, in quarter order. */
     scores(gameId: string): Promise<ScoreRow[]> {
       return db.selectFrom('quarter_scores').selectAll().where('game_id', '=', gameId).orderBy('quarter').execute();

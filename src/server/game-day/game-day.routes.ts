@@ -36,7 +36,7 @@ export const gameDayRoutes: FastifyPluginAsyncZod<GameDayRoutesOptions> = async 
     { ...adminOnly, schema: { params: idParams, body: randomizeRequestSchema, response: viewResponse } },
     async (request) => {
       const gameId = gameIdParam(request.params.id);
-      return gameDay.randomize(gameId, signedInUser(request).id, request.body?.confirm_not_full === true);
+      return gameDay.randomize(gameId, signedInUser(request).id, request.body?.confirm_not_full === true, request.body?.confirm_unpaid ?? undefined);
     },
   );
 

@@ -235,10 +235,11 @@ export function gameDayService(deps: GameDayServiceDeps) {
 
     /**
      * Draws both axes (D17: two independent cryptographic shuffles) and ends sales (D18), in one
-     * transaction. A grid that is not full needs `confirmNotFull`. Drawing again before any score
+     * transaction. A grid that is not full needs `confirmNotFull`; unpaid squares (D28) need
+     * `confirmUnpaid`, their number. Drawing again before any score
      * is allowed and logged as another draw.
      */
-    async randomize(gameId: string, adminId: string, confirmNotFull: boolean): Promise<GameDayView> {
+    async randomize(gameId: string, adminId: string, confirmNotFull: boolean, confirmUnpaid?: number): Promise<GameDayView> {
       await locked(gameId, async (game, tx) => {
         if ((await tx.scores(gameId)).length > 0) throw conflict(GAME_DAY_ERRORS.randomizeAfterScores, 'SCORES_ENTERED');
         if (!game.row.is_active) throw conflict(GAME_DAY_TEXTS.gameCompleted, 'GAME_COMPLETED');
@@ -246,6 +247,9 @@ export function gameDayService(deps: GameDayServiceDeps) {
         if (claimed < SQUARE_COUNT && !confirmNotFull) {
           throw conflict(GAME_DAY_TEXTS.gridNotFull(claimed), 'GRID_NOT_FULL', { squares_claimed: claimed });
         }
+        // D28: the organizer confirms the number of unpaid squares they saw; a different number asks again.
+        const unpaid = await tx.unpaidCount(gameId);
+        if (unpaid > 0 && confirmUnpaid !== unpaid) throw conflict(GAME_DAY_TEXTS.unpaidSquares(unpaid), 'UNPAID_SQUARES', { unpaid_squares: unpaid });
         const { xAxisNumbers, yAxisNumbers } = drawGridNumbers(random);
         const at = now().toISOString();
         await tx.saveNumbers(gameId, xAxisNumbers, yAxisNumbers, at, adminId);

@@ -17,7 +17,21 @@ export type NewGameRow = Omit<
 };
 
 /** The columns an admin edit may change (D13); the service decides which are still allowed. */
-export type GameChanges = Partial<Pick<GamesTable, 'title' | 'team_a' | 'team_b' | 'game_type' | 'price_per_square_cents' | 'payout_schedule'>> & {
+export type GameChanges = Partial<
+  Pick<
+    Updateable<GamesTable>,
+    | 'title'
+    | 'team_a'
+    | 'team_b'
+    | 'game_type'
+    | 'price_per_square_cents'
+    | 'payout_schedule'
+    | 'payment_method'
+    | 'payment_instructions'
+    | 'pay_by'
+    | 'pay_by_released_at'
+  >
+> & {
   updated_at: string;
 };
 

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Game } from '@core/api/games';
 import { SQUARE_COUNT } from '@core/grid';
-import { GAME_DELETE_COMPLETED, GAME_ERRORS, GAME_PRICE_LOCKED, GAME_UPDATE_COMPLETED } from '@core/messages';
+import { GAME_DELETE_COMPLETED, GAME_ERRORS, GAME_PRICE_LOCKED, GAME_UPDATE_COMPLETED, ORGANIZER_PAYMENT_ERRORS } from '@core/messages';
+import type { PaymentMethod } from '@core/payment-methods';
 import { centsToDollars, dollarsToCents } from '@core/money';
 import type { PayoutScheduleId } from '@core/payouts';
 import type { GameFormValues, gameUpdateSchema } from '@core/schemas';
 import type { GameType } from '@core/validation';
 import type { z } from 'zod';
 import type { AfterCommit } from '../db/after-commit';
-import { conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import type { GameEvents } from '../realtime/events';
 import type { ServiceDeps } from '../service-deps';
 import type { GameChanges, GameRow, GamesRepository, LockedGame } from './games.repository';
@@ -23,6 +24,8 @@ export interface GamesServiceDeps extends ServiceDeps {
   events: GameEvents;
   /** What happens to a deleted game's checkouts (D13); app.ts always gives it. */
   checkouts?: GameCheckouts;
+  /** D28: whether card payments can be taken here (a card provider is configured); default yes. */
+  cardPayments?: boolean;
 }
 
 /**
@@ -36,6 +39,20 @@ export interface GameCheckouts {
 /** Games: list, read, create, edit and delete under D13's rules (what stays editable). */
 export function gamesService(deps: GamesServiceDeps) {
   const { repo, events, clock } = deps;
+  const cardPayments = deps.cardPayments ?? true;
+
+  /** D28: a card game needs a card provider here. */
+  function checkMethod(method: PaymentMethod): void {
+    if (method === 'card' && !cardPayments) throw badRequest(ORGANIZER_PAYMENT_ERRORS.cardUnavailable, 'CARD_PAYMENTS_UNAVAILABLE');
+  }
+
+  /** D28: a new pay-by time belongs to an organizer-collects game and lies ahead. */
+  function checkPayBy(method: PaymentMethod, payBy: string | null): void {
+    if (payBy === null) return;
+    if (method !== 'organizer') throw badRequest(ORGANIZER_PAYMENT_ERRORS.payByCardGame);
+    if (Date.parse(payBy) <= clock().getTime()) throw badRequest(ORGANIZER_PAYMENT_ERRORS.payByPast);
+  }
+
   return {
     /** Every game, newest first. */
     async list(): Promise<Game[]> {
@@ -50,6 +67,8 @@ export function gamesService(deps: GamesServiceDeps) {
 
     /** A new game as the spec's create call makes it: active, not shuffled, empty pot (section 4). */
     async create(values: GameFormValues, adminId: string): Promise<Game> {
+      checkMethod(values.payment_method);
+      checkPayBy(values.payment_method, values.pay_by);
       const now = clock().toISOString();
       const row = await repo.insert({
         id: randomUUID(),
@@ -59,6 +78,9 @@ export function gamesService(deps: GamesServiceDeps) {
         game_type: values.game_type,
         price_per_square_cents: dollarsToCents(values.price_per_square),
         payout_schedule: values.payout_schedule,
+        payment_method: values.payment_method,
+        payment_instructions: values.payment_instructions,
+        pay_by: values.pay_by,
         created_by: adminId,
         created_at: now,
         updated_at: now,
@@ -82,7 +104,16 @@ export function gamesService(deps: GamesServiceDeps) {
         const changesMoney =
           (priceCents !== undefined && priceCents !== row.price_per_square_cents) ||
           (values.payout_schedule !== undefined && values.payout_schedule !== row.payout_schedule);
-        if (changesMoney && (await game.hasSquares())) throw conflict(GAME_PRICE_LOCKED, 'PRICE_LOCKED');
+        const changesMethod = values.payment_method !== undefined && values.payment_method !== row.payment_method;
+        if ((changesMoney || changesMethod) && (await game.hasSquares())) {
+          throw changesMoney ? conflict(GAME_PRICE_LOCKED, 'PRICE_LOCKED') : conflict(ORGANIZER_PAYMENT_ERRORS.methodLocked, 'PAYMENT_METHOD_LOCKED');
+        }
+        const method = values.payment_method ?? row.payment_method;
+        if (changesMethod) checkMethod(method);
+        // A card game keeps no pay-by time.
+        const payBy = values.pay_by !== undefined ? values.pay_by : method === 'card' ? null : row.pay_by;
+        const payByChanged = payBy !== row.pay_by;
+        if (payByChanged) checkPayBy(method, payBy);
 
         const changes: GameChanges = { updated_at: clock().toISOString() };
         if (values.title !== undefined) changes.title = values.title;
@@ -91,6 +122,15 @@ export function gamesService(deps: GamesServiceDeps) {
         if (values.game_type !== undefined) changes.game_type = values.game_type;
         if (priceCents !== undefined) changes.price_per_square_cents = priceCents;
         if (values.payout_schedule !== undefined) changes.payout_schedule = values.payout_schedule;
+        if (changesMethod) changes.payment_method = method;
+        if (values.payment_instructions !== undefined && values.payment_instructions !== row.payment_instructions) {
+          changes.payment_instructions = values.payment_instructions;
+        }
+        if (payByChanged) {
+          changes.pay_by = payBy;
+          // A new pay-by time runs again, whenever an earlier one ran (D28).
+          changes.pay_by_released_at = null;
+        }
         // An empty edit changes nothing, not even updated_at.
         if (Object.keys(changes).length === 1) return { game: toGame(row), changed: false };
         return { game: toGame(await game.update(changes)), changed: true };
@@ -148,6 +188,9 @@ export function toGame(row: GameRow): Game {
     manual_numbers_set: row.manual_numbers_set,
     payout_schedule: row.payout_schedule as PayoutScheduleId,
     price_locked: row.price_locked,
+    payment_method: row.payment_method,
+    payment_instructions: row.payment_instructions,
+    pay_by: row.pay_by,
     created_by: row.created_by,
     created_at: row.created_at,
     updated_at: row.updated_at,

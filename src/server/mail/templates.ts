@@ -60,3 +60,20 @@ export function refundMail(to: string, refund: { username: string; amount: strin
     html: layout('Your payment was refunded', [greeting, body, why, after], { label: 'View My Squares', href: refund.link }, footer),
   };
 }
+
+/** D28: unpaid squares of an organizer-collects game were released (by the organizer, or at the pay-by time). */
+export function releasedMail(to: string, released: { username: string; gameTitle: string; squares: string; atPayBy: boolean; link: string }): MailMessage {
+  const greeting = `Hi ${released.username},`;
+  const body = `Your unpaid squares in ${released.gameTitle} were released: ${released.squares}.`;
+  const why = released.atPayBy
+    ? 'They were not paid by the pay-by time the organizer set, so they are open to other players again.'
+    : 'The organizer released them because they were not paid, so they are open to other players again.';
+  const footer = 'If you still want squares in this game, pick any that are available and pay the organizer.';
+  return {
+    to,
+    subject: `Your unpaid squares in ${released.gameTitle} were released`,
+    link: released.link,
+    text: `${greeting}\n\n${body}\n\n${why}\n\nThe board: ${released.link}\n\n${footer}\n`,
+    html: layout('Your unpaid squares were released', [greeting, body, why], { label: 'Open the board', href: released.link }, footer),
+  };
+}

@@ -9,6 +9,7 @@ const square = (x: number, y: number, owner: string | null): BoardSquare => ({
   owner_username: owner,
   owner_email: null,
   mine: false,
+  unpaid: false,
 });
 
 // Only the fields the encoder touches matter here; the rest of a board rides along as it is.

@@ -69,11 +69,12 @@ export function boardJson(board: BoardResponse): Buffer {
 
 /**
  * A copy of `base` (a board with nothing marked as the viewer's) with the squares at the
- * `mine` indexes (ascending) marked as the viewer's. `base` itself is shared: never changed here.
+ * `mine` indexes (ascending) marked as the viewer's, and those of them in `unpaid` as unpaid
+ * (D28: only their owner is told). `base` itself is shared: never changed here.
  */
-export function withMine(base: BoardResponse, mine: readonly number[]): BoardResponse {
+export function withMine(base: BoardResponse, mine: readonly number[], unpaid: ReadonlySet<number> = new Set()): BoardResponse {
   const squares: BoardSquare[] = base.squares.slice();
-  for (const i of mine) squares[i] = { ...squares[i]!, mine: true };
+  for (const i of mine) squares[i] = { ...squares[i]!, mine: true, unpaid: unpaid.has(i) };
   const copy: BoardResponse = { ...base, squares };
   copies.set(copy, { base, mine });
   return copy;

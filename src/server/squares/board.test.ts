@@ -78,11 +78,11 @@ describe(`GET /api/games/:id/board (${testDbKind})`, () => {
       const view = await board(gameId);
       expect(view.game).toMatchObject({ id: gameId, title: 'Board Bowl', squares_claimed: 3, price_locked: true });
       expect(view.squares).toEqual([
-        { x: 0, y: 0, status: 'claimed', owner_username: player.username, owner_email: null, mine: false },
-        { x: 0, y: 1, status: 'claimed', owner_username: player.username, owner_email: null, mine: false },
-        { x: 2, y: 3, status: 'claimed', owner_username: other.username, owner_email: null, mine: false },
-        { x: 5, y: 5, status: 'held', owner_username: null, owner_email: null, mine: false },
-        { x: 6, y: 6, status: 'held', owner_username: null, owner_email: null, mine: false },
+        { x: 0, y: 0, status: 'claimed', owner_username: player.username, owner_email: null, mine: false, unpaid: false },
+        { x: 0, y: 1, status: 'claimed', owner_username: player.username, owner_email: null, mine: false, unpaid: false },
+        { x: 2, y: 3, status: 'claimed', owner_username: other.username, owner_email: null, mine: false, unpaid: false },
+        { x: 5, y: 5, status: 'held', owner_username: null, owner_email: null, mine: false, unpaid: false },
+        { x: 6, y: 6, status: 'held', owner_username: null, owner_email: null, mine: false, unpaid: false },
       ]);
       expect(view.numbers).toBeNull();
       expect(view.winners).toEqual([]);

@@ -11,6 +11,8 @@ export interface BoardSquareRow {
   user_id: string;
   owner_username: string | null;
   owner_email: string | null;
+  /** D28: false for an owned square of an organizer-collects game not yet paid. */
+  is_paid: boolean;
 }
 
 export interface GridNumbersRow {
@@ -91,7 +93,7 @@ export function squaresRepository(db: Db) {
       db
         .selectFrom('squares')
         .leftJoin('user', 'user.id', 'squares.user_id')
-        .select(['squares.x', 'squares.y', 'squares.status', 'squares.user_id', username.as('owner_username'), 'user.email as owner_email'])
+        .select(['squares.x', 'squares.y', 'squares.status', 'squares.user_id', username.as('owner_username'), 'user.email as owner_email', 'squares.is_paid'])
         .where('squares.game_id', '=', gameId)
         .where((eb) => eb.or([eb('squares.status', '=', 'claimed'), eb('squares.hold_expires_at', '>=', now)]))
         .orderBy('squares.x')

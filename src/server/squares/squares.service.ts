@@ -40,6 +40,8 @@ interface SharedBoard {
   readonly board: BoardResponse;
   /** The indexes in `board.squares` of each account's squares (owned, or held in its checkout). */
   readonly squaresOf: ReadonlyMap<string, readonly number[]>;
+  /** The indexes of the owned squares not yet paid (D28), marked for their owner only. */
+  readonly unpaid: ReadonlySet<number>;
 }
 
 /** The board of a game (public, D11) and a player's own squares. */
@@ -52,12 +54,14 @@ export function squaresService(deps: SquaresServiceDeps) {
   async function readSharedBoard(gameId: string): Promise<SharedBoard> {
     const { board, squareRows } = await readBoard(gameId, null);
     const squaresOf = new Map<string, number[]>();
+    const unpaid = new Set<number>();
     squareRows.forEach((row, i) => {
       const indexes = squaresOf.get(row.user_id);
       if (indexes) indexes.push(i);
       else squaresOf.set(row.user_id, [i]);
+      if (row.status === 'claimed' && !row.is_paid) unpaid.add(i);
     });
-    return { board, squaresOf };
+    return { board, squaresOf, unpaid };
   }
 
   async function readBoard(gameId: string, viewer: Viewer | null): Promise<{ board: BoardResponse; squareRows: BoardSquareRow[] }> {
@@ -78,6 +82,7 @@ export function squaresService(deps: SquaresServiceDeps) {
       owner_email: row.status === 'claimed' && isAdmin ? row.owner_email : null,
       // A held row's user is the buyer of its checkout (D21), so this covers the viewer's cart too.
       mine: viewer !== null && row.user_id === viewer.id,
+      unpaid: row.status === 'claimed' && !row.is_paid && (isAdmin || (viewer !== null && row.user_id === viewer.id)),
     }));
     const numbers = numbersRow ? toBoardNumbers(gameId, numbersRow) : null;
     const board: BoardResponse = {
@@ -103,7 +108,7 @@ export function squaresService(deps: SquaresServiceDeps) {
       if (viewer?.isAdmin === true || sharedBoardTtlMs <= 0) return (await readBoard(gameId, viewer)).board;
       const shared = await sharedBoards.get(gameId, () => readSharedBoard(gameId));
       const mine = viewer === null ? undefined : shared.squaresOf.get(viewer.id);
-      return mine === undefined ? shared.board : withMine(shared.board, mine);
+      return mine === undefined ? shared.board : withMine(shared.board, mine, shared.unpaid);
     },
 
     /** My Squares (spec section 2): claimed squares grouped by game, newest game first; refunds (D21). */

@@ -1,6 +1,7 @@
 import { errorBodySchema } from '@core/api/errors';
 import { appConfigSchema, healthResponseSchema } from '@core/api/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PaymentMethod } from '@core/payment-methods';
 import type { Settings } from '../config';
 import type { Db } from '../db/connection';
 import { pingDatabase } from '../db/connection';
@@ -9,10 +10,12 @@ import { errorBody } from '../http/errors';
 export interface SystemRoutesOptions {
   db: Db;
   settings: Settings;
+  /** D28: the payment methods a new game may use here. */
+  paymentMethods: readonly PaymentMethod[];
 }
 
 /** Health check and the public settings the web app needs. */
-export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (app, { db, settings }) => {
+export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (app, { db, settings, paymentMethods }) => {
   app.get(
     '/api/health',
     {
@@ -44,6 +47,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
       mode: settings.trialMode ? ('trial' as const) : ('production' as const),
       // The same rule that gives the app its outbox (app.ts): a trial without SMTP.
       devMailbox: settings.trialMode && !settings.SMTP_URL,
+      paymentMethods,
     }),
   );
 };

@@ -30,7 +30,13 @@ describe(`system routes and HTTP behaviour (${testDbKind})`, () => {
 
   it('GET /api/config gives the public settings', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
-    expect(res.json()).toEqual({ productName: 'Squares Pool', contactEmail: 'organizer@example.com', mode: 'trial', devMailbox: true });
+    expect(res.json()).toEqual({
+      productName: 'Squares Pool',
+      contactEmail: 'organizer@example.com',
+      mode: 'trial',
+      devMailbox: true,
+      paymentMethods: ['card', 'organizer'],
+    });
   });
 
   it('GET /api/config says the Dev Mailbox is off with SMTP (trial) and in production (issue 11: no trial hints there)', async () => {

@@ -102,7 +102,7 @@ export function usePaymentTab() {
     try {
       const created = await createCheckout({ cart: checked, notes });
       const url = checkoutPageUrl(created?.url, window.location.origin);
-      if (!url) {
+      if (!url || !created.checkout_id || !created.expires_at) {
         tab.close();
         return { kind: 'error', message: CART_PAYMENT_ERRORS.noCheckoutUrl };
       }

@@ -6,6 +6,7 @@ import { checkoutTables } from './003_checkout';
 import { userNamesRepair } from './004_user_names';
 import { partialRefunds } from './005_partial_refunds';
 import { payoutRecovery } from './006_payout_recovery';
+import { organizerPayments } from './007_organizer_payments';
 import { columnTypes } from './column-types';
 
 /** Our migrations in order. Names sort by their number; never rename or edit a released one. */
@@ -18,5 +19,6 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '004_user_names': userNamesRepair(),
     '005_partial_refunds': partialRefunds(t),
     '006_payout_recovery': payoutRecovery(t),
+    '007_organizer_payments': organizerPayments(t),
   };
 }

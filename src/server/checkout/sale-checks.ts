@@ -1,0 +1,43 @@
+import type { UnavailableSquare } from '@core/api/checkout';
+import { squarePositionLabel } from '@core/grid';
+import { AppError, conflict } from '../http/errors';
+import { CHECKOUT_TEXTS } from './checkout.messages';
+import type { Cell, GameForSale, TakenSquare } from './checkout.repository';
+
+/** What a sale checks, by card (create-checkout.ts) or by reservation (reserve.ts, D28), and the 409s it answers. */
+
+/** 409 HOLD_LIMIT: the cart would take the account past MAX_HELD_SQUARES (issue 10). */
+export function holdLimit(max: number, held: number, cart: number): AppError {
+  const message = held > 0 ? CHECKOUT_TEXTS.holdLimitWithHeld(max, held, cart) : CHECKOUT_TEXTS.holdLimit(max, cart);
+  return conflict(message, 'HOLD_LIMIT', { max_held_squares: max, held_squares: held, cart_squares: cart });
+}
+
+/** Rolls back a checkout's transaction when a cell turned out to be taken by a concurrent one. */
+export class HoldConflict extends Error {}
+
+export function gameClosed(title: string, game: GameForSale | undefined): AppError | null {
+  if (!game) return conflict(CHECKOUT_TEXTS.gameUnavailable(title), 'GAME_CLOSED');
+  if (!game.is_active) return conflict(CHECKOUT_TEXTS.gameCompleted(game.title), 'GAME_CLOSED');
+  if (game.grid_shuffled) return conflict(CHECKOUT_TEXTS.salesClosed(game.title), 'GAME_CLOSED');
+  return null;
+}
+
+/** How many squares a 409's sentence names before "and N more". */
+const NAMED_SQUARES = 10;
+
+/** 409 SQUARES_UNAVAILABLE naming the squares; the buyer's own squares get their own sentence. */
+export function unavailable(taken: readonly TakenSquare[], buyerId: string, titles: ReadonlyMap<string, string>): AppError {
+  const label = (s: Cell) => CHECKOUT_TEXTS.square(titles.get(s.game_id), squarePositionLabel(s));
+  const squares: UnavailableSquare[] = taken.map(({ game_id, x, y }) => ({ game_id, x, y }));
+  const owned = taken.filter((s) => s.user_id === buyerId && s.status === 'claimed');
+  // The squares field names every cell; the sentence names the first few (a cart may hold 100).
+  const named = (cells: readonly TakenSquare[]) =>
+    cells.length > NAMED_SQUARES
+      ? CHECKOUT_TEXTS.andMore(cells.slice(0, NAMED_SQUARES).map(label).join('; '), cells.length - NAMED_SQUARES)
+      : cells.map(label).join('; ');
+  if (owned.length === taken.length && owned.length > 0) {
+    return conflict(CHECKOUT_TEXTS.alreadyOwned(named(owned)), 'SQUARES_UNAVAILABLE', { squares });
+  }
+  const list = taken.length > 0 ? `: ${named(taken)}` : '';
+  return conflict(CHECKOUT_TEXTS.takenByOthers(list), 'SQUARES_UNAVAILABLE', { squares });
+}
