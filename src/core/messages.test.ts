@@ -64,6 +64,7 @@ const NOT_VERBATIM = new Set<string>([
   // Issue 13 (D28): organizer-collects games.
   ...Object.values(messages.ORGANIZER_PAYMENT_ERRORS),
   ...Object.values(messages.ORGANIZER_TOOL_ERRORS),
+  ...Object.values(messages.ORGANIZER_TEXTS),
 ]);
 
 function catalogueTexts(): string[] {

@@ -67,6 +67,14 @@ export const ORGANIZER_TOOL_ERRORS = {
   releaseAfterDraw: 'Squares cannot be released once the numbers are drawn.',
   gameCompleted: 'This game is completed: its squares can no longer change.',
 } as const;
+/** D28: what the pages say about organizer-collects games (ours). */
+export const ORGANIZER_TEXTS = {
+  squaresReserved: 'Squares reserved! Pay the organizer to complete your purchase.',
+  markedPaid: 'Marked paid',
+  markedUnpaid: 'Marked unpaid',
+  released: 'Unpaid squares released',
+  toolFailed: 'Could not update the squares. Please try again.',
+} as const;
 export const PRICE_TOO_LOW = 'Price must be at least $1';
 export const PRICE_TOO_HIGH = 'Price cannot exceed $10,000';
 // The spec's form relied on a number input; these two cover what it could not receive.

@@ -6,4 +6,5 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   paid: 'Paid',
   open: 'Awaiting payment',
   refunded: 'Refunded',
+  reserved: 'Reserved, paid to the organizer',
 };

@@ -5,15 +5,21 @@
  * bought).
  */
 import { z } from 'zod';
+import { PAYMENT_METHODS } from '../payment-methods';
 import { cents, int, list, timestamp, type Contract } from './contract';
 
-/** paid: fulfilled. open: waiting for the buyer's payment. refunded: paid, then refunded (D21). */
-export const ORDER_STATUSES = ['paid', 'open', 'refunded'] as const;
+/**
+ * paid: fulfilled. open: waiting for the buyer's payment. refunded: paid, then refunded (D21).
+ * reserved: an organizer-collects order (D28), its squares the buyer's and paid one by one.
+ */
+export const ORDER_STATUSES = ['paid', 'open', 'refunded', 'reserved'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const gameOrderSchema = z.object({
   checkout_id: z.string(),
   status: z.enum(ORDER_STATUSES),
+  /** D28: paid by card in the app, or to the organizer. */
+  method: z.enum(PAYMENT_METHODS),
   buyer_username: z.string().nullable(),
   buyer_email: z.string(),
   /** The order's squares in this game, in (x, y) order (D14: x is the row, y the column, 0-9). */

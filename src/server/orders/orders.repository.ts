@@ -5,6 +5,7 @@ import type { Db } from '../db/connection';
 export interface OrderItemRow {
   checkout_id: string;
   status: string;
+  provider: string;
   notes: string | null;
   created_at: string;
   buyer_username: string | null;
@@ -36,6 +37,7 @@ export function ordersRepository(db: Db) {
         .select([
           'checkouts.id as checkout_id',
           'checkouts.status',
+          'checkouts.provider',
           'checkouts.notes',
           'checkouts.created_at',
           username.as('buyer_username'),

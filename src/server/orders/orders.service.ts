@@ -25,11 +25,13 @@ export function ordersService({ repo, clock: now }: OrdersServiceDeps) {
       for (const row of rows) {
         let order = orders.at(-1);
         if (!order || order.checkout_id !== row.checkout_id) {
-          const status = STATUS[row.status];
+          // D28: an organizer-collects order is reserved from the start; its squares are paid one by one.
+          const status = row.provider === 'organizer' && row.status === 'fulfilled' ? 'reserved' : STATUS[row.status];
           if (!status) throw new Error(`checkout ${row.checkout_id}: unexpected status ${row.status}`);
           order = {
             checkout_id: row.checkout_id,
             status,
+            method: row.provider === 'organizer' ? 'organizer' : 'card',
             buyer_username: row.buyer_username,
             buyer_email: row.buyer_email ?? '',
             squares: [],

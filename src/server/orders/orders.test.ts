@@ -154,6 +154,7 @@ describe(`GET /api/games/:id/orders (${testDbKind})`, () => {
       {
         checkout_id: benOpen,
         status: 'open',
+        method: 'card',
         buyer_username: ben.username,
         buyer_email: ben.email,
         squares: [{ x: 5, y: 5 }],
@@ -164,6 +165,7 @@ describe(`GET /api/games/:id/orders (${testDbKind})`, () => {
       {
         checkout_id: amyPaid,
         status: 'paid',
+        method: 'card',
         buyer_username: amy.username,
         buyer_email: amy.email,
         squares: [
@@ -177,6 +179,7 @@ describe(`GET /api/games/:id/orders (${testDbKind})`, () => {
       {
         checkout_id: refunded,
         status: 'refunded',
+        method: 'card',
         buyer_username: ben.username,
         buyer_email: ben.email,
         squares: [{ x: 9, y: 9 }],

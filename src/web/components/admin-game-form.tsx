@@ -1,6 +1,7 @@
 import { CircleAlert, Info, Lock } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { GAME_PRICE_LOCKED } from '@core/messages';
+import { PAYMENT_INSTRUCTIONS_MAX_LENGTH, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@core/payment-methods';
 import { formatUsd } from '@core/money';
 import { PAYOUT_SCHEDULE_IDS, PAYOUT_SCHEDULES, type PayoutScheduleId, payoutPlan } from '@core/payouts';
 import { type GameFormErrors, type GameFormField, type GameFormValues, validateGameForm } from '@core/schemas';
@@ -10,9 +11,11 @@ import { LinkButton } from '@/components/link-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 import { fieldAria, FormField } from '@/components/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError, isServerMessage } from '@/lib/api';
+import { localDateTime } from '@/lib/time';
 import { cn } from '@/lib/utils';
 
 /** The spec's redirect delay after a successful create or update (section 4: 0.5 s). */
@@ -26,6 +29,10 @@ export interface GameFormState {
   price_per_square: string;
   game_type: GameType;
   payout_schedule: PayoutScheduleId;
+  /** D28: who collects the money, the organizer's instructions, and the pay-by time as the organizer's local date-time ('' for none). */
+  payment_method: PaymentMethod;
+  payment_instructions: string;
+  pay_by: string;
 }
 
 export function toFormState(values: Readonly<GameFormValues>): GameFormState {
@@ -36,11 +43,32 @@ export function toFormState(values: Readonly<GameFormValues>): GameFormState {
     price_per_square: String(values.price_per_square),
     game_type: values.game_type,
     payout_schedule: values.payout_schedule,
+    payment_method: values.payment_method,
+    payment_instructions: values.payment_instructions ?? '',
+    pay_by: values.pay_by ? localDateTime(values.pay_by) : '',
   };
 }
 
+/** The form's values as the schema takes them: the local pay-by time as an instant with its zone. */
+function toInput(state: GameFormState) {
+  const local = state.pay_by.trim();
+  const instant = local === '' ? null : new Date(local);
+  const payBy = instant === null ? null : Number.isNaN(instant.getTime()) ? local : instant.toISOString();
+  return { ...state, payment_instructions: state.payment_instructions, pay_by: state.payment_method === 'organizer' ? payBy : null };
+}
+
 /** Field order, for focusing the first invalid one. */
-const FIELD_ORDER: readonly GameFormField[] = ['title', 'team_a', 'team_b', 'price_per_square', 'game_type', 'payout_schedule'];
+const FIELD_ORDER: readonly GameFormField[] = [
+  'title',
+  'team_a',
+  'team_b',
+  'price_per_square',
+  'game_type',
+  'payout_schedule',
+  'payment_method',
+  'payment_instructions',
+  'pay_by',
+];
 
 /** Styled like Input, for the native select (accessible and keyboard-friendly everywhere). */
 const selectClassName =
@@ -53,8 +81,10 @@ export interface GameFormProps {
   submittingLabel: string;
   /** True while the request runs (and until the page moves on after success). */
   submitting: boolean;
-  /** D13: price and payout schedule are fixed once any square is held or sold. */
+  /** D13: price and payout schedule (and D28: the payment method) are fixed once any square is held or sold. */
   priceLocked?: boolean;
+  /** D28: the payment methods this server offers (without Stripe, organizer-collects only). */
+  paymentMethods?: readonly PaymentMethod[];
   /** The server's refusal, shown as a banner above the form's fields. */
   serverError?: string | null;
   cancelTo: string;
@@ -62,7 +92,17 @@ export interface GameFormProps {
 }
 
 /** The create and edit game form (spec section 5 "Game form"; D12, D13). */
-export function GameForm({ initial, submitLabel, submittingLabel, submitting, priceLocked = false, serverError, cancelTo, onSubmit }: GameFormProps) {
+export function GameForm({
+  initial,
+  submitLabel,
+  submittingLabel,
+  submitting,
+  priceLocked = false,
+  paymentMethods = PAYMENT_METHODS,
+  serverError,
+  cancelTo,
+  onSubmit,
+}: GameFormProps) {
   const id = useId();
   const [values, setValues] = useState<GameFormState>(initial);
   const [errors, setErrors] = useState<GameFormErrors>({});
@@ -79,7 +119,7 @@ export function GameForm({ initial, submitLabel, submittingLabel, submitting, pr
     setValues(next);
     // After a first submit, messages follow the typing (appear, change or clear).
     if (submitted) {
-      const result = validateGameForm(next);
+      const result = validateGameForm(toInput(next));
       setErrors(result.ok ? {} : result.errors);
     }
   }
@@ -88,7 +128,7 @@ export function GameForm({ initial, submitLabel, submittingLabel, submitting, pr
     event.preventDefault();
     if (submitting) return;
     setSubmitted(true);
-    const result = validateGameForm(values);
+    const result = validateGameForm(toInput(values));
     if (!result.ok) {
       setErrors(result.errors);
       const first = FIELD_ORDER.find((field) => result.errors[field]);
@@ -227,6 +267,60 @@ export function GameForm({ initial, submitLabel, submittingLabel, submitting, pr
         onChange={(schedule) => update('payout_schedule', schedule)}
       />
 
+      <PaymentMethodField
+        name={`${id}-payment`}
+        value={values.payment_method}
+        methods={
+          priceLocked ? [values.payment_method] : paymentMethods.includes(values.payment_method) ? paymentMethods : [...paymentMethods, values.payment_method]
+        }
+        disabled={priceLocked}
+        describedBy={priceLocked ? lockedNoteId : undefined}
+        error={errors.payment_method}
+        errorId={errorId('payment_method')}
+        inputRef={(element) => {
+          fields.current.payment_method = element;
+        }}
+        onChange={(method) => update('payment_method', method)}
+      />
+
+      {values.payment_method === 'organizer' && (
+        <div className="flex flex-col gap-6" data-testid="organizer-fields">
+          <FormField
+            id={fieldId('payment_instructions')}
+            label="Payment instructions"
+            error={errors.payment_instructions}
+            errorId={errorId('payment_instructions')}
+            hint={`How players pay you; shown on the board, at checkout and in their receipt. Up to ${PAYMENT_INSTRUCTIONS_MAX_LENGTH} characters.`}
+            hintId={`${id}-instructions-hint`}
+          >
+            <Textarea
+              {...describe('payment_instructions', `${id}-instructions-hint`)}
+              name="payment_instructions"
+              rows={3}
+              placeholder="e.g. Venmo @coach-k with your squares in the note"
+              value={values.payment_instructions}
+              onChange={(event) => update('payment_instructions', event.target.value)}
+            />
+          </FormField>
+          <FormField
+            id={fieldId('pay_by')}
+            label="Pay by (optional)"
+            error={errors.pay_by}
+            errorId={errorId('pay_by')}
+            hint="Squares still unpaid at this time are released for others, and their players are told by e-mail."
+            hintId={`${id}-pay-by-hint`}
+          >
+            <Input
+              {...describe('pay_by', `${id}-pay-by-hint`)}
+              name="pay_by"
+              type="datetime-local"
+              value={values.pay_by}
+              onChange={(event) => update('pay_by', event.target.value)}
+            />
+          </FormField>
+        </div>
+      )}
+
       <div className="flex flex-col-reverse gap-2 border-t pt-6 sm:flex-row sm:justify-end">
         <LinkButton variant="outline" to={cancelTo}>
           Cancel
@@ -266,31 +360,116 @@ function PayoutScheduleField({
       <legend className="mb-2 text-sm leading-none font-medium">Payout Schedule</legend>
       <div className="grid gap-2 sm:grid-cols-3">
         {PAYOUT_SCHEDULE_IDS.map((id) => (
-          <label
-            key={id}
-            className={cn(
-              'flex cursor-pointer items-start gap-2 rounded-md border p-3 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/50',
-              id === value ? 'border-primary bg-primary/5' : 'hover:bg-accent/50',
-              disabled && 'cursor-not-allowed opacity-60',
-            )}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={id}
-              checked={id === value}
-              onChange={() => onChange(id)}
-              ref={id === value ? inputRef : undefined}
-              className="mt-0.5 size-4 shrink-0 accent-primary"
-            />
+          <RadioCard key={id} name={name} value={id} checked={id === value} disabled={disabled} inputRef={inputRef} onChange={() => onChange(id)}>
             <span>{PAYOUT_SCHEDULES[id].label}</span>
-          </label>
+          </RadioCard>
         ))}
       </div>
       <PayoutInfo id={infoId} infoText={schedule.infoText} schedule={value} price={price} />
     </fieldset>
   );
 }
+
+/** One choice of a radio group drawn as a card: the chosen one outlined; its input gets `inputRef` when chosen (to focus it). */
+function RadioCard({
+  name,
+  value,
+  checked,
+  disabled,
+  inputRef,
+  onChange,
+  children,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  disabled: boolean;
+  inputRef: (element: HTMLInputElement | null) => void;
+  onChange: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <label
+      className={cn(
+        'flex cursor-pointer items-start gap-2 rounded-md border p-3 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/50',
+        checked ? 'border-primary bg-primary/5' : 'hover:bg-accent/50',
+        disabled && 'cursor-not-allowed opacity-60',
+      )}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={onChange}
+        ref={checked ? inputRef : undefined}
+        className="mt-0.5 size-4 shrink-0 accent-primary"
+      />
+      {children}
+    </label>
+  );
+}
+
+/** D28: who collects the money, as radio buttons with what each means. */
+function PaymentMethodField({
+  name,
+  value,
+  methods,
+  disabled,
+  describedBy,
+  error,
+  errorId,
+  inputRef,
+  onChange,
+}: {
+  name: string;
+  value: PaymentMethod;
+  methods: readonly PaymentMethod[];
+  disabled: boolean;
+  describedBy: string | undefined;
+  error: string | undefined;
+  errorId: string;
+  inputRef: (element: HTMLInputElement | null) => void;
+  onChange: (method: PaymentMethod) => void;
+}) {
+  return (
+    <fieldset
+      className="flex flex-col gap-3"
+      aria-describedby={[describedBy, error ? errorId : null].filter(Boolean).join(' ') || undefined}
+      disabled={disabled}
+    >
+      <legend className="mb-2 text-sm leading-none font-medium">Who collects the money</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {methods.map((method) => (
+          <RadioCard
+            key={method}
+            name={name}
+            value={method}
+            checked={method === value}
+            disabled={disabled}
+            inputRef={inputRef}
+            onChange={() => onChange(method)}
+          >
+            <span className="flex flex-col gap-1">
+              <span>{PAYMENT_METHOD_LABELS[method]}</span>
+              <span className="text-muted-foreground">{PAYMENT_METHOD_HINTS[method]}</span>
+            </span>
+          </RadioCard>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+const PAYMENT_METHOD_HINTS: Readonly<Record<PaymentMethod, string>> = {
+  card: 'Players pay on the card page when they buy; the pot grows with each sale.',
+  organizer: 'Squares are reserved at once and unpaid until you mark them paid; the pot counts paid squares.',
+};
 
 /** The info box: the schedule's shares, and what each quarter pays on a full board at this price. */
 function PayoutInfo({ id, infoText, schedule, price }: { id: string; infoText: string; schedule: PayoutScheduleId; price: string }) {

@@ -12,6 +12,7 @@ const STATUS_VARIANTS: Record<OrderStatus, BadgeProps['variant']> = {
   paid: 'success',
   open: 'outline',
   refunded: 'secondary',
+  reserved: 'outline',
 };
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });

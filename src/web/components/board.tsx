@@ -42,6 +42,8 @@ export interface BoardCell extends Coordinate {
   readonly ownerUsername: string | null;
   /** Quarters this square won (only once shuffled, numbers exist and are revealed). */
   readonly wonQuarters: readonly Quarter[];
+  /** D28: owned but not paid yet; the board says so to its owner and to admins only. */
+  readonly unpaid: boolean;
   readonly name: string;
 }
 
@@ -111,7 +113,9 @@ export function boardCells(board: BoardResponse, cartSquares: readonly Coordinat
       else state = inCart.has(key) ? 'in-cart' : 'available';
       const owner = square?.status === 'claimed' ? square.owner_username : null;
       const won = (winners.get(key) ?? []).sort((a, b) => a - b);
-      cells.push({ x, y, state, ownerUsername: owner, wonQuarters: won, name: cellName({ x, y }, state, owner, won) });
+      const unpaid = square?.status === 'claimed' && square.unpaid;
+      const name = cellName({ x, y }, state, owner, won);
+      cells.push({ x, y, state, ownerUsername: owner, wonQuarters: won, unpaid, name: unpaid ? `${name}, not paid yet` : name });
     }
   }
   return cells;
@@ -182,6 +186,16 @@ const Cell = memo(function Cell({
         </span>
       )}
       {(cell.state === 'held' || cell.state === 'mine-pending') && <Clock aria-hidden="true" className="size-3 sm:size-4" />}
+      {cell.unpaid && (
+        // D28: a corner mark on a square not paid yet (its owner and admins see it).
+        <span
+          aria-hidden="true"
+          data-unpaid
+          className="absolute top-0 right-0 rounded-bl-sm bg-warning px-0.5 text-[0.5rem] leading-tight font-bold text-warning-foreground sm:text-[0.625rem]"
+        >
+          $
+        </span>
+      )}
       {label && cell.state !== 'mine-pending' && (
         <span
           aria-hidden="true"
@@ -301,12 +315,15 @@ export function BoardLegend({
   hasWinners,
   salesAreOpen,
   hasPending = false,
+  hasUnpaid = false,
 }: {
   signedIn: boolean;
   hasWinners: boolean;
   salesAreOpen: boolean;
   /** The viewer holds squares in their own open checkout (D21). */
   hasPending?: boolean;
+  /** D28: squares the viewer may know are unpaid (their own; an admin's every). */
+  hasUnpaid?: boolean;
 }) {
   const items = LEGEND.filter(({ state }) => {
     if (state === 'winner') return hasWinners;
@@ -331,6 +348,17 @@ export function BoardLegend({
           {label}
         </li>
       ))}
+      {hasUnpaid && (
+        <li className="flex items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className="inline-flex size-4 shrink-0 items-center justify-center rounded-[3px] bg-warning text-[0.625rem] font-bold text-warning-foreground"
+          >
+            $
+          </span>
+          Not paid yet
+        </li>
+      )}
     </ul>
   );
 }

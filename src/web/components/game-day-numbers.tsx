@@ -33,7 +33,7 @@ export function useRevealAction(gameId: string) {
   };
 }
 
-type Confirming = 'not-full' | 'redraw' | 'clear' | null;
+type Confirming = 'not-full' | 'redraw' | 'clear' | 'unpaid' | null;
 
 function randomizeError(error: unknown): string {
   if (isApiError(error) && error.code === 'SCORES_ENTERED') return GAME_DAY_ERRORS.randomizeAfterScores;
@@ -52,6 +52,7 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
   const clear = useClearNumbers(gameId);
   const reveal = useRevealAction(gameId);
   const [confirming, setConfirming] = useState<Confirming>(null);
+  const [unpaid, setUnpaid] = useState<{ count: number; message: string; notFullConfirmed: boolean }>({ count: 0, message: '', notFullConfirmed: false });
   // The last dialog shown, so its text stays while it animates closed.
   const [shown, setShown] = useState<Exclude<Confirming, null>>('clear');
   if (confirming && confirming !== shown) setShown(confirming);
@@ -62,15 +63,24 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
   const claimed = view.game.squares_claimed;
   const busy = randomize.isPending || clear.isPending || reveal.busy;
 
-  async function runRandomize(confirmNotFull: boolean) {
+  async function runRandomize(confirmNotFull: boolean, confirmUnpaid?: number) {
     try {
-      await randomize.mutateAsync(confirmNotFull ? { confirm_not_full: true } : {});
+      await randomize.mutateAsync({
+        ...(confirmNotFull ? { confirm_not_full: true } : {}),
+        ...(confirmUnpaid !== undefined ? { confirm_unpaid: confirmUnpaid } : {}),
+      });
       toast.success(SUCCESS_TOASTS.numbersRandomized, { id: 'numbers' });
       setConfirming(null);
     } catch (error) {
       if (isApiError(error) && error.code === 'GRID_NOT_FULL') {
         // The grid was not full after all (a refund, a stale screen): ask, as D18 says.
         setConfirming('not-full');
+        return;
+      }
+      if (isApiError(error) && error.code === 'UNPAID_SQUARES' && typeof error.details.unpaid_squares === 'number') {
+        // D28: the organizer confirms the number of unpaid squares the server counted.
+        setUnpaid({ count: error.details.unpaid_squares, message: error.message, notFullConfirmed: confirmNotFull });
+        setConfirming('unpaid');
         return;
       }
       setConfirming(null);
@@ -116,6 +126,13 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
       pending: randomize.isPending,
       confirmLabel: 'Randomize anyway',
       onConfirm: () => void runRandomize(true),
+    },
+    unpaid: {
+      title: 'Some squares are not paid',
+      description: unpaid.message,
+      pending: randomize.isPending,
+      confirmLabel: 'Draw anyway',
+      onConfirm: () => void runRandomize(unpaid.notFullConfirmed, unpaid.count),
     },
     redraw: {
       title: 'Draw new numbers?',

@@ -95,7 +95,7 @@ export function useRandomizeNumbers(gameId: string) {
   return useGameDayMutation(
     gameId,
     'numbers',
-    (input: { confirm_not_full?: boolean }) => api.post<GameDayView>(`${base(gameId)}/numbers/randomize`, input),
+    (input: { confirm_not_full?: boolean; confirm_unpaid?: number }) => api.post<GameDayView>(`${base(gameId)}/numbers/randomize`, input),
     itself,
   );
 }

@@ -5,12 +5,13 @@
  */
 import { type Cart, checkoutGameId, serializeCart } from '@core/cart';
 import { waitingClosedText } from '@core/checkout-texts';
-import { CART_PAYMENT_ERRORS, SUCCESS_TOASTS } from '@core/messages';
+import { CART_PAYMENT_ERRORS, ORGANIZER_TEXTS, SUCCESS_TOASTS } from '@core/messages';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { isApiError } from './api';
-import { useCart } from './cart';
+import { cartStore, useCart } from './cart';
+import type { CheckoutCreated, Reservation } from '@core/api/checkout';
 import {
   type CheckoutFailure,
   checkoutFailure,
@@ -76,6 +77,11 @@ function openBlankTab(): Window | null {
   return tab;
 }
 
+/** D28: reserved squares are the buyer's: they leave the cart. */
+export function removeReserved(reservation: Reservation): void {
+  for (const square of reservation.squares) cartStore.remove(square.game_id, square);
+}
+
 /**
  * The checkout this tab waits for, and `open`, which starts a checkout for a checked cart in a new
  * tab (call it inside the click). A checkout still waiting (e.g. after a reload) is kept while the
@@ -94,6 +100,32 @@ export function usePaymentTab() {
     setPendingState(value);
   };
 
+  /**
+   * D28: squares of organizer-collects games are the buyer's as soon as the server answers: they
+   * leave the cart, and a refusal of that part (while a card part went ahead) is said.
+   */
+  function settleReservation(created: CheckoutCreated): void {
+    if (created.reservation) removeReserved(created.reservation);
+    if (created.reservation_error) toast.error(created.reservation_error.message);
+  }
+
+  /** D28: a cart of organizer-collects games only: reserved at once, no payment page. */
+  async function reserve(checked: Cart, notes: string | undefined): Promise<{ reservation: Reservation } | { failure: CheckoutFailure }> {
+    setOpening(true);
+    try {
+      const created = await createCheckout({ cart: checked, notes });
+      if (!created.reservation) return { failure: { kind: 'error', message: created.reservation_error?.message ?? CART_PAYMENT_ERRORS.noCheckoutUrl } };
+      // The caller shows the reservation and then takes its squares out of the cart (removeReserved),
+      // in one render: an emptied cart alone would send /payment back to /cart.
+      toast.success(ORGANIZER_TEXTS.squaresReserved);
+      return { reservation: created.reservation };
+    } catch (error) {
+      return { failure: checkoutFailure(error) };
+    } finally {
+      setOpening(false);
+    }
+  }
+
   /** Null once the payment page is open; else why not. */
   async function open(checked: Cart, notes: string | undefined): Promise<CheckoutFailure | null> {
     const tab = openBlankTab();
@@ -108,13 +140,19 @@ export function usePaymentTab() {
       }
       tab.location.href = url;
       toast.success(SUCCESS_TOASTS.paymentPageOpened);
+      settleReservation(created);
+      // What the card page takes: the cart without a reserved organizer part.
+      const reserved = new Set((created.reservation?.squares ?? []).map((square) => `${square.game_id}:${square.x},${square.y}`));
+      const paying = checked
+        .map((item) => ({ ...item, squares: item.squares.filter((square) => !reserved.has(`${item.game_id}:${square.x},${square.y}`)) }))
+        .filter((item) => item.squares.length > 0);
       setPending({
         checkout_id: created.checkout_id,
         url,
         amount_cents: created.amount_cents,
         game_id: created.game_id ?? checkoutGameId(checked) ?? 'multiple',
         expires_at: created.expires_at,
-        cart: checked,
+        cart: paying,
         startedAt: Date.now(),
       });
       return null;
@@ -126,7 +164,7 @@ export function usePaymentTab() {
     }
   }
 
-  return { cart, pending, opening, open, startOver: () => setPending(null) };
+  return { cart, pending, opening, open, reserve, startOver: () => setPending(null) };
 }
 
 /**

@@ -9,6 +9,7 @@ import { BackLink } from '@/components/link-button';
 import { ErrorState, LoadingState, Page } from '@/components/page';
 import { Card, CardContent } from '@/components/ui/card';
 import { isApiError } from '@/lib/api';
+import { useAppConfig } from '@/lib/config';
 import { type Game, type GameUpdateRequest, useGame, useUpdateGame } from '@/lib/games';
 
 const BACK_TO = '/admin/games';
@@ -16,6 +17,7 @@ const BACK_TO = '/admin/games';
 /** Spec /admin/games/edit/:id: Edit Game (D13: price and payout schedule fixed once squares are held or sold). */
 export default function AdminGameEditPage() {
   const { id = '' } = useParams();
+  const config = useAppConfig();
   const game = useGame(id);
   const updateGame = useUpdateGame(id);
   const access = useAdminAccess(game.error, updateGame.error);
@@ -47,13 +49,17 @@ export default function AdminGameEditPage() {
 
   async function onSubmit(current: Game, values: GameFormValues) {
     setServerError(null);
-    // D13: a locked price and payout schedule are shown but not sent.
+    // D13: a locked price and payout schedule (D28: and payment method) are shown but not sent.
     const changes: GameUpdateRequest = {
       title: values.title,
       team_a: values.team_a,
       team_b: values.team_b,
       game_type: values.game_type,
-      ...(current.price_locked ? {} : { price_per_square: values.price_per_square, payout_schedule: values.payout_schedule }),
+      ...(current.price_locked
+        ? {}
+        : { price_per_square: values.price_per_square, payout_schedule: values.payout_schedule, payment_method: values.payment_method }),
+      // D28: instructions and the pay-by time belong to organizer-collects games.
+      ...(values.payment_method === 'organizer' ? { payment_instructions: values.payment_instructions, pay_by: values.pay_by } : {}),
     };
     try {
       await updateGame.mutateAsync(changes);
@@ -90,6 +96,7 @@ export default function AdminGameEditPage() {
             submittingLabel="Updating..."
             submitting={updateGame.isPending || done}
             priceLocked={current.price_locked}
+            paymentMethods={config.data?.paymentMethods}
             serverError={serverError}
             cancelTo={BACK_TO}
             onSubmit={(values) => void onSubmit(current, values)}

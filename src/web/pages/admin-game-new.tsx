@@ -2,17 +2,22 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { GAME_ERRORS, SUCCESS_TOASTS } from '@core/messages';
+import { PAYMENT_METHODS } from '@core/payment-methods';
 import { GAME_FORM_DEFAULTS, type GameFormValues } from '@core/schemas';
 import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
 import { GameForm, REDIRECT_DELAY_MS, saveErrorMessage, toFormState } from '@/components/admin-game-form';
 import { BackLink } from '@/components/link-button';
 import { Page } from '@/components/page';
 import { Card, CardContent } from '@/components/ui/card';
+import { useAppConfig } from '@/lib/config';
 import { useCreateGame } from '@/lib/games';
 
 /** Spec /admin/games/new: Create New Game. */
 export default function AdminGameNewPage() {
   const createGame = useCreateGame();
+  // D28: the ways of paying this server offers (without Stripe, organizer-collects only); card first while unknown.
+  const config = useAppConfig();
+  const methods = config.data?.paymentMethods ?? PAYMENT_METHODS;
   const access = useAdminAccess(createGame.error);
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -47,7 +52,9 @@ export default function AdminGameNewPage() {
       <Card>
         <CardContent className="px-4 sm:px-6">
           <GameForm
-            initial={toFormState(GAME_FORM_DEFAULTS)}
+            key={methods.join()}
+            initial={toFormState({ ...GAME_FORM_DEFAULTS, payment_method: methods[0] ?? GAME_FORM_DEFAULTS.payment_method })}
+            paymentMethods={methods}
             submitLabel="Create Game"
             submittingLabel="Creating..."
             submitting={createGame.isPending || done}

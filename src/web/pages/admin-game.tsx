@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
 import { EditGameAction } from '@/components/admin-game-list';
 import { GameOrders } from '@/components/admin-game-orders';
+import { GamePayments } from '@/components/admin-game-payments';
 import { FourQuarterMode, GameDaySummary } from '@/components/game-day-controls';
 import { NumbersActions } from '@/components/game-day-numbers';
 import { ErrorState } from '@/components/page';
@@ -55,6 +56,11 @@ export default function AdminGamePage() {
             </div>
           )}
         </section>
+      )}
+      {!notFound && gameDay.data?.game.payment_method === 'organizer' && (
+        <div className="mt-2 border-t pt-6">
+          <GamePayments gameId={id} drawn={gameDay.data.game.grid_shuffled} />
+        </div>
       )}
       {!notFound && (
         <div className="mt-2 border-t pt-6">

@@ -9,6 +9,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { salesClosedMessage, salesOpen } from '@core/sales';
 import { BoardLegend, BoardSkeleton, GameBoard, numbersShown } from '@/components/board';
+import { HowToPay } from '@/components/how-to-pay';
 import { BackLink, LinkButton } from '@/components/link-button';
 import { ErrorState, Page, usePageTitle } from '@/components/page';
 import { PayoutRulesPanel } from '@/components/payout-rules';
@@ -78,6 +79,7 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
   const badge = gameCardBadge(game);
   const drawLog = drawLogText(board.draws);
   const winners = numbersShown(board) && game.grid_shuffled ? board.winners : [];
+  const myUnpaid = board.squares.filter((square) => square.mine && square.unpaid).length;
 
   return (
     <Page
@@ -133,6 +135,7 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
             hasWinners={winners.length > 0}
             salesAreOpen={open}
             hasPending={board.squares.some((square) => square.mine && square.status === 'held')}
+            hasUnpaid={board.squares.some((square) => square.unpaid)}
           />
           {children}
         </section>
@@ -140,6 +143,14 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
         <aside aria-label="Game details" className="flex flex-col gap-4">
           {signedIn && <CartSummary board={board} />}
           <GameFacts board={board} />
+          {game.payment_method === 'organizer' && (
+            <HowToPay
+              instructions={game.payment_instructions}
+              payBy={game.pay_by}
+              unpaidSquares={myUnpaid}
+              unpaidCents={myUnpaid * game.price_per_square_cents}
+            />
+          )}
           <PayoutRulesPanel game={game} />
           {winners.length > 0 && <QuarterResults board={board} winners={winners} />}
         </aside>

@@ -8,6 +8,7 @@ import { CircleAlert, CreditCard, LockKeyhole, Wallet } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { HowToPay } from '@/components/how-to-pay';
 import { OpenCheckoutNotice } from '@/components/open-checkout';
 import { Page } from '@/components/page';
 import { BackToCart, FailureNotice, type Method, MethodOption, OrderSummary, type PricedItem } from '@/components/payment/payment-parts';
@@ -31,7 +32,13 @@ function useLivePricing(cart: Cart): { items: PricedItem[]; totalCents: number; 
   const boards = useBoards(cart.map((item) => item.game_id));
   const items = cart.map((item, index) => {
     const board = boards[index]?.data;
-    return { item, title: board?.game.title ?? item.game_title, priceCents: livePriceCents(item, board), pending: heldForBuyer(board) };
+    return {
+      item,
+      title: board?.game.title ?? item.game_title,
+      priceCents: livePriceCents(item, board),
+      pending: heldForBuyer(board),
+      organizer: board?.game.payment_method === 'organizer' ? { instructions: board.game.payment_instructions, payBy: board.game.pay_by } : null,
+    };
   });
   return {
     items,
@@ -45,10 +52,13 @@ export function PaymentForm({
   cart,
   opening,
   onPay,
+  onReserve,
 }: {
   cart: Cart;
   opening: boolean;
   onPay: (cart: Cart, notes: string | undefined) => Promise<CheckoutFailure | null>;
+  /** D28: a cart of organizer-collects games only is reserved, with no payment page. */
+  onReserve: (cart: Cart, notes: string | undefined) => Promise<CheckoutFailure | null>;
 }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -60,7 +70,13 @@ export function PaymentForm({
   const failureRef = useRef<HTMLDivElement>(null);
   const { items, squareCount, totalCents, checking } = useLivePricing(cart);
   const open = useOpenCheckouts();
-  const payLabel = `Pay ${formatUsd(totalCents)}`;
+  // D28: squares of organizer-collects games are reserved at once and paid to the organizer.
+  const organizerItems = items.filter((priced) => priced.organizer !== null);
+  const reserveOnly = items.length > 0 && organizerItems.length === items.length;
+  const organizerCents = organizerItems.reduce((sum, priced) => sum + priced.priceCents * priced.item.squares.length, 0);
+  const cardCents = totalCents - organizerCents;
+  const busyLabel = reserveOnly ? 'Reserving...' : 'Opening payment page...';
+  const payLabel = reserveOnly ? `Reserve ${squareCount} square${squareCount === 1 ? '' : 's'}` : `Pay ${formatUsd(cardCents)}`;
 
   useEffect(() => {
     if (failure) failureRef.current?.focus();
@@ -82,6 +98,16 @@ export function PaymentForm({
     if (opening || checking) return;
     setFailure(null);
     setMethodError(null);
+    if (reserveOnly) {
+      const checkedCart = validateForPayment(cart);
+      if (!checkedCart.ok) {
+        fail({ kind: 'error', message: checkedCart.message });
+        return;
+      }
+      const refused = await onReserve(checkedCart.value, notes.trim() || undefined);
+      if (refused) fail(refused);
+      return;
+    }
     if (!method) {
       setMethodError(CART_PAYMENT_ERRORS.noMethodSelected);
       toast.error(CART_PAYMENT_ERRORS.noMethodSelected);
@@ -108,13 +134,25 @@ export function PaymentForm({
   }
 
   return (
-    <Page title="Payment" description="Check your order, then pay by card on a secure payment page that opens in a new tab." before={<BackToCart />}>
+    <Page
+      title="Payment"
+      description={
+        reserveOnly
+          ? 'Check your order, then reserve your squares. You pay the organizer directly.'
+          : 'Check your order, then pay by card on a secure payment page that opens in a new tab.'
+      }
+      before={<BackToCart />}
+    >
       <OpenCheckoutNotice checkouts={open.data ?? []} hint="Paying below starts a new payment instead and cancels that one." />
       <form noValidate onSubmit={onSubmit} aria-label="Payment" className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-w-0 flex-col gap-6">
           <OrderSummary items={items} />
 
-          <Card>
+          {organizerItems.map((priced) => (
+            <HowToPay key={priced.item.game_id} title={priced.title} instructions={priced.organizer!.instructions} payBy={priced.organizer!.payBy} />
+          ))}
+
+          <Card hidden={reserveOnly}>
             <CardHeader>
               <CardTitle as="h2">Payment Method</CardTitle>
             </CardHeader>
@@ -161,6 +199,18 @@ export function PaymentForm({
                 <dt className="text-muted-foreground">Squares</dt>
                 <dd className="tabular-nums">{squareCount}</dd>
               </div>
+              {organizerCents > 0 && !reserveOnly && (
+                <>
+                  <div className="flex justify-between gap-4">
+                    <dt className="text-muted-foreground">By card now</dt>
+                    <dd className="tabular-nums">{formatUsd(cardCents)}</dd>
+                  </div>
+                  <div className="flex justify-between gap-4">
+                    <dt className="text-muted-foreground">To the organizer</dt>
+                    <dd className="tabular-nums">{formatUsd(organizerCents)}</dd>
+                  </div>
+                </>
+              )}
               <div className="flex justify-between gap-4 border-t pt-2 text-base font-semibold">
                 <dt>Total</dt>
                 <dd className="tabular-nums" data-testid="payment-total">
@@ -176,10 +226,16 @@ export function PaymentForm({
             )}
 
             <Button type="submit" size="lg" className="w-full" disabled={opening || checking} aria-disabled={opening || checking}>
-              {opening ? <Spinner label="Opening payment page..." /> : checking ? <Spinner label="Checking prices..." /> : <LockKeyhole aria-hidden="true" />}
-              {opening ? 'Opening payment page...' : checking ? 'Checking prices...' : payLabel}
+              {opening ? <Spinner label={busyLabel} /> : checking ? <Spinner label="Checking prices..." /> : <LockKeyhole aria-hidden="true" />}
+              {opening ? busyLabel : checking ? 'Checking prices...' : payLabel}
             </Button>
-            <p className="text-center text-xs text-muted-foreground">Your squares are held for you while you pay (30 minutes).</p>
+            <p className="text-center text-xs text-muted-foreground">
+              {reserveOnly
+                ? 'Your squares are yours at once; the organizer marks them paid.'
+                : organizerCents > 0
+                  ? 'Squares paid to the organizer are reserved at once; the card squares are held while you pay (30 minutes).'
+                  : 'Your squares are held for you while you pay (30 minutes).'}
+            </p>
           </CardContent>
         </Card>
       </form>

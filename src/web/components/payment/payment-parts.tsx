@@ -21,6 +21,8 @@ export interface PricedItem {
   readonly priceCents: number;
   /** Squares of the buyer's own open checkout (D21), by square key. */
   readonly pending: ReadonlySet<string>;
+  /** D28: the organizer collects this game's money: how to pay them; null for a card game. */
+  readonly organizer: { readonly instructions: string | null; readonly payBy: string | null } | null;
 }
 
 export function BackToCart() {

@@ -1,0 +1,41 @@
+/**
+ * The organizer's payment tools for organizer-collects games (D28), admins only: the
+ * payment-tracking view and mark paid / unpaid / release. Under the game's board key, so the
+ * game's live stream (a reservation, a release) refreshes it too.
+ */
+import type { PaymentTracking, SquareSelection, SquaresChanged } from '@core/api/organizer';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './api';
+import { boardKeys } from './board';
+import { gameKeys } from './games';
+
+export type { PaymentTracking, SquareSelection };
+
+export const organizerKeys = {
+  payments: (gameId: string) => [...boardKeys.game(gameId), 'payments'] as const,
+};
+
+const base = (gameId: string) => `/api/games/${encodeURIComponent(gameId)}`;
+
+/** GET /api/games/:id/payments. */
+export function useGamePayments(gameId: string, enabled = true) {
+  return useQuery({
+    queryKey: organizerKeys.payments(gameId),
+    queryFn: ({ signal }) => api.get<PaymentTracking>(`${base(gameId)}/payments`, signal),
+    enabled: enabled && gameId !== '',
+    staleTime: 0,
+  });
+}
+
+export type SquaresAction = 'mark-paid' | 'mark-unpaid' | 'release';
+
+/** POST squares/{mark-paid,mark-unpaid,release}; the game's lists, board and payments are read again, on failure too. */
+export function useSquaresAction(gameId: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: gameKeys.all });
+  return useMutation({
+    mutationFn: ({ action, selection }: { action: SquaresAction; selection: SquareSelection }) =>
+      api.post<SquaresChanged>(`${base(gameId)}/squares/${action}`, selection),
+    onSettled: refresh,
+  });
+}
