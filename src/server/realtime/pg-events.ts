@@ -143,13 +143,17 @@ export function pgGameEvents(pool: pg.Pool, log: EventsLog, options: PgGameEvent
 
   void connect();
 
+  let sending: Promise<unknown> = Promise.resolve();
   return {
     publish(event: BoardChangeEvent) {
       if (closed) return;
       const payload = JSON.stringify({ game_id: event.game_id, reason: event.reason });
       // Caches here drop the change now; viewers hear it from the notification, like everyone's.
       local.emitToAll(event);
-      channelName()
+      // One NOTIFY after another: sent on whichever pool connections are free, two in flight at
+      // once could reach the listeners in either order.
+      sending = sending
+        .then(() => channelName())
         .then((name) => pool.query('select pg_notify($1, $2)', [name, payload]))
         .catch((err: unknown) => log.error({ err, event }, 'could not publish a board change'));
     },
