@@ -63,6 +63,16 @@ describe('the cart check', () => {
     expect(checkItem(item, answer(board([], { is_active: false }))).gameProblem).toBe('Sales are closed: this game is completed.');
   });
 
+  it('flags the game when the cart would pass its cap on squares per player (D31), counting squares the buyer owns', () => {
+    const n = item.squares.length;
+    expect(checkItem(item, answer(board([], { max_squares_per_player: n }))).gameProblem).toBeNull();
+    expect(checkItem(item, answer(board([square(9, 9, 'claimed', true)], { max_squares_per_player: n }))).gameProblem).toBe(
+      `You can have at most ${n} square${n === 1 ? '' : 's'} in this game. You own 1 already. Remove 1 square from your cart.`,
+    );
+    // Another player's squares do not count.
+    expect(checkItem(item, answer(board([square(9, 9, 'claimed', false, 'ann')], { max_squares_per_player: n }))).gameProblem).toBeNull();
+  });
+
   it('prices at the live board, else at the cart price', () => {
     expect(livePriceCents(item, board([]))).toBe(1500);
     expect(livePriceCents(item, undefined)).toBe(1000);

@@ -8,6 +8,7 @@ import { type CartItem, type Cart, cartTotals, validateForPayment } from './cart
 import { type Coordinate, squareKey } from './grid';
 import { SQUARE_BEING_PURCHASED, squareAlreadyClaimedMessage } from './messages';
 import { dollarsToCents } from './money';
+import { cartOverCapMessage } from './player-limit';
 import { salesClosedMessage, salesOpen } from './sales';
 
 /** Our texts for what the spec leaves open. */
@@ -79,6 +80,10 @@ export function checkItem(item: CartItem, answer: BoardAnswer): ItemCheck {
         squareProblems.set(key, SQUARE_BEING_PURCHASED);
       }
     }
+    // D31: the game's cap on squares per player, with the squares the buyer already owns there.
+    const cap = board.game.max_squares_per_player;
+    const owned = board.squares.filter((square) => square.mine && square.status === 'claimed').length;
+    if (cap !== null && owned + item.squares.length > cap) gameProblem = cartOverCapMessage(cap, owned, item.squares.length);
   }
   return { item, board, checking, gameProblem, squareProblems, pending, priceCents: livePriceCents(item, board) };
 }

@@ -65,6 +65,7 @@ const NOT_VERBATIM = new Set<string>([
   ...Object.values(messages.ORGANIZER_PAYMENT_ERRORS),
   ...Object.values(messages.ORGANIZER_TOOL_ERRORS),
   ...Object.values(messages.ORGANIZER_TEXTS),
+  ...Object.values(messages.PLAYER_LIMIT_ERRORS),
 ]);
 
 function catalogueTexts(): string[] {

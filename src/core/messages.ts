@@ -75,6 +75,10 @@ export const ORGANIZER_TEXTS = {
   released: 'Unpaid squares released',
   toolFailed: 'Could not update the squares. Please try again.',
 } as const;
+/** D31: squares per player (ours). */
+export const PLAYER_LIMIT_ERRORS = {
+  invalid: 'Squares per player must be a whole number from 1 to 100, or empty for no limit',
+} as const;
 export const PRICE_TOO_LOW = 'Price must be at least $1';
 export const PRICE_TOO_HIGH = 'Price cannot exceed $10,000';
 // The spec's form relied on a number input; these two cover what it could not receive.

@@ -16,8 +16,10 @@ import {
   PAYOUT_SCHEDULE_INVALID,
   INVALID_CART_ITEMS,
   ORGANIZER_PAYMENT_ERRORS,
+  PLAYER_LIMIT_ERRORS,
 } from './messages';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, validatePayBy, validatePaymentInstructions } from './payment-methods';
+import { validateMaxSquaresPerPlayer } from './player-limit';
 import { DEFAULT_PAYOUT_SCHEDULE, PAYOUT_SCHEDULE_IDS } from './payouts';
 import {
   DEFAULT_GAME_TYPE,
@@ -87,6 +89,11 @@ export const paymentInstructionsSchema = z
 /** D28: when unpaid squares are released (an ISO date-time with its zone; blank or null: never). */
 export const payBySchema = z.string({ error: ORGANIZER_PAYMENT_ERRORS.payByInvalid }).nullable().transform(fromResult(validatePayBy));
 
+/** D31: how many squares one player may hold in the game, 1-100; empty or null for no cap. */
+export const maxSquaresPerPlayerSchema = z
+  .union([z.number(), z.string(), z.null()], { error: PLAYER_LIMIT_ERRORS.invalid })
+  .transform(fromResult(validateMaxSquaresPerPlayer));
+
 /**
  * The create and edit form; game type, payout schedule and payment method may be left out
  * (defaults nfl, even, card), as may the payment instructions and pay-by time (D28).
@@ -101,6 +108,7 @@ export const gameFormSchema = z.object({
   payment_method: paymentMethodChoice.default(DEFAULT_PAYMENT_METHOD),
   payment_instructions: paymentInstructionsSchema.default(null),
   pay_by: payBySchema.default(null),
+  max_squares_per_player: maxSquaresPerPlayerSchema.default(null),
 });
 
 /**
@@ -117,6 +125,7 @@ export const gameUpdateSchema = z.object({
   payment_method: paymentMethodChoice.optional(),
   payment_instructions: paymentInstructionsSchema.optional(),
   pay_by: payBySchema.optional(),
+  max_squares_per_player: maxSquaresPerPlayerSchema.optional(),
 });
 
 export type GameFormValues = z.output<typeof gameFormSchema>;
@@ -136,6 +145,7 @@ export const GAME_FORM_DEFAULTS: Readonly<GameFormValues> = {
   payment_method: DEFAULT_PAYMENT_METHOD,
   payment_instructions: null,
   pay_by: null,
+  max_squares_per_player: null,
 };
 
 export type GameFormErrors = Partial<Record<GameFormField, string>>;

@@ -259,6 +259,7 @@ describe('game form', () => {
       payment_method: 'card',
       payment_instructions: null,
       pay_by: null,
+      max_squares_per_player: null,
     });
   });
 
@@ -286,6 +287,7 @@ describe('game form', () => {
         payment_method: 'card',
         payment_instructions: null,
         pay_by: null,
+        max_squares_per_player: null,
       },
     });
     expect(gameFormSchema.parse({ ...valid, price_per_square: '25', game_type: 'nba', payout_schedule: 'final-heavy' })).toMatchObject({

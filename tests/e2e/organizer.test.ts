@@ -138,4 +138,40 @@ describe('organizer-collects games (D28)', () => {
     await toast(adminPage, 'Numbers randomized and saved successfully!').waitFor();
     expect((await db().selectFrom('games').select('grid_shuffled').where('id', '=', game.id).executeTakeFirstOrThrow()).grid_shuffled).toBe(true);
   });
+
+  test('a cap on squares per player (D31): the board says how many are left and stops at the cap', async () => {
+    const title = uniqueTitle('Capped Pool');
+    const { page: form } = await open('/admin/games/new', admin);
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Team A').fill('Lions');
+    await form.getByLabel('Team B').fill('Bears');
+    await form.getByLabel('Squares per player (optional)').fill('2');
+    await form.getByRole('button', { name: 'Create Game' }).click();
+    await form.waitForURL(`${server.url}/admin`);
+    const game = await db().selectFrom('games').select(['id', 'max_squares_per_player']).where('title', '=', title).executeTakeFirstOrThrow();
+    expect(game.max_squares_per_player).toBe(2);
+
+    const player = await testAccount(server, { prefix: 'capped' });
+    const { page } = await open(`/game/${game.id}`, player, { width: 375, height: 812 });
+    await expect.poll(() => page.getByTestId('game-player-cap').textContent()).toBe('Up to 2');
+    await expect.poll(() => page.getByTestId('game-player-left').textContent()).toBe('2 more');
+    await pick(page, [
+      [1, 1],
+      [2, 2],
+    ]);
+    await expect.poll(() => page.getByTestId('game-player-left').textContent()).toBe('0 more');
+    await cell(page, 3, 3).click();
+    await toast(page, 'You can have at most 2 squares in this game.').waitFor();
+    await expect.poll(() => cell(page, 3, 3).getAttribute('data-state')).toBe('available');
+
+    // The organizer lowers the cap: the cart flags the game and says how many to remove.
+    await db().updateTable('games').set({ max_squares_per_player: 1 }).where('id', '=', game.id).execute();
+    server.app.gameEvents.publish({ game_id: game.id, reason: 'game' });
+    await page.goto(`${server.url}/cart`);
+    await expect
+      .poll(() => page.getByTestId('cart-game').textContent())
+      .toContain('You can have at most 1 square in this game. Remove 1 square from your cart.');
+    await expect.poll(() => page.getByRole('button', { name: 'Proceed to Payment' }).isDisabled()).toBe(true);
+    await expectNoSeriousViolations(page);
+  });
 });

@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'CARD_PAYMENTS_UNAVAILABLE',
   'UNPAID_SQUARES',
   'WRONG_PAYMENT_METHOD',
+  // Squares per player (D31)
+  'PLAYER_LIMIT',
   // Checkout and payments (D21, D22)
   'SQUARES_UNAVAILABLE',
   'HOLD_LIMIT',

@@ -42,6 +42,8 @@ export const gameSchema = z.object({
   payment_instructions: z.string().nullable(),
   /** D28: when still-unpaid squares are released; null for never. */
   pay_by: timestamp.nullable(),
+  /** D31: how many squares one player may hold (1-100); null for no cap. */
+  max_squares_per_player: int.nullable(),
   created_by: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,

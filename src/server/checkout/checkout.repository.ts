@@ -45,6 +45,8 @@ export interface GameForSale {
   payment_method: 'card' | 'organizer';
   payment_instructions: string | null;
   pay_by: string | null;
+  /** D31: how many squares one player may hold; null for no cap. */
+  max_squares_per_player: number | null;
 }
 
 export interface TakenSquare extends Cell {
@@ -138,7 +140,17 @@ function checkoutQueries(db: Executor, kind: DbKind) {
       if (ids.length === 0) return new Map();
       const query = db
         .selectFrom('games')
-        .select(['id', 'title', 'price_per_square_cents', 'is_active', 'grid_shuffled', 'payment_method', 'payment_instructions', 'pay_by'])
+        .select([
+          'id',
+          'title',
+          'price_per_square_cents',
+          'is_active',
+          'grid_shuffled',
+          'payment_method',
+          'payment_instructions',
+          'pay_by',
+          'max_squares_per_player',
+        ])
         .where('id', 'in', [...ids])
         .orderBy('id');
       const locked = kind === 'postgres' ? (mode === 'share' ? query.forShare() : query.forUpdate()) : query;
@@ -212,6 +224,20 @@ function checkoutQueries(db: Executor, kind: DbKind) {
         deleted += count(result);
       }
       return deleted;
+    },
+
+    /** D31: how many squares the buyer owns, or holds in a live hold of an open checkout, in each of these games. */
+    async squaresPerGame(userId: string, gameIds: readonly string[], now: string): Promise<Map<string, number>> {
+      if (gameIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('squares')
+        .select((eb) => ['game_id', eb.fn.countAll<number | string>().as('n')])
+        .where('user_id', '=', userId)
+        .where('game_id', 'in', [...gameIds])
+        .where((eb) => eb.or([eb('status', '=', 'claimed'), eb.and([eb('hold_expires_at', '>', now), openCheckoutOf(eb)])]))
+        .groupBy('game_id')
+        .execute();
+      return new Map(rows.map((row) => [row.game_id, Number(row.n)]));
     },
 
     /** How many squares the buyer holds now in open checkouts (issue 10: one account's limit). */

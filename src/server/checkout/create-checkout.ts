@@ -7,7 +7,7 @@ import type { Cancelling } from './cancel';
 import { iso, perGame, providerOf, publishSquares, type CheckoutServiceDeps } from './checkout.deps';
 import { CHECKOUT_TEXTS, PAYMENTS_NOT_CONFIGURED } from './checkout.messages';
 import type { Cell, CheckoutRow, GameForSale } from './checkout.repository';
-import { gameClosed, HoldConflict, holdLimit, unavailable } from './sale-checks';
+import { gameClosed, HoldConflict, holdLimit, playerLimit, unavailable } from './sale-checks';
 import type { Fulfillment } from './fulfill';
 
 /** The card part of a checkout: the provider's page to open (POST /api/checkout's answer says more, D28). */
@@ -107,6 +107,9 @@ export function checkoutCreation(
           // Issue 10: one account holds at most maxHeldSquares at once, across games.
           const holding = await tx.liveHoldCount(user.id, iso(now));
           if (holding + cells.length > maxHeldSquares) throw holdLimit(maxHeldSquares, holding, cells.length);
+          // D31: a game's cap on squares per player, counted after the replaced checkout let go of its holds.
+          const overCap = playerLimit(cells, games, await tx.squaresPerGame(user.id, gameIds, iso(now)));
+          if (overCap) throw overCap;
           await tx.deleteDeadHolds(cells, iso(now));
           const taken = await tx.takenSquares(cells, iso(now));
           if (taken.length > 0) throw unavailable(taken, user.id, titles);

@@ -6,7 +6,7 @@ import { iso, perGame, publishSquares, type CheckoutServiceDeps } from './checko
 import { CHECKOUT_TEXTS } from './checkout.messages';
 import type { Cell, GameForSale } from './checkout.repository';
 import type { NewCheckout } from './create-checkout';
-import { gameClosed, HoldConflict, unavailable } from './sale-checks';
+import { gameClosed, HoldConflict, playerLimit, unavailable } from './sale-checks';
 
 /** How often a reservation that lost a cell to a concurrent writer looks again before it says which. */
 const ATTEMPTS = 3;
@@ -42,6 +42,9 @@ export function reservations(deps: CheckoutServiceDeps) {
             if (game!.payment_method !== 'organizer') throw conflict(CHECKOUT_TEXTS.paymentMethodChanged(game!.title), 'GAME_CLOSED');
           }
           const titles = new Map([...games.values()].map((g) => [g.id, g.title]));
+          // D31: a game's cap on squares per player.
+          const overCap = playerLimit(cells, games, await tx.squaresPerGame(user.id, gameIds, now));
+          if (overCap) throw overCap;
           await tx.deleteDeadHolds(cells, now);
           const taken = await tx.takenSquares(cells, now);
           if (taken.length > 0) throw unavailable(taken, user.id, titles);

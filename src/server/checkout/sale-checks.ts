@@ -1,5 +1,6 @@
 import type { UnavailableSquare } from '@core/api/checkout';
 import { squarePositionLabel } from '@core/grid';
+import { playerLimitMessage } from '@core/player-limit';
 import { AppError, conflict } from '../http/errors';
 import { CHECKOUT_TEXTS } from './checkout.messages';
 import type { Cell, GameForSale, TakenSquare } from './checkout.repository';
@@ -40,4 +41,28 @@ export function unavailable(taken: readonly TakenSquare[], buyerId: string, titl
   }
   const list = taken.length > 0 ? `: ${named(taken)}` : '';
   return conflict(CHECKOUT_TEXTS.takenByOthers(list), 'SQUARES_UNAVAILABLE', { squares });
+}
+
+/**
+ * D31: 409 PLAYER_LIMIT when the cart would give the buyer more squares in a game than its cap
+ * (owned, or held in a live hold of an open checkout). Called inside the sale's transaction,
+ * after the buyer's lock, so two checkouts of one buyer cannot both pass it.
+ */
+export function playerLimit(cells: readonly Cell[], games: ReadonlyMap<string, GameForSale>, have: ReadonlyMap<string, number>): AppError | null {
+  const adding = new Map<string, number>();
+  for (const cell of cells) adding.set(cell.game_id, (adding.get(cell.game_id) ?? 0) + 1);
+  for (const [gameId, count] of adding) {
+    const game = games.get(gameId);
+    const cap = game?.max_squares_per_player ?? null;
+    const owned = have.get(gameId) ?? 0;
+    if (game && cap !== null && owned + count > cap) {
+      return conflict(playerLimitMessage(game.title, cap, owned, count), 'PLAYER_LIMIT', {
+        game_id: gameId,
+        max_squares_per_player: cap,
+        have: owned,
+        adding: count,
+      });
+    }
+  }
+  return null;
 }

@@ -59,6 +59,8 @@ export interface GamesTable {
   /** D28: when still-unpaid squares are released, if set; `pay_by_released_at` marks that done (once). */
   pay_by: string | null;
   pay_by_released_at: string | null;
+  /** D31: how many squares one player may hold in this game (1-100); null for no cap. */
+  max_squares_per_player: number | null;
 }
 
 /** A row is either a live hold (status 'held') or an owned square ('claimed'): D21. */

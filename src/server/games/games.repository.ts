@@ -30,6 +30,7 @@ export type GameChanges = Partial<
     | 'payment_instructions'
     | 'pay_by'
     | 'pay_by_released_at'
+    | 'max_squares_per_player'
   >
 > & {
   updated_at: string;

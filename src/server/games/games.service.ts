@@ -81,6 +81,7 @@ export function gamesService(deps: GamesServiceDeps) {
         payment_method: values.payment_method,
         payment_instructions: values.payment_instructions,
         pay_by: values.pay_by,
+        max_squares_per_player: values.max_squares_per_player,
         created_by: adminId,
         created_at: now,
         updated_at: now,
@@ -125,6 +126,9 @@ export function gamesService(deps: GamesServiceDeps) {
         if (changesMethod) changes.payment_method = method;
         if (values.payment_instructions !== undefined && values.payment_instructions !== row.payment_instructions) {
           changes.payment_instructions = values.payment_instructions;
+        }
+        if (values.max_squares_per_player !== undefined && values.max_squares_per_player !== row.max_squares_per_player) {
+          changes.max_squares_per_player = values.max_squares_per_player;
         }
         if (payByChanged) {
           changes.pay_by = payBy;
@@ -191,6 +195,7 @@ export function toGame(row: GameRow): Game {
     payment_method: row.payment_method,
     payment_instructions: row.payment_instructions,
     pay_by: row.pay_by,
+    max_squares_per_player: row.max_squares_per_player,
     created_by: row.created_by,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -33,6 +33,8 @@ export interface GameFormState {
   payment_method: PaymentMethod;
   payment_instructions: string;
   pay_by: string;
+  /** D31: '' for no cap. */
+  max_squares_per_player: string;
 }
 
 export function toFormState(values: Readonly<GameFormValues>): GameFormState {
@@ -46,6 +48,7 @@ export function toFormState(values: Readonly<GameFormValues>): GameFormState {
     payment_method: values.payment_method,
     payment_instructions: values.payment_instructions ?? '',
     pay_by: values.pay_by ? localDateTime(values.pay_by) : '',
+    max_squares_per_player: values.max_squares_per_player === null ? '' : String(values.max_squares_per_player),
   };
 }
 
@@ -68,6 +71,7 @@ const FIELD_ORDER: readonly GameFormField[] = [
   'payment_method',
   'payment_instructions',
   'pay_by',
+  'max_squares_per_player',
 ];
 
 /** Styled like Input, for the native select (accessible and keyboard-friendly everywhere). */
@@ -320,6 +324,28 @@ export function GameForm({
           </FormField>
         </div>
       )}
+
+      <FormField
+        id={fieldId('max_squares_per_player')}
+        label="Squares per player (optional)"
+        error={errors.max_squares_per_player}
+        errorId={errorId('max_squares_per_player')}
+        hint="The most squares one player can buy in this game, 1 to 100. Leave empty for no limit."
+        hintId={`${id}-cap-hint`}
+      >
+        <Input
+          {...describe('max_squares_per_player', `${id}-cap-hint`)}
+          name="max_squares_per_player"
+          type="number"
+          inputMode="numeric"
+          step={1}
+          min={1}
+          max={100}
+          className="sm:max-w-48"
+          value={values.max_squares_per_player}
+          onChange={(event) => update('max_squares_per_player', event.target.value)}
+        />
+      </FormField>
 
       <div className="flex flex-col-reverse gap-2 border-t pt-6 sm:flex-row sm:justify-end">
         <LinkButton variant="outline" to={cancelTo}>

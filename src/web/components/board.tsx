@@ -8,6 +8,8 @@ import type { BoardResponse, BoardSquare } from '@core/api/board';
 import { squareAccessibleName, type SquareHolding } from '@core/board';
 import { type Coordinate, GRID_SIZE, squareKey, squarePositionLabel } from '@core/grid';
 import { DUPLICATE_SQUARE, SQUARE_BEING_PURCHASED, SUCCESS_TOASTS, squareAlreadyClaimedMessage } from '@core/messages';
+import type { Cart } from '@core/cart';
+import { squaresLeft } from '@core/player-limit';
 import { salesClosedMessage, salesOpen } from '@core/sales';
 import { type Quarter, quarterOrdinal } from '@core/scoring';
 import { Clock, Plus } from 'lucide-react';
@@ -219,6 +221,16 @@ const Cell = memo(function Cell({
   );
 });
 
+/** D31: the viewer's squares in this game (owned or held) plus those in their cart for it. */
+export function playerSquareCount(board: BoardResponse, cart: Cart): number {
+  const mine = board.squares.filter((square) => square.mine).length;
+  const inCart = cart.find((item) => item.game_id === board.game.id)?.squares.length ?? 0;
+  return mine + inCart;
+}
+
+/** D31: what a player at the cap is told. */
+export const playerCapMessage = (cap: number) => `You can have at most ${cap} square${cap === 1 ? '' : 's'} in this game.`;
+
 /** The action of clicking a square, as the spec and D11 say. */
 function useSquareAction(board: BoardResponse, signedIn: boolean) {
   const navigate = useNavigate();
@@ -256,13 +268,19 @@ function useSquareAction(board: BoardResponse, signedIn: boolean) {
             toast.info(salesClosedMessage(game), { id: 'board-square' });
             return;
           }
+          // D31: the game's cap on squares per player, counting the player's squares and cart (the server decides at checkout).
+          const left = squaresLeft(game.max_squares_per_player, playerSquareCount(board, cartStore.get()));
+          if (left === 0) {
+            toast.info(playerCapMessage(game.max_squares_per_player!), { id: 'board-square' });
+            return;
+          }
           const result = cartStore.add({ game_id: game.id, game_title: game.title, price_per_square: game.price_per_square }, cell);
           if (result.result === 'added') toast.success(SUCCESS_TOASTS.squareAdded, { id: 'board-square' });
           else toast.info(result.message, { id: 'board-square' });
         }
       }
     },
-    [game, signedIn, navigate, location],
+    [board, game, signedIn, navigate, location],
   );
 }
 

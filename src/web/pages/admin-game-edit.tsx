@@ -58,6 +58,7 @@ export default function AdminGameEditPage() {
       ...(current.price_locked
         ? {}
         : { price_per_square: values.price_per_square, payout_schedule: values.payout_schedule, payment_method: values.payment_method }),
+      ...(values.max_squares_per_player !== current.max_squares_per_player ? { max_squares_per_player: values.max_squares_per_player } : {}),
       // D28: instructions and the pay-by time belong to organizer-collects games.
       ...(values.payment_method === 'organizer' ? { payment_instructions: values.payment_instructions, pay_by: values.pay_by } : {}),
     };

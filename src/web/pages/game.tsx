@@ -7,8 +7,9 @@ import { drawLogSummary, gameCardBadge, gameStatusLine } from '@core/status';
 import { LogIn, SearchX, ShoppingCart } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { squaresLeft } from '@core/player-limit';
 import { salesClosedMessage, salesOpen } from '@core/sales';
-import { BoardLegend, BoardSkeleton, GameBoard, numbersShown } from '@/components/board';
+import { BoardLegend, BoardSkeleton, GameBoard, numbersShown, playerSquareCount } from '@/components/board';
 import { HowToPay } from '@/components/how-to-pay';
 import { BackLink, LinkButton } from '@/components/link-button';
 import { ErrorState, Page, usePageTitle } from '@/components/page';
@@ -18,7 +19,7 @@ import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api';
 import { type LiveStatus, useBoard, useBoardLive } from '@/lib/board';
-import { useCartItem } from '@/lib/cart';
+import { useCart, useCartItem } from '@/lib/cart';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 
@@ -80,6 +81,7 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
   const drawLog = drawLogText(board.draws);
   const winners = numbersShown(board) && game.grid_shuffled ? board.winners : [];
   const myUnpaid = board.squares.filter((square) => square.mine && square.unpaid).length;
+  const cart = useCart();
 
   return (
     <Page
@@ -142,7 +144,7 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
 
         <aside aria-label="Game details" className="flex flex-col gap-4">
           {signedIn && <CartSummary board={board} />}
-          <GameFacts board={board} />
+          <GameFacts board={board} left={signedIn ? squaresLeft(game.max_squares_per_player, playerSquareCount(board, cart)) : null} />
           {game.payment_method === 'organizer' && (
             <HowToPay
               instructions={game.payment_instructions}
@@ -275,13 +277,18 @@ function CartSummary({ board }: { board: BoardResponse }) {
   );
 }
 
-function GameFacts({ board }: { board: BoardResponse }) {
+function GameFacts({ board, left }: { board: BoardResponse; left: number | null }) {
   const { game } = board;
   const rows: [string, string, string][] = [
     ['Price per square', formatUsd(game.price_per_square_cents), 'game-price'],
     ['Pot', formatUsd(game.total_pot_cents), 'game-pot'],
     ['Squares claimed', `${game.squares_claimed}/${SQUARE_COUNT}`, 'game-claimed'],
   ];
+  // D31: the cap on squares per player, and for a player how many more they can pick.
+  if (game.max_squares_per_player !== null) {
+    rows.push(['Squares per player', `Up to ${game.max_squares_per_player}`, 'game-player-cap']);
+    if (left !== null) rows.push(['You can pick', `${left} more`, 'game-player-left']);
+  }
   return (
     <dl className="divide-y divide-border/70 rounded-xl border bg-card text-sm shadow-sm" aria-label="Game facts">
       {rows.map(([term, value, testId]) => (

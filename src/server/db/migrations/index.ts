@@ -7,6 +7,7 @@ import { userNamesRepair } from './004_user_names';
 import { partialRefunds } from './005_partial_refunds';
 import { payoutRecovery } from './006_payout_recovery';
 import { organizerPayments } from './007_organizer_payments';
+import { squaresPerPlayer } from './008_squares_per_player';
 import { columnTypes } from './column-types';
 
 /** Our migrations in order. Names sort by their number; never rename or edit a released one. */
@@ -20,5 +21,6 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '005_partial_refunds': partialRefunds(t),
     '006_payout_recovery': payoutRecovery(t),
     '007_organizer_payments': organizerPayments(t),
+    '008_squares_per_player': squaresPerPlayer(),
   };
 }

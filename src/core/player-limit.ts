@@ -1,0 +1,34 @@
+/**
+ * D31: a game may cap how many squares one player holds (1-100). The server enforces it when
+ * squares are bought or reserved; organizer assignments (D32) may exceed it.
+ */
+import { PLAYER_LIMIT_ERRORS } from './messages';
+import type { ValidationResult } from './validation';
+
+export const MAX_SQUARES_PER_PLAYER = 100;
+
+/** The cap as the form or API sends it: a whole number 1-100, or empty / null for none. */
+export function validateMaxSquaresPerPlayer(raw: number | string | null): ValidationResult<number | null> {
+  if (raw === null || (typeof raw === 'string' && raw.trim() === '')) return { ok: true, value: null };
+  const value = typeof raw === 'number' ? raw : /^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(value) || value < 1 || value > MAX_SQUARES_PER_PLAYER) return { ok: false, message: PLAYER_LIMIT_ERRORS.invalid };
+  return { ok: true, value };
+}
+
+/** How many more squares a player may take in a game that has `cap` (null: no cap), owning or holding `have`. */
+export function squaresLeft(cap: number | null, have: number): number | null {
+  return cap === null ? null : Math.max(0, cap - have);
+}
+
+/** The 409 sentence for a cart past a game's cap. */
+export function playerLimitMessage(title: string, cap: number, have: number, adding: number): string {
+  const already = have > 0 ? ` You already have ${have}, and this cart adds ${adding}.` : ` This cart adds ${adding}.`;
+  return `You can have at most ${cap} square${cap === 1 ? '' : 's'} in "${title}".${already} Remove some and try again.`;
+}
+
+/** The cart's flag on a game past its cap. */
+export function cartOverCapMessage(cap: number, owned: number, inCart: number): string {
+  const over = owned + inCart - cap;
+  const have = owned > 0 ? ` You own ${owned} already.` : '';
+  return `You can have at most ${cap} square${cap === 1 ? '' : 's'} in this game.${have} Remove ${over} square${over === 1 ? '' : 's'} from your cart.`;
+}
