@@ -29,21 +29,28 @@ async function pick(page: Page, squares: [number, number][]) {
   }
 }
 
+/** The organizer's create form: title and teams, then `more` (the fields under test); the game's row once saved. */
+async function createThroughForm(title: string, more: (form: Page) => Promise<void>) {
+  const { page: form } = await open('/admin/games/new', admin);
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Team A').fill('Lions');
+  await form.getByLabel('Team B').fill('Bears');
+  await more(form);
+  await form.getByRole('button', { name: 'Create Game' }).click();
+  await form.waitForURL(`${server.url}/admin`);
+  return db().selectFrom('games').selectAll().where('title', '=', title).executeTakeFirstOrThrow();
+}
+
 describe('organizer-collects games (D28)', () => {
   test('an organizer creates one; a player on a phone reserves squares and sees how to pay; the organizer marks them paid and releases', async () => {
     // The organizer's form.
-    const { page: form } = await open('/admin/games/new', admin);
     const title = uniqueTitle('Office Pool');
-    await form.getByLabel('Title').fill(title);
-    await form.getByLabel('Team A').fill('Lions');
-    await form.getByLabel('Team B').fill('Bears');
-    await form.getByRole('radio', { name: /Organizer collects/ }).check();
-    await form.getByLabel('Payment instructions').fill(INSTRUCTIONS);
-    await form.getByLabel('Pay by (optional)').fill('2099-12-31T18:00');
-    await expectNoSeriousViolations(form);
-    await form.getByRole('button', { name: 'Create Game' }).click();
-    await form.waitForURL(`${server.url}/admin`);
-    const game = await db().selectFrom('games').selectAll().where('title', '=', title).executeTakeFirstOrThrow();
+    const game = await createThroughForm(title, async (form) => {
+      await form.getByRole('radio', { name: /Organizer collects/ }).check();
+      await form.getByLabel('Payment instructions').fill(INSTRUCTIONS);
+      await form.getByLabel('Pay by (optional)').fill('2099-12-31T18:00');
+      await expectNoSeriousViolations(form);
+    });
     expect(game).toMatchObject({ payment_method: 'organizer', payment_instructions: INSTRUCTIONS });
     expect(new Date(game.pay_by!).getFullYear()).toBe(2099);
 
@@ -113,15 +120,7 @@ describe('organizer-collects games (D28)', () => {
   });
 
   test('drawing with unpaid squares asks the organizer to confirm how many', async () => {
-    const title = uniqueTitle('Draw Pool');
-    const { page: form } = await open('/admin/games/new', admin);
-    await form.getByLabel('Title').fill(title);
-    await form.getByLabel('Team A').fill('Lions');
-    await form.getByLabel('Team B').fill('Bears');
-    await form.getByRole('radio', { name: /Organizer collects/ }).check();
-    await form.getByRole('button', { name: 'Create Game' }).click();
-    await form.waitForURL(`${server.url}/admin`);
-    const game = await db().selectFrom('games').select('id').where('title', '=', title).executeTakeFirstOrThrow();
+    const game = await createThroughForm(uniqueTitle('Draw Pool'), (form) => form.getByRole('radio', { name: /Organizer collects/ }).check());
     const player = await testAccount(server, { prefix: 'drawer' });
     const { page } = await open(`/game/${game.id}`, player);
     await pick(page, [[3, 3]]);
@@ -140,15 +139,7 @@ describe('organizer-collects games (D28)', () => {
   });
 
   test('a cap on squares per player (D31): the board says how many are left and stops at the cap', async () => {
-    const title = uniqueTitle('Capped Pool');
-    const { page: form } = await open('/admin/games/new', admin);
-    await form.getByLabel('Title').fill(title);
-    await form.getByLabel('Team A').fill('Lions');
-    await form.getByLabel('Team B').fill('Bears');
-    await form.getByLabel('Squares per player (optional)').fill('2');
-    await form.getByRole('button', { name: 'Create Game' }).click();
-    await form.waitForURL(`${server.url}/admin`);
-    const game = await db().selectFrom('games').select(['id', 'max_squares_per_player']).where('title', '=', title).executeTakeFirstOrThrow();
+    const game = await createThroughForm(uniqueTitle('Capped Pool'), (form) => form.getByLabel('Squares per player (optional)').fill('2'));
     expect(game.max_squares_per_player).toBe(2);
 
     const player = await testAccount(server, { prefix: 'capped' });
