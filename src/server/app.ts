@@ -27,6 +27,9 @@ import { registerWebApp } from './http/web-app';
 import { mailRoutes } from './mail/mail.routes';
 import { ordersRepository } from './orders/orders.repository';
 import { ordersRoutes } from './orders/orders.routes';
+import { exportsRepository } from './exports/exports.repository';
+import { exportsRoutes } from './exports/exports.routes';
+import { exportsService } from './exports/exports.service';
 import { ordersService } from './orders/orders.service';
 import { systemClock } from './service-deps';
 import { createPaymentProvider } from './payments';
@@ -238,7 +241,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => recovery.stop());
   await app.register(payoutsRoutes, { payouts, gameDay });
   await app.register(squaresRoutes, { squares: squaresService({ repo: squaresRepository(database.db), events, clock }) });
-  await app.register(ordersRoutes, { orders: ordersService({ repo: ordersRepository(database.db), clock }) });
+  const orders = ordersService({ repo: ordersRepository(database.db), clock });
+  await app.register(ordersRoutes, { orders });
+  // D33: a game's CSV files (squares, orders, payouts), admins only.
+  await app.register(exportsRoutes, { exports: exportsService({ repo: exportsRepository(database.db), orders }) });
   await app.register(gameEventsRoutes, {
     events,
     getGame: games.get,

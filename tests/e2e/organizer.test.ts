@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { testAccount, type TestAccount } from '../support/accounts';
@@ -112,6 +113,12 @@ describe('organizer-collects games (D28)', () => {
     await toast(adminPage, 'Unpaid squares released: 1 square').waitFor();
     await expect.poll(() => cell(page, 9, 9).getAttribute('data-state')).toBe('available');
     await expectNoSeriousViolations(adminPage);
+
+    // The organizer downloads the squares as CSV (D33).
+    const [download] = await Promise.all([adminPage.waitForEvent('download'), adminPage.getByRole('link', { name: 'Squares (CSV)' }).click()]);
+    expect(download.suggestedFilename()).toBe(`${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-squares.csv`);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv).toContain(`"Row 5, column 9",${player.username},${player.email},yes,`);
 
     // The late player gets a mail about it.
     await expect

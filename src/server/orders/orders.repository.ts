@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/connection';
+import { displayName } from '../db/shared-queries';
 
 /** One square of an order in a game, with its checkout and buyer. */
 export interface OrderItemRow {
@@ -14,9 +14,6 @@ export interface OrderItemRow {
   y: number;
   price_cents: number;
 }
-
-/** The buyer's name as the board shows it (squares.repository.ts): username as typed, else username, else name. */
-const username = sql<string | null>`coalesce("user"."displayUsername", "user"."username", "user"."name")`;
 
 /** Reads of a game's orders (D33): checkouts through their items in the game. */
 export function ordersRepository(db: Db) {
@@ -40,7 +37,7 @@ export function ordersRepository(db: Db) {
           'checkouts.provider',
           'checkouts.notes',
           'checkouts.created_at',
-          username.as('buyer_username'),
+          displayName.as('buyer_username'),
           'user.email as buyer_email',
           'checkout_items.x',
           'checkout_items.y',

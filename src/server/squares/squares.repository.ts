@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import { prepareQuery } from '../db/prepared';
+import { displayName, winnersWithScores } from '../db/shared-queries';
 import type { GameRow } from '../games/games.repository';
 
 /** A held or claimed square of a board, with its owner's names (D11, D21). */
@@ -63,12 +63,6 @@ export interface RefundRow {
   updated_at: string;
 }
 
-/**
- * The name a board shows for an account: the username as typed, else the username, else the
- * name Better Auth keeps (the same order as the session's username, src/server/auth/session.ts).
- */
-const username = sql<string | null>`coalesce("user"."displayUsername", "user"."username", "user"."name")`;
-
 // EXISTS is a boolean on PostgreSQL and 0/1 on SQLite (NormalizePlugin converts only stored columns).
 const toGameRow = (row: Omit<GameRow, 'price_locked'> & { price_locked: unknown }): GameRow => ({
   ...row,
@@ -93,7 +87,15 @@ export function squaresRepository(db: Db) {
       db
         .selectFrom('squares')
         .leftJoin('user', 'user.id', 'squares.user_id')
-        .select(['squares.x', 'squares.y', 'squares.status', 'squares.user_id', username.as('owner_username'), 'user.email as owner_email', 'squares.is_paid'])
+        .select([
+          'squares.x',
+          'squares.y',
+          'squares.status',
+          'squares.user_id',
+          displayName.as('owner_username'),
+          'user.email as owner_email',
+          'squares.is_paid',
+        ])
         .where('squares.game_id', '=', gameId)
         .where((eb) => eb.or([eb('squares.status', '=', 'claimed'), eb('squares.hold_expires_at', '>=', now)]))
         .orderBy('squares.x')
@@ -103,26 +105,18 @@ export function squaresRepository(db: Db) {
       db.selectFrom('game_grid_numbers').select(['x_axis_numbers', 'y_axis_numbers', 'generated_at']).where('game_id', '=', gameId),
     ),
     winners: prepareQuery(db, 1, (gameId: string) =>
-      db
-        .selectFrom('game_winners')
-        .innerJoin('quarter_scores', (join) =>
-          join.onRef('quarter_scores.game_id', '=', 'game_winners.game_id').onRef('quarter_scores.quarter', '=', 'game_winners.quarter'),
-        )
-        .leftJoin('user', 'user.id', 'game_winners.user_id')
-        .select([
-          'game_winners.quarter',
-          'game_winners.square_x',
-          'game_winners.square_y',
-          'game_winners.winning_numbers_x',
-          'game_winners.winning_numbers_y',
-          'quarter_scores.team_a_score',
-          'quarter_scores.team_b_score',
-          username.as('winner_username'),
-          'game_winners.payout_amount_cents',
-          'game_winners.payout_status',
-        ])
-        .where('game_winners.game_id', '=', gameId)
-        .orderBy('game_winners.quarter'),
+      winnersWithScores(db, gameId).select([
+        'game_winners.quarter',
+        'game_winners.square_x',
+        'game_winners.square_y',
+        'game_winners.winning_numbers_x',
+        'game_winners.winning_numbers_y',
+        'quarter_scores.team_a_score',
+        'quarter_scores.team_b_score',
+        displayName.as('winner_username'),
+        'game_winners.payout_amount_cents',
+        'game_winners.payout_status',
+      ]),
     ),
     // The id breaks ties so the order never changes.
     draws: prepareQuery(db, 1, (gameId: string) =>

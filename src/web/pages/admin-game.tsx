@@ -2,6 +2,7 @@ import { GAME_ERRORS } from '@core/messages';
 import { Link, useParams } from 'react-router';
 import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
 import { EditGameAction } from '@/components/admin-game-list';
+import { GameDownloads } from '@/components/admin-game-downloads';
 import { GameOrders } from '@/components/admin-game-orders';
 import { GamePayments } from '@/components/admin-game-payments';
 import { FourQuarterMode, GameDaySummary } from '@/components/game-day-controls';
@@ -65,6 +66,11 @@ export default function AdminGamePage() {
       {!notFound && (
         <div className="mt-2 border-t pt-6">
           <GameOrders gameId={id} />
+        </div>
+      )}
+      {!notFound && (
+        <div className="mt-2 border-t pt-6">
+          <GameDownloads gameId={id} />
         </div>
       )}
     </GameView>

@@ -1,0 +1,25 @@
+import { sql } from 'kysely';
+import type { Executor } from './executor';
+
+/**
+ * Query pieces several features read the same way (the board, orders, CSV exports): one
+ * definition each, so they cannot drift apart.
+ */
+
+/**
+ * The name a board shows for an account: the username as typed, else the username, else the
+ * name Better Auth keeps (the same order as the session's username, src/server/auth/session.ts).
+ */
+export const displayName = sql<string | null>`coalesce("user"."displayUsername", "user"."username", "user"."name")`;
+
+/** A game's winner records joined with their quarter's score and the winner's account (left join: an unsold square has none). */
+export function winnersWithScores(db: Executor, gameId: string) {
+  return db
+    .selectFrom('game_winners')
+    .innerJoin('quarter_scores', (join) =>
+      join.onRef('quarter_scores.game_id', '=', 'game_winners.game_id').onRef('quarter_scores.quarter', '=', 'game_winners.quarter'),
+    )
+    .leftJoin('user', 'user.id', 'game_winners.user_id')
+    .where('game_winners.game_id', '=', gameId)
+    .orderBy('game_winners.quarter');
+}

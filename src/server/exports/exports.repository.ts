@@ -1,0 +1,41 @@
+import type { Db } from '../db/connection';
+import { displayName, winnersWithScores } from '../db/shared-queries';
+
+/** The rows of a game's CSV files (D33). */
+export function exportsRepository(db: Db) {
+  return {
+    game: (gameId: string) => db.selectFrom('games').select(['id', 'title', 'price_per_square_cents']).where('id', '=', gameId).executeTakeFirst(),
+
+    /** Owned squares with their owners, by position. */
+    squares: (gameId: string) =>
+      db
+        .selectFrom('squares')
+        .leftJoin('user', 'user.id', 'squares.user_id')
+        .select(['squares.x', 'squares.y', 'squares.is_paid', 'squares.claimed_at', displayName.as('username'), 'user.email'])
+        .where('squares.game_id', '=', gameId)
+        .where('squares.status', '=', 'claimed')
+        .orderBy('squares.x')
+        .orderBy('squares.y')
+        .execute(),
+
+    /** Confirmed quarters with their winners and payouts, by quarter. */
+    payouts: (gameId: string) =>
+      winnersWithScores(db, gameId)
+        .select([
+          'game_winners.quarter',
+          'quarter_scores.team_a_score',
+          'quarter_scores.team_b_score',
+          'game_winners.square_x',
+          'game_winners.square_y',
+          displayName.as('username'),
+          'user.email',
+          'game_winners.payout_amount_cents',
+          'game_winners.payout_status',
+          'game_winners.payout_reference',
+          'game_winners.paid_at',
+        ])
+        .execute(),
+  };
+}
+
+export type ExportsRepository = ReturnType<typeof exportsRepository>;

@@ -1,0 +1,74 @@
+import { squarePositionLabel } from '@core/grid';
+import { GAME_ERRORS } from '@core/messages';
+import { formatUsd } from '@core/money';
+import { ORDER_STATUS_LABELS } from '@core/orders';
+import { type Quarter, quarterWinningsLabel } from '@core/scoring';
+import { payoutStatusLabel } from '@core/status';
+import { notFound } from '../http/errors';
+import type { OrdersService } from '../orders/orders.service';
+import { toCsv } from './csv';
+import type { ExportsRepository } from './exports.repository';
+
+export type ExportKind = 'squares' | 'orders' | 'payouts';
+
+/** A game's CSV files for its admins (D33): squares, orders (with the notes typed at payment) and payouts. */
+export function exportsService({ repo, orders }: { repo: ExportsRepository; orders: OrdersService }) {
+  const money = (cents: number) => formatUsd(cents).replace('$', '');
+
+  async function build(gameId: string, kind: ExportKind): Promise<string> {
+    switch (kind) {
+      case 'squares':
+        return toCsv(
+          ['Row', 'Column', 'Position', 'Owner', 'Email', 'Paid', 'Bought at'],
+          (await repo.squares(gameId)).map((s) => [s.x + 1, s.y + 1, squarePositionLabel(s), s.username, s.email, s.is_paid ? 'yes' : 'no', s.claimed_at]),
+        );
+      case 'orders':
+        return toCsv(
+          ['Order', 'Created at', 'Buyer', 'Email', 'Method', 'Status', 'Squares', 'Amount (USD)', 'Notes'],
+          (await orders.ofGame(gameId)).orders.map((o) => [
+            o.checkout_id,
+            o.created_at,
+            o.buyer_username,
+            o.buyer_email,
+            o.method === 'organizer' ? 'Organizer collects' : 'Card',
+            ORDER_STATUS_LABELS[o.status],
+            o.squares.map((s) => squarePositionLabel(s)).join('; '),
+            money(o.amount_cents),
+            o.notes,
+          ]),
+        );
+      case 'payouts':
+        return toCsv(
+          ['Quarter', 'Score A', 'Score B', 'Winning square', 'Winner', 'Email', 'Payout (USD)', 'Status', 'Reference', 'Paid at'],
+          (await repo.payouts(gameId)).map((p) => [
+            quarterWinningsLabel(p.quarter as Quarter),
+            p.team_a_score,
+            p.team_b_score,
+            squarePositionLabel({ x: p.square_x, y: p.square_y }),
+            p.username ?? 'Not sold',
+            p.email,
+            money(p.payout_amount_cents),
+            payoutStatusLabel(p.payout_status),
+            p.payout_reference,
+            p.paid_at,
+          ]),
+        );
+    }
+  }
+
+  return {
+    /** The CSV text and a file name for it ("<title>-squares.csv"). */
+    async file(gameId: string, kind: ExportKind): Promise<{ name: string; text: string }> {
+      const game = await repo.game(gameId);
+      if (!game) throw notFound(GAME_ERRORS.notFound);
+      const slug =
+        game.title
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '') || 'game';
+      return { name: `${slug}-${kind}.csv`, text: await build(gameId, kind) };
+    },
+  };
+}
+
+export type ExportsService = ReturnType<typeof exportsService>;
