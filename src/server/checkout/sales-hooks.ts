@@ -29,7 +29,7 @@ export function salesHooks(
 
     /**
      * D13: the game is being deleted. Inside the caller's game lock: a paid checkout of only this
-     * game is refunded in full; a paid checkout that also bought other games has this game's part
+     * game is refunded in full (by card; an organizer-collects order has nothing to refund); a paid checkout that also bought other games has this game's part
      * refunded (issue 10: nothing of another game changes; the checkout stays fulfilled). After
      * commit: the game's open checkouts end as their provider says (a payment that went through is
      * refunded), refunds are made and mailed. Checkouts and their items stay.
@@ -42,6 +42,9 @@ export function salesHooks(
       const parts: string[] = [];
       const reason = REFUND_REASONS.gameDeleted(title);
       for (const checkout of await tx.checkoutsWithGame(gameId, ['fulfilled'])) {
+        // D28: an organizer-collects order took no money in the app: nothing to refund here (the
+        // organizer settles it in person); the order stays as a record.
+        if (checkout.provider === 'organizer') continue;
         const items = await tx.items(checkout.id);
         const games = perGame(items);
         const part = games.get(gameId) as { squares: number; cents: number; title: string };

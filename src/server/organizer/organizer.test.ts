@@ -28,7 +28,7 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
   afterAll(() => t.close());
 
   const db = () => t.db.handle.db;
-  const asAdmin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) => send(t.app, method, url, { cookie: admin.cookie, payload });
+  const asAdmin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => send(t.app, method, url, { cookie: admin.cookie, payload });
 
   async function organizerGame(values: Record<string, unknown> = {}): Promise<Game> {
     const res = await asAdmin('POST', '/api/games', {
@@ -282,6 +282,25 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
       }
       expect((await tool('00000000-0000-4000-8000-000000000000', 'mark-paid', { all: true })).statusCode).toBe(404);
       expect((await squaresOf(game.id))[0]!.is_paid).toBe(false);
+    });
+  });
+
+  describe('deleting an organizer-collects game', () => {
+    it('refunds nothing through the app: the reservations stay as records, nothing waits for a provider', async () => {
+      const game = await organizerGame();
+      await reserve(alice, game, [{ x: 0, y: 0 }]);
+      await tool(game.id, 'mark-paid', { all: true });
+      await reserve(bob, game, [{ x: 1, y: 1 }]);
+      const res = await asAdmin('DELETE', `/api/games/${game.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const orders = await db()
+        .selectFrom('checkouts')
+        .innerJoin('checkout_items', 'checkout_items.checkout_id', 'checkouts.id')
+        .select(['checkouts.id', 'checkouts.status'])
+        .where('checkout_items.game_id', '=', game.id)
+        .execute();
+      expect(orders.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
+      expect(await db().selectFrom('payment_refunds').select('id').where('game_id', '=', game.id).execute()).toEqual([]);
     });
   });
 
