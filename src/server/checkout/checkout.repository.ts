@@ -3,6 +3,7 @@ import { sql, type ExpressionBuilder, type Selectable, type Updateable } from 'k
 import { GRID_SIZE } from '@core/grid';
 import type { DbKind } from '../db/connection';
 import type { Executor } from '../db/executor';
+import { addToGameCounters } from '../db/shared-queries';
 import { withTransactionRetry } from '../db/retry';
 import type { CheckoutItemsTable, CheckoutsTable, Database, PaymentRefundsTable } from '../db/schema';
 
@@ -377,16 +378,8 @@ function checkoutQueries(db: Executor, kind: DbKind) {
     },
 
     /** Adds sold squares to a game's counters (negative to take them back). */
-    async addToGame(gameId: string, squares: number, cents: number, now: string): Promise<void> {
-      await db
-        .updateTable('games')
-        .set((eb) => ({
-          squares_claimed: eb('squares_claimed', '+', squares),
-          total_pot_cents: eb('total_pot_cents', '+', cents),
-          updated_at: now,
-        }))
-        .where('id', '=', gameId)
-        .execute();
+    addToGame(gameId: string, squares: number, cents: number, now: string): Promise<void> {
+      return addToGameCounters(db, gameId, squares, cents, now);
     },
 
     /** Holds left behind by a checkout that is no longer open (the sweep's safety net). */

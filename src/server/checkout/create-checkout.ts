@@ -86,7 +86,7 @@ export function checkoutCreation(
           await tx.lockBuyer(user.id);
           const games = await tx.lockGames(gameIds, 'share');
           for (const item of cart) {
-            const closed = gameClosed(item.game_title, games.get(item.game_id));
+            const closed = gameClosed(item.game_title, games.get(item.game_id), 'card');
             if (closed) throw closed;
           }
           const titles = new Map([...games.values()].map((g) => [g.id, g.title]));

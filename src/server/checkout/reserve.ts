@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Reservation } from '@core/api/checkout';
 import { checkoutDescription } from '@core/cart';
-import { conflict } from '../http/errors';
 import { iso, perGame, publishSquares, type CheckoutServiceDeps } from './checkout.deps';
-import { CHECKOUT_TEXTS } from './checkout.messages';
 import type { Cell, GameForSale } from './checkout.repository';
 import type { NewCheckout } from './create-checkout';
 import { gameClosed, HoldConflict, playerLimit, unavailable } from './sale-checks';
@@ -35,11 +33,8 @@ export function reservations(deps: CheckoutServiceDeps) {
           // Counters change: the games are locked for update, in id order like every writer.
           const games = await tx.lockGames(gameIds, 'update');
           for (const item of cart) {
-            const game = games.get(item.game_id);
-            const closed = gameClosed(item.game_title, game);
+            const closed = gameClosed(item.game_title, games.get(item.game_id), 'organizer');
             if (closed) throw closed;
-            // Switched to card payments since the cart was split (possible only while no square is sold).
-            if (game!.payment_method !== 'organizer') throw conflict(CHECKOUT_TEXTS.paymentMethodChanged(game!.title), 'GAME_CLOSED');
           }
           const titles = new Map([...games.values()].map((g) => [g.id, g.title]));
           // D31: a game's cap on squares per player.

@@ -16,10 +16,16 @@ export function holdLimit(max: number, held: number, cart: number): AppError {
 /** Rolls back a checkout's transaction when a cell turned out to be taken by a concurrent one. */
 export class HoldConflict extends Error {}
 
-export function gameClosed(title: string, game: GameForSale | undefined): AppError | null {
+/**
+ * Why this sale of a game cannot go ahead, read under the game's lock: gone, completed, drawn, or
+ * (D28) no longer paid the way this part of the cart pays: the cart was split by payment method
+ * before the lock, and the method may change while no square is held or sold.
+ */
+export function gameClosed(title: string, game: GameForSale | undefined, method: GameForSale['payment_method']): AppError | null {
   if (!game) return conflict(CHECKOUT_TEXTS.gameUnavailable(title), 'GAME_CLOSED');
   if (!game.is_active) return conflict(CHECKOUT_TEXTS.gameCompleted(game.title), 'GAME_CLOSED');
   if (game.grid_shuffled) return conflict(CHECKOUT_TEXTS.salesClosed(game.title), 'GAME_CLOSED');
+  if (game.payment_method !== method) return conflict(CHECKOUT_TEXTS.paymentMethodChanged(game.title), 'GAME_CLOSED');
   return null;
 }
 

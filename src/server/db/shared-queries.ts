@@ -23,3 +23,17 @@ export function winnersWithScores(db: Executor, gameId: string) {
     .where('game_winners.game_id', '=', gameId)
     .orderBy('game_winners.quarter');
 }
+
+/**
+ * Adds to a game's counters (negative to take away): owned squares, and the pot, which counts paid
+ * squares (D28). Every sale, reservation, payment mark and release goes through here, inside the
+ * transaction that changes the squares.
+ */
+export async function addToGameCounters(db: Executor, gameId: string, squares: number, cents: number, now: string): Promise<void> {
+  if (squares === 0 && cents === 0) return;
+  await db
+    .updateTable('games')
+    .set((eb) => ({ squares_claimed: eb('squares_claimed', '+', squares), total_pot_cents: eb('total_pot_cents', '+', cents), updated_at: now }))
+    .where('id', '=', gameId)
+    .execute();
+}

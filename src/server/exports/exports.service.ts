@@ -1,6 +1,5 @@
 import { squarePositionLabel } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
-import { formatUsd } from '@core/money';
 import { ORDER_STATUS_LABELS } from '@core/orders';
 import { type Quarter, quarterWinningsLabel } from '@core/scoring';
 import { payoutStatusLabel } from '@core/status';
@@ -13,7 +12,8 @@ export type ExportKind = 'squares' | 'orders' | 'payouts';
 
 /** A game's CSV files for its admins (D33): squares, orders (with the notes typed at payment) and payouts. */
 export function exportsService({ repo, orders }: { repo: ExportsRepository; orders: OrdersService }) {
-  const money = (cents: number) => formatUsd(cents).replace('$', '');
+  /** Dollars with two decimals and no thousands separator, so a spreadsheet reads a number. */
+  const money = (cents: number) => (cents / 100).toFixed(2);
 
   async function build(gameId: string, kind: ExportKind): Promise<string> {
     switch (kind) {

@@ -104,6 +104,17 @@ describe(`CSV exports (D33, ${testDbKind})`, () => {
     expect(q2).toMatch(/^2nd Quarter,13,7,"Row 4, column 8",/);
   });
 
+  it('writes amounts as plain numbers a spreadsheet can add up: no $, no thousands separator', async () => {
+    const res = await send(t.app, 'POST', '/api/games', {
+      cookie: admin.cookie,
+      payload: { title: 'High Roller', team_a: 'A', team_b: 'B', price_per_square: 2500, payment_method: 'organizer' },
+    });
+    const big = (res.json() as { game: Game }).game;
+    expect((await startCheckout(t.app, player, [cartOf(big.id, [{ x: 1, y: 1 }], 2500, big.title)])).statusCode).toBe(201);
+    const orders = await send(t.app, 'GET', `/api/games/${big.id}/export/orders.csv`, { cookie: admin.cookie });
+    expect(lines(orders.body)[1]).toContain(',"Row 2, column 2",2500.00,');
+  });
+
   it('answers 401 to a visitor, 403 to a player, 404 for no game and 400 for an unknown file', async () => {
     expect((await download('squares', null)).statusCode).toBe(401);
     expect((await download('squares', player)).statusCode).toBe(403);

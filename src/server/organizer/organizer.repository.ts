@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Executor } from '../db/executor';
+import { addToGameCounters } from '../db/shared-queries';
 import type { Database } from '../db/schema';
 
 /** Which owned squares of a game a tool acts on (D28): some by position, one player's, or all. */
@@ -62,14 +63,7 @@ export function organizerRepository(db: Executor) {
     },
 
     /** Adds to a game's counters (negative to take away). */
-    async addToGame(gameId: string, squares: number, cents: number, now: string): Promise<void> {
-      if (squares === 0 && cents === 0) return;
-      await db
-        .updateTable('games')
-        .set((eb) => ({ squares_claimed: eb('squares_claimed', '+', squares), total_pot_cents: eb('total_pot_cents', '+', cents), updated_at: now }))
-        .where('id', '=', gameId)
-        .execute();
-    },
+    addToGame: (gameId: string, squares: number, cents: number, now: string) => addToGameCounters(db, gameId, squares, cents, now),
 
     /** Every owned square of a game with its owner's names, by owner then position. */
     async ownedSquares(gameId: string): Promise<OwnedSquareRow[]> {
@@ -96,16 +90,17 @@ export function organizerRepository(db: Executor) {
     },
 
     /** D28: organizer-collects games whose pay-by time has passed and not yet run, oldest first. */
-    async overduePayBy(now: string): Promise<{ id: string }[]> {
-      return db
+    async overduePayBy(now: string): Promise<{ id: string; pay_by: string }[]> {
+      const rows = await db
         .selectFrom('games')
-        .select('id')
+        .select(['id', 'pay_by'])
         .where('payment_method', '=', 'organizer')
         .where('pay_by', 'is not', null)
         .where('pay_by', '<=', now)
         .where('pay_by_released_at', 'is', null)
         .orderBy('pay_by')
         .execute();
+      return rows.flatMap((row) => (row.pay_by === null ? [] : [{ id: row.id, pay_by: row.pay_by }]));
     },
 
     /** Marks a game's pay-by run done, if no one did yet (the run happens once across instances). */

@@ -122,11 +122,9 @@ export function organizerService(deps: OrganizerServiceDeps) {
      */
     async releaseOverdue(now: Date = clock()): Promise<number> {
       let released = 0;
-      for (const { id } of await organizerRepository(deps.db).overduePayBy(now.toISOString())) {
-        const row = await games.findById(id);
-        if (!row?.pay_by) continue;
+      for (const { id, pay_by } of await organizerRepository(deps.db).overduePayBy(now.toISOString())) {
         try {
-          released += (await releaseUnpaid(id, { all: true }, { atPayBy: row.pay_by })).changed;
+          released += (await releaseUnpaid(id, { all: true }, { atPayBy: pay_by })).changed;
         } catch (err) {
           log.error({ err, gameId: id }, 'pay-by release failed; the next run tries again');
         }

@@ -10,7 +10,15 @@ import { cartOf, expectCountersMatch, gameRow, startCheckout } from '../../../te
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
 import { send } from '../../../tests/support/request';
+import { cancelling } from '../checkout/cancel';
+import type { CheckoutServiceDeps } from '../checkout/checkout.deps';
+import { checkoutRepository } from '../checkout/checkout.repository';
+import { checkoutCreation } from '../checkout/create-checkout';
+import { fulfillment } from '../checkout/fulfill';
 import { GAME_DAY_TEXTS } from '../game-day/game-day.messages';
+import { testPaymentsRepository } from '../payments/trial-payments.repository';
+import { trialPaymentProvider } from '../payments/trial-provider';
+import { memoryGameEvents } from '../realtime/memory-events';
 
 const HOUR = 60 * 60 * 1000;
 const INSTRUCTIONS = 'Venmo @coach-k with your squares in the note';
@@ -282,6 +290,37 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
       }
       expect((await tool('00000000-0000-4000-8000-000000000000', 'mark-paid', { all: true })).statusCode).toBe(404);
       expect((await squaresOf(game.id))[0]!.is_paid).toBe(false);
+    });
+  });
+
+  describe('a game switched to organizer-collects after the cart was split', () => {
+    it('is refused by the card part under the game lock, holding nothing', async () => {
+      // The split reads each game's method before the lock; the organizer may switch it until a
+      // square is held. Here the card part's creation meets an organizer game, as it would then.
+      const game = await organizerGame();
+      const handle = t.db.handle;
+      const deps: CheckoutServiceDeps = {
+        repo: checkoutRepository(handle.db, handle.kind),
+        provider: trialPaymentProvider(testPaymentsRepository(handle.db, handle.kind)),
+        mailer: { kind: 'outbox', send: async () => {} },
+        events: memoryGameEvents(),
+        log: { info() {}, warn() {}, error() {}, debug() {} } as unknown as CheckoutServiceDeps['log'],
+        clock: () => new Date(),
+      };
+      const fulfilling = fulfillment(deps);
+      const creation = checkoutCreation(deps, fulfilling, cancelling(deps, fulfilling));
+      const attempt = creation.create({
+        user: { id: alice.id, email: alice.email },
+        cart: [cartOf(game.id, [{ x: 2, y: 6 }], 10, game.title)],
+        origin: 'http://localhost',
+        maxHeldSquares: 100,
+      });
+      await expect(attempt).rejects.toMatchObject({
+        statusCode: 409,
+        code: 'GAME_CLOSED',
+        message: `The way to pay for "${game.title}" has just changed. Try again.`,
+      });
+      expect(await squaresOf(game.id)).toEqual([]);
     });
   });
 

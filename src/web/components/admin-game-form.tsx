@@ -57,7 +57,7 @@ function toInput(state: GameFormState) {
   const local = state.pay_by.trim();
   const instant = local === '' ? null : new Date(local);
   const payBy = instant === null ? null : Number.isNaN(instant.getTime()) ? local : instant.toISOString();
-  return { ...state, payment_instructions: state.payment_instructions, pay_by: state.payment_method === 'organizer' ? payBy : null };
+  return { ...state, pay_by: state.payment_method === 'organizer' ? payBy : null };
 }
 
 /** Field order, for focusing the first invalid one. */
