@@ -63,10 +63,20 @@ export const ORGANIZER_TOOL_ERRORS = {
   selectionInvalid: 'Choose the squares by position (row and column 0-9), by player, or all.',
   selectionEmpty: 'Choose at least one square.',
   selectionOne: 'Choose the squares one way: by position, by player, or all.',
-  notOrganizerGame: 'This game is paid by card: its squares are paid when they are bought.',
   releaseAfterDraw: 'Squares cannot be released once the numbers are drawn.',
   gameCompleted: 'This game is completed: its squares can no longer change.',
+  assignAfterDraw: 'Squares cannot be assigned once the numbers are drawn.',
+  moveAfterDraw: 'Squares cannot be moved once the numbers are drawn.',
+  noAccount: 'No confirmed account has that username or e-mail address.',
+  targetOne: 'Put the squares on an account (username or e-mail) or on a person by name.',
+  personName: "Enter the person's name (up to 40 characters).",
+  personNameNotAllowed: 'The name has characters that are not allowed.',
+  moveSame: 'Choose a different square to move to.',
+  moveFromEmpty: 'There is no sold square there to move.',
+  moveToTaken: 'That square is not free. Choose a free square to move to.',
 } as const;
+/** D32: the organizer's assignment names the squares that are taken. */
+export const squaresNotFree = (squares: string) => `These squares are not free: ${squares}. Choose free squares.`;
 /** D28: what the pages say about organizer-collects games (ours). */
 export const ORGANIZER_TEXTS = {
   squaresReserved: 'Squares reserved! Pay the organizer to complete your purchase.',

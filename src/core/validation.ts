@@ -31,6 +31,7 @@ import {
   USERNAME_TOO_LONG,
   USERNAME_TOO_SHORT,
   missingFieldsMessage,
+  ORGANIZER_TOOL_ERRORS,
 } from './messages';
 import { normalizeText, textLength, validateOptionalText, validateText, type TextField } from './text';
 import type { Quarter } from './scoring';
@@ -235,6 +236,16 @@ export function validateTitle(title: string): ValidationResult<string> {
 /** Team A's or team B's name: 1 to 50 characters of allowed text. */
 export function validateTeamName(team: 'A' | 'B', name: string): ValidationResult<string> {
   return validateText(name, TEAM_FIELDS[team]);
+}
+
+const PERSON_NAME_FIELD: TextField = {
+  maxLength: 40,
+  messages: { tooShort: ORGANIZER_TOOL_ERRORS.personName, tooLong: ORGANIZER_TOOL_ERRORS.personName, notAllowed: ORGANIZER_TOOL_ERRORS.personNameNotAllowed },
+};
+
+/** D29: a named person's name as the organizer types it ("Aunt May"): 1 to 40 characters of allowed text. */
+export function validatePersonName(name: string): ValidationResult<string> {
+  return validateText(name, PERSON_NAME_FIELD);
 }
 
 /** The notes typed on /payment (D21): optional, multi-line, at most 500 characters; blank is none. */

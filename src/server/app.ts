@@ -54,6 +54,8 @@ import { outboxRepository } from './mail/outbox.repository';
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { systemRoutes } from './system/system.routes';
 import { organizerRoutes } from './organizer/organizer.routes';
+import { activityService } from './activity/activity.service';
+import { namedPeopleService, undeliverableFiltered } from './people/named-people';
 import { organizerService, type OrganizerService } from './organizer/organizer.service';
 import { periodicJob } from './jobs/periodic';
 import { mailLinkOrigin } from './mail/link-origin';
@@ -157,11 +159,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Services, wired once here; routes receive what they need.
   const outbox = !settings.SMTP_URL && settings.trialMode ? outboxRepository(database.db) : null;
   const smtp = settings.SMTP_URL ? createSmtpMailer(settings.SMTP_URL, settings.MAIL_FROM) : null;
-  const mailer: Mailer = smtp ?? createOutboxMailer(outbox ?? outboxRepository(database.db), app.log);
+  // D29: a named person's placeholder address is never mailed.
+  const mailer: Mailer = undeliverableFiltered(smtp ?? createOutboxMailer(outbox ?? outboxRepository(database.db), app.log), app.log);
   if (smtp) app.addHook('onClose', async () => smtp.close());
   const accountsRepo = accountsRepository(database.db, database.kind);
   const clock = systemClock;
-  const accounts = accountsService({ repo: accountsRepo, policy: { adminEmails: settings.ADMIN_EMAILS }, log: app.log, clock });
+  const accounts = accountsService({
+    repo: accountsRepo,
+    policy: { adminEmails: settings.ADMIN_EMAILS },
+    log: app.log,
+    clock,
+    onConfirmed: (user) => namedPeople.adopt(user),
+  });
   const auth = createAuth({ database, settings, secret: deps.secret, mailer, accounts, accountsRepo, log: app.log });
   const guards = sessionGuards(auth);
   app.decorate('guards', guards);
@@ -176,6 +185,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await events.ready().catch((err: unknown) => app.log.warn({ err }, 'live updates are not connected yet'));
   });
   app.addHook('onClose', () => events.close());
+  // D29: squares of named people follow the account confirmed with their address (and at start, any left behind).
+  const namedPeople = namedPeopleService({ db: database.db, events, log: app.log, clock });
+  app.addHook('onReady', async () => {
+    await namedPeople.adoptPending().catch((err: unknown) => app.log.error({ err }, 'named people could not be matched to their accounts'));
+  });
   const payments = deps.paymentProvider !== undefined ? deps.paymentProvider : await createPaymentProvider(settings, { db: database.db, log: app.log });
   // D28: without a card provider (production without Stripe) organizer-collects is the only method.
   const paymentMethods: PaymentMethod[] = payments ? ['card', 'organizer'] : ['organizer'];
@@ -205,13 +219,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const organizer = organizerService({
     db: database.db,
     games: gamesRepo,
+    checkouts,
     events,
     mailer,
     log: app.log,
     clock,
     origin: () => mailLinkOrigin('', settings),
   });
-  await app.register(organizerRoutes, { organizer, settings });
+  await app.register(organizerRoutes, { organizer, activity: activityService({ db: database.db }), settings });
   const payByRun = periodicJob('pay-by release', () => organizer.releaseOverdue(), settings.SWEEP_INTERVAL_SECONDS * 1000, app.log);
   app.decorate('organizer', organizer);
   app.addHook('onReady', async () => payByRun.start());

@@ -43,24 +43,21 @@ export async function gameRow(handle: DatabaseHandle, gameId: string) {
   return handle.db.selectFrom('games').selectAll().where('id', '=', gameId).executeTakeFirstOrThrow();
 }
 
-/** Checks the games' counters against the squares actually owned and what the paid ones cost. */
+/**
+ * Checks the games' counters against the squares actually owned and what the paid ones cost (the
+ * price is fixed once a square is sold, D13; assigned squares (D32) have no checkout, and a moved
+ * square no longer sits where its checkout item says, so the game's price is the measure).
+ */
 export async function expectCountersMatch(handle: DatabaseHandle, gameId: string): Promise<{ claimed: number; pot: number }> {
   const game = await gameRow(handle, gameId);
   const claimed = await handle.db
     .selectFrom('squares')
-    .innerJoin('checkout_items', (join) =>
-      join
-        .onRef('checkout_items.checkout_id', '=', 'squares.checkout_id')
-        .onRef('checkout_items.game_id', '=', 'squares.game_id')
-        .onRef('checkout_items.x', '=', 'squares.x')
-        .onRef('checkout_items.y', '=', 'squares.y'),
-    )
-    .select(['checkout_items.price_cents', 'squares.is_paid'])
+    .select(['squares.is_paid'])
     .where('squares.game_id', '=', gameId)
     .where('squares.status', '=', 'claimed')
     .execute();
   // D28: the pot counts paid squares; the sold count, every owned one.
-  const pot = claimed.reduce((sum, row) => sum + (row.is_paid ? row.price_cents : 0), 0);
+  const pot = claimed.filter((row) => row.is_paid).length * game.price_per_square_cents;
   if (game.squares_claimed !== claimed.length || game.total_pot_cents !== pot) {
     throw new Error(
       `game ${gameId}: counters say ${game.squares_claimed} squares / ${game.total_pot_cents} cents, the squares table ${claimed.length} / ${pot}`,

@@ -32,7 +32,11 @@ export const ERROR_CODES = [
   'PAYMENT_METHOD_LOCKED',
   'CARD_PAYMENTS_UNAVAILABLE',
   'UNPAID_SQUARES',
-  'WRONG_PAYMENT_METHOD',
+  // The organizer's board tools (D32)
+  'ACCOUNT_NOT_FOUND',
+  'SQUARES_TAKEN',
+  'SAME_SQUARE',
+  'NOTHING_TO_MOVE',
   // Squares per player (D31)
   'PLAYER_LIMIT',
   // Checkout and payments (D21, D22)

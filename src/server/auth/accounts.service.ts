@@ -11,10 +11,12 @@ export interface AccountsServiceDeps extends ServiceDeps {
   repo: AccountsRepository;
   policy: AdminPolicy;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** D29: what else follows a confirmed address (named people's squares move to the account). */
+  onConfirmed?: (user: { id: string; email: string }) => Promise<unknown>;
 }
 
 /** Admin rights (D8): one flag, `isAdmin` on the account, decided on the server only. */
-export function accountsService({ repo, policy, log }: AccountsServiceDeps) {
+export function accountsService({ repo, policy, log, onConfirmed }: AccountsServiceDeps) {
   return {
     /** At start: listed addresses that already have confirmed accounts become admins. */
     async grantListedAdmins(): Promise<void> {
@@ -24,6 +26,12 @@ export function accountsService({ repo, policy, log }: AccountsServiceDeps) {
 
     /** After an e-mail is confirmed: a listed address, or the very first account, becomes admin. */
     async onEmailConfirmed(user: { id: string; email: string }): Promise<void> {
+      try {
+        await onConfirmed?.(user);
+      } catch (err) {
+        // The squares wait: the start-up pass (namedPeople.adoptPending) moves them.
+        log.warn({ err, userId: user.id }, 'squares of a named person could not move to the confirmed account');
+      }
       const email = user.email.toLowerCase();
       if (policy.adminEmails.length) {
         if (policy.adminEmails.includes(email) && (await repo.setAdmin(email, true))) {

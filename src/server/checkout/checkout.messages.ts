@@ -10,6 +10,8 @@ export const REFUND_REASONS = {
   gameGone: (title: string) => `The game "${title}" was deleted before your payment was confirmed.`,
   salesClosed: (title: string) => `Sales for "${title}" closed before your payment was confirmed.`,
   gameDeleted: (title: string) => `The game "${title}" was deleted by the organizer.`,
+  /** D32: the organizer released a square bought by card. */
+  squareReleased: (title: string) => `The organizer released your square in "${title}".`,
 } as const;
 
 /** Why a cart cannot be checked out now (409s of POST /api/checkout). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type ExpressionBuilder, type Selectable, type Updateable } from 'kysely';
 import { GRID_SIZE } from '@core/grid';
 import type { DbKind } from '../db/connection';
+import { recordActivity, type NewActivity } from '../activity/activity.repository';
 import type { Executor } from '../db/executor';
 import { addToGameCounters } from '../db/shared-queries';
 import { withTransactionRetry } from '../db/retry';
@@ -127,6 +128,9 @@ function checkoutQueries(db: Executor, kind: DbKind) {
   }
 
   return {
+    /** D32: entries in the games' activity log, in this transaction. */
+    logActivity: (gameId: string, entries: readonly NewActivity[], now: string) => recordActivity(db, gameId, entries, now),
+
     /** PostgreSQL: one buyer's checkouts start one at a time, so a new one always sees the earlier one. */
     async lockBuyer(userId: string): Promise<void> {
       if (kind === 'postgres') await db.selectFrom('user').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
@@ -419,6 +423,29 @@ function checkoutQueries(db: Executor, kind: DbKind) {
 
     findRefund(id: string): Promise<RefundRow | undefined> {
       return db.selectFrom('payment_refunds').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** D32: the card sales among these squares (checkouts of another provider than the organizer's), with the checkout. */
+    async cardSales(squareIds: readonly string[]): Promise<{ square_id: string; checkout_id: string; status: string }[]> {
+      if (squareIds.length === 0) return [];
+      return db
+        .selectFrom('squares')
+        .innerJoin('checkouts', 'checkouts.id', 'squares.checkout_id')
+        .select(['squares.id as square_id', 'checkouts.id as checkout_id', 'checkouts.status'])
+        .where('squares.id', 'in', [...squareIds])
+        .where('checkouts.provider', '!=', 'organizer')
+        .execute();
+    },
+
+    /** What was refunded of a checkout in parts so far (released squares, deleted games), decided or done. */
+    async partRefundedCents(checkoutId: string, gameId: string): Promise<number> {
+      const row = await db
+        .selectFrom('payment_refunds')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents'))
+        .where('checkout_id', '=', checkoutId)
+        .where('game_id', '=', gameId)
+        .executeTakeFirst();
+      return Number(row?.cents ?? 0);
     },
 
     /** Part refunds the provider has not made yet (the sweep asks again). */

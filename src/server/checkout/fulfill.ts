@@ -53,7 +53,12 @@ export function fulfillment(deps: CheckoutServiceDeps) {
         }
         if (closedReason) throw new CannotClaim(closedReason);
         if ((await tx.claimHolds(checkoutId, now)) !== items.length) throw new CannotClaim(REFUND_REASONS.taken);
-        for (const [gameId, total] of totals) await tx.addToGame(gameId, total.squares, total.cents, now);
+        const buyer = (await tx.findCheckout(checkoutId))?.user_id ?? null;
+        for (const [gameId, total] of totals) {
+          await tx.addToGame(gameId, total.squares, total.cents, now);
+          const squares = items.filter((item) => item.game_id === gameId);
+          await tx.logActivity(gameId, [{ action: 'bought', actorUserId: buyer, subjectUserId: buyer, squares, detail: { amount_cents: total.cents } }], now);
+        }
         return { status: 'fulfilled' as const, closedReason: null };
       });
     } catch (err) {

@@ -68,7 +68,15 @@ export function reservations(deps: CheckoutServiceDeps) {
             items,
           );
           if (!(await tx.insertUnpaidClaims(user.id, id, cells, now))) throw new HoldConflict();
-          for (const [gameId, total] of perGame(items)) await tx.addToGame(gameId, total.squares, 0, now);
+          for (const [gameId, total] of perGame(items)) {
+            await tx.addToGame(gameId, total.squares, 0, now);
+            const squares = cells.filter((cell) => cell.game_id === gameId);
+            await tx.logActivity(
+              gameId,
+              [{ action: 'reserved', actorUserId: user.id, subjectUserId: user.id, squares, detail: { amount_cents: total.cents } }],
+              now,
+            );
+          }
           return { items, amountCents, games };
         });
         publishSquares(deps, gameIds);

@@ -16,7 +16,7 @@ export function salesHooks(
   { cancelCheckouts }: Pick<Cancelling, 'cancelCheckouts'>,
 ) {
   const { repo, log, clock } = deps;
-  return {
+  const hooks = {
     /**
      * D18: numbers are being drawn. Inside the caller's game lock, finds the game's open
      * checkouts; after commit, each ends as its provider says: a payment that went through is
@@ -48,16 +48,19 @@ export function salesHooks(
         const items = await tx.items(checkout.id);
         const games = perGame(items);
         const part = games.get(gameId) as { squares: number; cents: number; title: string };
-        if (games.size === 1) {
+        // D32: squares of it the organizer released were refunded already; the rest is this game's part.
+        const refundedBefore = await tx.partRefundedCents(checkout.id, gameId);
+        if (games.size === 1 && refundedBefore === 0) {
           if (await tx.moveStatus(checkout.id, ['fulfilled'], { status: 'refund_pending', refund_reason: reason, updated_at: now })) whole.push(checkout.id);
           continue;
         }
+        if (part.cents - refundedBefore <= 0) continue;
         const decided = await tx.decidePartRefund({
           checkout_id: checkout.id,
           game_id: gameId,
           refund_key: refundKey(checkout.id, gameId),
           provider: checkout.provider,
-          amount_cents: part.cents,
+          amount_cents: part.cents - refundedBefore,
           description: checkoutDescription([{ game_id: gameId, game_title: title, price_per_square: 0, squares: items.filter((i) => i.game_id === gameId) }]),
           reason,
           created_at: now,
@@ -66,22 +69,80 @@ export function salesHooks(
       }
       afterCommit.add(async () => {
         await cancelCheckouts(open);
-        for (const checkoutId of whole) {
-          try {
-            await completeRefund(checkoutId);
-          } catch (err) {
-            log.error({ err, checkoutId }, 'refund of a deleted game could not be completed; the sweep tries again');
-          }
-        }
-        for (const id of parts) {
-          try {
-            const part = await repo.findRefund(id);
-            if (part) await completePartRefund(part);
-          } catch (err) {
-            log.error({ err, refundId: id }, 'refund of a deleted game could not be completed; the sweep tries again');
-          }
-        }
+        for (const checkoutId of whole) await completeWhole(checkoutId);
+        for (const id of parts) await completePart(id);
       });
     },
+
+    /** Squares on these cells that are owned or held by a live checkout; dead holds on them are removed first (D21). */
+    async takenSquares(cells: readonly { game_id: string; x: number; y: number }[], trx: Executor): Promise<{ x: number; y: number }[]> {
+      const tx = repo.within(trx);
+      const now = iso(clock());
+      await tx.deleteDeadHolds(cells, now);
+      return tx.takenSquares(cells, now);
+    },
+
+    /**
+     * D32: the organizer is releasing these owned squares of a game, inside its lock. Each one
+     * bought by card has its price refunded through its provider: decided here (a pending part
+     * refund keyed by the square), made after commit (the sweep retries a provider failure). The
+     * refunded cents per square id.
+     */
+    async refundReleasedSquares(
+      gameId: string,
+      title: string,
+      priceCents: number,
+      squares: readonly { id: string; x: number; y: number }[],
+      trx: Executor,
+      afterCommit: AfterCommit,
+    ): Promise<Map<string, number>> {
+      const tx = repo.within(trx);
+      const now = iso(clock());
+      const refunded = new Map<string, number>();
+      const decided: string[] = [];
+      const byId = new Map(squares.map((square) => [square.id, square]));
+      for (const sale of await tx.cardSales(squares.map((square) => square.id))) {
+        if (sale.status !== 'fulfilled') continue;
+        const square = byId.get(sale.square_id) as { id: string; x: number; y: number };
+        const checkout = await tx.findCheckout(sale.checkout_id);
+        if (!checkout) continue;
+        const id = await tx.decidePartRefund({
+          checkout_id: sale.checkout_id,
+          game_id: gameId,
+          refund_key: `${refundKey(sale.checkout_id, gameId)}-${square.id}`,
+          provider: checkout.provider,
+          amount_cents: priceCents,
+          description: checkoutDescription([{ game_id: gameId, game_title: title, price_per_square: 0, squares: [square] }]),
+          reason: REFUND_REASONS.squareReleased(title),
+          created_at: now,
+        });
+        if (id) {
+          decided.push(id);
+          refunded.set(square.id, priceCents);
+        }
+      }
+      afterCommit.add(async () => {
+        for (const id of decided) await completePart(id);
+      });
+      return refunded;
+    },
   };
+  return hooks;
+
+  async function completeWhole(checkoutId: string): Promise<void> {
+    try {
+      await completeRefund(checkoutId);
+    } catch (err) {
+      log.error({ err, checkoutId }, 'a refund could not be completed; the sweep tries again');
+    }
+  }
+
+  async function completePart(id: string): Promise<void> {
+    try {
+      const part = await repo.findRefund(id);
+      if (part) await completePartRefund(part);
+    } catch (err) {
+      log.error({ err, refundId: id }, 'a refund could not be completed; the sweep tries again');
+    }
+  }
 }

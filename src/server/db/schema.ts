@@ -1,3 +1,4 @@
+import type { ActivityAction } from '@core/activity';
 import type { Generated } from 'kysely';
 
 /**
@@ -21,6 +22,8 @@ export interface Database {
   payment_refunds: PaymentRefundsTable;
   test_payment_sessions: TestPaymentSessionsTable;
   test_payment_refunds: TestPaymentRefundsTable;
+  named_people: NamedPeopleTable;
+  game_activity: GameActivityTable;
 }
 
 export interface UserTable {
@@ -239,3 +242,29 @@ export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
   'isAdmin',
   'is_paid',
 ]);
+
+/** D29: a person on squares without an account; `user_id` is their placeholder user row (migration 010). */
+export interface NamedPeopleTable {
+  user_id: string;
+  /** The address the organizer typed (lower-cased), if any; its confirmed account takes the squares. */
+  email: string | null;
+  created_by: string | null;
+  created_at: string;
+  claimed_by: string | null;
+  claimed_at: string | null;
+}
+
+/** D32: the game's activity log. */
+export interface GameActivityTable {
+  id: string;
+  game_id: string;
+  created_at: string;
+  seq: number;
+  action: ActivityAction;
+  actor_user_id: string | null;
+  subject_user_id: string | null;
+  /** JSON: [[x, y], ...]. */
+  squares: string;
+  /** JSON: ActivityDetail (src/core/activity.ts), or null. */
+  detail: string | null;
+}

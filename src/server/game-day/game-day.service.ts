@@ -5,6 +5,7 @@ import { createWinnerRecordError, findWinningSquareError, GAME_DAY_ERRORS, GAME_
 import { isPayoutScheduleId, quarterPayoutCents } from '@core/payouts';
 import { isQuarter, nextQuarterToConfirm, quarterWinningsLabel, QUARTERS, winningDigits, winningSquare, type Quarter } from '@core/scoring';
 import { isPayoutStatus, playerPayoutBadge } from '@core/status';
+import { recordActivity } from '../activity/activity.repository';
 import type { GamesRepository, LockedGame } from '../games/games.repository';
 import { toGame } from '../games/games.service';
 import { AppError, conflict, notFound } from '../http/errors';
@@ -194,6 +195,13 @@ export function gameDayService(deps: GameDayServiceDeps) {
           updated_at: at,
         };
         await tx.saveWinner(randomUUID(), values, at);
+        // D32: the confirmation in the game's log, about the winner's square (its owner sees it).
+        await recordActivity(
+          game.tx,
+          gameId,
+          [{ action: 'confirmed', actorUserId: adminId, subjectUserId: owner?.user_id ?? null, squares: [square], detail: { quarter, amount_cents: amount } }],
+          at,
+        );
       });
 
       await step(quarter === 4 ? GAME_DAY_ERRORS.markCompletedFailed : GAME_DAY_ERRORS.updateGameFailed, () =>
@@ -262,6 +270,7 @@ export function gameDayService(deps: GameDayServiceDeps) {
           admin_user_id: adminId,
           created_at: at,
         });
+        await recordActivity(game.tx, gameId, [{ action: 'drawn', actorUserId: adminId, subjectUserId: null, squares: [] }], at);
         await tx.setFlags(gameId, { grid_shuffled: true, manual_numbers_set: true, updated_at: at });
         // After commit: boards hear of the numbers, then the game's open checkouts end (D18).
         game.afterCommit.add(() => publish(gameId, 'numbers'));
@@ -272,7 +281,7 @@ export function gameDayService(deps: GameDayServiceDeps) {
 
     /** Deletes the numbers (logged, D17) and brings the game back to selling (D18), until any score exists. */
     async clear(gameId: string, adminId: string): Promise<GameDayView> {
-      await locked(gameId, async (_game, tx) => {
+      await locked(gameId, async (game, tx) => {
         if ((await tx.scores(gameId)).length > 0) throw conflict(GAME_DAY_ERRORS.clearAfterScores, 'SCORES_ENTERED');
         const at = now().toISOString();
         if (await tx.deleteNumbers(gameId)) {
@@ -285,6 +294,7 @@ export function gameDayService(deps: GameDayServiceDeps) {
             admin_user_id: adminId,
             created_at: at,
           });
+          await recordActivity(game.tx, gameId, [{ action: 'cleared', actorUserId: adminId, subjectUserId: null, squares: [] }], at);
         }
         await tx.setFlags(gameId, { grid_shuffled: false, numbers_revealed: false, manual_numbers_set: false, updated_at: at });
       });

@@ -62,6 +62,27 @@ export function refundMail(to: string, refund: { username: string; amount: strin
 }
 
 /** D28: unpaid squares of an organizer-collects game were released (by the organizer, or at the pay-by time). */
+/** D32: the organizer released squares the player had paid for (a card payment is refunded, mailed on its own). */
+export function releasedPaidMail(to: string, released: { username: string; gameTitle: string; squares: string; byCard: boolean; link: string }): MailMessage {
+  const greeting = `Hi ${released.username},`;
+  const body = `The organizer released your squares in ${released.gameTitle}: ${released.squares}.`;
+  const money = released.byCard
+    ? 'What you paid for them by card is refunded; you get a separate e-mail when the refund is made.'
+    : 'You paid the organizer for them directly: ask the organizer about that money.';
+  return {
+    to,
+    subject: `Your squares in ${released.gameTitle} were released`,
+    link: released.link,
+    text: `${greeting}\n\n${body}\n\n${money}\n\nThe board: ${released.link}\n`,
+    html: layout(
+      'Your squares were released',
+      [greeting, body, money],
+      { label: 'Open the board', href: released.link },
+      'If you still want squares in this game, pick any that are available.',
+    ),
+  };
+}
+
 export function releasedMail(to: string, released: { username: string; gameTitle: string; squares: string; atPayBy: boolean; link: string }): MailMessage {
   const greeting = `Hi ${released.username},`;
   const body = `Your unpaid squares in ${released.gameTitle} were released: ${released.squares}.`;

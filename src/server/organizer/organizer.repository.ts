@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
+import { recordActivity, type NewActivity } from '../activity/activity.repository';
 import type { Executor } from '../db/executor';
-import { addToGameCounters } from '../db/shared-queries';
+import { addToGameCounters, displayName } from '../db/shared-queries';
 import type { Database } from '../db/schema';
 
 /** Which owned squares of a game a tool acts on (D28): some by position, one player's, or all. */
@@ -13,6 +15,25 @@ function selected(gameId: string, selection: Selection) {
     else if ('userId' in selection) conditions.push(eb('squares.user_id', '=', selection.userId));
     return eb.and(conditions);
   };
+}
+
+/** Not a card sale: assigned by the organizer, or reserved to pay the organizer (D28). */
+function notCardSale(eb: ExpressionBuilder<Database, 'squares'>) {
+  return eb.or([
+    eb('squares.checkout_id', 'is', null),
+    eb.exists(
+      eb.selectFrom('checkouts').select('checkouts.id').whereRef('checkouts.id', '=', 'squares.checkout_id').where('checkouts.provider', '=', 'organizer'),
+    ),
+  ]);
+}
+
+/** An owned square as the tools change it. */
+export interface OwnedSquare {
+  id: string;
+  user_id: string;
+  x: number;
+  y: number;
+  is_paid: boolean;
 }
 
 const count = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }) => Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0n);
@@ -30,53 +51,114 @@ export interface OwnedSquareRow {
 /** The queries of the organizer's payment tools; inside a game's lock (games.repository withLockedGame) for the writes. */
 export function organizerRepository(db: Executor) {
   return {
-    /** Marks the selected owned squares paid or unpaid; how many changed. */
-    async setPaid(gameId: string, selection: Selection, paid: boolean): Promise<number> {
-      const result = await db
-        .updateTable('squares')
-        .set({ is_paid: paid })
-        .where(selected(gameId, selection))
-        .where('squares.is_paid', '=', !paid)
-        .executeTakeFirst();
-      return count(result);
-    },
-
-    /** Deletes the selected unpaid squares (they become available); whose they were. */
-    async releaseUnpaid(gameId: string, selection: Selection): Promise<{ user_id: string; x: number; y: number }[]> {
+    /**
+     * Marks the selected owned squares paid or unpaid; the ones that changed. A square bought by
+     * card is paid by its payment and never changes here.
+     */
+    async setPaid(gameId: string, selection: Selection, paid: boolean): Promise<OwnedSquare[]> {
       const rows = await db
         .selectFrom('squares')
-        .select(['squares.id', 'squares.user_id', 'squares.x', 'squares.y'])
+        .select(['squares.id', 'squares.user_id', 'squares.x', 'squares.y', 'squares.is_paid'])
         .where(selected(gameId, selection))
-        .where('squares.is_paid', '=', false)
+        .where('squares.is_paid', '=', !paid)
+        .where(notCardSale)
+        .orderBy('squares.x')
+        .orderBy('squares.y')
         .execute();
-      if (rows.length === 0) return [];
-      await db
-        .deleteFrom('squares')
-        .where(
-          'id',
-          'in',
-          rows.map((row) => row.id),
-        )
-        .where('is_paid', '=', false)
-        .execute();
-      return rows.map(({ user_id, x, y }) => ({ user_id, x, y }));
+      if (rows.length > 0) {
+        await db
+          .updateTable('squares')
+          .set({ is_paid: paid })
+          .where(
+            'id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .execute();
+      }
+      return rows;
     },
+
+    /** The selected owned squares, unpaid ones only unless `includePaid` (D32's board tool), by position. */
+    async releasable(gameId: string, selection: Selection, includePaid: boolean): Promise<OwnedSquare[]> {
+      let query = db
+        .selectFrom('squares')
+        .select(['squares.id', 'squares.user_id', 'squares.x', 'squares.y', 'squares.is_paid'])
+        .where(selected(gameId, selection));
+      if (!includePaid) query = query.where('squares.is_paid', '=', false);
+      return query.orderBy('squares.x').orderBy('squares.y').execute();
+    },
+
+    /** Deletes these squares (they become available). */
+    async remove(ids: readonly string[]): Promise<void> {
+      if (ids.length > 0)
+        await db
+          .deleteFrom('squares')
+          .where('id', 'in', [...ids])
+          .execute();
+    },
+
+    /** The owned square on a cell, if any. */
+    ownedAt(gameId: string, x: number, y: number): Promise<OwnedSquare | undefined> {
+      return db
+        .selectFrom('squares')
+        .select(['id', 'user_id', 'x', 'y', 'is_paid'])
+        .where('game_id', '=', gameId)
+        .where('x', '=', x)
+        .where('y', '=', y)
+        .where('status', '=', 'claimed')
+        .executeTakeFirst();
+    },
+
+    /** D32: a square moved to a free cell (the caller checked it is free, under the game's lock). */
+    async moveSquare(id: string, to: { x: number; y: number }): Promise<void> {
+      await db.updateTable('squares').set({ x: to.x, y: to.y }).where('id', '=', id).execute();
+    },
+
+    /** D32: squares put on a person by the organizer: owned, no checkout, paid or not. */
+    async insertAssigned(gameId: string, userId: string, cells: readonly { x: number; y: number }[], paid: boolean, now: string): Promise<void> {
+      const rows = [...cells]
+        .sort((a, b) => a.x - b.x || a.y - b.y)
+        .map(({ x, y }) => ({
+          id: randomUUID(),
+          game_id: gameId,
+          x,
+          y,
+          user_id: userId,
+          status: 'claimed' as const,
+          checkout_id: null,
+          hold_expires_at: null,
+          claimed_at: now,
+          is_paid: paid,
+        }));
+      await db.insertInto('squares').values(rows).execute();
+    },
+
+    /** D32: entries in the game's activity log, in this transaction. */
+    logActivity: (gameId: string, entries: readonly NewActivity[], now: string) => recordActivity(db, gameId, entries, now),
 
     /** Adds to a game's counters (negative to take away). */
     addToGame: (gameId: string, squares: number, cents: number, now: string) => addToGameCounters(db, gameId, squares, cents, now),
 
     /** Every owned square of a game with its owner's names, by owner then position. */
     async ownedSquares(gameId: string): Promise<OwnedSquareRow[]> {
-      return db
-        .selectFrom('squares')
-        .leftJoin('user', 'user.id', 'squares.user_id')
-        .select(['squares.x', 'squares.y', 'squares.is_paid', 'squares.user_id', 'user.username', 'user.email'])
-        .where('squares.game_id', '=', gameId)
-        .where('squares.status', '=', 'claimed')
-        .orderBy('squares.user_id')
-        .orderBy('squares.x')
-        .orderBy('squares.y')
-        .execute();
+      return (
+        db
+          .selectFrom('squares')
+          .leftJoin('user', 'user.id', 'squares.user_id')
+          .leftJoin('named_people', 'named_people.user_id', 'squares.user_id')
+          .select(['squares.x', 'squares.y', 'squares.is_paid', 'squares.user_id', displayName.as('username')])
+          // A named person (D29): the address the organizer typed, never the placeholder's.
+          .select((eb) =>
+            eb.case().when('named_people.user_id', 'is not', null).then(eb.ref('named_people.email')).else(eb.ref('user.email')).end().as('email'),
+          )
+          .where('squares.game_id', '=', gameId)
+          .where('squares.status', '=', 'claimed')
+          .orderBy('squares.user_id')
+          .orderBy('squares.x')
+          .orderBy('squares.y')
+          .execute()
+      );
     },
 
     /** The buyers to tell, by id. */

@@ -1,6 +1,19 @@
-import { paymentTrackingSchema, squareSelectionSchema, squaresChangedSchema, type SquareSelection } from '@core/api/organizer';
+import {
+  activityResponseSchema,
+  assignedSchema,
+  assignRequestSchema,
+  moveRequestSchema,
+  paymentTrackingSchema,
+  releaseRequestSchema,
+  squareSelectionSchema,
+  squaresChangedSchema,
+  type SquareSelection,
+} from '@core/api/organizer';
 import { idParams } from '@core/api/params';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ActivityService } from '../activity/activity.service';
+import { signedInUser } from '../auth/session';
 import type { Settings } from '../config';
 import { gameIdParam } from '../http/params';
 import { mailLinkOrigin } from '../mail/link-origin';
@@ -9,28 +22,62 @@ import type { OrganizerService } from './organizer.service';
 
 export interface OrganizerRoutesOptions {
   organizer: OrganizerService;
+  activity: ActivityService;
   settings: Pick<Settings, 'PUBLIC_URL' | 'HOST' | 'PORT'>;
 }
 
-const toSelection = (body: SquareSelection): Selection =>
+const toSelection = (body: Pick<SquareSelection, 'squares' | 'user_id'>): Selection =>
   body.squares ? { squares: body.squares } : body.user_id !== undefined ? { userId: body.user_id } : { all: true };
 
 /**
  * The organizer's payment tools (D28), admins only: the guard answers 401 / 403 before the body
  * is read, so a refused request changes nothing and learns nothing.
  */
-export const organizerRoutes: FastifyPluginAsyncZod<OrganizerRoutesOptions> = async (app, { organizer, settings }) => {
+export const organizerRoutes: FastifyPluginAsyncZod<OrganizerRoutesOptions> = async (app, { organizer, activity, settings }) => {
   const admin = { preValidation: app.guards.requireAdmin };
-  const tool = { ...admin, schema: { params: idParams, body: squareSelectionSchema, response: { 200: squaresChangedSchema } } };
+  const changed = { 200: squaresChangedSchema };
+  const tool = { ...admin, schema: { params: idParams, body: squareSelectionSchema, response: changed } };
+  const actor = (request: FastifyRequest) => signedInUser(request).id;
+  const origin = (request: FastifyRequest) => mailLinkOrigin(`${request.protocol}://${request.host}`, settings);
 
-  app.post('/api/games/:id/squares/mark-paid', tool, async (request) => organizer.markPaid(gameIdParam(request.params.id), toSelection(request.body)));
-  app.post('/api/games/:id/squares/mark-unpaid', tool, async (request) => organizer.markUnpaid(gameIdParam(request.params.id), toSelection(request.body)));
-  app.post('/api/games/:id/squares/release', tool, async (request) =>
-    organizer.releaseUnpaid(gameIdParam(request.params.id), toSelection(request.body), mailLinkOrigin(`${request.protocol}://${request.host}`, settings)),
+  app.post('/api/games/:id/squares/mark-paid', tool, async (request) =>
+    organizer.markPaid(gameIdParam(request.params.id), actor(request), toSelection(request.body)),
+  );
+  app.post('/api/games/:id/squares/mark-unpaid', tool, async (request) =>
+    organizer.markUnpaid(gameIdParam(request.params.id), actor(request), toSelection(request.body)),
+  );
+  app.post('/api/games/:id/squares/release', { ...admin, schema: { params: idParams, body: releaseRequestSchema, response: changed } }, async (request) =>
+    organizer.release(gameIdParam(request.params.id), actor(request), toSelection(request.body), {
+      origin: origin(request),
+      includePaid: request.body.include_paid === true,
+    }),
+  );
+  app.post(
+    '/api/games/:id/squares/assign',
+    { ...admin, schema: { params: idParams, body: assignRequestSchema, response: { 200: assignedSchema } } },
+    async (request) => {
+      const { squares, to, paid } = request.body;
+      const target = to.account !== undefined ? { account: to.account } : { name: to.name as string, email: to.email };
+      return organizer.assign(gameIdParam(request.params.id), actor(request), squares, target, paid === true);
+    },
+  );
+  app.post('/api/games/:id/squares/move', { ...admin, schema: { params: idParams, body: moveRequestSchema, response: changed } }, async (request) =>
+    organizer.move(gameIdParam(request.params.id), actor(request), request.body.from, request.body.to),
   );
 
   app.get('/api/games/:id/payments', { ...admin, schema: { params: idParams, response: { 200: paymentTrackingSchema } } }, async (request, reply) => {
     reply.header('Cache-Control', 'private, no-store');
     return organizer.payments(gameIdParam(request.params.id));
   });
+
+  // D32: admins read the whole log; a signed-in player the entries about their own squares.
+  app.get(
+    '/api/games/:id/activity',
+    { preValidation: app.guards.requireUser, schema: { params: idParams, response: { 200: activityResponseSchema } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      const user = signedInUser(request);
+      return activity.read(gameIdParam(request.params.id), user.isAdmin ? null : user.id);
+    },
+  );
 };

@@ -1,23 +1,28 @@
 import type { Game } from '@core/api/games';
 import type { PaymentTracking, PlayerPayments } from '@core/api/organizer';
-import { squarePositionLabel } from '@core/grid';
-import { GAME_ERRORS, ORGANIZER_TOOL_ERRORS } from '@core/messages';
+import { squarePositionLabel, type Coordinate } from '@core/grid';
+import { GAME_ERRORS, ORGANIZER_TOOL_ERRORS, squaresNotFree } from '@core/messages';
 import { paymentTotals } from '@core/payment-methods';
+import { perOwner, type NewActivity } from '../activity/activity.repository';
+import type { CheckoutService } from '../checkout/checkout.service';
 import type { Executor } from '../db/executor';
+import { namedPeopleRepository } from '../people/named-people';
 import type { GamesRepository, LockedGame } from '../games/games.repository';
 import { toGame } from '../games/games.service';
-import { conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import type { Logger } from '../logger';
 import { sendInBackground, type Mailer } from '../mail/mailer';
-import { releasedMail } from '../mail/templates';
+import { releasedMail, releasedPaidMail } from '../mail/templates';
 import type { GameEvents } from '../realtime/events';
 import { publishSafely } from '../realtime/publish';
 import type { ServiceDeps } from '../service-deps';
-import { organizerRepository, type Selection } from './organizer.repository';
+import { organizerRepository, type OrganizerRepository, type OwnedSquare, type Selection } from './organizer.repository';
 
 export interface OrganizerServiceDeps extends ServiceDeps {
   db: Executor;
   games: GamesRepository;
+  /** D32: free cells and refunds of released card sales, in the tool's transaction. */
+  checkouts: Pick<CheckoutService, 'takenSquares' | 'refundReleasedSquares'>;
   events: GameEvents;
   mailer: Mailer;
   log: Logger;
@@ -25,22 +30,31 @@ export interface OrganizerServiceDeps extends ServiceDeps {
   origin: () => string;
 }
 
+/** Whom the organizer puts on squares (D32): an account, or a named person (D29). */
+export type AssignTarget = { account: string } | { name: string; email: string | null };
+
 /**
- * The organizer's payment tools for organizer-collects games (D28): mark squares paid or unpaid,
- * release unpaid ones (their owners are told by e-mail), the pay-by run that releases what is
- * still unpaid at the game's pay-by time, and the payment-tracking view. Every change runs under
- * the game's lock with its counters: the pot counts paid squares, the sold count owned ones.
+ * The organizer's tools (D28, D29, D32): mark squares paid or unpaid, release them (their owners
+ * are told by e-mail; a card sale is refunded), assign free squares to an account or a named
+ * person, move a square; the pay-by run that releases what is still unpaid at the game's pay-by
+ * time, and the payment-tracking view. Every change runs under the game's lock with its counters
+ * (the pot counts paid squares, the sold count owned ones) and its activity-log entries.
  */
 export function organizerService(deps: OrganizerServiceDeps) {
-  const { games, events, mailer, log, clock } = deps;
+  const { games, events, mailer, log, clock, checkouts } = deps;
 
-  /** `work` under the game's lock, for an organizer-collects game (404 when missing, 409 for a card game). */
-  async function withOrganizerGame<T>(gameId: string, work: (game: LockedGame, repo: ReturnType<typeof organizerRepository>) => Promise<T>): Promise<T> {
+  /** `work` under the game's lock (404 when missing). */
+  async function withGame<T>(gameId: string, work: (game: LockedGame, repo: OrganizerRepository) => Promise<T>): Promise<T> {
     return games.withLockedGame(gameId, async (game) => {
       if (!game) throw notFound(GAME_ERRORS.notFound);
-      if (game.row.payment_method !== 'organizer') throw conflict(ORGANIZER_TOOL_ERRORS.notOrganizerGame, 'WRONG_PAYMENT_METHOD');
       return work(game, organizerRepository(game.tx));
     });
+  }
+
+  /** The board tools change squares only while the game sells: active, numbers not drawn. */
+  function assertSelling(game: LockedGame, afterDraw: string): void {
+    if (!game.row.is_active) throw conflict(ORGANIZER_TOOL_ERRORS.gameCompleted, 'GAME_COMPLETED');
+    if (game.row.grid_shuffled) throw conflict(afterDraw, 'GAME_IN_PROGRESS');
   }
 
   async function currentGame(gameId: string): Promise<Game> {
@@ -49,46 +63,86 @@ export function organizerService(deps: OrganizerServiceDeps) {
     return toGame(row);
   }
 
-  /** Marks the selected owned squares paid (true) or unpaid (false); the pot follows. */
-  async function setPaid(gameId: string, selection: Selection, paid: boolean): Promise<{ changed: number; game: Game }> {
-    const changed = await withOrganizerGame(gameId, async (game, repo) => {
+  /** Marks the selected owned squares paid (true) or unpaid (false); the pot follows. Card sales stay paid. */
+  async function setPaid(gameId: string, actorId: string, selection: Selection, paid: boolean): Promise<{ changed: number; game: Game }> {
+    const changed = await withGame(gameId, async (game, repo) => {
       if (!game.row.is_active) throw conflict(ORGANIZER_TOOL_ERRORS.gameCompleted, 'GAME_COMPLETED');
-      const n = await repo.setPaid(gameId, selection, paid);
-      await repo.addToGame(gameId, 0, (paid ? n : -n) * game.row.price_per_square_cents, clock().toISOString());
-      return n;
+      const rows = await repo.setPaid(gameId, selection, paid);
+      const now = clock().toISOString();
+      await repo.addToGame(gameId, 0, (paid ? rows.length : -rows.length) * game.row.price_per_square_cents, now);
+      const action = paid ? 'marked_paid' : 'marked_unpaid';
+      await repo.logActivity(
+        gameId,
+        [...perOwner(rows)].map(([owner, squares]) => ({ action, actorUserId: actorId, subjectUserId: owner, squares })),
+        now,
+      );
+      return rows.length;
     });
     if (changed > 0) publishSafely(events, log, gameId, 'squares');
     return { changed, game: await currentGame(gameId) };
   }
 
   /**
-   * Releases the selected unpaid squares, until the numbers are drawn (D28, D32); each owner is
-   * told by e-mail once the release has committed. `atPayBy`: the pay-by run, which only acts if
-   * it is the one run for this pay-by time.
+   * Releases the selected squares, until the numbers are drawn (D28, D32): unpaid ones, or with
+   * `includePaid` paid ones too (a card sale is refunded through its provider). Each owner is told
+   * by e-mail once the release has committed. `atPayBy`: the pay-by run, which only acts if it is
+   * the one run for this pay-by time. `actorId`: who (null: the pay-by run).
    */
-  async function releaseUnpaid(
+  async function release(
     gameId: string,
+    actorId: string | null,
     selection: Selection,
-    options: { atPayBy?: string; origin?: string } = {},
+    options: { atPayBy?: string; origin?: string; includePaid?: boolean } = {},
   ): Promise<{ changed: number; game: Game }> {
-    const released = await withOrganizerGame(gameId, async (game, repo) => {
+    const released = await withGame(gameId, async (game, repo) => {
       const now = clock().toISOString();
       if (options.atPayBy !== undefined) {
         // Not drawn, active, and this run first: else it only marks the pay-by time done.
         if (!(await repo.claimPayByRun(gameId, options.atPayBy, now))) return null;
-        if (game.row.grid_shuffled || !game.row.is_active) return { title: game.row.title, rows: [] };
+        if (game.row.grid_shuffled || !game.row.is_active) return [];
       } else {
-        if (!game.row.is_active) throw conflict(ORGANIZER_TOOL_ERRORS.gameCompleted, 'GAME_COMPLETED');
-        if (game.row.grid_shuffled) throw conflict(ORGANIZER_TOOL_ERRORS.releaseAfterDraw, 'GAME_IN_PROGRESS');
+        assertSelling(game, ORGANIZER_TOOL_ERRORS.releaseAfterDraw);
       }
-      const rows = await repo.releaseUnpaid(gameId, selection);
-      await repo.addToGame(gameId, -rows.length, 0, now);
+      const rows = await repo.releasable(gameId, selection, options.includePaid === true && options.atPayBy === undefined);
+      if (rows.length === 0) return [];
+      const price = game.row.price_per_square_cents;
+      const refunds = await checkouts.refundReleasedSquares(
+        gameId,
+        game.row.title,
+        price,
+        rows.filter((row) => row.is_paid),
+        game.tx,
+        game.afterCommit,
+      );
+      await repo.remove(rows.map((row) => row.id));
+      await repo.addToGame(gameId, -rows.length, -rows.filter((row) => row.is_paid).length * price, now);
+      const entries: NewActivity[] = [];
+      for (const [owner, squares] of perOwner(rows)) {
+        entries.push({
+          action: 'released',
+          actorUserId: actorId,
+          subjectUserId: owner,
+          squares,
+          ...(options.atPayBy !== undefined ? { detail: { pay_by: true } } : {}),
+        });
+        const refunded = rows.filter((row) => row.user_id === owner && refunds.has(row.id));
+        if (refunded.length > 0) {
+          entries.push({
+            action: 'refunded',
+            actorUserId: actorId,
+            subjectUserId: owner,
+            squares: refunded,
+            detail: { refunded_cents: refunded.length * price },
+          });
+        }
+      }
+      await repo.logActivity(gameId, entries, now);
       const people = await repo.people([...new Set(rows.map((row) => row.user_id))]);
       const link = `${options.origin ?? deps.origin()}/game/${gameId}`;
-      game.afterCommit.add(() => tellReleased(game.row.title, link, rows, people, options.atPayBy !== undefined));
-      return { title: game.row.title, rows };
+      game.afterCommit.add(() => tellReleased(game.row.title, link, rows, refunds, people, options.atPayBy !== undefined));
+      return rows;
     });
-    const changed = released?.rows.length ?? 0;
+    const changed = released?.length ?? 0;
     if (changed > 0) publishSafely(events, log, gameId, 'squares');
     return { changed, game: await currentGame(gameId) };
   }
@@ -96,24 +150,90 @@ export function organizerService(deps: OrganizerServiceDeps) {
   function tellReleased(
     title: string,
     link: string,
-    rows: readonly { user_id: string; x: number; y: number }[],
+    rows: readonly OwnedSquare[],
+    refunds: ReadonlyMap<string, number>,
     people: readonly { id: string; email: string; username: string | null; name: string }[],
     atPayBy: boolean,
   ): void {
     for (const person of people) {
-      const squares = rows
-        .filter((row) => row.user_id === person.id)
-        .map((row) => squarePositionLabel(row))
-        .join('; ');
-      sendInBackground(mailer, releasedMail(person.email, { username: person.username ?? person.name, gameTitle: title, squares, atPayBy, link }), log);
+      const mine = rows.filter((row) => row.user_id === person.id);
+      const labels = (list: readonly OwnedSquare[]) => list.map((row) => squarePositionLabel(row)).join('; ');
+      const username = person.username ?? person.name;
+      const unpaid = mine.filter((row) => !row.is_paid);
+      const paid = mine.filter((row) => row.is_paid);
+      if (unpaid.length > 0) sendInBackground(mailer, releasedMail(person.email, { username, gameTitle: title, squares: labels(unpaid), atPayBy, link }), log);
+      if (paid.length > 0) {
+        const byCard = paid.some((row) => refunds.has(row.id));
+        sendInBackground(mailer, releasedPaidMail(person.email, { username, gameTitle: title, squares: labels(paid), byCard, link }), log);
+      }
     }
   }
 
+  /** D32: puts free squares on an account or a named person (D29), paid or not; organizer assignments may pass the D31 cap. */
+  async function assign(
+    gameId: string,
+    actorId: string,
+    cells: readonly Coordinate[],
+    target: AssignTarget,
+    paid: boolean,
+  ): Promise<{ changed: number; game: Game; user_id: string }> {
+    const userId = await withGame(gameId, async (game, repo) => {
+      assertSelling(game, ORGANIZER_TOOL_ERRORS.assignAfterDraw);
+      const people = namedPeopleRepository(game.tx);
+      const now = clock().toISOString();
+      let owner: string;
+      if ('account' in target) {
+        const account = await people.findAccount(target.account);
+        if (!account) throw notFound(ORGANIZER_TOOL_ERRORS.noAccount, 'ACCOUNT_NOT_FOUND');
+        owner = account.id;
+      } else {
+        // A named person whose address already has a confirmed account is that account.
+        const account = target.email === null ? undefined : await people.findAccount(target.email);
+        owner = account?.id ?? (await people.findOrCreate({ name: target.name, email: target.email, gameId, createdBy: actorId }, now));
+      }
+      const taken = await checkouts.takenSquares(
+        cells.map(({ x, y }) => ({ game_id: gameId, x, y })),
+        game.tx,
+      );
+      if (taken.length > 0) throw conflict(squaresNotFree(taken.map((cell) => squarePositionLabel(cell)).join('; ')), 'SQUARES_TAKEN');
+      await repo.insertAssigned(gameId, owner, cells, paid, now);
+      await repo.addToGame(gameId, cells.length, paid ? cells.length * game.row.price_per_square_cents : 0, now);
+      await repo.logActivity(
+        gameId,
+        [{ action: 'assigned', actorUserId: actorId, subjectUserId: owner, squares: cells, ...(paid ? { detail: { paid: true } } : {}) }],
+        now,
+      );
+      return owner;
+    });
+    publishSafely(events, log, gameId, 'squares');
+    return { changed: cells.length, game: await currentGame(gameId), user_id: userId };
+  }
+
+  /** D32: moves an owned square to a free cell; it keeps its owner, payment and order. */
+  async function move(gameId: string, actorId: string, from: Coordinate, to: Coordinate): Promise<{ changed: number; game: Game }> {
+    if (from.x === to.x && from.y === to.y) throw badRequest(ORGANIZER_TOOL_ERRORS.moveSame, 'SAME_SQUARE');
+    await withGame(gameId, async (game, repo) => {
+      assertSelling(game, ORGANIZER_TOOL_ERRORS.moveAfterDraw);
+      const square = await repo.ownedAt(gameId, from.x, from.y);
+      if (!square) throw conflict(ORGANIZER_TOOL_ERRORS.moveFromEmpty, 'NOTHING_TO_MOVE');
+      const taken = await checkouts.takenSquares([{ game_id: gameId, ...to }], game.tx);
+      if (taken.length > 0) throw conflict(ORGANIZER_TOOL_ERRORS.moveToTaken, 'SQUARES_TAKEN');
+      const now = clock().toISOString();
+      await repo.moveSquare(square.id, to);
+      await repo.logActivity(gameId, [{ action: 'moved', actorUserId: actorId, subjectUserId: square.user_id, squares: [to], detail: { from } }], now);
+    });
+    publishSafely(events, log, gameId, 'squares');
+    return { changed: 1, game: await currentGame(gameId) };
+  }
+
   return {
-    markPaid: (gameId: string, selection: Selection) => setPaid(gameId, selection, true),
-    markUnpaid: (gameId: string, selection: Selection) => setPaid(gameId, selection, false),
+    markPaid: (gameId: string, actorId: string, selection: Selection) => setPaid(gameId, actorId, selection, true),
+    markUnpaid: (gameId: string, actorId: string, selection: Selection) => setPaid(gameId, actorId, selection, false),
     /** `origin`: the request's, for the mails' links (mailLinkOrigin). */
-    releaseUnpaid: (gameId: string, selection: Selection, origin?: string) => releaseUnpaid(gameId, selection, origin === undefined ? {} : { origin }),
+    release: (gameId: string, actorId: string, selection: Selection, options: { origin?: string; includePaid?: boolean } = {}) =>
+      release(gameId, actorId, selection, options),
+    assign,
+    move,
 
     /**
      * The pay-by run (D28): every organizer-collects game whose pay-by time has passed and whose
@@ -124,7 +244,7 @@ export function organizerService(deps: OrganizerServiceDeps) {
       let released = 0;
       for (const { id, pay_by } of await organizerRepository(deps.db).overduePayBy(now.toISOString())) {
         try {
-          released += (await releaseUnpaid(id, { all: true }, { atPayBy: pay_by })).changed;
+          released += (await release(id, null, { all: true }, { atPayBy: pay_by })).changed;
         } catch (err) {
           log.error({ err, gameId: id }, 'pay-by release failed; the next run tries again');
         }

@@ -8,7 +8,7 @@ import { mailsTo, testAccount, type TestAccount } from '../../../tests/support/a
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { cartOf, expectCountersMatch, gameRow, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
-import { insertGame } from '../../../tests/support/fixtures';
+import { insertCheckout, insertGame, insertSquare } from '../../../tests/support/fixtures';
 import { send } from '../../../tests/support/request';
 import { cancelling } from '../checkout/cancel';
 import type { CheckoutServiceDeps } from '../checkout/checkout.deps';
@@ -253,11 +253,13 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
       await reserve(bob, game, [{ x: 6, y: 7 }]);
     });
 
-    it('refuses a card game, a completed game, and releasing after the draw', async () => {
+    it('never marks a card sale unpaid; refuses a completed game, and releasing after the draw', async () => {
       const card = await insertGame(t.db.handle);
-      const res = await tool(card, 'mark-paid', { all: true });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ error: { code: 'WRONG_PAYMENT_METHOD', message: ORGANIZER_TOOL_ERRORS.notOrganizerGame } });
+      const sale = await insertCheckout(t.db.handle, { userId: alice.id, status: 'fulfilled' });
+      await insertSquare(t.db.handle, card, { userId: alice.id, x: 0, y: 0, checkoutId: sale });
+      const res = await tool(card, 'mark-unpaid', { all: true });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as SquaresChanged).changed).toBe(0);
       const game = await organizerGame();
       await reserve(alice, game, [{ x: 1, y: 2 }]);
       await db().updateTable('games').set({ grid_shuffled: true }).where('id', '=', game.id).execute();

@@ -1,0 +1,90 @@
+/**
+ * The game's activity log (D32): what each entry says, from what was stored (who did it, whose
+ * squares, which squares, what else). Rendered when read, so the names are the current ones (a
+ * named person whose squares moved to their account reads under their username).
+ */
+import { squarePositionLabel, type Coordinate } from './grid';
+import { formatUsd } from './money';
+import { quarterWinningsLabel, type Quarter } from './scoring';
+
+export const ACTIVITY_ACTIONS = [
+  'bought',
+  'reserved',
+  'assigned',
+  'marked_paid',
+  'marked_unpaid',
+  'released',
+  'moved',
+  'refunded',
+  'drawn',
+  'cleared',
+  'confirmed',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/** What an entry says besides its squares. */
+export interface ActivityDetail {
+  /** Money: a sale's or reservation's amount, a refund, a quarter's payout. */
+  readonly amount_cents?: number;
+  /** A move: from where (the entry's one square is where it went). */
+  readonly from?: Coordinate;
+  /** The pay-by run released these, not a person. */
+  readonly pay_by?: true;
+  /** A confirmation: which quarter. */
+  readonly quarter?: Quarter;
+  /** A released card-paid square: the price refunded through its provider. */
+  readonly refunded_cents?: number;
+  /** An assignment: marked paid at once. */
+  readonly paid?: true;
+}
+
+export interface ActivityFacts {
+  readonly action: ActivityAction;
+  /** Who did it (null: the app itself, e.g. the pay-by run). */
+  readonly actor: string | null;
+  /** Whose squares (null: the whole game, or an unsold square). */
+  readonly subject: string | null;
+  readonly squares: readonly Coordinate[];
+  readonly detail: ActivityDetail;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const listed = (squares: readonly Coordinate[]) => squares.map(squarePositionLabel).join('; ');
+
+/** One sentence for an entry: "coach_k marked 2 squares of Aunt May paid: Row 1, column 2; Row 3, column 4". */
+export function activityMessage({ action, actor, subject, squares, detail }: ActivityFacts): string {
+  const who = actor ?? 'The app';
+  const whose = subject ?? 'someone';
+  const count = plural(squares.length, 'square');
+  const these = listed(squares);
+  const amount = detail.amount_cents === undefined ? '' : ` for ${formatUsd(detail.amount_cents)}`;
+  switch (action) {
+    case 'bought':
+      return `${whose} bought ${count}${amount}: ${these}`;
+    case 'reserved':
+      return `${whose} reserved ${count}${amount}, to pay the organizer: ${these}`;
+    case 'assigned':
+      return `${who} put ${whose} on ${count}${detail.paid ? ' (paid)' : ''}: ${these}`;
+    case 'marked_paid':
+      return `${who} marked ${count} of ${whose} paid: ${these}`;
+    case 'marked_unpaid':
+      return `${who} marked ${count} of ${whose} unpaid: ${these}`;
+    case 'released': {
+      const by = detail.pay_by ? 'The pay-by time passed: released' : `${who} released`;
+      return `${by} ${count} of ${whose}: ${these}`;
+    }
+    case 'refunded':
+      return `${formatUsd(detail.refunded_cents ?? detail.amount_cents ?? 0)} refunded to ${whose} through the card payment, for ${count}: ${these}`;
+    case 'moved':
+      return `${who} moved ${whose}'s square from ${detail.from ? squarePositionLabel(detail.from) : '?'} to ${these}`;
+    case 'drawn':
+      return `${who} drew the numbers`;
+    case 'cleared':
+      return `${who} cleared the numbers`;
+    case 'confirmed': {
+      const quarter = detail.quarter ? quarterWinningsLabel(detail.quarter) : 'A quarter';
+      if (subject === null) return `${who} confirmed the ${quarter}: the winning square ${these} was not sold`;
+      return `${who} confirmed the ${quarter}: ${whose} wins ${formatUsd(detail.amount_cents ?? 0)} with ${these}`;
+    }
+  }
+}

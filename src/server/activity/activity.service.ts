@@ -1,0 +1,37 @@
+import { activityMessage, type ActivityDetail } from '@core/activity';
+import type { ActivityResponse } from '@core/api/organizer';
+import { GAME_ERRORS } from '@core/messages';
+import type { Executor } from '../db/executor';
+import { notFound } from '../http/errors';
+import { listActivity } from './activity.repository';
+
+/** How many entries one read returns, newest first (a game's whole sale and game day fits). */
+const PAGE = 500;
+
+/** D32: a game's activity log as people read it, each entry said in one sentence (core/activity.ts). */
+export function activityService({ db }: { db: Executor }) {
+  return {
+    /** `viewerId` null: an admin, who reads everything; else a player, who reads the entries about their own squares. */
+    async read(gameId: string, viewerId: string | null): Promise<ActivityResponse> {
+      const game = await db.selectFrom('games').select('id').where('id', '=', gameId).executeTakeFirst();
+      if (!game) throw notFound(GAME_ERRORS.notFound);
+      const rows = await listActivity(db, gameId, { limit: PAGE, ...(viewerId === null ? {} : { subjectUserId: viewerId }) });
+      return {
+        scope: viewerId === null ? 'all' : 'mine',
+        entries: rows.map((row) => {
+          const squares = (JSON.parse(row.squares) as [number, number][]).map(([x, y]) => ({ x, y }));
+          const detail = (row.detail === null ? {} : JSON.parse(row.detail)) as ActivityDetail;
+          return {
+            id: row.id,
+            created_at: row.created_at,
+            action: row.action,
+            squares,
+            message: activityMessage({ action: row.action, actor: row.actor_name, subject: row.subject_name, squares, detail }),
+          };
+        }),
+      };
+    },
+  };
+}
+
+export type ActivityService = ReturnType<typeof activityService>;
