@@ -12,6 +12,14 @@ import type { Executor } from './executor';
  */
 export const displayName = sql<string | null>`coalesce("user"."displayUsername", "user"."username", "user"."name")`;
 
+/**
+ * The address shown for an account: its e-mail, or for a named person (D29) the address the
+ * organizer typed (null if none), never the placeholder's `.invalid` one.
+ */
+export const shownEmail = sql<
+  string | null
+>`case when "user"."email" like '%@named.invalid' then (select "named_people"."email" from "named_people" where "named_people"."user_id" = "user"."id") else "user"."email" end`;
+
 /** A game's winner records joined with their quarter's score and the winner's account (left join: an unsold square has none). */
 export function winnersWithScores(db: Executor, gameId: string) {
   return db

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection';
-import { displayName, winnersWithScores } from '../db/shared-queries';
+import { displayName, shownEmail, winnersWithScores } from '../db/shared-queries';
 
 /** The rows of a game's CSV files (D33). */
 export function exportsRepository(db: Db) {
@@ -11,7 +11,7 @@ export function exportsRepository(db: Db) {
       db
         .selectFrom('squares')
         .leftJoin('user', 'user.id', 'squares.user_id')
-        .select(['squares.x', 'squares.y', 'squares.is_paid', 'squares.claimed_at', displayName.as('username'), 'user.email'])
+        .select(['squares.x', 'squares.y', 'squares.is_paid', 'squares.claimed_at', displayName.as('username'), shownEmail.as('email')])
         .where('squares.game_id', '=', gameId)
         .where('squares.status', '=', 'claimed')
         .orderBy('squares.x')
@@ -28,7 +28,7 @@ export function exportsRepository(db: Db) {
           'game_winners.square_x',
           'game_winners.square_y',
           displayName.as('username'),
-          'user.email',
+          shownEmail.as('email'),
           'game_winners.payout_amount_cents',
           'game_winners.payout_status',
           'game_winners.payout_reference',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
 import { recordActivity, type NewActivity } from '../activity/activity.repository';
 import type { Executor } from '../db/executor';
-import { addToGameCounters, displayName } from '../db/shared-queries';
+import { addToGameCounters, displayName, shownEmail } from '../db/shared-queries';
 import type { Database } from '../db/schema';
 
 /** Which owned squares of a game a tool acts on (D28): some by position, one player's, or all. */
@@ -142,23 +142,16 @@ export function organizerRepository(db: Executor) {
 
     /** Every owned square of a game with its owner's names, by owner then position. */
     async ownedSquares(gameId: string): Promise<OwnedSquareRow[]> {
-      return (
-        db
-          .selectFrom('squares')
-          .leftJoin('user', 'user.id', 'squares.user_id')
-          .leftJoin('named_people', 'named_people.user_id', 'squares.user_id')
-          .select(['squares.x', 'squares.y', 'squares.is_paid', 'squares.user_id', displayName.as('username')])
-          // A named person (D29): the address the organizer typed, never the placeholder's.
-          .select((eb) =>
-            eb.case().when('named_people.user_id', 'is not', null).then(eb.ref('named_people.email')).else(eb.ref('user.email')).end().as('email'),
-          )
-          .where('squares.game_id', '=', gameId)
-          .where('squares.status', '=', 'claimed')
-          .orderBy('squares.user_id')
-          .orderBy('squares.x')
-          .orderBy('squares.y')
-          .execute()
-      );
+      return db
+        .selectFrom('squares')
+        .leftJoin('user', 'user.id', 'squares.user_id')
+        .select(['squares.x', 'squares.y', 'squares.is_paid', 'squares.user_id', displayName.as('username'), shownEmail.as('email')])
+        .where('squares.game_id', '=', gameId)
+        .where('squares.status', '=', 'claimed')
+        .orderBy('squares.user_id')
+        .orderBy('squares.x')
+        .orderBy('squares.y')
+        .execute();
     },
 
     /** The buyers to tell, by id. */

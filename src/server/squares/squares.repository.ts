@@ -1,6 +1,6 @@
 import type { Db } from '../db/connection';
 import { prepareQuery } from '../db/prepared';
-import { displayName, winnersWithScores } from '../db/shared-queries';
+import { displayName, shownEmail, winnersWithScores } from '../db/shared-queries';
 import type { GameRow } from '../games/games.repository';
 
 /** A held or claimed square of a board, with its owner's names (D11, D21). */
@@ -93,7 +93,7 @@ export function squaresRepository(db: Db) {
           'squares.status',
           'squares.user_id',
           displayName.as('owner_username'),
-          'user.email as owner_email',
+          shownEmail.as('owner_email'),
           'squares.is_paid',
         ])
         .where('squares.game_id', '=', gameId)

@@ -3,13 +3,22 @@
  * payment-tracking view and mark paid / unpaid / release. Under the game's board key, so the
  * game's live stream (a reservation, a release) refreshes it too.
  */
-import type { PaymentTracking, SquareSelection, SquaresChanged } from '@core/api/organizer';
+import type {
+  ActivityResponse,
+  Assigned,
+  AssignRequest,
+  MoveRequest,
+  PaymentTracking,
+  ReleaseRequest,
+  SquareSelection,
+  SquaresChanged,
+} from '@core/api/organizer';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api';
 import { boardKeys } from './board';
 import { gameKeys } from './games';
 
-export type { PaymentTracking, SquareSelection };
+export type { ActivityResponse, PaymentTracking, SquareSelection };
 
 export const organizerKeys = {
   payments: (gameId: string) => [...boardKeys.game(gameId), 'payments'] as const,
@@ -34,8 +43,36 @@ export function useSquaresAction(gameId: string) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: gameKeys.all });
   return useMutation({
-    mutationFn: ({ action, selection }: { action: SquaresAction; selection: SquareSelection }) =>
+    mutationFn: ({ action, selection }: { action: SquaresAction; selection: SquareSelection | ReleaseRequest }) =>
       api.post<SquaresChanged>(`${base(gameId)}/squares/${action}`, selection),
     onSettled: refresh,
+  });
+}
+
+/** D32: assign free squares to an account or a named person (D29). */
+export function useAssignSquares(gameId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: AssignRequest) => api.post<Assigned>(`${base(gameId)}/squares/assign`, request),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: gameKeys.all }),
+  });
+}
+
+/** D32: move an owned square to a free one. */
+export function useMoveSquare(gameId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: MoveRequest) => api.post<SquaresChanged>(`${base(gameId)}/squares/move`, request),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: gameKeys.all }),
+  });
+}
+
+/** D32: the game's activity log (admins: all of it; a player: about their own squares). Read again on every board change. */
+export function useGameActivity(gameId: string, enabled = true) {
+  return useQuery({
+    queryKey: [...boardKeys.game(gameId), 'activity'] as const,
+    queryFn: ({ signal }) => api.get<ActivityResponse>(`${base(gameId)}/activity`, signal),
+    enabled: enabled && gameId !== '',
+    staleTime: 0,
   });
 }

@@ -3,10 +3,12 @@ import { Link, useParams } from 'react-router';
 import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
 import { EditGameAction } from '@/components/admin-game-list';
 import { GameDownloads } from '@/components/admin-game-downloads';
+import { GameActivity } from '@/components/game-activity';
 import { GameOrders } from '@/components/admin-game-orders';
 import { GamePayments } from '@/components/admin-game-payments';
 import { FourQuarterMode, GameDaySummary } from '@/components/game-day-controls';
 import { NumbersActions } from '@/components/game-day-numbers';
+import { OrganizerBoard } from '@/components/organizer-board';
 import { ErrorState } from '@/components/page';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api';
@@ -58,7 +60,12 @@ export default function AdminGamePage() {
           )}
         </section>
       )}
-      {!notFound && gameDay.data?.game.payment_method === 'organizer' && (
+      {!notFound && gameDay.data && (
+        <div className="mt-2 border-t pt-6">
+          <OrganizerBoard game={gameDay.data.game} />
+        </div>
+      )}
+      {!notFound && gameDay.data && (
         <div className="mt-2 border-t pt-6">
           <GamePayments gameId={id} drawn={gameDay.data.game.grid_shuffled} />
         </div>
@@ -71,6 +78,11 @@ export default function AdminGamePage() {
       {!notFound && (
         <div className="mt-2 border-t pt-6">
           <GameDownloads gameId={id} />
+        </div>
+      )}
+      {!notFound && (
+        <div className="mt-2 border-t pt-6">
+          <GameActivity gameId={id} title="Activity" emptyText="Nothing has happened in this game yet." />
         </div>
       )}
     </GameView>

@@ -10,6 +10,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { squaresLeft } from '@core/player-limit';
 import { salesClosedMessage, salesOpen } from '@core/sales';
 import { BoardLegend, BoardSkeleton, GameBoard, numbersShown, playerSquareCount } from '@/components/board';
+import { GameActivity } from '@/components/game-activity';
 import { HowToPay } from '@/components/how-to-pay';
 import { BackLink, LinkButton } from '@/components/link-button';
 import { ErrorState, Page, usePageTitle } from '@/components/page';
@@ -20,7 +21,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api';
 import { type LiveStatus, useBoard, useBoardLive } from '@/lib/board';
 import { useCart, useCartItem } from '@/lib/cart';
-import { useSession } from '@/lib/session';
+import { isAdmin, useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 
 /** Spec route "/game/:id" (public and read-only for visitors, D11). */
@@ -82,6 +83,7 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
   const winners = numbersShown(board) && game.grid_shuffled ? board.winners : [];
   const myUnpaid = board.squares.filter((square) => square.mine && square.unpaid).length;
   const cart = useCart();
+  const admin = isAdmin(useSession());
 
   return (
     <Page
@@ -155,6 +157,10 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
           )}
           <PayoutRulesPanel game={game} />
           {winners.length > 0 && <QuarterResults board={board} winners={winners} />}
+          {/* D32: a player reads the log entries about their own squares (admins read all of it on the admin page). */}
+          {signedIn && !admin && board.squares.some((square) => square.mine && square.status === 'claimed') && (
+            <GameActivity gameId={game.id} title="History of your squares" emptyText="Nothing has happened to your squares yet." />
+          )}
         </aside>
       </div>
     </Page>

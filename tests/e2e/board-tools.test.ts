@@ -1,0 +1,168 @@
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Game } from '@core/api/games';
+import { testAccount, type TestAccount } from '../support/accounts';
+import { cartOf, startCheckout } from '../support/checkout';
+import { expectNoSeriousViolations, horizontalOverflow, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import { send } from '../support/request';
+import type { TestServer } from '../support/server';
+
+// Issue 13 part 5 (D32) and D29's named people, in the browser: on the admin page the organizer
+// selects squares by click, Shift-click, keyboard and whole rows, assigns free ones to "Aunt May"
+// (no account), marks paid, moves a player's square, releases, and reads the activity log; the
+// player sees the history of their own squares; the public board follows live.
+
+const harness = useBrowserHarness();
+let server: TestServer;
+let admin: TestAccount;
+let alice: TestAccount;
+
+beforeAll(async () => {
+  ({ server } = harness);
+  [admin, alice] = await Promise.all([testAccount(server, { admin: true }), testAccount(server, { prefix: 'alice' })]);
+});
+
+const SHOTS = process.env.SHOTS_DIR;
+const tools = (page: Page) => page.getByTestId('board-tools');
+const toolCell = (page: Page, x: number, y: number): Locator => tools(page).locator(`button[data-x="${x}"][data-y="${y}"]`);
+const summary = (page: Page) => page.getByTestId('selection-summary');
+const actions = (page: Page) => page.getByTestId('board-tools-actions');
+
+async function organizerGame(): Promise<Game> {
+  const res = await send(server.app, 'POST', '/api/games', {
+    cookie: admin.cookie,
+    payload: {
+      title: uniqueTitle('Office Pool'),
+      team_a: 'Lions',
+      team_b: 'Bears',
+      price_per_square: 10,
+      payment_method: 'organizer',
+      payment_instructions: 'Cash to Coach K',
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { game: Game }).game;
+}
+
+describe("the organizer's board tools (D32)", () => {
+  test('select, assign to a named person, mark paid, move, release; the log and the live board follow', async () => {
+    const game = await organizerGame();
+    // Alice reserves a square (unpaid) before the organizer starts.
+    expect((await startCheckout(server.app, alice, [cartOf(game.id, [{ x: 0, y: 0 }], 10, game.title)])).statusCode).toBe(201);
+
+    const { page } = await harness.open(`/admin/game/${game.id}`, { as: admin, width: 1280, height: 1000 });
+    const viewer = (await harness.open(`/game/${game.id}`, { as: 'visitor' })).page;
+    await expect.poll(() => toolCell(page, 0, 0).getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => toolCell(page, 0, 0).textContent()).toContain(alice.username);
+
+    // Click one free square, Shift-click another: the rectangle (row 3, columns 2-4) is selected.
+    await toolCell(page, 2, 1).click();
+    await toolCell(page, 2, 3).click({ modifiers: ['Shift'] });
+    await expect.poll(() => summary(page).textContent()).toBe('3 squares selected · 3 free');
+    expect(await toolCell(page, 2, 2).getAttribute('aria-pressed')).toBe('true');
+
+    // Assign them to Aunt May, who has no account.
+    await actions(page).getByRole('button', { name: 'Assign 3 squares' }).click();
+    const dialog = page.getByTestId('assign-dialog');
+    await dialog.getByRole('button', { name: 'Assign' }).click();
+    await expect.poll(() => dialog.getByTestId('assign-error').textContent()).toBe("Enter the person's name (up to 40 characters).");
+    await dialog.getByLabel('Name').fill('Aunt May');
+    await expectNoSeriousViolations(page, 'assign dialog');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/assign-dialog-1280.png` });
+    await dialog.getByRole('button', { name: 'Assign' }).click();
+    await expect.poll(() => toast(page, 'Assigned 3 squares').isVisible()).toBe(true);
+    await expect.poll(() => toolCell(page, 2, 2).textContent()).toContain('Aunt May');
+    // The public board shows her name live, without a reload.
+    await expect.poll(() => viewer.locator('[role="gridcell"] button[data-x="2"][data-y="2"]').textContent(), { timeout: 10_000 }).toContain('Aunt May');
+
+    // Keyboard: focus a square, R selects its whole row; Escape clears.
+    await toolCell(page, 5, 5).focus();
+    await page.keyboard.press('r');
+    await expect.poll(() => summary(page).textContent()).toBe('10 squares selected · 10 free');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => summary(page).textContent()).toBe('No squares selected.');
+    // Keyboard: arrows and Space select.
+    await toolCell(page, 2, 1).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press(' ');
+    await expect.poll(() => toolCell(page, 2, 2).getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+Space');
+    await expect.poll(() => summary(page).textContent()).toBe('2 squares selected · 2 sold · 2 unpaid');
+
+    // Mark those two paid.
+    await actions(page).getByRole('button', { name: 'Mark paid' }).click();
+    await expect.poll(() => toast(page, 'Marked paid: 2 squares').isVisible()).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await server.db.handle.db.selectFrom('games').select('total_pot_cents').where('id', '=', game.id).executeTakeFirstOrThrow()).total_pot_cents,
+      )
+      .toBe(2000);
+
+    // Move Alice's square to row 10, column 10.
+    await toolCell(page, 0, 0).click();
+    await actions(page).getByRole('button', { name: 'Move' }).click();
+    await expect.poll(() => page.getByTestId('move-banner').textContent()).toContain(`Moving ${alice.username}'s square from Row 1, column 1`);
+    await toolCell(page, 9, 9).click();
+    await expect.poll(() => toolCell(page, 9, 9).textContent()).toContain(alice.username);
+    expect(await toolCell(page, 0, 0).textContent()).not.toContain(alice.username);
+
+    // Release one of Aunt May's paid squares (it asks first, and says paid money is handed back).
+    await toolCell(page, 2, 3).click();
+    await actions(page).getByRole('button', { name: 'Release' }).click();
+    const release = page.getByTestId('board-release-dialog');
+    await expect.poll(() => release.textContent()).toContain('you hand back yourself');
+    await release.getByRole('button', { name: 'Release' }).click();
+    await expect.poll(() => toast(page, 'Released: 1 square').isVisible()).toBe(true);
+
+    // The activity log says all of it, newest first.
+    const log = page.getByTestId('game-activity');
+    await expect
+      .poll(async () => (await log.getByTestId('activity-entry').allTextContents()).map((text) => text.replace(/^.*?(AM|PM)/, '')))
+      .toEqual([
+        `${admin.username} released 1 square of Aunt May: Row 3, column 4`,
+        `${admin.username} moved ${alice.username}'s square from Row 1, column 1 to Row 10, column 10`,
+        `${admin.username} marked 2 squares of Aunt May paid: Row 3, column 3; Row 3, column 4`,
+        `${admin.username} put Aunt May on 3 squares: Row 3, column 2; Row 3, column 3; Row 3, column 4`,
+        `${alice.username} reserved 1 square for $10.00, to pay the organizer: Row 1, column 1`,
+      ]);
+    await expectNoSeriousViolations(page, 'admin page with board tools');
+    if (SHOTS) {
+      await tools(page).screenshot({ path: `${SHOTS}/board-tools-1280.png` });
+      await log.screenshot({ path: `${SHOTS}/activity-1280.png` });
+    }
+
+    // Alice reads the history of her own square on the game page, on a phone.
+    const phone = (await harness.open(`/game/${game.id}`, { as: alice, width: 375, height: 812 })).page;
+    const history = phone.getByTestId('game-activity');
+    await expect.poll(async () => await history.getByTestId('activity-entry').count()).toBe(2);
+    expect(await history.textContent()).not.toContain('Aunt May');
+    expect(await horizontalOverflow(phone)).toBe(0);
+    if (SHOTS) await history.screenshot({ path: `${SHOTS}/history-375.png` });
+  });
+
+  test('the tools work on a phone-sized screen', async () => {
+    const game = await organizerGame();
+    const { page } = await harness.open(`/admin/game/${game.id}`, { as: admin, width: 375, height: 812 });
+    await toolCell(page, 4, 0).click();
+    await toolCell(page, 4, 9).click({ modifiers: ['Shift'] });
+    await expect.poll(() => summary(page).textContent()).toBe('10 squares selected · 10 free');
+    await actions(page).getByRole('button', { name: 'Assign 10 squares' }).click();
+    const dialog = page.getByTestId('assign-dialog');
+    await dialog.getByRole('radio', { name: /A player with an account/ }).check();
+    await dialog.getByLabel('Username or e-mail').fill('nobody-here');
+    await dialog.getByRole('button', { name: 'Assign' }).click();
+    await expect.poll(() => dialog.getByTestId('assign-error').textContent()).toBe('No confirmed account has that username or e-mail address.');
+    await dialog.getByLabel('Username or e-mail').fill(alice.email);
+    await dialog.getByLabel('Already paid').check();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/assign-dialog-375.png` });
+    await dialog.getByRole('button', { name: 'Assign' }).click();
+    await expect.poll(() => toast(page, 'Assigned 10 squares').isVisible()).toBe(true);
+    expect(await horizontalOverflow(page)).toBe(0);
+    if (SHOTS) {
+      await tools(page).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/board-tools-375.png`, fullPage: false });
+    }
+  });
+});
