@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'WRONG_PAYMENT_METHOD',
   // Squares per player (D31)
   'PLAYER_LIMIT',
+  // Invite-only games (D30)
+  'NOT_INVITE_ONLY',
   // Checkout and payments (D21, D22)
   'SQUARES_UNAVAILABLE',
   'HOLD_LIMIT',
