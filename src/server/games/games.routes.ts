@@ -31,6 +31,8 @@ export interface GamesRoutesOptions {
 export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app, { games, access, settings }) => {
   // The guard runs before body validation, so visitors and players get 401/403, not field messages.
   const adminOnly = { preValidation: app.guards.requireAdmin };
+  // D30's admin routes answer 401/403 before the body is even parsed.
+  const adminFirst = { onRequest: app.guards.requireAdmin };
   // D30: the invite cookie is sent over HTTPS only when the app is served over HTTPS.
   const secure = settings.PUBLIC_URL?.startsWith('https://') ?? false;
 
@@ -38,7 +40,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
     games: await games.list(),
   }));
 
-  app.get('/api/admin/games', { ...adminOnly, schema: { response: { 200: gamesResponseSchema } } }, async (_request, reply) => {
+  app.get('/api/admin/games', { ...adminFirst, schema: { response: { 200: gamesResponseSchema } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'private, no-cache');
     return { games: await games.listAll() };
   });
@@ -75,14 +77,14 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
 
   const origin = (request: { protocol: string; host: string }) => mailLinkOrigin(`${request.protocol}://${request.host}`, settings);
 
-  app.get('/api/games/:id/invite', { ...adminOnly, schema: { params: idParams, response: { 200: gameInviteResponseSchema } } }, async (request, reply) => {
+  app.get('/api/games/:id/invite', { ...adminFirst, schema: { params: idParams, response: { 200: gameInviteResponseSchema } } }, async (request, reply) => {
     reply.header('Cache-Control', 'private, no-store');
     return games.invite(gameId(request.params.id), origin(request));
   });
 
   app.post(
     '/api/games/:id/invite/rotate',
-    { ...adminOnly, schema: { params: idParams, response: { 200: gameInviteResponseSchema } } },
+    { ...adminFirst, schema: { params: idParams, response: { 200: gameInviteResponseSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
       return games.rotateInvite(gameId(request.params.id), origin(request));
