@@ -36,6 +36,11 @@ describe('invite-only games (D30)', () => {
     expect(await visibility.getByRole('radio', { name: /Public/ }).isChecked()).toBe(true);
     await visibility.getByRole('radio', { name: /Invite only/ }).check();
     await expectNoSeriousViolations(form);
+    await visibility.screenshot({ path: `${SHOTS}/form-visibility-1280.png` });
+    await form.setViewportSize({ width: 375, height: 812 });
+    await expect.poll(() => horizontalOverflow(form)).toBeLessThanOrEqual(0);
+    await visibility.screenshot({ path: `${SHOTS}/form-visibility-375.png` });
+    await form.setViewportSize({ width: 1280, height: 900 });
     await form.getByRole('button', { name: 'Create Game' }).click();
     await form.waitForURL(`${server.url}/admin`);
     const row = await db().selectFrom('games').selectAll().where('title', '=', title).executeTakeFirstOrThrow();
