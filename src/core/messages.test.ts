@@ -66,6 +66,9 @@ const NOT_VERBATIM = new Set<string>([
   ...Object.values(messages.ORGANIZER_TOOL_ERRORS),
   ...Object.values(messages.ORGANIZER_TEXTS),
   ...Object.values(messages.PLAYER_LIMIT_ERRORS),
+  // D30: invite-only games.
+  ...Object.values(messages.INVITE_ERRORS),
+  ...Object.values(messages.INVITE_TEXTS),
 ]);
 
 function catalogueTexts(): string[] {

@@ -86,6 +86,19 @@ export const ORGANIZER_TEXTS = {
   toolFailed: 'Could not update the squares. Please try again.',
 } as const;
 /** D31: squares per player (ours). */
+/** D30: invite-only games (ours). */
+export const INVITE_ERRORS = {
+  visibilityInvalid: 'Choose who can see this game: Public or Invite only',
+  tokenMissing: 'The invite link is incomplete. Open the whole link you were sent.',
+  tokenInvalid: 'The invite link is not valid. Open the whole link you were sent.',
+  notInviteOnly: 'This game is public: it has no invite link.',
+} as const;
+export const INVITE_TEXTS = {
+  copied: 'Copied',
+  copyFailed: 'Copy the link from the box below.',
+  rotated: 'New invite link made. The old link no longer works.',
+  rotateConfirm: 'Make a new invite link? The old link stops working: people who have not opened it yet need the new one. Players who own squares keep access.',
+} as const;
 export const PLAYER_LIMIT_ERRORS = {
   invalid: 'Squares per player must be a whole number from 1 to 100, or empty for no limit',
 } as const;

@@ -17,9 +17,11 @@ import {
   INVALID_CART_ITEMS,
   ORGANIZER_PAYMENT_ERRORS,
   PLAYER_LIMIT_ERRORS,
+  INVITE_ERRORS,
 } from './messages';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, validatePayBy, validatePaymentInstructions } from './payment-methods';
 import { validateMaxSquaresPerPlayer } from './player-limit';
+import { DEFAULT_VISIBILITY, VISIBILITIES } from './visibility';
 import { DEFAULT_PAYOUT_SCHEDULE, PAYOUT_SCHEDULE_IDS } from './payouts';
 import {
   DEFAULT_GAME_TYPE,
@@ -94,6 +96,9 @@ export const maxSquaresPerPlayerSchema = z
   .union([z.number(), z.string(), z.null()], { error: PLAYER_LIMIT_ERRORS.invalid })
   .transform(fromResult(validateMaxSquaresPerPlayer));
 
+/** D30: who can see the game. */
+const visibilityChoice = z.enum(VISIBILITIES, { error: INVITE_ERRORS.visibilityInvalid });
+
 /**
  * The create and edit form; game type, payout schedule and payment method may be left out
  * (defaults nfl, even, card), as may the payment instructions and pay-by time (D28).
@@ -109,6 +114,7 @@ export const gameFormSchema = z.object({
   payment_instructions: paymentInstructionsSchema.default(null),
   pay_by: payBySchema.default(null),
   max_squares_per_player: maxSquaresPerPlayerSchema.default(null),
+  visibility: visibilityChoice.default(DEFAULT_VISIBILITY),
 });
 
 /**
@@ -126,6 +132,8 @@ export const gameUpdateSchema = z.object({
   payment_instructions: paymentInstructionsSchema.optional(),
   pay_by: payBySchema.optional(),
   max_squares_per_player: maxSquaresPerPlayerSchema.optional(),
+  /** D30: may change at any time, even once the game is drawn or completed. */
+  visibility: visibilityChoice.optional(),
 });
 
 export type GameFormValues = z.output<typeof gameFormSchema>;
@@ -146,6 +154,7 @@ export const GAME_FORM_DEFAULTS: Readonly<GameFormValues> = {
   payment_instructions: null,
   pay_by: null,
   max_squares_per_player: null,
+  visibility: DEFAULT_VISIBILITY,
 };
 
 export type GameFormErrors = Partial<Record<GameFormField, string>>;

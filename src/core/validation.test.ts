@@ -260,6 +260,7 @@ describe('game form', () => {
       payment_instructions: null,
       pay_by: null,
       max_squares_per_player: null,
+      visibility: 'public',
     });
   });
 
@@ -288,6 +289,7 @@ describe('game form', () => {
         payment_instructions: null,
         pay_by: null,
         max_squares_per_player: null,
+        visibility: 'public',
       },
     });
     expect(gameFormSchema.parse({ ...valid, price_per_square: '25', game_type: 'nba', payout_schedule: 'final-heavy' })).toMatchObject({

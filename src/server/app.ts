@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRepository } from './auth/accounts.repository';
@@ -15,6 +16,7 @@ import { checkoutSweeper, type CheckoutSweeper } from './checkout/sweeper';
 import { trialCheckoutRoutes } from './checkout/trial-checkout.routes';
 import { trialCheckoutService } from './checkout/trial-checkout.service';
 import { badRequest, clientErrorHandler, errorBody, fastifyErrorCode, registerErrorHandling } from './http/errors';
+import { gameAccess } from './games/game-access';
 import { gamesRepository } from './games/games.repository';
 import { gamesRoutes } from './games/games.routes';
 import { gamesService } from './games/games.service';
@@ -32,6 +34,7 @@ import { exportsRoutes } from './exports/exports.routes';
 import { exportsService } from './exports/exports.service';
 import { ordersService } from './orders/orders.service';
 import { systemClock } from './service-deps';
+import { withRequestSerializer } from './http/log-requests';
 import { createPaymentProvider } from './payments';
 import type { PaymentMethod } from '@core/payment-methods';
 import type { PaymentProvider } from './payments/provider';
@@ -118,7 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: false } : false,
   });
   const app = Fastify({
-    logger: deps.logger ?? { level: settings.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    // D30: a logged URL never carries an invite link's token (http/log-requests.ts).
+    logger: withRequestSerializer(deps.logger ?? { level: settings.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] }),
     // One reverse proxy in front: trust only the socket's peer, so the client IP is the address
     // that proxy appended to X-Forwarded-For, not one a client made up.
     trustProxy: settings.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
@@ -143,6 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerSecurityHeaders(app, headers);
+  // D30: request.cookies, for the invite cookies (sp_inv_<game id>); replies set them.
+  await app.register(fastifyCookie);
   // A Host that is not host[:port] cannot name an origin or a link: refuse it up front. Hooks on
   // every request are synchronous (a promise per hook per request shows in npm run bench).
   const validHosts = new BoundedSet(64);
@@ -200,7 +206,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('checkoutSweeper', sweeper);
   app.addHook('onReady', async () => sweeper.start());
   app.addHook('onClose', () => sweeper.stop());
-  await app.register(checkoutRoutes, { checkouts, settings });
+  const gamesRepo = gamesRepository(database.db, database.kind, app.log);
+  // D30: who may see a game, in one place: the games, board, live-update and checkout routes ask it.
+  const access = gameAccess({ db: database.db, games: gamesRepo, guards, clock });
+  await app.register(checkoutRoutes, { checkouts, access, settings });
   if (settings.STRIPE_SECRET_KEY && settings.STRIPE_WEBHOOK_SECRET) {
     // D22: Stripe confirms payments through the signed webhook. Events that would release squares
     // are checked against the session's current state at Stripe first.
@@ -212,9 +221,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   if (isTrialPaymentProvider(payments))
     await app.register(trialCheckoutRoutes, { testCheckout: trialCheckoutService({ provider: payments, checkouts, clock }) });
-  const gamesRepo = gamesRepository(database.db, database.kind, app.log);
   const games = gamesService({ repo: gamesRepo, events, checkouts, clock, cardPayments: paymentMethods.includes('card') });
-  await app.register(gamesRoutes, { games });
+  await app.register(gamesRoutes, { games, access, settings });
   // D28: the organizer's payment tools, and the pay-by run at start and then periodically, on every instance (it runs once per game).
   const organizer = organizerService({
     db: database.db,
@@ -226,7 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     origin: () => mailLinkOrigin('', settings),
   });
-  await app.register(organizerRoutes, { organizer, activity: activityService({ db: database.db }), settings });
+  await app.register(organizerRoutes, { organizer, activity: activityService({ db: database.db }), access, settings });
   const payByRun = periodicJob('pay-by release', () => organizer.releaseOverdue(), settings.SWEEP_INTERVAL_SECONDS * 1000, app.log);
   app.decorate('organizer', organizer);
   app.addHook('onReady', async () => payByRun.start());
@@ -262,7 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(exportsRoutes, { exports: exportsService({ repo: exportsRepository(database.db), orders }) });
   await app.register(gameEventsRoutes, {
     events,
-    getGame: games.get,
+    visibleGame: access.visibleGame,
     limits: { perAddress: settings.LIVE_UPDATES_PER_ADDRESS, total: settings.LIVE_UPDATES_TOTAL },
     ...(deps.sseHeartbeatMs !== undefined ? { heartbeatMs: deps.sseHeartbeatMs } : {}),
   });

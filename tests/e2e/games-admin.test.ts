@@ -340,7 +340,8 @@ describe('game administration in the browser', () => {
   test('a failed load shows the toast and the inline error; the server refusing a create shows its message', async () => {
     const { context, page } = await harness.newPage();
     await addSession(context, server, admin.cookie);
-    await page.route('**/api/games', (route) =>
+    // The admin pages list every game, invite-only ones too (D30): GET /api/admin/games.
+    await page.route('**/api/admin/games', (route) =>
       route.request().method() === 'GET'
         ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }) })
         : route.continue(),
@@ -349,7 +350,7 @@ describe('game administration in the browser', () => {
     await toast(page, 'Failed to load games data').waitFor();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Failed to load games data' }).count()).toBe(1);
 
-    await page.unroute('**/api/games');
+    await page.unroute('**/api/admin/games');
     await page.route('**/api/games', (route) =>
       route.fulfill({
         status: 400,

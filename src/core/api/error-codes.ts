@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'NOTHING_TO_MOVE',
   // Squares per player (D31)
   'PLAYER_LIMIT',
+  // Invite-only games (D30)
+  'NOT_INVITE_ONLY',
   // Checkout and payments (D21, D22)
   'SQUARES_UNAVAILABLE',
   'HOLD_LIMIT',

@@ -7,12 +7,22 @@
  * - GET /api/games/:id → GameResponse
  * - POST /api/games GameCreateRequest, PATCH /api/games/:id GameUpdateRequest → GameResponse (admins)
  * - DELETE /api/games/:id → GameDeletedResponse
+ *
+ * D30, invite-only games (design note 011):
+ * - GET /api/games lists public games only (Home, All Games); GET /api/admin/games → GamesResponse
+ *   lists every game (admins). A game the viewer may not see answers 404 "Game not found" everywhere.
+ * - POST /api/games/:id/invite InviteRedeemRequest → InviteRedeemed (anyone: a right token sets the
+ *   game's invite cookie; a wrong one is 404 as for a game that does not exist)
+ * - GET /api/games/:id/invite → GameInviteResponse, POST /api/games/:id/invite/rotate → GameInviteResponse
+ *   (admins: the link and its QR code; rotating makes a new token, the old link stops working)
  */
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../payment-methods';
 import { PAYOUT_SCHEDULE_IDS } from '../payouts';
 import { gameFormSchema, gameUpdateSchema } from '../schemas';
 import { GAME_TYPES } from '../validation';
+import { INVITE_ERRORS } from '../messages';
+import { INVITE_TOKEN_MAX_LENGTH, VISIBILITIES } from '../visibility';
 import { cents, int, list, timestamp, type Contract, type RequestOf } from './contract';
 
 export const gameSchema = z.object({
@@ -44,6 +54,8 @@ export const gameSchema = z.object({
   pay_by: timestamp.nullable(),
   /** D31: how many squares one player may hold (1-100); null for no cap. */
   max_squares_per_player: int.nullable(),
+  /** D30: public, or invite-only (the token itself is never part of a game). */
+  visibility: z.enum(VISIBILITIES),
   created_by: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,
@@ -69,3 +81,26 @@ export type GameCreateRequest = RequestOf<typeof gameCreateRequestSchema>;
 /** An edit sends only the fields it changes; which may still change is D13's business. */
 export const gameUpdateRequestSchema = gameUpdateSchema;
 export type GameUpdateRequest = RequestOf<typeof gameUpdateRequestSchema>;
+
+/** D30: the token of an invite link, sent by the game page that was opened with `?invite=`. */
+export const inviteRedeemRequestSchema = z.object(
+  {
+    token: z
+      .string({ error: INVITE_ERRORS.tokenMissing })
+      .min(1, INVITE_ERRORS.tokenMissing)
+      .max(INVITE_TOKEN_MAX_LENGTH, INVITE_ERRORS.tokenInvalid)
+      .regex(/^[A-Za-z0-9_-]+$/, INVITE_ERRORS.tokenInvalid),
+  },
+  { error: INVITE_ERRORS.tokenMissing },
+);
+export type InviteRedeemRequest = RequestOf<typeof inviteRedeemRequestSchema>;
+
+/** The invite was accepted (or the game is public and needs none): the board can be read. */
+export const inviteRedeemedSchema = z.object({ game_id: z.string() });
+export type InviteRedeemed = Contract<typeof inviteRedeemedSchema>;
+
+/** D30, admins only: an invite-only game's link and its QR code (an SVG document); null for a public game. */
+export const gameInviteResponseSchema = z.object({
+  invite: z.object({ url: z.string(), qr_svg: z.string() }).nullable(),
+});
+export type GameInviteResponse = Contract<typeof gameInviteResponseSchema>;

@@ -5,14 +5,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../auth/session';
 import type { Settings } from '../config';
-import { notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
+import type { GameAccess } from '../games/game-access';
 import { isUuid } from '../http/params';
 import { mailLinkOrigin } from '../mail/link-origin';
-import { CHECKOUT_NOT_FOUND } from './checkout.messages';
+import { CHECKOUT_NOT_FOUND, CHECKOUT_TEXTS } from './checkout.messages';
 import type { CheckoutService } from './checkout.service';
 
 export interface CheckoutRoutesOptions {
   checkouts: CheckoutService;
+  /** D30: a cart's games the buyer may not see are refused as games that do not exist. */
+  access: Pick<GameAccess, 'hidden' | 'askerOf'>;
   settings: Pick<Settings, 'PUBLIC_URL' | 'HOST' | 'PORT' | 'MAX_CART_SQUARES' | 'MAX_HELD_SQUARES'>;
 }
 
@@ -52,7 +55,7 @@ function checkoutRequest(maxCartSquares: number) {
 }
 
 /** Checkout (spec section 7 "Payment", D21): start one for the cart; follow one's status; the buyer's open ones; cancel one. */
-export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, { checkouts, settings }) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, { checkouts, access, settings }) => {
   // The guard runs before body validation: visitors get 401, not cart messages.
   const signedIn = { preValidation: app.guards.requireUser };
 
@@ -61,6 +64,17 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     { ...signedIn, schema: { body: checkoutRequest(settings.MAX_CART_SQUARES), response: { 201: checkoutCreatedSchema } } },
     async (request, reply) => {
       const user = signedInUser(request);
+      // D30: before anything is held or reserved (card part and organizer part alike), every game
+      // of the cart must be one the buyer may see; one that is not is refused in the words of a
+      // game that does not exist, naming it by the cart's own title.
+      const [hidden] = await access.hidden(
+        request.body.cart.map((item) => item.game_id),
+        access.askerOf(request, reply),
+      );
+      if (hidden !== undefined) {
+        const title = request.body.cart.find((item) => item.game_id === hidden)?.game_title ?? '';
+        throw conflict(CHECKOUT_TEXTS.gameUnavailable(title), 'GAME_CLOSED');
+      }
       // D5: links back to us (the provider's return pages, the refund mail) use PUBLIC_URL, or in a
       // trial the host the buyer opened when it names this machine: a forged Host never reaches them.
       const origin = mailLinkOrigin(`${request.protocol}://${request.host}`, settings);

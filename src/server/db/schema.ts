@@ -64,6 +64,10 @@ export interface GamesTable {
   pay_by_released_at: string | null;
   /** D31: how many squares one player may hold in this game (1-100); null for no cap. */
   max_squares_per_player: number | null;
+  /** D30: 'public' (listed, anyone sees the board) or 'invite' (needs the invite link, an owned square, or an admin). */
+  visibility: Generated<'public' | 'invite'>;
+  /** D30: the invite link's random token (base64url of 32 bytes); only admins ever see it. Null until first needed. */
+  invite_token: string | null;
 }
 
 /** A row is either a live hold (status 'held') or an owned square ('claimed'): D21. */

@@ -31,6 +31,8 @@ export type GameChanges = Partial<
     | 'pay_by'
     | 'pay_by_released_at'
     | 'max_squares_per_player'
+    | 'visibility'
+    | 'invite_token'
   >
 > & {
   updated_at: string;

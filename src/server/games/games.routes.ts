@@ -1,26 +1,95 @@
-import { gameCreateRequestSchema, gameDeletedResponseSchema, gameResponseSchema, gamesResponseSchema, gameUpdateRequestSchema } from '@core/api/games';
+import {
+  gameCreateRequestSchema,
+  gameDeletedResponseSchema,
+  gameInviteResponseSchema,
+  gameResponseSchema,
+  gamesResponseSchema,
+  gameUpdateRequestSchema,
+  inviteRedeemedSchema,
+  inviteRedeemRequestSchema,
+} from '@core/api/games';
 import { idParams } from '@core/api/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../auth/session';
+import type { Settings } from '../config';
 import { gameIdParam as gameId } from '../http/params';
-import type { GamesService } from './games.service';
+import { mailLinkOrigin } from '../mail/link-origin';
+import { INVITE_COOKIE_MAX_AGE_SECONDS, inviteCookieName, type GameAccess } from './game-access';
+import { toGame, type GamesService } from './games.service';
 
 export interface GamesRoutesOptions {
   games: GamesService;
+  access: GameAccess;
+  settings: Pick<Settings, 'PUBLIC_URL' | 'HOST' | 'PORT'>;
 }
 
-/** GET /api/games[/:id] for everyone; create, edit and delete for admins (spec section 7 "Games"). */
-export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app, { games }) => {
+/**
+ * GET /api/games (the listed, public games) and GET /api/games/:id for everyone who may see the
+ * game (D30); create, edit and delete, every game's list, and the invite link for admins (spec
+ * section 7 "Games"); POST /api/games/:id/invite for whoever opened an invite link.
+ */
+export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app, { games, access, settings }) => {
   // The guard runs before body validation, so visitors and players get 401/403, not field messages.
   const adminOnly = { preValidation: app.guards.requireAdmin };
+  // D30's admin routes answer 401/403 before the body is even parsed.
+  const adminFirst = { onRequest: app.guards.requireAdmin };
+  // D30: the invite cookie is sent over HTTPS only when the app is served over HTTPS.
+  const secure = settings.PUBLIC_URL?.startsWith('https://') ?? false;
 
   app.get('/api/games', { schema: { response: { 200: gamesResponseSchema } } }, async () => ({
     games: await games.list(),
   }));
 
-  app.get('/api/games/:id', { schema: { params: idParams, response: { 200: gameResponseSchema } } }, async (request) => ({
-    game: await games.get(gameId(request.params.id)),
-  }));
+  app.get('/api/admin/games', { ...adminFirst, schema: { response: { 200: gamesResponseSchema } } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'private, no-cache');
+    return { games: await games.listAll() };
+  });
+
+  app.get('/api/games/:id', { schema: { params: idParams, response: { 200: gameResponseSchema } } }, async (request, reply) => {
+    const row = await access.visibleGame(request, reply, gameId(request.params.id));
+    // An invite-only game's answer depends on who asks.
+    if (row.visibility === 'invite') reply.header('Cache-Control', 'private, no-cache');
+    return { game: toGame(row) };
+  });
+
+  // D30: the game page opened with ?invite= sends the token here; the right one sets the game's
+  // invite cookie, which every read of the game checks from then on. A wrong one, or a game that
+  // does not exist, is the same 404, so the answer never tells that an invite-only game exists.
+  app.post(
+    '/api/games/:id/invite',
+    { schema: { params: idParams, body: inviteRedeemRequestSchema, response: { 200: inviteRedeemedSchema } } },
+    async (request, reply) => {
+      const id = gameId(request.params.id);
+      const { token } = request.body;
+      if ((await games.redeemInvite(id, token)) === 'accepted') {
+        reply.setCookie(inviteCookieName(id), token, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+          maxAge: INVITE_COOKIE_MAX_AGE_SECONDS,
+        });
+      }
+      reply.header('Cache-Control', 'no-store');
+      return { game_id: id };
+    },
+  );
+
+  const origin = (request: { protocol: string; host: string }) => mailLinkOrigin(`${request.protocol}://${request.host}`, settings);
+
+  app.get('/api/games/:id/invite', { ...adminFirst, schema: { params: idParams, response: { 200: gameInviteResponseSchema } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+    return games.invite(gameId(request.params.id), origin(request));
+  });
+
+  app.post(
+    '/api/games/:id/invite/rotate',
+    { ...adminFirst, schema: { params: idParams, response: { 200: gameInviteResponseSchema } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return games.rotateInvite(gameId(request.params.id), origin(request));
+    },
+  );
 
   app.post('/api/games', { ...adminOnly, schema: { body: gameCreateRequestSchema, response: { 201: gameResponseSchema } } }, async (request, reply) => {
     const game = await games.create(request.body, signedInUser(request).id);

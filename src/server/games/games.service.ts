@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Game } from '@core/api/games';
+import type { Game, GameInviteResponse } from '@core/api/games';
 import { SQUARE_COUNT } from '@core/grid';
-import { GAME_DELETE_COMPLETED, GAME_ERRORS, GAME_PRICE_LOCKED, GAME_UPDATE_COMPLETED, ORGANIZER_PAYMENT_ERRORS } from '@core/messages';
+import { GAME_DELETE_COMPLETED, GAME_ERRORS, GAME_PRICE_LOCKED, GAME_UPDATE_COMPLETED, INVITE_ERRORS, ORGANIZER_PAYMENT_ERRORS } from '@core/messages';
+import { inviteLink } from '@core/visibility';
 import type { PaymentMethod } from '@core/payment-methods';
 import { centsToDollars, dollarsToCents } from '@core/money';
 import type { PayoutScheduleId } from '@core/payouts';
@@ -12,7 +13,9 @@ import type { AfterCommit } from '../db/after-commit';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { GameEvents } from '../realtime/events';
 import type { ServiceDeps } from '../service-deps';
+import { inviteMatches, newInviteToken } from './game-access';
 import type { GameChanges, GameRow, GamesRepository, LockedGame } from './games.repository';
+import { qrCodeSvg } from './invite-qr';
 
 export type GameUpdateValues = z.output<typeof gameUpdateSchema>;
 
@@ -54,8 +57,13 @@ export function gamesService(deps: GamesServiceDeps) {
   }
 
   return {
-    /** Every game, newest first. */
+    /** The listed games, newest first: public ones only (D30: an invite-only game is never listed, not even for admins). */
     async list(): Promise<Game[]> {
+      return (await repo.list()).filter((row) => row.visibility === 'public').map(toGame);
+    },
+
+    /** Every game, newest first, for the admin pages (D30: invite-only games too). */
+    async listAll(): Promise<Game[]> {
       return (await repo.list()).map(toGame);
     },
 
@@ -82,6 +90,9 @@ export function gamesService(deps: GamesServiceDeps) {
         payment_instructions: values.payment_instructions,
         pay_by: values.pay_by,
         max_squares_per_player: values.max_squares_per_player,
+        visibility: values.visibility,
+        // D30: an invite-only game has its link from the start.
+        invite_token: values.visibility === 'invite' ? newInviteToken() : null,
         created_by: adminId,
         created_at: now,
         updated_at: now,
@@ -98,8 +109,11 @@ export function gamesService(deps: GamesServiceDeps) {
       const result = await repo.withLockedGame(id, async (game) => {
         if (!game) throw gameNotFound();
         const { row } = game;
-        if (!row.is_active) throw conflict(GAME_UPDATE_COMPLETED, 'GAME_COMPLETED');
-        if (row.grid_shuffled) throw conflict(GAME_ERRORS.cannotUpdateInProgress, 'GAME_IN_PROGRESS');
+        // D30: who can see the game may change at any time; everything else follows D13.
+        const onlyVisibility =
+          values.visibility !== undefined && Object.entries(values).every(([field, value]) => field === 'visibility' || value === undefined);
+        if (!onlyVisibility && !row.is_active) throw conflict(GAME_UPDATE_COMPLETED, 'GAME_COMPLETED');
+        if (!onlyVisibility && row.grid_shuffled) throw conflict(GAME_ERRORS.cannotUpdateInProgress, 'GAME_IN_PROGRESS');
 
         const priceCents = values.price_per_square === undefined ? undefined : dollarsToCents(values.price_per_square);
         const changesMoney =
@@ -130,6 +144,11 @@ export function gamesService(deps: GamesServiceDeps) {
         if (values.max_squares_per_player !== undefined && values.max_squares_per_player !== row.max_squares_per_player) {
           changes.max_squares_per_player = values.max_squares_per_player;
         }
+        if (values.visibility !== undefined && values.visibility !== row.visibility) {
+          changes.visibility = values.visibility;
+          // A game made invite-only gets its link then; one it had before comes back (rotate for a new one).
+          if (values.visibility === 'invite' && row.invite_token === null) changes.invite_token = newInviteToken();
+        }
         if (payByChanged) {
           changes.pay_by = payBy;
           // A new pay-by time runs again, whenever an earlier one ran (D28).
@@ -141,6 +160,40 @@ export function gamesService(deps: GamesServiceDeps) {
       });
       if (result.changed) events.publish({ game_id: id, reason: 'game' });
       return result.game;
+    },
+
+    /**
+     * D30: an invite link's token, sent by the page it opened. 'accepted' when it is the game's
+     * current one (the route sets the invite cookie), 'public' for a public game (the link of a
+     * game made public since: nothing to keep); anything else is 404, as for a missing game.
+     */
+    async redeemInvite(id: string, token: string): Promise<'accepted' | 'public'> {
+      const row = await repo.findById(id);
+      if (!row) throw gameNotFound();
+      if (row.visibility === 'public') return 'public';
+      if (!inviteMatches(token, row.invite_token)) throw gameNotFound();
+      return 'accepted';
+    },
+
+    /** D30, admins: an invite-only game's link on `origin` and its QR code; null for a public game. */
+    async invite(id: string, origin: string): Promise<GameInviteResponse> {
+      const row = await repo.findById(id);
+      if (!row) throw gameNotFound();
+      return inviteOf(row, origin);
+    },
+
+    /**
+     * D30, admins: a new invite token for an invite-only game; the old link and every cookie it
+     * set stop working at once (the change event also drops the shared board, which knows the token).
+     */
+    async rotateInvite(id: string, origin: string): Promise<GameInviteResponse> {
+      const row = await repo.withLockedGame(id, async (game) => {
+        if (!game) throw gameNotFound();
+        if (game.row.visibility !== 'invite') throw conflict(INVITE_ERRORS.notInviteOnly, 'NOT_INVITE_ONLY');
+        return game.update({ invite_token: newInviteToken(), updated_at: clock().toISOString() });
+      });
+      events.publish({ game_id: id, reason: 'game' });
+      return inviteOf(row, origin);
     },
 
     /**
@@ -172,6 +225,12 @@ export type GamesService = ReturnType<typeof gamesService>;
 
 const gameNotFound = () => notFound(GAME_ERRORS.notFound);
 
+async function inviteOf(row: GameRow, origin: string): Promise<GameInviteResponse> {
+  if (row.visibility !== 'invite' || row.invite_token === null) return { invite: null };
+  const url = inviteLink(origin, row.id, row.invite_token);
+  return { invite: { url, qr_svg: await qrCodeSvg(url) } };
+}
+
 /** The API's game (src/core/api/games.ts): money in cents, the price also in whole dollars. */
 export function toGame(row: GameRow): Game {
   return {
@@ -196,6 +255,8 @@ export function toGame(row: GameRow): Game {
     payment_instructions: row.payment_instructions,
     pay_by: row.pay_by,
     max_squares_per_player: row.max_squares_per_player,
+    // D30: never the invite token.
+    visibility: row.visibility,
     created_by: row.created_by,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -318,6 +318,14 @@ describe(`the organizer's board tools (D29, D32, ${testDbKind})`, () => {
     });
   });
 
+  it("hides an invite-only game's log from a player who may not see the game (D30)", async () => {
+    const game = await newGame({ visibility: 'invite' });
+    const hidden = await send(t.app, 'GET', `/api/games/${game.id}/activity`, { cookie: bob.cookie });
+    expect(hidden.statusCode).toBe(404);
+    await assign(game.id, { squares: [{ x: 0, y: 0 }], to: { account: bob.username } });
+    expect((await activity(game.id, bob.cookie)).entries.map((e) => e.action)).toEqual(['assigned']);
+  });
+
   describe("a named person's squares follow their account (D29)", () => {
     it('moves squares, wins and log entries to the account confirmed later with that address', async () => {
       const game = await organizerGame();

@@ -13,6 +13,7 @@ import { idParams } from '@core/api/params';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ActivityService } from '../activity/activity.service';
+import type { GameAccess } from '../games/game-access';
 import { signedInUser } from '../auth/session';
 import type { Settings } from '../config';
 import { gameIdParam } from '../http/params';
@@ -23,6 +24,7 @@ import type { OrganizerService } from './organizer.service';
 export interface OrganizerRoutesOptions {
   organizer: OrganizerService;
   activity: ActivityService;
+  access: Pick<GameAccess, 'visibleGame'>;
   settings: Pick<Settings, 'PUBLIC_URL' | 'HOST' | 'PORT'>;
 }
 
@@ -33,7 +35,7 @@ const toSelection = (body: Pick<SquareSelection, 'squares' | 'user_id'>): Select
  * The organizer's payment tools (D28), admins only: the guard answers 401 / 403 before the body
  * is read, so a refused request changes nothing and learns nothing.
  */
-export const organizerRoutes: FastifyPluginAsyncZod<OrganizerRoutesOptions> = async (app, { organizer, activity, settings }) => {
+export const organizerRoutes: FastifyPluginAsyncZod<OrganizerRoutesOptions> = async (app, { organizer, activity, access, settings }) => {
   const admin = { preValidation: app.guards.requireAdmin };
   const changed = { 200: squaresChangedSchema };
   const tool = { ...admin, schema: { params: idParams, body: squareSelectionSchema, response: changed } };
@@ -77,6 +79,8 @@ export const organizerRoutes: FastifyPluginAsyncZod<OrganizerRoutesOptions> = as
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
       const user = signedInUser(request);
+      // D30: a player reads the log of a game they may see (an invite-only one needs its invite or a square in it).
+      if (!user.isAdmin) await access.visibleGame(request, reply, gameIdParam(request.params.id));
       return activity.read(gameIdParam(request.params.id), user.isAdmin ? null : user.id);
     },
   );

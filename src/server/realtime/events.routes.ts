@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { BoardChangeEvent } from '@core/api/board';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '@core/api/params';
 import { AppError } from '../http/errors';
@@ -8,8 +9,8 @@ import type { GameEvents } from './events';
 
 export interface GameEventsRoutesOptions {
   events: GameEvents;
-  /** Throws the games API's 404 when the game does not exist. */
-  getGame(id: string): Promise<unknown>;
+  /** Throws the games API's 404 when the game does not exist or the request may not see it (D30). */
+  visibleGame(request: FastifyRequest, reply: FastifyReply, id: string): Promise<unknown>;
   /** Spec section 9: 30 s. Tests make it short. */
   heartbeatMs?: number;
   /** Streams open at once from one client address (LIVE_UPDATES_PER_ADDRESS) and in all (LIVE_UPDATES_TOTAL). */
@@ -33,7 +34,7 @@ const retryMs = () => RETRY_MS + Math.floor(Math.random() * RETRY_MS);
 const HEARTBEAT = ': heartbeat\n\n';
 
 /**
- * GET /api/games/:id/events (public, D2, D11): server-sent events for one board. `event: ready`
+ * GET /api/games/:id/events (public, D2, D11; an invite-only game's for those who may see it, D30): server-sent events for one board. `event: ready`
  * once subscribed, `event: change` with a BoardChangeEvent whenever the board changed (clients
  * re-read GET /api/games/:id/board), a comment line as heartbeat so proxies keep the connection.
  *
@@ -42,7 +43,7 @@ const HEARTBEAT = ': heartbeat\n\n';
  * objects are not kept alive by the connection.
  */
 export const gameEventsRoutes: FastifyPluginAsyncZod<GameEventsRoutesOptions> = async (app, options) => {
-  const { events, getGame } = options;
+  const { events, visibleGame } = options;
   const heartbeatMs = options.heartbeatMs ?? 30_000;
   const open = new Set<ServerResponse>();
   const places = streamPlaces(options.limits);
@@ -90,7 +91,7 @@ export const gameEventsRoutes: FastifyPluginAsyncZod<GameEventsRoutesOptions> = 
         : new AppError(503, 'LIVE_UPDATES_BUSY', 'Live updates are busy right now. Please try again in a moment.');
     }
     try {
-      await getGame(gameId);
+      await visibleGame(request, reply, gameId);
     } catch (err) {
       release();
       throw err;

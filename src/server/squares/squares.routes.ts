@@ -4,6 +4,7 @@ import { idParams } from '@core/api/params';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../auth/session';
+import { inviteOf } from '../games/game-access';
 import { gameIdParam } from '../http/params';
 import { boardJson } from './board-json';
 import type { SquaresService, Viewer } from './squares.service';
@@ -41,7 +42,7 @@ export const squaresRoutes: FastifyPluginAsyncZod<SquaresRoutesOptions> = async 
     },
     async (request, reply) => {
       const gameId = gameIdParam(request.params.id);
-      const board = await squares.board(gameId, await viewerOf(request, reply));
+      const board = await squares.board(gameId, await viewerOf(request, reply), inviteOf(request, gameId));
       // What a viewer sees depends on their session (mine, e-mails): never cache it for others.
       reply.header('Cache-Control', 'private, no-cache');
       return board;

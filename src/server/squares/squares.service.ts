@@ -3,6 +3,8 @@ import type { MySquaresResponse } from '@core/api/my-squares';
 import type { Digit } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
 import { isQuarter } from '@core/scoring';
+import { gameVisible } from '@core/visibility';
+import { inviteMatches } from '../games/game-access';
 import { toGame } from '../games/games.service';
 import { notFound } from '../http/errors';
 import type { GameEventsHub } from '../realtime/memory-events';
@@ -42,6 +44,8 @@ interface SharedBoard {
   readonly squaresOf: ReadonlyMap<string, readonly number[]>;
   /** The indexes of the owned squares not yet paid (D28), marked for their owner only. */
   readonly unpaid: ReadonlySet<number>;
+  /** D30: the game's current invite token (never part of the board's JSON); null when it has none. */
+  readonly inviteToken: string | null;
 }
 
 /** The board of a game (public, D11) and a player's own squares. */
@@ -52,7 +56,7 @@ export function squaresService(deps: SquaresServiceDeps) {
   deps.events.subscribeAll((event) => sharedBoards.invalidate(event.game_id));
 
   async function readSharedBoard(gameId: string): Promise<SharedBoard> {
-    const { board, squareRows } = await readBoard(gameId, null);
+    const { board, squareRows, inviteToken } = await readBoard(gameId, null);
     const squaresOf = new Map<string, number[]>();
     const unpaid = new Set<number>();
     squareRows.forEach((row, i) => {
@@ -61,10 +65,10 @@ export function squaresService(deps: SquaresServiceDeps) {
       else squaresOf.set(row.user_id, [i]);
       if (row.status === 'claimed' && !row.is_paid) unpaid.add(i);
     });
-    return { board, squaresOf, unpaid };
+    return { board, squaresOf, unpaid, inviteToken };
   }
 
-  async function readBoard(gameId: string, viewer: Viewer | null): Promise<{ board: BoardResponse; squareRows: BoardSquareRow[] }> {
+  async function readBoard(gameId: string, viewer: Viewer | null): Promise<{ board: BoardResponse; squareRows: BoardSquareRow[]; inviteToken: string | null }> {
     // Independent reads: in parallel on PostgreSQL's pool (SQLite runs them one after another).
     const [gameRow, squareRows, drawRows] = await Promise.all([repo.game(gameId), repo.boardSquares(gameId, now().toISOString()), repo.draws(gameId)]);
     if (!gameRow) throw notFound(GAME_ERRORS.notFound);
@@ -92,7 +96,7 @@ export function squaresService(deps: SquaresServiceDeps) {
       winners: numbers ? winnerRows.map((row) => toWinner(gameId, row)) : [],
       draws: drawRows.map((row) => ({ action: row.action, created_at: row.created_at })),
     };
-    return { board, squareRows };
+    return { board, squareRows, inviteToken: gameRow.invite_token };
   }
 
   return {
@@ -104,10 +108,19 @@ export function squaresService(deps: SquaresServiceDeps) {
      * (board-json.ts): treat it as read-only. Admins (e-mails, numbers before the reveal) read
      * their own.
      */
-    async board(gameId: string, viewer: Viewer | null): Promise<BoardResponse> {
-      if (viewer?.isAdmin === true || sharedBoardTtlMs <= 0) return (await readBoard(gameId, viewer)).board;
-      const shared = await sharedBoards.get(gameId, () => readSharedBoard(gameId));
+    async board(gameId: string, viewer: Viewer | null, invite?: string): Promise<BoardResponse> {
+      if (viewer?.isAdmin === true) return (await readBoard(gameId, viewer)).board;
+      const shared = sharedBoardTtlMs <= 0 ? await readSharedBoard(gameId) : await sharedBoards.get(gameId, () => readSharedBoard(gameId));
       const mine = viewer === null ? undefined : shared.squaresOf.get(viewer.id);
+      // D30 (games/game-access.ts), checked on every read, shared or not: an invite-only game's
+      // board for its current invite or a viewer with squares on it (owned or in a live hold,
+      // as this very read saw them); anyone else gets the answer of a game that does not exist.
+      const visible = await gameVisible(shared.board.game.visibility, {
+        isAdmin: false,
+        hasCurrentInvite: inviteMatches(invite, shared.inviteToken),
+        ownsSquares: () => Promise.resolve(mine !== undefined),
+      });
+      if (!visible) throw notFound(GAME_ERRORS.notFound);
       return mine === undefined ? shared.board : withMine(shared.board, mine, shared.unpaid);
     },
 

@@ -7,6 +7,7 @@ import { PAYOUT_SCHEDULE_IDS, PAYOUT_SCHEDULES, type PayoutScheduleId, payoutPla
 import { type GameFormErrors, type GameFormField, type GameFormValues, validateGameForm } from '@core/schemas';
 import { quarterWinningsLabel } from '@core/scoring';
 import { GAME_TYPE_LABELS, GAME_TYPES, type GameType, MAX_PRICE_DOLLARS, MIN_PRICE_DOLLARS } from '@core/validation';
+import { VISIBILITIES, VISIBILITY_HINTS, VISIBILITY_LABELS, type Visibility } from '@core/visibility';
 import { LinkButton } from '@/components/link-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -35,6 +36,8 @@ export interface GameFormState {
   pay_by: string;
   /** D31: '' for no cap. */
   max_squares_per_player: string;
+  /** D30: who can see the game. */
+  visibility: Visibility;
 }
 
 export function toFormState(values: Readonly<GameFormValues>): GameFormState {
@@ -49,6 +52,7 @@ export function toFormState(values: Readonly<GameFormValues>): GameFormState {
     payment_instructions: values.payment_instructions ?? '',
     pay_by: values.pay_by ? localDateTime(values.pay_by) : '',
     max_squares_per_player: values.max_squares_per_player === null ? '' : String(values.max_squares_per_player),
+    visibility: values.visibility,
   };
 }
 
@@ -72,6 +76,7 @@ const FIELD_ORDER: readonly GameFormField[] = [
   'payment_instructions',
   'pay_by',
   'max_squares_per_player',
+  'visibility',
 ];
 
 /** Styled like Input, for the native select (accessible and keyboard-friendly everywhere). */
@@ -347,6 +352,17 @@ export function GameForm({
         />
       </FormField>
 
+      <VisibilityField
+        name={`${id}-visibility`}
+        value={values.visibility}
+        error={errors.visibility}
+        errorId={errorId('visibility')}
+        inputRef={(element) => {
+          fields.current.visibility = element;
+        }}
+        onChange={(visibility) => update('visibility', visibility)}
+      />
+
       <div className="flex flex-col-reverse gap-2 border-t pt-6 sm:flex-row sm:justify-end">
         <LinkButton variant="outline" to={cancelTo}>
           Cancel
@@ -479,6 +495,52 @@ function PaymentMethodField({
             <span className="flex flex-col gap-1">
               <span>{PAYMENT_METHOD_LABELS[method]}</span>
               <span className="text-muted-foreground">{PAYMENT_METHOD_HINTS[method]}</span>
+            </span>
+          </RadioCard>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** D30: who can see the game, as radio cards with what each means; changeable at any time. */
+function VisibilityField({
+  name,
+  value,
+  error,
+  errorId,
+  inputRef,
+  onChange,
+}: {
+  name: string;
+  value: Visibility;
+  error: string | undefined;
+  errorId: string;
+  inputRef: (element: HTMLInputElement | null) => void;
+  onChange: (visibility: Visibility) => void;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-3" aria-describedby={error ? errorId : undefined} data-testid="visibility-field">
+      <legend className="mb-2 text-sm leading-none font-medium">Who can see this game</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {VISIBILITIES.map((visibility) => (
+          <RadioCard
+            key={visibility}
+            name={name}
+            value={visibility}
+            checked={visibility === value}
+            disabled={false}
+            inputRef={inputRef}
+            onChange={() => onChange(visibility)}
+          >
+            <span className="flex flex-col gap-1">
+              <span>{VISIBILITY_LABELS[visibility]}</span>
+              <span className="text-muted-foreground">{VISIBILITY_HINTS[visibility]}</span>
             </span>
           </RadioCard>
         ))}

@@ -1,4 +1,4 @@
-import { CalendarDays, Pencil, Trash2 } from 'lucide-react';
+import { CalendarDays, Lock, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { SQUARE_COUNT } from '@core/grid';
 import { formatUsd } from '@core/money';
@@ -79,10 +79,21 @@ const STATUS_VARIANTS: Record<AdminGameStatus, BadgeProps['variant']> = {
 /** Spec section 4 admin display status; `short` gives the Game Management labels (Ready, Active, ...). */
 export function AdminStatusBadge({ game, short = false }: { game: Game; short?: boolean }) {
   const status = adminGameStatus(game);
-  return (
+  const badge = (
     <Badge variant={STATUS_VARIANTS[status]} data-testid="admin-status">
       {short ? adminStatusShortLabel(status) : status}
     </Badge>
+  );
+  if (game.visibility !== 'invite') return badge;
+  // D30: admins see invite-only games in their lists, marked.
+  return (
+    <span className="inline-flex flex-wrap items-center justify-end gap-1">
+      {badge}
+      <Badge variant="outline" data-testid="invite-only-badge">
+        <Lock aria-hidden="true" />
+        Invite only
+      </Badge>
+    </span>
   );
 }
 

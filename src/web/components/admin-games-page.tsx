@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { useAdminAccess } from '@/components/admin-access';
 import { DeleteGameDialog } from '@/components/admin-delete-dialog';
 import { LinkButton } from '@/components/link-button';
-import { type Game, useGames } from '@/lib/games';
+import { type Game, useAllGames } from '@/lib/games';
 
 /**
  * The games of an admin list page, the page's access (a lost session or lost rights, from loading
@@ -13,7 +13,7 @@ import { type Game, useGames } from '@/lib/games';
  * the game passed to `onDelete`.
  */
 export function useAdminGames(loadFailed: string) {
-  const games = useGames();
+  const games = useAllGames();
   const [deleteError, setDeleteError] = useState<unknown>(null);
   const access = useAdminAccess(games.error, deleteError);
   const [toDelete, setToDelete] = useState<Game | null>(null);

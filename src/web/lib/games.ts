@@ -11,6 +11,9 @@ export type { Game, GameUpdateRequest };
 export const gameKeys = {
   all: ['games'] as const,
   list: () => [...gameKeys.all, 'list'] as const,
+  /** D30: every game, invite-only ones too (admins). */
+  adminList: () => [...gameKeys.all, 'admin-list'] as const,
+  invite: (id: string) => [...gameKeys.all, 'invite', id] as const,
   detail: (id: string) => [...gameKeys.all, 'detail', id] as const,
 };
 
@@ -22,9 +25,17 @@ export function fetchGame(id: string, signal?: AbortSignal): Promise<Game> {
   return api.get<GameResponse>(`/api/games/${encodeURIComponent(id)}`, signal).then((body) => body.game);
 }
 
-/** Every game, newest first. */
+/** The listed games, newest first: public ones only (D30). */
 export function useGames(options: { enabled?: boolean } = {}) {
   return useQuery({ queryKey: gameKeys.list(), queryFn: ({ signal }) => fetchGames(signal), ...options });
+}
+
+/** Every game, newest first, invite-only ones too: GET /api/admin/games (admins). */
+export function useAllGames() {
+  return useQuery({
+    queryKey: gameKeys.adminList(),
+    queryFn: ({ signal }) => api.get<GamesResponse>('/api/admin/games', signal).then((body) => body.games),
+  });
 }
 
 /** One game; a missing game is an ApiError with status 404. */

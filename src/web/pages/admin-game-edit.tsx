@@ -59,6 +59,8 @@ export default function AdminGameEditPage() {
         ? {}
         : { price_per_square: values.price_per_square, payout_schedule: values.payout_schedule, payment_method: values.payment_method }),
       ...(values.max_squares_per_player !== current.max_squares_per_player ? { max_squares_per_player: values.max_squares_per_player } : {}),
+      // D30: who can see the game.
+      ...(values.visibility !== current.visibility ? { visibility: values.visibility } : {}),
       // D28: instructions and the pay-by time belong to organizer-collects games.
       ...(values.payment_method === 'organizer' ? { payment_instructions: values.payment_instructions, pay_by: values.pay_by } : {}),
     };

@@ -4,6 +4,7 @@ import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
 import { EditGameAction } from '@/components/admin-game-list';
 import { GameDownloads } from '@/components/admin-game-downloads';
 import { GameActivity } from '@/components/game-activity';
+import { GameInvite } from '@/components/admin-game-invite';
 import { GameOrders } from '@/components/admin-game-orders';
 import { GamePayments } from '@/components/admin-game-payments';
 import { FourQuarterMode, GameDaySummary } from '@/components/game-day-controls';
@@ -59,6 +60,11 @@ export default function AdminGamePage() {
             </div>
           )}
         </section>
+      )}
+      {!notFound && gameDay.data && (
+        <div className="mt-2 border-t pt-6">
+          <GameInvite game={gameDay.data.game} />
+        </div>
       )}
       {!notFound && gameDay.data && (
         <div className="mt-2 border-t pt-6">

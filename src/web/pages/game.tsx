@@ -4,7 +4,7 @@ import { GAME_ERRORS } from '@core/messages';
 import { formatUsd } from '@core/money';
 import { quarterWinningsLabel } from '@core/scoring';
 import { drawLogSummary, gameCardBadge, gameStatusLine } from '@core/status';
-import { LogIn, SearchX, ShoppingCart } from 'lucide-react';
+import { Lock, LogIn, SearchX, ShoppingCart } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { squaresLeft } from '@core/player-limit';
@@ -21,6 +21,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api';
 import { type LiveStatus, useBoard, useBoardLive } from '@/lib/board';
 import { useCart, useCartItem } from '@/lib/cart';
+import { useInviteFromAddress } from '@/lib/invite';
 import { isAdmin, useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 
@@ -41,10 +42,13 @@ const PAGE_CLASS = 'px-3 sm:px-4 md:px-6';
 export function GameView({ gameId, children }: { gameId: string; children?: ReactNode }) {
   const session = useSession();
   const signedIn = session.status === 'signed-in';
-  const board = useBoard(gameId);
-  const notFound = isApiError(board.error) && board.error.status === 404;
-  // A game that is gone has no stream to follow.
-  const live = useBoardLive(notFound ? undefined : gameId);
+  // D30: an invite link's token goes to the server first; the board is read once it has answered.
+  const invite = useInviteFromAddress(gameId);
+  const waiting = invite === 'pending';
+  const board = useBoard(waiting ? undefined : gameId);
+  const notFound = invite === 'refused' || (isApiError(board.error) && board.error.status === 404);
+  // A game that is gone (or that this viewer may not see) has no stream to follow.
+  const live = useBoardLive(notFound || waiting ? undefined : gameId);
 
   if (notFound) return <GameNotFound />;
   if (!board.data) {
@@ -105,6 +109,12 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
           <div className="flex flex-col gap-1.5 text-sm">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
               <Badge variant={BADGE_VARIANTS[badge]}>{badge}</Badge>
+              {game.visibility === 'invite' && (
+                <Badge variant="outline" data-testid="invite-only-note" title="Only people with the invite link see this game">
+                  <Lock aria-hidden="true" />
+                  Invite only
+                </Badge>
+              )}
               <span className="font-medium" data-testid="game-status">
                 {gameStatusLine(game)}
               </span>

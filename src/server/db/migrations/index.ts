@@ -8,6 +8,7 @@ import { partialRefunds } from './005_partial_refunds';
 import { payoutRecovery } from './006_payout_recovery';
 import { organizerPayments } from './007_organizer_payments';
 import { squaresPerPlayer } from './008_squares_per_player';
+import { inviteOnly } from './009_invite_only';
 import { boardTools } from './010_board_tools';
 import { columnTypes } from './column-types';
 
@@ -23,6 +24,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '006_payout_recovery': payoutRecovery(t),
     '007_organizer_payments': organizerPayments(t),
     '008_squares_per_player': squaresPerPlayer(),
+    '009_invite_only': inviteOnly(),
     '010_board_tools': boardTools(t),
   };
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { gameFormSchema, gameUpdateSchema } from './schemas';
+import { INVITE_ERRORS } from './messages';
+import { gameVisible, inviteLink } from './visibility';
+
+describe('who can see a game (D30)', () => {
+  const never = () => Promise.reject(new Error('asked whether the viewer owns squares'));
+
+  it('shows a public game to everyone without asking anything', async () => {
+    expect(await gameVisible('public', { isAdmin: false, hasCurrentInvite: false, ownsSquares: never })).toBe(true);
+  });
+
+  it('shows an invite-only game to admins, to the current invite, and to owners; asks about squares last', async () => {
+    expect(await gameVisible('invite', { isAdmin: true, hasCurrentInvite: false, ownsSquares: never })).toBe(true);
+    expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: true, ownsSquares: never })).toBe(true);
+    expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: false, ownsSquares: () => Promise.resolve(true) })).toBe(true);
+    expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: false, ownsSquares: () => Promise.resolve(false) })).toBe(false);
+  });
+
+  it('makes the link on the given origin', () => {
+    expect(inviteLink('https://pool.example', 'g-1', 'ab_c-D')).toBe('https://pool.example/game/g-1?invite=ab_c-D');
+  });
+
+  it('takes public or invite on the form (public when left out), and nothing else', () => {
+    const form = { title: 'Bowl', team_a: 'A', team_b: 'B', price_per_square: 10 };
+    expect(gameFormSchema.parse(form).visibility).toBe('public');
+    expect(gameFormSchema.parse({ ...form, visibility: 'invite' }).visibility).toBe('invite');
+    expect(gameUpdateSchema.parse({}).visibility).toBeUndefined();
+    for (const bad of ['private', 'PUBLIC', 1, null]) {
+      const result = gameUpdateSchema.safeParse({ visibility: bad });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(INVITE_ERRORS.visibilityInvalid);
+    }
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * Who can see a game (D30): public (listed on Home and All Games, its board readable by anyone,
+ * D11) or invite-only (not listed; its board and checkout need the game's invite link, unless the
+ * viewer owns or holds squares in it or is an admin). The server decides; these are the names,
+ * the form's words, and the invite link's shape.
+ */
+export const VISIBILITIES = ['public', 'invite'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+export const DEFAULT_VISIBILITY: Visibility = 'public';
+
+/** The game form's choices ("Who can see this game"), with what each means. */
+export const VISIBILITY_LABELS: Readonly<Record<Visibility, string>> = {
+  public: 'Public',
+  invite: 'Invite only',
+};
+export const VISIBILITY_HINTS: Readonly<Record<Visibility, string>> = {
+  public: 'Listed on the home page; anyone can see the board',
+  invite: 'Only people with the invite link',
+};
+
+/** The query parameter of an invite link: `/game/:id?invite=TOKEN`. */
+export const INVITE_PARAM = 'invite';
+
+/** The longest token the server reads (ours are 43 characters: base64url of 32 bytes). */
+export const INVITE_TOKEN_MAX_LENGTH = 100;
+
+/** The invite link of a game on `origin` (the app's public origin). */
+export function inviteLink(origin: string, gameId: string, token: string): string {
+  return `${origin}/game/${encodeURIComponent(gameId)}?${INVITE_PARAM}=${encodeURIComponent(token)}`;
+}
+
+/**
+ * D30's rule, given the facts: a public game is visible to everyone; an invite-only one to an
+ * admin, to a viewer who owns or holds any of its squares, and to a request carrying its current
+ * invite token. `ownsSquares` is asked last, only when nothing else decided (it is a query).
+ */
+export async function gameVisible(
+  visibility: Visibility,
+  facts: { isAdmin: boolean; hasCurrentInvite: boolean; ownsSquares: () => Promise<boolean> },
+): Promise<boolean> {
+  if (visibility === 'public' || facts.isAdmin || facts.hasCurrentInvite) return true;
+  return facts.ownsSquares();
+}

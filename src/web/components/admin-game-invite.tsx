@@ -1,0 +1,175 @@
+import { Check, Copy, Globe, Lock, QrCode, RefreshCw } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { GAME_ERRORS, INVITE_TEXTS } from '@core/messages';
+import { VISIBILITY_HINTS, VISIBILITY_LABELS } from '@core/visibility';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ErrorState } from '@/components/page';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError, isServerMessage } from '@/lib/api';
+import { type Game, useUpdateGame } from '@/lib/games';
+import { useGameInvite, useRotateInvite } from '@/lib/invite';
+
+/**
+ * D30 on the admin game page: who can see the game (changeable at any time, even once drawn or
+ * completed), and for an invite-only game its link to copy, its QR code to show, and a new link
+ * that makes the old one stop working.
+ */
+export function GameInvite({ game }: { game: Game }) {
+  const inviteOnly = game.visibility === 'invite';
+  const invite = useGameInvite(game.id, inviteOnly);
+  const update = useUpdateGame(game.id);
+  const other = inviteOnly ? 'public' : 'invite';
+
+  async function switchVisibility() {
+    try {
+      await update.mutateAsync({ visibility: other });
+      toast.success(other === 'invite' ? 'This game is now invite only.' : 'This game is now public.');
+    } catch (error) {
+      toast.error(isApiError(error) && isServerMessage(error) ? error.message : GAME_ERRORS.updateFailed);
+    }
+  }
+
+  return (
+    <section aria-labelledby="game-invite-heading" className="flex flex-col gap-4" data-testid="game-invite">
+      <div className="flex flex-col gap-1">
+        <h2 id="game-invite-heading" className="text-xl font-semibold tracking-tight">
+          Who can see this game
+        </h2>
+        <p className="flex items-center gap-2 text-sm" data-testid="game-visibility">
+          {inviteOnly ? <Lock aria-hidden="true" className="size-4 shrink-0" /> : <Globe aria-hidden="true" className="size-4 shrink-0" />}
+          <span>
+            <span className="font-medium">{VISIBILITY_LABELS[game.visibility]}</span>
+            <span className="text-muted-foreground">: {VISIBILITY_HINTS[game.visibility]}.</span>
+          </span>
+        </p>
+      </div>
+      <div>
+        <Button variant="outline" onClick={() => void switchVisibility()} disabled={update.isPending} data-testid="switch-visibility">
+          {update.isPending && <Spinner aria-hidden="true" />}
+          {inviteOnly ? 'Make public' : 'Make invite only'}
+        </Button>
+      </div>
+      {inviteOnly &&
+        (invite.data ? (
+          <InviteLink gameId={game.id} url={invite.data.url} qrSvg={invite.data.qr_svg} />
+        ) : invite.isError ? (
+          <ErrorState title="Failed to load the invite link" onRetry={() => void invite.refetch()} />
+        ) : (
+          <div aria-busy="true" className="flex flex-col gap-2">
+            <span role="status" className="sr-only">
+              Loading the invite link...
+            </span>
+            <Skeleton className="h-9" />
+          </div>
+        ))}
+    </section>
+  );
+}
+
+function InviteLink({ gameId, url, qrSvg }: { gameId: string; url: string; qrSvg: string }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const [showQr, setShowQr] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const rotate = useRotateInvite(gameId);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  async function copy() {
+    window.clearTimeout(timer.current);
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied('yes');
+      timer.current = window.setTimeout(() => setCopied(null), 4000);
+    } catch {
+      // No clipboard (an insecure origin, a refusal): the link is selected for the reader to copy.
+      setCopied('failed');
+      input.current?.focus();
+      input.current?.select();
+    }
+  }
+
+  async function newLink() {
+    try {
+      await rotate.mutateAsync();
+      setConfirming(false);
+      setCopied(null);
+      toast.success(INVITE_TEXTS.rotated);
+    } catch (error) {
+      setConfirming(false);
+      toast.error(isApiError(error) && isServerMessage(error) ? error.message : 'Failed to make a new invite link');
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <label htmlFor={`${id}-link`} className="text-sm font-medium">
+        Invite link
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          ref={input}
+          id={`${id}-link`}
+          readOnly
+          value={url}
+          onFocus={(event) => event.currentTarget.select()}
+          className="font-mono text-xs sm:text-sm"
+          aria-describedby={`${id}-link-hint ${id}-copy-status`}
+          data-testid="invite-link"
+        />
+        <Button onClick={() => void copy()} className="shrink-0" data-testid="copy-invite">
+          {copied === 'yes' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          Copy link
+        </Button>
+      </div>
+      <p id={`${id}-link-hint`} className="text-sm text-muted-foreground">
+        Send it to the players you invite. Anyone with the link sees the board and can buy squares; players who own squares keep access.
+      </p>
+      <p id={`${id}-copy-status`} role="status" className="min-h-5 text-sm font-medium" data-testid="copy-status">
+        {copied === 'yes' ? INVITE_TEXTS.copied : copied === 'failed' ? INVITE_TEXTS.copyFailed : ''}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" aria-expanded={showQr} aria-controls={`${id}-qr`} onClick={() => setShowQr((shown) => !shown)} data-testid="toggle-qr">
+          <QrCode aria-hidden="true" />
+          {showQr ? 'Hide QR code' : 'Show QR code'}
+        </Button>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          trigger={
+            <Button variant="outline" data-testid="rotate-invite">
+              <RefreshCw aria-hidden="true" />
+              New link
+            </Button>
+          }
+          title="Make a new invite link?"
+          description={INVITE_TEXTS.rotateConfirm}
+          confirmLabel="Make new link"
+          onConfirm={() => void newLink()}
+          busy={rotate.isPending}
+          destructive
+          testId="rotate-invite-dialog"
+        />
+      </div>
+      <div id={`${id}-qr`} hidden={!showQr}>
+        {showQr && (
+          <figure className="flex w-fit max-w-full flex-col items-center gap-2 rounded-xl border bg-white p-3 shadow-sm" data-testid="invite-qr">
+            <img
+              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg)}`}
+              alt="QR code of the invite link"
+              width={320}
+              height={320}
+              className="aspect-square w-80 max-w-full [image-rendering:pixelated]"
+            />
+            <figcaption className="text-sm text-neutral-700">Scan to open the game</figcaption>
+          </figure>
+        )}
+      </div>
+    </div>
+  );
+}

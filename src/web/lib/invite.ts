@@ -1,0 +1,76 @@
+/**
+ * Invite-only games from the web app (D30, design note 011). The game page opened with
+ * `?invite=TOKEN` posts the token (it never goes into an API address) and takes it out of the
+ * page's address; the server answers with the game's invite cookie. Admins read and rotate the
+ * link.
+ */
+import type { GameInviteResponse, InviteRedeemed } from '@core/api/games';
+import { INVITE_PARAM } from '@core/visibility';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { api, isApiError } from './api';
+import { gameKeys } from './games';
+
+const base = (gameId: string) => `/api/games/${encodeURIComponent(gameId)}/invite`;
+
+/**
+ * The invite in this page's address, if any: 'ready' once none was given or the server took it,
+ * 'pending' while it is sent, 'refused' when the server does not know it (the page says the game
+ * was not found), 'failed' when it could not be sent (a network error: the board may still work
+ * for an owner). The token leaves the address before it is sent.
+ */
+export function useInviteFromAddress(gameId: string): 'ready' | 'pending' | 'refused' | 'failed' {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [token] = useState(() => new URLSearchParams(location.search).get(INVITE_PARAM));
+  const [state, setState] = useState<'ready' | 'pending' | 'refused' | 'failed'>(token === null ? 'ready' : 'pending');
+
+  useEffect(() => {
+    if (token === null) return;
+    // Out of the address bar and the history entry at once: the link is not shown or kept.
+    const params = new URLSearchParams(location.search);
+    if (params.has(INVITE_PARAM)) {
+      params.delete(INVITE_PARAM);
+      const search = params.toString();
+      void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, state: location.state });
+    }
+    let cancelled = false;
+    api
+      .post<InviteRedeemed>(base(gameId), { token })
+      .then(async () => {
+        // Whatever was read of this game before the cookie was set is stale.
+        await queryClient.invalidateQueries({ queryKey: gameKeys.all });
+        if (!cancelled) setState('ready');
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setState(isApiError(error) && (error.status === 404 || error.status === 400) ? 'refused' : 'failed');
+      });
+    return () => {
+      cancelled = true;
+    };
+    // Once per page: the token was read when the page opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [gameId, token]);
+
+  return state;
+}
+
+/** GET /api/games/:id/invite (admins): the link and its QR code, or null for a public game. */
+export function useGameInvite(gameId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: gameKeys.invite(gameId),
+    queryFn: ({ signal }) => api.get<GameInviteResponse>(base(gameId), signal).then((body) => body.invite),
+    enabled,
+  });
+}
+
+/** POST /api/games/:id/invite/rotate (admins): a new link; the old one stops working. */
+export function useRotateInvite(gameId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<GameInviteResponse>(`${base(gameId)}/rotate`, {}).then((body) => body.invite),
+    onSuccess: (invite) => queryClient.setQueryData(gameKeys.invite(gameId), invite),
+  });
+}
