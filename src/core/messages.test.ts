@@ -66,6 +66,10 @@ const NOT_VERBATIM = new Set<string>([
   ...Object.values(messages.ORGANIZER_TOOL_ERRORS),
   ...Object.values(messages.ORGANIZER_TEXTS),
   ...Object.values(messages.PLAYER_LIMIT_ERRORS),
+  // Issue 13 (D29): sign-in links and the username asked once.
+  messages.MAIL_RATE_LIMITS.signInLink,
+  ...Object.values(messages.SIGN_IN_LINK),
+  ...Object.values(messages.CHOOSE_USERNAME),
 ]);
 
 function catalogueTexts(): string[] {
