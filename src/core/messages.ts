@@ -160,8 +160,8 @@ export const SIGN_IN_LINK = {
   failed: 'Could not send the sign-in link. Please try again.',
   expired: 'This sign-in link has expired or was already used. Links work once, for 15 minutes: we can send you a new one.',
   invalid: 'This sign-in link did not work. We can send you a new one.',
-  signupPointer: 'Rather not choose a password? Log in with a link sent to your e-mail instead:',
-  signupPointerLink: 'email me a sign-in link',
+  signupPointer: 'Rather not choose a password?',
+  signupPointerLink: 'Sign in with a link sent by e-mail',
 } as const;
 
 /** "We sent a sign-in link to {email}. ..." after a request, whatever the address. */
