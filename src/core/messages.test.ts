@@ -69,6 +69,10 @@ const NOT_VERBATIM = new Set<string>([
   // D30: invite-only games.
   ...Object.values(messages.INVITE_ERRORS),
   ...Object.values(messages.INVITE_TEXTS),
+  // Issue 13 (D29): sign-in links and the username asked once.
+  messages.MAIL_RATE_LIMITS.signInLink,
+  ...Object.values(messages.SIGN_IN_LINK),
+  ...Object.values(messages.CHOOSE_USERNAME),
 ]);
 
 function catalogueTexts(): string[] {

@@ -168,6 +168,42 @@ export const DEV_MAILBOX_HINT = {
   after: ' to read it.',
 } as const;
 
+/**
+ * Signing in by e-mailed link (D29; ours: DECISIONS says what, not the words). The answer to a
+ * request is the same for any address: a new address gets an account when its link is opened.
+ */
+export const SIGN_IN_LINK = {
+  button: 'Email me a sign-in link',
+  sending: 'Sending link...',
+  offer: 'No password? We can e-mail you a link that signs you in.',
+  sentTitle: 'Check Your Email',
+  sendAgain: 'Send again',
+  differentEmail: 'Use a different e-mail',
+  sentAgain: 'We sent another link. Only the newest link works.',
+  failed: 'Could not send the sign-in link. Please try again.',
+  expired: 'This sign-in link has expired or was already used. Links work once, for 15 minutes: we can send you a new one.',
+  invalid: 'This sign-in link did not work. We can send you a new one.',
+  signupPointer: 'Rather not choose a password?',
+  signupPointerLink: 'Sign in with a link sent by e-mail',
+} as const;
+
+/** "We sent a sign-in link to {email}. ..." after a request, whatever the address. */
+export function signInLinkSent(email: string): string {
+  return `We sent a sign-in link to ${email}. Open it within 15 minutes; it works once. New to Squares Pool? The link creates your account.`;
+}
+
+/** /welcome (D29): the username asked once of an account made by a sign-in link (ours). */
+export const CHOOSE_USERNAME = {
+  title: 'Choose a Username',
+  description: 'You are signed in. Pick the name other players see on the board; we ask only once.',
+  submit: 'Save Username',
+  saving: 'Saving...',
+  saved: 'Username saved',
+  failed: 'Could not save your username. Please try again.',
+  /** The server's refusal of a purchase by an account that has no username yet. */
+  required: 'Choose a username before buying squares.',
+} as const;
+
 /** The username rule as the sign-up form states it before anything is typed (issue 10's rule). */
 export const USERNAME_RULE_HINT = '3-30 characters: letters (A-Z), digits and _ . - only. Other players see it on the board.';
 
@@ -210,6 +246,7 @@ export const RESET_PASSWORD_ERROR = 'Failed to send reset email';
 export const MAIL_RATE_LIMITS = {
   passwordReset: 'Too many password reset attempts. Please wait a few minutes and try again.',
   confirmationEmail: 'Too many confirmation e-mail requests. Please wait a few minutes and try again.',
+  signInLink: 'Too many sign-in link requests. Please wait a few minutes and try again.',
 } as const;
 
 /** Our text for the limit on password checks with a session (change-password, verify-password). */

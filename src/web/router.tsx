@@ -3,7 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppShell, AppShellFallback } from '@/components/app-shell';
 import { RootError, RouteError } from '@/components/route-error';
 import { LoadingState } from '@/components/page';
-import { RequireAdmin, RequireUser } from '@/components/route-guards';
+import { RequireAdmin, RequireUser, RequireUsername } from '@/components/route-guards';
 import HomePage from '@/pages/home';
 
 /** Loads a page module lazily (its default export is the page component). */
@@ -38,6 +38,8 @@ export const routes: RouteObject[] = [
           { path: 'reset-password', lazy: page(() => import('@/pages/reset-password')) },
           // An expired or broken confirmation link, and a new confirmation mail (issue 11).
           { path: 'confirm-email', lazy: page(() => import('@/pages/confirm-email')) },
+          // Where a sign-in link lands (D29): a new account chooses its username, then goes on.
+          { path: 'welcome', lazy: page(() => import('@/pages/welcome')) },
           { path: 'not-authorized', lazy: page(() => import('@/pages/not-authorized')) },
           { path: 'dev/mailbox', lazy: page(() => import('@/pages/dev-mailbox')) },
           // Administration (spec section 2 /admin routes; D10): visitors go to /login and back,
@@ -59,7 +61,8 @@ export const routes: RouteObject[] = [
           {
             Component: RequireUser,
             children: [
-              { path: 'payment', lazy: page(() => import('@/pages/payment')) },
+              // Buying shows the buyer's username on the board: an account without one chooses it first (D29).
+              { Component: RequireUsername, children: [{ path: 'payment', lazy: page(() => import('@/pages/payment')) }] },
               { path: 'my-squares', lazy: page(() => import('@/pages/my-squares')) },
             ],
           },

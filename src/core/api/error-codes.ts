@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'INTERNAL',
   'DATABASE_UNAVAILABLE',
   'MAILBOX_DISABLED',
+  // An account without a username yet (D29) cannot buy squares
+  'USERNAME_REQUIRED',
   // Games (D13)
   'GAME_CLOSED',
   'GAME_COMPLETED',

@@ -42,6 +42,14 @@ const LIMITS = [
 const PASSWORD_CHECKS = ['/api/auth/change-password', '/api/auth/verify-password', '/api/auth/delete-user'] as const;
 const PASSWORD_CHECK_LIMIT = { max: 10, timeWindow: '5 minutes' } as const;
 
+/**
+ * D29: sign-in links, the mail-sending paths' budget (5 per 15 minutes), counted per client IP
+ * and per address asked for: many addresses from one client, or one inbox from many clients,
+ * get no more mails. Every address counts alike, so the limit says nothing about accounts.
+ */
+const SIGN_IN_LINK_PATH = '/api/auth/sign-in/magic-link';
+const SIGN_IN_LINK_LIMIT = { max: 5, timeWindow: '15 minutes' } as const;
+
 /** Better Auth under /api/auth/*, our rate limits in front of it, and GET /api/me. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, guards }) => {
   await app.register(fastifyRateLimit, { global: false });
@@ -125,6 +133,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   };
   for (const path of PASSWORD_CHECKS) app.post(path, { preHandler: limitPasswordChecks }, forward);
 
+  const linksByIp = app.createRateLimit({ ...SIGN_IN_LINK_LIMIT, keyGenerator: (request) => request.ip });
+  const linksByAddress = app.createRateLimit({ ...SIGN_IN_LINK_LIMIT, keyGenerator: (request) => `address:${addressOf(request.body)}` });
+  const limitSignInLinks = async (request: FastifyRequest, reply: FastifyReply) => {
+    const results = [await linksByIp(request)];
+    // Without an address Better Auth refuses the request (400) and sends nothing: no inbox to count.
+    if (addressOf(request.body)) results.push(await linksByAddress(request));
+    const exceeded = results.flatMap((result) => (!result.isAllowed && result.isExceeded ? [result.ttlInSeconds] : []));
+    if (exceeded.length) {
+      return reply
+        .status(429)
+        .header('retry-after', String(Math.max(...exceeded)))
+        .send(errorBody('TOO_MANY_REQUESTS', MAIL_RATE_LIMITS.signInLink));
+    }
+  };
+  app.post(SIGN_IN_LINK_PATH, { preHandler: limitSignInLinks }, forward);
+
   app.route({ method: ['GET', 'POST'], url: '/api/auth/*', handler: forward });
 
   app.get(
@@ -146,6 +170,12 @@ function normalizeEmail(body: unknown): unknown {
     return { ...body, email: body.email.trim().toLowerCase() };
   }
   return body;
+}
+
+/** The address a sign-in link is asked for, as Better Auth will see it (normalizeEmail), or ''. */
+function addressOf(body: unknown): string {
+  const email = (normalizeEmail(body) as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : '';
 }
 
 function invalidCallback(reply: FastifyReply) {

@@ -13,6 +13,7 @@ import { confirmationMail, passwordResetMail } from '../mail/templates';
 import type { AccountsRepository } from './accounts.repository';
 import type { AccountsService } from './accounts.service';
 import { checkProfileUpdate, normalizeSignUpNames, profileDatabaseHooks } from './profile-rules';
+import { signInLinkConfirmationHooks, signInLinkPlugin } from './sign-in-links';
 
 export interface AuthDeps {
   database: DatabaseHandle;
@@ -30,7 +31,7 @@ export interface AuthDeps {
 export const CONFIRMED_CALLBACK = '/login?confirmed=1';
 const ONE_HOUR = 60 * 60;
 
-const BODY_READING_PATHS = new Set(['/sign-up/email', '/update-user', '/reset-password', '/change-password']);
+const BODY_READING_PATHS = new Set(['/sign-up/email', '/update-user', '/reset-password', '/change-password', '/sign-in/magic-link']);
 
 const apiError = (status: 'BAD_REQUEST' | 'UNPROCESSABLE_ENTITY' | 'FORBIDDEN', code: AuthErrorCode, message: string) =>
   new APIError(status, { code, message });
@@ -98,9 +99,17 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
         usernameValidator: (value) => USERNAME_PATTERN.test(value),
         displayUsernameValidator: (value) => USERNAME_PATTERN.test(value),
       }),
+      // D29: signing in by e-mailed link (sign-in-links.ts).
+      signInLinkPlugin({ settings, mailer, linkOrigin, mailLog }),
     ],
-    // Usernames and the names shown for them, on every write of a user row (issue 10).
-    databaseHooks: profileDatabaseHooks,
+    // Usernames and the names shown for them, on every write of a user row (issue 10), and the
+    // confirmations a sign-in link makes (D29, D8).
+    databaseHooks: {
+      user: {
+        create: { ...profileDatabaseHooks.user!.create, ...signInLinkConfirmationHooks(accounts).create },
+        update: { ...profileDatabaseHooks.user!.update, ...signInLinkConfirmationHooks(accounts).update },
+      },
+    },
     hooks: {
       // Our rules run before Better Auth's, so the answers carry the spec's texts (D6, D7).
       before: createAuthMiddleware(async (ctx) => {
@@ -123,6 +132,13 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
           }
         }
         if (ctx.path === '/update-user') await checkProfileUpdate(ctx, accountsRepo);
+        if (ctx.path === '/sign-in/magic-link') {
+          // A new account's names come from /welcome's username (profile-rules.ts), never from the
+          // request for a link; nor does anything else the body carries reach the mail.
+          const body = ctx.body as { name?: unknown; metadata?: unknown };
+          delete body.name;
+          delete body.metadata;
+        }
         if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
           const password = validatePassword((ctx.body as { newPassword?: string }).newPassword ?? '');
           if (!password.ok) throw apiError('BAD_REQUEST', 'WEAK_PASSWORD', password.message);

@@ -104,6 +104,8 @@ function assertNames(data: UserWrite, currentUsername: string | undefined): void
   for (const field of ['displayUsername', 'name'] as const) {
     const value = data[field];
     if (value === undefined || value === null) continue;
+    // D29: an account made by a sign-in link has no username yet, and Better Auth's `name` is then empty.
+    if (field === 'name' && value === '' && (username === undefined || username === null)) continue;
     if (username === undefined || checkedDisplayName(value, username) !== value) {
       throw badRequest('INVALID_DISPLAY_USERNAME', DISPLAY_USERNAME_MISMATCH);
     }

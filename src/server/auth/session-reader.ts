@@ -5,7 +5,8 @@ import type { SessionRepository, SessionRow } from './session.repository';
 export interface SessionUser {
   id: string;
   email: string;
-  username: string;
+  /** Null until an account made by a sign-in link chooses one (D29). */
+  username: string | null;
   isAdmin: boolean;
 }
 
@@ -84,7 +85,8 @@ export function toSessionUser(user: Pick<SessionRow, 'email' | 'name' | 'usernam
   return {
     id: user.userId,
     email: user.email,
-    username: user.displayUsername ?? user.username ?? user.name,
+    // Without a username (D29: a sign-in link's new account, until /welcome) there is no name to show.
+    username: user.displayUsername ?? user.username ?? null,
     isAdmin: user.isAdmin === true || user.isAdmin === 1,
   };
 }

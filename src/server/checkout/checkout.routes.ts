@@ -1,11 +1,13 @@
 import { checkoutCreatedSchema, checkoutRequestSchema, checkoutResponseSchema, openCheckoutsResponseSchema } from '@core/api/checkout';
 import { idParams } from '@core/api/params';
+import { CHOOSE_USERNAME } from '@core/messages';
 import { cartSchema } from '@core/schemas';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../auth/session';
 import type { Settings } from '../config';
-import { conflict, notFound } from '../http/errors';
+import { AppError, conflict, notFound } from '../http/errors';
 import type { GameAccess } from '../games/game-access';
 import { isUuid } from '../http/params';
 import { mailLinkOrigin } from '../mail/link-origin';
@@ -58,10 +60,17 @@ function checkoutRequest(maxCartSquares: number) {
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, { checkouts, access, settings }) => {
   // The guard runs before body validation: visitors get 401, not cart messages.
   const signedIn = { preValidation: app.guards.requireUser };
+  // D29: squares show their owner's username; an account made by a sign-in link chooses one first (/welcome).
+  const requireUsername = async (request: FastifyRequest) => {
+    if (signedInUser(request).username === null) throw new AppError(403, 'USERNAME_REQUIRED', CHOOSE_USERNAME.required);
+  };
 
   app.post(
     '/api/checkout',
-    { ...signedIn, schema: { body: checkoutRequest(settings.MAX_CART_SQUARES), response: { 201: checkoutCreatedSchema } } },
+    {
+      preValidation: [app.guards.requireUser, requireUsername],
+      schema: { body: checkoutRequest(settings.MAX_CART_SQUARES), response: { 201: checkoutCreatedSchema } },
+    },
     async (request, reply) => {
       const user = signedInUser(request);
       // D30: before anything is held or reserved (card part and organizer part alike), every game

@@ -8,9 +8,10 @@ import type { Executor } from './executor';
 
 /**
  * The name a board shows for an account: the username as typed, else the username, else the
- * name Better Auth keeps (the same order as the session's username, src/server/auth/session.ts).
+ * name Better Auth keeps (the same order as the session's username, src/server/auth/session.ts);
+ * null for an account made by a sign-in link that has not chosen a username yet (D29).
  */
-export const displayName = sql<string | null>`coalesce("user"."displayUsername", "user"."username", "user"."name")`;
+export const displayName = sql<string | null>`coalesce("user"."displayUsername", "user"."username", nullif("user"."name", ''))`;
 
 /**
  * The address shown for an account: its e-mail, or for a named person (D29) the address the

@@ -17,8 +17,11 @@ ${paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join(
 </div></body></html>`;
 }
 
+/** "Hi alice," or, for an account that has no username yet (D29: a sign-in link's new account), "Hi,". */
+const greetingFor = (name: string | null | undefined) => (name?.trim() ? `Hi ${name.trim()},` : 'Hi,');
+
 export function confirmationMail(to: string, username: string, link: string): MailMessage {
-  const greeting = `Hi ${username},`;
+  const greeting = greetingFor(username);
   const body = 'Thanks for signing up for Squares Pool. Confirm your e-mail address to finish creating your account, then log in to pick your squares.';
   const footer = "If you didn't sign up, you can ignore this e-mail. The link works for one hour.";
   return {
@@ -43,11 +46,27 @@ export function passwordResetMail(to: string, link: string): MailMessage {
 }
 
 /**
+ * D29: a link that signs the person in (and, for a new address, creates their account). Sent to
+ * any address asked for: the mail does not say whether an account exists.
+ */
+export function signInLinkMail(to: string, link: string): MailMessage {
+  const body = 'Use the link below to log in to Squares Pool. If you have no account yet, it creates one for this e-mail address.';
+  const footer = "If you didn't ask for this, you can ignore this e-mail: nobody can use it without this link. The link works once, for 15 minutes.";
+  return {
+    to,
+    subject: 'Your Squares Pool sign-in link',
+    link,
+    text: `${body}\n\nLog in: ${link}\n\n${footer}\n`,
+    html: layout('Log in to Squares Pool', [body], { label: 'Log in', href: link }, footer),
+  };
+}
+
+/**
  * A paid checkout whose squares could not all be claimed, or whose game was deleted, was refunded
  * in full (D13, D21). `link` opens My Squares, which lists the refund.
  */
 export function refundMail(to: string, refund: { username: string; amount: string; description: string; reason: string; link: string }): MailMessage {
-  const greeting = `Hi ${refund.username},`;
+  const greeting = greetingFor(refund.username);
   const body = `We refunded your payment of ${refund.amount} for ${refund.description}.`;
   const why = refund.reason;
   const after = 'The money goes back to the card you paid with; your bank may take a few days to show it.';
@@ -84,7 +103,7 @@ export function releasedPaidMail(to: string, released: { username: string; gameT
 }
 
 export function releasedMail(to: string, released: { username: string; gameTitle: string; squares: string; atPayBy: boolean; link: string }): MailMessage {
-  const greeting = `Hi ${released.username},`;
+  const greeting = greetingFor(released.username);
   const body = `Your unpaid squares in ${released.gameTitle} were released: ${released.squares}.`;
   const why = released.atPayBy
     ? 'They were not paid by the pay-by time the organizer set, so they are open to other players again.'

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingState } from '@/components/page';
-import { type GuardRequirement, guardDecision, useSession } from '@/lib/session';
+import { type GuardRequirement, guardDecision, needsUsername, useSession } from '@/lib/session';
 
 /** The location a guard or a login link remembers, so /login can bring the person back. */
 export interface FromState {
@@ -52,10 +52,48 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
   return <Guard requirement="admin">{children}</Guard>;
 }
 
+/**
+ * D29: pages that need a username (buying squares shows it on the board) send an account made
+ * by a sign-in link to /welcome first, which comes back here once the username is chosen.
+ */
+export function RequireUsername({ children }: { children?: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (needsUsername(session)) {
+    return <Navigate to={`/welcome?${new URLSearchParams({ next: location.pathname + location.search + location.hash })}`} replace />;
+  }
+  return <>{children ?? <Outlet />}</>;
+}
+
+const AUTH_PAGES = ['/login', '/signup', '/forgot-password', '/reset-password', '/welcome'];
+
 /** Where a successful login goes: the remembered location (not an auth page), else home. */
 export function returnPath(state: unknown): string {
   const from = (state as FromState | null)?.from;
   if (!from?.pathname || !from.pathname.startsWith('/') || from.pathname.startsWith('//')) return '/';
-  if (['/login', '/signup', '/forgot-password', '/reset-password'].includes(from.pathname)) return '/';
+  if (AUTH_PAGES.includes(from.pathname)) return '/';
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+/**
+ * A `next` from the address bar (the way back a sign-in link carries, D29): a path on this
+ * site that is not an account page, else home. The server checked it too; this page does not
+ * rely on that.
+ */
+export function nextPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/';
+  const base = 'http://squares.invalid';
+  let url: URL;
+  try {
+    url = new URL(next, base);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== base || url.pathname.startsWith('//') || AUTH_PAGES.includes(url.pathname)) return '/';
+  return url.pathname + url.search + url.hash;
+}
+
+/** Where to go after logging in: the remembered location, else the address's `next`, else home. */
+export function loginDestination(state: unknown, next: string | null): string {
+  return (state as FromState | null)?.from ? returnPath(state) : nextPath(next);
 }

@@ -1,9 +1,18 @@
 import { describe, expect, test } from 'vitest';
-import { LOGIN_ERRORS, SIGNUP_ERRORS, USERNAME_TAKEN } from '@core/messages';
+import { CHOOSE_USERNAME, LOGIN_ERRORS, MAIL_RATE_LIMITS, SIGN_IN_LINK, SIGNUP_ERRORS, USERNAME_TAKEN, USERNAME_TOO_SHORT } from '@core/messages';
 import { ApiError, type ApiErrorCode } from './api';
-import { isUnauthorized, loginErrorMessage, resetEmailErrorMessage, resetPasswordFailure, signupErrorMessage } from './auth';
+import {
+  chooseUsernameErrorMessage,
+  isUnauthorized,
+  loginErrorMessage,
+  resetEmailErrorMessage,
+  resetPasswordFailure,
+  signInLinkErrorMessage,
+  signInLinkProblem,
+  signupErrorMessage,
+} from './auth';
 import { ADMIN_EMAIL_KEY, ADMIN_FLAG_KEY, clearCachedAdminFlag, guardDecision, readCachedAdminFlag, type Session, writeCachedAdminFlag } from './session';
-import { returnPath } from '@/components/route-guards';
+import { loginDestination, nextPath, returnPath } from '@/components/route-guards';
 
 const err = (status: number, code: ApiErrorCode, message = 'server says') => new ApiError(status, code, message);
 
@@ -97,5 +106,51 @@ describe('admin flag cache (spec section 4)', () => {
     expect(readCachedAdminFlag(s, 'other@example.com')).toBeNull();
     clearCachedAdminFlag(s);
     expect(readCachedAdminFlag(s, 'boss@example.com')).toBeNull();
+  });
+});
+
+describe('sign-in links (D29)', () => {
+  test('a refused request shows the server’s rate-limit text, else ours', () => {
+    expect(signInLinkErrorMessage(err(429, 'TOO_MANY_REQUESTS', MAIL_RATE_LIMITS.signInLink))).toBe(MAIL_RATE_LIMITS.signInLink);
+    expect(signInLinkErrorMessage(err(500, 'INTERNAL'))).toBe(SIGN_IN_LINK.failed);
+    expect(signInLinkErrorMessage(new Error('offline'))).toBe(SIGN_IN_LINK.failed);
+  });
+
+  test.each([
+    ['INVALID_TOKEN', SIGN_IN_LINK.expired],
+    ['new_user_signup_disabled', SIGNUP_ERRORS.disabled],
+    ['failed_to_create_session', SIGN_IN_LINK.invalid],
+  ])('a link back with ?error=%s', (code, message) => {
+    expect(signInLinkProblem(code)).toBe(message);
+  });
+
+  test.each([
+    [err(422, 'USERNAME_IS_ALREADY_TAKEN', 'x'), USERNAME_TAKEN],
+    [err(400, 'USERNAME_TOO_SHORT', USERNAME_TOO_SHORT), USERNAME_TOO_SHORT],
+    [err(401, 'UNAUTHORIZED', 'x'), CHOOSE_USERNAME.failed],
+    [err(0, 'NETWORK_ERROR'), CHOOSE_USERNAME.failed],
+  ])('a refused username: %s', (error, message) => {
+    expect(chooseUsernameErrorMessage(error)).toBe(message);
+  });
+
+  test.each([
+    ['/game/42', '/game/42'],
+    ['/game/42?x=1#top', '/game/42?x=1#top'],
+    [null, '/'],
+    ['', '/'],
+    ['game/42', '/'],
+    ['//evil.example/x', '/'],
+    ['/\\evil.example', '/'],
+    ['https://evil.example/x', '/'],
+    ['/login', '/'],
+    ['/welcome?next=%2Fgame', '/'],
+  ])('next=%j goes to %j', (next, path) => {
+    expect(nextPath(next)).toBe(path);
+  });
+
+  test('a remembered location wins over ?next=', () => {
+    expect(loginDestination({ from: { pathname: '/cart' } }, '/game/1')).toBe('/cart');
+    expect(loginDestination(null, '/game/1')).toBe('/game/1');
+    expect(loginDestination(null, 'https://evil.example')).toBe('/');
   });
 });

@@ -3,7 +3,16 @@
  * plain fetch (no Better Auth client package), and the mapping of their errors to the spec's
  * texts (spec section 8; DECISIONS D6, D7).
  */
-import { CONFIRMATION_MAIL, LOGIN_ERRORS, MAIL_RATE_LIMITS, RESET_PASSWORD_ERROR, SIGNUP_ERRORS, USERNAME_TAKEN } from '@core/messages';
+import {
+  CHOOSE_USERNAME,
+  CONFIRMATION_MAIL,
+  LOGIN_ERRORS,
+  MAIL_RATE_LIMITS,
+  RESET_PASSWORD_ERROR,
+  SIGN_IN_LINK,
+  SIGNUP_ERRORS,
+  USERNAME_TAKEN,
+} from '@core/messages';
 import { normalizeEmail } from '@core/validation';
 import type { MeResponse } from '@core/api/account';
 import { api, ApiError, apiRequest, isApiError, isServerMessage } from './api';
@@ -65,6 +74,22 @@ export const authApi = {
   sendConfirmationEmail: (email: string) => api.post<unknown>('/api/auth/send-verification-email', { email: normalizeEmail(email) }),
 
   resetPassword: (token: string, newPassword: string) => api.post<unknown>('/api/auth/reset-password', { token, newPassword }),
+
+  /**
+   * D29: a sign-in link to `email`, answered alike for any address. Opened, it signs the person
+   * in (a new address gets an account) and goes to /welcome, which asks a new account for its
+   * username and then goes on to `next`; a used, expired or refused link comes back to /login.
+   * The server keeps both on our origin.
+   */
+  sendSignInLink: (email: string, next: string) =>
+    api.post<unknown>('/api/auth/sign-in/magic-link', {
+      email: normalizeEmail(email),
+      callbackURL: `/welcome?${new URLSearchParams({ next })}`,
+      errorCallbackURL: `/login?${new URLSearchParams({ next })}`,
+    }),
+
+  /** D29: the username an account made by a sign-in link chooses (the sign-up rules, profile-rules.ts). */
+  chooseUsername: (username: string) => api.post<unknown>('/api/auth/update-user', { username }),
 };
 
 /** Spec section 8 "Login". */
@@ -110,6 +135,27 @@ export function resetEmailErrorMessage(error: unknown): string {
 export function confirmationMailErrorMessage(error: unknown): string {
   if (isApiError(error) && error.status === 429) return MAIL_RATE_LIMITS.confirmationEmail;
   return CONFIRMATION_MAIL.failed;
+}
+
+/** What the login page shows when a sign-in link was refused. */
+export function signInLinkErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.status === 429) return isServerMessage(error) ? error.message : MAIL_RATE_LIMITS.signInLink;
+  return SIGN_IN_LINK.failed;
+}
+
+/** What /login says for the `?error=` a sign-in link comes back with (Better Auth's codes). */
+export function signInLinkProblem(code: string): string {
+  if (code === 'INVALID_TOKEN') return SIGN_IN_LINK.expired;
+  if (code === 'new_user_signup_disabled') return SIGNUP_ERRORS.disabled;
+  return SIGN_IN_LINK.invalid;
+}
+
+/** /welcome's message for a refused username: the sign-up texts (the server's words), else ours. */
+export function chooseUsernameErrorMessage(error: unknown): string {
+  if (!isApiError(error)) return CHOOSE_USERNAME.failed;
+  if (error.code === 'USERNAME_IS_ALREADY_TAKEN') return USERNAME_TAKEN;
+  if (error.status === 400 && isServerMessage(error)) return error.message;
+  return CHOOSE_USERNAME.failed;
 }
 
 /** Texts of the /reset-password page (D6); the spec has none for it. */

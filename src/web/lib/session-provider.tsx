@@ -50,7 +50,8 @@ export async function loadSession(timeoutMs = ADMIN_LOOKUP_TIMEOUT_MS): Promise<
     const fallback = await authApi.authSession();
     if (!fallback?.user) return SIGNED_OUT;
     const { id, email } = fallback.user;
-    const username = fallback.user.username ?? fallback.user.name ?? '';
+    // No username yet (D29) is null, as /api/me says it.
+    const username = fallback.user.username || null;
     return { status: 'signed-in', user: { id, email, username, isAdmin: readCachedAdminFlag(storage(), email) ?? false } };
   } catch (error) {
     console.warn('Could not check the session; continuing signed out.', error);

@@ -4,7 +4,8 @@ import { createContext, useContext } from 'react';
 export interface SessionUser {
   id: string;
   email: string;
-  username: string;
+  /** Null until an account made by a sign-in link chooses one at /welcome (D29). */
+  username: string | null;
   /** A hint for the UI only: the server decides admin rights on every request (DECISIONS D8). */
   isAdmin: boolean;
 }
@@ -29,6 +30,11 @@ export function isSignedIn(session: Session): session is Extract<Session, { stat
 
 export function isAdmin(session: Session): boolean {
   return session.status === 'signed-in' && session.user.isAdmin;
+}
+
+/** D29: a signed-in account that still has to choose its username (/welcome asks, once). */
+export function needsUsername(session: Session): boolean {
+  return session.status === 'signed-in' && session.user.username === null;
 }
 
 /** Spec "Layout": the part of the e-mail before the at-sign, or "User". */

@@ -3,14 +3,15 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { CONFIRMATION_MAIL, confirmationSentFromLogin, EMAIL_CONFIRMED, INVALID_EMAIL, LOGIN_ERRORS, PASSWORD_UPDATED, SUCCESS_TOASTS } from '@core/messages';
-import { validateLogin } from '@core/validation';
+import { validateForgotPasswordEmail, validateLogin } from '@core/validation';
 import { AuthPage, DevMailboxHint, EmailField, Field, FormError, FormNotice, SubmitButton, useConfirmationResend } from '@/components/auth-form';
 import { LoadingState } from '@/components/page';
-import { returnPath } from '@/components/route-guards';
+import { loginDestination } from '@/components/route-guards';
+import { SignInLinkButton, SignInLinkSent, useSignInLink } from '@/components/sign-in-link';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api';
-import { authApi, loginErrorMessage } from '@/lib/auth';
+import { authApi, loginErrorMessage, signInLinkProblem } from '@/lib/auth';
 import { useAppConfig } from '@/lib/config';
 import { useSession, useSessionActions } from '@/lib/session';
 
@@ -39,7 +40,19 @@ export default function LoginPage() {
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const resend = useConfirmationResend();
   const resendBox = useRef<HTMLDivElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
   useAppConfig(); // for the Dev Mailbox hint, fetched before it is needed
+  // Where logging in leads: the page the person came from (a guard or a Log In link remembers
+  // it; a sign-in link carries it back as ?next=), else home.
+  const next = loginDestination(location.state, params.get('next'));
+  // D29: the second way in, a link by e-mail.
+  const link = useSignInLink(next);
+  const [linkAskedFor, setLinkAskedFor] = useState(false);
+
+  // "Use a different e-mail" brings the form back: continue in its e-mail field.
+  useEffect(() => {
+    if (linkAskedFor && link.sentTo === null) emailInput.current?.focus();
+  }, [linkAskedFor, link.sentTo]);
 
   // Focus follows the offer's answer: the button it replaces is gone.
   useEffect(() => {
@@ -55,12 +68,29 @@ export default function LoginPage() {
   if (session.status === 'loading') return <LoadingState />;
   // Signed-in users are sent to / (spec); right after logging in, back where they came from.
   if (session.status === 'signed-in') {
-    return <Navigate to={justLoggedIn.current ? returnPath(location.state) : '/'} replace />;
+    return <Navigate to={justLoggedIn.current ? next : '/'} replace />;
   }
+  if (link.sentTo) return <SignInLinkSent request={link} email={link.sentTo} />;
 
   const state = location.state as { passwordUpdated?: boolean } | null;
   const notice =
     state?.passwordUpdated || params.get('reset') === '1' ? PASSWORD_UPDATED : params.has('confirmed') && !params.has('error') ? EMAIL_CONFIRMED : null;
+  // A sign-in link that was used, expired or refused comes back here with ?error=... (D29).
+  const signInLinkError = params.get('error');
+  const linkProblem = signInLinkError !== null && !linkAskedFor ? signInLinkProblem(signInLinkError) : null;
+
+  async function onSendLink() {
+    const result = validateForgotPasswordEmail(email);
+    setLinkAskedFor(true);
+    setUnconfirmed(null);
+    if (!result.ok) {
+      setError({ message: result.message, fields: ['email'] });
+      emailInput.current?.focus();
+      return;
+    }
+    setError(null);
+    await link.send(result.value);
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -108,8 +138,8 @@ export default function LoginPage() {
     >
       {notice && <FormNotice>{notice}</FormNotice>}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Log in">
-        <FormError id={errorId} message={error?.message ?? null} />
-        <EmailField value={email} onChange={(event) => setEmail(event.target.value)} errorId={fieldError('email')} />
+        <FormError id={errorId} message={error?.message ?? link.error ?? linkProblem} />
+        <EmailField ref={emailInput} value={email} onChange={(event) => setEmail(event.target.value)} errorId={fieldError('email')} />
         <Field
           label="Password"
           type="password"
@@ -129,6 +159,7 @@ export default function LoginPage() {
           Log In
         </SubmitButton>
       </form>
+      <SignInLinkButton request={link} onClick={() => void onSendLink()} />
       {unconfirmed && (
         <div
           ref={resendBox}

@@ -6,6 +6,7 @@ import {
   INVALID_EMAIL,
   PASSWORD_MESSAGES,
   PASSWORDS_DO_NOT_MATCH,
+  SIGN_IN_LINK,
   SIGNUP_ERRORS,
   SUCCESS_TOASTS,
   USERNAME_INVALID_CHARACTERS,
@@ -139,12 +140,20 @@ export default function SignupPage() {
       description="Sign up to buy squares and track your winnings."
       icon={<UserPlus />}
       footer={
-        <p>
-          Already have an account?{' '}
-          <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-            Log in
-          </Link>
-        </p>
+        <>
+          <p>
+            Already have an account?{' '}
+            <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+              Log in
+            </Link>
+          </p>
+          <p data-testid="sign-in-link-pointer">
+            {SIGN_IN_LINK.signupPointer}{' '}
+            <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+              {SIGN_IN_LINK.signupPointerLink}
+            </Link>
+          </p>
+        </>
       }
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Create account">

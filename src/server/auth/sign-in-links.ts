@@ -1,0 +1,70 @@
+import type { BetterAuthOptions } from 'better-auth';
+import { magicLink } from 'better-auth/plugins/magic-link';
+import type { Settings } from '../config';
+import { sendInBackground, type Mailer } from '../mail/mailer';
+import { signInLinkMail } from '../mail/templates';
+import type { AccountsService } from './accounts.service';
+
+/** D29: a sign-in link works once, for 15 minutes. */
+export const SIGN_IN_LINK_SECONDS = 15 * 60;
+/** Better Auth's path for opening a sign-in link. */
+export const SIGN_IN_LINK_VERIFY_PATH = '/magic-link/verify';
+
+export interface SignInLinkDeps {
+  settings: Pick<Settings, 'ALLOW_SIGNUP'>;
+  mailer?: Mailer;
+  /** The origin links in mails use (auth.ts: PUBLIC_URL, or this machine in a trial). */
+  linkOrigin: (url: string) => string;
+  mailLog: { error(obj: object, msg: string): void };
+}
+
+/**
+ * Signing in by e-mailed link (D29; design note 012): Better Auth's magic-link plugin on our
+ * mailer. The token is stored hashed and works once, for 15 minutes. A new address gets an
+ * account whose e-mail is confirmed, with no password and no username yet (the web asks for
+ * one at /welcome); with ALLOW_SIGNUP=false a new address's link is refused when opened
+ * (`new_user_signup_disabled`), so the request's answer is the same for every address.
+ */
+export function signInLinkPlugin({ settings, mailer, linkOrigin, mailLog }: SignInLinkDeps) {
+  return magicLink({
+    expiresIn: SIGN_IN_LINK_SECONDS,
+    storeToken: 'hashed',
+    disableSignUp: !settings.ALLOW_SIGNUP,
+    sendMagicLink({ email, url }) {
+      if (!mailer) return;
+      // The plugin's link with its callbacks (already plain paths on our origin: auth.routes.ts),
+      // on the origin of every mailed link, as the confirmation link is built.
+      const built = new URL(url);
+      sendInBackground(mailer, signInLinkMail(email, `${linkOrigin(url)}${built.pathname}${built.search}`), mailLog);
+    },
+  });
+}
+
+type UserHooks = NonNullable<NonNullable<BetterAuthOptions['databaseHooks']>['user']>;
+type HookContext = { path?: string } | null | undefined;
+
+/**
+ * `accounts.onEmailConfirmed` for the two ways a sign-in link confirms an address (the third,
+ * the confirmation link, is Better Auth's afterEmailVerification in auth.ts). Each runs once,
+ * after the write commits:
+ * - a new address: the plugin creates the account already confirmed (the only path that
+ *   creates a confirmed user), so `create.after` with `emailVerified`;
+ * - an unconfirmed password account: opening the link confirms it (Better Auth's
+ *   revokeUnprovenAccountAccess also removes the password set before the address was proven
+ *   and ends its sessions), so `update.after` on the link's path; that update happens only
+ *   when the account was unconfirmed, and is the path's only write to the user.
+ */
+export function signInLinkConfirmationHooks(accounts: AccountsService | undefined): UserHooks {
+  return {
+    create: {
+      async after(user) {
+        if (user.emailVerified) await accounts?.onEmailConfirmed(user);
+      },
+    },
+    update: {
+      async after(user, context) {
+        if (user && user.emailVerified && (context as HookContext)?.path === SIGN_IN_LINK_VERIFY_PATH) await accounts?.onEmailConfirmed(user);
+      },
+    },
+  };
+}
