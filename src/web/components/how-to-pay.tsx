@@ -44,7 +44,15 @@ export function HowToPay({
       )}
       {payBy && (
         <p data-testid="pay-by">
-          Pay by <time dateTime={payBy}>{dateAndTime(payBy)}</time>: squares still unpaid then are released for others.
+          {Date.parse(payBy) > Date.now() ? (
+            <>
+              Pay by <time dateTime={payBy}>{dateAndTime(payBy)}</time>: squares still unpaid then are released for others.
+            </>
+          ) : (
+            <>
+              The pay-by time (<time dateTime={payBy}>{dateAndTime(payBy)}</time>) has passed: unpaid squares were released.
+            </>
+          )}
         </p>
       )}
       {unpaidSquares > 0 && (
