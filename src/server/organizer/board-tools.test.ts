@@ -201,6 +201,14 @@ describe(`the organizer's board tools (D29, D32, ${testDbKind})`, () => {
         );
       }
       expect((await send(t.app, 'GET', `/api/games/${game.id}/activity`)).statusCode).toBe(401);
+      // Not even a body that is not JSON is read first.
+      const raw = await t.app.inject({
+        method: 'POST',
+        url: `/api/games/${game.id}/squares/assign`,
+        headers: { 'content-type': 'application/json', origin: 'http://localhost' },
+        payload: '{not json',
+      });
+      expect(raw.statusCode).toBe(401);
     });
   });
 

@@ -36,7 +36,8 @@ const toSelection = (body: Pick<SquareSelection, 'squares' | 'user_id'>): Select
  * is read, so a refused request changes nothing and learns nothing.
  */
 export const organizerRoutes: FastifyPluginAsyncZod<OrganizerRoutesOptions> = async (app, { organizer, activity, access, settings }) => {
-  const admin = { preValidation: app.guards.requireAdmin };
+  // onRequest: the guard answers before the body is even parsed (a malformed body from a visitor is a 401, not a 400).
+  const admin = { onRequest: app.guards.requireAdmin };
   const changed = { 200: squaresChangedSchema };
   const tool = { ...admin, schema: { params: idParams, body: squareSelectionSchema, response: changed } };
   const actor = (request: FastifyRequest) => signedInUser(request).id;
