@@ -2,21 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { cartOf, checkoutRow, expectCountersMatch, gameRow, PAYS, sessionIdOf, squareRows, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
+import { seeded } from '../../../tests/support/random';
 import { insertGame } from '../../../tests/support/fixtures';
 import { testAccount, type TestAccount } from '../../../tests/support/accounts';
 
 const BUYERS = 44;
 const REQUESTS = 200;
-
-/** A small deterministic random source (mulberry32), so a failure can be replayed. */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let r = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe(`checkout under concurrency (${testDbKind})`, () => {
   let t: TestApp;

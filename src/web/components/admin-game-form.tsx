@@ -276,10 +276,13 @@ export function GameForm({
         onChange={(schedule) => update('payout_schedule', schedule)}
       />
 
-      <PaymentMethodField
+      <ChoiceCards
+        legend="Who collects the money"
+        labels={PAYMENT_METHOD_LABELS}
+        hints={PAYMENT_METHOD_HINTS}
         name={`${id}-payment`}
         value={values.payment_method}
-        methods={
+        options={
           priceLocked ? [values.payment_method] : paymentMethods.includes(values.payment_method) ? paymentMethods : [...paymentMethods, values.payment_method]
         }
         disabled={priceLocked}
@@ -352,7 +355,12 @@ export function GameForm({
         />
       </FormField>
 
-      <VisibilityField
+      <ChoiceCards
+        legend="Who can see this game"
+        options={VISIBILITIES}
+        labels={VISIBILITY_LABELS}
+        hints={VISIBILITY_HINTS}
+        testId="visibility-field"
         name={`${id}-visibility`}
         value={values.visibility}
         error={errors.visibility}
@@ -452,95 +460,61 @@ function RadioCard({
   );
 }
 
-/** D28: who collects the money, as radio buttons with what each means. */
-function PaymentMethodField({
+/**
+ * A choice drawn as radio cards, each with what it means (D28's payment method, D30's
+ * visibility): the legend, the cards, and the field's message.
+ */
+function ChoiceCards<T extends string>({
+  legend,
   name,
   value,
-  methods,
-  disabled,
+  options,
+  labels,
+  hints,
+  disabled = false,
   describedBy,
   error,
   errorId,
   inputRef,
   onChange,
+  testId,
 }: {
+  legend: string;
   name: string;
-  value: PaymentMethod;
-  methods: readonly PaymentMethod[];
-  disabled: boolean;
-  describedBy: string | undefined;
+  value: T;
+  options: readonly T[];
+  labels: Readonly<Record<T, string>>;
+  hints: Readonly<Record<T, string>>;
+  disabled?: boolean;
+  describedBy?: string | undefined;
   error: string | undefined;
   errorId: string;
   inputRef: (element: HTMLInputElement | null) => void;
-  onChange: (method: PaymentMethod) => void;
+  onChange: (value: T) => void;
+  testId?: string;
 }) {
   return (
     <fieldset
       className="flex flex-col gap-3"
       aria-describedby={[describedBy, error ? errorId : null].filter(Boolean).join(' ') || undefined}
       disabled={disabled}
+      data-testid={testId}
     >
-      <legend className="mb-2 text-sm leading-none font-medium">Who collects the money</legend>
+      <legend className="mb-2 text-sm leading-none font-medium">{legend}</legend>
       <div className="grid gap-2 sm:grid-cols-2">
-        {methods.map((method) => (
+        {options.map((option) => (
           <RadioCard
-            key={method}
+            key={option}
             name={name}
-            value={method}
-            checked={method === value}
+            value={option}
+            checked={option === value}
             disabled={disabled}
             inputRef={inputRef}
-            onChange={() => onChange(method)}
+            onChange={() => onChange(option)}
           >
             <span className="flex flex-col gap-1">
-              <span>{PAYMENT_METHOD_LABELS[method]}</span>
-              <span className="text-muted-foreground">{PAYMENT_METHOD_HINTS[method]}</span>
-            </span>
-          </RadioCard>
-        ))}
-      </div>
-      {error && (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
-}
-
-/** D30: who can see the game, as radio cards with what each means; changeable at any time. */
-function VisibilityField({
-  name,
-  value,
-  error,
-  errorId,
-  inputRef,
-  onChange,
-}: {
-  name: string;
-  value: Visibility;
-  error: string | undefined;
-  errorId: string;
-  inputRef: (element: HTMLInputElement | null) => void;
-  onChange: (visibility: Visibility) => void;
-}) {
-  return (
-    <fieldset className="flex flex-col gap-3" aria-describedby={error ? errorId : undefined} data-testid="visibility-field">
-      <legend className="mb-2 text-sm leading-none font-medium">Who can see this game</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {VISIBILITIES.map((visibility) => (
-          <RadioCard
-            key={visibility}
-            name={name}
-            value={visibility}
-            checked={visibility === value}
-            disabled={false}
-            inputRef={inputRef}
-            onChange={() => onChange(visibility)}
-          >
-            <span className="flex flex-col gap-1">
-              <span>{VISIBILITY_LABELS[visibility]}</span>
-              <span className="text-muted-foreground">{VISIBILITY_HINTS[visibility]}</span>
+              <span>{labels[option]}</span>
+              <span className="text-muted-foreground">{hints[option]}</span>
             </span>
           </RadioCard>
         ))}
