@@ -32,3 +32,9 @@ export function cartOverCapMessage(cap: number, owned: number, inCart: number): 
   const have = owned > 0 ? ` You own ${owned} already.` : '';
   return `You can have at most ${cap} square${cap === 1 ? '' : 's'} in this game.${have} Remove ${over} square${over === 1 ? '' : 's'} from your cart.`;
 }
+
+/** D31: what a player at the cap is told when picking. */
+export const playerCapMessage = (cap: number) => `You can have at most ${cap} square${cap === 1 ? '' : 's'} in this game.`;
+
+/** D31 with D44: a random pick larger than what the cap leaves. */
+export const pickUpToMessage = (left: number) => `You can pick ${left} more square${left === 1 ? '' : 's'} in this game.`;

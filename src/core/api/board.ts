@@ -4,6 +4,8 @@
  * And the live-update event of GET /api/games/:id/events.
  */
 import { z } from 'zod';
+import { INVALID_CART_ITEMS } from '../messages';
+import { RANDOM_PICK_ERRORS, RANDOM_PICK_MAX } from '../random-pick';
 import { PAYOUT_STATUSES } from '../status';
 import { cents, digit, int, list, quarter, timestamp, type Contract } from './contract';
 import { gameSchema } from './games';
@@ -80,3 +82,24 @@ export const boardChangeEventSchema = z.object({
   reason: z.enum(['squares', 'numbers', 'game', 'winners', 'deleted']),
 });
 export type BoardChangeEvent = Contract<typeof boardChangeEventSchema>;
+
+const pickCount = z
+  .number({ error: RANDOM_PICK_ERRORS.count })
+  .int(RANDOM_PICK_ERRORS.count)
+  .min(1, RANDOM_PICK_ERRORS.count)
+  .max(RANDOM_PICK_MAX, RANDOM_PICK_ERRORS.count);
+const pickedSquare = z.object({ x: z.number().int().min(0).max(9), y: z.number().int().min(0).max(9) }, { error: INVALID_CART_ITEMS });
+
+/**
+ * POST /api/games/:id/squares/random (D44, signed in): `count` open squares chosen at random by
+ * the server, none of `exclude` (the squares already in the player's cart). Nothing is reserved:
+ * the squares go to the cart and are checked again at checkout.
+ */
+export const randomPickRequestSchema = z.object({
+  count: pickCount,
+  exclude: z.array(pickedSquare, { error: INVALID_CART_ITEMS }).max(100, INVALID_CART_ITEMS).default([]),
+});
+export type RandomPickRequest = Contract<typeof randomPickRequestSchema>;
+
+export const randomPickResponseSchema = z.object({ squares: list(z.object({ x: int, y: int })) });
+export type RandomPickResponse = Contract<typeof randomPickResponseSchema>;

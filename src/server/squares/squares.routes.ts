@@ -1,4 +1,4 @@
-import { boardResponseSchema, type BoardResponse } from '@core/api/board';
+import { boardResponseSchema, type BoardResponse, randomPickRequestSchema, randomPickResponseSchema } from '@core/api/board';
 import { mySquaresResponseSchema } from '@core/api/my-squares';
 import { idParams } from '@core/api/params';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -46,6 +46,21 @@ export const squaresRoutes: FastifyPluginAsyncZod<SquaresRoutesOptions> = async 
       // What a viewer sees depends on their session (mine, e-mails): never cache it for others.
       reply.header('Cache-Control', 'private, no-cache');
       return board;
+    },
+  );
+
+  // D44 Pick N at random: the server chooses (node:crypto), the cart keeps them, the checkout checks them again.
+  app.post(
+    '/api/games/:id/squares/random',
+    {
+      onRequest: app.guards.requireUser,
+      schema: { params: idParams, body: randomPickRequestSchema, response: { 200: randomPickResponseSchema } },
+    },
+    async (request, reply) => {
+      const gameId = gameIdParam(request.params.id);
+      const user = signedInUser(request);
+      reply.header('Cache-Control', 'no-store');
+      return squares.randomPick(gameId, { id: user.id, isAdmin: user.isAdmin }, inviteOf(request, gameId), request.body);
     },
   );
 

@@ -1,12 +1,16 @@
-import type { BoardResponse, BoardSquare, BoardWinner } from '@core/api/board';
+import { randomInt } from 'node:crypto';
+import type { BoardResponse, BoardSquare, BoardWinner, RandomPickRequest, RandomPickResponse } from '@core/api/board';
 import type { MySquaresResponse } from '@core/api/my-squares';
-import type { Digit } from '@core/grid';
+import { type Digit, type RandomInt, squareKey } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
+import { playerCapMessage, pickUpToMessage, squaresLeft } from '@core/player-limit';
+import { onlyLeftMessage, openSquares, pickAtRandom, RANDOM_PICK_ERRORS } from '@core/random-pick';
+import { salesClosedMessage, salesOpen } from '@core/sales';
 import { isQuarter } from '@core/scoring';
 import { gameVisible } from '@core/visibility';
 import { inviteMatches } from '../games/game-access';
 import { toGame } from '../games/games.service';
-import { notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import type { GameEventsHub } from '../realtime/memory-events';
 import type { ServiceDeps } from '../service-deps';
 import { sharedExpiringCache } from './board-cache';
@@ -26,6 +30,8 @@ export interface SquaresServiceDeps extends ServiceDeps {
   events: Pick<GameEventsHub, 'subscribeAll'>;
   /** How long a board may be shown without changes; 0 turns the sharing off. */
   sharedBoardTtlMs?: number;
+  /** Pick N at random's source (D44); node:crypto's randomInt unless a test replays one. */
+  randomInt?: RandomInt;
 }
 
 /**
@@ -52,6 +58,7 @@ interface SharedBoard {
 export function squaresService(deps: SquaresServiceDeps) {
   const { repo, clock: now } = deps;
   const sharedBoardTtlMs = deps.sharedBoardTtlMs ?? SHARED_BOARD_TTL_MS;
+  const random = deps.randomInt ?? ((max: number) => randomInt(max));
   const sharedBoards = sharedExpiringCache<SharedBoard>(sharedBoardTtlMs, () => now().getTime());
   deps.events.subscribeAll((event) => sharedBoards.invalidate(event.game_id));
 
@@ -99,31 +106,52 @@ export function squaresService(deps: SquaresServiceDeps) {
     return { board, squareRows, inviteToken: gameRow.invite_token };
   }
 
-  return {
-    /**
-     * The board as `viewer` may see it (spec section 4, D11, D16, D17): owners' usernames for
-     * everyone, e-mails for admins; the axis digits once revealed (admins: once drawn); winners
-     * once the game is shuffled and its numbers exist and are revealed. Visitors and players get
-     * the shared read (see SHARED_BOARD_TTL_MS), a player's with their own squares marked
-     * (board-json.ts): treat it as read-only. Admins (e-mails, numbers before the reveal) read
-     * their own.
-     */
-    async board(gameId: string, viewer: Viewer | null, invite?: string): Promise<BoardResponse> {
-      if (viewer?.isAdmin === true) return (await readBoard(gameId, viewer)).board;
-      const shared = sharedBoardTtlMs <= 0 ? await readSharedBoard(gameId) : await sharedBoards.get(gameId, () => readSharedBoard(gameId));
-      const mine = viewer === null ? undefined : shared.squaresOf.get(viewer.id);
-      // D30 (games/game-access.ts), checked on every read, shared or not: an invite-only game's
-      // board for its current invite or a viewer with squares on it (owned or in a live hold,
-      // as this very read saw them); anyone else gets the answer of a game that does not exist.
-      const visible = await gameVisible(shared.board.game.visibility, {
-        isAdmin: false,
-        hasCurrentInvite: inviteMatches(invite, shared.inviteToken),
-        ownsSquares: () => Promise.resolve(mine !== undefined),
-      });
-      if (!visible) throw notFound(GAME_ERRORS.notFound);
-      return mine === undefined ? shared.board : withMine(shared.board, mine, shared.unpaid);
-    },
+  /**
+   * The board as `viewer` may see it (spec section 4, D11, D16, D17): owners' usernames for
+   * everyone, e-mails for admins; the axis digits once revealed (admins: once drawn); winners
+   * once the game is shuffled and its numbers exist and are revealed. Visitors and players get
+   * the shared read (see SHARED_BOARD_TTL_MS), a player's with their own squares marked
+   * (board-json.ts): treat it as read-only. Admins (e-mails, numbers before the reveal) read
+   * their own.
+   */
+  async function board(gameId: string, viewer: Viewer | null, invite?: string): Promise<BoardResponse> {
+    if (viewer?.isAdmin === true) return (await readBoard(gameId, viewer)).board;
+    const shared = sharedBoardTtlMs <= 0 ? await readSharedBoard(gameId) : await sharedBoards.get(gameId, () => readSharedBoard(gameId));
+    const mine = viewer === null ? undefined : shared.squaresOf.get(viewer.id);
+    // D30 (games/game-access.ts), checked on every read, shared or not: an invite-only game's
+    // board for its current invite or a viewer with squares on it (owned or in a live hold,
+    // as this very read saw them); anyone else gets the answer of a game that does not exist.
+    const visible = await gameVisible(shared.board.game.visibility, {
+      isAdmin: false,
+      hasCurrentInvite: inviteMatches(invite, shared.inviteToken),
+      ownsSquares: () => Promise.resolve(mine !== undefined),
+    });
+    if (!visible) throw notFound(GAME_ERRORS.notFound);
+    return mine === undefined ? shared.board : withMine(shared.board, mine, shared.unpaid);
+  }
 
+  /**
+   * D44 Pick N at random for a signed-in player: `count` squares among those nobody has or holds
+   * and not in `exclude` (their cart), within the game's cap (D31). The game must be one they may
+   * see (D30) and still selling. Nothing is reserved; the checkout checks the squares again.
+   */
+  async function randomPick(gameId: string, viewer: Viewer, invite: string | undefined, request: RandomPickRequest): Promise<RandomPickResponse> {
+    const { game, squares } = await board(gameId, viewer, invite);
+    if (!salesOpen(game)) throw conflict(salesClosedMessage(game), 'GAME_CLOSED');
+    const taken = new Set(squares.map(squareKey));
+    const inCart = new Set(request.exclude.map(squareKey).filter((key) => !taken.has(key)));
+    const left = squaresLeft(game.max_squares_per_player, squares.filter((square) => square.mine).length + inCart.size);
+    if (left === 0) throw conflict(playerCapMessage(game.max_squares_per_player!), 'PLAYER_LIMIT');
+    if (left !== null && request.count > left) throw conflict(pickUpToMessage(left), 'PLAYER_LIMIT');
+    const open = openSquares(squares, request.exclude);
+    if (open.length === 0) throw conflict(RANDOM_PICK_ERRORS.noneLeft, 'SQUARES_UNAVAILABLE');
+    if (request.count > open.length) throw conflict(onlyLeftMessage(open.length), 'SQUARES_UNAVAILABLE');
+    return { squares: pickAtRandom(open, request.count, random) };
+  }
+
+  return {
+    board,
+    randomPick,
     /** My Squares (spec section 2): claimed squares grouped by game, newest game first; refunds (D21). */
     async mySquares(userId: string): Promise<MySquaresResponse> {
       const [owned, refunds] = await Promise.all([repo.ownedSquares(userId), repo.refunds(userId)]);

@@ -9,7 +9,7 @@ import { squareAccessibleName, type SquareHolding } from '@core/board';
 import { type Coordinate, GRID_SIZE, squareKey, squarePositionLabel } from '@core/grid';
 import { DUPLICATE_SQUARE, SQUARE_BEING_PURCHASED, SUCCESS_TOASTS, squareAlreadyClaimedMessage } from '@core/messages';
 import type { Cart } from '@core/cart';
-import { squaresLeft } from '@core/player-limit';
+import { playerCapMessage, squaresLeft } from '@core/player-limit';
 import { salesClosedMessage, salesOpen } from '@core/sales';
 import { type Quarter, quarterOrdinal } from '@core/scoring';
 import { Clock, Plus } from 'lucide-react';
@@ -227,9 +227,6 @@ export function playerSquareCount(board: BoardResponse, cart: Cart): number {
   const inCart = cart.find((item) => item.game_id === board.game.id)?.squares.length ?? 0;
   return mine + inCart;
 }
-
-/** D31: what a player at the cap is told. */
-export const playerCapMessage = (cap: number) => `You can have at most ${cap} square${cap === 1 ? '' : 's'} in this game.`;
 
 /** The action of clicking a square, as the spec and D11 say. */
 function useSquareAction(board: BoardResponse, signedIn: boolean) {
