@@ -11,12 +11,13 @@ export const LABEL_LENGTH = 3;
 /** How many owner colours the board has (styles.css `--owner-*` hues); owners past it share colours, never labels. */
 export const OWNER_COLOURS = 10;
 
-/** A username's words: "CoachDana" -> Coach, Dana; "dana_smith" -> dana, smith; "bob42" -> bob, 42. */
+/** A username's words: "CoachDana" -> Coach, Dana; "dana_smith" -> dana, smith; "bob42" -> bob, 42; "2u" -> 2, u. */
 export function nameParts(name: string): string[] {
   return name
     .normalize('NFC')
     .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
     .replace(/(\p{L})(\p{N})/gu, '$1 $2')
+    .replace(/(\p{N})(\p{L})/gu, '$1 $2')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((part) => part.length > 0);
 }

@@ -7,6 +7,7 @@ import {
   addSession,
   axisTexts,
   type BrowserAccount,
+  boardSays,
   cell,
   expectNoSeriousViolations,
   type OpenOptions,
@@ -46,7 +47,13 @@ const grid = (page: Page) => page.getByRole('grid');
 /** A square's accessible name (its content, the drawing being aria-hidden). */
 const nameOf = (square: Locator) => square.locator('[data-name]').textContent();
 /** What a square shows on screen. */
-const drawn = async (square: Locator) => (await square.locator(':scope > [aria-hidden="true"]').allTextContents()).join(' ');
+const drawn = (square: Locator) =>
+  square.evaluate((button) =>
+    [...button.children]
+      .filter((child) => child.getAttribute('aria-hidden') === 'true' && getComputedStyle(child).display !== 'none')
+      .map((child) => child.textContent)
+      .join(' '),
+  );
 const cartGame = (page: Page, title: string) => page.getByTestId('cart-game').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 async function newGame(values: Parameters<typeof insertGame>[1] = {}) {
@@ -128,7 +135,7 @@ describe('the board', () => {
     await expect.poll(() => page.evaluate(() => (history.state as { usr?: { from?: { pathname: string } } }).usr?.from?.pathname)).toBe(`/game/${game.id}`);
   });
 
-  test('a player adds squares (toasts word for word) and is told about duplicates, claimed, held and own squares', async () => {
+  test('a player adds squares and is told (word for word, by the square) about claimed, held and own squares; a second tap takes a square out (D44)', async () => {
     const game = await newGame({ price_per_square_cents: 1500 });
     await insertSquare(game.id, 2, 3, owner.id, 'claimed');
     await insertSquare(game.id, 2, 4, owner.id, 'held');
@@ -140,23 +147,28 @@ describe('the board', () => {
     expect(await drawn(cell(page, 2, 5))).toBe('You');
 
     await cell(page, 0, 1).click();
-    await toast(page, 'Square added to cart').waitFor();
+    await boardSays(page, 'Square added to cart');
     expect(await nameOf(cell(page, 0, 1))).toBe('Row 1, column 2, in your cart');
-    expect(await drawn(cell(page, 0, 1))).toBe('Cart');
+    expect(await cell(page, 0, 1).getAttribute('data-state')).toBe('in-cart');
     await expect.poll(() => page.getByTestId('game-cart-count').textContent()).toBe('1 square');
     await expect.poll(() => page.getByTestId('game-cart-subtotal').textContent()).toBe('$15.00');
 
+    // D44: tapping a square in the cart takes it out again.
     await cell(page, 0, 1).click();
-    await toast(page, 'This square is already in your cart.').waitFor();
+    await boardSays(page, 'Square removed from cart');
+    expect(await nameOf(cell(page, 0, 1))).toBe('Row 1, column 2, available');
+    await cell(page, 0, 1).click();
+    await boardSays(page, 'Square added to cart');
     await cell(page, 2, 3).click();
-    await toast(page, `This square is already claimed by ${owner.username}.`).waitFor();
+    await expect.poll(() => page.getByTestId('square-note').textContent()).toBe(`This square is already claimed by ${owner.username}.`);
+    await boardSays(page, `This square is already claimed by ${owner.username}.`);
     await cell(page, 2, 4).click();
-    await toast(page, 'This square is being purchased by someone else. Try again in a few minutes.').waitFor();
+    await boardSays(page, 'This square is being purchased by someone else. Try again in a few minutes.');
     await cell(page, 2, 5).click();
-    await toast(page, 'This square is yours.').waitFor();
+    await boardSays(page, 'This square is yours.');
 
     await cell(page, 9, 9).click();
-    await toast(page, 'Square added to cart').waitFor();
+    await boardSays(page, 'Square added to cart');
     await expect.poll(() => page.getByTestId('game-cart-count').textContent()).toBe('2 squares');
     await expect.poll(() => page.getByTestId('game-cart-subtotal').textContent()).toBe('$30.00');
     expect(await savedCart(page)).toEqual([
@@ -178,8 +190,8 @@ describe('the board', () => {
     const focusables = grid(page).locator('button[tabindex="0"]');
     await expect.poll(() => focusables.count()).toBe(1);
 
-    // Tab from Back, the control just before the board, lands on the board's one tab stop.
-    await page.getByTestId('back-button').focus();
+    // Tab from Pick at random, the control just before the board, lands on the board's one tab stop.
+    await page.getByTestId('random-pick-open').focus();
     await page.keyboard.press('Tab');
     const focused = () => page.evaluate(() => document.activeElement?.querySelector('[data-name]')?.textContent);
     expect(await focused()).toBe('Row 1, column 1, available');
@@ -194,7 +206,7 @@ describe('the board', () => {
     await page.keyboard.press('ArrowLeft'); // stays at the edge
     expect(await focused()).toBe('Row 2, column 1, available');
     await page.keyboard.press('Enter');
-    await toast(page, 'Square added to cart').waitFor();
+    await boardSays(page, 'Square added to cart');
     expect(await focused()).toBe('Row 2, column 1, in your cart');
     await page.keyboard.press('PageDown');
     expect(await focused()).toBe('Row 10, column 1, available');
@@ -234,7 +246,7 @@ describe('the board', () => {
     // Clicking an unsold square says sales are closed and adds nothing.
     expect(await nameOf(cell(page, 5, 5))).toBe('Row 6, column 6, not sold');
     await cell(page, 5, 5).click();
-    await toast(page, 'Sales are closed: the numbers have been drawn.').waitFor();
+    await boardSays(page, 'Sales are closed: the numbers have been drawn.');
     expect(await savedCart(page)).toBeNull();
 
     await db()
@@ -252,9 +264,10 @@ describe('the board', () => {
     expect(await axisTexts(page, 'row-digit')).toEqual(X_DIGITS.map(String));
     expect(await nameOf(cell(page, 3, 7))).toBe('Row 4, column 8, yours, winner of the 1st and 4th quarters');
     await expect.poll(() => cell(page, 3, 7).getAttribute('data-winner')).toBe('true');
-    expect(await drawn(cell(page, 3, 7))).toBe('1st 4th You');
+    expect(await drawn(cell(page, 3, 7))).toBe('Q1 Q4 You');
     expect(await nameOf(cell(page, 0, 0))).toBe(`Row 1, column 1, claimed by ${owner.username}, winner of the 2nd quarter`);
-    await expect.poll(() => page.getByTestId('quarter-results').locator('li').count()).toBe(3);
+    await expect.poll(() => page.locator('[data-testid="quarter-result"][data-kind="won"]').count()).toBe(3);
+    expect(await page.locator('[data-testid="quarter-result"][data-kind="to-play"]').count()).toBe(1);
   });
 
   test('a square sold in another browser shows as claimed without a reload (live), and game changes follow', async () => {
@@ -475,7 +488,7 @@ describe('the cart', () => {
     const game = await newGame();
     const page = await open(`/game/${game.id}`);
     await cell(page, 7, 2).click();
-    await toast(page, 'Square added to cart').waitFor();
+    await boardSays(page, 'Square added to cart');
     await page.reload();
     await page.locator('main h1').waitFor();
     await expect.poll(() => cell(page, 7, 2).getAttribute('data-state')).toBe('in-cart');

@@ -215,7 +215,7 @@ describe('game day end to end', () => {
     await toast(page, 'Game marked as completed!').waitFor();
     await expect.poll(() => page.getByTestId('confirm-all').isDisabled()).toBe(true);
 
-    // Results & Payouts: Q3's square was never sold (D24: no winner, $0.00, completed).
+    // Results & Payouts: Q3's square was never sold (D24, said plainly as D43 asks: Unclaimed, its share kept by the organizer).
     await openTab(page, 'Results & Payouts');
     const pot = 90 * PRICE_CENTS;
     const share = `$${(pot / 4 / 100).toFixed(2)}`;
@@ -224,9 +224,10 @@ describe('game day end to end', () => {
     expect(await text(resultRow(page, 1))).toContain(share);
     expect(await text(resultRow(page, 1).getByTestId('payout-status'))).toBe('Pending');
     expect(await text(resultRow(page, 2))).toContain(bob.username);
-    expect(await text(resultRow(page, 3))).toContain('No winner');
-    expect(await text(resultRow(page, 3))).toContain('$0.00');
-    expect(await text(resultRow(page, 3).getByTestId('payout-status'))).toBe('Success');
+    expect(await text(resultRow(page, 3))).toContain('Unclaimed');
+    expect(await text(resultRow(page, 3))).toContain(`${share}kept by the organizer`);
+    expect(await text(resultRow(page, 3))).not.toMatch(/No winner|\$0\.00/);
+    expect(await text(resultRow(page, 3).getByTestId('payout-status'))).toBe('Unclaimed');
     const q1Row = await text(resultRow(page, 1));
     expect(q1Row).toContain(`${q1.a} - ${q1.b}`);
     expect(q1Row).toContain(`${q1.a % 10} - ${q1.b % 10}`);

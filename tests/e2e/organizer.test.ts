@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { testAccount, type TestAccount } from '../support/accounts';
-import { cell, expectNoSeriousViolations, headingNamed, horizontalOverflow, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import { boardSays, cell, expectNoSeriousViolations, headingNamed, horizontalOverflow, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
 import type { TestServer } from '../support/server';
 
 // Issue 13 part 1 (D28): an organizer-collects game from the form to game day, in the browser:
@@ -159,7 +159,7 @@ describe('organizer-collects games (D28)', () => {
     ]);
     await expect.poll(() => page.getByTestId('game-player-left').textContent()).toBe('0 more');
     await cell(page, 3, 3).click();
-    await toast(page, 'You can have at most 2 squares in this game.').waitFor();
+    await boardSays(page, 'You can have at most 2 squares in this game.');
     await expect.poll(() => cell(page, 3, 3).getAttribute('data-state')).toBe('available');
 
     // The organizer lowers the cap: the cart flags the game and says how many to remove.

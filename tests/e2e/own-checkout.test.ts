@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { signedInPlayer } from '../support/accounts';
-import { cell, expectNoSeriousViolations, headingNamed, signInBrowser, toast, useBrowserHarness } from '../support/e2e';
+import { boardSays, cell, expectNoSeriousViolations, headingNamed, signInBrowser, toast, useBrowserHarness } from '../support/e2e';
 import { insertGame } from '../support/fixtures';
 import type { TestServer } from '../support/server';
 
@@ -45,7 +45,7 @@ async function leftTheCardPage(title: string, options: { width?: number } = {}) 
   const account = await signInBrowser(context, server);
   await page.goto(`${server.url}/game/${gameId}`);
   await cell(page, 4, 8).click();
-  await toast(page, 'Square added to cart').waitFor();
+  await boardSays(page, 'Square added to cart');
   await cell(page, 0, 1).click();
   await page.getByTestId('game-cart-count').getByText('2 squares').waitFor();
   await page.getByRole('link', { name: 'View Cart' }).click();
@@ -173,7 +173,7 @@ describe('one browser, two people (D21)', () => {
   async function addSquares(page: Page, gameId: string) {
     await page.goto(`${server.url}/game/${gameId}`);
     await cell(page, 2, 2).click();
-    await toast(page, 'Square added to cart').waitFor();
+    await boardSays(page, 'Square added to cart');
     await cell(page, 3, 3).click();
     await page.getByTestId('game-cart-count').getByText('2 squares').waitFor();
   }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { cell, signInBrowser, toast, useBrowserHarness } from '../support/e2e';
+import { boardSays, cell, signInBrowser, useBrowserHarness } from '../support/e2e';
 import { insertGame } from '../support/fixtures';
 import type { TestServer } from '../support/server';
 
@@ -29,7 +29,7 @@ describe('buying squares end to end', () => {
     const page = buyer.page;
     await page.goto(`${server.url}/game/${gameId}`);
     await cell(page, 2, 3).click();
-    await toast(page, 'Square added to cart').waitFor();
+    await boardSays(page, 'Square added to cart');
     await cell(page, 2, 3).press('ArrowRight');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => window.localStorage.getItem('squares_cart'))).toContain('"x":2,"y":4');

@@ -131,6 +131,11 @@ export const headingNamed = (page: Page, name: string | RegExp): Locator => page
 /** A toast that says `text`. */
 export const toast = (page: Page, text: string): Locator => page.locator('[data-sonner-toast]', { hasText: text }).first();
 /** A square's button on a board (column x, row y). */
+/** D44: what the board said last, by the tapped square or for screen readers only (taps raise no toasts). */
+export async function boardSays(page: Page, text: string): Promise<void> {
+  await expect.poll(() => page.getByTestId('board-said').textContent()).toContain(text);
+}
+
 export const cell = (page: Page, x: number, y: number): Locator => page.locator(`[role="gridcell"] button[data-x="${x}"][data-y="${y}"]`);
 /** The digits shown along one axis of a board. */
 export const axisTexts = (page: Page, testId: 'column-digit' | 'row-digit'): Promise<string[]> =>

@@ -7,15 +7,15 @@
 import type { BoardResponse, BoardSquare } from '@core/api/board';
 import { squareAccessibleName, type SquareHolding } from '@core/board';
 import { type Coordinate, GRID_SIZE, squareKey, squarePositionLabel } from '@core/grid';
-import { DUPLICATE_SQUARE, SQUARE_BEING_PURCHASED, SUCCESS_TOASTS, squareAlreadyClaimedMessage } from '@core/messages';
+import { SQUARE_BEING_PURCHASED, SUCCESS_TOASTS, squareAlreadyClaimedMessage } from '@core/messages';
+import { ownerColours, ownerLabels } from '@core/owner-labels';
 import type { Cart } from '@core/cart';
 import { playerCapMessage, squaresLeft } from '@core/player-limit';
 import { salesClosedMessage, salesOpen } from '@core/sales';
-import { type Quarter, quarterOrdinal } from '@core/scoring';
-import { Clock, Plus } from 'lucide-react';
-import { Fragment, memo, useCallback, useMemo } from 'react';
+import { type Quarter, quarterShortLabel } from '@core/scoring';
+import { Check, Clock, Plus } from 'lucide-react';
+import { type CSSProperties, Fragment, memo, useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { FromState } from '@/components/route-guards';
 import { type SquareFocus, SquareGrid, SquareGridSkeleton } from '@/components/square-grid';
 import { cartStore, useCartItem } from '@/lib/cart';
@@ -42,8 +42,14 @@ export type CellState =
 export interface BoardCell extends Coordinate {
   readonly state: CellState;
   readonly ownerUsername: string | null;
+  /** D44: the owner's short label on this board (unique among its owners) and colour index. */
+  readonly ownerLabel: string | null;
+  readonly ownerColour: number | null;
   /** Quarters this square won (only once shuffled, numbers exist and are revealed). */
   readonly wonQuarters: readonly Quarter[];
+  /** D43: in the chosen quarter's winning row or column; `chosen` for its winning square. */
+  readonly lit: boolean;
+  readonly chosen: boolean;
   /** D28: owned but not paid yet; the board says so to its owner and to admins only. */
   readonly unpaid: boolean;
   readonly name: string;
@@ -89,18 +95,35 @@ function cellName(square: Coordinate, state: CellState, owner: string | null, wo
 /** The board's rows and columns: 10 by 10 for every game today (D36 brings 10x5 and 5x5). */
 export const BOARD_SIZE: GridDimensions = { rows: GRID_SIZE, columns: GRID_SIZE };
 
-/** Every square of the board as the viewer sees it, row by row. */
-export function boardCells(board: BoardResponse, cartSquares: readonly Coordinate[], size: GridDimensions = BOARD_SIZE): BoardCell[] {
+/** The winning squares of the confirmed quarters, once the board may show them. */
+export function shownWinners(board: BoardResponse): BoardResponse['winners'] {
+  return board.game.grid_shuffled && numbersShown(board) ? board.winners : [];
+}
+
+/** Every square of the board as the viewer sees it, row by row; `quarter` is the one chosen (D43). */
+export function boardCells(
+  board: BoardResponse,
+  cartSquares: readonly Coordinate[],
+  size: GridDimensions = BOARD_SIZE,
+  quarter: Quarter | null = null,
+): BoardCell[] {
   const taken = new Map<string, BoardSquare>();
   for (const square of board.squares) taken.set(squareKey(square), square);
   const inCart = new Set(cartSquares.map(squareKey));
   const winners = new Map<string, Quarter[]>();
-  if (board.game.grid_shuffled && numbersShown(board)) {
-    for (const winner of board.winners) {
-      const key = squareKey({ x: winner.square_x, y: winner.square_y });
-      winners.set(key, [...(winners.get(key) ?? []), winner.quarter]);
-    }
+  const winnerList = shownWinners(board);
+  for (const winner of winnerList) {
+    const key = squareKey({ x: winner.square_x, y: winner.square_y });
+    winners.set(key, [...(winners.get(key) ?? []), winner.quarter]);
   }
+  const chosen = winnerList.find((winner) => winner.quarter === quarter);
+  // D44: owners in reading order get their short labels and colours.
+  const owners = [...board.squares]
+    .filter((square) => square.status === 'claimed' && square.owner_username)
+    .sort((a, b) => a.x - b.x || a.y - b.y)
+    .map((square) => square.owner_username!);
+  const labels = ownerLabels(owners);
+  const colours = ownerColours(owners);
   const open = salesOpen(board.game);
   const cells: BoardCell[] = [];
   for (let x = 0; x < size.rows; x += 1) {
@@ -117,7 +140,19 @@ export function boardCells(board: BoardResponse, cartSquares: readonly Coordinat
       const won = (winners.get(key) ?? []).sort((a, b) => a - b);
       const unpaid = square?.status === 'claimed' && square.unpaid;
       const name = cellName({ x, y }, state, owner, won);
-      cells.push({ x, y, state, ownerUsername: owner, wonQuarters: won, unpaid, name: unpaid ? `${name}, not paid yet` : name });
+      cells.push({
+        x,
+        y,
+        state,
+        ownerUsername: owner,
+        ownerLabel: owner === null ? null : (labels.get(owner) ?? null),
+        ownerColour: owner === null ? null : (colours.get(owner) ?? null),
+        wonQuarters: won,
+        lit: chosen !== undefined && (chosen.square_x === x || chosen.square_y === y),
+        chosen: chosen !== undefined && chosen.square_x === x && chosen.square_y === y,
+        unpaid,
+        name: unpaid ? `${name}, not paid yet` : name,
+      });
     }
   }
   return cells;
@@ -126,15 +161,27 @@ export function boardCells(board: BoardResponse, cartSquares: readonly Coordinat
 const CELL_STYLES: Record<CellState, string> = {
   available: 'border border-border bg-card text-muted-foreground hover:border-primary/60 hover:bg-accent hover:text-accent-foreground',
   unsold: 'border border-dashed border-border bg-muted/40 text-muted-foreground',
-  'in-cart': 'border-2 border-dashed border-primary bg-accent text-accent-foreground',
+  'in-cart': 'border-2 border-primary bg-accent text-accent-foreground',
   mine: 'border border-primary bg-primary text-primary-foreground',
   'mine-pending': 'border-2 border-dashed border-primary bg-accent text-accent-foreground',
-  claimed: 'border border-border bg-secondary text-secondary-foreground dark:bg-muted',
+  // D44: each owner's colour (--owner-hue), light on dark text, dark on light text in the dark theme.
+  claimed:
+    'border border-transparent bg-[oklch(0.93_0.045_var(--owner-hue))] text-[oklch(0.3_0.08_var(--owner-hue))] dark:bg-[oklch(0.34_0.06_var(--owner-hue))] dark:text-[oklch(0.95_0.03_var(--owner-hue))]',
   held: 'bg-[repeating-linear-gradient(135deg,var(--color-muted)_0_3px,transparent_3px_7px)] border border-dashed border-muted-foreground/40 text-muted-foreground',
 };
 
+/** D44: the owner colours' hues, far enough apart that neighbours tell apart (OWNER_COLOURS of them). */
+const OWNER_HUES = [25, 250, 145, 320, 75, 200, 0, 110, 285, 175] as const;
+
+const ownerStyle = (colour: number | null) => (colour === null ? undefined : ({ '--owner-hue': OWNER_HUES[colour % OWNER_HUES.length] } as CSSProperties));
+
+/** D43: a winning square is filled; the chosen quarter's is ringed, its row and column lit. */
+const WINNER = 'border-transparent bg-warning text-warning-foreground dark:bg-warning dark:text-warning-foreground';
+const LIT = 'shadow-[inset_0_0_0_2px_var(--color-warning)] sm:shadow-[inset_0_0_0_3px_var(--color-warning)]';
+
 const Cell = memo(function Cell({
   cell,
+  dimmed,
   onActivate,
   tabIndex,
   register,
@@ -142,10 +189,14 @@ const Cell = memo(function Cell({
   onKeyDown,
 }: SquareFocus & {
   cell: BoardCell;
-  onActivate: (cell: BoardCell) => void;
+  /** D44 "highlight my squares": everyone else's squares fade. */
+  dimmed: boolean;
+  onActivate: (cell: BoardCell, element: HTMLElement) => void;
 }) {
   const winner = cell.wonQuarters.length > 0;
-  const label = cell.state === 'mine' || cell.state === 'mine-pending' ? 'You' : cell.ownerUsername;
+  const mine = cell.state === 'mine' || cell.state === 'mine-pending';
+  const full = mine ? 'You' : cell.ownerUsername;
+  const short = mine ? 'You' : cell.ownerLabel;
   return (
     <button
       type="button"
@@ -153,16 +204,23 @@ const Cell = memo(function Cell({
       tabIndex={tabIndex}
       data-state={cell.state}
       data-winner={winner || undefined}
+      data-lit={cell.lit || undefined}
+      data-chosen={cell.chosen || undefined}
+      data-dimmed={dimmed || undefined}
       data-x={cell.x}
       data-y={cell.y}
-      onClick={() => onActivate(cell)}
+      onClick={(event) => onActivate(cell, event.currentTarget)}
       onKeyDown={(event) => onKeyDown(event, cell)}
       onFocus={() => activate(cell)}
+      style={ownerStyle(cell.ownerColour)}
       className={cn(
-        'group/cell relative flex aspect-square w-full min-w-0 flex-col items-center justify-center overflow-hidden rounded-[3px] p-px text-[0.5625rem] leading-[1.1] font-medium transition-colors sm:rounded-md sm:p-1 sm:text-xs',
+        'group/cell relative flex aspect-square w-full min-w-0 flex-col items-center justify-center overflow-hidden rounded-[3px] p-px text-xs leading-none font-semibold transition-[colors,opacity] sm:rounded-md sm:p-1 sm:leading-[1.1] sm:font-medium',
         'outline-none focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background',
         CELL_STYLES[cell.state],
-        winner && 'ring-2 ring-warning ring-inset',
+        winner && WINNER,
+        cell.lit && !winner && LIT,
+        cell.chosen && 'z-[5] ring-2 ring-foreground ring-offset-1 ring-offset-background',
+        dimmed && 'opacity-25',
       )}
     >
       {/* The name ("Row 3, column 7, available") is the content; the drawing is decoration. */}
@@ -170,23 +228,17 @@ const Cell = memo(function Cell({
         {cell.name}
       </span>
       {winner && (
-        // One badge per quarter won; they wrap on a phone's small squares.
-        <span aria-hidden="true" className="mb-px flex flex-wrap justify-center gap-px sm:mb-0.5 sm:gap-0.5">
+        // D43: the quarter (or quarters) this square won.
+        <span aria-hidden="true" className="flex flex-wrap justify-center gap-px text-[0.625rem] leading-none font-bold sm:gap-0.5 sm:text-xs" data-quarters>
           {cell.wonQuarters.map((quarter, index) => (
             <Fragment key={quarter}>
               {index > 0 && ' '}
-              <span className="rounded-sm bg-warning px-0.5 text-[0.5rem] leading-tight font-bold whitespace-nowrap text-warning-foreground sm:px-1 sm:text-[0.625rem]">
-                {quarterOrdinal(quarter)}
-              </span>
+              <span>{quarterShortLabel(quarter)}</span>
             </Fragment>
           ))}
         </span>
       )}
-      {cell.state === 'in-cart' && (
-        <span aria-hidden="true" className="font-semibold tracking-tight uppercase">
-          Cart
-        </span>
-      )}
+      {cell.state === 'in-cart' && <Check aria-hidden="true" className="size-4 sm:size-5" strokeWidth={3} />}
       {(cell.state === 'held' || cell.state === 'mine-pending') && <Clock aria-hidden="true" className="size-3 sm:size-4" />}
       {cell.unpaid && (
         // D28: a corner mark on a square not paid yet (its owner and admins see it).
@@ -198,18 +250,19 @@ const Cell = memo(function Cell({
           $
         </span>
       )}
-      {label && cell.state !== 'mine-pending' && (
-        <span
-          aria-hidden="true"
-          className={cn(
-            'w-full text-center [overflow-wrap:anywhere]',
-            winner ? 'line-clamp-1' : 'line-clamp-2',
-            cell.wonQuarters.length > 1 && 'max-sm:hidden',
-            cell.state === 'mine' && 'font-semibold',
-          )}
-        >
-          {label}
-        </span>
+      {full && cell.state !== 'mine-pending' && (
+        <>
+          {/* D44: a short label on a phone's small squares, the name where there is room. */}
+          <span aria-hidden="true" className={cn('sm:hidden', cell.wonQuarters.length > 1 && 'hidden')} data-label>
+            {short}
+          </span>
+          <span
+            aria-hidden="true"
+            className={cn('w-full text-center [overflow-wrap:anywhere] max-sm:hidden', winner ? 'line-clamp-1' : 'line-clamp-2', mine && 'font-semibold')}
+          >
+            {full}
+          </span>
+        </>
       )}
       {cell.state === 'available' && (
         <Plus
@@ -228,56 +281,66 @@ export function playerSquareCount(board: BoardResponse, cart: Cart): number {
   return mine + inCart;
 }
 
-/** The action of clicking a square, as the spec and D11 say. */
-function useSquareAction(board: BoardResponse, signedIn: boolean) {
+/** What tapping a square says (D44): a note by the square, or a line for screen readers only. */
+export interface BoardSaying {
+  readonly text: string;
+  /** The square the note points at; null for what only the live region says (added, removed). */
+  readonly at: HTMLElement | null;
+}
+
+/** The action of tapping a square (spec, D11, D44): pick it, take it out again, or say why not. */
+function useSquareAction(board: BoardResponse, signedIn: boolean, say: (saying: BoardSaying) => void) {
   const navigate = useNavigate();
   const location = useLocation();
   const { game } = board;
   return useCallback(
-    (cell: BoardCell) => {
+    (cell: BoardCell, element: HTMLElement) => {
       if (!signedIn) {
         // D11: visitors see the board; picking a square needs an account, then back here.
         navigate('/login', { state: { from: location } satisfies FromState });
         return;
       }
+      const note = (text: string) => say({ text, at: element });
       const open = salesOpen(game);
       switch (cell.state) {
         case 'claimed':
-          toast.error(squareAlreadyClaimedMessage(cell.ownerUsername), { id: 'board-square' });
+          note(squareAlreadyClaimedMessage(cell.ownerUsername));
           return;
         case 'held':
-          toast.warning(SQUARE_BEING_PURCHASED, { id: 'board-square' });
+          note(SQUARE_BEING_PURCHASED);
           return;
         case 'mine':
-          toast.info(BOARD_MESSAGES.yours, { id: 'board-square' });
+          note(BOARD_MESSAGES.yours);
           return;
         case 'mine-pending':
-          toast.info(BOARD_MESSAGES.yoursPending, { id: 'board-square' });
+          note(BOARD_MESSAGES.yoursPending);
           return;
         case 'unsold':
-          toast.info(salesClosedMessage(game), { id: 'board-square' });
+          note(salesClosedMessage(game));
           return;
         case 'in-cart':
-          toast.info(DUPLICATE_SQUARE, { id: 'board-square' });
+          // D44: tapping a square in the cart takes it out again.
+          cartStore.remove(game.id, cell);
+          say({ text: SUCCESS_TOASTS.squareRemoved, at: null });
           return;
         case 'available': {
           if (!open) {
-            toast.info(salesClosedMessage(game), { id: 'board-square' });
+            note(salesClosedMessage(game));
             return;
           }
           // D31: the game's cap on squares per player, counting the player's squares and cart (the server decides at checkout).
           const left = squaresLeft(game.max_squares_per_player, playerSquareCount(board, cartStore.get()));
           if (left === 0) {
-            toast.info(playerCapMessage(game.max_squares_per_player!), { id: 'board-square' });
+            note(playerCapMessage(game.max_squares_per_player!));
             return;
           }
           const result = cartStore.add({ game_id: game.id, game_title: game.title, price_per_square: game.price_per_square }, cell);
-          if (result.result === 'added') toast.success(SUCCESS_TOASTS.squareAdded, { id: 'board-square' });
-          else toast.info(result.message, { id: 'board-square' });
+          if (result.result === 'added') say({ text: SUCCESS_TOASTS.squareAdded, at: null });
+          else note(result.message);
         }
       }
     },
-    [board, game, signedIn, navigate, location],
+    [board, game, signedIn, navigate, location, say],
   );
 }
 
@@ -286,15 +349,22 @@ export interface GameBoardProps {
   /** Visitors see the board read-only; a click takes them to /login (D11). */
   signedIn: boolean;
   className?: string;
+  /** D43: the quarter whose winning row and column are lit; null for none. */
+  quarter?: Quarter | null;
+  /** D44: fade every square but the viewer's. */
+  highlightMine?: boolean;
+  /** What a tap says, for the page's live region and the note by the square. */
+  onSay: (saying: BoardSaying) => void;
 }
 
 /** The board with its axes and team names. */
-export function GameBoard({ board, signedIn, className }: GameBoardProps) {
+export function GameBoard({ board, signedIn, className, quarter = null, highlightMine = false, onSay }: GameBoardProps) {
   const { game } = board;
   const cartItem = useCartItem(game.id);
-  const cells = useMemo(() => boardCells(board, cartItem?.squares ?? [], BOARD_SIZE), [board, cartItem]);
-  const act = useSquareAction(board, signedIn);
+  const cells = useMemo(() => boardCells(board, cartItem?.squares ?? [], BOARD_SIZE, quarter), [board, cartItem, quarter]);
+  const act = useSquareAction(board, signedIn, onSay);
   const shown = numbersShown(board) ? board.numbers : null;
+  const chosen = cells.find((cell) => cell.chosen);
 
   return (
     <SquareGrid
@@ -304,8 +374,53 @@ export function GameBoard({ board, signedIn, className }: GameBoardProps) {
       kind="board"
       className={className}
       readOnly={!signedIn}
-      renderCell={(square, focus) => <Cell cell={cells[square.x * BOARD_SIZE.columns + square.y]!} onActivate={act} {...focus} />}
+      lit={chosen ?? null}
+      renderCell={(square, focus) => {
+        const cell = cells[square.x * BOARD_SIZE.columns + square.y]!;
+        const dimmed = highlightMine && cell.state !== 'mine' && cell.state !== 'mine-pending' && cell.state !== 'in-cart';
+        return <Cell cell={cell} dimmed={dimmed} onActivate={act} {...focus} />;
+      }}
     />
+  );
+}
+
+/**
+ * D44: the note a tap leaves by its square ("This square is already claimed by CoachDana."),
+ * inside the board's frame (`relative`), above the square or below it on the top rows. Escape
+ * or the next tap closes it; it goes by itself after a few seconds.
+ */
+export function SquareNote({ saying, frame, onClose }: { saying: BoardSaying | null; frame: HTMLElement | null; onClose: () => void }) {
+  useEffect(() => {
+    if (!saying?.at) return;
+    const timer = window.setTimeout(onClose, 5000);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [saying, onClose]);
+  if (!saying?.at || !frame) return null;
+  const cell = saying.at.getBoundingClientRect();
+  const box = frame.getBoundingClientRect();
+  const left = cell.left + cell.width / 2 - box.left;
+  const above = cell.top - box.top > 56;
+  const top = above ? cell.top - box.top - 6 : cell.bottom - box.top + 6;
+  return (
+    <p
+      aria-hidden="true"
+      data-testid="square-note"
+      onClick={onClose}
+      className={cn(
+        'absolute z-30 w-max max-w-[min(15rem,90%)] -translate-x-1/2 rounded-lg border bg-popover px-3 py-2 text-sm font-medium text-popover-foreground shadow-lg [overflow-wrap:anywhere]',
+        above && '-translate-y-full',
+      )}
+      style={{ left: `clamp(7.5rem, ${left}px, calc(100% - 7.5rem))`, top }}
+    >
+      {saying.text}
+    </p>
   );
 }
 
@@ -353,10 +468,8 @@ export function BoardLegend({
         <li key={state} className="flex items-center gap-1.5">
           <span
             aria-hidden="true"
-            className={cn(
-              'inline-flex size-4 shrink-0 items-center justify-center rounded-[3px]',
-              state === 'winner' ? 'bg-card ring-2 ring-warning ring-inset' : CELL_STYLES[state],
-            )}
+            className={cn('inline-flex size-4 shrink-0 items-center justify-center rounded-[3px]', state === 'winner' ? WINNER : CELL_STYLES[state])}
+            style={state === 'claimed' ? ownerStyle(0) : undefined}
           >
             {state === 'mine-pending' && <Clock className="size-2.5" />}
           </span>

@@ -44,11 +44,17 @@ const BADGE_VARIANTS: Record<string, BadgeProps['variant']> = {
   Failed: 'destructive',
   Processing: 'warning',
   Pending: 'outline',
+  Unclaimed: 'secondary',
 };
 
-/** The Status column: Success, Failed, Processing or Pending as a badge. */
-export function PayoutStatusBadge({ status }: { status: QuarterResult['payout_status'] }) {
-  const label = payoutStatusLabel(status);
+/** D43: a winning square nobody bought (D24); its share stays with the organizer. */
+export function isUnclaimed(result: Pick<QuarterResult, 'winner_id'>): boolean {
+  return result.winner_id === null;
+}
+
+/** The Status column: Success, Failed, Processing or Pending as a badge; Unclaimed for a square nobody bought (D43). */
+export function PayoutStatusBadge({ result }: { result: Pick<QuarterResult, 'payout_status' | 'winner_id'> }) {
+  const label = isUnclaimed(result) ? 'Unclaimed' : payoutStatusLabel(result.payout_status);
   return (
     <Badge variant={BADGE_VARIANTS[label]} data-testid="payout-status">
       {label}
@@ -57,7 +63,7 @@ export function PayoutStatusBadge({ status }: { status: QuarterResult['payout_st
 }
 
 export function resultWinner(result: QuarterResult): string {
-  return winnerDisplayName(result.winner_name, result.winner_email);
+  return isUnclaimed(result) ? 'Unclaimed' : winnerDisplayName(result.winner_name, result.winner_email);
 }
 
 /** A payout that still waits for the organizer to pay it (Mark Paid). */

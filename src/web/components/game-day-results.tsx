@@ -5,10 +5,11 @@
  */
 import type { GameDayView, QuarterResult } from '@core/api/game-day';
 import { formatUsd } from '@core/money';
+import { resultsLedger } from '@core/results-ledger';
 import { quarterShortLabel, quarterWinningsLabel } from '@core/scoring';
 import { BadgeCheck, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { MarkPaidDialog, PayoutStatusBadge, canMarkPaid, canRetry, resultWinner, useRetryPayoutAction } from '@/components/game-day-payout';
+import { MarkPaidDialog, PayoutStatusBadge, canMarkPaid, canRetry, isUnclaimed, resultWinner, useRetryPayoutAction } from '@/components/game-day-payout';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -20,7 +21,21 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
   const [toPay, setToPay] = useState<QuarterResult | null>(null);
   const retry = useRetryPayoutAction(view.game.id);
   const results = view.results;
-  const total = results.reduce((sum, r) => sum + r.payout_amount_cents, 0);
+  // D43: what each quarter pays, and totals that add up to the pot (an unclaimed share stays with the organizer).
+  const ledger = resultsLedger(
+    view.game.total_pot_cents,
+    view.game.payout_schedule,
+    results.map((r) => ({ quarter: r.quarter, winner: isUnclaimed(r) ? null : resultWinner(r), payoutCents: r.payout_amount_cents })),
+  );
+  const payout = (result: QuarterResult) =>
+    isUnclaimed(result) ? (
+      <span className="flex flex-col items-end sm:items-end">
+        <span className="tabular-nums">{formatUsd(ledger.lines[result.quarter - 1]!.cents)}</span>
+        <span className="text-xs font-normal text-muted-foreground">kept by the organizer</span>
+      </span>
+    ) : (
+      formatUsd(result.payout_amount_cents)
+    );
 
   const actions = (result: QuarterResult) => (
     <PayoutActions
@@ -50,7 +65,7 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
               <li key={result.quarter} className="rounded-lg border p-3" data-testid="result-card" data-quarter={result.quarter}>
                 <div className="flex items-start justify-between gap-2">
                   <p className="font-semibold">{quarterWinningsLabel(result.quarter)}</p>
-                  <PayoutStatusBadge status={result.payout_status} />
+                  <PayoutStatusBadge result={result} />
                 </div>
                 <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
                   <dt className="text-muted-foreground">Scores</dt>
@@ -60,7 +75,7 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
                   <dt className="text-muted-foreground">Winner</dt>
                   <dd className="font-medium [overflow-wrap:anywhere]">{resultWinner(result)}</dd>
                   <dt className="text-muted-foreground">Payout</dt>
-                  <dd className="font-semibold tabular-nums">{formatUsd(result.payout_amount_cents)}</dd>
+                  <dd className="font-semibold tabular-nums">{payout(result)}</dd>
                   {result.payout_reference && (
                     <>
                       <dt className="text-muted-foreground">Reference</dt>
@@ -101,10 +116,10 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
                   <TableCell className="max-w-48 truncate font-medium" title={resultWinner(result)}>
                     {resultWinner(result)}
                   </TableCell>
-                  <TableCell className="text-right font-semibold tabular-nums">{formatUsd(result.payout_amount_cents)}</TableCell>
+                  <TableCell className="text-right font-semibold tabular-nums">{payout(result)}</TableCell>
                   <TableCell>
                     <div className="flex flex-col items-start gap-0.5">
-                      <PayoutStatusBadge status={result.payout_status} />
+                      <PayoutStatusBadge result={result} />
                       {result.payout_reference && (
                         <span className="max-w-40 truncate text-xs text-muted-foreground" title={result.payout_reference}>
                           {result.payout_reference}
@@ -119,9 +134,25 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
           </Table>
         )}
         {results.length > 0 && (
-          <p className="mt-3 text-right text-sm text-muted-foreground">
-            Total paid out or owed: <span className="font-semibold text-foreground tabular-nums">{formatUsd(total)}</span>
-          </p>
+          <dl className="mt-3 flex flex-wrap justify-end gap-x-5 gap-y-1 text-sm text-muted-foreground" data-testid="results-payouts-totals">
+            {(
+              [
+                ['Paid out or owed', ledger.wonCents],
+                ['Unclaimed, kept by the organizer', ledger.unclaimedCents],
+                ["Organizer's share", ledger.organizerCents],
+                ['Still to play', ledger.toPlayCents],
+                ['Rounding', ledger.remainderCents],
+                ['Pot', ledger.potCents],
+              ] as const
+            )
+              .filter(([label, cents]) => cents > 0 || label === 'Pot' || label === 'Paid out or owed')
+              .map(([label, cents]) => (
+                <div key={label} className="flex gap-1.5">
+                  <dt>{label}:</dt>
+                  <dd className="font-semibold text-foreground tabular-nums">{formatUsd(cents)}</dd>
+                </div>
+              ))}
+          </dl>
         )}
       </CardContent>
       <MarkPaidDialog gameId={view.game.id} result={toPay} onClose={() => setToPay(null)} />

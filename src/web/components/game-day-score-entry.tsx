@@ -334,7 +334,7 @@ function QuarterFields({
 }
 
 function QuarterStatus({ result, isNext }: { result: QuarterResult | undefined; isNext: boolean }) {
-  if (result) return <PayoutStatusBadge status={result.payout_status} />;
+  if (result) return <PayoutStatusBadge result={result} />;
   if (isNext) return <Badge variant="default">Next</Badge>;
   return <Badge variant="secondary">Waiting</Badge>;
 }

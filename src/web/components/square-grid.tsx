@@ -67,9 +67,14 @@ export interface SquareGridProps extends GridDimensions {
   selected?: (square: Coordinate) => boolean | undefined;
   /** The square's button (or other focusable), with `focus` spread onto it. */
   renderCell: (square: Coordinate, focus: SquareFocus) => ReactNode;
+  /** D43: the chosen quarter's winning row and column, whose digits are lit. */
+  lit?: Coordinate | null;
 }
 
-export function SquareGrid({ rows, columns, game, numbers, kind, className, readOnly, disabled, selected, renderCell }: SquareGridProps) {
+/** A lit axis digit (D43): the winning row's or column's. */
+const LIT_AXIS = 'data-[lit]:bg-warning data-[lit]:text-warning-foreground data-[lit]:ring-2 data-[lit]:ring-warning';
+
+export function SquareGrid({ rows, columns, game, numbers, kind, className, readOnly, disabled, selected, renderCell, lit }: SquareGridProps) {
   const { active, register, activate, onKeyDown } = useRovingFocus({ rows, columns });
   const styles = STYLES[kind];
   const { noun, testIds } = KINDS[kind];
@@ -101,7 +106,13 @@ export function SquareGrid({ rows, columns, game, numbers, kind, className, read
             </span>
           </div>
           {Array.from({ length: columns }, (_, y) => (
-            <div role="columnheader" key={y} className={cn(AXIS, styles.axis, styles.columnHeader)} data-testid={testIds.columnDigit}>
+            <div
+              role="columnheader"
+              key={y}
+              className={cn(AXIS, LIT_AXIS, styles.axis, styles.columnHeader)}
+              data-testid={testIds.columnDigit}
+              data-lit={lit?.y === y || undefined}
+            >
               <span aria-hidden="true">{columnDigit(y)}</span>
               <span className="sr-only">{numbers ? `${teamB} ${columnDigit(y)}` : `Column ${y + 1}`}</span>
             </div>
@@ -109,7 +120,7 @@ export function SquareGrid({ rows, columns, game, numbers, kind, className, read
         </div>
         {Array.from({ length: rows }, (_, x) => (
           <div role="row" key={x} className={styles.row}>
-            <div role="rowheader" className={cn(AXIS, styles.axis)} data-testid={testIds.rowDigit}>
+            <div role="rowheader" className={cn(AXIS, LIT_AXIS, styles.axis)} data-testid={testIds.rowDigit} data-lit={lit?.x === x || undefined}>
               <span aria-hidden="true">{rowDigit(x)}</span>
               <span className="sr-only">{numbers ? `${teamA} ${rowDigit(x)}` : `Row ${x + 1}`}</span>
             </div>

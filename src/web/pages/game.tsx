@@ -1,15 +1,19 @@
-import type { BoardDraw, BoardResponse, BoardWinner } from '@core/api/board';
+import type { BoardDraw, BoardResponse } from '@core/api/board';
 import { SQUARE_COUNT, squareKey, squarePositionLabel } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
 import { formatUsd } from '@core/money';
-import { quarterWinningsLabel } from '@core/scoring';
+import type { Quarter } from '@core/scoring';
 import { drawLogSummary, gameCardBadge, gameStatusLine } from '@core/status';
-import { Lock, LogIn, SearchX, ShoppingCart } from 'lucide-react';
-import type { MouseEvent, ReactNode } from 'react';
+import { Highlighter, Lock, LogIn, SearchX, ShoppingCart } from 'lucide-react';
+import { type MouseEvent, type ReactNode, useCallback, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { squaresLeft } from '@core/player-limit';
 import { salesClosedMessage, salesOpen } from '@core/sales';
-import { BoardLegend, BoardSkeleton, GameBoard, numbersShown, playerSquareCount } from '@/components/board';
+import { type BoardSaying, BoardLegend, BoardSkeleton, GameBoard, numbersShown, playerSquareCount, shownWinners, SquareNote } from '@/components/board';
+import { latestQuarter, QuarterResults, ScoreBar, WinnerBanner } from '@/components/game-day-board';
+import { RandomPick, SelectionBar } from '@/components/selection-bar';
+import { Button } from '@/components/ui/button';
+import { useMinWidth } from '@/lib/use-mobile';
 import { GameActivity } from '@/components/game-activity';
 import { HowToPay } from '@/components/how-to-pay';
 import { BackLink, LinkButton } from '@/components/link-button';
@@ -84,10 +88,30 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
   const open = salesOpen(game);
   const badge = gameCardBadge(game);
   const drawLog = drawLogText(board.draws);
-  const winners = numbersShown(board) && game.grid_shuffled ? board.winners : [];
+  const winners = shownWinners(board);
   const myUnpaid = board.squares.filter((square) => square.mine && square.unpaid).length;
   const cart = useCart();
   const admin = isAdmin(useSession());
+  const wide = useMinWidth(1024);
+  // D43: the game-day board once the numbers are on it; the chosen quarter lights its row and column.
+  const gameDay = game.grid_shuffled && numbersShown(board);
+  const latest = latestQuarter(winners);
+  const [chosen, setChosen] = useState<Quarter | null>(null);
+  const quarter = chosen !== null && winners.some((winner) => winner.quarter === chosen) ? chosen : latest;
+  const [highlightMine, setHighlightMine] = useState(false);
+  const hasMine = board.squares.some((square) => square.mine);
+  // D44: what a tap said, by its square and for screen readers.
+  const [saying, setSaying] = useState<BoardSaying | null>(null);
+  const [said, setSaid] = useState({ text: '', n: 0 });
+  const frame = useRef<HTMLDivElement>(null);
+  const say = useCallback((next: BoardSaying) => {
+    setSaying(next.at ? next : null);
+    setSaid((previous) => ({ text: next.text, n: previous.n + 1 }));
+  }, []);
+  const closeNote = useCallback(() => setSaying(null), []);
+  // A repeated sentence is read out again: the live region's text must change.
+  const saidText = said.text + (said.n % 2 === 1 ? '\u200b' : '');
+  const results = winners.length > 0 ? <QuarterResults board={board} winners={winners} /> : null;
 
   return (
     <Page
@@ -118,7 +142,7 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
               <span className="font-medium" data-testid="game-status">
                 {gameStatusLine(game)}
               </span>
-              <LiveIndicator status={live} />
+              {!gameDay && <LiveIndicator status={live} />}
             </div>
             {drawLog && (
               <p className="text-muted-foreground" data-testid="draw-log">
@@ -126,6 +150,11 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
               </p>
             )}
           </div>
+
+          {gameDay && <ScoreBar board={board} winners={winners} quarter={quarter} onQuarter={setChosen} liveIndicator={<LiveIndicator status={live} />} />}
+          {gameDay && <WinnerBanner board={board} winners={winners} />}
+          {/* D43: on phones the results come before the board. */}
+          {!wide && results}
 
           {!signedIn ? (
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border bg-muted/50 px-3 py-2 text-sm" data-testid="visitor-note">
@@ -136,14 +165,39 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
               </Link>
             </p>
           ) : !open ? (
-            <p className="rounded-lg border bg-muted/50 px-3 py-2 text-sm" data-testid="sales-closed">
-              {salesClosedMessage(game)}
-            </p>
+            !gameDay && (
+              <p className="rounded-lg border bg-muted/50 px-3 py-2 text-sm" data-testid="sales-closed">
+                {salesClosedMessage(game)}
+              </p>
+            )
           ) : (
-            <p className="text-sm text-muted-foreground">Pick any open square to add it to your cart.</p>
+            <p className="text-sm text-muted-foreground">Pick any open square to add it to your cart. Tap it again to take it out.</p>
           )}
 
-          <GameBoard board={board} signedIn={signedIn} />
+          {signedIn && (open || hasMine) && (
+            <div className="flex flex-wrap items-end gap-2" data-testid="board-tools-bar">
+              {hasMine && (
+                <Button
+                  type="button"
+                  variant="outline"
+                  aria-pressed={highlightMine}
+                  onClick={() => setHighlightMine((on) => !on)}
+                  className="min-h-11 aria-pressed:border-primary aria-pressed:bg-primary/10 sm:min-h-9"
+                  data-testid="highlight-mine"
+                >
+                  <Highlighter aria-hidden="true" />
+                  Highlight my squares
+                </Button>
+              )}
+              {open && <RandomPick board={board} onPicked={(text) => say({ text, at: null })} />}
+            </div>
+          )}
+
+          <div ref={frame} className="relative">
+            <GameBoard board={board} signedIn={signedIn} quarter={quarter} highlightMine={highlightMine} onSay={say} />
+            <SquareNote saying={saying} frame={frame.current} onClose={closeNote} />
+          </div>
+          {signedIn && <SelectionBar board={board} said={saidText} />}
           <BoardLegend
             signedIn={signedIn}
             hasWinners={winners.length > 0}
@@ -155,6 +209,7 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
         </section>
 
         <aside aria-label="Game details" className="flex flex-col gap-4">
+          {wide && results}
           {signedIn && <CartSummary board={board} />}
           <GameFacts board={board} left={signedIn ? squaresLeft(game.max_squares_per_player, playerSquareCount(board, cart)) : null} />
           {game.payment_method === 'organizer' && (
@@ -166,7 +221,6 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
             />
           )}
           <PayoutRulesPanel game={game} />
-          {winners.length > 0 && <QuarterResults board={board} winners={winners} />}
           {/* D32: a player reads the log entries about their own squares (admins read all of it on the admin page). */}
           {signedIn && !admin && board.squares.some((square) => square.mine && square.status === 'claimed') && (
             <GameActivity gameId={game.id} title="History of your squares" emptyText="Nothing has happened to your squares yet." />
@@ -238,6 +292,8 @@ function CartSummary({ board }: { board: BoardResponse }) {
   const waiting = new Set(board.squares.filter((square) => square.mine && square.status === 'held').map(squareKey));
   const taken = new Set(board.squares.filter((square) => !waiting.has(squareKey(square))).map(squareKey));
   const unavailable = salesOpen(game) ? (item?.squares.filter((square) => taken.has(squareKey(square))).length ?? 0) : count;
+  // Once sales close an empty cart has nothing to say (D43: on game day the results come first).
+  if (!salesOpen(game) && count === 0 && waiting.size === 0) return null;
   return (
     <section aria-labelledby="game-cart-heading" className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm" data-testid="game-cart">
       <h2 id="game-cart-heading" className="flex items-center gap-2 font-semibold">
@@ -316,31 +372,6 @@ function GameFacts({ board, left }: { board: BoardResponse; left: number | null 
         </div>
       ))}
     </dl>
-  );
-}
-
-function QuarterResults({ board, winners }: { board: BoardResponse; winners: readonly BoardWinner[] }) {
-  const { game } = board;
-  const sorted = [...winners].sort((a, b) => a.quarter - b.quarter);
-  return (
-    <section aria-labelledby="results-heading" className="flex flex-col gap-2 rounded-xl border bg-card p-4 shadow-sm">
-      <h2 id="results-heading" className="font-semibold">
-        Quarter results
-      </h2>
-      <ul className="flex flex-col divide-y divide-border/70 text-sm" data-testid="quarter-results">
-        {sorted.map((winner) => (
-          <li key={winner.quarter} className="flex flex-col gap-0.5 py-2 first:pt-0 last:pb-0">
-            <span className="flex items-baseline justify-between gap-2">
-              <span className="font-medium">{quarterWinningsLabel(winner.quarter)}</span>
-              <span className="font-semibold tabular-nums">{formatUsd(winner.payout_amount_cents)}</span>
-            </span>
-            <span className="text-muted-foreground [overflow-wrap:anywhere]">
-              {game.team_a} {winner.team_a_score} - {game.team_b} {winner.team_b_score}: {winner.winner_username ?? 'No winner'}
-            </span>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
 

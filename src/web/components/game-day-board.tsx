@@ -1,0 +1,188 @@
+/**
+ * D43 the game-day board's pieces around the grid: the score bar (teams, score, period, live,
+ * and the quarter chooser that lights the board), the winner's banner ("You won Q1 - $194.00")
+ * and the quarter results, whose lines and totals add up to the pot (an unclaimed quarter said
+ * plainly, D24).
+ */
+import type { BoardResponse, BoardWinner } from '@core/api/board';
+import { formatUsd } from '@core/money';
+import { type LedgerLine, resultsLedger, unclaimedText, youWonText } from '@core/results-ledger';
+import { type Quarter, QUARTERS, quarterShortLabel } from '@core/scoring';
+import { Trophy } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { cn } from '@/lib/utils';
+
+/** "End of Q1", "Halftime", "End of Q3", "Final". */
+export function periodText(quarter: Quarter): string {
+  if (quarter === 2) return 'Halftime';
+  if (quarter === 4) return 'Final';
+  return `End of ${quarterShortLabel(quarter)}`;
+}
+
+/** The latest confirmed quarter, the one the board shows first. */
+export function latestQuarter(winners: readonly BoardWinner[]): Quarter | null {
+  return winners.reduce<Quarter | null>((latest, winner) => (latest === null || winner.quarter > latest ? winner.quarter : latest), null);
+}
+
+/** A game is over once its Final is confirmed or it was marked completed. */
+export function gameOver(board: BoardResponse, winners: readonly BoardWinner[]): boolean {
+  return !board.game.is_active || winners.some((winner) => winner.quarter === 4);
+}
+
+export function ScoreBar({
+  board,
+  winners,
+  quarter,
+  onQuarter,
+  liveIndicator,
+}: {
+  board: BoardResponse;
+  /** The confirmed quarters the board may show. */
+  winners: readonly BoardWinner[];
+  quarter: Quarter | null;
+  onQuarter: (quarter: Quarter) => void;
+  /** The page's live-updates mark, shown while the game is on. */
+  liveIndicator: ReactNode;
+}) {
+  const { game } = board;
+  const shown = winners.find((winner) => winner.quarter === quarter) ?? null;
+  const over = gameOver(board, winners);
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border bg-card p-3 shadow-sm sm:p-4" data-testid="score-bar">
+      <h2 id={headingId} className="sr-only">
+        Score
+      </h2>
+      <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-2 sm:gap-4">
+        <TeamScore team={game.team_a} score={shown?.team_a_score ?? null} align="start" testId="score-team-a" />
+        <div className="flex flex-col items-center gap-1 text-center">
+          <span className="text-sm font-semibold whitespace-nowrap" data-testid="score-period">
+            {shown ? periodText(shown.quarter) : 'Numbers drawn'}
+          </span>
+          {over ? <span className="text-xs text-muted-foreground">Game over</span> : liveIndicator}
+        </div>
+        <TeamScore team={game.team_b} score={shown?.team_b_score ?? null} align="end" testId="score-team-b" />
+      </div>
+      <div role="group" aria-label="Show a quarter's winner on the board" className="grid grid-cols-4 gap-1.5" data-testid="quarter-chooser">
+        {QUARTERS.map((q) => {
+          const result = winners.find((winner) => winner.quarter === q);
+          return (
+            <button
+              key={q}
+              type="button"
+              disabled={!result}
+              aria-pressed={quarter === q}
+              onClick={() => onQuarter(q)}
+              className={cn(
+                'flex min-h-11 flex-col items-center justify-center rounded-lg border px-1 py-1 text-sm font-semibold tabular-nums transition-colors',
+                'outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                'disabled:cursor-not-allowed disabled:border-dashed disabled:text-muted-foreground',
+                'aria-pressed:border-warning aria-pressed:bg-warning aria-pressed:text-warning-foreground',
+                result && 'hover:bg-accent aria-pressed:hover:bg-warning',
+              )}
+            >
+              <span>{quarterShortLabel(q)}</span>
+              <span className="text-xs font-normal">{result ? `${result.team_a_score}-${result.team_b_score}` : 'to play'}</span>
+            </button>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+function TeamScore({ team, score, align, testId }: { team: string; score: number | null; align: 'start' | 'end'; testId: string }) {
+  return (
+    <div className={cn('flex min-w-0 flex-col', align === 'end' ? 'items-end text-right' : 'items-start')} data-testid={testId}>
+      <span className="w-full truncate text-xs font-semibold tracking-wide text-muted-foreground uppercase sm:text-sm">{team}</span>
+      <span className="text-3xl leading-tight font-bold tabular-nums sm:text-4xl">{score ?? '–'}</span>
+    </div>
+  );
+}
+
+/** D43: "You won Q1 - $194.00", one line per quarter the viewer's squares won. */
+export function WinnerBanner({ board, winners }: { board: BoardResponse; winners: readonly BoardWinner[] }) {
+  const mine = new Set(board.squares.filter((square) => square.mine && square.status === 'claimed').map((square) => `${square.x}-${square.y}`));
+  const won = winners.filter((winner) => mine.has(`${winner.square_x}-${winner.square_y}`)).sort((a, b) => a.quarter - b.quarter);
+  if (won.length === 0) return null;
+  return (
+    <div role="status" className="flex items-start gap-3 rounded-xl border-2 border-warning bg-warning/15 p-3 sm:p-4" data-testid="winner-banner">
+      <Trophy aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-warning-foreground dark:text-warning" />
+      <ul className="flex flex-col gap-0.5">
+        {won.map((winner) => (
+          <li key={winner.quarter} className="text-lg font-bold tabular-nums">
+            {youWonText(winner.quarter, winner.payout_amount_cents)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Quarter results (D43, D24): each quarter won, unclaimed or still to play, and totals equal to the pot. */
+export function QuarterResults({ board, winners }: { board: BoardResponse; winners: readonly BoardWinner[] }) {
+  const { game } = board;
+  const headingId = useId();
+  const ledger = resultsLedger(
+    game.total_pot_cents,
+    game.payout_schedule,
+    winners.map((winner) => ({ quarter: winner.quarter, winner: winner.winner_username, payoutCents: winner.payout_amount_cents })),
+  );
+  const scoreOf = (line: LedgerLine) => winners.find((winner) => winner.quarter === line.quarter);
+  const totals: [string, number, string][] = [
+    ['Won by players', ledger.wonCents, 'total-won'],
+    ['Unclaimed, kept by the organizer', ledger.unclaimedCents, 'total-unclaimed'],
+    ["Organizer's share", ledger.organizerCents, 'total-organizer'],
+    ['Still to play', ledger.toPlayCents, 'total-to-play'],
+    ['Left over from rounding down', ledger.remainderCents, 'total-remainder'],
+  ];
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-xl border bg-card p-4 shadow-sm" data-testid="quarter-results-panel">
+      <h2 id={headingId} className="font-semibold">
+        Quarter results
+      </h2>
+      <ul className="flex flex-col divide-y divide-border/70 text-sm" data-testid="quarter-results">
+        {ledger.lines.map((line) => {
+          const result = scoreOf(line);
+          return (
+            <li key={line.quarter} className="flex flex-col gap-0.5 py-2 first:pt-0" data-testid="quarter-result" data-kind={line.kind}>
+              <span className="flex items-baseline justify-between gap-2">
+                <span className="font-medium">
+                  {quarterShortLabel(line.quarter)}
+                  {result && (
+                    <span className="font-normal text-muted-foreground tabular-nums">
+                      {' '}
+                      · {game.team_a} {result.team_a_score} - {game.team_b} {result.team_b_score}
+                    </span>
+                  )}
+                </span>
+                <span className={cn('font-semibold tabular-nums', line.kind !== 'won' && 'text-muted-foreground')}>{formatUsd(line.cents)}</span>
+              </span>
+              <span className={cn('[overflow-wrap:anywhere]', line.kind === 'won' ? 'font-medium' : 'text-muted-foreground')}>
+                {line.kind === 'won' ? line.winner : line.kind === 'unclaimed' ? unclaimedText(line.cents) : 'Still to play'}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <dl className="flex flex-col gap-1 border-t pt-2 text-sm" data-testid="results-totals">
+        {totals
+          .filter(([, cents]) => cents > 0)
+          .map(([label, cents, testId]) => (
+            <div key={testId} className="flex items-baseline justify-between gap-2">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="tabular-nums" data-testid={testId}>
+                {formatUsd(cents)}
+              </dd>
+            </div>
+          ))}
+        <div className="flex items-baseline justify-between gap-2 font-semibold">
+          <dt>Pot</dt>
+          <dd className="tabular-nums" data-testid="total-pot">
+            {formatUsd(ledger.potCents)}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
