@@ -214,7 +214,7 @@ const Cell = memo(function Cell({
       onFocus={() => activate(cell)}
       style={ownerStyle(cell.ownerColour)}
       className={cn(
-        'group/cell relative flex aspect-square w-full min-w-0 flex-col items-center justify-center overflow-hidden rounded-[3px] p-px text-xs leading-none font-semibold transition-[colors,opacity] sm:rounded-md sm:p-1 sm:leading-[1.1] sm:font-medium',
+        'group/cell relative flex aspect-square w-full touch-manipulation min-w-0 flex-col items-center justify-center overflow-hidden rounded-[3px] p-px text-xs leading-none font-semibold transition-[colors,opacity] sm:rounded-md sm:p-1 sm:leading-[1.1] sm:font-medium',
         'outline-none focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background',
         CELL_STYLES[cell.state],
         winner && WINNER,
