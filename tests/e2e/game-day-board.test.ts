@@ -151,6 +151,21 @@ describe('the game-day board (D43)', () => {
     await shoot(winnerPage, 'game-day-winner-1280-light');
   });
 
+  test('the winning moment arrives live: the banner, the score and the lit square without a reload', async () => {
+    const id = await gameDayGame(false);
+    const { page } = await harness.open(`/game/${id}`, { as: winner, width: 375, height: 812 });
+    await page.locator('[data-testid="live-status"][data-status="live"]').waitFor();
+    expect(await page.getByTestId('winner-banner').count()).toBe(0);
+
+    await insertQuarterResult(server.db.handle, id, { quarter: 1, teamA: 7, teamB: 3, square: { x: 1, y: 7, userId: winner.id }, payoutCents: 24250 });
+    server.app.gameEvents.publish({ game_id: id, reason: 'winners' });
+    await expect.poll(() => page.getByTestId('winner-banner').textContent()).toBe('You won Q1 - $242.50');
+    expect(await page.getByTestId('score-period').textContent()).toBe('End of Q1');
+    expect(await cell(page, 1, 7).getAttribute('data-chosen')).toBe('true');
+    expect(await litDigits(page, 'row-digit')).toEqual(['7']);
+    await shoot(page, 'game-day-winning-moment-375');
+  });
+
   test('before the first quarter: the score bar waits, nothing is lit', async () => {
     const id = await gameDayGame(false);
     for (const [width, colorScheme] of [
