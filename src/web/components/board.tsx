@@ -384,14 +384,31 @@ export function GameBoard({ board, signedIn, className, quarter = null, highligh
   );
 }
 
+/** Where a note stands in the board's frame: above its square, or below it on the top rows. */
+export interface SquareNoteAt {
+  readonly text: string;
+  readonly left: number;
+  readonly top: number;
+  readonly above: boolean;
+}
+
+/** The note for `saying` inside `frame` (the board's `relative` wrapper), measured at the tap. */
+export function placeNote(saying: BoardSaying, frame: HTMLElement): SquareNoteAt | null {
+  if (!saying.at) return null;
+  const cell = saying.at.getBoundingClientRect();
+  const box = frame.getBoundingClientRect();
+  const above = cell.top - box.top > 56;
+  return { text: saying.text, left: cell.left + cell.width / 2 - box.left, top: above ? cell.top - box.top - 6 : cell.bottom - box.top + 6, above };
+}
+
 /**
- * D44: the note a tap leaves by its square ("This square is already claimed by CoachDana."),
- * inside the board's frame (`relative`), above the square or below it on the top rows. Escape
- * or the next tap closes it; it goes by itself after a few seconds.
+ * D44: the note a tap leaves by its square ("This square is already claimed by CoachDana."):
+ * the full name one tap away. Escape or the next tap closes it; it goes by itself after a few
+ * seconds. Screen readers hear the same words from the page's live region.
  */
-export function SquareNote({ saying, frame, onClose }: { saying: BoardSaying | null; frame: HTMLElement | null; onClose: () => void }) {
+export function SquareNote({ note, onClose }: { note: SquareNoteAt | null; onClose: () => void }) {
   useEffect(() => {
-    if (!saying?.at) return;
+    if (!note) return;
     const timer = window.setTimeout(onClose, 5000);
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
@@ -401,13 +418,8 @@ export function SquareNote({ saying, frame, onClose }: { saying: BoardSaying | n
       window.clearTimeout(timer);
       document.removeEventListener('keydown', onKey);
     };
-  }, [saying, onClose]);
-  if (!saying?.at || !frame) return null;
-  const cell = saying.at.getBoundingClientRect();
-  const box = frame.getBoundingClientRect();
-  const left = cell.left + cell.width / 2 - box.left;
-  const above = cell.top - box.top > 56;
-  const top = above ? cell.top - box.top - 6 : cell.bottom - box.top + 6;
+  }, [note, onClose]);
+  if (!note) return null;
   return (
     <p
       aria-hidden="true"
@@ -415,11 +427,11 @@ export function SquareNote({ saying, frame, onClose }: { saying: BoardSaying | n
       onClick={onClose}
       className={cn(
         'absolute z-30 w-max max-w-[min(15rem,90%)] -translate-x-1/2 rounded-lg border bg-popover px-3 py-2 text-sm font-medium text-popover-foreground shadow-lg [overflow-wrap:anywhere]',
-        above && '-translate-y-full',
+        note.above && '-translate-y-full',
       )}
-      style={{ left: `clamp(7.5rem, ${left}px, calc(100% - 7.5rem))`, top }}
+      style={{ left: `clamp(7.5rem, ${note.left}px, calc(100% - 7.5rem))`, top: note.top }}
     >
-      {saying.text}
+      {note.text}
     </p>
   );
 }

@@ -9,7 +9,18 @@ import { type MouseEvent, type ReactNode, useCallback, useRef, useState } from '
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { squaresLeft } from '@core/player-limit';
 import { salesClosedMessage, salesOpen } from '@core/sales';
-import { type BoardSaying, BoardLegend, BoardSkeleton, GameBoard, numbersShown, playerSquareCount, shownWinners, SquareNote } from '@/components/board';
+import {
+  type BoardSaying,
+  BoardLegend,
+  BoardSkeleton,
+  GameBoard,
+  numbersShown,
+  placeNote,
+  playerSquareCount,
+  shownWinners,
+  SquareNote,
+  type SquareNoteAt,
+} from '@/components/board';
 import { latestQuarter, QuarterResults, ScoreBar, WinnerBanner } from '@/components/game-day-board';
 import { RandomPick, SelectionBar } from '@/components/selection-bar';
 import { Button } from '@/components/ui/button';
@@ -101,14 +112,14 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
   const [highlightMine, setHighlightMine] = useState(false);
   const hasMine = board.squares.some((square) => square.mine);
   // D44: what a tap said, by its square and for screen readers.
-  const [saying, setSaying] = useState<BoardSaying | null>(null);
+  const [note, setNote] = useState<SquareNoteAt | null>(null);
   const [said, setSaid] = useState({ text: '', n: 0 });
   const frame = useRef<HTMLDivElement>(null);
   const say = useCallback((next: BoardSaying) => {
-    setSaying(next.at ? next : null);
+    setNote(frame.current ? placeNote(next, frame.current) : null);
     setSaid((previous) => ({ text: next.text, n: previous.n + 1 }));
   }, []);
-  const closeNote = useCallback(() => setSaying(null), []);
+  const closeNote = useCallback(() => setNote(null), []);
   // A repeated sentence is read out again: the live region's text must change.
   const saidText = said.text + (said.n % 2 === 1 ? '\u200b' : '');
   const results = winners.length > 0 ? <QuarterResults board={board} winners={winners} /> : null;
@@ -195,7 +206,7 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
 
           <div ref={frame} className="relative">
             <GameBoard board={board} signedIn={signedIn} quarter={quarter} highlightMine={highlightMine} onSay={say} />
-            <SquareNote saying={saying} frame={frame.current} onClose={closeNote} />
+            <SquareNote note={note} onClose={closeNote} />
           </div>
           {signedIn && <SelectionBar board={board} said={saidText} />}
           <BoardLegend
