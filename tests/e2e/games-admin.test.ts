@@ -132,7 +132,7 @@ describe('game administration in the browser', () => {
     // On /admin: a card in Active Games.
     const card = dashboardCard(page, gameTitle);
     await card.waitFor();
-    await expect.poll(() => card.getByTestId('admin-status').textContent()).toBe('Awaiting Players');
+    await expect.poll(() => card.getByTestId('admin-status').textContent()).toBe('Active');
     const cardText = await card.textContent();
     expect(cardText).toContain('TeamsEagles vs Chiefs');
     expect(cardText).toContain('TypeCollege Football');
