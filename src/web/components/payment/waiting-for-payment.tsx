@@ -96,13 +96,17 @@ export function WaitingForPayment({ pending, onStartOver }: { pending: PendingCh
             </div>
           ) : (
             <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-              <Button onClick={() => void checkNow()} disabled={checking}>
+              {/* Back from the payment page in this tab (D45): going back to it comes first. */}
+              {pending.sameTab && <PaymentPageLink url={pending.url}>Open payment page</PaymentPageLink>}
+              <Button variant={pending.sameTab ? 'outline' : 'default'} onClick={() => void checkNow()} disabled={checking}>
                 <RefreshCw aria-hidden="true" />
                 I've paid — check status
               </Button>
-              <PaymentPageLink url={pending.url} variant="outline">
-                Open payment page
-              </PaymentPageLink>
+              {!pending.sameTab && (
+                <PaymentPageLink url={pending.url} variant="outline">
+                  Open payment page
+                </PaymentPageLink>
+              )}
               <Button variant="ghost" onClick={() => void startAgain()} disabled={cancelling} aria-disabled={cancelling}>
                 {cancelling && <Spinner label="Cancelling..." />}
                 {cancelling ? 'Cancelling...' : 'Start again'}
