@@ -83,6 +83,7 @@ async function wordsFor(game: { id: string; title: string }, state: State): Prom
   // The board's badge and the game-day summary's.
   await expect.poll(() => adminGame.getByTestId('admin-status').count()).toBe(2);
   words.adminGame = await texts(adminGame.getByTestId('admin-status'));
+  await adminGame.screenshot({ path: `${SHOTS}/admin-game-${state}-1280.png` });
   await expect.poll(() => adminGame.getByTestId('game-badge').count()).toBe(0);
 
   const { page: gameDay } = await harness.open(`/admin/games/${game.id}/game-day`, { as: admin });
