@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { DrawLogEntry, GameState } from './status';
 import {
   PAYOUT_STATUSES,
-  adminGameStatus,
-  adminStatusShortLabel,
+  ADMIN_PHASES,
+  adminPhase,
   drawLogSummary,
   gameCardBadge,
   gameStatusLine,
@@ -34,37 +34,52 @@ describe('gameCardBadge (D16)', () => {
   });
 });
 
-describe('adminGameStatus (spec section 4)', () => {
+describe('adminPhase (D45: one admin word per state)', () => {
   it.each([
-    [{ is_active: false, grid_shuffled: true, squares_claimed: 100 }, 'Completed', 'Completed'],
-    [{ is_active: false, grid_shuffled: false, squares_claimed: 3 }, 'Completed', 'Completed'],
-    [{ is_active: true, grid_shuffled: true, squares_claimed: 40 }, 'In Progress', 'In Progress'],
-    [{ is_active: true, grid_shuffled: false, squares_claimed: 100 }, 'Ready to Shuffle', 'Ready'],
-    [{ is_active: true, grid_shuffled: false, squares_claimed: 99 }, 'Awaiting Players', 'Active'],
-    [{ is_active: true, grid_shuffled: false, squares_claimed: 0 }, 'Awaiting Players', 'Active'],
-  ] as const)('%j is %s (%s in the list)', (state, status, short) => {
-    expect(adminGameStatus(state)).toBe(status);
-    expect(adminStatusShortLabel(adminGameStatus(state))).toBe(short);
+    [{ is_active: false, grid_shuffled: true, squares_claimed: 100 }, 'Completed'],
+    [{ is_active: false, grid_shuffled: false, squares_claimed: 3 }, 'Completed'],
+    [{ is_active: true, grid_shuffled: true, squares_claimed: 40 }, 'In Progress'],
+    [{ is_active: true, grid_shuffled: false, squares_claimed: 100 }, 'Ready to Shuffle'],
+    [{ is_active: true, grid_shuffled: false, squares_claimed: 99 }, 'Active'],
+    [{ is_active: true, grid_shuffled: false, squares_claimed: 0 }, 'Active'],
+  ] as const)('%j is %s', (state, phase) => {
+    expect(adminPhase(state)).toBe(phase);
+  });
+
+  it("agrees with the players' badge wherever the badge tells the state apart (D16)", () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.boolean(), fc.integer({ min: 0, max: 100 }), (a, s, c) => {
+        const state = { is_active: a, grid_shuffled: s, squares_claimed: c };
+        const phase = adminPhase(state);
+        const badge = gameCardBadge(state);
+        expect(ADMIN_PHASES).toContain(phase);
+        if (badge === 'Closed') expect(phase).toBe('Completed');
+        else if (phase !== 'Ready to Shuffle') expect(phase).toBe(badge);
+        else expect(badge).toBe('Active');
+      }),
+    );
   });
 });
 
-describe('gameStatusLine (D16)', () => {
+describe('gameStatusLine (D16, D45)', () => {
   it.each([
-    [game({}), 'Open for sales'],
-    [game({ squares_claimed: 57 }), 'Open for sales'],
+    [game({}), 'Numbers not drawn yet'],
+    [game({ squares_claimed: 57 }), 'Numbers not drawn yet'],
     [game({ squares_claimed: 100 }), 'All squares sold, numbers not drawn yet'],
     [game({ grid_shuffled: true, squares_claimed: 100 }), 'Numbers drawn, not revealed yet'],
     [game({ grid_shuffled: true, numbers_revealed: true }), 'Numbers revealed'],
-    [game({ is_active: false, grid_shuffled: true, numbers_revealed: true }), 'Completed'],
+    [game({ is_active: false, grid_shuffled: true, numbers_revealed: true }), 'Numbers revealed'],
+    [game({ is_active: false }), 'No numbers were drawn'],
   ])('%j reads %s', (state, line) => {
     expect(gameStatusLine(state)).toBe(line);
   });
 
-  it('is plain text, never the raw flags', () => {
+  it('is plain text about the numbers: never the raw flags, never a second word for the state (D45)', () => {
+    const stateWords = /true|false|_|Active|In Progress|Closed|Completed|Ready|Awaiting|Open for sales/;
     fc.assert(
       fc.property(fc.boolean(), fc.boolean(), fc.boolean(), fc.integer({ min: 0, max: 100 }), (a, s, r, c) => {
         const line = gameStatusLine({ is_active: a, grid_shuffled: s, numbers_revealed: r, squares_claimed: c });
-        expect(line).not.toMatch(/true|false|_/);
+        expect(line).not.toMatch(stateWords);
       }),
     );
   });

@@ -13,38 +13,40 @@ export interface GameState {
 
 export type GameCardBadge = 'Active' | 'In Progress' | 'Closed';
 
-/** The game card badge (D16): Closed when not active, else In Progress when shuffled, else Active. */
+/**
+ * The players' word for a game's state (D16, D45): on the game cards, the game page and wherever
+ * a player reads it. Closed when not active, else In Progress when shuffled, else Active.
+ */
 export function gameCardBadge(game: Pick<GameState, 'is_active' | 'grid_shuffled'>): GameCardBadge {
   if (!game.is_active) return 'Closed';
   return game.grid_shuffled ? 'In Progress' : 'Active';
 }
 
-export type AdminGameStatus = 'Completed' | 'In Progress' | 'Ready to Shuffle' | 'Awaiting Players';
+export const ADMIN_PHASES = ['Active', 'Ready to Shuffle', 'In Progress', 'Completed'] as const;
 
-/** The admin status (spec section 4): a full grid that is not shuffled yet is Ready to Shuffle. */
-export function adminGameStatus(game: Pick<GameState, 'is_active' | 'grid_shuffled' | 'squares_claimed'>): AdminGameStatus {
+export type AdminPhase = (typeof ADMIN_PHASES)[number];
+
+/**
+ * The admins' one word for each state of a game (D45), on every admin page (dashboard, Game
+ * Management, the game's admin page, Game Day Controls). The spec's admin status had two words
+ * for two of its states (Awaiting Players / Active, Ready to Shuffle / Ready); we keep one each:
+ * Active, as players read the same state (D16), and Ready to Shuffle, which says what comes next.
+ * Completed, In Progress: as the spec says.
+ */
+export function adminPhase(game: Pick<GameState, 'is_active' | 'grid_shuffled' | 'squares_claimed'>): AdminPhase {
   if (!game.is_active) return 'Completed';
   if (game.grid_shuffled) return 'In Progress';
-  return game.squares_claimed >= SQUARE_COUNT ? 'Ready to Shuffle' : 'Awaiting Players';
+  return game.squares_claimed >= SQUARE_COUNT ? 'Ready to Shuffle' : 'Active';
 }
 
-const ADMIN_SHORT_LABELS: Record<AdminGameStatus, string> = {
-  Completed: 'Completed',
-  'In Progress': 'In Progress',
-  'Ready to Shuffle': 'Ready',
-  'Awaiting Players': 'Active',
-};
-
-/** The admin status as the Game Management list shows it: Completed, In Progress, Ready, Active. */
-export function adminStatusShortLabel(status: AdminGameStatus): string {
-  return ADMIN_SHORT_LABELS[status];
-}
-
-/** The plain status line on the board page (D16: replaces the spec's debug line of flags). */
+/**
+ * The plain line about the numbers on the board page (D16: it replaces the spec's debug line of
+ * the numbers-revealed and grid-shuffled flags). It names no state of the game: the badge does (D45).
+ */
 export function gameStatusLine(game: GameState): string {
-  if (!game.is_active) return 'Completed';
   if (!game.grid_shuffled) {
-    return game.squares_claimed >= SQUARE_COUNT ? 'All squares sold, numbers not drawn yet' : 'Open for sales';
+    if (!game.is_active) return 'No numbers were drawn';
+    return game.squares_claimed >= SQUARE_COUNT ? 'All squares sold, numbers not drawn yet' : 'Numbers not drawn yet';
   }
   return game.numbers_revealed ? 'Numbers revealed' : 'Numbers drawn, not revealed yet';
 }

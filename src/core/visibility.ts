@@ -24,9 +24,19 @@ export const INVITE_PARAM = 'invite';
 /** The longest token the server reads (ours are 43 characters: base64url of 32 bytes). */
 export const INVITE_TOKEN_MAX_LENGTH = 100;
 
+/** A game's board on `origin` (the app's public origin): the link of a public game. */
+export function gameLink(origin: string, gameId: string): string {
+  return `${origin}/game/${encodeURIComponent(gameId)}`;
+}
+
 /** The invite link of a game on `origin` (the app's public origin). */
 export function inviteLink(origin: string, gameId: string, token: string): string {
-  return `${origin}/game/${encodeURIComponent(gameId)}?${INVITE_PARAM}=${encodeURIComponent(token)}`;
+  return `${gameLink(origin, gameId)}?${INVITE_PARAM}=${encodeURIComponent(token)}`;
+}
+
+/** D45: the link a game is shared by: its invite link when invite-only (D30), else its board. */
+export function shareLink(origin: string, game: { id: string; visibility: Visibility; invite_token: string | null }): string {
+  return game.visibility === 'invite' && game.invite_token !== null ? inviteLink(origin, game.id, game.invite_token) : gameLink(origin, game.id);
 }
 
 /**

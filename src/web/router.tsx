@@ -53,6 +53,8 @@ export const routes: RouteObject[] = [
               { path: 'admin/games/edit/:id', lazy: page(() => import('@/pages/admin-game-edit')) },
               // Game day (D20): the Game Day Controls screen, and the board with the same controls.
               { path: 'admin/games/:id/game-day', lazy: page(() => import('@/pages/admin-game-day')) },
+              // D45: where the organizer lands after creating a game.
+              { path: 'admin/games/:id/share', lazy: page(() => import('@/pages/admin-game-share')) },
               { path: 'admin/game/:id', lazy: page(() => import('@/pages/admin-game')) },
             ],
           },

@@ -115,7 +115,7 @@ describe('the board', () => {
 
     await expect.poll(() => page.locator('main h1').textContent()).toBe(game.title);
     await expect.poll(() => page.getByTestId('game-teams').textContent()).toBe('Eagles vs Chiefs');
-    await expect.poll(() => page.getByTestId('game-status').textContent()).toBe('Open for sales');
+    await expect.poll(() => page.getByTestId('game-status').textContent()).toBe('Numbers not drawn yet');
     await expect.poll(() => grid(page).getAttribute('aria-label')).toBe(`Board of ${game.title}: rows Eagles, columns Chiefs`);
     await expect.poll(() => grid(page).locator('[role="gridcell"] button').count()).toBe(100);
     expect(await axisTexts(page, 'column-digit')).toEqual(Array(10).fill('#'));

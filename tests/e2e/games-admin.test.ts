@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { PageOptions } from '../support/browser';
-import { addSession, type BrowserAccount, expectNoSeriousViolations, heading, signInBrowser, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import {
+  addSession,
+  type BrowserAccount,
+  expectNoSeriousViolations,
+  heading,
+  headingNamed,
+  signInBrowser,
+  toast,
+  uniqueTitle,
+  useBrowserHarness,
+} from '../support/e2e';
 import { insertGame, insertSquare } from '../support/fixtures';
 import type { TestServer } from '../support/server';
 import { GAME_UPDATE_COMPLETED } from '@core/messages';
@@ -108,7 +118,8 @@ describe('game administration in the browser', () => {
     await expect.poll(() => info.textContent()).toContain('20% of the pot for each of the 1st, 2nd and 3rd quarters and 40% for the final score.');
     await expect.poll(() => info.textContent()).toContain('Final$200.00');
 
-    // Creating...: disabled while the request runs; then the toast and /admin after 0.5 s.
+    // Creating...: disabled while the request runs; then the toast and, after 0.5 s, "Share this
+    // pool" (D45; the spec went to /admin), whose back link goes to the dashboard.
     const release = await holdRequests(page, '**/api/games', 'POST');
     await page.getByRole('button', { name: 'Create Game' }).click();
     const busy = page.getByRole('button', { name: 'Creating...' });
@@ -116,7 +127,9 @@ describe('game administration in the browser', () => {
     await expect.poll(() => busy.isDisabled()).toBe(true);
     release();
     await toast(page, 'Game created successfully!').waitFor();
-    await page.waitForURL(`${server.url}/admin`);
+    await page.waitForURL(/\/admin\/games\/[^/]+\/share$/);
+    await headingNamed(page, 'Share this pool').waitFor();
+    await page.getByRole('link', { name: 'Back to Admin Dashboard' }).click();
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
 
     const stored = (await gamesInDb()).find((game) => game.title === gameTitle)!;
@@ -132,7 +145,7 @@ describe('game administration in the browser', () => {
     // On /admin: a card in Active Games.
     const card = dashboardCard(page, gameTitle);
     await card.waitFor();
-    await expect.poll(() => card.getByTestId('admin-status').textContent()).toBe('Awaiting Players');
+    await expect.poll(() => card.getByTestId('admin-status').textContent()).toBe('Active');
     const cardText = await card.textContent();
     expect(cardText).toContain('TeamsEagles vs Chiefs');
     expect(cardText).toContain('TypeCollege Football');

@@ -42,7 +42,7 @@ describe('invite-only games (D30)', () => {
     await visibility.screenshot({ path: `${SHOTS}/form-visibility-375.png` });
     await form.setViewportSize({ width: 1280, height: 900 });
     await form.getByRole('button', { name: 'Create Game' }).click();
-    await form.waitForURL(`${server.url}/admin`);
+    await form.waitForURL(/\/admin\/games\/[^/]+\/share$/);
     const row = await db().selectFrom('games').selectAll().where('title', '=', title).executeTakeFirstOrThrow();
     expect(row.visibility).toBe('invite');
     game = { id: row.id, title };

@@ -43,7 +43,7 @@ describe('an organizer runs a real pool (issue 13)', () => {
     await form.getByLabel('Pay by (optional)').fill('2099-12-31T18:00');
     await form.getByRole('radio', { name: /Invite only/ }).check();
     await form.getByRole('button', { name: 'Create Game' }).click();
-    await form.waitForURL(`${server.url}/admin`);
+    await form.waitForURL(/\/admin\/games\/[^/]+\/share$/);
     const game = await server.db.handle.db.selectFrom('games').selectAll().where('title', '=', title).executeTakeFirstOrThrow();
     expect(game).toMatchObject({ visibility: 'invite', payment_method: 'organizer' });
 

@@ -38,7 +38,7 @@ async function createThroughForm(title: string, more: (form: Page) => Promise<vo
   await form.getByLabel('Team B').fill('Bears');
   await more(form);
   await form.getByRole('button', { name: 'Create Game' }).click();
-  await form.waitForURL(`${server.url}/admin`);
+  await form.waitForURL(/\/admin\/games\/[^/]+\/share$/);
   return db().selectFrom('games').selectAll().where('title', '=', title).executeTakeFirstOrThrow();
 }
 

@@ -38,7 +38,10 @@ async function checkoutsOf(userId: string) {
     .execute();
 }
 
-/** A signed-in player who picked (4, 8) and (0, 1) on a $10 board, pressed Pay and closed the card tab unpaid. */
+/**
+ * A signed-in player who picked (4, 8) and (0, 1) on a $10 board, pressed Pay and closed the card
+ * tab unpaid; on a phone (below 768 px, D45) the card page opened in the same tab and they went Back.
+ */
 async function leftTheCardPage(title: string, options: { width?: number } = {}) {
   const gameId = await insertGame(server.db.handle, { title, price_per_square_cents: 1000 });
   const { context, page } = await harness.newPage(options.width ? { width: options.width, height: 812 } : {});
@@ -50,6 +53,14 @@ async function leftTheCardPage(title: string, options: { width?: number } = {}) 
   await page.getByTestId('game-cart-count').getByText('2 squares').waitFor();
   await page.getByRole('link', { name: 'View Cart' }).click();
   await page.getByRole('link', { name: 'Proceed to Payment' }).click();
+  if (options.width !== undefined && options.width < 768) {
+    await page.getByRole('button', { name: 'Pay $20.00' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/checkout/test/'));
+    const cardUrl = page.url();
+    await page.goBack();
+    await page.getByTestId('payment-waiting').waitFor();
+    return { gameId, context, page, account, cardUrl };
+  }
   const [card] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Pay $20.00' }).click()]);
   await card.getByText('Test mode - no real money', { exact: true }).waitFor();
   const cardUrl = card.url();
@@ -166,6 +177,11 @@ describe("the buyer's own open checkout (D21)", () => {
     await page.goto(`${server.url}/cart`);
     await page.getByTestId('open-checkout').waitFor();
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    // D45: on a phone Resume payment goes to the card page in this tab.
+    const resume = page.getByRole('link', { name: 'Resume payment' });
+    await expect.poll(() => resume.getAttribute('target')).toBeNull();
+    await resume.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/checkout/test/'));
   });
 });
 

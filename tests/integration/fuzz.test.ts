@@ -33,12 +33,10 @@ const FOREIGN_ORIGIN = 'http://evil.example';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Refusals that write by design, each with its reason. A declined test card is recorded (the
- * session closes and its squares are released, D21) and answered 402.
+ * Refusals that write by design, each with its reason. None today: a declined test card used to
+ * close its session; since D45 it changes nothing (the buyer tries another card).
  */
-const WRITING_REFUSALS: Array<{ route: string; status: number; code: string }> = [
-  { route: 'POST /api/checkout/test/:sessionId/pay', status: 402, code: 'CARD_DECLINED' },
-];
+const WRITING_REFUSALS: Array<{ route: string; status: number; code: string }> = [];
 
 interface Answer {
   route: string;

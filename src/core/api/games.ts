@@ -15,6 +15,7 @@
  *   game's invite cookie; a wrong one is 404 as for a game that does not exist)
  * - GET /api/games/:id/invite → GameInviteResponse, POST /api/games/:id/invite/rotate → GameInviteResponse
  *   (admins: the link and its QR code; rotating makes a new token, the old link stops working)
+ * - GET /api/games/:id/share → GameShareResponse (admins, D45: the link to share any game by)
  */
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../payment-methods';
@@ -104,3 +105,12 @@ export const gameInviteResponseSchema = z.object({
   invite: z.object({ url: z.string(), qr_svg: z.string() }).nullable(),
 });
 export type GameInviteResponse = Contract<typeof gameInviteResponseSchema>;
+
+/**
+ * D45, admins only: the link to share a game by (its invite link when invite-only, else its
+ * board's address) and that link's QR code (an SVG document): the "Share this pool" view.
+ */
+export const gameShareResponseSchema = z.object({
+  share: z.object({ url: z.string(), qr_svg: z.string(), visibility: z.enum(VISIBILITIES) }),
+});
+export type GameShareResponse = Contract<typeof gameShareResponseSchema>;

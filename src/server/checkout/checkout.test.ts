@@ -380,20 +380,57 @@ describe(`checkout (${testDbKind})`, () => {
   });
 
   describe('test card page', () => {
-    it('declines 4000 0000 0000 0002 and releases the holds', async () => {
-      const gameId = await game();
+    it('a declined card (4000 0000 0000 0002) changes nothing: the page stays open, the squares held, and another card pays once (D45)', async () => {
+      const gameId = await game({ price_per_square_cents: 1000 });
       const created = (await startCheckout(t.app, alice, [cartOf(gameId, [{ x: 4, y: 4 }])])).json();
       const sessionId = await sessionIdOf(t.db.handle, created.checkout_id);
-      const res = await payWith(t.app, alice, sessionId, DECLINED);
-      expect(res.statusCode).toBe(402);
-      expect(res.json().error).toEqual({ code: 'CARD_DECLINED', message: 'Your card was declined. Try another card.' });
-      expect((await checkoutRow(t.db.handle, created.checkout_id)).status).toBe('declined');
-      expect(await squareRows(t.db.handle, gameId)).toEqual([]);
+      const held = await squareRows(t.db.handle, gameId);
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const res = await payWith(t.app, alice, sessionId, DECLINED);
+        expect(res.statusCode).toBe(402);
+        expect(res.json().error).toEqual({ code: 'CARD_DECLINED', message: 'Your card was declined. Try another card.' });
+      }
+      // Nothing ended, nothing was paid: the same checkout, the same hold, the page still open.
+      expect(await checkoutRow(t.db.handle, created.checkout_id)).toMatchObject({ status: 'open', provider_payment_id: null });
+      expect(await squareRows(t.db.handle, gameId)).toEqual(held);
+      expect(held).toMatchObject([{ x: 4, y: 4, status: 'held', user_id: alice.id }]);
+      expect((await send(t.app, 'GET', `/api/checkout/test/${sessionId}`, { cookie: alice.cookie })).json().status).toBe('open');
       const view = await send(t.app, 'GET', `/api/checkout/${created.checkout_id}`, { cookie: alice.cookie });
-      expect(view.json().checkout.status).toBe('declined');
+      expect(view.json().checkout.status).toBe('open');
+      // Nobody else can take the square meanwhile.
+      expect((await startCheckout(t.app, bob, [cartOf(gameId, [{ x: 4, y: 4 }])])).statusCode).toBe(409);
+
+      // The good card pays, once; paying again is refused and changes nothing.
+      const paid = await payWith(t.app, alice, sessionId);
+      expect(paid.statusCode).toBe(200);
+      expect((await checkoutRow(t.db.handle, created.checkout_id)).status).toBe('fulfilled');
       expect((await payWith(t.app, alice, sessionId)).statusCode).toBe(409);
-      // Someone else may have the square now.
-      expect((await startCheckout(t.app, bob, [cartOf(gameId, [{ x: 4, y: 4 }])])).statusCode).toBe(201);
+      expect((await payWith(t.app, alice, sessionId, DECLINED)).statusCode).toBe(409);
+      expect(await squareRows(t.db.handle, gameId)).toMatchObject([{ x: 4, y: 4, status: 'claimed', user_id: alice.id }]);
+      expect(await expectCountersMatch(t.db.handle, gameId)).toEqual({ claimed: 1, pot: 1000 });
+      const payments = await db().selectFrom('test_payment_sessions').select(['status', 'payment_id']).where('id', '=', sessionId).execute();
+      expect(payments).toMatchObject([{ status: 'paid' }]);
+    });
+
+    it('after a declined card, only the expiry ends the checkout and releases its squares (D45)', async () => {
+      const gameId = await game();
+      const created = (await startCheckout(t.app, alice, [cartOf(gameId, [{ x: 4, y: 5 }])])).json();
+      const sessionId = await sessionIdOf(t.db.handle, created.checkout_id);
+      expect((await payWith(t.app, alice, sessionId, DECLINED)).statusCode).toBe(402);
+      await t.app.checkoutSweeper.sweepExpired(new Date());
+      expect((await checkoutRow(t.db.handle, created.checkout_id)).status).toBe('open');
+      expect(await squareRows(t.db.handle, gameId)).toHaveLength(1);
+
+      await t.app.checkoutSweeper.sweepExpired(new Date(Date.now() + CHECKOUT_TTL_MS + MINUTE));
+      expect((await checkoutRow(t.db.handle, created.checkout_id)).status).toBe('expired');
+      expect(await squareRows(t.db.handle, gameId)).toEqual([]);
+      // The page takes no card any more, good or declined; someone else may have the square now.
+      for (const card of [undefined, DECLINED]) {
+        const res = await payWith(t.app, alice, sessionId, card);
+        expect(res.statusCode).toBe(409);
+        expect(res.json().error.message).toBe(TEST_CHECKOUT_MESSAGES.expired);
+      }
+      expect((await startCheckout(t.app, bob, [cartOf(gameId, [{ x: 4, y: 5 }])])).statusCode).toBe(201);
     });
 
     it('refuses other cards and bad details with a clear message, keeping the page open', async () => {

@@ -12,7 +12,7 @@ export function providerSync(deps: CheckoutServiceDeps, fulfillment: Fulfillment
   const { repo, provider, log, clock } = deps;
   const { fulfill, completeRefund, completePartRefund } = fulfillment;
 
-  /** A notice about a session (webhook, card page): the checkout ends as its provider says now. */
+  /** A notice about a session (webhook, the test card page's Cancel): the checkout ends as its provider says now. */
   async function endSession(sessionId: string, endAs: EndAs): Promise<boolean> {
     const checkout = provider ? await repo.findBySession(provider.name, sessionId) : undefined;
     return checkout?.status === 'open' ? (await end(checkout, endAs)) === 'released' : false;

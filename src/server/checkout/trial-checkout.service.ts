@@ -97,7 +97,11 @@ export function trialCheckoutService({ provider, checkouts, clock }: TrialChecko
       };
     },
 
-    /** Pays (4242...) and fulfills, or declines (4000...0002) and releases the holds. */
+    /**
+     * Pays (4242...) and fulfills, or declines (4000...0002). A decline changes nothing (D45): as on
+     * Stripe's page, the buyer may try another card until the page expires, and the squares stay
+     * held meanwhile; only expiry or Cancel ends the checkout.
+     */
     async pay(sessionId: string, userId: string, card: TestCard): Promise<{ redirect_url: string }> {
       const now = clock();
       const session = await ownSession(sessionId, userId);
@@ -106,11 +110,7 @@ export function trialCheckoutService({ provider, checkouts, clock }: TrialChecko
       const problem = cardProblem(card, now);
       if (problem) throw badRequest(problem, 'INVALID_CARD');
 
-      if (card.card_number.replace(/[\s-]/g, '') === TEST_CARD_DECLINED) {
-        if (!(await provider.decline(sessionId, now))) throw closedError(effectiveStatus((await provider.session(sessionId)) ?? session, now));
-        await checkouts.paymentFailed({ sessionId });
-        throw new AppError(402, 'CARD_DECLINED', TEST_CHECKOUT_MESSAGES.declined);
-      }
+      if (card.card_number.replace(/[\s-]/g, '') === TEST_CARD_DECLINED) throw new AppError(402, 'CARD_DECLINED', TEST_CHECKOUT_MESSAGES.declined);
       const paymentId = await provider.pay(sessionId, now);
       if (!paymentId) throw closedError(effectiveStatus((await provider.session(sessionId)) ?? session, now));
       // The money is taken: from here on the checkout is fulfilled or refunded, never lost.

@@ -5,6 +5,7 @@ import {
   gameResponseSchema,
   gamesResponseSchema,
   gameUpdateRequestSchema,
+  gameShareResponseSchema,
   inviteRedeemedSchema,
   inviteRedeemRequestSchema,
 } from '@core/api/games';
@@ -80,6 +81,11 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
   app.get('/api/games/:id/invite', { ...adminFirst, schema: { params: idParams, response: { 200: gameInviteResponseSchema } } }, async (request, reply) => {
     reply.header('Cache-Control', 'private, no-store');
     return games.invite(gameId(request.params.id), origin(request));
+  });
+
+  app.get('/api/games/:id/share', { ...adminFirst, schema: { params: idParams, response: { 200: gameShareResponseSchema } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+    return games.share(gameId(request.params.id), origin(request));
   });
 
   app.post(

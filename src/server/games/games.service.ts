@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Game, GameInviteResponse } from '@core/api/games';
+import type { Game, GameInviteResponse, GameShareResponse } from '@core/api/games';
 import { SQUARE_COUNT } from '@core/grid';
 import { GAME_DELETE_COMPLETED, GAME_ERRORS, GAME_PRICE_LOCKED, GAME_UPDATE_COMPLETED, INVITE_ERRORS, ORGANIZER_PAYMENT_ERRORS } from '@core/messages';
-import { inviteLink } from '@core/visibility';
+import { shareLink } from '@core/visibility';
 import type { PaymentMethod } from '@core/payment-methods';
 import { centsToDollars, dollarsToCents } from '@core/money';
 import type { PayoutScheduleId } from '@core/payouts';
@@ -182,6 +182,13 @@ export function gamesService(deps: GamesServiceDeps) {
       return inviteOf(row, origin);
     },
 
+    /** D45, admins: the link to share the game by and its QR code ("Share this pool"). */
+    async share(id: string, origin: string): Promise<GameShareResponse> {
+      const row = await repo.findById(id);
+      if (!row) throw gameNotFound();
+      return { share: await shareOf(row, origin) };
+    },
+
     /**
      * D30, admins: a new invite token for an invite-only game; the old link and every cookie it
      * set stop working at once (the change event also drops the shared board, which knows the token).
@@ -225,10 +232,16 @@ export type GamesService = ReturnType<typeof gamesService>;
 
 const gameNotFound = () => notFound(GAME_ERRORS.notFound);
 
+/** D45: the link a game is shared by and its QR code (D30's invite link for an invite-only game). */
+async function shareOf(row: GameRow, origin: string): Promise<GameShareResponse['share']> {
+  const url = shareLink(origin, row);
+  return { url, qr_svg: await qrCodeSvg(url), visibility: row.visibility };
+}
+
 async function inviteOf(row: GameRow, origin: string): Promise<GameInviteResponse> {
   if (row.visibility !== 'invite' || row.invite_token === null) return { invite: null };
-  const url = inviteLink(origin, row.id, row.invite_token);
-  return { invite: { url, qr_svg: await qrCodeSvg(url) } };
+  const { url, qr_svg } = await shareOf(row, origin);
+  return { invite: { url, qr_svg } };
 }
 
 /** The API's game (src/core/api/games.ts): money in cents, the price also in whole dollars. */

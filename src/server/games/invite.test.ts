@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Game, GameInviteResponse } from '@core/api/games';
+import type { Game, GameInviteResponse, GameShareResponse } from '@core/api/games';
 import { GAME_ERRORS, INVITE_ERRORS } from '@core/messages';
 import { parseSetCookie, testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { createTestApp, databaseFingerprinter, type DatabaseFingerprint, type TestApp } from '../../../tests/support/app';
@@ -291,6 +291,35 @@ describe(`invite-only games (D30, ${testDbKind})`, () => {
     }
     expect(await fingerprint()).toEqual(before);
     expect(await tokenOf(game.id)).toBe(token);
+  });
+
+  it('D45: gives admins the link to share a game by, with its QR code: the invite link when invite-only, else the board; 401 and 403 for others', async () => {
+    const origin = `http://127.0.0.1:${new URL(base).port}`;
+    const privateGame = await createGame({ visibility: 'invite' });
+    const token = (await tokenOf(privateGame.id))!;
+    const shared = await call('GET', `/api/games/${privateGame.id}/share`, { cookie: admin.cookie });
+    expect(shared.status).toBe(200);
+    expect(shared.headers.get('cache-control')).toBe('private, no-store');
+    const share = (shared.body as GameShareResponse).share;
+    expect(share).toMatchObject({ url: `${origin}/game/${privateGame.id}?invite=${token}`, visibility: 'invite' });
+    // The same link and code as the invite itself: one implementation.
+    expect(share.qr_svg).toBe(((await call('GET', `/api/games/${privateGame.id}/invite`, { cookie: admin.cookie })).body as GameInviteResponse).invite!.qr_svg);
+
+    const publicGame = await createGame();
+    const open = (await call('GET', `/api/games/${publicGame.id}/share`, { cookie: admin.cookie })).body as GameShareResponse;
+    expect(open.share).toMatchObject({ url: `${origin}/game/${publicGame.id}`, visibility: 'public' });
+    expect(open.share.qr_svg).toMatch(/^<svg [^>]*viewBox="0 0 \d+ \d+"/);
+    expect(open.share.qr_svg).not.toBe(share.qr_svg);
+    expect((await call('GET', `/api/games/${randomUUID()}/share`, { cookie: admin.cookie })).status).toBe(404);
+    for (const [cookie, status] of [
+      [undefined, 401],
+      [player.cookie, 403],
+      [inviteCookie(privateGame.id, token), 401],
+    ] as const) {
+      const refused = await call('GET', `/api/games/${privateGame.id}/share`, { cookie });
+      expect(refused.status).toBe(status);
+      expect(JSON.stringify(refused.body)).not.toContain(token);
+    }
   });
 
   it('rotates the link: the old cookie stops working at once (the shared board too), the new one works; a public game has none to rotate', async () => {

@@ -12,8 +12,6 @@ export interface TrialPaymentProvider extends PaymentProvider {
   session(id: string): Promise<TestSessionRow | undefined>;
   /** Takes the payment on an open session; the payment id, or null when the page was closed. */
   pay(id: string, now: Date): Promise<string | null>;
-  /** The card was declined: the session is over (D22), like Stripe after a failed async payment. */
-  decline(id: string, now: Date): Promise<boolean>;
   /** The buyer left through "Cancel": the session takes no payment any more. */
   cancel(id: string, now: Date): Promise<boolean>;
 }
@@ -58,6 +56,7 @@ export function trialPaymentProvider(repo: TestPaymentsRepository): TrialPayment
       switch (row.status) {
         case 'paid':
           return { status: 'paid', paymentId: row.payment_id as string };
+        // Sessions a declined card closed before D45 (a decline now leaves the page open).
         case 'declined':
           return { status: 'failed' };
         case 'cancelled':
@@ -91,8 +90,6 @@ export function trialPaymentProvider(repo: TestPaymentsRepository): TrialPayment
       const paymentId = `test_pi_${randomUUID().replaceAll('-', '')}`;
       return (await repo.close(id, 'paid', now.toISOString(), paymentId)) ? paymentId : null;
     },
-
-    decline: (id, now) => repo.close(id, 'declined', now.toISOString()),
 
     cancel: (id, now) => repo.close(id, 'cancelled', now.toISOString()),
   };

@@ -1,17 +1,20 @@
-import { Check, Copy, Globe, Lock, QrCode, RefreshCw } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Globe, Lock, QrCode, RefreshCw } from 'lucide-react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { GAME_ERRORS, INVITE_TEXTS } from '@core/messages';
 import { VISIBILITY_HINTS, VISIBILITY_LABELS } from '@core/visibility';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/page';
+import { CopyLink, LinkQrCode } from '@/components/share-link';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError, isServerMessage } from '@/lib/api';
 import { type Game, useUpdateGame } from '@/lib/games';
 import { useGameInvite, useRotateInvite } from '@/lib/invite';
+
+/** What an invite link is for (the invite box and "Share this pool" of an invite-only game). */
+export const INVITE_HINT = 'Send it to the players you invite. Anyone with the link sees the board and can buy squares; players who own squares keep access.';
 
 /**
  * D30 on the admin game page: who can see the game (changeable at any time, even once drawn or
@@ -72,33 +75,14 @@ export function GameInvite({ game }: { game: Game }) {
 
 function InviteLink({ gameId, url, qrSvg }: { gameId: string; url: string; qrSvg: string }) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const [showQr, setShowQr] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const rotate = useRotateInvite(gameId);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  async function copy() {
-    window.clearTimeout(timer.current);
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied('yes');
-      timer.current = window.setTimeout(() => setCopied(null), 4000);
-    } catch {
-      // No clipboard (an insecure origin, a refusal): the link is selected for the reader to copy.
-      setCopied('failed');
-      input.current?.focus();
-      input.current?.select();
-    }
-  }
 
   async function newLink() {
     try {
       await rotate.mutateAsync();
       setConfirming(false);
-      setCopied(null);
       toast.success(INVITE_TEXTS.rotated);
     } catch (error) {
       setConfirming(false);
@@ -108,31 +92,7 @@ function InviteLink({ gameId, url, qrSvg }: { gameId: string; url: string; qrSvg
 
   return (
     <div className="flex flex-col gap-3">
-      <label htmlFor={`${id}-link`} className="text-sm font-medium">
-        Invite link
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          ref={input}
-          id={`${id}-link`}
-          readOnly
-          value={url}
-          onFocus={(event) => event.currentTarget.select()}
-          className="font-mono text-xs sm:text-sm"
-          aria-describedby={`${id}-link-hint ${id}-copy-status`}
-          data-testid="invite-link"
-        />
-        <Button onClick={() => void copy()} className="shrink-0" data-testid="copy-invite">
-          {copied === 'yes' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          Copy link
-        </Button>
-      </div>
-      <p id={`${id}-link-hint`} className="text-sm text-muted-foreground">
-        Send it to the players you invite. Anyone with the link sees the board and can buy squares; players who own squares keep access.
-      </p>
-      <p id={`${id}-copy-status`} role="status" className="min-h-5 text-sm font-medium" data-testid="copy-status">
-        {copied === 'yes' ? INVITE_TEXTS.copied : copied === 'failed' ? INVITE_TEXTS.copyFailed : ''}
-      </p>
+      <CopyLink url={url} label="Invite link" hint={INVITE_HINT} testIds={{ link: 'invite-link', copy: 'copy-invite' }} />
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" aria-expanded={showQr} aria-controls={`${id}-qr`} onClick={() => setShowQr((shown) => !shown)} data-testid="toggle-qr">
           <QrCode aria-hidden="true" />
@@ -157,18 +117,7 @@ function InviteLink({ gameId, url, qrSvg }: { gameId: string; url: string; qrSvg
         />
       </div>
       <div id={`${id}-qr`} hidden={!showQr}>
-        {showQr && (
-          <figure className="flex w-fit max-w-full flex-col items-center gap-2 rounded-xl border bg-white p-3 shadow-sm" data-testid="invite-qr">
-            <img
-              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg)}`}
-              alt="QR code of the invite link"
-              width={320}
-              height={320}
-              className="aspect-square w-80 max-w-full [image-rendering:pixelated]"
-            />
-            <figcaption className="text-sm text-neutral-700">Scan to open the game</figcaption>
-          </figure>
-        )}
+        {showQr && <LinkQrCode svg={qrSvg} alt="QR code of the invite link" testId="invite-qr" />}
       </div>
     </div>
   );

@@ -2,10 +2,10 @@ import { CalendarDays, Lock, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { SQUARE_COUNT } from '@core/grid';
 import { formatUsd } from '@core/money';
-import { type AdminGameStatus, adminGameStatus, adminStatusShortLabel } from '@core/status';
 import { GAME_TYPE_LABELS } from '@core/validation';
 import { LinkButton } from '@/components/link-button';
-import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { GameStatusBadge } from '@/components/status-badge';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -69,21 +69,9 @@ export function createdText(game: Pick<Game, 'created_at'>): string {
   return Number.isNaN(date.getTime()) ? '' : createdFormat.format(date);
 }
 
-const STATUS_VARIANTS: Record<AdminGameStatus, BadgeProps['variant']> = {
-  Completed: 'secondary',
-  'In Progress': 'warning',
-  'Ready to Shuffle': 'success',
-  'Awaiting Players': 'outline',
-};
-
-/** Spec section 4 admin display status; `short` gives the Game Management labels (Ready, Active, ...). */
-export function AdminStatusBadge({ game, short = false }: { game: Game; short?: boolean }) {
-  const status = adminGameStatus(game);
-  const badge = (
-    <Badge variant={STATUS_VARIANTS[status]} data-testid="admin-status">
-      {short ? adminStatusShortLabel(status) : status}
-    </Badge>
-  );
+/** The admins' phase word (D45: the same on every admin page), and D30's invite-only mark. */
+export function AdminStatusBadge({ game }: { game: Game }) {
+  const badge = <GameStatusBadge game={game} admin />;
   if (game.visibility !== 'invite') return badge;
   // D30: admins see invite-only games in their lists, marked.
   return (
@@ -101,7 +89,6 @@ export function AdminStatusBadge({ game, short = false }: { game: Game; short?: 
 export function AdminGameCard({
   game,
   headingLevel = 'h2',
-  short = false,
   showCreated = false,
   flat = false,
   className,
@@ -109,7 +96,6 @@ export function AdminGameCard({
 }: {
   game: Game;
   headingLevel?: 'h2' | 'h3';
-  short?: boolean;
   showCreated?: boolean;
   /** Without its own border and padding: an entry of a list inside another card. */
   flat?: boolean;
@@ -130,7 +116,7 @@ export function AdminGameCard({
         <Heading id={headingId} className="min-w-0 text-base leading-snug font-semibold break-words">
           {game.title}
         </Heading>
-        <AdminStatusBadge game={game} short={short} />
+        <AdminStatusBadge game={game} />
       </div>
       <dl className={cn('grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm', pad)}>
         <Detail label="Teams">
@@ -246,7 +232,7 @@ export function GamesTable({ games, onDelete }: { games: readonly Game[]; onDele
               {game.team_a} vs {game.team_b}
             </TableCell>
             <TableCell>
-              <AdminStatusBadge game={game} short />
+              <AdminStatusBadge game={game} />
             </TableCell>
             <TableCell className="tabular-nums">{squaresText(game)}</TableCell>
             <TableCell className="tabular-nums">{formatUsd(game.total_pot_cents)}</TableCell>

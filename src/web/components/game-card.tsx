@@ -2,12 +2,11 @@ import type { Game } from '@core/api/games';
 import { SQUARE_COUNT } from '@core/grid';
 import { formatUsd } from '@core/money';
 import { payoutSummary } from '@core/payouts';
-import { type GameCardBadge, gameCardBadge } from '@core/status';
 import { GAME_TYPE_LABELS } from '@core/validation';
 import { ArrowRight, Trophy } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { GameStatusBadge } from '@/components/status-badge';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -29,12 +28,6 @@ export type GameCardGame = Pick<
   | 'payout_schedule'
 >;
 
-const BADGE_VARIANTS: Record<GameCardBadge, BadgeProps['variant']> = {
-  Active: 'success',
-  'In Progress': 'warning',
-  Closed: 'secondary',
-};
-
 /**
  * A game in the public lists (spec sections 4 and 9): title, teams, type, badge (D16), squares
  * claimed out of 100, price per square, pot and the payout shares (D12). The title is the card's
@@ -43,7 +36,6 @@ const BADGE_VARIANTS: Record<GameCardBadge, BadgeProps['variant']> = {
  */
 export function GameCard({ game, headingLevel = 'h3' }: { game: GameCardGame; headingLevel?: 'h2' | 'h3' }) {
   const Heading = headingLevel;
-  const badge = gameCardBadge(game);
   const claimedId = useId();
   const claimed = squaresClaimedText(game.squares_claimed);
   return (
@@ -61,9 +53,7 @@ export function GameCard({ game, headingLevel = 'h3' }: { game: GameCardGame; he
               {game.title}
             </Link>
           </Heading>
-          <Badge variant={BADGE_VARIANTS[badge]} className="mt-0.5" data-testid="game-badge">
-            {badge}
-          </Badge>
+          <GameStatusBadge game={game} className="mt-0.5" />
         </div>
         <p className="text-sm font-medium [overflow-wrap:anywhere]" data-testid="game-teams">
           {game.team_a} vs {game.team_b}

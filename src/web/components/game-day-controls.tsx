@@ -8,14 +8,13 @@
 import type { GameDayView } from '@core/api/game-day';
 import { SQUARE_COUNT } from '@core/grid';
 import { formatUsd } from '@core/money';
-import { adminGameStatus } from '@core/status';
 import { useIsMutating } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { GridSelection } from '@/components/game-day-grid';
 import { ResultsPayouts } from '@/components/game-day-results';
 import { ScoreEntry } from '@/components/game-day-score-entry';
-import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { GameStatusBadge } from '@/components/status-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { type GameDayTab, gameDayMutationKey, readGameDayTab, writeGameDayTab } from '@/lib/game-day';
@@ -30,24 +29,16 @@ function sessionStore(): Storage | undefined {
   }
 }
 
-const STATUS_VARIANTS: Record<ReturnType<typeof adminGameStatus>, BadgeProps['variant']> = {
-  Completed: 'secondary',
-  'In Progress': 'warning',
-  'Ready to Shuffle': 'success',
-  'Awaiting Players': 'outline',
-};
-
 /** One line of what matters on game day: status, squares sold, pot, numbers. */
 export function GameDaySummary({ view }: { view: GameDayView }) {
   const { game } = view;
-  const status = adminGameStatus(game);
   const numbers = view.numbers === null ? 'not drawn' : game.numbers_revealed ? 'revealed' : 'drawn, hidden from players';
   return (
     <dl className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm" data-testid="game-day-summary">
       <div className="flex items-center gap-2">
         <dt className="sr-only">Status</dt>
         <dd>
-          <Badge variant={STATUS_VARIANTS[status]}>{status}</Badge>
+          <GameStatusBadge game={game} admin />
         </dd>
       </div>
       <div className="flex gap-1.5">

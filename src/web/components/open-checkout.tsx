@@ -6,8 +6,8 @@
  */
 import { formatUsd } from '@core/money';
 import { useQueryClient } from '@tanstack/react-query';
-import { Clock, ExternalLink, RotateCcw } from 'lucide-react';
-import { useCallback, useId, useState } from 'react';
+import { Clock, CreditCard, ExternalLink, RotateCcw } from 'lucide-react';
+import { type ComponentProps, type ReactNode, useCallback, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { SquarePositions } from '@/components/square-positions';
@@ -28,6 +28,7 @@ import {
   squaresByGame,
 } from '@/lib/checkout';
 import { clockTime } from '@/lib/time';
+import { usePaysInSameTab } from '@/lib/use-mobile';
 import { cn } from '@/lib/utils';
 
 /** Our texts: the spec has no open checkout to come back to. */
@@ -86,7 +87,7 @@ export function useCancelOwnCheckout() {
 
 /**
  * "Waiting for your payment": what the buyer's open checkouts hold, until when, with Resume
- * payment (the provider's page, in a new tab) and Start again. `hint` adds a sentence (the
+ * payment (the provider's page, PaymentPageLink) and Start again. `hint` adds a sentence (the
  * payment page: paying there starts again too).
  */
 export function OpenCheckoutNotice({ checkouts, hint, className }: { checkouts: readonly OpenCheckout[]; hint?: string; className?: string }) {
@@ -117,13 +118,9 @@ export function OpenCheckoutNotice({ checkouts, hint, className }: { checkouts: 
               </ul>
               <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
                 {checkout.url && (
-                  <Button asChild size="sm">
-                    <a href={checkout.url} target="_blank" rel="noopener noreferrer">
-                      <ExternalLink aria-hidden="true" />
-                      {OPEN_CHECKOUT_TEXTS.resume}
-                      <span className="sr-only"> (opens in a new tab)</span>
-                    </a>
-                  </Button>
+                  <PaymentPageLink url={checkout.url} size="sm">
+                    {OPEN_CHECKOUT_TEXTS.resume}
+                  </PaymentPageLink>
                 )}
                 <Button size="sm" variant="outline" className="text-foreground" disabled={busy} aria-disabled={busy} onClick={() => void cancel(checkout.id)}>
                   {busy ? <Spinner label={OPEN_CHECKOUT_TEXTS.cancelling} /> : <RotateCcw aria-hidden="true" />}
@@ -135,5 +132,22 @@ export function OpenCheckoutNotice({ checkouts, hint, className }: { checkouts: 
         );
       })}
     </section>
+  );
+}
+
+/**
+ * A link to a checkout's payment page: in a new tab on a desktop (spec), in this tab on a phone
+ * (D45), where the provider's page comes back to /payment-success (or Back to where it was opened).
+ */
+export function PaymentPageLink({ url, children, ...props }: { url: string; children: ReactNode } & Omit<ComponentProps<typeof Button>, 'asChild'>) {
+  const sameTab = usePaysInSameTab();
+  return (
+    <Button asChild {...props}>
+      <a href={url} {...(sameTab ? {} : { target: '_blank', rel: 'noopener noreferrer' })}>
+        {sameTab ? <CreditCard aria-hidden="true" /> : <ExternalLink aria-hidden="true" />}
+        {children}
+        {!sameTab && <span className="sr-only"> (opens in a new tab)</span>}
+      </a>
+    </Button>
   );
 }

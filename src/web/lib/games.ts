@@ -14,6 +14,7 @@ export const gameKeys = {
   /** D30: every game, invite-only ones too (admins). */
   adminList: () => [...gameKeys.all, 'admin-list'] as const,
   invite: (id: string) => [...gameKeys.all, 'invite', id] as const,
+  share: (id: string) => [...gameKeys.all, 'share', id] as const,
   detail: (id: string) => [...gameKeys.all, 'detail', id] as const,
 };
 

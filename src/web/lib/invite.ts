@@ -4,7 +4,7 @@
  * page's address; the server answers with the game's invite cookie. Admins read and rotate the
  * link.
  */
-import type { GameInviteResponse, InviteRedeemed } from '@core/api/games';
+import type { GameInviteResponse, GameShareResponse, InviteRedeemed } from '@core/api/games';
 import { INVITE_PARAM } from '@core/visibility';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -72,5 +72,13 @@ export function useRotateInvite(gameId: string) {
   return useMutation({
     mutationFn: () => api.post<GameInviteResponse>(`${base(gameId)}/rotate`, {}).then((body) => body.invite),
     onSuccess: (invite) => queryClient.setQueryData(gameKeys.invite(gameId), invite),
+  });
+}
+
+/** GET /api/games/:id/share (admins, D45): the link to share the game by and its QR code. */
+export function useGameShare(gameId: string) {
+  return useQuery({
+    queryKey: gameKeys.share(gameId),
+    queryFn: ({ signal }) => api.get<GameShareResponse>(`/api/games/${encodeURIComponent(gameId)}/share`, signal).then((body) => body.share),
   });
 }

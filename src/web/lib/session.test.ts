@@ -16,9 +16,16 @@ describe('welcome line (spec "Layout")', () => {
     expect(welcomeText({ status: 'signed-out' }, 'Squares Pool')).toBe('Welcome to Squares Pool');
   });
 
-  test('signed in: the part of the e-mail before the at-sign, or User', () => {
-    expect(welcomeText(player, 'Squares Pool')).toBe('Welcome, pat.smith');
-    expect(displayName({ email: '@example.com' })).toBe('User');
+  test('signed in: the username as typed (D45), not the e-mail prefix', () => {
+    expect(welcomeText(player, 'Squares Pool')).toBe('Welcome, pat');
+    const dana: Session = { status: 'signed-in', user: { id: 'u3', email: 'dana@example.com', username: 'CoachDana', isAdmin: false } };
+    expect(welcomeText(dana, 'Squares Pool')).toBe('Welcome, CoachDana');
+  });
+
+  test('without a username yet (D29): the part of the e-mail before the at-sign, or User', () => {
+    expect(displayName({ email: 'pat.smith@example.com', username: null })).toBe('pat.smith');
+    expect(displayName({ email: 'pat.smith@example.com', username: '  ' })).toBe('pat.smith');
+    expect(displayName({ email: '@example.com', username: null })).toBe('User');
   });
 });
 

@@ -37,8 +37,13 @@ export function needsUsername(session: Session): boolean {
   return session.status === 'signed-in' && session.user.username === null;
 }
 
-/** Spec "Layout": the part of the e-mail before the at-sign, or "User". */
-export function displayName(user: Pick<SessionUser, 'email'>): string {
+/**
+ * The name the welcome line greets (D45): the username as its owner typed it. The spec's e-mail
+ * prefix (or "User") predates usernames and is left only for an account that has none yet (D29).
+ */
+export function displayName(user: Pick<SessionUser, 'email'> & { username?: string | null }): string {
+  const username = user.username?.trim();
+  if (username) return username;
   const local = user.email.split('@')[0]?.trim();
   return local ? local : 'User';
 }

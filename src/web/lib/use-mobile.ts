@@ -1,16 +1,22 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
 /** Below this width the sidebar becomes the mobile menu sheet (spec: mobile breakpoint 768 px). */
 export const MOBILE_BREAKPOINT = 768;
 
-/** Whether a media query matches now, re-rendering when it changes; read synchronously so the first paint is right. */
-function useMediaQuery(query: string, serverValue: boolean): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
+const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
+
+/** True while `query` matches (`serverValue` without a window); read synchronously so the first paint is right. */
+export function useMediaQuery(query: string, serverValue = false): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
       const list = window.matchMedia(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
     () => window.matchMedia(query).matches,
     () => serverValue,
   );
@@ -18,10 +24,28 @@ function useMediaQuery(query: string, serverValue: boolean): boolean {
 
 /** True while the viewport is narrower than 768 px. */
 export function useIsMobile(): boolean {
-  return useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT - 1}px)`, false);
+  return useMediaQuery(MOBILE_QUERY);
 }
 
 /** True while the viewport is at least `px` wide (e.g. 1024 for the two-column game page). */
 export function useMinWidth(px: number): boolean {
   return useMediaQuery(`(min-width: ${px}px)`, true);
+}
+
+/**
+ * A phone (D45): the card page opens in the same tab. Narrower than the spec's mobile breakpoint,
+ * or a touch-only device (no hover, coarse pointer: a phone held sideways, a tablet), where tabs
+ * are hard to find and switch between. A desktop with a mouse keeps the spec's new tab (design
+ * note 015).
+ */
+export const SAME_TAB_PAYMENT_QUERY = `${MOBILE_QUERY}, (hover: none) and (pointer: coarse)`;
+
+/** Whether the card page opens in this tab (D45), as of now. */
+export function paysInSameTab(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia(SAME_TAB_PAYMENT_QUERY).matches;
+}
+
+/** paysInSameTab, followed as the viewport changes. */
+export function usePaysInSameTab(): boolean {
+  return useMediaQuery(SAME_TAB_PAYMENT_QUERY);
 }

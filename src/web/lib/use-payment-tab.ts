@@ -1,7 +1,8 @@
 /**
  * The payment tab (spec section 7 "Payment", D21): /payment opens the provider's payment page in a
- * new tab, remembers that checkout for this tab (a reload keeps the waiting panel), follows its
- * status, and leaves for the success page once it is paid.
+ * new tab (on a phone in this tab, D45), remembers that checkout for this tab (a reload, or Back
+ * from the payment page, shows the waiting panel), follows its status, and leaves for the success
+ * page once it is paid.
  */
 import { type Cart, checkoutGameId, serializeCart } from '@core/cart';
 import { waitingClosedText } from '@core/checkout-texts';
@@ -10,6 +11,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { isApiError } from './api';
+import { paysInSameTab } from './use-mobile';
 import { cartStore, useCart } from './cart';
 import type { CheckoutCreated, Reservation } from '@core/api/checkout';
 import {
@@ -32,6 +34,8 @@ export interface PendingCheckout {
   /** What was bought, as the cart said when Pay was clicked. */
   cart: Cart;
   startedAt: number;
+  /** D45: the payment page was opened in this tab (a phone); absent in panels saved before. */
+  sameTab?: boolean;
 }
 
 function readPending(): PendingCheckout | null {
@@ -126,20 +130,27 @@ export function usePaymentTab() {
     }
   }
 
-  /** Null once the payment page is open; else why not. */
+  /**
+   * Null once the payment page is open (or this tab is on its way there); else why not. On a
+   * desktop the page opens in a new tab (spec); on a phone this tab goes there (D45), after the
+   * waiting panel is saved for this tab, so Back from the payment page shows it.
+   */
   async function open(checked: Cart, notes: string | undefined): Promise<CheckoutFailure | null> {
-    const tab = openBlankTab();
-    if (!tab) return { kind: 'error', message: CART_PAYMENT_ERRORS.popupBlocked };
+    const sameTab = paysInSameTab();
+    const tab = sameTab ? null : openBlankTab();
+    if (!sameTab && !tab) return { kind: 'error', message: CART_PAYMENT_ERRORS.popupBlocked };
     setOpening(true);
     try {
       const created = await createCheckout({ cart: checked, notes });
       const url = checkoutPageUrl(created?.url, window.location.origin);
       if (!url || !created.checkout_id || !created.expires_at) {
-        tab.close();
+        tab?.close();
         return { kind: 'error', message: CART_PAYMENT_ERRORS.noCheckoutUrl };
       }
-      tab.location.href = url;
-      toast.success(SUCCESS_TOASTS.paymentPageOpened);
+      if (tab) {
+        tab.location.href = url;
+        toast.success(SUCCESS_TOASTS.paymentPageOpened);
+      }
       settleReservation(created);
       // What the card page takes: the cart without a reserved organizer part.
       const reserved = new Set((created.reservation?.squares ?? []).map((square) => `${square.game_id}:${square.x},${square.y}`));
@@ -154,10 +165,13 @@ export function usePaymentTab() {
         expires_at: created.expires_at,
         cart: paying,
         startedAt: Date.now(),
+        sameTab,
       });
+      // A refused organizer part is said first (its toast); the waiting panel then links to the page.
+      if (sameTab && !created.reservation_error) window.location.assign(url);
       return null;
     } catch (error) {
-      tab.close();
+      tab?.close();
       return checkoutFailure(error);
     } finally {
       setOpening(false);

@@ -31,10 +31,11 @@ export default function AdminGameNewPage() {
   async function onSubmit(values: GameFormValues) {
     setServerError(null);
     try {
-      await createGame.mutateAsync(values);
+      const game = await createGame.mutateAsync(values);
       setDone(true);
       toast.success(SUCCESS_TOASTS.gameCreated);
-      timer.current = window.setTimeout(() => navigate('/admin'), REDIRECT_DELAY_MS);
+      // D45: on to "Share this pool" (the spec went to /admin), after the spec's 0.5 s.
+      timer.current = window.setTimeout(() => navigate(`/admin/games/${encodeURIComponent(game.id)}/share`), REDIRECT_DELAY_MS);
     } catch (error) {
       const message = saveErrorMessage(error, [400], GAME_ERRORS.createFailed);
       setServerError(message);

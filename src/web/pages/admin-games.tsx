@@ -39,7 +39,7 @@ export default function AdminGamesPage() {
             <ul className="flex flex-col divide-y border-t" aria-label="Games" data-testid="games-cards">
               {list.map((game) => (
                 <li key={game.id}>
-                  <AdminGameCard game={game} headingLevel="h3" short showCreated flat actions={<GameManagementActions game={game} onDelete={onDelete} />} />
+                  <AdminGameCard game={game} headingLevel="h3" showCreated flat actions={<GameManagementActions game={game} onDelete={onDelete} />} />
                 </li>
               ))}
             </ul>

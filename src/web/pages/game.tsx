@@ -3,7 +3,7 @@ import { SQUARE_COUNT, squareKey, squarePositionLabel } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
 import { formatUsd } from '@core/money';
 import type { Quarter } from '@core/scoring';
-import { drawLogSummary, gameCardBadge, gameStatusLine } from '@core/status';
+import { drawLogSummary, gameStatusLine } from '@core/status';
 import { Highlighter, Lock, LogIn, SearchX, ShoppingCart } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useCallback, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -31,7 +31,8 @@ import { BackLink, LinkButton } from '@/components/link-button';
 import { ErrorState, Page, usePageTitle } from '@/components/page';
 import { PayoutRulesPanel } from '@/components/payout-rules';
 import type { FromState } from '@/components/route-guards';
-import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { GameStatusBadge } from '@/components/status-badge';
+import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api';
 import { type LiveStatus, useBoard, useBoardLive } from '@/lib/board';
@@ -87,17 +88,10 @@ export function GameView({ gameId, children }: { gameId: string; children?: Reac
   );
 }
 
-const BADGE_VARIANTS: Record<ReturnType<typeof gameCardBadge>, BadgeProps['variant']> = {
-  Active: 'success',
-  'In Progress': 'warning',
-  Closed: 'secondary',
-};
-
 function GameContent({ board, signedIn, live, children }: { board: BoardResponse; signedIn: boolean; live: LiveStatus; children?: ReactNode }) {
   const { game } = board;
   const location = useLocation();
   const open = salesOpen(game);
-  const badge = gameCardBadge(game);
   const drawLog = drawLogText(board.draws);
   const winners = shownWinners(board);
   const myUnpaid = board.squares.filter((square) => square.mine && square.unpaid).length;
@@ -143,7 +137,8 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
           </h2>
           <div className="flex flex-col gap-1.5 text-sm">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
-              <Badge variant={BADGE_VARIANTS[badge]}>{badge}</Badge>
+              {/* D45: players read D16's word; the game's admin page (/admin/game/:id) the admin phase word. */}
+              <GameStatusBadge game={game} admin={location.pathname.startsWith('/admin/')} />
               {game.visibility === 'invite' && (
                 <Badge variant="outline" data-testid="invite-only-note" title="Only people with the invite link see this game">
                   <Lock aria-hidden="true" />
@@ -153,7 +148,8 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
               <span className="font-medium" data-testid="game-status">
                 {gameStatusLine(game)}
               </span>
-              {!gameDay && <LiveIndicator status={live} />}
+              {/* D45: a finished game is not live; on game day the mark sits in the score bar (D43). */}
+              {game.is_active && !gameDay && <LiveIndicator status={live} inProgress={game.grid_shuffled} />}
             </div>
             {drawLog && (
               <p className="text-muted-foreground" data-testid="draw-log">
@@ -162,7 +158,9 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
             )}
           </div>
 
-          {gameDay && <ScoreBar board={board} winners={winners} quarter={quarter} onQuarter={setChosen} liveIndicator={<LiveIndicator status={live} />} />}
+          {gameDay && (
+            <ScoreBar board={board} winners={winners} quarter={quarter} onQuarter={setChosen} liveIndicator={<LiveIndicator status={live} inProgress />} />
+          )}
           {gameDay && <WinnerBanner board={board} winners={winners} />}
           {/* D43: on phones the results come before the board. */}
           {!wide && results}
@@ -261,12 +259,12 @@ function BackButton() {
   );
 }
 
-function LiveIndicator({ status }: { status: LiveStatus }) {
+function LiveIndicator({ status, inProgress }: { status: LiveStatus; inProgress: boolean }) {
   if (status === 'connecting') return null;
   const liveNow = status === 'live';
   return (
     <span className="inline-flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="live-status" data-status={status}>
-      <span aria-hidden="true" className={cn('size-2 rounded-full', liveNow ? 'bg-success motion-safe:animate-pulse' : 'bg-warning')} />
+      <span aria-hidden="true" className={cn('size-2 rounded-full', liveNow ? cn('bg-success', inProgress && 'motion-safe:animate-pulse') : 'bg-warning')} />
       {liveNow ? 'Live' : 'Reconnecting...'}
     </span>
   );

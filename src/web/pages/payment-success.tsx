@@ -9,7 +9,7 @@ import { LinkButton, LoginLink } from '@/components/link-button';
 import { LoadingState } from '@/components/page';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api';
-import { type CheckoutView, POLL_WINDOW_MS, useCheckoutStatus } from '@/lib/checkout';
+import { type CheckoutView, forgetPendingCheckout, POLL_WINDOW_MS, useCheckoutStatus } from '@/lib/checkout';
 import { cartStore } from '@/lib/cart';
 import { useSession, useSessionActions } from '@/lib/session';
 import { clockTime } from '@/lib/time';
@@ -87,6 +87,8 @@ function ConfirmPayment({ checkoutId, gameId }: { checkoutId: string; gameId: st
   useEffect(() => {
     if (!fulfilled) return;
     cartStore.clear();
+    // D45: a phone paid in this tab; /payment stops waiting for this checkout.
+    forgetPendingCheckout(checkoutId);
     if (!celebrated.has(checkoutId)) {
       celebrated.add(checkoutId);
       toast.success(SUCCESS_TOASTS.paymentSuccessful);

@@ -1,5 +1,5 @@
 import { FlaskConical } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
 import { LinkButton } from '@/components/link-button';
@@ -17,31 +17,17 @@ const TEST_BANNER = 'Test mode - no real money';
 /**
  * The built-in test checkout (D22, trial mode only): the provider's card page, served by the app
  * at /checkout/test/:id, outside the app shell as a real provider's page would be. Stripe's test
- * cards decide the outcome; paying needs the checkout owner's session.
+ * cards decide the outcome; paying needs the checkout owner's session. A declined card leaves the
+ * page open for another try until it expires (D45).
  */
 export default function TrialCheckoutPage() {
   const { id } = useParams();
   const session = useTestCheckoutSession(id);
-  /** The server's words when the last card was declined (the session may have closed with it). */
-  const [declined, setDeclined] = useState<string | null>(null);
   usePageTitle('Test checkout');
 
   let content: ReactNode;
   if (session.data) {
-    content =
-      session.data.status === 'open' ? (
-        <PayForm
-          session={session.data}
-          declined={declined}
-          onDeclined={(message) => {
-            setDeclined(message);
-            void session.refetch();
-          }}
-          onClosed={() => void session.refetch()}
-        />
-      ) : (
-        <Closed session={session.data} declined={declined} />
-      );
+    content = session.data.status === 'open' ? <PayForm session={session.data} onClosed={() => void session.refetch()} /> : <Closed session={session.data} />;
   } else if (session.isError && !session.isFetching) {
     const status = isApiError(session.error) ? session.error.status : 0;
     content =

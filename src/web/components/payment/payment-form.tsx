@@ -21,6 +21,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useBoards } from '@/lib/board';
 import { cartStore } from '@/lib/cart';
 import { type CheckoutFailure, type UnavailableSquare, useOpenCheckouts } from '@/lib/checkout';
+import { usePaysInSameTab } from '@/lib/use-mobile';
 
 /**
  * The cart at the games' live prices and titles, read from their boards as the cart page does (the
@@ -70,6 +71,7 @@ export function PaymentForm({
   const failureRef = useRef<HTMLDivElement>(null);
   const { items, squareCount, totalCents, checking } = useLivePricing(cart);
   const open = useOpenCheckouts();
+  const sameTab = usePaysInSameTab();
   // D28: squares of organizer-collects games are reserved at once and paid to the organizer.
   const organizerItems = items.filter((priced) => priced.organizer !== null);
   const reserveOnly = items.length > 0 && organizerItems.length === items.length;
@@ -139,7 +141,7 @@ export function PaymentForm({
       description={
         reserveOnly
           ? 'Check your order, then reserve your squares. You pay the organizer directly.'
-          : 'Check your order, then pay by card on a secure payment page that opens in a new tab.'
+          : `Check your order, then pay by card on a secure payment page${sameTab ? '' : ' that opens in a new tab'}.`
       }
       before={<BackToCart />}
     >

@@ -1,12 +1,13 @@
 /**
- * After the payment page opened in a new tab: what is being paid, a link back to that page,
- * and the checkout's status, checked in the background and on "I've paid — check status".
+ * After the payment page opened in a new tab (or, on a phone, after coming Back from it in this
+ * tab, D45): what is being paid, a link back to that page, and the checkout's status, checked in
+ * the background and on "I've paid — check status".
  */
 import { formatUsd } from '@core/money';
-import { ExternalLink, RefreshCw } from 'lucide-react';
+import { CreditCard, ExternalLink, RefreshCw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { LinkButton, LoginLink } from '@/components/link-button';
-import { useCancelOwnCheckout } from '@/components/open-checkout';
+import { PaymentPageLink, useCancelOwnCheckout } from '@/components/open-checkout';
 import { Page } from '@/components/page';
 import { BackToCart } from '@/components/payment/payment-parts';
 import { SquarePositions } from '@/components/square-positions';
@@ -39,13 +40,17 @@ export function WaitingForPayment({ pending, onStartOver }: { pending: PendingCh
       <Card data-testid="payment-waiting">
         <CardHeader>
           <div aria-hidden="true" className="mb-2 flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <ExternalLink className="size-5" />
+            {pending.sameTab ? <CreditCard className="size-5" /> : <ExternalLink className="size-5" />}
           </div>
           <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold tracking-tight focus:outline-none">
-            {closed ? 'Payment not completed' : 'Complete your payment in the new tab'}
+            {closed ? 'Payment not completed' : pending.sameTab ? 'Complete your payment' : 'Complete your payment in the new tab'}
           </h2>
           {!closed && (
-            <CardDescription className="text-base">The secure payment page opened in a new tab. Pay there and this page will follow along.</CardDescription>
+            <CardDescription className="text-base">
+              {pending.sameTab
+                ? 'Your squares are held while you pay. Go back to the payment page to finish, or start again.'
+                : 'The secure payment page opened in a new tab. Pay there and this page will follow along.'}
+            </CardDescription>
           )}
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
@@ -91,17 +96,17 @@ export function WaitingForPayment({ pending, onStartOver }: { pending: PendingCh
             </div>
           ) : (
             <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-              <Button onClick={() => void checkNow()} disabled={checking}>
+              {/* Back from the payment page in this tab (D45): going back to it comes first. */}
+              {pending.sameTab && <PaymentPageLink url={pending.url}>Open payment page</PaymentPageLink>}
+              <Button variant={pending.sameTab ? 'outline' : 'default'} onClick={() => void checkNow()} disabled={checking}>
                 <RefreshCw aria-hidden="true" />
                 I've paid — check status
               </Button>
-              <Button asChild variant="outline">
-                <a href={pending.url} target="_blank" rel="noopener noreferrer">
-                  <ExternalLink aria-hidden="true" />
+              {!pending.sameTab && (
+                <PaymentPageLink url={pending.url} variant="outline">
                   Open payment page
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </Button>
+                </PaymentPageLink>
+              )}
               <Button variant="ghost" onClick={() => void startAgain()} disabled={cancelling} aria-disabled={cancelling}>
                 {cancelling && <Spinner label="Cancelling..." />}
                 {cancelling ? 'Cancelling...' : 'Start again'}

@@ -15,30 +15,21 @@ import { cancelTestCheckout, checkoutPageUrl, payTestCheckout, type TrialCheckou
 import { cn } from '@/lib/utils';
 
 const GENERIC_FAILURE = 'Something went wrong on our side. No money was taken; please try again.';
+const DECLINED_HINT = 'No money was taken and your squares are still held. Try another card before this page expires.';
 
 /** Sends this tab to an address the server gave (our success page or the cart). */
 function goTo(url: string): void {
   window.location.assign(checkoutPageUrl(url, window.location.origin) ?? '/cart');
 }
 
-export function PayForm({
-  session,
-  declined,
-  onDeclined,
-  onClosed,
-}: {
-  session: TrialCheckoutSession;
-  declined: string | null;
-  onDeclined: (message: string) => void;
-  onClosed: () => void;
-}) {
+export function PayForm({ session, onClosed }: { session: TrialCheckoutSession; onClosed: () => void }) {
   const formErrorId = useId();
   const numberRef = useRef<HTMLInputElement>(null);
   const [fields, setFields] = useState<CardFields>({ name: '', number: '', expiry: '', cvc: '' });
   const [touched, setTouched] = useState<Partial<Record<keyof CardFields, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState<'pay' | 'cancel' | 'redirect' | null>(null);
-  const [formError, setFormError] = useState<{ title: string; message?: string } | null>(() => (declined ? { title: declined } : null));
+  const [formError, setFormError] = useState<{ title: string; message?: string } | null>(null);
   const [signedOut, setSignedOut] = useState(false);
   const errors = cardErrors(fields);
   const shown = (field: keyof CardFields) => (submitted || touched[field] ? errors[field] : undefined);
@@ -81,10 +72,8 @@ export function PayForm({
       if (isApiError(error) && error.status === 401) {
         setSignedOut(true);
       } else if (isApiError(error) && error.code === 'CARD_DECLINED') {
-        // Stays here if the session still takes payment; if the decline closed it, the page says so.
-        const message = error.message || DECLINED;
-        setFormError({ title: message });
-        onDeclined(message);
+        // D45: the page stays open and the squares held; another card (or the same) can be tried.
+        setFormError({ title: error.message || DECLINED, message: DECLINED_HINT });
         numberRef.current?.focus();
         numberRef.current?.select();
       } else if (isApiError(error) && error.status === 409) {

@@ -44,13 +44,13 @@ export function Summary({ session }: { session: TrialCheckoutSession }) {
   );
 }
 
-export function Closed({ session, declined }: { session: TrialCheckoutSession; declined: string | null }) {
+export function Closed({ session }: { session: TrialCheckoutSession }) {
   const status = session.status;
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // Replacing the form after a decline: bring focus to what the page says now.
+  // Replacing the form (the page expired or was closed while open): bring focus to what the page says now.
   useEffect(() => {
-    if (declined) headingRef.current?.focus();
-  }, [declined]);
+    headingRef.current?.focus();
+  }, []);
   const { title, message, link } = trialClosedTexts(status);
   return (
     <div className="grid items-start gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] md:gap-12">
@@ -62,10 +62,11 @@ export function Closed({ session, declined }: { session: TrialCheckoutSession; d
           </h2>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
+          {/* A page a declined card closed before D45. */}
           {status === 'declined' && (
             <Alert variant="destructive" data-testid="checkout-error">
               <CircleAlert aria-hidden="true" />
-              <AlertTitle>{declined ?? DECLINED}</AlertTitle>
+              <AlertTitle>{DECLINED}</AlertTitle>
             </Alert>
           )}
           <p className="text-muted-foreground">{message}</p>
