@@ -221,7 +221,7 @@ describe('the admin game page', () => {
         const shot = await harness.open(`/admin/game/${game.id}`, { as: admin, ...size, colorScheme });
         await shot.page.getByTestId('board-tools').waitFor();
         expect(await horizontalOverflow(shot.page), `${size.width} ${colorScheme}`).toBe(0);
-        await shoot(shot.page, `admin-selling-${size.width}-${colorScheme}`, size === DESKTOP);
+        await shoot(shot.page, `admin-selling-${size.width}-${colorScheme}`);
       }
     }
   });
@@ -258,8 +258,13 @@ describe('the admin game page', () => {
         const shot = await harness.open(`/admin/game/${game.id}`, { as: admin, ...size, colorScheme });
         await shot.page.getByTestId('grid-selection').waitFor();
         expect(await horizontalOverflow(shot.page), `${size.width} ${colorScheme}`).toBe(0);
-        await shoot(shot.page, `admin-after-q1-${size.width}-${colorScheme}`, size === DESKTOP);
+        await shoot(shot.page, `admin-after-q1-${size.width}-${colorScheme}`);
       }
+    }
+    if (SHOTS) {
+      const { page: screen } = await harness.open(`/admin/games/${game.id}/game-day`, { as: admin, ...DESKTOP });
+      await screen.getByTestId('four-quarter-mode').waitFor();
+      await shoot(screen, 'game-day-screen-1280-light');
     }
   });
 });

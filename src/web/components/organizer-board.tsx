@@ -150,8 +150,9 @@ export function OrganizerBoard({ game }: OrganizerBoardProps) {
           Board tools
         </h3>
         <p className="text-sm text-muted-foreground">
-          Select squares: click, Shift-click for a range, or a whole row or column (keys: arrows, Space, Shift+Space, R, C). Then put people on the free ones or
-          manage the sold ones.
+          Select squares: click, Shift-click for a range, or a whole row or column (keys: arrows, Space, Shift+Space, R, C). Assign puts someone on the free
+          ones; Mark paid records money you collected; Release makes sold squares free again (a card payment is refunded); Move shifts one sold square to a free
+          one.
         </p>
         {locked && (
           <p className="text-sm font-medium" data-testid="board-tools-locked">
