@@ -75,27 +75,43 @@ async function shoot(page: Page, name: string, fullPage = true) {
 
 describe('home for people who come back', () => {
   test("a signed-in player's own games come first, within the first phone screen; the open games next; How to Play after them", async () => {
-    const game = await sellingGame('Home Bowl');
-    const { page } = await harness.open('/', { as: alice, ...PHONE });
+    // A regular with squares in four games.
+    const regular = await testAccount(server, { prefix: 'regular' });
+    const games = [];
+    for (const n of [1, 2, 3, 4]) {
+      const title = uniqueTitle(`Pool ${n}`);
+      const id = await insertGame(server.db.handle, { title, team_a: 'Lions', team_b: 'Bears' });
+      await sellSquares(server.db.handle, id, (x, y) => (x === 0 && y < n ? regular.id : null));
+      games.push({ id, title });
+    }
+    const game = games[3]!;
+    const { page } = await harness.open('/', { as: regular, ...PHONE });
     const mine = page.getByTestId('your-game');
     await mine.first().waitFor();
     await expect.poll(() => heading(page).textContent()).toBe('Squares Pool');
+    // Three of them on a phone (My Squares has them all); each card is a link to its board.
     const card = mine.filter({ hasText: game.title });
-    await expect.poll(() => card.textContent()).toContain('Lions vs Bears · 20 squares');
-    await expect.poll(() => card.getByRole('link', { name: game.title }).getAttribute('href')).toBe(`/game/${game.id}`);
+    await expect.poll(() => card.textContent()).toContain('Lions vs Bears · 4 squares');
+    await expect.poll(() => mine.filter({ visible: true }).count()).toBe(3);
+    await expect.poll(() => page.getByRole('link', { name: 'My Squares' }).last().getAttribute('href')).toBe('/my-squares');
+    const firstLink = mine.first().getByRole('link');
+    const firstTitle = await firstLink.textContent();
+    expect(await firstLink.getAttribute('href')).toBe(`/game/${games.find((g) => g.title === firstTitle)?.id}`);
     // The first card of the player's games is whole on the first screen; the open games start on it too.
     expect(await bottom(mine.first())).toBeLessThanOrEqual(PHONE.height);
-    const games = page.getByRole('region', { name: 'Games', exact: true });
-    await games.getByTestId('game-card').first().waitFor();
-    expect(await top(games.getByTestId('game-card').first())).toBeLessThan(PHONE.height);
+    const openGames = page.getByRole('region', { name: 'Games', exact: true });
+    await openGames.getByTestId('game-card').first().waitFor();
+    expect(await top(openGames.getByTestId('game-card').first())).toBeLessThan(PHONE.height);
     // Games first, How to Play (with the Visual Tutorial) after them.
     const howTo = page.getByRole('region', { name: 'How to Play' });
-    expect(await top(page.getByRole('region', { name: 'Your games' }))).toBeLessThan(await top(games));
-    expect(await top(games)).toBeLessThan(await top(howTo));
+    expect(await top(page.getByRole('region', { name: 'Your games' }))).toBeLessThan(await top(openGames));
+    expect(await top(openGames)).toBeLessThan(await top(howTo));
     await expect.poll(() => howTo.getByRole('listitem').count()).toBe(4);
     await expect.poll(() => howTo.getByRole('button', { name: 'Visual Tutorial' }).count()).toBe(1);
     expect(await horizontalOverflow(page)).toBe(0);
     await expectNoSeriousViolations(page);
+    await page.setViewportSize(DESKTOP);
+    await expect.poll(() => mine.filter({ visible: true }).count()).toBe(4);
 
     // A player without squares: no "Your games"; the open games are on the first screen.
     const { page: fresh } = await harness.open('/', { as: 'player', ...PHONE });

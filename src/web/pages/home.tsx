@@ -122,7 +122,7 @@ function WelcomeBanner() {
   );
 }
 
-/** How many of the player's games the home page lists before "My Squares" takes over. */
+/** How many of the player's games the home page lists before "My Squares" takes over (3 of them on phones, by CSS). */
 const YOUR_GAMES_SHOWN = 6;
 
 /**
@@ -153,7 +153,8 @@ function YourGames() {
       </div>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {games.slice(0, YOUR_GAMES_SHOWN).map((game) => (
-          <li key={game.game_id}>
+          // On phones three, so that the open games still start near the first screen.
+          <li key={game.game_id} className="max-sm:nth-[n+4]:hidden">
             <Card className={cn(LINKED_CARD, 'h-full gap-1 px-4 py-3')} data-testid="your-game">
               <GameCardTitle id={game.game_id} title={game.title} badge={game.listed ? gameCardBadge(game.listed) : null} />
               <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
