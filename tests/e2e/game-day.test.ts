@@ -473,11 +473,13 @@ describe('the Game Day Controls screen', () => {
     await expect.poll(() => text(resultRow(page, 1).getByTestId('payout-status'))).toBe('Success');
   });
 
-  test('/admin/game/:id: the board with the same controls under it', { timeout: 120_000 }, async () => {
+  test('/admin/game/:id: one board (picking winners once numbers are drawn) with the same controls under it', { timeout: 120_000 }, async () => {
     const game = await gameWithResults('Board Bowl');
     const page = await open(`/admin/game/${game.id}`);
     await expect.poll(() => text(heading(page))).toBe(game.title);
-    await page.getByTestId('board').waitFor();
+    // Issue 14: one grid, Grid Selection's, on the board's Pick winners mode (design note 016).
+    await page.getByTestId('selection-grid').waitFor();
+    await expect.poll(() => page.getByRole('grid').count()).toBe(1);
     const controls = page.getByTestId('admin-game-day');
     await controls.getByRole('heading', { name: 'Game Day Controls' }).waitFor();
     await controls.getByRole('heading', { name: 'Four Quarter Mode' }).waitFor();

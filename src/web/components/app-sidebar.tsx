@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { Link, matchPath, NavLink, useLocation } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
+import { CartCountBadge, cartLabel } from '@/components/cart-count';
 import {
   Sidebar,
   SidebarContent,
@@ -14,6 +15,7 @@ import {
   SidebarRail,
   useSidebar,
 } from '@/components/ui/sidebar';
+import { useCartSquareCount } from '@/lib/cart';
 import { PRODUCT_NAME } from '@/lib/config';
 import { focusPageHeading } from '@/lib/focus';
 import { type NavGroup, visibleNavGroups } from '@/lib/navigation';
@@ -71,6 +73,7 @@ export function AppSidebar() {
 function NavGroupSection({ group, onNavigate }: { group: NavGroup; onNavigate: () => void }) {
   const labelId = useId();
   const { pathname } = useLocation();
+  const cartCount = useCartSquareCount();
   return (
     <SidebarGroup role="group" aria-labelledby={labelId} data-nav-group={group.id}>
       <SidebarGroupLabel id={labelId}>{group.label}</SidebarGroupLabel>
@@ -80,10 +83,17 @@ function NavGroupSection({ group, onNavigate }: { group: NavGroup; onNavigate: (
             const isActive = matchPath({ path: item.to, end: item.end ?? false }, pathname) !== null;
             return (
               <SidebarMenuItem key={item.to}>
-                <SidebarMenuButton asChild isActive={isActive} tooltip={item.title}>
-                  <NavLink to={item.to} end={item.end} onClick={onNavigate}>
+                <SidebarMenuButton asChild isActive={isActive} tooltip={item.cartCount ? cartLabel(cartCount) : item.title}>
+                  <NavLink to={item.to} end={item.end} onClick={onNavigate} aria-label={item.cartCount ? cartLabel(cartCount) : undefined}>
                     <item.icon aria-hidden="true" />
                     <span>{item.title}</span>
+                    {/* The space keeps "Cart 3" two words for the name check (its name is "Cart, 3 squares"). */}
+                    {item.cartCount && cartCount > 0 && (
+                      <>
+                        {' '}
+                        <CartCountBadge count={cartCount} className="ml-auto group-data-[collapsible=icon]:hidden" />
+                      </>
+                    )}
                   </NavLink>
                 </SidebarMenuButton>
               </SidebarMenuItem>

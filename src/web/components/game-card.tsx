@@ -39,22 +39,9 @@ export function GameCard({ game, headingLevel = 'h3' }: { game: GameCardGame; he
   const claimedId = useId();
   const claimed = squaresClaimedText(game.squares_claimed);
   return (
-    <Card
-      data-testid="game-card"
-      className={cn(
-        'group/card relative h-full gap-4 py-5 transition-[box-shadow,border-color] hover:border-primary/40 hover:shadow-md',
-        'has-[a:focus-visible]:border-primary has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring',
-      )}
-    >
+    <Card data-testid="game-card" className={cn(LINKED_CARD, 'group/card h-full gap-4 py-5 transition-[box-shadow,border-color] hover:shadow-md')}>
       <CardHeader className="gap-1 px-5">
-        <div className="flex items-start justify-between gap-3">
-          <Heading className="min-w-0 text-lg leading-snug font-semibold [overflow-wrap:anywhere]">
-            <Link to={gameBoardPath(game.id)} className="after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none">
-              {game.title}
-            </Link>
-          </Heading>
-          <GameStatusBadge game={game} className="mt-0.5" />
-        </div>
+        <GameCardTitle id={game.id} title={game.title} status={game} as={Heading} className="text-lg" />
         <p className="text-sm font-medium [overflow-wrap:anywhere]" data-testid="game-teams">
           {game.team_a} vs {game.team_b}
         </p>
@@ -95,6 +82,39 @@ export function GameCard({ game, headingLevel = 'h3' }: { game: GameCardGame; he
         </span>
       </CardFooter>
     </Card>
+  );
+}
+
+/** A card whose title link covers it (GameCardTitle): a hover border and the link's focus ring on the whole card. */
+export const LINKED_CARD = 'relative hover:border-primary/40 has-[a:focus-visible]:border-primary has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring';
+
+/**
+ * A game card's title row: the heading, whose link to the board covers the whole card (put it in
+ * a LINKED_CARD), and the badge (D16, D45) when known.
+ */
+export function GameCardTitle({
+  id,
+  title,
+  status,
+  as: Heading = 'h3',
+  className,
+}: {
+  id: string;
+  title: string;
+  /** The game's state for its badge (D16, D45); null when not known. */
+  status: ComponentProps<typeof GameStatusBadge>['game'] | null;
+  as?: 'h2' | 'h3';
+  className?: string;
+}) {
+  return (
+    <div className="flex items-start justify-between gap-3">
+      <Heading className={cn('min-w-0 leading-snug font-semibold [overflow-wrap:anywhere]', className)}>
+        <Link to={gameBoardPath(id)} className="after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none">
+          {title}
+        </Link>
+      </Heading>
+      {status && <GameStatusBadge game={status} className="mt-0.5" />}
+    </div>
   );
 }
 

@@ -3,7 +3,8 @@
  * with the tabs Score Entry, Results & Payouts and Grid Selection (the last one chosen is
  * remembered per game for the browser session; default Score Entry) and the notice shown while
  * winners and payouts are processed. Used by /admin/games/:id/game-day and, under the board,
- * by /admin/game/:id.
+ * by /admin/game/:id, whose one board picks the winners itself (without the Grid Selection tab,
+ * design note 016).
  */
 import type { GameDayView } from '@core/api/game-day';
 import { SQUARE_COUNT } from '@core/grid';
@@ -18,6 +19,7 @@ import { GameStatusBadge } from '@/components/status-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { type GameDayTab, gameDayMutationKey, readGameDayTab, writeGameDayTab } from '@/lib/game-day';
+import { cn } from '@/lib/utils';
 
 export const PROCESSING_NOTICE = 'Processing quarter winners and payouts... Please wait.';
 
@@ -61,10 +63,19 @@ export function GameDaySummary({ view }: { view: GameDayView }) {
   );
 }
 
-/** Card "Four Quarter Mode" with its three tabs. */
-export function FourQuarterMode({ view, headingLevel = 'h2' }: { view: GameDayView; headingLevel?: 'h2' | 'h3' }) {
+/** Card "Four Quarter Mode" with its three tabs (two without `gridSelection`: the page has its own board for it). */
+export function FourQuarterMode({
+  view,
+  headingLevel = 'h2',
+  gridSelection = true,
+}: {
+  view: GameDayView;
+  headingLevel?: 'h2' | 'h3';
+  gridSelection?: boolean;
+}) {
   const gameId = view.game.id;
-  const [tab, setTab] = useState<GameDayTab>(() => readGameDayTab(sessionStore(), gameId));
+  const [saved, setTab] = useState<GameDayTab>(() => readGameDayTab(sessionStore(), gameId));
+  const tab = saved === 'grid' && !gridSelection ? 'score-entry' : saved;
   const scoring = useIsMutating({ mutationKey: gameDayMutationKey(gameId, 'scores') });
   const paying = useIsMutating({ mutationKey: gameDayMutationKey(gameId, 'payouts') });
   const processing = scoring + paying > 0;
@@ -82,7 +93,8 @@ export function FourQuarterMode({ view, headingLevel = 'h2' }: { view: GameDayVi
         <CardTitle as={headingLevel} className="text-xl">
           Four Quarter Mode
         </CardTitle>
-        <CardDescription>Confirm each quarter as it ends; its winner is paid from the pot.</CardDescription>
+        {/* Issue 14: the spec's name, then what it means. */}
+        <CardDescription>Enter each quarter&apos;s score as it ends, then pay its winner their share of the pot.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 px-3 sm:px-6">
         <div aria-live="polite" role="status" data-testid="processing-notice">
@@ -94,16 +106,18 @@ export function FourQuarterMode({ view, headingLevel = 'h2' }: { view: GameDayVi
           )}
         </div>
         <Tabs value={tab} onValueChange={choose} className="gap-4">
-          <TabsList className="grid h-auto w-full grid-cols-3 overflow-visible sm:inline-flex sm:h-9 sm:w-fit">
+          <TabsList className={cn('grid h-auto w-full overflow-visible sm:inline-flex sm:h-9 sm:w-fit', gridSelection ? 'grid-cols-3' : 'grid-cols-2')}>
             <TabsTrigger value="score-entry" className="h-auto min-h-8 px-1.5 whitespace-normal sm:px-3 sm:whitespace-nowrap">
               Score Entry
             </TabsTrigger>
             <TabsTrigger value="results" className="h-auto min-h-8 px-1.5 whitespace-normal sm:px-3 sm:whitespace-nowrap">
               Results &amp; Payouts
             </TabsTrigger>
-            <TabsTrigger value="grid" className="h-auto min-h-8 px-1.5 whitespace-normal sm:px-3 sm:whitespace-nowrap">
-              Grid Selection
-            </TabsTrigger>
+            {gridSelection && (
+              <TabsTrigger value="grid" className="h-auto min-h-8 px-1.5 whitespace-normal sm:px-3 sm:whitespace-nowrap">
+                Grid Selection
+              </TabsTrigger>
+            )}
           </TabsList>
           <TabsContent value="score-entry" forceMount className="data-[state=inactive]:hidden">
             <ScoreEntry view={view} headingAs={inner} />
@@ -111,9 +125,11 @@ export function FourQuarterMode({ view, headingLevel = 'h2' }: { view: GameDayVi
           <TabsContent value="results" forceMount className="data-[state=inactive]:hidden">
             <ResultsPayouts view={view} headingAs={inner} />
           </TabsContent>
-          <TabsContent value="grid" forceMount className="data-[state=inactive]:hidden">
-            <GridSelection view={view} headingAs={inner} />
-          </TabsContent>
+          {gridSelection && (
+            <TabsContent value="grid" forceMount className="data-[state=inactive]:hidden">
+              <GridSelection view={view} headingAs={inner} />
+            </TabsContent>
+          )}
         </Tabs>
       </CardContent>
     </Card>

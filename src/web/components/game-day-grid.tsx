@@ -119,7 +119,7 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
         <CardTitle as={headingAs} className="text-lg">
           Grid Winner Selection
         </CardTitle>
-        <CardDescription>Pick a quarter, find its winning square and process its payout.</CardDescription>
+        <CardDescription>Pick a quarter, find its winning square and pay its winner.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 px-0 sm:px-6">
         <div className="flex flex-wrap items-center justify-between gap-3">

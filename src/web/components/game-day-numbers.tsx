@@ -158,9 +158,16 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
       </Button>
       {locked && (
         <span className="inline-flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="numbers-locked">
-          <Lock aria-hidden="true" className="size-4" />
-          Locked after score entry
+          <Lock aria-hidden="true" className="size-4 shrink-0" />
+          {/* The spec's note, then what it means (issue 14: plain words). */}
+          <span>Locked after score entry</span>
+          <span>(the numbers stay as drawn once a score is in)</span>
         </span>
+      )}
+      {!hasNumbers && (
+        <p className="basis-full text-sm text-muted-foreground" data-testid="numbers-hint">
+          Randomize Numbers gives each row and column a digit from 0 to 9 at random and ends sales. Players see the digits once you reveal them.
+        </p>
       )}
       {hasNumbers && !revealed && view.results.length > 0 && (
         // docs/decisions/006-when-results-show.md: players see results only once the numbers are revealed.

@@ -88,7 +88,7 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
             ))}
           </ul>
         ) : (
-          <Table data-testid="results-table">
+          <Table data-testid="results-table" scrollLabel="Quarter results">
             <TableHeader>
               <TableRow>
                 <TableHead>Quarter</TableHead>

@@ -145,12 +145,14 @@ export function OrganizerBoard({ game }: OrganizerBoardProps) {
   return (
     <section aria-labelledby="board-tools-heading" className="flex flex-col gap-3" data-testid="board-tools">
       <div className="flex flex-col gap-1">
-        <h2 id="board-tools-heading" className="text-xl font-semibold tracking-tight">
+        {/* The admin board's mode switch shows the name (components/admin-board.tsx). */}
+        <h3 id="board-tools-heading" className="sr-only">
           Board tools
-        </h2>
+        </h3>
         <p className="text-sm text-muted-foreground">
-          Select squares: click, Shift-click for a range, or a whole row or column (keys: arrows, Space, Shift+Space, R, C). Then put people on the free ones or
-          manage the sold ones.
+          Select squares: click, Shift-click for a range, or a whole row or column (keys: arrows, Space, Shift+Space, R, C). Assign puts someone on the free
+          ones; Mark paid records money you collected; Release makes sold squares free again (a card payment is refunded); Move shifts one sold square to a free
+          one.
         </p>
         {locked && (
           <p className="text-sm font-medium" data-testid="board-tools-locked">

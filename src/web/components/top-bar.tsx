@@ -1,13 +1,15 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useNavigation } from 'react-router';
 import { notify } from '@/lib/notify';
 import { SUCCESS_TOASTS } from '@core/messages';
+import { CartCountBadge, cartLabel } from '@/components/cart-count';
 import { HowToPlaySheet } from '@/components/how-to-play-sheet';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
-import { SidebarTrigger } from '@/components/ui/sidebar';
+import { SidebarTrigger, useSidebar } from '@/components/ui/sidebar';
+import { useCartSquareCount } from '@/lib/cart';
 import { PRODUCT_NAME } from '@/lib/config';
 import { type Session, useSession, useSessionActions, welcomeText } from '@/lib/session';
 
@@ -24,6 +26,7 @@ export function TopBar() {
           {welcomeText(session, PRODUCT_NAME)}
         </p>
         <div className="flex shrink-0 items-center gap-1">
+          {session.status === 'signed-in' && <PhoneCartLink />}
           <ThemeToggle />
           <HowToPlaySheet />
           <AccountActions session={session} />
@@ -35,6 +38,21 @@ export function TopBar() {
         </div>
       )}
     </header>
+  );
+}
+
+/** D44: on phones (the sidebar is a menu sheet there) the cart and its count stay in sight, in the top bar. */
+function PhoneCartLink() {
+  const { isMobile } = useSidebar();
+  const count = useCartSquareCount();
+  if (!isMobile) return null;
+  return (
+    <Button asChild variant="ghost" size="icon" className="relative">
+      <Link to="/cart" aria-label={cartLabel(count)}>
+        <ShoppingCart aria-hidden="true" />
+        <CartCountBadge count={count} className="absolute -top-1 -right-1 h-4 min-w-4 px-0.5 text-[0.625rem]" />
+      </Link>
+    </Button>
   );
 }
 

@@ -9,6 +9,7 @@ import {
   type AddSquareResult,
   addSquare,
   CART_STORAGE_KEY,
+  cartTotals,
   type Cart,
   type CartGame,
   type CartItem,
@@ -136,4 +137,9 @@ export function useCart(): Cart {
 export function useCartItem(gameId: string | undefined): CartItem | undefined {
   const cart = useCart();
   return gameId === undefined ? undefined : cart.find((item) => item.game_id === gameId);
+}
+
+/** D44: the number of squares in the cart, across games (the navigation's count). */
+export function useCartSquareCount(): number {
+  return cartTotals(useCart()).squareCount;
 }

@@ -14,7 +14,6 @@ import type {
   OpenCheckoutsResponse,
   UnavailableSquare,
 } from '@core/api/checkout';
-import type { MySquaresResponse } from '@core/api/my-squares';
 import type { TrialCardRequest, TrialCheckoutSession, TrialRedirect } from '@core/api/trial-checkout';
 import { isCoordinate, squareKey, squarePositionLabel } from '@core/grid';
 import { CART_PAYMENT_ERRORS } from '@core/messages';
@@ -27,14 +26,13 @@ export { clockTime, shortDate } from './time';
 export { successClosedText, trialClosedTexts, waitingClosedText } from '@core/checkout-texts';
 
 export type { TrialCheckoutSession };
-export type { CheckoutCreated, CheckoutSquare, CheckoutStatus, CheckoutView, MySquaresResponse, OpenCheckout, UnavailableSquare };
+export type { CheckoutCreated, CheckoutSquare, CheckoutStatus, CheckoutView, OpenCheckout, UnavailableSquare };
 
 export const checkoutKeys = {
   all: ['checkout'] as const,
   detail: (id: string) => [...checkoutKeys.all, 'detail', id] as const,
   open: ['checkout', 'open'] as const,
   testSession: (id: string) => [...checkoutKeys.all, 'test', id] as const,
-  mySquares: ['me', 'squares'] as const,
 };
 
 // --- The app's own checkout -------------------------------------------------------------------
@@ -156,15 +154,6 @@ export function useCheckoutStatus(id: string | null, options: { enabled?: boolea
       return pollDelay(query.state.dataUpdateCount);
     },
     refetchIntervalInBackground: true,
-  });
-}
-
-/** GET /api/me/squares: the signed-in player's squares by game, and refunded payments. */
-export function useMySquares() {
-  return useQuery({
-    queryKey: checkoutKeys.mySquares,
-    queryFn: ({ signal }) => api.get<MySquaresResponse>('/api/me/squares', signal),
-    staleTime: 0,
   });
 }
 

@@ -1,4 +1,4 @@
-import { BookOpen, Grid3x3, House, LayoutDashboard, type LucideIcon, Settings2, ShoppingCart, Trophy } from 'lucide-react';
+import { BookOpen, Grid3x3, House, LayoutDashboard, LayoutGrid, type LucideIcon, Settings2, ShoppingCart, Trophy } from 'lucide-react';
 import type { Session } from './session';
 
 /** Who sees a sidebar group (spec "Layout": Navigation for all, My Account signed in, Administration admins). */
@@ -10,6 +10,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Active only on an exact match (used for "/"). */
   end?: boolean;
+  /** D44: the item shows the number of squares in the cart. */
+  cartCount?: boolean;
 }
 
 export interface NavGroup {
@@ -19,7 +21,10 @@ export interface NavGroup {
   items: readonly NavItem[];
 }
 
-/** The sidebar's groups. Pages for the later groups arrive with their issues; the entries are final. */
+/**
+ * The sidebar's groups (spec "Layout"), plus All Games in Navigation for everyone (issue 14: people
+ * who come back go to the games; design note 016) and the cart's count on Cart (D44).
+ */
 export const NAV_GROUPS: readonly NavGroup[] = [
   {
     id: 'navigation',
@@ -27,6 +32,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     audience: 'everyone',
     items: [
       { title: 'Home', to: '/', icon: House, end: true },
+      { title: 'All Games', to: '/all-games', icon: LayoutGrid },
       { title: 'How to Play', to: '/how-to-play', icon: BookOpen },
     ],
   },
@@ -35,7 +41,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     label: 'My Account',
     audience: 'signed-in',
     items: [
-      { title: 'Cart', to: '/cart', icon: ShoppingCart },
+      { title: 'Cart', to: '/cart', icon: ShoppingCart, cartCount: true },
       { title: 'My Squares', to: '/my-squares', icon: Grid3x3 },
       { title: 'My Winnings', to: '/my-winnings', icon: Trophy },
     ],

@@ -44,10 +44,11 @@ describe('sidebar groups by audience', () => {
     expect(isAdmin(admin)).toBe(true);
   });
 
-  test("the entries are the spec's, with their routes", () => {
+  test("the entries are the spec's (and All Games, issue 14), with their routes; Cart shows the cart's count (D44)", () => {
     const items = visibleNavGroups(admin).flatMap((group) => group.items.map((item) => `${item.title} ${item.to}`));
     expect(items).toEqual([
       'Home /',
+      'All Games /all-games',
       'How to Play /how-to-play',
       'Cart /cart',
       'My Squares /my-squares',
@@ -55,5 +56,7 @@ describe('sidebar groups by audience', () => {
       'Admin Dashboard /admin',
       'Game Management /admin/games',
     ]);
+    const counted = visibleNavGroups(admin).flatMap((group) => group.items.filter((item) => item.cartCount).map((item) => item.to));
+    expect(counted).toEqual(['/cart']);
   });
 });

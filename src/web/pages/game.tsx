@@ -53,9 +53,10 @@ const PAGE_CLASS = 'px-3 sm:px-4 md:px-6';
 /**
  * A game's page: title, teams, Back, status line (D16), draw log (D17), the live board, its
  * legend and the viewer's cart for this game. `children` go under the board (e.g. the admin's
- * game-day controls at /admin/game/:id, D20).
+ * game-day controls at /admin/game/:id, D20). `board` replaces the board with its note, legend
+ * and the viewer's cart (the admin page's one board, design note 016).
  */
-export function GameView({ gameId, children }: { gameId: string; children?: ReactNode }) {
+export function GameView({ gameId, board: boardSlot, children }: { gameId: string; board?: ReactNode; children?: ReactNode }) {
   const session = useSession();
   const signedIn = session.status === 'signed-in';
   // D30: an invite link's token goes to the server first; the board is read once it has answered.
@@ -82,13 +83,25 @@ export function GameView({ gameId, children }: { gameId: string; children?: Reac
     return <GameLoading />;
   }
   return (
-    <GameContent board={board.data} signedIn={signedIn} live={live}>
+    <GameContent board={board.data} signedIn={signedIn} live={live} boardSlot={boardSlot}>
       {children}
     </GameContent>
   );
 }
 
-function GameContent({ board, signedIn, live, children }: { board: BoardResponse; signedIn: boolean; live: LiveStatus; children?: ReactNode }) {
+function GameContent({
+  board,
+  signedIn,
+  live,
+  boardSlot,
+  children,
+}: {
+  board: BoardResponse;
+  signedIn: boolean;
+  live: LiveStatus;
+  boardSlot?: ReactNode;
+  children?: ReactNode;
+}) {
   const { game } = board;
   const location = useLocation();
   const open = salesOpen(game);
@@ -165,7 +178,7 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
           {/* D43: on phones the results come before the board. */}
           {!wide && results}
 
-          {!signedIn ? (
+          {boardSlot ? null : !signedIn ? (
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border bg-muted/50 px-3 py-2 text-sm" data-testid="visitor-note">
               <LogIn aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
               <span>You are viewing this board as a visitor.</span>
@@ -183,7 +196,7 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
             <p className="text-sm text-muted-foreground">Pick any open square to add it to your cart. Tap it again to take it out.</p>
           )}
 
-          {signedIn && (open || hasMine) && (
+          {!boardSlot && signedIn && (open || hasMine) && (
             <div className="flex flex-wrap items-end gap-2" data-testid="board-tools-bar">
               {hasMine && (
                 <Button
@@ -202,24 +215,28 @@ function GameContent({ board, signedIn, live, children }: { board: BoardResponse
             </div>
           )}
 
-          <div ref={frame} className="relative">
-            <GameBoard board={board} signedIn={signedIn} quarter={quarter} highlightMine={highlightMine} onSay={say} />
-            <SquareNote note={note} onClose={closeNote} />
-          </div>
-          {signedIn && <SelectionBar board={board} said={saidText} />}
-          <BoardLegend
-            signedIn={signedIn}
-            hasWinners={winners.length > 0}
-            salesAreOpen={open}
-            hasPending={board.squares.some((square) => square.mine && square.status === 'held')}
-            hasUnpaid={board.squares.some((square) => square.unpaid)}
-          />
+          {boardSlot ?? (
+            <>
+              <div ref={frame} className="relative">
+                <GameBoard board={board} signedIn={signedIn} quarter={quarter} highlightMine={highlightMine} onSay={say} />
+                <SquareNote note={note} onClose={closeNote} />
+              </div>
+              {signedIn && <SelectionBar board={board} said={saidText} />}
+              <BoardLegend
+                signedIn={signedIn}
+                hasWinners={winners.length > 0}
+                salesAreOpen={open}
+                hasPending={board.squares.some((square) => square.mine && square.status === 'held')}
+                hasUnpaid={board.squares.some((square) => square.unpaid)}
+              />
+            </>
+          )}
           {children}
         </section>
 
         <aside aria-label="Game details" className="flex flex-col gap-4">
           {wide && results}
-          {signedIn && <CartSummary board={board} />}
+          {signedIn && !boardSlot && <CartSummary board={board} />}
           <GameFacts board={board} left={signedIn ? squaresLeft(game.max_squares_per_player, playerSquareCount(board, cart)) : null} />
           {game.payment_method === 'organizer' && (
             <HowToPay

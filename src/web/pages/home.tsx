@@ -2,51 +2,66 @@ import { GAME_ERRORS } from '@core/messages';
 import { ArrowRight, Images, LayoutDashboard, LogIn, Plus, UserPlus } from 'lucide-react';
 import { type ComponentType, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { GameCard, GameCardGrid, GameCardSkeletons } from '@/components/game-card';
+import { GameCard, GameCardGrid, GameCardSkeletons, GameCardTitle, LINKED_CARD } from '@/components/game-card';
 import { HowToPlaySummary } from '@/components/how-to-play-summary';
 import { ErrorState, usePageTitle } from '@/components/page';
 import type { TutorialDialogProps } from '@/components/tutorial-dialog';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { PRODUCT_NAME } from '@/lib/config';
 import { HOME_NO_GAMES, splitGamesByActivity } from '@/lib/game-cards';
 import { type Game, useGames } from '@/lib/games';
+import { useMySquares } from '@/lib/my-squares';
 import { notify } from '@/lib/notify';
 import { isAdmin, useSession } from '@/lib/session';
+import { cn } from '@/lib/utils';
 
+/**
+ * Spec route "/" for people who come back (issue 14, design note 016): a signed-in player gets a
+ * slim hero, their own games, then the open games, and How to Play last; a visitor gets a short
+ * hero and the Welcome! banner, with the games within the first phone screen.
+ */
 export default function HomePage() {
   usePageTitle();
   const session = useSession();
+  const signedIn = session.status === 'signed-in';
   return (
     <div className="flex w-full flex-col">
-      <Hero />
-      <div className="mx-auto flex w-full max-w-5xl flex-col gap-10 px-4 py-8 md:px-6">
+      <Hero slim={signedIn} />
+      <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-6 md:gap-10 md:px-6 md:py-8">
         {session.status === 'signed-out' && <WelcomeBanner />}
-        <HowToPlayList />
+        {signedIn && <YourGames />}
         <GamesArea />
+        <HowToPlayList />
       </div>
     </div>
   );
 }
 
-function Hero() {
+/** The hero: short for visitors (the games stay within the first phone screen), a slim band for players. */
+function Hero({ slim }: { slim: boolean }) {
   return (
-    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-field text-field-foreground">
+    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-field text-field-foreground" data-testid="hero">
       <div
         aria-hidden="true"
         className="absolute inset-0 bg-[repeating-linear-gradient(90deg,transparent_0,transparent_calc(10%-1px),var(--field-line)_calc(10%-1px),var(--field-line)_10%)]"
       />
-      <div className="relative mx-auto flex max-w-5xl flex-col items-start gap-6 px-4 py-12 sm:flex-row sm:items-center sm:justify-between md:px-6 md:py-16">
-        <div className="flex max-w-xl flex-col gap-3">
-          <h1 id="hero-title" className="text-4xl font-bold tracking-tight sm:text-5xl">
+      <div
+        className={cn(
+          'relative mx-auto flex max-w-5xl flex-col items-start px-4 sm:flex-row sm:items-center sm:justify-between md:px-6',
+          slim ? 'gap-1 py-4 sm:py-6' : 'gap-6 py-6 sm:py-12 md:py-16',
+        )}
+      >
+        <div className={cn('flex max-w-xl flex-col', slim ? 'gap-1' : 'gap-2 sm:gap-3')}>
+          <h1 id="hero-title" className={cn('font-bold tracking-tight', slim ? 'text-2xl sm:text-3xl' : 'text-3xl sm:text-5xl')}>
             {PRODUCT_NAME}
           </h1>
-          <p className="text-lg text-field-foreground/90">
+          <p className={cn('text-field-foreground/90', slim ? 'hidden text-sm sm:block' : 'text-base sm:text-lg')}>
             Claim squares on a 10x10 board and let the last digit of each team&apos;s score pick a winner every quarter.
           </p>
         </div>
-        <MiniBoard />
+        {!slim && <MiniBoard />}
       </div>
     </section>
   );
@@ -74,16 +89,21 @@ function MiniBoard() {
   );
 }
 
+/** Spec "login and sign-up banner when logged out", in one compact row on wider screens. */
 function WelcomeBanner() {
   return (
-    <Card className="border-primary/30 bg-accent/60 py-5" role="region" aria-labelledby="welcome-title">
-      <CardHeader className="gap-2">
-        <CardTitle as="h2" id="welcome-title" className="text-lg">
+    <Card
+      className="gap-3 border-primary/30 bg-accent/60 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6"
+      role="region"
+      aria-labelledby="welcome-title"
+    >
+      <div className="flex flex-col gap-1.5">
+        <h2 id="welcome-title" className="text-lg leading-none font-semibold">
           Welcome!
-        </CardTitle>
-        <CardDescription className="text-foreground/80">Log in to claim squares and follow your games, or sign up to create a free account.</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-wrap gap-2">
+        </h2>
+        <p className="text-sm text-foreground/80">Log in to claim squares and follow your games, or sign up to create a free account.</p>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
         <Button asChild>
           <Link to="/login">
             <LogIn aria-hidden="true" />
@@ -96,8 +116,54 @@ function WelcomeBanner() {
             Sign Up
           </Link>
         </Button>
-      </CardContent>
+      </div>
     </Card>
+  );
+}
+
+/** How many of the player's games the home page lists before "My Squares" takes over (3 of them on phones, by CSS). */
+const YOUR_GAMES_SHOWN = 6;
+
+/**
+ * The signed-in player's games first (those still open before finished ones), each a link to its
+ * board with the player's square count. Nothing while loading or when they have none: the open
+ * games below come first then.
+ */
+function YourGames() {
+  const mine = useMySquares();
+  const listed = useGames();
+  const games = useMemo(() => {
+    const byId = new Map((listed.data ?? []).map((game) => [game.id, game]));
+    const all = (mine.data?.games ?? []).map((game) => ({ ...game, listed: byId.get(game.game_id) }));
+    // Finished games last; the server's order otherwise.
+    return [...all.filter((game) => game.listed?.is_active !== false), ...all.filter((game) => game.listed?.is_active === false)];
+  }, [mine.data, listed.data]);
+  if (games.length === 0) return null;
+  return (
+    <section aria-labelledby="your-games-title" className="flex flex-col gap-3" data-testid="your-games">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="your-games-title" className="text-xl font-semibold tracking-tight">
+          Your games
+        </h2>
+        <Link to="/my-squares" className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline">
+          My Squares
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {games.slice(0, YOUR_GAMES_SHOWN).map((game) => (
+          // On phones three, so that the open games still start near the first screen.
+          <li key={game.game_id} className="max-sm:nth-[n+4]:hidden">
+            <Card className={cn(LINKED_CARD, 'h-full gap-1 px-4 py-3')} data-testid="your-game">
+              <GameCardTitle id={game.game_id} title={game.title} status={game.listed ?? null} />
+              <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+                {game.team_a} vs {game.team_b} · {game.squares.length} {game.squares.length === 1 ? 'square' : 'squares'}
+              </p>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

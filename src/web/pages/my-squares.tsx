@@ -5,7 +5,7 @@ import { LinkButton } from '@/components/link-button';
 import { MyGameCards, MyGamesPage } from '@/components/my-games';
 import { EmptyState, PageSection } from '@/components/page';
 import { Card, CardContent } from '@/components/ui/card';
-import { type MySquaresResponse, useMySquares } from '@/lib/checkout';
+import { type MySquaresResponse, useMySquares } from '@/lib/my-squares';
 import { shortDate } from '@/lib/time';
 
 /**
