@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './scripts/precompress';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -49,11 +50,27 @@ function firstPageBudget(): Plugin {
   };
 }
 
+/** Brotli and gzip copies of the build's files, for the server's content negotiation (scripts/precompress.ts). */
+function precompressBuild(): Plugin {
+  let outDir = '';
+  return {
+    name: 'squares-pool:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      const copies = await precompress(outDir);
+      this.info(`${copies} brotli and gzip copies written`);
+    },
+  };
+}
+
 // The web app lives in src/web and builds to dist/web, which the API server serves (DECISIONS D1).
 export default defineConfig({
   root: fromRoot('./src/web'),
   envDir: repoRoot,
-  plugins: [react(), tailwindcss(), firstPageBudget()],
+  plugins: [react(), tailwindcss(), firstPageBudget(), precompressBuild()],
   resolve: {
     alias: {
       '@core': fromRoot('./src/core'),

@@ -7,7 +7,9 @@ import { errorBody } from './errors';
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html never cached,
  * and every other GET that wants HTML answered with index.html (history fallback). Unknown
- * /api paths get a JSON 404.
+ * /api paths get a JSON 404. The build writes a .br and a .gz beside each compressible file
+ * (vite.config.ts precompress); a request gets the best one its Accept-Encoding takes (br, then
+ * gzip, else the file itself), with Vary: Accept-Encoding, the history fallback included.
  */
 export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
   const built = existsSync(join(webRoot, 'index.html'));
@@ -16,6 +18,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
       root: webRoot,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The compressed copies are chosen by negotiation, never asked for by name.
+      globIgnore: ['**/*.br', '**/*.gz'],
       cacheControl: false,
       setHeaders(reply, path) {
         // Vite puts content-hashed files under assets/: they never change, so cache them for good.
