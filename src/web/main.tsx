@@ -22,7 +22,7 @@ if (!container) throw new Error('index.html has no #root element.');
 createRoot(container).render(
   <StrictMode>
     {/*
-      Theme: light/dark in localStorage ("theme"), system by default. public/theme-init.js applies it
+      Theme: light/dark in localStorage ("theme"), system by default. The script in index.html applies it
       before first paint; next-themes' own inline script cannot run under our CSP, so it is marked
       as an inert data block (type text/plain) that React neither executes nor warns about.
     */}

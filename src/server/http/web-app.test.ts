@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -99,6 +100,18 @@ describe(`the built web app, precompressed and negotiated (${testDbKind})`, () =
       expect(head.headers['content-length'], path).toBe(String(full.body.length));
       expect(String(head.headers.vary).toLowerCase(), path).toContain('accept-encoding');
     }
+  });
+
+  it("the CSP allows index.html's inline theme script by its hash, and no other inline script", async () => {
+    const res = await get(`${server.url}/game/abc`);
+    const scripts = [...res.body.toString('utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toContain("localStorage.getItem('theme')");
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.trim().startsWith('script-src'));
+    const hash = createHash('sha256').update(scripts[0]!).digest('base64');
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it('a file without a smaller copy is sent as it is, still saying it varies', async () => {

@@ -1,8 +1,21 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
+
+/**
+ * The CSP sources ('sha256-...') of the inline scripts in the built index.html: the theme script
+ * runs before the first paint without a request of its own, and the CSP allows exactly it, not
+ * inline scripts in general. Read once at start, from the build the server serves.
+ */
+export function inlineScriptHashes(webRoot: string): string[] {
+  const file = join(webRoot, 'index.html');
+  if (!existsSync(file)) return [];
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`);
+}
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html never cached,
