@@ -13,7 +13,7 @@ import { PRODUCT_NAME } from '@/lib/config';
 import { HOME_NO_GAMES, splitGamesByActivity } from '@/lib/game-cards';
 import { type Game, useGames } from '@/lib/games';
 import { notify } from '@/lib/notify';
-import { isAdmin, useSession } from '@/lib/session';
+import { isAdmin, looksSignedOut, useSession } from '@/lib/session';
 
 export default function HomePage() {
   usePageTitle();
@@ -22,7 +22,7 @@ export default function HomePage() {
     <div className="flex w-full flex-col">
       <Hero />
       <div className="mx-auto flex w-full max-w-5xl flex-col gap-10 px-4 py-8 md:px-6">
-        {session.status === 'signed-out' && <WelcomeBanner />}
+        {looksSignedOut(session) && <WelcomeBanner />}
         <HowToPlayList />
         <GamesArea />
       </div>
