@@ -117,6 +117,8 @@ export default defineConfig({
     outDir: fromRoot('./dist/web'),
     emptyOutDir: true,
     target: 'es2022',
+    // .vite/manifest.json: the server names the board's chunks in a preload header (http/web-app.ts).
+    manifest: true,
     reportCompressedSize: true,
     // Raw size of the entry chunk (React, router, shell); the real limit is firstPageBudget's gzip check.
     chunkSizeWarningLimit: 600,

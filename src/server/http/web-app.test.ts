@@ -43,6 +43,17 @@ describe(`the built web app, precompressed and negotiated (${testDbKind})`, () =
     writeFileSync(join(webRoot, 'index.html'), page);
     writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), script);
     writeFileSync(join(webRoot, 'assets', 'tiny-abc123.js'), tiny);
+    // Vite's manifest: the first page's chunks, and the board's lazy page with one chunk of its own and one shared.
+    mkdirSync(join(webRoot, '.vite'));
+    writeFileSync(
+      join(webRoot, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_react-1.js'] },
+        '_react-1.js': { file: 'assets/react-1.js' },
+        'pages/game.tsx': { file: 'assets/game-1.js', isDynamicEntry: true, imports: ['_react-1.js', '_board-1.js'] },
+        '_board-1.js': { file: 'assets/board-1.js', imports: ['_react-1.js'] },
+      }),
+    );
     // The build's own step (vite.config.ts runs it after every build).
     await precompress(webRoot);
     server = await startTestServer({ webRoot });
@@ -112,6 +123,13 @@ describe(`the built web app, precompressed and negotiated (${testDbKind})`, () =
       .find((directive) => directive.trim().startsWith('script-src'));
     const hash = createHash('sha256').update(scripts[0]!).digest('base64');
     expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
+  });
+
+  it("a board's page names the board's own code for preloading; other pages name none", async () => {
+    const board = await get(`${server.url}/game/abc`);
+    expect(board.headers.link).toBe('</assets/game-1.js>; rel=modulepreload, </assets/board-1.js>; rel=modulepreload');
+    for (const path of ['/', '/game/abc/print', '/all-games']) expect((await get(server.url + path)).headers.link, path).toBeUndefined();
+    expect((await get(`${server.url}/.vite/manifest.json`)).status).toBe(404);
   });
 
   it('a file without a smaller copy is sent as it is, still saying it varies', async () => {

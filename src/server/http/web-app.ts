@@ -17,6 +17,35 @@ export function inlineScriptHashes(webRoot: string): string[] {
   return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`);
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * The board (/game/:id) is the page people open from a shared link, mostly on a phone. Its code is
+ * a lazy chunk the app's script would ask for only once it runs; a `Link: rel=modulepreload`
+ * header on the page names it (and what it imports that the first page does not), so the browser
+ * fetches it alongside the app's script (design note 014). From Vite's manifest of the build.
+ */
+export function boardPreloadHeader(webRoot: string): string | null {
+  const file = join(webRoot, '.vite', 'manifest.json');
+  if (!existsSync(file)) return null;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const walk = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) walk(imported, into);
+  };
+  const firstPage = new Set<string>();
+  walk('index.html', firstPage);
+  const board = new Set<string>();
+  walk('pages/game.tsx', board);
+  const files = [...board].filter((path) => !firstPage.has(path));
+  return files.length > 0 ? files.map((path) => `</${path}>; rel=modulepreload`).join(', ') : null;
+}
+
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html never cached,
  * and every other GET that wants HTML answered with index.html (history fallback). Unknown
@@ -26,6 +55,7 @@ export function inlineScriptHashes(webRoot: string): string[] {
  */
 export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
   const built = existsSync(join(webRoot, 'index.html'));
+  const boardPreload = built ? boardPreloadHeader(webRoot) : null;
   if (built) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -57,6 +87,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
       return reply.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).');
     }
     reply.header('Cache-Control', 'no-cache');
+    if (boardPreload && /^\/game\/[^/]+$/.test(path)) reply.header('Link', boardPreload);
     return reply.type('text/html').sendFile('index.html');
   });
 }
