@@ -1,15 +1,22 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/** index.html's inline theme script by its hash, as the API server allows it (server/http/web-app.ts). */
+const themeScriptHashes = [...readFileSync(fromRoot('./src/web/index.html'), 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)]
+  .map((match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`)
+  .join(' ');
+
 /** The production Content-Security-Policy (set by the API server); `vite preview` sends it too. */
-const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self' data:";
+const CONTENT_SECURITY_POLICY = `default-src 'self'; script-src 'self' ${themeScriptHashes}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self' data:`;
 
 const devPort = Number(process.env.VITE_PORT ?? 5173);
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
@@ -49,11 +56,57 @@ function firstPageBudget(): Plugin {
   };
 }
 
+/**
+ * The stylesheet goes into index.html as a <style> element instead of a <link>: the first paint
+ * needs nearly all of it (an app's CSS from Tailwind holds only the classes in use, about 12 kB
+ * compressed), and a separate request would hold the first paint back by a round trip. The CSP
+ * already allows inline styles (design note 014). The file is dropped unless something else
+ * names it.
+ */
+function inlineStylesheet(): Plugin {
+  return {
+    name: 'squares-pool:inline-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (link, fileName: string) => {
+          const asset = bundle[fileName];
+          if (asset?.type !== 'asset') return link;
+          const css = String(asset.source).replaceAll('</style', '<\\/style');
+          const named = Object.values(bundle).some(
+            (item) => item.fileName !== fileName && (item.type === 'chunk' ? item.code : String(item.source)).includes(fileName),
+          );
+          if (!named) delete bundle[fileName];
+          return `<style>${css}</style>`;
+        });
+      },
+    },
+  };
+}
+
+/** Brotli and gzip copies of the build's files, for the server's content negotiation (scripts/precompress.ts). */
+function precompressBuild(): Plugin {
+  let outDir = '';
+  return {
+    name: 'squares-pool:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      const copies = await precompress(outDir);
+      this.info(`${copies} brotli and gzip copies written`);
+    },
+  };
+}
+
 // The web app lives in src/web and builds to dist/web, which the API server serves (DECISIONS D1).
 export default defineConfig({
   root: fromRoot('./src/web'),
   envDir: repoRoot,
-  plugins: [react(), tailwindcss(), firstPageBudget()],
+  plugins: [react(), tailwindcss(), firstPageBudget(), inlineStylesheet(), precompressBuild()],
   resolve: {
     alias: {
       '@core': fromRoot('./src/core'),
@@ -64,6 +117,8 @@ export default defineConfig({
     outDir: fromRoot('./dist/web'),
     emptyOutDir: true,
     target: 'es2022',
+    // .vite/manifest.json: the server names the board's chunks in a preload header (http/web-app.ts).
+    manifest: true,
     reportCompressedSize: true,
     // Raw size of the entry chunk (React, router, shell); the real limit is firstPageBudget's gzip check.
     chunkSizeWarningLimit: 600,

@@ -9,7 +9,8 @@
  *       (event plus re-read with their cookie): p50/p99/max from the change (target max < 1 s)
  * Options: --quick (short runs), --rounds N, --seconds S, --viewers N, --only abcd (some parts; the
  * results are then printed, not written), --profile-servers DIR (each server writes a V8 CPU profile
- * there when it stops). Writes bench/RESULTS.md.
+ * there when it stops). Writes bench/RESULTS.md (keeping its Lighthouse section: `npm run lighthouse`,
+ * bench/lighthouse.ts, measures the pages in Chromium and is run on its own).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -27,6 +28,7 @@ import { insertGame, insertUser } from '../tests/support/fixtures';
 import type { FromServer, ToServer } from './app-server';
 import { runCheckoutRace, type CheckoutRaceResult } from './checkout-race';
 import { KeptAliveReader } from './kept-alive-reader';
+import { readResultsSection, RESULTS_FILE } from './results-file';
 import { BENCH_SECRET, insertViewers, type BenchViewer } from './sessions';
 import { openViewers, viewerAddress } from './sse-viewers';
 
@@ -513,7 +515,9 @@ try {
     '',
   ].join('\n');
   if (PARTS.size === 4) {
-    writeFileSync(join(here, 'RESULTS.md'), markdown);
+    // The Lighthouse section (`npm run lighthouse`) stays as that script last wrote it.
+    const lighthouse = readResultsSection('lighthouse');
+    writeFileSync(RESULTS_FILE, lighthouse ? `${markdown}\n${lighthouse}` : markdown);
     console.log('\nWritten to bench/RESULTS.md');
   } else {
     console.log('\nOnly some parts ran (--only): bench/RESULTS.md is left as it was.');

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 
 /** Everything the web build depends on; a change to any of them means a rebuild. */
-const INPUTS = ['src/web', 'src/core', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = ['src/web', 'src/core', 'vite.config.ts', 'scripts/precompress.ts', 'package-lock.json', 'tsconfig.json'];
 const OUT_DIR = 'dist/web';
 const STAMP = join(OUT_DIR, '.build-stamp');
 

@@ -25,7 +25,7 @@ import { gameDayRoutes } from './game-day/game-day.routes';
 import { gameDayService } from './game-day/game-day.service';
 import { registerSameOriginCheck } from './http/same-origin';
 import { NO_STORE, registerSecurityHeaders, securityHeaders } from './http/security-headers';
-import { registerWebApp } from './http/web-app';
+import { inlineScriptHashes, registerWebApp } from './http/web-app';
 import { mailRoutes } from './mail/mail.routes';
 import { ordersRepository } from './orders/orders.repository';
 import { ordersRoutes } from './orders/orders.routes';
@@ -100,12 +100,14 @@ export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.m
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { settings, database } = deps;
   const https = settings.PUBLIC_URL?.startsWith('https://') ?? false;
+  const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;
   const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Our files, and index.html's theme script by its hash (design note 014).
+        scriptSrc: ["'self'", ...inlineScriptHashes(webRoot)],
         // Radix and sonner position elements with inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
@@ -274,7 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { perAddress: settings.LIVE_UPDATES_PER_ADDRESS, total: settings.LIVE_UPDATES_TOTAL },
     ...(deps.sseHeartbeatMs !== undefined ? { heartbeatMs: deps.sseHeartbeatMs } : {}),
   });
-  await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
+  await registerWebApp(app, webRoot);
   return app;
 }
 

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from 'next-themes';
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { TooltipProvider } from '@/components/ui/tooltip';
@@ -19,24 +19,29 @@ const router = createRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 
-createRoot(container).render(
-  <StrictMode>
-    {/*
-      Theme: light/dark in localStorage ("theme"), system by default. public/theme-init.js applies it
+const root = createRoot(container);
+// A transition: React renders the first page in slices and lets the browser breathe between
+// them, instead of one long task on a slow phone (design note 014).
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      {/*
+      Theme: light/dark in localStorage ("theme"), system by default. The script in index.html applies it
       before first paint; next-themes' own inline script cannot run under our CSP, so it is marked
       as an inert data block (type text/plain) that React neither executes nor warns about.
     */}
-    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange storageKey="theme" scriptProps={{ type: 'text/plain' }}>
-      <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          <SessionProvider>
-            <RouterProvider router={router} />
-          </SessionProvider>
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
-        </TooltipProvider>
-      </QueryClientProvider>
-    </ThemeProvider>
-  </StrictMode>,
+      <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange storageKey="theme" scriptProps={{ type: 'text/plain' }}>
+        <QueryClientProvider client={queryClient}>
+          <TooltipProvider>
+            <SessionProvider>
+              <RouterProvider router={router} />
+            </SessionProvider>
+            <Suspense fallback={null}>
+              <Toaster />
+            </Suspense>
+          </TooltipProvider>
+        </QueryClientProvider>
+      </ThemeProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,21 +1,69 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
 
 /**
+ * The CSP sources ('sha256-...') of the inline scripts in the built index.html: the theme script
+ * runs before the first paint without a request of its own, and the CSP allows exactly it, not
+ * inline scripts in general. Read once at start, from the build the server serves.
+ */
+export function inlineScriptHashes(webRoot: string): string[] {
+  const file = join(webRoot, 'index.html');
+  if (!existsSync(file)) return [];
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`);
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * The board (/game/:id) is the page people open from a shared link, mostly on a phone. Its code is
+ * a lazy chunk the app's script would ask for only once it runs; a `Link: rel=modulepreload`
+ * header on the page names it (and what it imports that the first page does not), so the browser
+ * fetches it alongside the app's script (design note 014). From Vite's manifest of the build.
+ */
+export function boardPreloadHeader(webRoot: string): string | null {
+  const file = join(webRoot, '.vite', 'manifest.json');
+  if (!existsSync(file)) return null;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const walk = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) walk(imported, into);
+  };
+  const firstPage = new Set<string>();
+  walk('index.html', firstPage);
+  const board = new Set<string>();
+  walk('pages/game.tsx', board);
+  const files = [...board].filter((path) => !firstPage.has(path));
+  return files.length > 0 ? files.map((path) => `</${path}>; rel=modulepreload`).join(', ') : null;
+}
+
+/**
  * Serves the built single-page app: hashed assets cached for a year, index.html never cached,
  * and every other GET that wants HTML answered with index.html (history fallback). Unknown
- * /api paths get a JSON 404.
+ * /api paths get a JSON 404. The build writes a .br and a .gz beside each compressible file
+ * (vite.config.ts precompress); a request gets the best one its Accept-Encoding takes (br, then
+ * gzip, else the file itself), with Vary: Accept-Encoding, the history fallback included.
  */
 export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
   const built = existsSync(join(webRoot, 'index.html'));
+  const boardPreload = built ? boardPreloadHeader(webRoot) : null;
   if (built) {
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The compressed copies are chosen by negotiation, never asked for by name.
+      globIgnore: ['**/*.br', '**/*.gz'],
       cacheControl: false,
       setHeaders(reply, path) {
         // Vite puts content-hashed files under assets/: they never change, so cache them for good.
@@ -39,6 +87,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
       return reply.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).');
     }
     reply.header('Cache-Control', 'no-cache');
+    if (boardPreload && /^\/game\/[^/]+$/.test(path)) reply.header('Link', boardPreload);
     return reply.type('text/html').sendFile('index.html');
   });
 }

@@ -11,15 +11,18 @@ import { Separator } from '@/components/ui/separator';
 import { SidebarTrigger, useSidebar } from '@/components/ui/sidebar';
 import { useCartSquareCount } from '@/lib/cart';
 import { PRODUCT_NAME } from '@/lib/config';
-import { type Session, useSession, useSessionActions, welcomeText } from '@/lib/session';
+import { looksSignedOut, type Session, useSession, useSessionActions, welcomeText } from '@/lib/session';
 
-/** Spec "Layout" top bar: menu button, welcome line, theme toggle, How to Play sheet, account actions. */
+/**
+ * Spec "Layout" top bar: menu button, welcome line, theme toggle, How to Play sheet, account actions.
+ * On phones every control in it is at least 44 px tall and wide (a thumb's tap target).
+ */
 export function TopBar() {
   const session = useSession();
   const navigation = useNavigation();
   return (
     <header className="sticky top-0 z-20 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-      <div className="flex h-14 items-center gap-1 px-2 sm:gap-2 sm:px-4">
+      <div className="flex h-14 items-center gap-1 px-2 max-sm:[&_:is(a,button)]:h-11 max-sm:[&_:is(a,button)]:min-w-11 sm:gap-2 sm:px-4">
         <SidebarTrigger />
         <Separator orientation="vertical" className="mx-1 hidden data-[orientation=vertical]:h-5 md:block" />
         <p className="line-clamp-2 min-w-0 flex-1 text-xs leading-tight font-medium sm:text-sm" data-testid="welcome-line">
@@ -56,12 +59,22 @@ function PhoneCartLink() {
   );
 }
 
-/** Guests get Sign In and Sign Up; signed-in people get Sign Out. */
+/**
+ * Guests get Sign In and Sign Up; signed-in people get Sign Out. While the session is checked, the
+ * likely ones hold their place (Sign Out invisibly), so the bar does not move when it is known.
+ */
 function AccountActions({ session }: { session: Session }) {
   const { signOut } = useSessionActions();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  if (session.status === 'loading') return null;
+  if (session.status === 'loading' && !looksSignedOut(session)) {
+    return (
+      <Button variant="ghost" size="sm" className="invisible px-2 sm:px-3" aria-hidden="true" tabIndex={-1} disabled>
+        <LogOut aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">Sign Out</span>
+      </Button>
+    );
+  }
   if (session.status === 'signed-in') {
     const onSignOut = async () => {
       setBusy(true);

@@ -3,6 +3,7 @@ import { authApi } from './auth';
 import { cartOwner } from './cart-owner';
 import {
   clearCachedAdminFlag,
+  expectedSession,
   readCachedAdminFlag,
   type Session,
   type SessionActions,
@@ -61,7 +62,7 @@ export async function loadSession(timeoutMs = ADMIN_LOOKUP_TIMEOUT_MS): Promise<
 
 /** Spec section 4 "Auth session": loading until the first check, then signed in or signed out. */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<Session>({ status: 'loading' });
+  const [session, setSession] = useState<Session>(() => ({ status: 'loading', expected: expectedSession(storage()) }));
   const latest = useRef(0);
 
   const refresh = useCallback(async () => {

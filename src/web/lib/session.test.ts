@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { visibleNavGroups } from './navigation';
-import { displayName, isAdmin, type Session, welcomeText } from './session';
+import { ADMIN_EMAIL_KEY, ADMIN_FLAG_KEY, displayName, expectedSession, isAdmin, looksSignedOut, type Session, welcomeText } from './session';
 
 const player: Session = {
   status: 'signed-in',
@@ -58,5 +58,29 @@ describe('sidebar groups by audience', () => {
     ]);
     const counted = visibleNavGroups(admin).flatMap((group) => group.items.filter((item) => item.cartCount).map((item) => item.to));
     expect(counted).toEqual(['/cart']);
+  });
+});
+
+describe('the signed-out view while the session is checked (design note 014)', () => {
+  const storage = (values: Record<string, string>) => ({ getItem: (key: string) => values[key] ?? null });
+
+  test('the last check left the admin-flag cache: expect someone signed in; none: expect a visitor', () => {
+    expect(expectedSession(storage({ [ADMIN_EMAIL_KEY]: 'pat.smith@example.com', [ADMIN_FLAG_KEY]: 'false' }))).toBe('signed-in');
+    expect(expectedSession(storage({}))).toBe('signed-out');
+    expect(expectedSession(undefined)).toBe('signed-out');
+    const blocked = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+    };
+    expect(expectedSession(blocked)).toBe('signed-out');
+  });
+
+  test('the visitor view shows while signed out or while a visitor is expected, never for someone signed in', () => {
+    expect(looksSignedOut({ status: 'signed-out' })).toBe(true);
+    expect(looksSignedOut({ status: 'loading', expected: 'signed-out' })).toBe(true);
+    expect(looksSignedOut({ status: 'loading' })).toBe(true);
+    expect(looksSignedOut({ status: 'loading', expected: 'signed-in' })).toBe(false);
+    expect(looksSignedOut(player)).toBe(false);
   });
 });

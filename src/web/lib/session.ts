@@ -10,7 +10,9 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
-export type Session = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser };
+export type Session =
+  /** `expected`: what the first check will most likely say (expectedSession), to hold the right space meanwhile. */
+  { status: 'loading'; expected?: 'signed-in' | 'signed-out' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser };
 
 export const SIGNED_OUT: Session = { status: 'signed-out' };
 
@@ -51,6 +53,15 @@ export function displayName(user: Pick<SessionUser, 'email'> & { username?: stri
 /** The top bar's welcome line. */
 export function welcomeText(session: Session, productName: string): string {
   return session.status === 'signed-in' ? `Welcome, ${displayName(session.user)}` : `Welcome to ${productName}`;
+}
+
+/**
+ * Whether a page shows its signed-out view: signed out, or still checking and most likely signed
+ * out. Pages that add or drop a block by the session (home's welcome banner, the top bar's Sign In
+ * and Sign Up) draw the likely one at once, so the answer moves nothing in the common case.
+ */
+export function looksSignedOut(session: Session): boolean {
+  return session.status === 'signed-out' || (session.status === 'loading' && session.expected !== 'signed-in');
 }
 
 /** What the session provider offers besides the session itself. */
@@ -95,6 +106,19 @@ export function writeCachedAdminFlag(storage: Pick<Storage, 'setItem'> | undefin
     storage?.setItem(ADMIN_FLAG_KEY, String(isAdminFlag));
   } catch {
     // Storage full or blocked: the cache is only a hint.
+  }
+}
+
+/**
+ * What the first session check will most likely say, before it answers: the cache above is written
+ * for a signed-in account and cleared when a check finds nobody, so it holds the last check's
+ * answer. Only a guess for the layout of the first paint; it decides nothing.
+ */
+export function expectedSession(storage: Pick<Storage, 'getItem'> | undefined): 'signed-in' | 'signed-out' {
+  try {
+    return storage?.getItem(ADMIN_EMAIL_KEY) ? 'signed-in' : 'signed-out';
+  } catch {
+    return 'signed-out';
   }
 }
 

@@ -14,7 +14,7 @@ import { HOME_NO_GAMES, splitGamesByActivity } from '@/lib/game-cards';
 import { type Game, useGames } from '@/lib/games';
 import { useMySquares } from '@/lib/my-squares';
 import { notify } from '@/lib/notify';
-import { isAdmin, useSession } from '@/lib/session';
+import { isAdmin, looksSignedOut, useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 
 /**
@@ -28,9 +28,10 @@ export default function HomePage() {
   const signedIn = session.status === 'signed-in';
   return (
     <div className="flex w-full flex-col">
-      <Hero slim={signedIn} />
+      {/* While the session is checked, the likely view holds its place (no layout shift, design note 014). */}
+      <Hero slim={!looksSignedOut(session)} />
       <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-6 md:gap-10 md:px-6 md:py-8">
-        {session.status === 'signed-out' && <WelcomeBanner />}
+        {looksSignedOut(session) && <WelcomeBanner />}
         {signedIn && <YourGames />}
         <GamesArea />
         <HowToPlayList />
