@@ -340,6 +340,13 @@ describe('Share this pool (D45)', () => {
     // A visitor opens the link: the game.
     const { page: visitor } = await harness.open(new URL(await link.inputValue()).pathname, { ...PHONE });
     await expect.poll(() => headingNamed(visitor, title).isVisible()).toBe(true);
+
+    // The admin game page leads back to the share view later.
+    await page.getByRole('link', { name: 'Manage game' }).click();
+    await page.waitForURL(`${server.url}/admin/game/${game.id}`);
+    await page.getByRole('link', { name: 'Share this pool' }).click();
+    await page.waitForURL(`${server.url}/admin/games/${game.id}/share`);
+    await expect.poll(() => link.inputValue()).toBe(`${server.url}/game/${game.id}`);
   });
 
   test('an invite-only game shares its invite link; opened by a visitor, it shows the game (dark, 1280 px)', async () => {

@@ -125,9 +125,16 @@ describe(`the built web app, precompressed and negotiated (${testDbKind})`, () =
     expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
-  it("a board's page names the board's own code for preloading; other pages name none", async () => {
+  it("a board's page names the board's own code and data for preloading; other pages name none", async () => {
     const board = await get(`${server.url}/game/abc`);
-    expect(board.headers.link).toBe('</assets/game-1.js>; rel=modulepreload, </assets/board-1.js>; rel=modulepreload');
+    expect(board.headers.link).toBe(
+      '</assets/game-1.js>; rel=modulepreload, </assets/board-1.js>; rel=modulepreload, </api/games/abc/board>; rel=preload; as=fetch; crossorigin',
+    );
+    // An invite link's page sets its cookie before reading the board; an odd id gets no data preload.
+    expect((await get(`${server.url}/game/abc?invite=xyz`)).headers.link).toBe(
+      '</assets/game-1.js>; rel=modulepreload, </assets/board-1.js>; rel=modulepreload',
+    );
+    expect((await get(`${server.url}/game/a%3Eb%2C`)).headers.link).toBe('</assets/game-1.js>; rel=modulepreload, </assets/board-1.js>; rel=modulepreload');
     for (const path of ['/', '/game/abc/print', '/all-games']) expect((await get(server.url + path)).headers.link, path).toBeUndefined();
     expect((await get(`${server.url}/.vite/manifest.json`)).status).toBe(404);
   });

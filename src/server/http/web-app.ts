@@ -87,7 +87,17 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
       return reply.status(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).');
     }
     reply.header('Cache-Control', 'no-cache');
-    if (boardPreload && /^\/game\/[^/]+$/.test(path)) reply.header('Link', boardPreload);
+    const game = /^\/game\/([^/]+)$/.exec(path);
+    if (game) {
+      // Game ids are UUIDs: anything else gets no data preload (nothing odd goes into the header).
+      const id = /^[A-Za-z0-9-]{1,64}$/.test(game[1]!) ? game[1] : null;
+      // The board's data too, fetched with the page's script (its fetch matches: same origin, CORS
+      // mode, same-origin credentials); not for an invite link, whose cookie the page sets first.
+      const invite = typeof request.query === 'object' && request.query !== null && 'invite' in request.query;
+      const data = id === null || invite ? null : `</api/games/${id}/board>; rel=preload; as=fetch; crossorigin`;
+      const links = [boardPreload, data].filter((link) => link !== null);
+      if (links.length > 0) reply.header('Link', links.join(', '));
+    }
     return reply.type('text/html').sendFile('index.html');
   });
 }

@@ -52,6 +52,10 @@ export default function AdminGamePage() {
             </div>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
               {view && <EditGameAction game={view.game} />}
+              {/* D45: the "share this pool" view of a new game, reachable again later. */}
+              <Link to={`/admin/games/${encodeURIComponent(id)}/share`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                Share this pool
+              </Link>
               <Link to={`/admin/games/${encodeURIComponent(id)}/game-day`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
                 Open the game-day screen
               </Link>
