@@ -54,7 +54,7 @@ describe('accounts in the browser', () => {
     await toast(page, 'Login successful!').waitFor();
     await expect.poll(() => page.getByTestId('welcome-line').textContent()).toBe(`Welcome, ${account.username}`);
     expect(await sidebarGroups(page)).toEqual([
-      'NavigationHomeHow to Play',
+      'NavigationHomeAll GamesHow to Play',
       'My AccountCartMy SquaresMy Winnings',
       'AdministrationAdmin DashboardGame Management',
     ]);
@@ -70,7 +70,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
     await toast(page, 'Logged out successfully').waitFor();
     await expect.poll(() => page.getByTestId('welcome-line').textContent()).toBe('Welcome to Squares Pool');
-    expect(await sidebarGroups(page)).toEqual(['NavigationHomeHow to Play']);
+    expect(await sidebarGroups(page)).toEqual(['NavigationHomeAll GamesHow to Play']);
     await expect.poll(() => page.evaluate(() => [localStorage.getItem('auth_is_admin'), localStorage.getItem('auth_user_email')])).toEqual([null, null]);
     // The session is gone on the server too.
     await expect.poll(() => page.evaluate(() => fetch('/api/me').then((r) => r.json()))).toEqual({ user: null, isAdmin: false });
@@ -91,7 +91,7 @@ describe('accounts in the browser', () => {
     // Upper case and spaces around the address: trimmed and lower-cased before the call.
     await logIn(page, `  ${account.email.toUpperCase()} `, PASSWORD);
     await page.waitForURL(server.url + '/');
-    expect(await sidebarGroups(page)).toEqual(['NavigationHomeHow to Play', 'My AccountCartMy SquaresMy Winnings']);
+    expect(await sidebarGroups(page)).toEqual(['NavigationHomeAll GamesHow to Play', 'My AccountCartMy SquaresMy Winnings']);
     await expect
       .poll(() => page.evaluate(() => [localStorage.getItem('auth_is_admin'), localStorage.getItem('auth_user_email')]))
       .toEqual(['false', account.email]);

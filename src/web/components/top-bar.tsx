@@ -29,7 +29,8 @@ export function TopBar() {
           {welcomeText(session, PRODUCT_NAME)}
         </p>
         <div className="flex shrink-0 items-center gap-1">
-          {session.status === 'signed-in' && <PhoneCartLink />}
+          {/* Held in place while the session is checked, like the account actions (no layout shift). */}
+          {!looksSignedOut(session) && <PhoneCartLink />}
           <ThemeToggle />
           <HowToPlaySheet />
           <AccountActions session={session} />

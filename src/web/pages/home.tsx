@@ -26,15 +26,33 @@ export default function HomePage() {
   usePageTitle();
   const session = useSession();
   const signedIn = session.status === 'signed-in';
+  const visitor = looksSignedOut(session);
+  // What comes in late comes in as new content, never above what is on screen: a player's own games
+  // before the games list is drawn, How to Play once the games are in (no layout shift, notes 014, 016).
+  const games = useGames();
+  const mine = useMySquares({ enabled: signedIn });
+  const yoursReady = visitor || (signedIn && (mine.data !== undefined || mine.isError));
+  const gamesSettled = games.data !== undefined || games.isError;
   return (
     <div className="flex w-full flex-col">
       {/* While the session is checked, the likely view holds its place (no layout shift, design note 014). */}
-      <Hero slim={!looksSignedOut(session)} />
+      <Hero slim={!visitor} />
       <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-6 md:gap-10 md:px-6 md:py-8">
-        {looksSignedOut(session) && <WelcomeBanner />}
-        {signedIn && <YourGames />}
-        <GamesArea />
-        <HowToPlayList />
+        {visitor && <WelcomeBanner />}
+        {yoursReady ? (
+          <>
+            {signedIn && <YourGames />}
+            <GamesArea />
+            {gamesSettled && <HowToPlayList />}
+          </>
+        ) : (
+          <div aria-busy="true" data-testid="home-loading">
+            <span role="status" className="sr-only">
+              Loading games...
+            </span>
+            <GameCardSkeletons count={3} />
+          </div>
+        )}
       </div>
     </div>
   );
