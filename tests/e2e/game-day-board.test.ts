@@ -260,6 +260,8 @@ describe('the board on a phone (D44)', () => {
     await expect.poll(() => cell(page, 6, 2).getAttribute('data-state')).toBe('available');
     await expect.poll(() => said.textContent()).toContain('Square removed from cart');
     expect(await bar.isVisible()).toBe(false);
+    // With the bar gone, screen readers still hear it: the live region is in the accessibility tree.
+    expect(await page.getByRole('status').filter({ hasText: 'Square removed from cart' }).count()).toBe(1);
     expect(await savedCart(page)).toEqual([]);
 
     await cell(page, 6, 2).click();

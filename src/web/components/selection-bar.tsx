@@ -16,7 +16,6 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { api } from '@/lib/api';
 import { cartStore, useCart, useCartItem } from '@/lib/cart';
-import { cn } from '@/lib/utils';
 
 const squares = (count: number) => `${count} ${count === 1 ? 'square' : 'squares'}`;
 
@@ -27,32 +26,31 @@ export function SelectionBar({ board, said }: { board: BoardResponse; said: stri
   const item = useCartItem(game.id);
   const count = item?.squares.length ?? 0;
   return (
-    <div
-      className={cn(
-        'sticky bottom-2 z-20 flex items-center justify-between gap-3 rounded-xl border bg-card/95 p-2 pl-4 shadow-lg backdrop-blur supports-[backdrop-filter]:bg-card/80',
-        count === 0 && 'hidden',
-      )}
-      data-testid="selection-bar"
-    >
-      {/* The live region stays in the page so every change is read out (a hidden bar says nothing). */}
+    <>
+      {/* The live region stays in the page, outside the bar, so every change is read out (a hidden bar says nothing). */}
       <p className="sr-only" role="status" data-testid="board-said">
         {said}
       </p>
-      <p className="flex flex-col text-sm leading-tight" aria-hidden={count === 0 || undefined}>
-        <span className="font-semibold" data-testid="selection-count">
-          {squares(count)}
-        </span>
-        <span className="text-muted-foreground tabular-nums" data-testid="selection-total">
-          {formatUsd(count * game.price_per_square_cents)}
-        </span>
-      </p>
       {count > 0 && (
-        // One game in the cart goes straight to payment; several go to the cart to be looked over.
-        <LinkButton to={cart.length === 1 ? '/payment' : '/cart'} className="min-h-11 px-5" data-testid="selection-checkout">
-          Checkout
-        </LinkButton>
+        <div
+          className="sticky bottom-2 z-20 flex items-center justify-between gap-3 rounded-xl border bg-card/95 p-2 pl-4 shadow-lg backdrop-blur supports-[backdrop-filter]:bg-card/80"
+          data-testid="selection-bar"
+        >
+          <p className="flex flex-col text-sm leading-tight">
+            <span className="font-semibold" data-testid="selection-count">
+              {squares(count)}
+            </span>
+            <span className="text-muted-foreground tabular-nums" data-testid="selection-total">
+              {formatUsd(count * game.price_per_square_cents)}
+            </span>
+          </p>
+          {/* One game in the cart goes straight to payment; several go to the cart to be looked over. */}
+          <LinkButton to={cart.length === 1 ? '/payment' : '/cart'} className="min-h-11 px-5" data-testid="selection-checkout">
+            Checkout
+          </LinkButton>
+        </div>
       )}
-    </div>
+    </>
   );
 }
 
