@@ -31,9 +31,9 @@ const WINNER_SQUARES = [
 ];
 const UNSOLD = new Set(['2,8', '8,8', '9,9']);
 
-/** Screenshots for people to look at, when SCREENSHOT_DIR is set (not part of what the tests assert). */
+/** Screenshots for people to look at, when SHOTS_DIR is set (not part of what the tests assert). */
 async function shoot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
+  const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
