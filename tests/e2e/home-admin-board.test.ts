@@ -12,7 +12,7 @@ import type { TestServer } from '../support/server';
 // Issue 14 part 4 and D44's cart count: the home page for people who come back (their games
 // first, the games within the first phone screen), All Games and the cart's count in the
 // navigation, the admin game page with one board in two modes, and disabled controls that look
-// disabled. With SHOTS_DIR set, the pages are also photographed at 375 and 1280 px, light and dark.
+// disabled. Home is checked at 375 and 1280 px, light and dark; with SHOTS_DIR set, the pages are also photographed.
 
 const harness = useBrowserHarness();
 let server: TestServer;
@@ -357,10 +357,10 @@ describe('disabled controls', () => {
   }
 });
 
-// --- Screenshots of home (only with SHOTS_DIR) ----------------------------------------------------
+// --- Home in both themes and sizes (photographed too with SHOTS_DIR) -------------------------------
 
-describe.runIf(SHOTS)('home screenshots', () => {
-  test('home for a visitor and a signed-in player, 375 and 1280 px, light and dark', { timeout: 120_000 }, async () => {
+describe('home in both themes at 375 and 1280 px', () => {
+  test('a visitor and a signed-in player: no serious axe violation, nothing wider than the screen', { timeout: 120_000 }, async () => {
     await sellingGame('Shot Bowl');
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const size of [PHONE, DESKTOP]) {
@@ -368,6 +368,9 @@ describe.runIf(SHOTS)('home screenshots', () => {
           const { page } = await harness.open('/', { as: who === 'player' ? alice : 'visitor', ...size, colorScheme });
           await page.getByTestId('game-card').first().waitFor();
           if (who === 'player') await page.getByTestId('your-game').first().waitFor();
+          const where = `${who}, ${size.width} px, ${colorScheme}`;
+          expect(await horizontalOverflow(page), where).toBeLessThanOrEqual(0);
+          await expectNoSeriousViolations(page, where);
           await shoot(page, `home-${who}-${size.width}-${colorScheme}`, size === DESKTOP);
         }
       }

@@ -5,6 +5,7 @@
  * plainly, D24).
  */
 import type { BoardResponse, BoardWinner } from '@core/api/board';
+import { squareKey } from '@core/grid';
 import { formatUsd } from '@core/money';
 import { type LedgerLine, resultsLedger, unclaimedText, youWonText } from '@core/results-ledger';
 import { type Quarter, QUARTERS, quarterShortLabel } from '@core/scoring';
@@ -102,8 +103,8 @@ function TeamScore({ team, score, align, testId }: { team: string; score: number
 
 /** D43: "You won Q1 - $194.00", one line per quarter the viewer's squares won. */
 export function WinnerBanner({ board, winners }: { board: BoardResponse; winners: readonly BoardWinner[] }) {
-  const mine = new Set(board.squares.filter((square) => square.mine && square.status === 'claimed').map((square) => `${square.x}-${square.y}`));
-  const won = winners.filter((winner) => mine.has(`${winner.square_x}-${winner.square_y}`)).sort((a, b) => a.quarter - b.quarter);
+  const mine = new Set(board.squares.filter((square) => square.mine && square.status === 'claimed').map(squareKey));
+  const won = winners.filter((winner) => mine.has(squareKey({ x: winner.square_x, y: winner.square_y }))).sort((a, b) => a.quarter - b.quarter);
   if (won.length === 0) return null;
   return (
     <div role="status" className="flex items-start gap-3 rounded-xl border-2 border-warning bg-warning/15 p-3 sm:p-4" data-testid="winner-banner">
