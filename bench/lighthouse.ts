@@ -8,7 +8,7 @@
  * separately (Lighthouse 13 has no font-size audit any more; see legibleText). Prints PASS/FAIL
  * per goal and writes the Lighthouse section of bench/RESULTS.md (the rest is `npm run bench`'s).
  * Options: --runs N (default 3), --presets mobile,desktop and --pages home,board (the defaults),
- * --reports DIR (keep Lighthouse's JSON reports there), --no-write (print only).
+ * --reports DIR (keep Lighthouse's JSON reports and traces there), --no-write (print only).
  * Run it alone: `flock /tmp/squares-browser.lock npm run lighthouse` on a shared machine.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -132,6 +132,8 @@ function lighthouse(url: string, preset: Preset, outFile: string): Run {
       '--disable-full-page-screenshot',
       '--no-enable-error-reporting',
       '--quiet',
+      // With --reports, Lighthouse's trace and page assets are kept beside each report, for reading where time went.
+      ...(args.reports ? ['--save-assets'] : []),
       ...(preset === 'desktop' ? ['--preset=desktop'] : []),
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, stdio: ['ignore', 'inherit', 'inherit'], timeout: 180_000 },

@@ -136,20 +136,19 @@ export function SquareGrid({ rows, columns, game, numbers, kind, className, read
   );
 }
 
-/** A placeholder in the grid's shape while it loads (decorative). */
+/**
+ * A placeholder in the grid's shape while it loads (decorative): the team name's strip and one
+ * block for the squares. One block, not a pulsing square per cell: on a phone, styling and laying
+ * out 121 animated cells cost about as much as the board that replaces them a moment later.
+ */
 export function SquareGridSkeleton({ rows, columns, className }: GridDimensions & { className?: string }) {
   const styles = STYLES.board;
-  const width = columns + 1;
   return (
     <div aria-hidden="true" className={cn(styles.frame, className)}>
       <div />
       <Skeleton className="mx-auto mb-1 h-4 w-24 sm:mb-2" />
       <div />
-      <div className={styles.row} style={columnsVariable(columns)}>
-        {Array.from({ length: (rows + 1) * width }, (_, index) => (
-          <Skeleton key={index} className={cn('rounded-[3px] sm:rounded-md', index >= width && index % width !== 0 ? 'aspect-square' : 'min-h-5')} />
-        ))}
-      </div>
+      <Skeleton className="w-full rounded-md" style={{ aspectRatio: `${columns + 1} / ${rows + 1}` }} />
     </div>
   );
 }

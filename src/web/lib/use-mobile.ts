@@ -5,11 +5,26 @@ export const MOBILE_BREAKPOINT = 768;
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
 
+/**
+ * One MediaQueryList per query for the page's life: React reads a snapshot on every render of
+ * every component that asks, and parsing a query anew each time is work a phone feels on a
+ * 100-square board.
+ */
+const lists = new Map<string, MediaQueryList>();
+function mediaQueryList(query: string): MediaQueryList {
+  let list = lists.get(query);
+  if (!list) {
+    list = window.matchMedia(query);
+    lists.set(query, list);
+  }
+  return list;
+}
+
 /** True while `query` matches (`serverValue` without a window); read synchronously so the first paint is right. */
 export function useMediaQuery(query: string, serverValue = false): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
-      const list = window.matchMedia(query);
+      const list = mediaQueryList(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     },
@@ -17,7 +32,7 @@ export function useMediaQuery(query: string, serverValue = false): boolean {
   );
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(query).matches,
+    () => mediaQueryList(query).matches,
     () => serverValue,
   );
 }

@@ -5,7 +5,7 @@ import { formatUsd } from '@core/money';
 import type { Quarter } from '@core/scoring';
 import { drawLogSummary, gameStatusLine } from '@core/status';
 import { Highlighter, Lock, LogIn, SearchX, ShoppingCart } from 'lucide-react';
-import { type MouseEvent, type ReactNode, useCallback, useRef, useState } from 'react';
+import { type MouseEvent, type ReactNode, useCallback, useDeferredValue, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { squaresLeft } from '@core/player-limit';
 import { salesClosedMessage, salesOpen } from '@core/sales';
@@ -66,9 +66,12 @@ export function GameView({ gameId, board: boardSlot, children }: { gameId: strin
   const notFound = invite === 'refused' || (isApiError(board.error) && board.error.status === 404);
   // A game that is gone (or that this viewer may not see) has no stream to follow.
   const live = useBoardLive(notFound || waiting ? undefined : gameId);
+  // The board's data renders in the background, in slices the browser can interrupt: a hundred
+  // squares drawn in one go would hold a phone's main thread (tap, scroll) for a long moment.
+  const data = useDeferredValue(board.data);
 
   if (notFound) return <GameNotFound />;
-  if (!board.data) {
+  if (!data) {
     if (board.isError && !board.isFetching) {
       return (
         <Page title={GAME_ERRORS.loadDetailsFailed} before={<BackButton />} width="wide" className={PAGE_CLASS}>
@@ -83,7 +86,7 @@ export function GameView({ gameId, board: boardSlot, children }: { gameId: strin
     return <GameLoading />;
   }
   return (
-    <GameContent board={board.data} signedIn={signedIn} live={live} boardSlot={boardSlot}>
+    <GameContent board={data} signedIn={signedIn} live={live} boardSlot={boardSlot}>
       {children}
     </GameContent>
   );
