@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core';
+const [url, out] = [process.argv[2], process.argv[3]];
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const ctx = await b.newContext({ viewport: { width: 375, height: 667 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+const p = await ctx.newPage();
+await p.goto(url);
+await p.locator('[data-state]').first().waitFor();
+await p.waitForTimeout(800);
+await p.screenshot({ path: out, fullPage: true });
+console.log(await p.evaluate(() => document.documentElement.scrollHeight));
+await b.close();
