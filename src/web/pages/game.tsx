@@ -38,6 +38,7 @@ import { isApiError } from '@/lib/api';
 import { type LiveStatus, useBoard, useBoardLive } from '@/lib/board';
 import { useCart, useCartItem } from '@/lib/cart';
 import { useInviteFromAddress } from '@/lib/invite';
+import { recentTime } from '@/lib/time';
 import { isAdmin, useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 
@@ -290,25 +291,11 @@ function LiveIndicator({ status, inProgress }: { status: LiveStatus; inProgress:
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-function formatDrawTime(at: string): string {
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return at;
-  return date.toDateString() === new Date().toDateString() ? timeFormat.format(date) : dateTimeFormat.format(date);
-}
-
 /** D17: "drawn 19:02; redrawn once", or null before any draw. */
 function drawLogText(draws: readonly BoardDraw[]): string | null {
   return drawLogSummary(
     draws.map((draw) => ({ kind: draw.action === 'drawn' ? ('draw' as const) : ('clear' as const), at: draw.created_at })),
-    formatDrawTime,
+    (at) => recentTime(at),
   );
 }
 
