@@ -7,8 +7,8 @@ const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
 
 /**
  * One MediaQueryList per query for the page's life: React reads a snapshot on every render of
- * every component that asks, and parsing a query anew each time is work a phone feels on a
- * 100-square board.
+ * every component that asks, and there is no need for a new list (and a new parse of the query)
+ * each time.
  */
 const lists = new Map<string, MediaQueryList>();
 function mediaQueryList(query: string): MediaQueryList {
