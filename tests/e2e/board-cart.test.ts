@@ -327,6 +327,44 @@ describe('the board', () => {
     expect(streams).toBe(2);
   });
 
+  test('the board with its draw log loads without Intl date formatting, which costs a phone a long pause on first use (design note 014)', async () => {
+    const game = await newGame();
+    await insertSquare(game.id, 2, 4, player.id);
+    await drawNumbers(game.id, true);
+    const page = await open(`/game/${game.id}`, 'visitor', {
+      // Counts every Intl date formatter and locale date string the page asks for.
+      prepare: (page) =>
+        page.addInitScript(() => {
+          const counts = { intl: 0, locale: 0 };
+          (window as unknown as { __dateFormatting: typeof counts }).__dateFormatting = counts;
+          const NativeFormat = Intl.DateTimeFormat;
+          Intl.DateTimeFormat = new Proxy(NativeFormat, {
+            construct(target, args: [string?, Intl.DateTimeFormatOptions?]) {
+              counts.intl += 1;
+              return new target(...args);
+            },
+            apply(target, self, args: [string?, Intl.DateTimeFormatOptions?]) {
+              counts.intl += 1;
+              return target(...args);
+            },
+          });
+          for (const name of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'] as const) {
+            const native = Date.prototype[name];
+            Date.prototype[name] = function (this: Date, ...args: Parameters<typeof native>) {
+              counts.locale += 1;
+              return native.apply(this, args);
+            };
+          }
+        }),
+    });
+    await expect.poll(() => page.getByTestId('draw-log').textContent()).toMatch(/^Draw log: drawn \d{1,2}:\d{2} (AM|PM)$/);
+    await cell(page, 2, 4).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __dateFormatting: { intl: number; locale: number } }).__dateFormatting)).toEqual({
+      intl: 0,
+      locale: 0,
+    });
+  });
+
   test('an unknown game shows Game Not Found', async () => {
     const page = await open(`/game/${randomUUID()}`, 'visitor');
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Game Not Found');
