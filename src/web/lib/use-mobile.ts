@@ -57,7 +57,7 @@ export const SAME_TAB_PAYMENT_QUERY = `${MOBILE_QUERY}, (hover: none) and (point
 
 /** Whether the card page opens in this tab (D45), as of now. */
 export function paysInSameTab(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia(SAME_TAB_PAYMENT_QUERY).matches;
+  return typeof window !== 'undefined' && mediaQueryList(SAME_TAB_PAYMENT_QUERY).matches;
 }
 
 /** paysInSameTab, followed as the viewport changes. */

@@ -295,7 +295,7 @@ function LiveIndicator({ status, inProgress }: { status: LiveStatus; inProgress:
 function drawLogText(draws: readonly BoardDraw[]): string | null {
   return drawLogSummary(
     draws.map((draw) => ({ kind: draw.action === 'drawn' ? ('draw' as const) : ('clear' as const), at: draw.created_at })),
-    (at) => recentTime(at),
+    recentTime,
   );
 }
 

@@ -12,9 +12,6 @@ export function Toaster(props: ToasterProps) {
       visibleToasts={3}
       duration={4000}
       closeButton
-      // Said outright: otherwise sonner reads the page's computed direction when it mounts, which
-      // makes the browser restyle the whole page at once (about 30 ms on a slow machine).
-      dir="ltr"
       className="toaster group"
       style={
         {
