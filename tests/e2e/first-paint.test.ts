@@ -83,6 +83,10 @@ describe('fast first paint', () => {
       }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${as}: the page scrolls sideways`).toBe(0);
+      // The welcome line is said whole beside them ("Welcome to Squares Pool", not "Welcome to Squar...").
+      const welcome = page.getByTestId('welcome-line');
+      expect(await welcome.textContent()).toMatch(as === 'visitor' ? /^Welcome to / : /^Welcome, /);
+      expect(await welcome.evaluate((line) => line.scrollHeight - line.clientHeight), `${as}: the welcome line is cut short`).toBe(0);
     }
   });
 

@@ -25,7 +25,9 @@ export function TopBar() {
       <div className="flex h-14 items-center gap-1 px-2 max-sm:[&_:is(a,button)]:h-11 max-sm:[&_:is(a,button)]:min-w-11 sm:gap-2 sm:px-4">
         <SidebarTrigger />
         <Separator orientation="vertical" className="mx-1 hidden data-[orientation=vertical]:h-5 md:block" />
-        <p className="line-clamp-2 min-w-0 flex-1 text-xs leading-tight font-medium sm:text-sm" data-testid="welcome-line">
+        {/* Three short lines fit the bar's 56 px on a phone, where a visitor's Sign In and Sign Up leave
+            the line about 70 px: "Welcome to / Squares / Pool" whole, not "Welcome / to Squar...". */}
+        <p className="line-clamp-3 min-w-0 flex-1 text-xs leading-tight font-medium sm:line-clamp-2 sm:text-sm" data-testid="welcome-line">
           {welcomeText(session, PRODUCT_NAME)}
         </p>
         <div className="flex shrink-0 items-center gap-1">
