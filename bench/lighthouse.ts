@@ -31,6 +31,7 @@ const { values: args } = parseArgs({
     presets: { type: 'string', default: 'mobile,desktop' },
     pages: { type: 'string', default: 'home,board' },
     reports: { type: 'string' },
+    'cpu-slowdown': { type: 'string' },
     'no-write': { type: 'boolean', default: false },
   },
 });
@@ -135,6 +136,8 @@ function lighthouse(url: string, preset: Preset, outFile: string): Run {
       // With --reports, Lighthouse's trace and page assets are kept beside each report, for reading where time went.
       ...(args.reports ? ['--save-assets'] : []),
       ...(preset === 'desktop' ? ['--preset=desktop'] : []),
+      // A slower phone (or this host's speed made up for): the mobile preset's 4x, raised.
+      ...(args['cpu-slowdown'] ? [`--throttling.cpuSlowdownMultiplier=${Number(args['cpu-slowdown'])}`] : []),
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, stdio: ['ignore', 'inherit', 'inherit'], timeout: 180_000 },
   );

@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session-provider';
+import { cn } from '@/lib/utils';
 import { createRouter } from '@/router';
 import './styles.css';
 
@@ -13,35 +14,49 @@ import './styles.css';
 // Pages call `toast` from 'sonner' as usual (the same module instance).
 const Toaster = lazy(() => import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })));
 
-const queryClient = createQueryClient();
-const router = createRouter();
+/** Resolves in a later task: the browser may paint and answer input in between. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element.');
+/**
+ * The app's start, in short tasks rather than one long one on a slow phone (design note 014): the
+ * routes (react-router builds its route tree), then the class merger (tailwind-merge builds its
+ * tables on its first call, which would otherwise fall inside the first render), then the render.
+ */
+async function start() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element.');
+  const queryClient = createQueryClient();
+  await nextTask();
+  const router = createRouter();
+  await nextTask();
+  cn();
+  await nextTask();
+  const root = createRoot(container);
+  // A transition: React renders the first page in slices and lets the browser breathe between
+  // them, instead of one long task on a slow phone (design note 014).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        {/*
+        Theme: light/dark in localStorage ("theme"), system by default. The script in index.html applies it
+        before first paint; next-themes' own inline script cannot run under our CSP, so it is marked
+        as an inert data block (type text/plain) that React neither executes nor warns about.
+      */}
+        <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange storageKey="theme" scriptProps={{ type: 'text/plain' }}>
+          <QueryClientProvider client={queryClient}>
+            <TooltipProvider>
+              <SessionProvider>
+                <RouterProvider router={router} />
+              </SessionProvider>
+              <Suspense fallback={null}>
+                <Toaster />
+              </Suspense>
+            </TooltipProvider>
+          </QueryClientProvider>
+        </ThemeProvider>
+      </StrictMode>,
+    ),
+  );
+}
 
-const root = createRoot(container);
-// A transition: React renders the first page in slices and lets the browser breathe between
-// them, instead of one long task on a slow phone (design note 014).
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      {/*
-      Theme: light/dark in localStorage ("theme"), system by default. The script in index.html applies it
-      before first paint; next-themes' own inline script cannot run under our CSP, so it is marked
-      as an inert data block (type text/plain) that React neither executes nor warns about.
-    */}
-      <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange storageKey="theme" scriptProps={{ type: 'text/plain' }}>
-        <QueryClientProvider client={queryClient}>
-          <TooltipProvider>
-            <SessionProvider>
-              <RouterProvider router={router} />
-            </SessionProvider>
-            <Suspense fallback={null}>
-              <Toaster />
-            </Suspense>
-          </TooltipProvider>
-        </QueryClientProvider>
-      </ThemeProvider>
-    </StrictMode>,
-  ),
-);
+void start();

@@ -1,6 +1,6 @@
 import { GAME_ERRORS } from '@core/messages';
 import { ArrowRight, Images, LayoutDashboard, LogIn, Plus, UserPlus } from 'lucide-react';
-import { type ComponentType, useMemo, useRef, useState } from 'react';
+import { type ComponentType, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { GameCard, GameCardGrid, GameCardSkeletons, GameCardTitle, LINKED_CARD } from '@/components/game-card';
 import { HowToPlaySummary } from '@/components/how-to-play-summary';
@@ -30,9 +30,12 @@ export default function HomePage() {
   // What comes in late comes in as new content, never above what is on screen: a player's own games
   // before the games list is drawn, How to Play once the games are in (no layout shift, notes 014, 016).
   const games = useGames();
+  // The games render in the background, in slices the browser can interrupt, as on the board
+  // (design note 014); every part of home reads the list through useDeferredValue, so they agree.
+  const listed = useDeferredValue(games.data);
   const mine = useMySquares({ enabled: signedIn });
   const yoursReady = visitor || (signedIn && (mine.data !== undefined || mine.isError));
-  const gamesSettled = games.data !== undefined || games.isError;
+  const gamesSettled = listed !== undefined || games.isError;
   return (
     <div className="flex w-full flex-col">
       {/* While the session is checked, the likely view holds its place (no layout shift, design note 014). */}
@@ -150,13 +153,13 @@ const YOUR_GAMES_SHOWN = 6;
  */
 function YourGames() {
   const mine = useMySquares();
-  const listed = useGames();
+  const listed = useDeferredValue(useGames().data);
   const games = useMemo(() => {
-    const byId = new Map((listed.data ?? []).map((game) => [game.id, game]));
+    const byId = new Map((listed ?? []).map((game) => [game.id, game]));
     const all = (mine.data?.games ?? []).map((game) => ({ ...game, listed: byId.get(game.game_id) }));
     // Finished games last; the server's order otherwise.
     return [...all.filter((game) => game.listed?.is_active !== false), ...all.filter((game) => game.listed?.is_active === false)];
-  }, [mine.data, listed.data]);
+  }, [mine.data, listed]);
   if (games.length === 0) return null;
   return (
     <section aria-labelledby="your-games-title" className="flex flex-col gap-3" data-testid="your-games">
@@ -259,10 +262,11 @@ function VisualTutorialButton() {
 function GamesArea() {
   const session = useSession();
   const games = useGames();
-  const { active, completed } = useMemo(() => splitGamesByActivity(games.data ?? []), [games.data]);
+  const listed = useDeferredValue(games.data);
+  const { active, completed } = useMemo(() => splitGamesByActivity(listed ?? []), [listed]);
 
   const panel = (list: readonly Game[]) => {
-    if (games.data) {
+    if (listed) {
       return list.length > 0 ? (
         <GameCardGrid>
           {list.map((game) => (
