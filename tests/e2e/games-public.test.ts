@@ -150,6 +150,31 @@ describe('with games', () => {
     await expectNoSeriousViolations(page);
   });
 
+  test('the tabs work from the keyboard and name their panel: arrows choose, the chosen tab labels the one panel shown', async () => {
+    const page = await open('/');
+    await cardTitles(panel(page));
+    const wiring = async () => {
+      const chosen = page.getByRole('tab', { selected: true });
+      return {
+        chosen: await chosen.textContent(),
+        panels: await panel(page).count(),
+        controls: (await chosen.getAttribute('aria-controls')) === (await panel(page).getAttribute('id')),
+        labelledBy: (await panel(page).getAttribute('aria-labelledby')) === (await chosen.getAttribute('id')),
+      };
+    };
+    expect(await wiring()).toEqual({ chosen: 'Active Games', panels: 1, controls: true, labelledBy: true });
+    await activeTab(page).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Completed Games');
+    await expect.poll(() => cards(panel(page)).getByRole('link').allTextContents()).toEqual(['Last Season Final']);
+    expect(await wiring()).toEqual({ chosen: 'Completed Games', panels: 1, controls: true, labelledBy: true });
+    // The panel is in the tab order (like Radix's own), so a keyboard can reach it past the list.
+    expect(await panel(page).getAttribute('tabindex')).toBe('0');
+    await page.keyboard.press('Home');
+    await expect.poll(() => cards(panel(page)).getByRole('link').allTextContents()).toEqual(['Kickoff Classic', 'Open Bowl']);
+    expect(await wiring()).toEqual({ chosen: 'Active Games', panels: 1, controls: true, labelledBy: true });
+  });
+
   test('a player sees every game on /all-games, newest first, and following a card opens its board', async () => {
     const page = await open('/all-games', { as: 'player' });
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('All Games');
