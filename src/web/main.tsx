@@ -14,8 +14,20 @@ import './styles.css';
 // Pages call `toast` from 'sonner' as usual (the same module instance).
 const Toaster = lazy(() => import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })));
 
-/** Resolves in a later task: the browser may paint and answer input in between. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * Resolves in a later task: the browser may paint and answer input in between. A message, as
+ * React's scheduler does it: a timer would wait a second or more in a background tab.
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
 
 /**
  * The app's start, in short tasks rather than one long one on a slow phone (design note 014): the
@@ -29,7 +41,7 @@ async function start() {
   await nextTask();
   const router = createRouter();
   await nextTask();
-  cn();
+  cn(); // tailwind-merge's tables, built now rather than inside the first render
   await nextTask();
   const root = createRoot(container);
   // A transition: React renders the first page in slices and lets the browser breathe between
