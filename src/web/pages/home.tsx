@@ -29,10 +29,7 @@ export default function HomePage() {
   const visitor = looksSignedOut(session);
   // What comes in late comes in as new content, never above what is on screen: a player's own games
   // before the games list is drawn, How to Play once the games are in (no layout shift, notes 014, 016).
-  const games = useGames();
-  // The games render in the background, in slices the browser can interrupt, as on the board
-  // (design note 014); every part of home reads the list through useDeferredValue, so they agree.
-  const listed = useDeferredValue(games.data);
+  const { games, listed } = useHomeGames();
   const mine = useMySquares({ enabled: signedIn });
   const yoursReady = visitor || (signedIn && (mine.data !== undefined || mine.isError));
   const gamesSettled = listed !== undefined || games.isError;
@@ -59,6 +56,16 @@ export default function HomePage() {
       </div>
     </div>
   );
+}
+
+/**
+ * The games query, and its list as home draws it: through useDeferredValue, so the cards render in
+ * the background, in slices the browser can interrupt, as on the board (design note 014). Every
+ * part of home reads the list this way, so they agree.
+ */
+function useHomeGames() {
+  const games = useGames();
+  return { games, listed: useDeferredValue(games.data) };
 }
 
 /** The hero: short for visitors (the games stay within the first phone screen), a slim band for players. */
@@ -153,7 +160,7 @@ const YOUR_GAMES_SHOWN = 6;
  */
 function YourGames() {
   const mine = useMySquares();
-  const listed = useDeferredValue(useGames().data);
+  const { listed } = useHomeGames();
   const games = useMemo(() => {
     const byId = new Map((listed ?? []).map((game) => [game.id, game]));
     const all = (mine.data?.games ?? []).map((game) => ({ ...game, listed: byId.get(game.game_id) }));
@@ -261,8 +268,7 @@ function VisualTutorialButton() {
 /** Spec route "/": tabs Active Games and Completed Games of game cards; admins also get their two links. */
 function GamesArea() {
   const session = useSession();
-  const games = useGames();
-  const listed = useDeferredValue(games.data);
+  const { games, listed } = useHomeGames();
   const { active, completed } = useMemo(() => splitGamesByActivity(listed ?? []), [listed]);
 
   const panel = (list: readonly Game[]) => {
