@@ -8,7 +8,8 @@
  * separately (Lighthouse 13 has no font-size audit any more; see legibleText). Prints PASS/FAIL
  * per goal and writes the Lighthouse section of bench/RESULTS.md (the rest is `npm run bench`'s).
  * Options: --runs N (default 3), --presets mobile,desktop and --pages home,board (the defaults),
- * --reports DIR (keep Lighthouse's JSON reports and traces there), --no-write (print only).
+ * --reports DIR (keep Lighthouse's JSON reports and traces there), --no-write (print only),
+ * --cpu-slowdown N (the mobile preset's CPU slowdown instead of 4x: the margin on a slower host).
  * Run it alone: `flock /tmp/squares-browser.lock npm run lighthouse` on a shared machine.
  */
 import { spawn, spawnSync } from 'node:child_process';
