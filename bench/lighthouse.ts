@@ -38,6 +38,9 @@ const { values: args } = parseArgs({
 });
 const RUNS = Number(args.runs);
 const PRESETS = args.presets.split(',') as Preset[];
+const CPU_SLOWDOWN = args['cpu-slowdown'] === undefined ? undefined : Number(args['cpu-slowdown']);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs must be a whole number of 1 or more, not "${args.runs}"`);
+if (CPU_SLOWDOWN !== undefined && !(CPU_SLOWDOWN >= 1)) throw new Error(`--cpu-slowdown must be a number of 1 or more, not "${args['cpu-slowdown']}"`);
 
 /** The flags of ../shared/ARCHITECTURE.md's browser tests that keep Chromium off the network. */
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
@@ -138,7 +141,7 @@ function lighthouse(url: string, preset: Preset, outFile: string): Run {
       ...(args.reports ? ['--save-assets'] : []),
       ...(preset === 'desktop' ? ['--preset=desktop'] : []),
       // A slower phone (or this host's speed made up for): the mobile preset's 4x, raised.
-      ...(args['cpu-slowdown'] ? [`--throttling.cpuSlowdownMultiplier=${Number(args['cpu-slowdown'])}`] : []),
+      ...(preset === 'mobile' && CPU_SLOWDOWN ? [`--throttling.cpuSlowdownMultiplier=${CPU_SLOWDOWN}`] : []),
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, stdio: ['ignore', 'inherit', 'inherit'], timeout: 180_000 },
   );
