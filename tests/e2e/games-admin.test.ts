@@ -292,6 +292,16 @@ describe('game administration in the browser', () => {
     await page.waitForURL(`${server.url}/admin/games`);
   });
 
+  test('dates read the same in any browser language, like every other text: a German browser sees Created "Jan 3, 2026"', async () => {
+    const title = uniqueTitle('Dated Bowl');
+    // Noon UTC: January 3rd in any time zone the machine may have.
+    await insertGame(server.db.handle, { title, created_at: '2026-01-03T12:00:00.000Z' });
+    const { page } = await open('/admin/games', 'admin', { locale: 'de-DE' });
+    expect(await page.evaluate(() => navigator.language)).toBe('de-DE');
+    const row = await gameRow(page, title);
+    await expect.poll(() => row.textContent()).toContain('Jan 3, 2026');
+  });
+
   test('a missing game shows Game not found and goes back to /admin/games', async () => {
     const { page } = await open(`/admin/games/edit/${randomUUID()}`);
     await toast(page, 'Game not found').waitFor();

@@ -27,6 +27,8 @@ export interface PageOptions {
   width?: number;
   height?: number;
   colorScheme?: 'light' | 'dark';
+  /** The browser's language (navigator.language, Intl's default), e.g. 'de-DE'. */
+  locale?: string;
 }
 
 /** A page in a fresh context; console errors and page errors are collected for assertions. */
@@ -34,6 +36,7 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     colorScheme: options.colorScheme ?? 'light',
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];

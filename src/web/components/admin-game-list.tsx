@@ -11,6 +11,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { Game } from '@/lib/games';
+import { shortDate } from '@/lib/time';
 import { cn } from '@/lib/utils';
 
 /** D13: title, teams, type (and the game itself) can change until numbers are drawn; completed games stay. */
@@ -61,12 +62,9 @@ export function squaresText(game: Pick<Game, 'squares_claimed'>): string {
   return `${game.squares_claimed}/${SQUARE_COUNT}`;
 }
 
-const createdFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-
-/** The Created column: the game's creation date in the reader's locale. */
+/** The Created column: the game's creation date, "Jan 5, 2026". */
 export function createdText(game: Pick<Game, 'created_at'>): string {
-  const date = new Date(game.created_at);
-  return Number.isNaN(date.getTime()) ? '' : createdFormat.format(date);
+  return shortDate(game.created_at);
 }
 
 /** The admins' phase word (D45: the same on every admin page), and D30's invite-only mark. */

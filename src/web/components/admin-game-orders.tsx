@@ -7,6 +7,7 @@ import { ErrorState } from '@/components/page';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useGameOrders } from '@/lib/orders';
+import { recentTime } from '@/lib/time';
 
 const STATUS_VARIANTS: Record<OrderStatus, BadgeProps['variant']> = {
   paid: 'success',
@@ -14,13 +15,6 @@ const STATUS_VARIANTS: Record<OrderStatus, BadgeProps['variant']> = {
   refunded: 'secondary',
   reserved: 'outline',
 };
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-
-function orderTime(at: string): string {
-  const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? at : dateFormat.format(date);
-}
 
 /**
  * The game's orders on its admin page (D21, D33): who bought which squares (counted from 1,
@@ -93,7 +87,7 @@ function OrderItem({ order }: { order: GameOrder }) {
         <span className="sr-only">Squares: </span>
         <span data-testid="order-squares">{order.squares.map(squarePositionLabel).join('; ')}</span>
         {' · '}
-        {count} {count === 1 ? 'square' : 'squares'} · {orderTime(order.created_at)}
+        {count} {count === 1 ? 'square' : 'squares'} · {recentTime(order.created_at)}
       </p>
       {order.notes !== null ? (
         <p className="flex items-start gap-2 rounded-md bg-muted/60 px-3 py-2 [overflow-wrap:anywhere] whitespace-pre-line" data-testid="order-note">

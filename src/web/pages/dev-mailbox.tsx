@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { api, isApiError } from '@/lib/api';
+import { dateAndTime } from '@/lib/time';
 import { cn } from '@/lib/utils';
 
 const TEXTS = {
@@ -20,11 +21,6 @@ const TEXTS = {
   failedTitle: 'Could not load the mailbox.',
   pick: 'Choose a mail to read it.',
 } as const;
-
-const formatTime = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-};
 
 /** D9: the outbox of a trial installation, to follow confirmation and reset links. */
 export default function DevMailboxPage() {
@@ -86,7 +82,7 @@ export default function DevMailboxPage() {
                       <span className="font-medium break-words">{mail.subject}</span>
                       <span className="break-all text-muted-foreground">To: {mail.to}</span>
                       <time dateTime={mail.created_at} className="text-xs text-muted-foreground">
-                        {formatTime(mail.created_at)}
+                        {dateAndTime(mail.created_at)}
                       </time>
                     </button>
                   </li>
@@ -137,7 +133,7 @@ function MailView({ mail }: { mail: OutboxMail }) {
         </CardTitle>
         <CardDescription className="flex flex-col gap-0.5">
           <span className="break-all">To: {mail.to}</span>
-          <time dateTime={mail.created_at}>{formatTime(mail.created_at)}</time>
+          <time dateTime={mail.created_at}>{dateAndTime(mail.created_at)}</time>
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

@@ -291,7 +291,7 @@ function LiveIndicator({ status, inProgress }: { status: LiveStatus; inProgress:
   );
 }
 
-/** D17: "drawn 19:02; redrawn once", or null before any draw. */
+/** D17: "drawn 7:02 PM; redrawn once", or null before any draw. */
 function drawLogText(draws: readonly BoardDraw[]): string | null {
   return drawLogSummary(
     draws.map((draw) => ({ kind: draw.action === 'drawn' ? ('draw' as const) : ('clear' as const), at: draw.created_at })),
