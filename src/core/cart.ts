@@ -7,7 +7,7 @@ import type { Coordinate } from './grid';
 import { isCoordinate, sameSquare, squareKey } from './grid';
 import { CART_PAYMENT_ERRORS, DUPLICATE_SQUARE, INVALID_CART_ITEMS } from './messages';
 import { dollarsToCents, isWholeDollars } from './money';
-import type { ValidationResult } from './validation';
+import type { ValidationResult } from './validation-result';
 import { MAX_PRICE_DOLLARS, MIN_PRICE_DOLLARS } from './validation';
 
 /** The localStorage key the spec names. */

@@ -5,7 +5,7 @@
  */
 import { ORGANIZER_PAYMENT_ERRORS } from './messages';
 import { validateOptionalText, type TextField } from './text';
-import type { ValidationResult } from './validation';
+import type { ValidationResult } from './validation-result';
 
 export const PAYMENT_METHODS = ['card', 'organizer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

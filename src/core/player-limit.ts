@@ -3,7 +3,7 @@
  * squares are bought or reserved; organizer assignments (D32) may exceed it.
  */
 import { PLAYER_LIMIT_ERRORS } from './messages';
-import type { ValidationResult } from './validation';
+import type { ValidationResult } from './validation-result';
 
 export const MAX_SQUARES_PER_PLAYER = 100;
 

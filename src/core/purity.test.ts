@@ -84,3 +84,50 @@ describe('core purity', () => {
     expect(forbidden).toEqual([]);
   });
 });
+
+/** The core modules `path` imports (relative specifiers, type-only imports included), as absolute paths. */
+function coreImports(path: string): string[] {
+  return importedSpecifiers(readFileSync(path, 'utf8'))
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => {
+      const target = resolve(dirname(path), specifier);
+      return /\.tsx?$/.test(target) ? target : `${target}.ts`;
+    });
+}
+
+/** One import cycle among `sources` (each path, ending where it starts), or null. */
+function findCycle(sources: readonly string[], importsOf: (path: string) => string[]): string[] | null {
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (path: string): string[] | null => {
+    if (state.get(path) === 'done') return null;
+    if (state.get(path) === 'open') return [...stack.slice(stack.indexOf(path)), path];
+    state.set(path, 'open');
+    stack.push(path);
+    for (const next of importsOf(path)) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    stack.pop();
+    state.set(path, 'done');
+    return null;
+  };
+  for (const path of sources) {
+    const cycle = visit(path);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+describe('core modules import one another without cycles', () => {
+  it('finds a cycle when there is one', () => {
+    const graph: Record<string, string[]> = { a: ['b'], b: ['c'], c: ['a'], d: ['a'] };
+    expect(findCycle(['d'], (path) => graph[path] ?? [])).toEqual(['a', 'b', 'c', 'a']);
+    expect(findCycle(['a'], (path) => (path === 'c' ? [] : (graph[path] ?? [])))).toBeNull();
+  });
+
+  it('has none in src/core', () => {
+    const cycle = findCycle(coreSources(CORE_DIR), coreImports);
+    expect(cycle?.map((path) => relative(CORE_DIR, path)) ?? null).toBeNull();
+  });
+});

@@ -23,11 +23,11 @@ import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, validatePayBy, validatePayment
 import { validateMaxSquaresPerPlayer } from './player-limit';
 import { DEFAULT_VISIBILITY, VISIBILITIES } from './visibility';
 import { DEFAULT_PAYOUT_SCHEDULE, PAYOUT_SCHEDULE_IDS } from './payouts';
+import type { ValidationResult } from './validation-result';
 import {
   DEFAULT_GAME_TYPE,
   DEFAULT_PRICE_DOLLARS,
   GAME_TYPES,
-  type ValidationResult,
   validateCheckoutNotes,
   validateEmail,
   validateForgotPasswordEmail,

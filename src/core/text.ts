@@ -20,7 +20,7 @@
  * A text with no letter, digit, punctuation or symbol left is empty.
  * Lengths count characters as people see them (code points), not UTF-16 units.
  */
-import type { ValidationResult } from './validation';
+import type { ValidationResult } from './validation-result';
 
 /** Unicode White_Space (spaces of every width, tabs, line and paragraph breaks, NEL). */
 const WHITESPACE_RUN = /\p{White_Space}+/gu;

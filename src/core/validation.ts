@@ -36,9 +36,7 @@ import {
 import { normalizeText, textLength, validateOptionalText, validateText, type TextField } from './text';
 import type { Quarter } from './scoring';
 import { QUARTERS } from './scoring';
-
-/** A validated, normalized value, or the one message to show. */
-export type ValidationResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
+import type { ValidationResult } from './validation-result';
 
 const ok = <T>(value: T): ValidationResult<T> => ({ ok: true, value });
 const fail = <T>(message: string): ValidationResult<T> => ({ ok: false, message });
