@@ -1,11 +1,11 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { meResponseSchema } from '@core/api/account';
 import type { AuthErrorCode } from '@core/api/errors';
 import { LOGIN_ERRORS, MAIL_RATE_LIMITS, PASSWORD_CHECK_RATE_LIMITED, SIGNUP_ERRORS } from '@core/messages';
-import { errorBody } from '../http/errors';
+import { errorBody, notFound } from '../http/errors';
 import type { Auth } from './auth';
 import { CALLBACK_PARAMETERS, localCallback, safeLocation } from './redirects';
 import type { SessionGuards } from './session';
@@ -49,6 +49,25 @@ const PASSWORD_CHECK_LIMIT = { max: 10, timeWindow: '5 minutes' } as const;
  */
 const SIGN_IN_LINK_PATH = '/api/auth/sign-in/magic-link';
 const SIGN_IN_LINK_LIMIT = { max: 5, timeWindow: '15 minutes' } as const;
+
+/**
+ * The one spelling of an auth path we pass on: `/api/auth` and segments of letters, digits, `-`
+ * and `_` (Better Auth's paths and the tokens some carry), nothing percent-encoded, no empty,
+ * dot or trailing segment. The rate limits above are routes Fastify matches on the path as
+ * spelled, while Better Auth routes on the URL as the WHATWG parser resolves it
+ * (`/sign-in/./email`, `/x/../sign-in/email`, `/%2e%2E/` are `/sign-in/email` to it) and
+ * Fastify decodes `%65` where the URL parser does not. On this spelling the three agree:
+ * what the router matched is exactly the path Better Auth runs. Any other is refused.
+ */
+const CANONICAL_AUTH_PATH = /^\/api\/auth(?:\/[A-Za-z0-9_-]+)+$/;
+
+/** Refuses (404, before any limit, guard or handler) an auth request whose path is not in its one spelling. */
+const onlyCanonicalAuthPaths: onRequestHookHandler = (request, _reply, done) => {
+  const query = request.url.indexOf('?');
+  const path = query === -1 ? request.url : request.url.slice(0, query);
+  if (!CANONICAL_AUTH_PATH.test(path)) return done(notFound('This address is not valid.'));
+  done();
+};
 
 /** Better Auth under /api/auth/*, our rate limits in front of it, and GET /api/me. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, guards }) => {
@@ -101,6 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     app.post(
       limit.path,
       {
+        onRequest: onlyCanonicalAuthPaths,
         config: {
           rateLimit: {
             max: limit.max,
@@ -131,7 +151,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         .send(errorBody('TOO_MANY_REQUESTS', PASSWORD_CHECK_RATE_LIMITED));
     }
   };
-  for (const path of PASSWORD_CHECKS) app.post(path, { preHandler: limitPasswordChecks }, forward);
+  for (const path of PASSWORD_CHECKS) app.post(path, { onRequest: onlyCanonicalAuthPaths, preHandler: limitPasswordChecks }, forward);
 
   const linksByIp = app.createRateLimit({ ...SIGN_IN_LINK_LIMIT, keyGenerator: (request) => request.ip });
   const linksByAddress = app.createRateLimit({ ...SIGN_IN_LINK_LIMIT, keyGenerator: (request) => `address:${addressOf(request.body)}` });
@@ -147,9 +167,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         .send(errorBody('TOO_MANY_REQUESTS', MAIL_RATE_LIMITS.signInLink));
     }
   };
-  app.post(SIGN_IN_LINK_PATH, { preHandler: limitSignInLinks }, forward);
+  app.post(SIGN_IN_LINK_PATH, { onRequest: onlyCanonicalAuthPaths, preHandler: limitSignInLinks }, forward);
 
-  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', handler: forward });
+  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', onRequest: onlyCanonicalAuthPaths, handler: forward });
 
   app.get(
     '/api/me',

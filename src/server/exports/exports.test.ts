@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Game } from '@core/api/games';
 import { testAccount, type TestAccount } from '../../../tests/support/accounts';
@@ -10,6 +11,21 @@ import { send } from '../../../tests/support/request';
 
 const BOM = '\ufeff';
 const DIGITS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+
+/** Draws the numbers 0-9 on both axes, confirms four quarters' scores and marks Q1's payout paid with `reference`. */
+async function drawScoreAndPayQ1(t: TestApp, admin: TestAccount, gameId: string, reference: string): Promise<void> {
+  await insertNumbers(t.db.handle, gameId, DIGITS, DIGITS, { revealed: true });
+  const scores = allScores([
+    [10, 0],
+    [13, 7],
+    [20, 10],
+    [30, 20],
+  ]);
+  const confirm = await send(t.app, 'POST', `/api/games/${gameId}/quarters/confirm-all`, { cookie: admin.cookie, payload: { scores } });
+  expect(confirm.statusCode, confirm.body).toBe(200);
+  const paid = await send(t.app, 'POST', `/api/games/${gameId}/quarters/1/payout/mark-paid`, { cookie: admin.cookie, payload: { reference } });
+  expect(paid.statusCode, paid.body).toBe(200);
+}
 
 describe(`CSV exports (D33, ${testDbKind})`, () => {
   let t: TestApp;
@@ -80,24 +96,7 @@ describe(`CSV exports (D33, ${testDbKind})`, () => {
   });
 
   it('payouts: each confirmed quarter with its winner, amount, status and reference', async () => {
-    await insertNumbers(t.db.handle, game.id, DIGITS, DIGITS, { revealed: true });
-    const confirm = await send(t.app, 'POST', `/api/games/${game.id}/quarters/confirm-all`, {
-      cookie: admin.cookie,
-      payload: {
-        scores: allScores([
-          [10, 0],
-          [13, 7],
-          [20, 10],
-          [30, 20],
-        ]),
-      },
-    });
-    expect(confirm.statusCode, confirm.body).toBe(200);
-    const paid = await send(t.app, 'POST', `/api/games/${game.id}/quarters/1/payout/mark-paid`, {
-      cookie: admin.cookie,
-      payload: { reference: '+1 555 0100 Venmo' },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
+    await drawScoreAndPayQ1(t, admin, game.id, '+1 555 0100 Venmo');
     const [header, q1, q2] = lines((await download('payouts')).body);
     expect(header).toBe('Quarter,Score A,Score B,Winning square,Winner,Email,Payout (USD),Status,Reference,Paid at');
     expect(q1).toMatch(new RegExp(`^1st Quarter,10,0,"Row 1, column 1",${player.username},${player.email},[0-9.]+,[A-Za-z ]+,'\\+1 555 0100 Venmo,`));
@@ -121,5 +120,74 @@ describe(`CSV exports (D33, ${testDbKind})`, () => {
     expect((await send(t.app, 'GET', '/api/games/00000000-0000-4000-8000-000000000000/export/squares.csv', { cookie: admin.cookie })).statusCode).toBe(404);
     const unknown = await download('secrets');
     expect(unknown.statusCode).toBe(400);
+  });
+});
+
+/** Every line of every cell: what a spreadsheet could read as the start of a formula. */
+const FORMULA_LINE = /(^|[\r\n])[=+\-@\t\r]/;
+
+/**
+ * Parses a download the strict way (RFC 4180 quotes, a fixed column count) with a record break at
+ * any CR, LF or CRLF, as spreadsheet programs split rows: a cell with a bare line break that is
+ * not quoted shows up as a row of the wrong length.
+ */
+function strictRows(body: string): string[][] {
+  return parse(body, { bom: true, relax_quotes: false, relax_column_count: false, record_delimiter: ['\r\n', '\n', '\r'] }) as string[][];
+}
+
+describe(`CSV exports of hostile notes, names and references stay one row each, with no formula (${testDbKind})`, () => {
+  let t: TestApp;
+  let admin: TestAccount;
+  let player: TestAccount;
+  let game: Game;
+  const note = 'paid cash\n=HYPERLINK("http://evil.example")\n+1+1\n-2\n@SUM(A1)\r\n=1+1';
+  const name = '=cmd|calc!A0';
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    [admin, player] = await Promise.all([testAccount(t, { admin: true }), testAccount(t, { prefix: 'player' })]);
+    const res = await send(t.app, 'POST', '/api/games', {
+      cookie: admin.cookie,
+      payload: { title: '=Evil Bowl', team_a: '+Lions', team_b: '@Bears', price_per_square: 10, payment_method: 'organizer' },
+    });
+    game = (res.json() as { game: Game }).game;
+    const bought = await startCheckout(t.app, player, [cartOf(game.id, [{ x: 0, y: 0 }], 10, game.title)], note);
+    expect(bought.statusCode, bought.body).toBe(201);
+    // No comma or quote: only the bare line break would get this cell quoted.
+    const other = await testAccount(t, { prefix: 'other' });
+    const plain = await startCheckout(t.app, other, [cartOf(game.id, [{ x: 2, y: 2 }], 10, game.title)], 'cash later\n=1+2');
+    expect(plain.statusCode, plain.body).toBe(201);
+    const assigned = await send(t.app, 'POST', `/api/games/${game.id}/squares/assign`, {
+      cookie: admin.cookie,
+      payload: { squares: [{ x: 1, y: 1 }], to: { name, email: '-named@example.com' } },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    await drawScoreAndPayQ1(t, admin, game.id, '@SUM(1+1)');
+  });
+  afterAll(() => t.close());
+
+  it.each(['squares', 'orders', 'payouts'])('%s.csv parses strictly, every row as long as the header, no line of a cell starts a formula', async (kind) => {
+    const res = await send(t.app, 'GET', `/api/games/${game.id}/export/${kind}.csv`, { cookie: admin.cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = strictRows(res.body);
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) expect(row).toHaveLength(rows[0]!.length);
+    const formulas = rows.flat().filter((cell) => FORMULA_LINE.test(cell));
+    expect(formulas).toEqual([]);
+  });
+
+  it('the hostile texts are all there, defused line by line', async () => {
+    const orders = strictRows((await send(t.app, 'GET', `/api/games/${game.id}/export/orders.csv`, { cookie: admin.cookie })).body);
+    const notes = orders[0]!.indexOf('Notes');
+    expect(orders.map((row) => row[notes]).sort()).toEqual([
+      'Notes',
+      "cash later\n'=1+2",
+      "paid cash\n'=HYPERLINK(\"http://evil.example\")\n'+1+1\n'-2\n'@SUM(A1)\n'=1+1",
+    ]);
+    const squares = strictRows((await send(t.app, 'GET', `/api/games/${game.id}/export/squares.csv`, { cookie: admin.cookie })).body);
+    expect(squares.flat()).toContain(`'${name}`);
+    expect(squares.flat()).toContain("'-named@example.com");
+    const payouts = strictRows((await send(t.app, 'GET', `/api/games/${game.id}/export/payouts.csv`, { cookie: admin.cookie })).body);
+    expect(payouts.flat()).toContain("'@SUM(1+1)");
   });
 });

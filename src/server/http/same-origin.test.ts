@@ -1,4 +1,3 @@
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseFingerprint, type TestApp } from '../../../tests/support/app';
 import { sessionIdOf, startCheckout } from '../../../tests/support/checkout';
@@ -8,41 +7,13 @@ import { insertGame, insertNumbers } from '../../../tests/support/fixtures';
 import { sellSquares } from '../../../tests/support/game-day';
 import { ok } from '../../../tests/support/request';
 import { type TestAccount, testAccount } from '../../../tests/support/accounts';
+import { raw } from '../../../tests/support/raw-http';
 
 /**
  * The same-origin check decides on the route that will run, not on how the path is spelled: the
  * router decodes `%61`, so `/%61pi/...` is `/api/...`. Raw HTTP here (inject would normalize
  * some spellings before the server saw them).
  */
-
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-function raw(base: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<RawResponse> {
-  const url = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        method,
-        path,
-        headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}) },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 const encodeChar = (c: string, upper = false) => {
   const hex = c.charCodeAt(0).toString(16).padStart(2, '0');

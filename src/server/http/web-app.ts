@@ -75,7 +75,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path);
     if (!wantsPage) {
       return reply.status(404).send(errorBody('NOT_FOUND', `No route ${request.method} ${path}`));
     }
@@ -100,4 +100,20 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     }
     return reply.type('text/html').sendFile('index.html');
   });
+}
+
+/**
+ * True when a path is under /api as anything downstream could take it: dot segments resolved
+ * (`/./api/...`, `/x/../api/...`, `%2e`), escapes decoded (`/%61pi/`), repeated slashes and case
+ * folded. An API address in any spelling is answered as one (a JSON 404), never with the web app.
+ */
+export function isApiPath(path: string): boolean {
+  let resolved = new URL(`http://host${path.startsWith('/') ? '' : '/'}${path}`).pathname;
+  try {
+    resolved = decodeURIComponent(resolved);
+  } catch {
+    // A malformed escape stays as it is: the check below reads the rest.
+  }
+  const folded = resolved.replace(/\/+/g, '/').toLowerCase();
+  return folded === '/api' || folded.startsWith('/api/') || folded.startsWith('/api;');
 }
