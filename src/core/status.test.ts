@@ -11,7 +11,9 @@ import {
   isPayoutStatus,
   numbersVisibilityText,
   payoutStatusLabel,
+  payoutSettled,
   playerPayoutBadge,
+  scoreCorrectionBlock,
 } from './status';
 
 const game = (overrides: Partial<GameState>): GameState => ({
@@ -156,5 +158,21 @@ describe('drawLogSummary (D17)', () => {
         }
       }),
     );
+  });
+});
+
+describe('payoutSettled and scoreCorrectionBlock (D19, D23: one rule for server and web)', () => {
+  const statuses = ['pending', 'processing', 'completed', 'failed', 'paid'] as const;
+
+  it('settles completed and paid payouts only', () => {
+    expect(statuses.map(payoutSettled)).toEqual([false, false, true, false, true]);
+  });
+
+  it('blocks a correction once money moved or is moving, never for an unsold square settled at 0', () => {
+    const won = (payout_status: (typeof statuses)[number]) => scoreCorrectionBlock({ payout_status, payout_amount_cents: 2500, hasWinner: true });
+    expect(statuses.map(won)).toEqual([null, 'processing', 'settled', null, 'settled']);
+    expect(scoreCorrectionBlock({ payout_status: 'completed', payout_amount_cents: 0, hasWinner: false })).toBeNull();
+    // A winner paid 0 (an empty pot) still had a payout recorded as paid: the score is final.
+    expect(scoreCorrectionBlock({ payout_status: 'completed', payout_amount_cents: 0, hasWinner: true })).toBe('settled');
   });
 });

@@ -79,9 +79,37 @@ export function payoutStatusLabel(status: PayoutStatus): string {
   return PAYOUT_STATUS_LABELS[status];
 }
 
-/** The badge in My Winnings (D23): Paid for completed and paid payouts, Pending otherwise. */
+/**
+ * A payout is settled once it is completed or paid (D23): nothing is left to pay, Mark Paid and
+ * Retry no longer apply. The one rule for the server's refusals and the web's buttons.
+ */
+export function payoutSettled(status: PayoutStatus): boolean {
+  return status === 'completed' || status === 'paid';
+}
+
+/** The badge in My Winnings (D23): Paid for settled payouts, Pending otherwise. */
 export function playerPayoutBadge(status: PayoutStatus): 'Paid' | 'Pending' {
-  return status === 'completed' || status === 'paid' ? 'Paid' : 'Pending';
+  return payoutSettled(status) ? 'Paid' : 'Pending';
+}
+
+/** A confirmed quarter's payout as the score-correction rule reads it (user_id or winner_id: null when nobody bought the square). */
+export interface PayoutFacts {
+  readonly payout_status: PayoutStatus;
+  readonly payout_amount_cents: number;
+  /** Whether the winning square had an owner (D24: none pays 0). */
+  readonly hasWinner: boolean;
+}
+
+/**
+ * D19: a confirmed quarter's score can be corrected until money moved. Null when it can; else
+ * why not: `settled` (the winner was paid) or `processing` (a payment is under way). A square
+ * nobody bought is settled at 0 (D24) with no money moved, so a typo that landed on one stays
+ * correctable. The server refuses with it and the web locks the score boxes with it.
+ */
+export function scoreCorrectionBlock(payout: PayoutFacts): 'settled' | 'processing' | null {
+  if (payout.payout_status === 'processing') return 'processing';
+  if (!payoutSettled(payout.payout_status)) return null;
+  return !payout.hasWinner && payout.payout_amount_cents === 0 ? null : 'settled';
 }
 
 /** One line of a game's draw log (D17): numbers drawn or cleared, at a time. */

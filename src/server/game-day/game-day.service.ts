@@ -4,7 +4,7 @@ import { drawGridNumbers, SQUARE_COUNT, type Digit, type RandomInt } from '@core
 import { createWinnerRecordError, findWinningSquareError, GAME_DAY_ERRORS, GAME_ERRORS, saveQuarterScoreError } from '@core/messages';
 import { isPayoutScheduleId, quarterPayoutCents } from '@core/payouts';
 import { isQuarter, nextQuarterToConfirm, quarterWinningsLabel, QUARTERS, winningDigits, winningSquare, type Quarter } from '@core/scoring';
-import { isPayoutStatus, playerPayoutBadge } from '@core/status';
+import { isPayoutStatus, playerPayoutBadge, scoreCorrectionBlock } from '@core/status';
 import { recordActivity } from '../activity/activity.repository';
 import type { GamesRepository, LockedGame } from '../games/games.repository';
 import { toGame } from '../games/games.service';
@@ -58,17 +58,6 @@ class QuarterStepError extends AppError {
   ) {
     super(500, 'QUARTER_PROCESSING_FAILED', message);
   }
-}
-
-/** A payout that has moved money, or is moving it: its quarter's score is final (D19). */
-const PAYOUT_FINAL = new Set(['completed', 'paid']);
-
-/**
- * D19: a confirmed score may be corrected until money has moved. A square nobody bought is
- * "completed" at 0 (D24) without any money moving, so a typo that landed on one stays fixable.
- */
-function scoreIsFinal(winner: { payout_status: string; user_id: string | null; payout_amount_cents: number }): boolean {
-  return PAYOUT_FINAL.has(winner.payout_status) && !(winner.user_id === null && winner.payout_amount_cents === 0);
 }
 
 /**
@@ -125,10 +114,11 @@ export function gameDayService(deps: GameDayServiceDeps) {
       } else if (existing && previous.team_a_score === scores.team_a_score && previous.team_b_score === scores.team_b_score) {
         // The same quarter confirmed again with the same scores (a second click, a second admin).
         return { changed: false };
-      } else if (existing && scoreIsFinal(existing)) {
-        throw conflict(GAME_DAY_TEXTS.payoutDoneNoCorrection(quarter), 'PAYOUT_COMPLETED');
-      } else if (existing?.payout_status === 'processing') {
-        throw conflict(GAME_DAY_TEXTS.payoutUnderWay(quarter), 'PAYOUT_PROCESSING');
+      } else if (existing) {
+        // D19: correctable until money moved (core's one rule, which the web's score boxes follow too).
+        const block = scoreCorrectionBlock({ ...existing, hasWinner: existing.user_id !== null });
+        if (block === 'settled') throw conflict(GAME_DAY_TEXTS.payoutDoneNoCorrection(quarter), 'PAYOUT_COMPLETED');
+        if (block === 'processing') throw conflict(GAME_DAY_TEXTS.payoutUnderWay(quarter), 'PAYOUT_PROCESSING');
       }
 
       const at = now().toISOString();

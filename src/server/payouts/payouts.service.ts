@@ -1,5 +1,6 @@
 import { GAME_DAY_ERRORS, GAME_ERRORS, retryPayoutError, withCause } from '@core/messages';
 import type { Quarter } from '@core/scoring';
+import { payoutSettled } from '@core/status';
 import type { Logger } from '../logger';
 import { publishSafely } from '../realtime/publish';
 import type { ServiceDeps } from '../service-deps';
@@ -52,7 +53,7 @@ export function payoutsService(deps: PayoutsServiceDeps) {
       if (!row) throw conflict(GAME_DAY_TEXTS.noWinnerRecord(quarter), 'NO_WINNER_RECORD');
       const at = now().toISOString();
       if (kind === 'mark-paid') {
-        if (row.payout_status === 'completed' || row.payout_status === 'paid') {
+        if (payoutSettled(row.payout_status)) {
           throw conflict(GAME_DAY_TEXTS.payoutAlreadyDone(quarter), 'PAYOUT_COMPLETED');
         }
         if (row.payout_status === 'processing') throw conflict(GAME_DAY_TEXTS.payoutUnderWay(quarter), 'PAYOUT_PROCESSING');

@@ -10,7 +10,7 @@ import type { BoardSquare } from '@core/api/board';
 import type { GameDayView, QuarterResult } from '@core/api/game-day';
 import { type Coordinate, squareKey, squarePositionLabel } from '@core/grid';
 import { type Quarter, QUARTERS, quarterShortLabel } from '@core/scoring';
-import { numbersVisibilityText } from '@core/status';
+import { numbersVisibilityText, payoutSettled } from '@core/status';
 import { Eye, EyeOff, HandCoins, Info } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { BOARD_SIZE } from '@/components/board';
@@ -22,7 +22,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useBoard } from '@/lib/board';
-import { payoutDone } from '@/lib/game-day';
 import { cn } from '@/lib/utils';
 
 export const GRID_MESSAGES = {
@@ -46,10 +45,10 @@ export function selectionVerdict(view: Pick<GameDayView, 'results' | 'game'>, qu
       message: `This is not the Q${quarter} winning square. Q${quarter} (${view.game.team_a} ${result.winning_digit_x}, ${view.game.team_b} ${result.winning_digit_y}) wins at ${winning}.`,
     };
   }
-  if (!result.winner_id && payoutDone(result)) {
+  if (!result.winner_id && payoutSettled(result.payout_status)) {
     return { kind: 'refuse', message: `Nobody bought the Q${quarter} winning square: there is no payout to process.` };
   }
-  if (payoutDone(result)) return { kind: 'refuse', message: `The Q${quarter} payout to ${resultWinner(result)} is already paid.` };
+  if (payoutSettled(result.payout_status)) return { kind: 'refuse', message: `The Q${quarter} payout to ${resultWinner(result)} is already paid.` };
   if (result.payout_status === 'processing') {
     return { kind: 'refuse', message: `The Q${quarter} payout is being processed. Check Results & Payouts in a moment.` };
   }

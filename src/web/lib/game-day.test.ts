@@ -1,6 +1,6 @@
 import type { QuarterResult } from '@core/api/game-day';
 import { describe, expect, it } from 'vitest';
-import { canConfirmQuarter, gameDayTabKey, payoutDone, readGameDayTab, writeGameDayTab } from './game-day';
+import { canConfirmQuarter, gameDayTabKey, readGameDayTab, writeGameDayTab } from './game-day';
 
 function result(quarter: 1 | 2 | 3 | 4, payout_status: QuarterResult['payout_status']): QuarterResult {
   return {
@@ -55,18 +55,6 @@ describe('canConfirmQuarter (D19)', () => {
   it('refuses a quarter whose payout is paid or under way, and allows a failed one', () => {
     const view = { next_quarter: null, results: [result(1, 'paid'), result(2, 'processing'), result(3, 'failed'), result(4, 'completed')] };
     expect([1, 2, 3, 4].map((q) => canConfirmQuarter(view, q as 1 | 2 | 3 | 4))).toEqual([false, false, true, false]);
-  });
-});
-
-describe('payoutDone', () => {
-  it('is true for completed and paid only', () => {
-    expect(['pending', 'processing', 'completed', 'failed', 'paid'].map((s) => payoutDone({ payout_status: s as QuarterResult['payout_status'] }))).toEqual([
-      false,
-      false,
-      true,
-      false,
-      true,
-    ]);
   });
 });
 

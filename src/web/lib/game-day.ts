@@ -6,6 +6,7 @@
  */
 import type { ConfirmAllResult, GameDayView, MyWinningsResponse, QuarterResult } from '@core/api/game-day';
 import type { Quarter } from '@core/scoring';
+import { scoreCorrectionBlock } from '@core/status';
 import { type QueryClient, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api';
 import { boardKeys } from './board';
@@ -159,19 +160,9 @@ export function useGameDayMutationErrors(gameId: string): unknown[] {
 
 // --- Pure helpers of the screen --------------------------------------------------------------
 
-/** A payout that is done: nothing left to pay or correct (D19, D23). */
-export function payoutDone(result: Pick<QuarterResult, 'payout_status'>): boolean {
-  return result.payout_status === 'completed' || result.payout_status === 'paid';
-}
-
-/**
- * D19: a confirmed quarter's score is final once money has moved or is moving. A square nobody
- * bought is "completed" at $0 (D24) with no money moved, so its score stays correctable (as the
- * server decides).
- */
+/** D19 (core's scoreCorrectionBlock): a confirmed quarter's score is final once money moved or is moving. */
 export function scoreLocked(result: Pick<QuarterResult, 'payout_status' | 'winner_id' | 'payout_amount_cents'>): boolean {
-  if (result.payout_status === 'processing') return true;
-  return payoutDone(result) && !(result.winner_id === null && result.payout_amount_cents === 0);
+  return scoreCorrectionBlock({ ...result, hasWinner: result.winner_id !== null }) !== null;
 }
 
 /** D19: the next quarter, or a confirmed one whose score is not locked yet. */
