@@ -51,6 +51,7 @@ export const PAYOUT_REFERENCE_NOT_ALLOWED = 'The payment reference contains char
 export const ORGANIZER_PAYMENT_ERRORS = {
   methodInvalid: 'Please choose who collects the money',
   instructionsTooLong: 'Payment instructions must be at most 500 characters',
+  instructionsRequired: 'Tell players how to pay you, e.g. "Venmo @coach-k with your squares in the note"',
   instructionsNotAllowed: 'Payment instructions contain characters that are not allowed.',
   payByInvalid: 'Pay-by time must be a date and time',
   payByPast: 'Pay-by time must be in the future',
@@ -74,7 +75,11 @@ export const ORGANIZER_TOOL_ERRORS = {
   moveSame: 'Choose a different square to move to.',
   moveFromEmpty: 'There is no sold square there to move.',
   moveToTaken: 'That square is not free. Choose a free square to move to.',
+  paidAmountMissing: 'Confirm the amount paid (paid_cents) to assign the squares as paid.',
 } as const;
+/** D32: the amount confirmed in the Assign dialog is not what the squares come to now. */
+export const paidAmountChanged = (expected: string, confirmed: string, count: number) =>
+  `The amount changed: ${count} square${count === 1 ? '' : 's'} now come${count === 1 ? 's' : ''} to ${expected}, not the ${confirmed} you confirmed. Nothing was assigned; check the price and confirm again.`;
 /** D32: the organizer's assignment names the squares that are taken. */
 export const squaresNotFree = (squares: string) => `These squares are not free: ${squares}. Choose free squares.`;
 /** D28: what the pages say about organizer-collects games (ours). */
@@ -83,6 +88,11 @@ export const ORGANIZER_TEXTS = {
   markedPaid: 'Marked paid',
   markedUnpaid: 'Marked unpaid',
   released: 'Unpaid squares released',
+  /** The hint under the payment instructions field: what good instructions say. */
+  instructionsHint:
+    'Required. How players pay you, e.g. "Venmo @coach-k with your squares in the note" or "Cash to Sam at the office by Friday". Shown on the board, at checkout and in their receipt. Up to 500 characters.',
+  /** An older organizer-collects game made before instructions were required. */
+  instructionsMissing: 'Players of this game read "Ask the organizer how to pay." Add payment instructions so they know how to pay you.',
   toolFailed: 'Could not update the squares. Please try again.',
 } as const;
 /** D31: squares per player (ours). */

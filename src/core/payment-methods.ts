@@ -4,6 +4,7 @@
  * the organizer marks them paid; an optional pay-by time releases what is still unpaid then.
  */
 import { ORGANIZER_PAYMENT_ERRORS } from './messages';
+import { formatUsd } from './money';
 import { validateOptionalText, type TextField } from './text';
 import type { ValidationResult } from './validation-result';
 
@@ -24,9 +25,18 @@ const INSTRUCTIONS_FIELD: TextField = {
   messages: { tooLong: ORGANIZER_PAYMENT_ERRORS.instructionsTooLong, notAllowed: ORGANIZER_PAYMENT_ERRORS.instructionsNotAllowed },
 };
 
-/** The organizer's payment instructions: optional, multi-line, up to 500 characters; blank is none (null). */
+/** The organizer's payment instructions as a field: multi-line, up to 500 characters; blank is none (null). Whether they are required is `paymentInstructionsMissing`'s call. */
 export function validatePaymentInstructions(raw: string | null | undefined): ValidationResult<string | null> {
   return validateOptionalText(raw, INSTRUCTIONS_FIELD);
+}
+
+/**
+ * An organizer-collects game must say how to pay the organizer (issue 23): without instructions
+ * its players read only "Ask the organizer how to pay." A card game needs none. One rule for the
+ * form, the create call and every edit that sets the method or the instructions.
+ */
+export function paymentInstructionsMissing(method: PaymentMethod, instructions: string | null): boolean {
+  return method === 'organizer' && instructions === null;
 }
 
 /**
@@ -49,4 +59,18 @@ export function validatePayBy(raw: string | null | undefined): ValidationResult<
 export function paymentTotals(squares: readonly { paid: boolean }[], priceCents: number): { dueCents: number; paidCents: number; unpaidCents: number } {
   const paid = squares.filter((square) => square.paid).length;
   return { dueCents: squares.length * priceCents, paidCents: paid * priceCents, unpaidCents: (squares.length - paid) * priceCents };
+}
+
+/**
+ * What `count` squares at `priceCents` come to: the sum an organizer confirms as paid when
+ * assigning squares (D32). The dialog names it and the server recomputes it, so a dialog that
+ * drifted from the game (another price, other squares) cannot record the wrong sum as paid.
+ */
+export function squaresAmountCents(count: number, priceCents: number): number {
+  return count * priceCents;
+}
+
+/** The Assign dialog's paid choice, naming the sum: "Mark as paid: $90.00 for 9 squares". */
+export function markAsPaidLabel(count: number, priceCents: number): string {
+  return `Mark as paid: ${formatUsd(squaresAmountCents(count, priceCents))} for ${count} square${count === 1 ? '' : 's'}`;
 }

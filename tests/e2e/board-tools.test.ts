@@ -142,6 +142,66 @@ describe("the organizer's board tools (D32)", () => {
     if (SHOTS) await history.screenshot({ path: `${SHOTS}/history-375.png` });
   });
 
+  // Issue 23: the dialog once reopened with the last name and "Already paid" ticked, and squares
+  // were recorded as paid that nobody paid.
+  for (const width of [1280, 375]) {
+    test(`the Assign dialog opens empty every time, paid unticked, naming the sum (${width} px)`, async () => {
+      const game = await organizerGame();
+      const { page } = await harness.open(`/admin/game/${game.id}`, { as: admin, width, height: width === 375 ? 812 : 1000 });
+      const dialog = page.getByTestId('assign-dialog');
+      const paid = (label: string) => dialog.getByRole('checkbox', { name: label });
+      const openAssign = async (x: number, y0: number, y1: number, count: number) => {
+        await toolCell(page, x, y0).click();
+        if (y1 !== y0) await toolCell(page, x, y1).click({ modifiers: ['Shift'] });
+        await actions(page)
+          .getByRole('button', { name: `Assign ${count} square${count === 1 ? '' : 's'}` })
+          .click();
+        await dialog.waitFor();
+      };
+
+      // Nine squares, paid: the tick names $90.00 and is a deliberate choice.
+      await openAssign(1, 0, 8, 9);
+      expect(await paid('Mark as paid: $90.00 for 9 squares').isChecked()).toBe(false);
+      await dialog.getByLabel('Name').fill('Aunt May');
+      await paid('Mark as paid: $90.00 for 9 squares').check();
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/assign-dialog-paid-${width}.png` });
+      await dialog.getByRole('button', { name: 'Assign' }).click();
+      await expect.poll(() => toast(page, 'Assigned 9 squares').isVisible()).toBe(true);
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+
+      // The next assignment starts empty and unpaid.
+      await openAssign(2, 0, 1, 2);
+      expect(await dialog.getByLabel('Name').inputValue()).toBe('');
+      expect(await paid('Mark as paid: $20.00 for 2 squares').isChecked()).toBe(false);
+      // Typed, ticked and closed with Escape: empty again.
+      await dialog.getByLabel('Name').fill('Uncle Ben');
+      await paid('Mark as paid: $20.00 for 2 squares').check();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      await actions(page).getByRole('button', { name: 'Assign 2 squares' }).click();
+      expect(await dialog.getByLabel('Name').inputValue()).toBe('');
+      expect(await paid('Mark as paid: $20.00 for 2 squares').isChecked()).toBe(false);
+      // Typed, ticked and cancelled: empty again; assigned unpaid, the squares stay unpaid.
+      await dialog.getByRole('radio', { name: /A player with an account/ }).check();
+      await dialog.getByLabel('Username or e-mail').fill(alice.username);
+      await paid('Mark as paid: $20.00 for 2 squares').check();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      await actions(page).getByRole('button', { name: 'Assign 2 squares' }).click();
+      expect(await dialog.getByRole('radio', { name: /A person without an account/ }).isChecked()).toBe(true);
+      expect(await paid('Mark as paid: $20.00 for 2 squares').isChecked()).toBe(false);
+      await dialog.getByLabel('Name').fill('Uncle Ben');
+      await dialog.getByRole('button', { name: 'Assign' }).click();
+      await expect.poll(() => toast(page, 'Assigned 2 squares').isVisible()).toBe(true);
+
+      const owned = (await send(server.app, 'GET', `/api/games/${game.id}/payments`, { cookie: admin.cookie })).json() as {
+        totals: { squares: number; unpaid_squares: number; paid_cents: number };
+      };
+      expect(owned.totals).toMatchObject({ squares: 11, unpaid_squares: 2, paid_cents: 9000 });
+      expect(await horizontalOverflow(page)).toBe(0);
+    });
+  }
+
   test('the tools work on a phone-sized screen', async () => {
     const game = await organizerGame();
     const { page } = await harness.open(`/admin/game/${game.id}`, { as: admin, width: 375, height: 812 });
@@ -155,7 +215,7 @@ describe("the organizer's board tools (D32)", () => {
     await dialog.getByRole('button', { name: 'Assign' }).click();
     await expect.poll(() => dialog.getByTestId('assign-error').textContent()).toBe('No confirmed account has that username or e-mail address.');
     await dialog.getByLabel('Username or e-mail').fill(alice.email);
-    await dialog.getByLabel('Already paid').check();
+    await dialog.getByLabel('Mark as paid: $100.00 for 10 squares').check();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/assign-dialog-375.png` });
     await dialog.getByRole('button', { name: 'Assign' }).click();
     await expect.poll(() => toast(page, 'Assigned 10 squares').isVisible()).toBe(true);

@@ -100,7 +100,7 @@ describe('an organizer runs a real pool (issue 13)', () => {
     const dialog = adminPage.getByTestId('assign-dialog');
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Aunt May');
     // She paid in cash (D28: the pay-by time releases whatever is still unpaid then, hers too).
-    await dialog.getByLabel('Already paid').check();
+    await dialog.getByLabel('Mark as paid: $20.00 for 2 squares').check();
     await dialog.getByRole('button', { name: 'Assign' }).click();
     await toast(adminPage, 'Assigned 2 squares').waitFor();
     await expect.poll(() => phoneCell(phone, 5, 5).textContent(), { timeout: 10_000 }).toContain('Aunt May');

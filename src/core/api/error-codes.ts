@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'SQUARES_TAKEN',
   'SAME_SQUARE',
   'NOTHING_TO_MOVE',
+  'PAID_AMOUNT_CHANGED',
   // Squares per player (D31)
   'PLAYER_LIMIT',
   // Invite-only games (D30)

@@ -66,30 +66,34 @@ const personEmail = z
   });
 
 /** D32: put free squares on an account (username or e-mail) or on a named person (D29). */
-export const assignRequestSchema = z.object(
-  {
-    squares: z.array(cellSchema, { error: invalid }).min(1, ORGANIZER_TOOL_ERRORS.selectionEmpty).max(100, invalid),
-    to: z
-      .strictObject(
-        {
-          account: z
-            .string({ error: ORGANIZER_TOOL_ERRORS.noAccount })
-            .trim()
-            .min(1, ORGANIZER_TOOL_ERRORS.noAccount)
-            .max(254, ORGANIZER_TOOL_ERRORS.noAccount)
-            .optional(),
-          name: personName.optional(),
-          email: personEmail,
-        },
-        { error: ORGANIZER_TOOL_ERRORS.targetOne },
-      )
-      .refine((to) => (to.account === undefined) !== (to.name === undefined) && (to.account === undefined || to.email === null), {
-        message: ORGANIZER_TOOL_ERRORS.targetOne,
-      }),
-    paid: z.boolean({ error: invalid }).optional(),
-  },
-  { error: invalid },
-);
+export const assignRequestSchema = z
+  .object(
+    {
+      squares: z.array(cellSchema, { error: invalid }).min(1, ORGANIZER_TOOL_ERRORS.selectionEmpty).max(100, invalid),
+      to: z
+        .strictObject(
+          {
+            account: z
+              .string({ error: ORGANIZER_TOOL_ERRORS.noAccount })
+              .trim()
+              .min(1, ORGANIZER_TOOL_ERRORS.noAccount)
+              .max(254, ORGANIZER_TOOL_ERRORS.noAccount)
+              .optional(),
+            name: personName.optional(),
+            email: personEmail,
+          },
+          { error: ORGANIZER_TOOL_ERRORS.targetOne },
+        )
+        .refine((to) => (to.account === undefined) !== (to.name === undefined) && (to.account === undefined || to.email === null), {
+          message: ORGANIZER_TOOL_ERRORS.targetOne,
+        }),
+      paid: z.boolean({ error: invalid }).optional(),
+      /** With `paid`: the sum the organizer confirmed (the squares times the price); the server checks it. */
+      paid_cents: z.number({ error: invalid }).int(invalid).min(0, invalid).optional(),
+    },
+    { error: invalid },
+  )
+  .refine((body) => body.paid !== true || body.paid_cents !== undefined, { message: ORGANIZER_TOOL_ERRORS.paidAmountMissing, path: ['paid_cents'] });
 export type AssignRequest = RequestOf<typeof assignRequestSchema>;
 
 /** D32: move an owned square to a free one. */

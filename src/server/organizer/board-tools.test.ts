@@ -4,7 +4,8 @@ import type { CheckoutCreated } from '@core/api/checkout';
 import type { Game } from '@core/api/games';
 import type { MySquaresResponse } from '@core/api/my-squares';
 import type { ActivityResponse, Assigned, SquaresChanged } from '@core/api/organizer';
-import { INVALID_EMAIL, ORGANIZER_TOOL_ERRORS, squaresNotFree } from '@core/messages';
+import { INVALID_EMAIL, ORGANIZER_TOOL_ERRORS, paidAmountChanged, squaresNotFree } from '@core/messages';
+import { squaresAmountCents } from '@core/payment-methods';
 import { followLink, latestMail, mailsTo, newAccount, sessionOf, signUpAs, testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { createTestApp, databaseFingerprinter, type TestApp } from '../../../tests/support/app';
 import { cartOf, expectCountersMatch, payWith, sessionIdOf, startCheckout } from '../../../tests/support/checkout';
@@ -84,7 +85,7 @@ describe(`the organizer's board tools (D29, D32, ${testDbKind})`, () => {
       });
       expect(byName.statusCode, byName.body).toBe(200);
       expect(byName.json() as Assigned).toMatchObject({ changed: 2, user_id: alice.id, game: { squares_claimed: 2, total_pot_cents: 0 } });
-      const byEmail = await assign(game.id, { squares: [{ x: 5, y: 5 }], to: { account: ` ${bob.email} ` }, paid: true });
+      const byEmail = await assign(game.id, { squares: [{ x: 5, y: 5 }], to: { account: ` ${bob.email} ` }, paid: true, paid_cents: 1000 });
       expect(byEmail.json() as Assigned).toMatchObject({ user_id: bob.id, game: { squares_claimed: 3, total_pot_cents: 1000 } });
       expect((await squaresOf(game.id)).map((s) => [s.x, s.y, s.user_id, s.is_paid, s.checkout_id])).toEqual([
         [0, 0, alice.id, false, null],
@@ -106,6 +107,7 @@ describe(`the organizer's board tools (D29, D32, ${testDbKind})`, () => {
         ],
         to: { account: alice.username },
         paid: true,
+        paid_cents: 2000,
       });
       expect(res.statusCode, res.body).toBe(200);
       expect((res.json() as Assigned).game).toMatchObject({ squares_claimed: 2, total_pot_cents: 2000 });
@@ -190,6 +192,33 @@ describe(`the organizer's board tools (D29, D32, ${testDbKind})`, () => {
         expect((res.json() as { error: { message: string } }).error.message, JSON.stringify(payload)).toBe(message);
       }
       expect(await squaresOf(game.id)).toEqual([]);
+    });
+
+    it('marks squares paid only for the sum the organizer confirmed: a missing one is a 400, a stale one a 409 that changes nothing', async () => {
+      const game = await organizerGame();
+      const two = [
+        { x: 3, y: 0 },
+        { x: 3, y: 1 },
+      ];
+      const missing = await assign(game.id, { squares: two, to: { name: 'Aunt May' }, paid: true });
+      expect(missing.statusCode).toBe(400);
+      expect((missing.json() as { error: { message: string } }).error.message).toBe(ORGANIZER_TOOL_ERRORS.paidAmountMissing);
+      // The dialog read $10 a square ($20.00 for 2); the price then became $15 (no square sold yet, D13).
+      expect((await send(t.app, 'PATCH', `/api/games/${game.id}`, { cookie: admin.cookie, payload: { price_per_square: 15 } })).statusCode).toBe(200);
+      const fingerprint = await databaseFingerprinter(t.db.handle);
+      const before = await fingerprint();
+      const stale = await assign(game.id, { squares: two, to: { name: 'Aunt May' }, paid: true, paid_cents: 2000 });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toEqual({ error: { code: 'PAID_AMOUNT_CHANGED', message: paidAmountChanged('$30.00', '$20.00', 2) } });
+      expect(await fingerprint()).toEqual(before);
+      const right = await assign(game.id, { squares: two, to: { name: 'Aunt May' }, paid: true, paid_cents: squaresAmountCents(2, 1500) });
+      expect(right.statusCode, right.body).toBe(200);
+      expect((right.json() as Assigned).game).toMatchObject({ squares_claimed: 2, total_pot_cents: 3000 });
+      // Unpaid needs no sum.
+      const unpaid = await assign(game.id, { squares: [{ x: 3, y: 2 }], to: { name: 'Aunt May' } });
+      expect(unpaid.statusCode, unpaid.body).toBe(200);
+      expect((await squaresOf(game.id)).map((s) => s.is_paid)).toEqual([true, true, false]);
+      await expectCountersMatch(t.db.handle, game.id);
     });
 
     it('answers 401 and 403 before reading the body', async () => {
@@ -283,7 +312,7 @@ describe(`the organizer's board tools (D29, D32, ${testDbKind})`, () => {
 
     it('releases paid cash squares without a refund; the pot drops', async () => {
       const game = await organizerGame();
-      await assign(game.id, { squares: [{ x: 2, y: 2 }], to: { account: bob.username }, paid: true });
+      await assign(game.id, { squares: [{ x: 2, y: 2 }], to: { account: bob.username }, paid: true, paid_cents: 1000 });
       const res = (await release(game.id, { squares: [{ x: 2, y: 2 }], include_paid: true })).json() as SquaresChanged;
       expect(res.game).toMatchObject({ squares_claimed: 0, total_pot_cents: 0 });
       await expect.poll(async () => (await mailsTo(t.app, bob.email)).map((m) => m.text).join('\n')).toContain('ask the organizer about that money');

@@ -65,12 +65,14 @@ describe(`checkouts, reservations and the organizer's tools at once (issue 13, $
         case 1:
           // A checkout: card game → card page (held), organizer game → reserved at once.
           return http('checkout', 'POST', '/api/checkout', buyer.cookie, { cart: [cartOf(game, cells(1 + pick(2)), 1)] });
-        case 2:
+        case 2: {
+          const squares = cells(1 + pick(2));
           return tool('assign', game, {
-            squares: cells(1 + pick(2)),
+            squares,
             to: random() < 0.5 ? { name: `Guest ${pick(3)}` } : { account: buyers[pick(BUYERS)]!.username },
-            paid: random() < 0.5,
+            ...(random() < 0.5 ? { paid: true, paid_cents: squares.length * (game === card ? 1000 : 500) } : {}),
           });
+        }
         case 3:
           return tool('release', game, { squares: cells(1 + pick(3)), include_paid: true });
         case 4:

@@ -59,9 +59,10 @@ export const organizerRoutes: FastifyPluginAsyncZod<OrganizerRoutesOptions> = as
     '/api/games/:id/squares/assign',
     { ...admin, schema: { params: idParams, body: assignRequestSchema, response: { 200: assignedSchema } } },
     async (request) => {
-      const { squares, to, paid } = request.body;
+      const { squares, to, paid, paid_cents } = request.body;
       const target = to.account !== undefined ? { account: to.account } : { name: to.name as string, email: to.email };
-      return organizer.assign(gameIdParam(request.params.id), actor(request), squares, target, paid === true);
+      // The schema requires paid_cents with paid: true.
+      return organizer.assign(gameIdParam(request.params.id), actor(request), squares, target, paid === true ? { cents: paid_cents as number } : null);
     },
   );
   app.post('/api/games/:id/squares/move', { ...admin, schema: { params: idParams, body: moveRequestSchema, response: changed } }, async (request) =>

@@ -1,8 +1,9 @@
 import type { Game } from '@core/api/games';
 import type { PaymentTracking, PlayerPayments } from '@core/api/organizer';
 import { squarePositionLabel, type Coordinate } from '@core/grid';
-import { GAME_ERRORS, ORGANIZER_TOOL_ERRORS, squaresNotFree } from '@core/messages';
-import { paymentTotals } from '@core/payment-methods';
+import { GAME_ERRORS, ORGANIZER_TOOL_ERRORS, paidAmountChanged, squaresNotFree } from '@core/messages';
+import { formatUsd } from '@core/money';
+import { paymentTotals, squaresAmountCents } from '@core/payment-methods';
 import { perOwner, type NewActivity } from '../activity/activity.repository';
 import type { CheckoutService } from '../checkout/checkout.service';
 import type { Executor } from '../db/executor';
@@ -169,16 +170,26 @@ export function organizerService(deps: OrganizerServiceDeps) {
     }
   }
 
-  /** D32: puts free squares on an account or a named person (D29), paid or not; organizer assignments may pass the D31 cap. */
+  /**
+   * D32: puts free squares on an account or a named person (D29), unpaid, or paid (`paid`: the sum
+   * the organizer confirmed, refused with 409 unless it is what the squares come to at the game's
+   * price now); organizer assignments may pass the D31 cap.
+   */
   async function assign(
     gameId: string,
     actorId: string,
     cells: readonly Coordinate[],
     target: AssignTarget,
-    paid: boolean,
+    paidConfirmed: { cents: number } | null,
   ): Promise<{ changed: number; game: Game; user_id: string }> {
+    const paid = paidConfirmed !== null;
     const userId = await withGame(gameId, async (game, repo) => {
       assertSelling(game, ORGANIZER_TOOL_ERRORS.assignAfterDraw);
+      if (paidConfirmed) {
+        const expected = squaresAmountCents(cells.length, game.row.price_per_square_cents);
+        if (paidConfirmed.cents !== expected)
+          throw conflict(paidAmountChanged(formatUsd(expected), formatUsd(paidConfirmed.cents), cells.length), 'PAID_AMOUNT_CHANGED');
+      }
       const people = namedPeopleRepository(game.tx);
       const now = clock().toISOString();
       let owner: string;
@@ -197,7 +208,7 @@ export function organizerService(deps: OrganizerServiceDeps) {
       );
       if (taken.length > 0) throw conflict(squaresNotFree(taken.map((cell) => squarePositionLabel(cell)).join('; ')), 'SQUARES_TAKEN');
       await repo.insertAssigned(gameId, owner, cells, paid, now);
-      await repo.addToGame(gameId, cells.length, paid ? cells.length * game.row.price_per_square_cents : 0, now);
+      await repo.addToGame(gameId, cells.length, paid ? squaresAmountCents(cells.length, game.row.price_per_square_cents) : 0, now);
       await repo.logActivity(
         gameId,
         [{ action: 'assigned', actorUserId: actorId, subjectUserId: owner, squares: cells, ...(paid ? { detail: { paid: true } } : {}) }],

@@ -10,6 +10,7 @@
 import type { BoardSquare } from '@core/api/board';
 import { type Coordinate, squareKey, squarePositionLabel } from '@core/grid';
 import { ORGANIZER_TEXTS } from '@core/messages';
+import { markAsPaidLabel, squaresAmountCents } from '@core/payment-methods';
 import { type FormEvent, type KeyboardEvent, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { BOARD_SIZE } from '@/components/board';
@@ -34,6 +35,7 @@ export interface OrganizerBoardProps {
     readonly team_b: string;
     readonly grid_shuffled: boolean;
     readonly is_active: boolean;
+    readonly price_per_square_cents: number;
   };
 }
 
@@ -287,11 +289,13 @@ export function OrganizerBoard({ game }: OrganizerBoardProps) {
       <AssignDialog
         open={assigning}
         count={free.length}
+        priceCents={game.price_per_square_cents}
         pending={assign.isPending}
         onOpenChange={setAssigning}
-        onAssign={async (to, paidAlready) => {
+        onAssign={async (to, paidCents) => {
           try {
-            const result = await assign.mutateAsync({ squares: free.map(({ x, y }) => ({ x, y })), to, paid: paidAlready });
+            const squares = free.map(({ x, y }) => ({ x, y }));
+            const result = await assign.mutateAsync(paidCents === null ? { squares, to } : { squares, to, paid: true, paid_cents: paidCents });
             toast.success(`Assigned ${squaresWord(result.changed)}`);
             setAssigning(false);
             clear();
@@ -326,19 +330,54 @@ export function OrganizerBoard({ game }: OrganizerBoardProps) {
 
 type AssignTo = { account: string } | { name: string; email: string | null };
 
+/**
+ * The Assign dialog. Its form lives inside DialogContent, which unmounts when the dialog closes
+ * (Assign, Cancel, Escape, the close button or a click outside), so it opens empty every time: a
+ * name or a paid tick from the last assignment never carries over to the next one. Paid is a
+ * deliberate choice that names the sum (D32), unticked by default.
+ */
 function AssignDialog({
   open,
   count,
+  priceCents,
   pending,
   onOpenChange,
   onAssign,
 }: {
   open: boolean;
   count: number;
+  priceCents: number;
   pending: boolean;
   onOpenChange: (open: boolean) => void;
   /** Resolves to the server's message on failure, null when done. */
-  onAssign: (to: AssignTo, paid: boolean) => Promise<string | null>;
+  onAssign: (to: AssignTo, paidCents: number | null) => Promise<string | null>;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!pending) onOpenChange(next);
+      }}
+    >
+      <DialogContent data-testid="assign-dialog">
+        <AssignForm count={count} priceCents={priceCents} pending={pending} onCancel={() => onOpenChange(false)} onAssign={onAssign} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AssignForm({
+  count,
+  priceCents,
+  pending,
+  onCancel,
+  onAssign,
+}: {
+  count: number;
+  priceCents: number;
+  pending: boolean;
+  onCancel: () => void;
+  onAssign: (to: AssignTo, paidCents: number | null) => Promise<string | null>;
 }) {
   const [kind, setKind] = useState<'person' | 'account'>('person');
   const [name, setName] = useState('');
@@ -352,93 +391,93 @@ function AssignDialog({
     if (kind === 'person' && name.trim() === '') return setError("Enter the person's name (up to 40 characters).");
     if (kind === 'account' && account.trim() === '') return setError('Enter a username or e-mail address.');
     const to: AssignTo = kind === 'account' ? { account } : { name, email: email.trim() === '' ? null : email };
-    setError(await onAssign(to, paid));
+    setError(await onAssign(to, paid ? squaresAmountCents(count, priceCents) : null));
   }
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!pending) {
-          setError(null);
-          onOpenChange(next);
-        }
-      }}
-    >
-      <DialogContent data-testid="assign-dialog">
-        <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>Assign {squaresWord(count)}</DialogTitle>
-            <DialogDescription>Put someone on the selected free squares. They may hold more than the game&apos;s cap.</DialogDescription>
-          </DialogHeader>
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium">To whom</legend>
-            {(
-              [
-                ['person', 'A person without an account', 'A name for the board; add their e-mail and the squares become theirs when they sign up.'],
-                ['account', 'A player with an account', 'Their username or e-mail address.'],
-              ] as const
-            ).map(([value, label, hint]) => (
-              <div
-                key={value}
-                className={cn(
-                  'relative flex items-start gap-2 rounded-md border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/50',
-                  kind === value ? 'border-primary bg-primary/5' : 'hover:bg-accent/50',
-                )}
-              >
-                <input
-                  type="radio"
-                  id={`assign-kind-${value}`}
-                  name="assign-kind"
-                  value={value}
-                  checked={kind === value}
-                  onChange={() => setKind(value)}
-                  aria-describedby={`assign-kind-${value}-hint`}
-                  className="relative z-[1] mt-0.5 accent-primary"
-                />
-                <span className="flex flex-col">
-                  {/* The whole card is the label's click target (after:inset-0), the name is the label alone. */}
-                  <label htmlFor={`assign-kind-${value}`} className="cursor-pointer font-medium after:absolute after:inset-0">
-                    {label}
-                  </label>
-                  <span id={`assign-kind-${value}-hint`} className="text-muted-foreground">
-                    {hint}
-                  </span>
-                </span>
-              </div>
-            ))}
-          </fieldset>
-          {kind === 'person' ? (
-            <>
-              <FormField id="assign-name" label="Name">
-                <Input id="assign-name" value={name} maxLength={40} autoComplete="off" onChange={(e) => setName(e.target.value)} placeholder="Aunt May" />
-              </FormField>
-              <FormField id="assign-email" label="E-mail (optional)">
-                <Input id="assign-email" type="email" value={email} maxLength={254} autoComplete="off" onChange={(e) => setEmail(e.target.value)} />
-              </FormField>
-            </>
-          ) : (
-            <FormField id="assign-account" label="Username or e-mail">
-              <Input id="assign-account" value={account} maxLength={254} autoComplete="off" onChange={(e) => setAccount(e.target.value)} />
-            </FormField>
-          )}
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={paid} onChange={(e) => setPaid(e.target.checked)} className="accent-primary" />
-            Already paid
-          </label>
-          <p role="alert" className="text-sm text-destructive empty:hidden" data-testid="assign-error">
-            {error}
-          </p>
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? <Spinner label="Assigning..." /> : 'Assign'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
+      <DialogHeader>
+        <DialogTitle>Assign {squaresWord(count)}</DialogTitle>
+        <DialogDescription>Put someone on the selected free squares. They may hold more than the game&apos;s cap.</DialogDescription>
+      </DialogHeader>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">To whom</legend>
+        {(
+          [
+            ['person', 'A person without an account', 'A name for the board; add their e-mail and the squares become theirs when they sign up.'],
+            ['account', 'A player with an account', 'Their username or e-mail address.'],
+          ] as const
+        ).map(([value, label, hint]) => (
+          <div
+            key={value}
+            className={cn(
+              'relative flex items-start gap-2 rounded-md border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/50',
+              kind === value ? 'border-primary bg-primary/5' : 'hover:bg-accent/50',
+            )}
+          >
+            <input
+              type="radio"
+              id={`assign-kind-${value}`}
+              name="assign-kind"
+              value={value}
+              checked={kind === value}
+              onChange={() => setKind(value)}
+              aria-describedby={`assign-kind-${value}-hint`}
+              className="relative z-[1] mt-0.5 accent-primary"
+            />
+            <span className="flex flex-col">
+              {/* The whole card is the label's click target (after:inset-0), the name is the label alone. */}
+              <label htmlFor={`assign-kind-${value}`} className="cursor-pointer font-medium after:absolute after:inset-0">
+                {label}
+              </label>
+              <span id={`assign-kind-${value}-hint`} className="text-muted-foreground">
+                {hint}
+              </span>
+            </span>
+          </div>
+        ))}
+      </fieldset>
+      {kind === 'person' ? (
+        <>
+          <FormField id="assign-name" label="Name">
+            <Input id="assign-name" value={name} maxLength={40} autoComplete="off" onChange={(e) => setName(e.target.value)} placeholder="Aunt May" />
+          </FormField>
+          <FormField id="assign-email" label="E-mail (optional)">
+            <Input id="assign-email" type="email" value={email} maxLength={254} autoComplete="off" onChange={(e) => setEmail(e.target.value)} />
+          </FormField>
+        </>
+      ) : (
+        <FormField id="assign-account" label="Username or e-mail">
+          <Input id="assign-account" value={account} maxLength={254} autoComplete="off" onChange={(e) => setAccount(e.target.value)} />
+        </FormField>
+      )}
+      <div className="flex flex-col gap-1 rounded-md border p-3 text-sm">
+        <label className="flex items-center gap-2 font-medium">
+          <input
+            type="checkbox"
+            checked={paid}
+            onChange={(e) => setPaid(e.target.checked)}
+            aria-describedby="assign-paid-hint"
+            className="accent-primary"
+            data-testid="assign-paid"
+          />
+          {markAsPaidLabel(count, priceCents)}
+        </label>
+        <span id="assign-paid-hint" className="text-muted-foreground">
+          Tick only if you have this money in hand. Otherwise the squares stay unpaid until you mark them paid.
+        </span>
+      </div>
+      <p role="alert" className="text-sm text-destructive empty:hidden" data-testid="assign-error">
+        {error}
+      </p>
+      <DialogFooter>
+        <Button type="button" variant="outline" disabled={pending} onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? <Spinner label="Assigning..." /> : 'Assign'}
+        </Button>
+      </DialogFooter>
+    </form>
   );
 }
