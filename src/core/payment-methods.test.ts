@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORGANIZER_PAYMENT_ERRORS } from './messages';
-import { paymentTotals, validatePayBy, validatePaymentInstructions } from './payment-methods';
+import { owingFor, paymentTotals, validatePayBy, validatePaymentInstructions } from './payment-methods';
 
 describe('payment instructions (D28)', () => {
   it('are optional, multi-line, trimmed, and at most 500 characters of allowed text', () => {
@@ -30,5 +30,21 @@ describe('payment totals', () => {
   it('adds what is due, paid and unpaid at the game price', () => {
     expect(paymentTotals([{ paid: true }, { paid: false }, { paid: false }], 1000)).toEqual({ dueCents: 3000, paidCents: 1000, unpaidCents: 2000 });
     expect(paymentTotals([], 1000)).toEqual({ dueCents: 0, paidCents: 0, unpaidCents: 0 });
+  });
+});
+
+describe('owingFor (D28)', () => {
+  const organizer = {
+    payment_method: 'organizer' as const,
+    price_per_square_cents: 1000,
+    pay_by: '2030-01-05T18:00:00.000Z',
+    payment_instructions: 'Venmo @pat',
+  };
+  it('is the unpaid squares at the game price, with the pay-by time and instructions', () => {
+    expect(owingFor(organizer, 3)).toEqual({ squares: 3, amount_cents: 3000, pay_by: '2030-01-05T18:00:00.000Z', instructions: 'Venmo @pat' });
+  });
+  it('is null when nothing is unpaid or the game is paid by card', () => {
+    expect(owingFor(organizer, 0)).toBeNull();
+    expect(owingFor({ ...organizer, payment_method: 'card' }, 2)).toBeNull();
   });
 });

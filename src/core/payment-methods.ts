@@ -74,3 +74,37 @@ export function squaresAmountCents(count: number, priceCents: number): number {
 export function markAsPaidLabel(count: number, priceCents: number): string {
   return `Mark as paid: ${formatUsd(squaresAmountCents(count, priceCents))} for ${count} square${count === 1 ? '' : 's'}`;
 }
+
+/** D28: what a player still owes the organizer for one game, as the API tells that player (and nobody else). */
+export interface Owing {
+  /** How many of the player's squares in the game are not paid yet. */
+  readonly squares: number;
+  readonly amount_cents: number;
+  /** The game's pay-by time (squares still unpaid then are released); null for none. */
+  readonly pay_by: string | null;
+  /** The organizer's payment instructions; null when none were given. */
+  readonly instructions: string | null;
+}
+
+/** The facts of a game that decide what its players owe. */
+export interface OwingGame {
+  readonly payment_method: PaymentMethod;
+  readonly price_per_square_cents: number;
+  readonly pay_by: string | null;
+  readonly payment_instructions: string | null;
+}
+
+/**
+ * The one rule for what a player owes in a game (D28): their owned squares not yet paid, at the
+ * game's price, in an organizer-collects game. Null when they owe nothing there (a card game is
+ * paid before its squares are owned). Server reads use it; the web shows what they send.
+ */
+export function owingFor(game: OwingGame, unpaidSquares: number): Owing | null {
+  if (game.payment_method !== 'organizer' || unpaidSquares <= 0) return null;
+  return {
+    squares: unpaidSquares,
+    amount_cents: unpaidSquares * game.price_per_square_cents,
+    pay_by: game.pay_by,
+    instructions: game.payment_instructions,
+  };
+}

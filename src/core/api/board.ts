@@ -52,6 +52,19 @@ export const boardWinnerSchema = z.object({
 });
 export type BoardWinner = Contract<typeof boardWinnerSchema>;
 
+/**
+ * D28: what the viewer still owes the organizer for this game (owingFor, core/payment-methods.ts):
+ * their unpaid squares at the game's price, the pay-by time and how to pay. Per viewer: null for
+ * visitors, for a card game and for a player who owes nothing.
+ */
+export const owingSchema = z.object({
+  squares: int,
+  amount_cents: cents,
+  pay_by: timestamp.nullable(),
+  instructions: z.string().nullable(),
+});
+export type OwingInfo = Contract<typeof owingSchema>;
+
 /** One line of the draw log (D17). */
 export const boardDrawSchema = z.object({ action: z.enum(['drawn', 'cleared']), created_at: timestamp });
 export type BoardDraw = Contract<typeof boardDrawSchema>;
@@ -69,6 +82,8 @@ export const boardResponseSchema = z.object({
   winners: list(boardWinnerSchema),
   /** Every draw and clear, oldest first (D17). */
   draws: list(boardDrawSchema),
+  /** D28: what this viewer owes for the game; the last field, as board-json.ts writes it per viewer. */
+  owing: owingSchema.nullable(),
 });
 export type BoardResponse = Contract<typeof boardResponseSchema>;
 

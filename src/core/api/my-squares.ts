@@ -1,6 +1,7 @@
 /** GET /api/me/squares (spec: /my-squares, grouped by game; D14, D16, D21). */
 import { z } from 'zod';
 import { cents, digit, int, list, timestamp, type Contract } from './contract';
+import { owingSchema } from './board';
 import { gameHeadingSchema } from './games';
 
 export const mySquaresResponseSchema = z.object({
@@ -12,6 +13,8 @@ export const mySquaresResponseSchema = z.object({
        * square's two digits are x_axis_numbers[x] (team A) and y_axis_numbers[y] (team B).
        */
       numbers: z.object({ x_axis_numbers: list(digit), y_axis_numbers: list(digit) }).nullable(),
+      /** D28: what the player still owes the organizer for this game (owingFor); null when nothing. */
+      owing: owingSchema.nullable(),
     }),
   ),
   /**

@@ -19,6 +19,7 @@ const board = {
   numbers: null,
   winners: [],
   draws: [{ action: 'drawn', created_at: '2026-02-08T19:02:00.000Z' }],
+  owing: null,
 } as unknown as BoardResponse;
 
 const decoded = (bytes: Buffer) => JSON.parse(bytes.toString('utf8')) as unknown;
@@ -39,6 +40,21 @@ describe('board JSON', () => {
     }
     expect(board.squares.every((s) => !s.mine)).toBe(true);
     expect(decoded(boardJson(board))).toEqual(board);
+  });
+
+  it('writes the viewer’s own owing into a copy and keeps it out of the shared board (D28)', () => {
+    // A board of its own: a square's marked text is kept per board, and square 3 is unpaid here.
+    const shared = { ...board };
+    const owing = { squares: 2, amount_cents: 2000, pay_by: null, instructions: 'Cash to "Pat" ✓' };
+    const copy = withMine(shared, [1, 3], new Set([3]), owing);
+    expect(decoded(boardJson(copy))).toEqual({
+      ...shared,
+      squares: shared.squares.map((s, i) => ({ ...s, mine: i === 1 || i === 3, unpaid: i === 3 })),
+      owing,
+    });
+    expect(shared.owing).toBeNull();
+    expect(decoded(boardJson(shared))).toEqual(shared);
+    expect(decoded(boardJson(withMine(shared, [0])))).toMatchObject({ owing: null });
   });
 
   it('encodes an empty board', () => {

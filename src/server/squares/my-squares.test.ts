@@ -79,6 +79,7 @@ describe(`GET /api/me/squares (${testDbKind})`, () => {
           { x: 3, y: 1, claimed_at: '2026-02-02T00:00:00.000Z' },
         ],
         numbers: null,
+        owing: null,
       },
       {
         game_id: older,
@@ -90,6 +91,7 @@ describe(`GET /api/me/squares (${testDbKind})`, () => {
           { x: 9, y: 9, claimed_at: '2026-01-02T00:00:00.000Z' },
         ],
         numbers: null,
+        owing: null,
       },
     ]);
     expect(view.refunds).toEqual([]);

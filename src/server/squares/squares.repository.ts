@@ -52,6 +52,12 @@ export interface OwnedSquareRow {
   /** The game's axis digits (JSON) once drawn and revealed to players, else null. */
   x_axis_numbers: string | null;
   y_axis_numbers: string | null;
+  /** D28: whether the square is paid, and the game's facts that say what its owner owes. */
+  is_paid: boolean;
+  payment_method: 'card' | 'organizer';
+  price_per_square_cents: number;
+  pay_by: string | null;
+  payment_instructions: string | null;
 }
 
 export interface RefundRow {
@@ -157,6 +163,7 @@ export function squaresRepository(db: Db) {
           .leftJoin('game_grid_numbers', (join) => join.onRef('game_grid_numbers.game_id', '=', 'games.id').on('games.numbers_revealed', '=', true))
           .select(['games.id as game_id', 'games.title', 'games.team_a', 'games.team_b', 'squares.x', 'squares.y', 'squares.claimed_at'])
           .select(['game_grid_numbers.x_axis_numbers', 'game_grid_numbers.y_axis_numbers'])
+          .select(['squares.is_paid', 'games.payment_method', 'games.price_per_square_cents', 'games.pay_by', 'games.payment_instructions'])
           .where('squares.user_id', '=', userId)
           .where('squares.status', '=', 'claimed')
           .orderBy('games.created_at', 'desc')

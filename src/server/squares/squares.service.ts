@@ -3,6 +3,7 @@ import type { BoardResponse, BoardSquare, BoardWinner, RandomPickRequest, Random
 import type { MySquaresResponse } from '@core/api/my-squares';
 import { type Digit, type RandomInt, squareKey } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
+import { owingFor } from '@core/payment-methods';
 import { playerCapMessage, pickUpToMessage, squaresLeft } from '@core/player-limit';
 import { onlyLeftMessage, openSquares, pickAtRandom, RANDOM_PICK_ERRORS } from '@core/random-pick';
 import { salesClosedMessage, salesOpen } from '@core/sales';
@@ -16,7 +17,7 @@ import type { ServiceDeps } from '../service-deps';
 import { sharedExpiringCache } from './board-cache';
 import { parseAxis, toBoardNumbers } from '../db/grid-numbers';
 import { withMine } from './board-json';
-import type { BoardSquareRow, BoardWinnerRow, SquaresRepository } from './squares.repository';
+import type { BoardSquareRow, BoardWinnerRow, OwnedSquareRow, SquaresRepository } from './squares.repository';
 
 /** Who is looking at a board: nobody (a visitor, D11), a player or an admin. */
 export interface Viewer {
@@ -102,6 +103,8 @@ export function squaresService(deps: SquaresServiceDeps) {
       numbers,
       winners: numbers ? winnerRows.map((row) => toWinner(gameId, row)) : [],
       draws: drawRows.map((row) => ({ action: row.action, created_at: row.created_at })),
+      // D28: what the viewer owes (an admin playing too); the shared read (no viewer) owes nothing.
+      owing: viewer === null ? null : owingFor(game, squares.filter((square) => square.mine && square.unpaid).length),
     };
     return { board, squareRows, inviteToken: gameRow.invite_token };
   }
@@ -127,7 +130,9 @@ export function squaresService(deps: SquaresServiceDeps) {
       ownsSquares: () => Promise.resolve(mine !== undefined),
     });
     if (!visible) throw notFound(GAME_ERRORS.notFound);
-    return mine === undefined ? shared.board : withMine(shared.board, mine, shared.unpaid);
+    if (mine === undefined) return shared.board;
+    const owing = owingFor(shared.board.game, mine.filter((i) => shared.unpaid.has(i)).length);
+    return withMine(shared.board, mine, shared.unpaid, owing);
   }
 
   /**
@@ -163,13 +168,14 @@ export function squaresService(deps: SquaresServiceDeps) {
             row.x_axis_numbers !== null && row.y_axis_numbers !== null
               ? { x_axis_numbers: parseAxis(row.game_id, row.x_axis_numbers), y_axis_numbers: parseAxis(row.game_id, row.y_axis_numbers) }
               : null;
-          group = { game_id: row.game_id, title: row.title, team_a: row.team_a, team_b: row.team_b, squares: [], numbers };
+          group = { game_id: row.game_id, title: row.title, team_a: row.team_a, team_b: row.team_b, squares: [], numbers, owing: null, unpaid: 0, row };
           games.push(group);
         }
         group.squares.push({ x: row.x, y: row.y, claimed_at: row.claimed_at });
+        if (!row.is_paid) group.unpaid += 1;
       }
       return {
-        games,
+        games: games.map(({ unpaid, row, ...group }) => ({ ...group, owing: owingFor(row, unpaid) })),
         refunds: refunds.map((row) => ({
           checkout_id: row.id,
           amount_cents: row.amount_cents,
@@ -191,6 +197,10 @@ interface GameSquares {
   team_b: string;
   squares: { x: number; y: number; claimed_at: string }[];
   numbers: { x_axis_numbers: Digit[]; y_axis_numbers: Digit[] } | null;
+  owing: null;
+  /** How many of the squares are not paid yet, and the game's facts for owingFor (D28). */
+  unpaid: number;
+  row: OwnedSquareRow;
 }
 
 function toWinner(gameId: string, row: BoardWinnerRow): BoardWinner {

@@ -1,3 +1,4 @@
+import type { OwingInfo } from '@core/api/board';
 import type { Game } from '@core/api/games';
 import { SQUARE_COUNT } from '@core/grid';
 import { formatUsd } from '@core/money';
@@ -6,6 +7,7 @@ import { GAME_TYPE_LABELS } from '@core/validation';
 import { ArrowRight, Trophy } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
+import { OwingLine } from '@/components/owing-line';
 import { GameStatusBadge } from '@/components/status-badge';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
@@ -32,9 +34,9 @@ export type GameCardGame = Pick<
  * A game in the public lists (spec sections 4 and 9): title, teams, type, badge (D16), squares
  * claimed out of 100, price per square, pot and the payout shares (D12). The title is the card's
  * only link (to the board); it covers the whole card, so the card is one click or tap target and
- * one tab stop.
+ * one tab stop (and "How to pay" when the signed-in player owes money for it, D28).
  */
-export function GameCard({ game, headingLevel = 'h3' }: { game: GameCardGame; headingLevel?: 'h2' | 'h3' }) {
+export function GameCard({ game, headingLevel = 'h3', owing = null }: { game: GameCardGame; headingLevel?: 'h2' | 'h3'; owing?: OwingInfo | null }) {
   const Heading = headingLevel;
   const claimedId = useId();
   const claimed = squaresClaimedText(game.squares_claimed);
@@ -51,6 +53,7 @@ export function GameCard({ game, headingLevel = 'h3' }: { game: GameCardGame; he
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 px-5">
+        {owing && <OwingLine owing={owing} />}
         <div className="flex flex-col gap-2">
           <p id={claimedId} className="text-sm text-muted-foreground tabular-nums" data-testid="game-claimed">
             {claimed}

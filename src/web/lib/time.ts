@@ -56,3 +56,17 @@ export function localDateTime(iso: string): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/**
+ * A deadline as people say it: "Sat 6:00 PM" within the coming week, else "Jan 5, 6:00 PM" (with
+ * the year when it is not this year's): a game's pay-by time in what a player owes (D28).
+ */
+export function deadline(iso: string, now: Date = new Date()): string {
+  const date = parse(iso);
+  if (!date) return iso;
+  const ahead = date.getTime() - now.getTime();
+  if (ahead >= 0 && ahead < 6 * 24 * 3600_000) return `${WEEKDAYS[date.getDay()]} ${clock(date)}`;
+  return date.getFullYear() === now.getFullYear() ? `${monthDay(date)}, ${clock(date)}` : dateAndTime(iso);
+}

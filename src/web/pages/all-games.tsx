@@ -6,10 +6,13 @@ import { GameCard, GameCardGrid, GameCardSkeletons } from '@/components/game-car
 import { EmptyState, ErrorState, Page } from '@/components/page';
 import { ALL_GAMES_EMPTY } from '@/lib/game-cards';
 import { useGames } from '@/lib/games';
+import { useOwingByGame } from '@/lib/my-squares';
+import { useSession } from '@/lib/session';
 
 /** Spec route "/all-games": every game as a card, newest first. */
 export default function AllGamesPage() {
   const games = useGames();
+  const owing = useOwingByGame(useSession().status === 'signed-in');
   const failedAt = games.isError ? games.errorUpdatedAt : 0;
 
   // Spec: toast "Failed to load games" on error (once per failed load; the id keeps it single).
@@ -24,7 +27,7 @@ export default function AllGamesPage() {
           <GameCardGrid aria-label="Games">
             {games.data.map((game) => (
               <li key={game.id}>
-                <GameCard game={game} headingLevel="h2" />
+                <GameCard game={game} headingLevel="h2" owing={owing.get(game.id)} />
               </li>
             ))}
           </GameCardGrid>

@@ -27,6 +27,7 @@ import { Button } from '@/components/ui/button';
 import { useMinWidth } from '@/lib/use-mobile';
 import { GameActivity } from '@/components/game-activity';
 import { HowToPay } from '@/components/how-to-pay';
+import { OwingLine } from '@/components/owing-line';
 import { BackLink, LinkButton } from '@/components/link-button';
 import { ErrorState, Page, usePageTitle } from '@/components/page';
 import { PayoutRulesPanel } from '@/components/payout-rules';
@@ -111,7 +112,6 @@ function GameContent({
   const open = salesOpen(game);
   const drawLog = drawLogText(board.draws);
   const winners = shownWinners(board);
-  const myUnpaid = board.squares.filter((square) => square.mine && square.unpaid).length;
   const cart = useCart();
   const admin = isAdmin(useSession());
   const wide = useMinWidth(1024);
@@ -174,6 +174,8 @@ function GameContent({
               </p>
             )}
           </div>
+          {/* D28: what this player owes for the game, as the server says it. */}
+          {board.owing && <OwingLine owing={board.owing} />}
 
           {gameDay && (
             <ScoreBar board={board} winners={winners} quarter={quarter} onQuarter={setChosen} liveIndicator={<LiveIndicator status={live} inProgress />} />
@@ -246,8 +248,8 @@ function GameContent({
             <HowToPay
               instructions={game.payment_instructions}
               payBy={game.pay_by}
-              unpaidSquares={myUnpaid}
-              unpaidCents={myUnpaid * game.price_per_square_cents}
+              unpaidSquares={board.owing?.squares}
+              unpaidCents={board.owing?.amount_cents}
             />
           )}
           <PayoutRulesPanel game={game} />

@@ -12,7 +12,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { PRODUCT_NAME } from '@/lib/config';
 import { HOME_NO_GAMES, splitGamesByActivity } from '@/lib/game-cards';
 import { type Game, useGames } from '@/lib/games';
-import { useMySquares } from '@/lib/my-squares';
+import { OwingLine } from '@/components/owing-line';
+import { useMySquares, useOwingByGame } from '@/lib/my-squares';
 import { notify } from '@/lib/notify';
 import { isAdmin, looksSignedOut, useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
@@ -188,6 +189,7 @@ function YourGames() {
               <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
                 {game.team_a} vs {game.team_b} · {game.squares.length} {game.squares.length === 1 ? 'square' : 'squares'}
               </p>
+              {game.owing && <OwingLine owing={game.owing} className="mt-1" />}
             </Card>
           </li>
         ))}
@@ -269,6 +271,7 @@ function VisualTutorialButton() {
 function GamesArea() {
   const session = useSession();
   const { games, listed } = useHomeGames();
+  const owing = useOwingByGame(session.status === 'signed-in');
   const { active, completed } = useMemo(() => splitGamesByActivity(listed ?? []), [listed]);
 
   const panel = (list: readonly Game[]) => {
@@ -277,7 +280,7 @@ function GamesArea() {
         <GameCardGrid>
           {list.map((game) => (
             <li key={game.id}>
-              <GameCard game={game} />
+              <GameCard game={game} owing={owing.get(game.id)} />
             </li>
           ))}
         </GameCardGrid>

@@ -3,6 +3,7 @@ import { formatUsd } from '@core/money';
 import { Grid3x3, RotateCcw } from 'lucide-react';
 import { LinkButton } from '@/components/link-button';
 import { MyGameCards, MyGamesPage } from '@/components/my-games';
+import { OwingLine } from '@/components/owing-line';
 import { EmptyState, PageSection } from '@/components/page';
 import { Card, CardContent } from '@/components/ui/card';
 import { type MySquaresResponse, useMySquares } from '@/lib/my-squares';
@@ -41,7 +42,12 @@ export default function MySquaresPage() {
               testId="my-squares-game"
               summary={(game) => `${game.squares.length} ${game.squares.length === 1 ? 'square' : 'squares'}`}
             >
-              {(game) => <OwnedSquares game={game} />}
+              {(game) => (
+                <>
+                  {game.owing && <OwingLine owing={game.owing} />}
+                  <OwnedSquares game={game} />
+                </>
+              )}
             </MyGameCards>
           ) : (
             <NoSquares />
