@@ -37,7 +37,9 @@ import {
   validateSignup,
   validateUsername,
   validateDisplayUsername,
+  validatePersonEmail,
 } from './validation';
+import { INVALID_EMAIL, ORGANIZER_TOOL_ERRORS } from './messages';
 
 /** The one message a schema reports for an input, or null when it parses. */
 function schemaMessage(schema: z.ZodType, input: unknown): string | null {
@@ -482,5 +484,21 @@ describe('quarter scores', () => {
     expect(areAllQuarterScoresValid({ ...all, 1: { teamA: 'x', teamB: '3' } })).toBe(false);
     expect(isQuarterScoreValid({ teamA: '0', teamB: '0' })).toBe(true);
     expect(isQuarterScoreValid({ teamA: '0', teamB: '' })).toBe(false);
+  });
+});
+
+describe('validatePersonEmail (D29: a named person e-mail the organizer types)', () => {
+  it('blank is none; an address is trimmed and lower-cased', () => {
+    for (const blank of [undefined, null, '', '   ']) expect(validatePersonEmail(blank)).toEqual({ ok: true, value: null });
+    expect(validatePersonEmail('  May@Example.COM ')).toEqual({ ok: true, value: 'may@example.com' });
+  });
+
+  it('refuses control, bidi and zero-width characters, over-long addresses and non-addresses, each with its message', () => {
+    for (const hidden of ['may\u0000@x.com', 'may\u202e@x.com', 'ma\u200by@x.com', 'ma\u2066y@x.com', 'may\u009b@x.com']) {
+      expect(validatePersonEmail(hidden), JSON.stringify(hidden)).toEqual({ ok: false, message: ORGANIZER_TOOL_ERRORS.personEmailNotAllowed });
+    }
+    expect(validatePersonEmail(`${'m'.repeat(243)}@example.com`)).toEqual({ ok: false, message: ORGANIZER_TOOL_ERRORS.personEmailTooLong });
+    expect(validatePersonEmail(`${'m'.repeat(242)}@example.com`).ok).toBe(true);
+    expect(validatePersonEmail('may at example.com')).toEqual({ ok: false, message: INVALID_EMAIL });
   });
 });

@@ -246,6 +246,25 @@ export function validatePersonName(name: string): ValidationResult<string> {
   return validateText(name, PERSON_NAME_FIELD);
 }
 
+/** The longest e-mail address (RFC 5321's limit on a path). */
+export const EMAIL_MAX_LENGTH = 254;
+
+const PERSON_EMAIL_FIELD: TextField = {
+  maxLength: EMAIL_MAX_LENGTH,
+  messages: { tooLong: ORGANIZER_TOOL_ERRORS.personEmailTooLong, notAllowed: ORGANIZER_TOOL_ERRORS.personEmailNotAllowed },
+};
+
+/**
+ * D29: a named person's optional e-mail address as the organizer types it: the free-text rule
+ * (no control, bidi or zero-width characters; it is shown to admins and written in CSVs), at
+ * most 254 characters, then the e-mail pattern; lower-cased. Blank is none (null).
+ */
+export function validatePersonEmail(email: string | null | undefined): ValidationResult<string | null> {
+  const text = validateOptionalText(email, PERSON_EMAIL_FIELD);
+  if (!text.ok || text.value === null) return text;
+  return validateEmail(text.value);
+}
+
 /** The notes typed on /payment (D21): optional, multi-line, at most 500 characters; blank is none. */
 export function validateCheckoutNotes(notes: string | null | undefined): ValidationResult<string | null> {
   return validateOptionalText(notes, NOTES_FIELD);

@@ -25,6 +25,7 @@ import { gameDayRoutes } from './game-day/game-day.routes';
 import { gameDayService } from './game-day/game-day.service';
 import { registerSameOriginCheck } from './http/same-origin';
 import { NO_STORE, registerSecurityHeaders, securityHeaders } from './http/security-headers';
+import { registerRequestShapeCheck } from './http/request-shape';
 import { inlineScriptHashes, registerWebApp } from './http/web-app';
 import { mailRoutes } from './mail/mail.routes';
 import { ordersRepository } from './orders/orders.repository';
@@ -163,6 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The Stripe webhook route is authenticated by its signature, not by an Origin.
   registerSameOriginCheck(app, settings, [{ method: 'POST', url: STRIPE_WEBHOOK_PATH }]);
+  // NUL characters and absurdly deep JSON: a 400 on every route before anything reads them.
+  registerRequestShapeCheck(app);
 
   // Services, wired once here; routes receive what they need.
   const outbox = !settings.SMTP_URL && settings.trialMode ? outboxRepository(database.db) : null;

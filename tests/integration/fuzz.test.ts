@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createTestApp, databaseFingerprint, type DatabaseFingerprint, databaseFingerprinter, type TestApp } from '../support/app';
 import { cookiesOf, freshIp, GOOD_PASSWORD, SAME_ORIGIN, type TestAccount, testAccount } from '../support/accounts';
 import { startCheckout } from '../support/checkout';
 import { testDbKind } from '../support/db';
+import { type JsonSchema, toJsonSchema } from '../support/json-schema';
 import { insertGame, insertNumbers } from '../support/fixtures';
 import { sellSquares } from '../support/game-day';
 import { ok } from '../support/request';
@@ -84,22 +84,6 @@ const AUTH_PATHS = [
   'nope',
 ];
 
-type JsonSchema = {
-  type?: string | string[];
-  enum?: unknown[];
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-  maxItems?: number;
-};
-
 interface FuzzRoute {
   method: string;
   url: string;
@@ -128,15 +112,6 @@ interface FuzzRequest {
   remoteAddress: string;
   contentType: string | null;
   payload: string | undefined;
-}
-
-function toJsonSchema(schema: unknown): JsonSchema | undefined {
-  if (!schema) return undefined;
-  try {
-    return z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  } catch {
-    return {};
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

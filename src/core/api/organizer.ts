@@ -14,7 +14,7 @@
  */
 import { z } from 'zod';
 import { INVALID_EMAIL, ORGANIZER_TOOL_ERRORS } from '../messages';
-import { validateEmail, validatePersonName } from '../validation';
+import { EMAIL_MAX_LENGTH, validatePersonEmail, validatePersonName } from '../validation';
 import { gameSchema } from './games';
 import { ACTIVITY_ACTIONS } from '../activity';
 import { cents, int, list, timestamp, type Contract, type RequestOf } from './contract';
@@ -23,8 +23,15 @@ const invalid = ORGANIZER_TOOL_ERRORS.selectionInvalid;
 const coordinate = z.number({ error: invalid }).int(invalid).min(0, invalid).max(9, invalid);
 const cellSchema = z.object({ x: coordinate, y: coordinate }, { error: invalid });
 
+/** Squares by position, each once (the same square twice in one request is a mistake, not twice the work). */
+const squareList = z
+  .array(cellSchema, { error: invalid })
+  .min(1, ORGANIZER_TOOL_ERRORS.selectionEmpty)
+  .max(100, invalid)
+  .refine((cells) => new Set(cells.map((cell) => cell.x * 10 + cell.y)).size === cells.length, { message: ORGANIZER_TOOL_ERRORS.selectionTwice });
+
 const selectionFields = {
-  squares: z.array(cellSchema, { error: invalid }).min(1, ORGANIZER_TOOL_ERRORS.selectionEmpty).max(100, invalid).optional(),
+  squares: squareList.optional(),
   user_id: z.string({ error: invalid }).min(1, invalid).max(100, invalid).optional(),
   all: z.literal(true, { error: invalid }).optional(),
 };
@@ -53,13 +60,13 @@ const personName = z
   });
 const personEmail = z
   .string({ error: INVALID_EMAIL })
-  .max(254, INVALID_EMAIL)
+  // Longer than any address with room for spaces around it: refused before the rule reads it.
+  .max(EMAIL_MAX_LENGTH * 2, ORGANIZER_TOOL_ERRORS.personEmailTooLong)
   .nullish()
   .transform((raw, ctx) => {
-    if (raw === null || raw === undefined || raw.trim() === '') return null;
-    const email = validateEmail(raw);
+    const email = validatePersonEmail(raw);
     if (!email.ok) {
-      ctx.addIssue({ code: 'custom', message: INVALID_EMAIL });
+      ctx.addIssue({ code: 'custom', message: email.message });
       return z.NEVER;
     }
     return email.value;
@@ -69,7 +76,7 @@ const personEmail = z
 export const assignRequestSchema = z
   .object(
     {
-      squares: z.array(cellSchema, { error: invalid }).min(1, ORGANIZER_TOOL_ERRORS.selectionEmpty).max(100, invalid),
+      squares: squareList,
       to: z
         .strictObject(
           {

@@ -10,6 +10,12 @@ import type { Generated } from 'kysely';
 export interface Database {
   /** Better Auth's table; we read it and keep `isAdmin` (D8). */
   user: UserTable;
+  /**
+   * Better Auth's ways into an account (`account`: a password, a link) and its sessions; we only
+   * remove an account's rows when named people are adopted into it (D29, design note 021).
+   */
+  account: AccountRowsTable;
+  session: AccountRowsTable;
   games: GamesTable;
   squares: SquaresTable;
   checkouts: CheckoutsTable;
@@ -36,6 +42,12 @@ export interface UserTable {
   isAdmin: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/** The columns of Better Auth's `account` and `session` we use: which account a row belongs to. */
+export interface AccountRowsTable {
+  id: string;
+  userId: string;
 }
 
 export interface GamesTable {

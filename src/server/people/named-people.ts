@@ -131,7 +131,12 @@ export function namedPeopleService({ db, events, log, clock }: NamedPeopleDeps) 
     return service.adopt(account);
   }
   const service = {
-    /** Moves every unclaimed named person's squares, wins and log entries with this address to the account; the games changed. */
+    /**
+     * Moves every unclaimed named person's squares, wins and log entries with this address to the
+     * account, after removing the account's password and sessions (set before its address was
+     * proven); the games changed. Runs when an address is confirmed, and at start for one whose
+     * move was cut off.
+     */
     async adopt(account: { id: string; email: string }): Promise<string[]> {
       const email = account.email.trim().toLowerCase();
       if (isUndeliverable(email)) return [];
@@ -139,6 +144,12 @@ export function namedPeopleService({ db, events, log, clock }: NamedPeopleDeps) 
         const people = await trx.selectFrom('named_people').select('user_id').where('email', '=', email).where('claimed_by', 'is', null).execute();
         if (people.length === 0) return [];
         const ids = people.map((person) => person.user_id);
+        // Her squares go only to an account nobody else can sign in to (design note 021): a
+        // password on it now was set before the address was proven, by whoever signed up with
+        // it (the confirmation link proves the mailbox, not who chose the password). It goes, with
+        // every session, in this transaction: the owner signs in by link or resets the password.
+        await trx.deleteFrom('account').where('userId', '=', account.id).execute();
+        await trx.deleteFrom('session').where('userId', '=', account.id).execute();
         const touched = await trx.selectFrom('squares').select('game_id').distinct().where('user_id', 'in', ids).execute();
         const won = await trx.selectFrom('game_winners').select('game_id').distinct().where('user_id', 'in', ids).execute();
         await trx.updateTable('squares').set({ user_id: account.id }).where('user_id', 'in', ids).execute();
