@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORGANIZER_PAYMENT_ERRORS } from './messages';
-import { paymentTotals, validatePayBy, validatePaymentInstructions } from './payment-methods';
+import { paymentTotals, potCollectedText, validatePayBy, validatePaymentInstructions } from './payment-methods';
 
 describe('payment instructions (D28)', () => {
   it('are optional, multi-line, trimmed, and at most 500 characters of allowed text', () => {
@@ -30,5 +30,12 @@ describe('payment totals', () => {
   it('adds what is due, paid and unpaid at the game price', () => {
     expect(paymentTotals([{ paid: true }, { paid: false }, { paid: false }], 1000)).toEqual({ dueCents: 3000, paidCents: 1000, unpaidCents: 2000 });
     expect(paymentTotals([], 1000)).toEqual({ dueCents: 0, paidCents: 0, unpaidCents: 0 });
+  });
+});
+
+describe('potCollectedText (D47)', () => {
+  it('says what an organizer has collected of the pot, nothing for a card game', () => {
+    expect(potCollectedText({ payment_method: 'organizer', total_pot_cents: 90000, collected_cents: 87000 })).toBe('collected $870.00 of $900.00');
+    expect(potCollectedText({ payment_method: 'card', total_pot_cents: 90000, collected_cents: 90000 })).toBeNull();
   });
 });

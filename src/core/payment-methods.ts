@@ -3,6 +3,7 @@
  * app (cash, Venmo, PayPal...). Organizer-collects squares are reserved at once, unpaid, until
  * the organizer marks them paid; an optional pay-by time releases what is still unpaid then.
  */
+import { formatUsd } from './money';
 import { ORGANIZER_PAYMENT_ERRORS } from './messages';
 import { validateOptionalText, type TextField } from './text';
 import type { ValidationResult } from './validation';
@@ -49,4 +50,13 @@ export function validatePayBy(raw: string | null | undefined): ValidationResult<
 export function paymentTotals(squares: readonly { paid: boolean }[], priceCents: number): { dueCents: number; paidCents: number; unpaidCents: number } {
   const paid = squares.filter((square) => square.paid).length;
   return { dueCents: squares.length * priceCents, paidCents: paid * priceCents, unpaidCents: (squares.length - paid) * priceCents };
+}
+
+/**
+ * D47: beside an organizer-collects game's pot, how much of it the organizer has collected:
+ * "collected $870.00 of $900.00". Null for a card game (its pot is paid at checkout).
+ */
+export function potCollectedText(game: { payment_method: PaymentMethod; total_pot_cents: number; collected_cents: number }): string | null {
+  if (game.payment_method !== 'organizer') return null;
+  return `collected ${formatUsd(game.collected_cents)} of ${formatUsd(game.total_pot_cents)}`;
 }
