@@ -61,7 +61,7 @@ describe(`every activity entry kind is written, in its words (D32, ${testDbKind}
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as CheckoutCreated;
   }
-  const log = async (gameId: string) => (await ok<ActivityResponse>('GET', `/api/games/${gameId}/activity`)).entries.reverse();
+  const log = async (gameId: string) => (await ok<ActivityResponse>('GET', `/api/games/${gameId}/activity`)).entries.toReversed();
 
   it('writes each kind from the service that does it, in the words an admin reads', async () => {
     // A card game: bought, released with its refund, drawn, cleared, drawn again, a quarter confirmed.
