@@ -30,6 +30,7 @@ const square = (x: number, y: number, status: BoardSquare['status'], mine: boole
   status,
   mine,
   owner_username: owner,
+  owner_no_account: false,
   owner_email: null,
   unpaid: false,
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORGANIZER_PAYMENT_ERRORS } from './messages';
-import { owingFor, paymentTotals, validatePayBy, validatePaymentInstructions } from './payment-methods';
+import { owingFor, paymentTotals, potCollectedText, validatePayBy, validatePaymentInstructions } from './payment-methods';
 
 describe('payment instructions (D28)', () => {
   it('are optional, multi-line, trimmed, and at most 500 characters of allowed text', () => {
@@ -46,5 +46,12 @@ describe('owingFor (D28)', () => {
   it('is null when nothing is unpaid or the game is paid by card', () => {
     expect(owingFor(organizer, 0)).toBeNull();
     expect(owingFor({ ...organizer, payment_method: 'card' }, 2)).toBeNull();
+  });
+});
+
+describe('potCollectedText (D47)', () => {
+  it('says what an organizer has collected of the pot, nothing for a card game', () => {
+    expect(potCollectedText({ payment_method: 'organizer', total_pot_cents: 90000, collected_cents: 87000 })).toBe('collected $870.00 of $900.00');
+    expect(potCollectedText({ payment_method: 'card', total_pot_cents: 90000, collected_cents: 90000 })).toBeNull();
   });
 });

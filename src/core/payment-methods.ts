@@ -108,3 +108,12 @@ export function owingFor(game: OwingGame, unpaidSquares: number): Owing | null {
     instructions: game.payment_instructions,
   };
 }
+
+/**
+ * D47: beside an organizer-collects game's pot, how much of it the organizer has collected:
+ * "collected $870.00 of $900.00". Null for a card game (its pot is paid at checkout).
+ */
+export function potCollectedText(game: { payment_method: PaymentMethod; total_pot_cents: number; collected_cents: number }): string | null {
+  if (game.payment_method !== 'organizer') return null;
+  return `collected ${formatUsd(game.collected_cents)} of ${formatUsd(game.total_pot_cents)}`;
+}

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PAYOUT_SCHEDULE_IDS } from './payouts';
-import { type ConfirmedQuarter, resultsLedger, unclaimedText, youWonText } from './results-ledger';
+import { PAYOUT_SCHEDULE_IDS, PAYOUT_SCHEDULES, quarterPayoutCents } from './payouts';
+import { type ConfirmedQuarter, ledgerTotals, resultsLedger, unclaimedText, winnerOwing, winnerOwingText, youWonText } from './results-ledger';
 import { QUARTERS } from './scoring';
 
 describe('resultsLedger (D43, D24)', () => {
@@ -56,5 +56,54 @@ describe('resultsLedger (D43, D24)', () => {
   it('words the unclaimed share and the winner banner', () => {
     expect(unclaimedText(24250)).toBe('Unclaimed: nobody bought this square, so the organizer keeps $242.50.');
     expect(youWonText(1, 19400)).toBe('You won Q1 - $194.00');
+  });
+
+  it('D47: one pot, each quarter its share of it: never over the pot, equal shares equal, the remainder only rounding', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.constantFrom(...PAYOUT_SCHEDULE_IDS),
+        fc.subarray([...QUARTERS]),
+        (sold, dollars, schedule, quarters) => {
+          // The pot of every sold square, fixed at the draw; each quarter confirmed against it.
+          const pot = sold * dollars * 100;
+          const payouts = QUARTERS.map((quarter) => quarterPayoutCents(pot, schedule, quarter));
+          expect(payouts.reduce((sum, cents) => sum + cents, 0)).toBeLessThanOrEqual(pot);
+          const shares = PAYOUT_SCHEDULES[schedule].sharesPercent;
+          QUARTERS.forEach((q, i) => QUARTERS.forEach((r, j) => shares[i] === shares[j] && expect(payouts[q - 1]).toBe(payouts[r - 1])));
+          const ledger = resultsLedger(
+            pot,
+            schedule,
+            quarters.map((quarter) => ({ quarter, winner: 'someone', payoutCents: payouts[quarter - 1]! })),
+          );
+          const totals = ledgerTotals(ledger, 'Won by players');
+          expect(totals.reduce((sum, total) => sum + total.cents, 0)).toBe(pot);
+          expect(ledger.earlierPotCents).toBe(0);
+          expect(totals.map((total) => total.key)).not.toContain('earlier-pot');
+          expect(ledger.roundingCents).toBeGreaterThanOrEqual(0);
+          expect(ledger.roundingCents).toBeLessThan(5);
+        },
+      ),
+    );
+  });
+
+  it('D47: a payout recorded at an earlier pot is labelled as such, not as rounding', () => {
+    // The game day that drifted: Q1 paid $217.50 while the pot counted paid squares only; the pot is $900.
+    const ledger = resultsLedger(90000, 'even', [
+      { quarter: 1, winner: 'amy', payoutCents: 21750 },
+      { quarter: 2, winner: 'bob', payoutCents: 22500 },
+    ]);
+    expect(ledgerTotals(ledger, 'Paid out or owed')).toEqual([
+      { key: 'won', label: 'Paid out or owed', cents: 44250 },
+      { key: 'to-play', label: 'Still to play', cents: 45000 },
+      { key: 'earlier-pot', label: 'Payouts recorded before the pot was final differ by', cents: 750 },
+    ]);
+  });
+
+  it('D47: says what an owing winner owes and nets', () => {
+    expect(winnerOwing(2500, 0)).toBeNull();
+    expect(winnerOwingText(winnerOwing(2500, 1000)!)).toBe('Owes $10.00 for unpaid squares · net $15.00 after what they owe');
+    expect(winnerOwingText(winnerOwing(500, 1000)!)).toBe('Owes $10.00 for unpaid squares · they still owe $5.00 after this payout');
   });
 });

@@ -32,8 +32,16 @@ export interface ResultsLedger {
   readonly toPlayCents: number;
   /** The schedule's organizer share (Organizer keeps 20%), 0 when the quarters pay it all. */
   readonly organizerCents: number;
-  /** What is left: rounding down (D12); the lines and this add up to the pot. */
+  /** What is left: the lines and this add up to the pot. It is `roundingCents` plus `earlierPotCents`. */
   readonly remainderCents: number;
+  /** What rounding each share down leaves (D12). */
+  readonly roundingCents: number;
+  /**
+   * D47: what won quarters' recorded payouts differ from their share of this pot by. Never for a
+   * pot fixed at the draw; only payouts recorded before the pot of an organizer-collects game
+   * counted its unpaid squares (migration 013 keeps a payout already made as made).
+   */
+  readonly earlierPotCents: number;
   readonly potCents: number;
 }
 
@@ -52,15 +60,60 @@ export function resultsLedger(potCents: number, scheduleId: PayoutScheduleId, co
   const unclaimedCents = sum('unclaimed');
   const toPlayCents = sum('to-play');
   const organizerCents = rules.organizer?.cents ?? 0;
+  const remainderCents = potCents - wonCents - unclaimedCents - toPlayCents - organizerCents;
   return {
     lines,
     wonCents,
     unclaimedCents,
     toPlayCents,
     organizerCents,
-    remainderCents: potCents - wonCents - unclaimedCents - toPlayCents - organizerCents,
+    remainderCents,
+    roundingCents: rules.remainderCents,
+    earlierPotCents: remainderCents - rules.remainderCents,
     potCents,
   };
+}
+
+/** One total under the results, with its real cause as its label (D47). */
+export interface LedgerTotal {
+  readonly key: 'won' | 'unclaimed' | 'organizer' | 'to-play' | 'rounding' | 'earlier-pot';
+  readonly label: string;
+  readonly cents: number;
+}
+
+/**
+ * The totals under the quarter results, each labelled with its cause, those that are not zero:
+ * with the pot's line they add up to the pot. `wonLabel`: the board's "Won by players", the
+ * organizer's "Paid out or owed".
+ */
+export function ledgerTotals(ledger: ResultsLedger, wonLabel: string): LedgerTotal[] {
+  const totals: LedgerTotal[] = [
+    { key: 'won', label: wonLabel, cents: ledger.wonCents },
+    { key: 'unclaimed', label: 'Unclaimed, kept by the organizer', cents: ledger.unclaimedCents },
+    { key: 'organizer', label: "Organizer's share", cents: ledger.organizerCents },
+    { key: 'to-play', label: 'Still to play', cents: ledger.toPlayCents },
+    { key: 'rounding', label: 'Left over from rounding down', cents: ledger.roundingCents },
+    { key: 'earlier-pot', label: 'Payouts recorded before the pot was final differ by', cents: ledger.earlierPotCents },
+  ];
+  return totals.filter((total) => total.cents !== 0);
+}
+
+/** D47: a winner who still owes for unpaid squares in the game, and what paying them out nets. */
+export interface WinnerOwing {
+  readonly owesCents: number;
+  /** The payout minus what they owe; negative when they owe more than they won. */
+  readonly netCents: number;
+}
+
+/** Null when the winner owes nothing. */
+export function winnerOwing(payoutCents: number, owesCents: number): WinnerOwing | null {
+  return owesCents > 0 ? { owesCents, netCents: payoutCents - owesCents } : null;
+}
+
+/** D47: the owing line where the organizer pays out: "Owes $10.00 for unpaid squares · net $15.00". */
+export function winnerOwingText({ owesCents, netCents }: WinnerOwing): string {
+  const net = netCents >= 0 ? `net ${formatUsd(netCents)} after what they owe` : `they still owe ${formatUsd(-netCents)} after this payout`;
+  return `Owes ${formatUsd(owesCents)} for unpaid squares · ${net}`;
 }
 
 /** D43: an unclaimed quarter said plainly. */

@@ -9,7 +9,6 @@ import {
   quarterOrdinal,
   quarterShortLabel,
   quarterWinningsLabel,
-  winnerDisplayName,
   winningDigits,
   winningSquare,
 } from './scoring';
@@ -125,15 +124,5 @@ describe('winningSquare (D14, D15)', () => {
 
   it('refuses a negative score', () => {
     expect(() => winningSquare(IDENTITY, IDENTITY, -3, 2)).toThrow(RangeError);
-  });
-});
-
-describe('winnerDisplayName', () => {
-  it('is the name, else the email, else No winner', () => {
-    expect(winnerDisplayName('alice', 'a@example.com')).toBe('alice');
-    expect(winnerDisplayName('', 'a@example.com')).toBe('a@example.com');
-    expect(winnerDisplayName(null, 'a@example.com')).toBe('a@example.com');
-    expect(winnerDisplayName('  ', undefined)).toBe('No winner');
-    expect(winnerDisplayName(null, null)).toBe('No winner');
   });
 });

@@ -4,7 +4,6 @@
  */
 import type { Coordinate, Digit } from './grid';
 import { isDigitPermutation } from './grid';
-import { NO_WINNER } from './messages';
 
 /** The four quarters of a game. */
 export const QUARTERS = [1, 2, 3, 4] as const;
@@ -79,9 +78,4 @@ export function quarterShortLabel(quarter: Quarter): string {
  */
 export function nextQuarterToConfirm(confirmed: readonly Quarter[]): Quarter | null {
   return QUARTERS.find((quarter) => !confirmed.includes(quarter)) ?? null;
-}
-
-/** The Winner column of Results & Payouts: the name, else the email, else "No winner". */
-export function winnerDisplayName(name: string | null | undefined, email: string | null | undefined): string {
-  return name?.trim() || email?.trim() || NO_WINNER;
 }

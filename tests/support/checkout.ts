@@ -48,7 +48,7 @@ export async function gameRow(handle: DatabaseHandle, gameId: string) {
  * price is fixed once a square is sold, D13; assigned squares (D32) have no checkout, and a moved
  * square no longer sits where its checkout item says, so the game's price is the measure).
  */
-export async function expectCountersMatch(handle: DatabaseHandle, gameId: string): Promise<{ claimed: number; pot: number }> {
+export async function expectCountersMatch(handle: DatabaseHandle, gameId: string): Promise<{ claimed: number; pot: number; collected: number }> {
   const game = await gameRow(handle, gameId);
   const claimed = await handle.db
     .selectFrom('squares')
@@ -56,12 +56,13 @@ export async function expectCountersMatch(handle: DatabaseHandle, gameId: string
     .where('squares.game_id', '=', gameId)
     .where('squares.status', '=', 'claimed')
     .execute();
-  // D28: the pot counts paid squares; the sold count, every owned one.
-  const pot = claimed.filter((row) => row.is_paid).length * game.price_per_square_cents;
-  if (game.squares_claimed !== claimed.length || game.total_pot_cents !== pot) {
+  // D47: the pot counts every sold square, paid or not; collected, the paid ones.
+  const pot = claimed.length * game.price_per_square_cents;
+  const collected = claimed.filter((row) => row.is_paid).length * game.price_per_square_cents;
+  if (game.squares_claimed !== claimed.length || game.total_pot_cents !== pot || game.collected_cents !== collected) {
     throw new Error(
-      `game ${gameId}: counters say ${game.squares_claimed} squares / ${game.total_pot_cents} cents, the squares table ${claimed.length} / ${pot}`,
+      `game ${gameId}: counters say ${game.squares_claimed} squares / ${game.total_pot_cents} cents / ${game.collected_cents} collected, the squares table ${claimed.length} / ${pot} / ${collected}`,
     );
   }
-  return { claimed: claimed.length, pot };
+  return { claimed: claimed.length, pot, collected };
 }

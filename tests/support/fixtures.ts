@@ -40,6 +40,8 @@ export interface GameFixture {
   grid_shuffled: boolean;
   squares_claimed: number;
   total_pot_cents: number;
+  /** D47: what was paid (default: the pot, as in a card game). */
+  collected_cents: number;
 }
 
 /** A game row written directly, for tests below the games service. */
@@ -63,6 +65,7 @@ export async function insertGame(handle: DatabaseHandle, values: Partial<GameFix
       ...(values.grid_shuffled !== undefined ? { grid_shuffled: values.grid_shuffled } : {}),
       ...(values.squares_claimed !== undefined ? { squares_claimed: values.squares_claimed } : {}),
       ...(values.total_pot_cents !== undefined ? { total_pot_cents: values.total_pot_cents } : {}),
+      ...((values.collected_cents ?? values.total_pot_cents) !== undefined ? { collected_cents: values.collected_cents ?? values.total_pot_cents } : {}),
     })
     .execute();
   return id;

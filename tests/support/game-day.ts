@@ -34,7 +34,11 @@ export async function sellSquares(handle: DatabaseHandle, gameId: string, ownerO
   if (rows.length > 0) await handle.db.insertInto('squares').values(rows).execute();
   await handle.db
     .updateTable('games')
-    .set({ squares_claimed: rows.length, total_pot_cents: rows.length * game.price_per_square_cents })
+    .set({
+      squares_claimed: rows.length,
+      total_pot_cents: rows.length * game.price_per_square_cents,
+      collected_cents: rows.length * game.price_per_square_cents,
+    })
     .where('id', '=', gameId)
     .execute();
   return owners;

@@ -17,8 +17,10 @@ export const boardSquareSchema = z.object({
   y: int,
   /** `claimed`: sold. `held`: in a checkout that is still open (D21). */
   status: z.enum(['claimed', 'held']),
-  /** The owner's username for a claimed square; null for a hold (the buyer is not shown). */
+  /** D48 (core/person.ts): the owner's username, or a named person's name, for a claimed square; null for a hold (the buyer is not shown). */
   owner_username: z.string().nullable(),
+  /** D48: the owner is a named person (D29), marked "no account". */
+  owner_no_account: z.boolean(),
   /** The owner's e-mail: sent to admins only (D11), null otherwise. */
   owner_email: z.string().nullable(),
   /** The viewer owns it, or holds it in their own open checkout. */
@@ -45,8 +47,10 @@ export const boardWinnerSchema = z.object({
   winning_numbers_y: digit,
   team_a_score: int,
   team_b_score: int,
-  /** Null when nobody bought the winning square (D24). */
+  /** D48: the winner's username or a named person's name; null when nobody bought the winning square (D24). */
   winner_username: z.string().nullable(),
+  /** D48: the winner is a named person (D29), marked "no account". */
+  winner_no_account: z.boolean(),
   payout_amount_cents: cents,
   payout_status: z.enum(PAYOUT_STATUSES),
 });

@@ -46,9 +46,14 @@ export const quarterResultSchema = z.object({
   /** The winning cell (D14, D15). */
   square_x: int,
   square_y: int,
-  /** Username, else null; the table shows name, else e-mail, else "No winner". */
+  /** D48 (core/person.ts): username or a named person's name, else null; shown through personLabel. */
   winner_name: z.string().nullable(),
+  /** D48: a named person (D29), marked "no account". */
+  winner_no_account: z.boolean(),
+  /** A real address (this view is admins' only), never a named person's placeholder. */
   winner_email: z.string().nullable(),
+  /** D47: what the winner still owes for unpaid squares in this game (0 when nothing). */
+  winner_owes_cents: cents,
   winner_id: z.string().nullable(),
   payout_amount_cents: cents,
   payout_status: z.enum(PAYOUT_STATUSES),

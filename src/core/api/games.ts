@@ -35,8 +35,13 @@ export const gameSchema = z.object({
   /** Whole dollars, $1 to $10,000. */
   price_per_square: z.number(),
   price_per_square_cents: cents,
-  /** Sum of the prices of the claimed squares. */
+  /**
+   * D47: every sold square (reserved, paid or not) times the price, in every game; final once
+   * numbers are drawn (sales close). Each quarter pays its share of it.
+   */
   total_pot_cents: cents,
+  /** D47: the paid squares times the price ("collected $X of $Y" in an organizer-collects game; the pot in a card game). */
+  collected_cents: cents,
   squares_claimed: int,
   squares_available: int,
   is_active: z.boolean(),

@@ -20,7 +20,11 @@ export const gameOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   /** D28: paid by card in the app, or to the organizer. */
   method: z.enum(PAYMENT_METHODS),
+  /** D48 (core/person.ts): username or a named person's name; shown through personLabel. */
   buyer_username: z.string().nullable(),
+  /** D48: a named person (D29), marked "no account". */
+  buyer_no_account: z.boolean(),
+  /** A real address ('' when none), never a named person's placeholder. */
   buyer_email: z.string(),
   /** The order's squares in this game, in (x, y) order (D14: x is the row, y the column, 0-9). */
   squares: list(z.object({ x: int, y: int })),

@@ -117,7 +117,11 @@ export type Assigned = Contract<typeof assignedSchema>;
 
 export const playerPaymentsSchema = z.object({
   user_id: z.string(),
+  /** D48 (core/person.ts): username or a named person's name ('' when neither); shown through personLabel. */
   username: z.string(),
+  /** D48: a named person (D29), marked "no account". */
+  no_account: z.boolean(),
+  /** A real address ('' when none), never a named person's placeholder. */
   email: z.string(),
   squares: list(z.object({ x: int, y: int, paid: z.boolean() })),
   due_cents: cents,

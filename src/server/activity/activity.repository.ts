@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { ActivityAction, ActivityDetail } from '@core/activity';
 import type { Coordinate } from '@core/grid';
 import type { Executor } from '../db/executor';
+import { person } from '../db/shared-queries';
 
 /** One thing that happened to a game's squares (D32), written in the transaction that did it. */
 export interface NewActivity {
@@ -20,14 +20,16 @@ export interface ActivityRow {
   actor_user_id: string | null;
   subject_user_id: string | null;
   actor_name: string | null;
+  actor_no_account: boolean;
   subject_name: string | null;
+  subject_no_account: boolean;
   squares: string;
   detail: string | null;
 }
 
-/** Shown names, as the board shows them (shared-queries displayName), for the two joined accounts. */
-const nameOf = (alias: 'actor' | 'subject') =>
-  sql<string | null>`coalesce(${sql.ref(`${alias}.displayUsername`)}, ${sql.ref(`${alias}.username`)}, ${sql.ref(`${alias}.name`)})`;
+/** D48: the two joined accounts as every answer shows them. */
+const actor = person('actor');
+const subject = person('subject');
 
 /**
  * Writes entries to a game's log inside the caller's transaction (so an entry exists exactly when
@@ -78,8 +80,10 @@ export function listActivity(db: Executor, gameId: string, options: { subjectUse
       'game_activity.subject_user_id',
       'game_activity.squares',
       'game_activity.detail',
-      nameOf('actor').as('actor_name'),
-      nameOf('subject').as('subject_name'),
+      actor.name.as('actor_name'),
+      actor.noAccount.as('actor_no_account'),
+      subject.name.as('subject_name'),
+      subject.noAccount.as('subject_no_account'),
     ])
     .where('game_activity.game_id', '=', gameId);
   if (options.subjectUserId !== undefined) query = query.where('game_activity.subject_user_id', '=', options.subjectUserId);

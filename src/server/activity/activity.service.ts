@@ -1,6 +1,7 @@
 import { activityMessage, type ActivityDetail } from '@core/activity';
 import type { ActivityResponse } from '@core/api/organizer';
 import { GAME_ERRORS } from '@core/messages';
+import { personLabel } from '@core/person';
 import type { Executor } from '../db/executor';
 import { notFound } from '../http/errors';
 import { listActivity } from './activity.repository';
@@ -26,7 +27,14 @@ export function activityService({ db }: { db: Executor }) {
             created_at: row.created_at,
             action: row.action,
             squares,
-            message: activityMessage({ action: row.action, actor: row.actor_name, subject: row.subject_name, squares, detail }),
+            message: activityMessage({
+              action: row.action,
+              // D48: people as everywhere else (a named person marked "no account"); null: the app, or an unsold square.
+              actor: row.actor_user_id === null ? null : personLabel({ name: row.actor_name, noAccount: row.actor_no_account }),
+              subject: row.subject_user_id === null ? null : personLabel({ name: row.subject_name, noAccount: row.subject_no_account }),
+              squares,
+              detail,
+            }),
           };
         }),
       };

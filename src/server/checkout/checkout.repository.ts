@@ -4,7 +4,7 @@ import { GRID_SIZE } from '@core/grid';
 import type { DbKind } from '../db/connection';
 import { recordActivity, type NewActivity } from '../activity/activity.repository';
 import type { Executor } from '../db/executor';
-import { addToGameCounters } from '../db/shared-queries';
+import { addToGameCounters, type CounterChange } from '../db/shared-queries';
 import { withTransactionRetry } from '../db/retry';
 import type { CheckoutItemsTable, CheckoutsTable, Database, PaymentRefundsTable } from '../db/schema';
 
@@ -382,8 +382,8 @@ function checkoutQueries(db: Executor, kind: DbKind) {
     },
 
     /** Adds sold squares to a game's counters (negative to take them back). */
-    addToGame(gameId: string, squares: number, cents: number, now: string): Promise<void> {
-      return addToGameCounters(db, gameId, squares, cents, now);
+    addToGame(gameId: string, change: CounterChange, now: string): Promise<void> {
+      return addToGameCounters(db, gameId, change, now);
     },
 
     /** Holds left behind by a checkout that is no longer open (the sweep's safety net). */

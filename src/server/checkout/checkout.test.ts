@@ -407,7 +407,7 @@ describe(`checkout (${testDbKind})`, () => {
       expect((await payWith(t.app, alice, sessionId)).statusCode).toBe(409);
       expect((await payWith(t.app, alice, sessionId, DECLINED)).statusCode).toBe(409);
       expect(await squareRows(t.db.handle, gameId)).toMatchObject([{ x: 4, y: 4, status: 'claimed', user_id: alice.id }]);
-      expect(await expectCountersMatch(t.db.handle, gameId)).toEqual({ claimed: 1, pot: 1000 });
+      expect(await expectCountersMatch(t.db.handle, gameId)).toEqual({ claimed: 1, pot: 1000, collected: 1000 });
       const payments = await db().selectFrom('test_payment_sessions').select(['status', 'payment_id']).where('id', '=', sessionId).execute();
       expect(payments).toMatchObject([{ status: 'paid' }]);
     });

@@ -55,7 +55,7 @@ export function fulfillment(deps: CheckoutServiceDeps) {
         if ((await tx.claimHolds(checkoutId, now)) !== items.length) throw new CannotClaim(REFUND_REASONS.taken);
         const buyer = (await tx.findCheckout(checkoutId))?.user_id ?? null;
         for (const [gameId, total] of totals) {
-          await tx.addToGame(gameId, total.squares, total.cents, now);
+          await tx.addToGame(gameId, { squares: total.squares, paid: total.squares }, now);
           const squares = items.filter((item) => item.game_id === gameId);
           await tx.logActivity(gameId, [{ action: 'bought', actorUserId: buyer, subjectUserId: buyer, squares, detail: { amount_cents: total.cents } }], now);
         }

@@ -69,7 +69,7 @@ export function reservations(deps: CheckoutServiceDeps) {
           );
           if (!(await tx.insertUnpaidClaims(user.id, id, cells, now))) throw new HoldConflict();
           for (const [gameId, total] of perGame(items)) {
-            await tx.addToGame(gameId, total.squares, 0, now);
+            await tx.addToGame(gameId, { squares: total.squares, paid: 0 }, now);
             const squares = cells.filter((cell) => cell.game_id === gameId);
             await tx.logActivity(
               gameId,

@@ -58,7 +58,10 @@ export interface GamesTable {
   game_type: string;
   price_per_square_cents: number;
   payout_schedule: string;
+  /** D47: every sold square (reserved, paid or not) times the price; fixed once numbers are drawn (sales close). */
   total_pot_cents: Generated<number>;
+  /** D47: the paid squares times the price ("collected $X of $Y"); equal to the pot in card games. */
+  collected_cents: Generated<number>;
   squares_claimed: Generated<number>;
   is_active: Generated<boolean>;
   grid_shuffled: Generated<boolean>;
@@ -257,6 +260,13 @@ export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
   'emailVerified',
   'isAdmin',
   'is_paid',
+  // D48's flag (db/shared-queries.ts `person`), under each name a query selects it as.
+  'no_account',
+  'owner_no_account',
+  'winner_no_account',
+  'buyer_no_account',
+  'actor_no_account',
+  'subject_no_account',
 ]);
 
 /** D29: a person on squares without an account; `user_id` is their placeholder user row (migration 010). */

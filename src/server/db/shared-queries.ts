@@ -1,25 +1,34 @@
 import { sql } from 'kysely';
+import { PLACEHOLDER_EMAIL_DOMAIN } from '@core/person';
 import type { Executor } from './executor';
 
 /**
- * Query pieces several features read the same way (the board, orders, CSV exports): one
- * definition each, so they cannot drift apart.
+ * Query pieces several features read the same way (the board, results, payments, orders, the
+ * activity log, CSV exports): one definition each, so they cannot drift apart.
  */
 
 /**
- * The name a board shows for an account: the username as typed, else the username, else the
- * name Better Auth keeps (the same order as the session's username, src/server/auth/session.ts);
- * null for an account made by a sign-in link that has not chosen a username yet (D29).
+ * D48, one way to show a person (core/person.ts): the three facts every query selects about an
+ * account joined as `alias` ("user", or "actor"/"subject" in the activity log), so that every
+ * answer, page and CSV says a person the same way.
+ * - `name`: the username as typed, else the username, else the name Better Auth keeps (a named
+ *   person's typed name; the same order as the session's username, src/server/auth/session.ts);
+ *   null for an account made by a sign-in link that has not chosen a username yet (D29).
+ * - `noAccount`: a named person (D29), whose row is a placeholder with a `.invalid` address.
+ * - `email`: the account's address, or for a named person the address the organizer typed (null
+ *   if none), never the placeholder's. For admins' eyes only: the services drop it for others.
  */
-export const displayName = sql<string | null>`coalesce("user"."displayUsername", "user"."username", nullif("user"."name", ''))`;
-
-/**
- * The address shown for an account: its e-mail, or for a named person (D29) the address the
- * organizer typed (null if none), never the placeholder's `.invalid` one.
- */
-export const shownEmail = sql<
-  string | null
->`case when "user"."email" like '%@named.invalid' then (select "named_people"."email" from "named_people" where "named_people"."user_id" = "user"."id") else "user"."email" end`;
+export function person(alias: 'user' | 'actor' | 'subject' | 'buyer' = 'user') {
+  const col = (name: string) => sql.ref(`${alias}.${name}`);
+  const placeholder = sql<boolean>`(${col('email')} like ${'%@' + PLACEHOLDER_EMAIL_DOMAIN})`;
+  return {
+    name: sql<string | null>`coalesce(${col('displayUsername')}, ${col('username')}, nullif(${col('name')}, ''))`,
+    noAccount: sql<boolean>`coalesce(${placeholder}, false)`,
+    email: sql<
+      string | null
+    >`case when ${placeholder} then (select "named_people"."email" from "named_people" where "named_people"."user_id" = ${col('id')}) else ${col('email')} end`,
+  };
+}
 
 /** A game's winner records joined with their quarter's score and the winner's account (left join: an unsold square has none). */
 export function winnersWithScores(db: Executor, gameId: string) {
@@ -34,15 +43,36 @@ export function winnersWithScores(db: Executor, gameId: string) {
 }
 
 /**
- * Adds to a game's counters (negative to take away): owned squares, and the pot, which counts paid
- * squares (D28). Every sale, reservation, payment mark and release goes through here, inside the
- * transaction that changes the squares.
+ * D47: how many squares the winner of a `game_winners` row still owes for in that game (owned,
+ * not paid); 0 for a square nobody bought. Selected beside a winner wherever the organizer pays out.
  */
-export async function addToGameCounters(db: Executor, gameId: string, squares: number, cents: number, now: string): Promise<void> {
-  if (squares === 0 && cents === 0) return;
+export const winnerUnpaidSquares = sql<
+  number | string
+>`(select count(*) from "squares" where "squares"."game_id" = "game_winners"."game_id" and "squares"."user_id" = "game_winners"."user_id" and "squares"."status" = 'claimed' and "squares"."is_paid" = ${sql.lit(false)})`;
+
+/** Squares added to a game's counters (negative to take them away): owned ones, and of those the paid ones. */
+export interface CounterChange {
+  readonly squares: number;
+  readonly paid: number;
+}
+
+/**
+ * Adds to a game's counters: owned squares, the pot and what was collected. D47: the pot is every
+ * sold square (reserved, paid or not) times the price; `collected_cents` is the paid ones times the
+ * price ("collected $X of $Y"). A card sale is paid at once, so there both are the same. Every sale,
+ * reservation, assignment, payment mark and release goes through here, inside the transaction that
+ * changes the squares; the price is the game's own (fixed once any square is held or sold, D13).
+ */
+export async function addToGameCounters(db: Executor, gameId: string, change: CounterChange, now: string): Promise<void> {
+  if (change.squares === 0 && change.paid === 0) return;
   await db
     .updateTable('games')
-    .set((eb) => ({ squares_claimed: eb('squares_claimed', '+', squares), total_pot_cents: eb('total_pot_cents', '+', cents), updated_at: now }))
+    .set((eb) => ({
+      squares_claimed: eb('squares_claimed', '+', change.squares),
+      total_pot_cents: eb('total_pot_cents', '+', eb(eb.val(change.squares), '*', eb.ref('price_per_square_cents'))),
+      collected_cents: eb('collected_cents', '+', eb(eb.val(change.paid), '*', eb.ref('price_per_square_cents'))),
+      updated_at: now,
+    }))
     .where('id', '=', gameId)
     .execute();
 }

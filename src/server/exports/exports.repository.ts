@@ -1,5 +1,8 @@
 import type { Db } from '../db/connection';
-import { displayName, shownEmail, winnersWithScores } from '../db/shared-queries';
+import { person, winnerUnpaidSquares, winnersWithScores } from '../db/shared-queries';
+
+/** D48: owners and winners as every answer shows them. */
+const shown = person();
 
 /** The rows of a game's CSV files (D33). */
 export function exportsRepository(db: Db) {
@@ -11,7 +14,15 @@ export function exportsRepository(db: Db) {
       db
         .selectFrom('squares')
         .leftJoin('user', 'user.id', 'squares.user_id')
-        .select(['squares.x', 'squares.y', 'squares.is_paid', 'squares.claimed_at', displayName.as('username'), shownEmail.as('email')])
+        .select([
+          'squares.x',
+          'squares.y',
+          'squares.is_paid',
+          'squares.claimed_at',
+          shown.name.as('username'),
+          shown.noAccount.as('no_account'),
+          shown.email.as('email'),
+        ])
         .where('squares.game_id', '=', gameId)
         .where('squares.status', '=', 'claimed')
         .orderBy('squares.x')
@@ -27,8 +38,11 @@ export function exportsRepository(db: Db) {
           'quarter_scores.team_b_score',
           'game_winners.square_x',
           'game_winners.square_y',
-          displayName.as('username'),
-          shownEmail.as('email'),
+          'game_winners.user_id',
+          shown.name.as('username'),
+          shown.noAccount.as('no_account'),
+          shown.email.as('email'),
+          winnerUnpaidSquares.as('unpaid_squares'),
           'game_winners.payout_amount_cents',
           'game_winners.payout_status',
           'game_winners.payout_reference',

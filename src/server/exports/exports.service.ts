@@ -2,6 +2,7 @@ import { squarePositionLabel } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
 import { ORDER_STATUS_LABELS } from '@core/orders';
 import { type Quarter, quarterWinningsLabel } from '@core/scoring';
+import { personLabel } from '@core/person';
 import { payoutStatusLabel } from '@core/status';
 import { notFound } from '../http/errors';
 import type { OrdersService } from '../orders/orders.service';
@@ -15,12 +16,21 @@ export function exportsService({ repo, orders }: { repo: ExportsRepository; orde
   /** Dollars with two decimals and no thousands separator, so a spreadsheet reads a number. */
   const money = (cents: number) => (cents / 100).toFixed(2);
 
-  async function build(gameId: string, kind: ExportKind): Promise<string> {
+  async function build(game: { id: string; price_per_square_cents: number }, kind: ExportKind): Promise<string> {
+    const gameId = game.id;
     switch (kind) {
       case 'squares':
         return toCsv(
           ['Row', 'Column', 'Position', 'Owner', 'Email', 'Paid', 'Bought at'],
-          (await repo.squares(gameId)).map((s) => [s.x + 1, s.y + 1, squarePositionLabel(s), s.username, s.email, s.is_paid ? 'yes' : 'no', s.claimed_at]),
+          (await repo.squares(gameId)).map((s) => [
+            s.x + 1,
+            s.y + 1,
+            squarePositionLabel(s),
+            personLabel({ name: s.username, noAccount: Boolean(s.no_account), email: s.email }),
+            s.email,
+            s.is_paid ? 'yes' : 'no',
+            s.claimed_at,
+          ]),
         );
       case 'orders':
         return toCsv(
@@ -28,7 +38,7 @@ export function exportsService({ repo, orders }: { repo: ExportsRepository; orde
           (await orders.ofGame(gameId)).orders.map((o) => [
             o.checkout_id,
             o.created_at,
-            o.buyer_username,
+            personLabel({ name: o.buyer_username, noAccount: o.buyer_no_account, email: o.buyer_email }),
             o.buyer_email,
             o.method === 'organizer' ? 'Organizer collects' : 'Card',
             ORDER_STATUS_LABELS[o.status],
@@ -39,18 +49,21 @@ export function exportsService({ repo, orders }: { repo: ExportsRepository; orde
         );
       case 'payouts':
         return toCsv(
-          ['Quarter', 'Score A', 'Score B', 'Winning square', 'Winner', 'Email', 'Payout (USD)', 'Status', 'Reference', 'Paid at'],
+          ['Quarter', 'Score A', 'Score B', 'Winning square', 'Winner', 'Email', 'Payout (USD)', 'Status', 'Reference', 'Paid at', 'Owes (USD)', 'Net (USD)'],
           (await repo.payouts(gameId)).map((p) => [
             quarterWinningsLabel(p.quarter as Quarter),
             p.team_a_score,
             p.team_b_score,
             squarePositionLabel({ x: p.square_x, y: p.square_y }),
-            p.username ?? 'Not sold',
+            p.user_id === null ? 'Not sold' : personLabel({ name: p.username, noAccount: Boolean(p.no_account), email: p.email }),
             p.email,
             money(p.payout_amount_cents),
             payoutStatusLabel(p.payout_status),
             p.payout_reference,
             p.paid_at,
+            // D47: what the winner still owes for unpaid squares, and the payout net of it.
+            money(Number(p.unpaid_squares) * game.price_per_square_cents),
+            money(p.payout_amount_cents - Number(p.unpaid_squares) * game.price_per_square_cents),
           ]),
         );
     }
@@ -66,7 +79,7 @@ export function exportsService({ repo, orders }: { repo: ExportsRepository; orde
           .toLowerCase()
           .replace(/[^a-z0-9]+/g, '-')
           .replace(/^-|-$/g, '') || 'game';
-      return { name: `${slug}-${kind}.csv`, text: await build(gameId, kind) };
+      return { name: `${slug}-${kind}.csv`, text: await build(game, kind) };
     },
   };
 }

@@ -98,7 +98,7 @@ describe(`CSV exports (D33, ${testDbKind})`, () => {
   it('payouts: each confirmed quarter with its winner, amount, status and reference', async () => {
     await drawScoreAndPayQ1(t, admin, game.id, '+1 555 0100 Venmo');
     const [header, q1, q2] = lines((await download('payouts')).body);
-    expect(header).toBe('Quarter,Score A,Score B,Winning square,Winner,Email,Payout (USD),Status,Reference,Paid at');
+    expect(header).toBe('Quarter,Score A,Score B,Winning square,Winner,Email,Payout (USD),Status,Reference,Paid at,Owes (USD),Net (USD)');
     expect(q1).toMatch(new RegExp(`^1st Quarter,10,0,"Row 1, column 1",${player.username},${player.email},[0-9.]+,[A-Za-z ]+,'\\+1 555 0100 Venmo,`));
     expect(q2).toMatch(/^2nd Quarter,13,7,"Row 4, column 8",/);
   });

@@ -1,6 +1,10 @@
-import { sql, type Selectable, type Updateable } from 'kysely';
+import { type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../db/connection';
 import type { Executor } from '../db/executor';
+import { person, winnerUnpaidSquares } from '../db/shared-queries';
+
+/** D48: the winner as every answer shows them. */
+const winner = person();
 import type { GamesTable, GameWinnersTable, GridDrawsTable, QuarterScoresTable } from '../db/schema';
 
 /**
@@ -45,7 +49,9 @@ export interface ResultRow {
   square_y: number;
   user_id: string | null;
   winner_name: string | null;
+  winner_no_account: boolean;
   winner_email: string | null;
+  winner_unpaid_squares: number | string | null;
   payout_amount_cents: number;
   payout_status: WinnerRow['payout_status'];
   payout_reference: string | null;
@@ -64,12 +70,6 @@ export interface WinningRow {
   payout_amount_cents: number;
   payout_status: WinnerRow['payout_status'];
 }
-
-/**
- * The name shown for an account: the username as typed, else the username (the board's order,
- * squares.repository.ts, without Better Auth's display name: the contract wants a username or null).
- */
-const username = sql<string | null>`coalesce("user"."displayUsername", "user"."username")`;
 
 function queries(db: Executor) {
   return {
@@ -195,8 +195,11 @@ export function gameDayRepository(db: Db) {
           'game_winners.square_x',
           'game_winners.square_y',
           'game_winners.user_id',
-          username.as('winner_name'),
-          'user.email as winner_email',
+          winner.name.as('winner_name'),
+          winner.noAccount.as('winner_no_account'),
+          winner.email.as('winner_email'),
+          // D47: what the winner still owes for (the price is the service's).
+          winnerUnpaidSquares.as('winner_unpaid_squares'),
           'game_winners.payout_amount_cents',
           'game_winners.payout_status',
           'game_winners.payout_reference',

@@ -88,7 +88,7 @@ export function gameDayService(deps: GameDayServiceDeps) {
     return {
       game: toGame(row),
       numbers: numbersRow ? toBoardNumbers(gameId, numbersRow) : null,
-      results: resultRows.map((result) => toResult(gameId, result)),
+      results: resultRows.map((result) => toResult(gameId, result, row.price_per_square_cents)),
       draws: draws.map((draw) => ({ action: draw.action, created_at: draw.created_at })),
       next_quarter: nextQuarterToConfirm(confirmed),
       numbers_locked: scores.length > 0,
@@ -366,7 +366,7 @@ export function gameDayService(deps: GameDayServiceDeps) {
 
 export type GameDayService = ReturnType<typeof gameDayService>;
 
-function toResult(gameId: string, row: ResultRow): QuarterResult {
+function toResult(gameId: string, row: ResultRow, priceCents: number): QuarterResult {
   // The database checks the quarter (1-4) and the status; the digits come from a score's last digit.
   if (!isQuarter(row.quarter)) throw new Error(`game ${gameId}: a result with quarter ${row.quarter}`);
   return {
@@ -378,7 +378,9 @@ function toResult(gameId: string, row: ResultRow): QuarterResult {
     square_x: row.square_x,
     square_y: row.square_y,
     winner_name: row.winner_name,
+    winner_no_account: row.winner_no_account,
     winner_email: row.winner_email,
+    winner_owes_cents: Number(row.winner_unpaid_squares ?? 0) * priceCents,
     winner_id: row.user_id,
     payout_amount_cents: row.payout_amount_cents,
     payout_status: row.payout_status,

@@ -11,7 +11,7 @@ export type GameRow = Selectable<GamesTable> & { price_locked: boolean };
 /** A new game: the counters and flags take the table's defaults. */
 export type NewGameRow = Omit<
   Insertable<GamesTable>,
-  'total_pot_cents' | 'squares_claimed' | 'is_active' | 'grid_shuffled' | 'numbers_revealed' | 'manual_numbers_set'
+  'total_pot_cents' | 'collected_cents' | 'squares_claimed' | 'is_active' | 'grid_shuffled' | 'numbers_revealed' | 'manual_numbers_set'
 > & {
   created_by: string;
 };

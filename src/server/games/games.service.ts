@@ -256,6 +256,7 @@ export function toGame(row: GameRow): Game {
     price_per_square: centsToDollars(row.price_per_square_cents),
     price_per_square_cents: row.price_per_square_cents,
     total_pot_cents: row.total_pot_cents,
+    collected_cents: row.collected_cents,
     squares_claimed: row.squares_claimed,
     squares_available: SQUARE_COUNT - row.squares_claimed,
     is_active: row.is_active,

@@ -175,6 +175,7 @@ describe(`games API (${testDbKind})`, () => {
         price_per_square: 25,
         price_per_square_cents: 2500,
         total_pot_cents: 0,
+        collected_cents: 0,
         squares_claimed: 0,
         squares_available: 100,
         is_active: true,
@@ -335,7 +336,7 @@ describe(`games API (${testDbKind})`, () => {
       const openGame = games.find((g) => g.id === open)!;
       expect(openGame).toMatchObject({ price_locked: false, squares_claimed: 3, squares_available: 97, total_pot_cents: 3000, price_per_square: 10 });
       expect(Object.keys(openGame).sort()).toEqual(Object.keys(await getGame(open)).sort());
-      expect(Object.keys(openGame)).toHaveLength(24);
+      expect(Object.keys(openGame)).toHaveLength(25);
       expect(games.find((g) => g.id === sold)!.price_locked).toBe(true);
     });
 

@@ -1,5 +1,8 @@
 import type { Db } from '../db/connection';
-import { displayName } from '../db/shared-queries';
+import { person } from '../db/shared-queries';
+
+/** D48: the buyer as every answer shows them. */
+const buyer = person();
 
 /** One square of an order in a game, with its checkout and buyer. */
 export interface OrderItemRow {
@@ -9,6 +12,7 @@ export interface OrderItemRow {
   notes: string | null;
   created_at: string;
   buyer_username: string | null;
+  buyer_no_account: boolean;
   buyer_email: string | null;
   x: number;
   y: number;
@@ -37,8 +41,9 @@ export function ordersRepository(db: Db) {
           'checkouts.provider',
           'checkouts.notes',
           'checkouts.created_at',
-          displayName.as('buyer_username'),
-          'user.email as buyer_email',
+          buyer.name.as('buyer_username'),
+          buyer.noAccount.as('buyer_no_account'),
+          buyer.email.as('buyer_email'),
           'checkout_items.x',
           'checkout_items.y',
           'checkout_items.price_cents',

@@ -33,6 +33,7 @@ export function ordersService({ repo, clock: now }: OrdersServiceDeps) {
             status,
             method: row.provider === 'organizer' ? 'organizer' : 'card',
             buyer_username: row.buyer_username,
+            buyer_no_account: row.buyer_no_account,
             buyer_email: row.buyer_email ?? '',
             squares: [],
             amount_cents: 0,

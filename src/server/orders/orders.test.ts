@@ -156,6 +156,7 @@ describe(`GET /api/games/:id/orders (${testDbKind})`, () => {
         status: 'open',
         method: 'card',
         buyer_username: ben.username,
+        buyer_no_account: false,
         buyer_email: ben.email,
         squares: [{ x: 5, y: 5 }],
         amount_cents: 1000,
@@ -167,6 +168,7 @@ describe(`GET /api/games/:id/orders (${testDbKind})`, () => {
         status: 'paid',
         method: 'card',
         buyer_username: amy.username,
+        buyer_no_account: false,
         buyer_email: amy.email,
         squares: [
           { x: 0, y: 2 },
@@ -181,6 +183,7 @@ describe(`GET /api/games/:id/orders (${testDbKind})`, () => {
         status: 'refunded',
         method: 'card',
         buyer_username: ben.username,
+        buyer_no_account: false,
         buyer_email: ben.email,
         squares: [{ x: 9, y: 9 }],
         amount_cents: 1000,

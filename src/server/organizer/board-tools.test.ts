@@ -14,7 +14,6 @@ import {
   mailsTo,
   newAccount,
   postAuth,
-  sessionOf,
   signUpAs,
   testAccount,
   type TestAccount,
@@ -86,7 +85,7 @@ describe(`the organizer's board tools (D29, D32, ${testDbKind})`, () => {
   }
 
   describe('assign', () => {
-    it('puts free squares on an account by username or e-mail, unpaid or paid; the pot counts the paid ones', async () => {
+    it('puts free squares on an account by username or e-mail, unpaid or paid; the pot counts them all, collected the paid ones (D47)', async () => {
       const game = await organizerGame();
       const byName = await assign(game.id, {
         squares: [
@@ -96,9 +95,13 @@ describe(`the organizer's board tools (D29, D32, ${testDbKind})`, () => {
         to: { account: alice.username.toUpperCase() },
       });
       expect(byName.statusCode, byName.body).toBe(200);
-      expect(byName.json() as Assigned).toMatchObject({ changed: 2, user_id: alice.id, game: { squares_claimed: 2, total_pot_cents: 0 } });
+      expect(byName.json() as Assigned).toMatchObject({
+        changed: 2,
+        user_id: alice.id,
+        game: { squares_claimed: 2, total_pot_cents: 2000, collected_cents: 0 },
+      });
       const byEmail = await assign(game.id, { squares: [{ x: 5, y: 5 }], to: { account: ` ${bob.email} ` }, paid: true, paid_cents: 1000 });
-      expect(byEmail.json() as Assigned).toMatchObject({ user_id: bob.id, game: { squares_claimed: 3, total_pot_cents: 1000 } });
+      expect(byEmail.json() as Assigned).toMatchObject({ user_id: bob.id, game: { squares_claimed: 3, total_pot_cents: 3000, collected_cents: 1000 } });
       expect((await squaresOf(game.id)).map((s) => [s.x, s.y, s.user_id, s.is_paid, s.checkout_id])).toEqual([
         [0, 0, alice.id, false, null],
         [0, 1, alice.id, false, null],
@@ -351,7 +354,7 @@ describe(`the organizer's board tools (D29, D32, ${testDbKind})`, () => {
       const said = all.entries.map((entry) => entry.message).reverse();
       expect(said).toEqual([
         `${alice.username} bought 1 square for $10.00: Row 1, column 1`,
-        `${admin.username} put Aunt May on 1 square: Row 2, column 1`,
+        `${admin.username} put Aunt May (no account) on 1 square: Row 2, column 1`,
         `${admin.username} put ${bob.username} on 1 square: Row 3, column 1`,
         `${admin.username} marked 1 square of ${bob.username} paid: Row 3, column 1`,
         `${admin.username} moved ${bob.username}'s square from Row 3, column 1 to Row 3, column 10`,

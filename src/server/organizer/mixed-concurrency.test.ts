@@ -15,7 +15,7 @@ type Answer = { kind: string; status: number; body: any };
  * Issue 13's race: card checkouts and their payments, organizer-collects reservations, the
  * organizer's assignments, releases (card sales refunded), moves and payment marks, all at once
  * over real HTTP on a 4x4 corner of two boards. Whatever wins, a square has one owner, the games'
- * counters equal the squares owned and the pot the paid ones, a released card square is refunded
+ * counters equal the squares owned, the pot every owned one and collected the paid ones (D47), a released card square is refunded
  * exactly once, and nothing answers 5xx.
  */
 describe(`checkouts, reservations and the organizer's tools at once (issue 13, ${testDbKind})`, () => {

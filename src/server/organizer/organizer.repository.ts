@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
 import { recordActivity, type NewActivity } from '../activity/activity.repository';
 import type { Executor } from '../db/executor';
-import { addToGameCounters, displayName, shownEmail } from '../db/shared-queries';
+import { addToGameCounters, person, type CounterChange } from '../db/shared-queries';
 import type { Database } from '../db/schema';
 
 /** Which owned squares of a game a tool acts on (D28): some by position, one player's, or all. */
@@ -45,8 +45,12 @@ export interface OwnedSquareRow {
   is_paid: boolean;
   user_id: string;
   username: string | null;
+  no_account: boolean;
   email: string | null;
 }
+
+/** D48: a square's owner as every view shows them. */
+const owner = person();
 
 /** The queries of the organizer's payment tools; inside a game's lock (games.repository withLockedGame) for the writes. */
 export function organizerRepository(db: Executor) {
@@ -138,14 +142,22 @@ export function organizerRepository(db: Executor) {
     logActivity: (gameId: string, entries: readonly NewActivity[], now: string) => recordActivity(db, gameId, entries, now),
 
     /** Adds to a game's counters (negative to take away). */
-    addToGame: (gameId: string, squares: number, cents: number, now: string) => addToGameCounters(db, gameId, squares, cents, now),
+    addToGame: (gameId: string, change: CounterChange, now: string) => addToGameCounters(db, gameId, change, now),
 
     /** Every owned square of a game with its owner's names, by owner then position. */
     async ownedSquares(gameId: string): Promise<OwnedSquareRow[]> {
       return db
         .selectFrom('squares')
         .leftJoin('user', 'user.id', 'squares.user_id')
-        .select(['squares.x', 'squares.y', 'squares.is_paid', 'squares.user_id', displayName.as('username'), shownEmail.as('email')])
+        .select([
+          'squares.x',
+          'squares.y',
+          'squares.is_paid',
+          'squares.user_id',
+          owner.name.as('username'),
+          owner.noAccount.as('no_account'),
+          owner.email.as('email'),
+        ])
         .where('squares.game_id', '=', gameId)
         .where('squares.status', '=', 'claimed')
         .orderBy('squares.user_id')

@@ -39,7 +39,7 @@ export type AssignTarget = { account: string } | { name: string; email: string |
  * are told by e-mail; a card sale is refunded), assign free squares to an account or a named
  * person, move a square; the pay-by run that releases what is still unpaid at the game's pay-by
  * time, and the payment-tracking view. Every change runs under the game's lock with its counters
- * (the pot counts paid squares, the sold count owned ones) and its activity-log entries.
+ * (the pot counts sold squares, D47; collected the paid ones) and its activity-log entries.
  */
 export function organizerService(deps: OrganizerServiceDeps) {
   const { games, events, mailer, log, clock, checkouts } = deps;
@@ -64,13 +64,13 @@ export function organizerService(deps: OrganizerServiceDeps) {
     return toGame(row);
   }
 
-  /** Marks the selected owned squares paid (true) or unpaid (false); the pot follows. Card sales stay paid. */
+  /** Marks the selected owned squares paid (true) or unpaid (false); what was collected follows (the pot does not, D47). Card sales stay paid. */
   async function setPaid(gameId: string, actorId: string, selection: Selection, paid: boolean): Promise<{ changed: number; game: Game }> {
     const changed = await withGame(gameId, async (game, repo) => {
       if (!game.row.is_active) throw conflict(ORGANIZER_TOOL_ERRORS.gameCompleted, 'GAME_COMPLETED');
       const rows = await repo.setPaid(gameId, selection, paid);
       const now = clock().toISOString();
-      await repo.addToGame(gameId, 0, (paid ? rows.length : -rows.length) * game.row.price_per_square_cents, now);
+      await repo.addToGame(gameId, { squares: 0, paid: paid ? rows.length : -rows.length }, now);
       const action = paid ? 'marked_paid' : 'marked_unpaid';
       await repo.logActivity(
         gameId,
@@ -116,7 +116,7 @@ export function organizerService(deps: OrganizerServiceDeps) {
         game.afterCommit,
       );
       await repo.remove(rows.map((row) => row.id));
-      await repo.addToGame(gameId, -rows.length, -rows.filter((row) => row.is_paid).length * price, now);
+      await repo.addToGame(gameId, { squares: -rows.length, paid: -rows.filter((row) => row.is_paid).length }, now);
       const entries: NewActivity[] = [];
       for (const [owner, squares] of perOwner(rows)) {
         entries.push({
@@ -208,7 +208,7 @@ export function organizerService(deps: OrganizerServiceDeps) {
       );
       if (taken.length > 0) throw conflict(squaresNotFree(taken.map((cell) => squarePositionLabel(cell)).join('; ')), 'SQUARES_TAKEN');
       await repo.insertAssigned(gameId, owner, cells, paid, now);
-      await repo.addToGame(gameId, cells.length, paid ? squaresAmountCents(cells.length, game.row.price_per_square_cents) : 0, now);
+      await repo.addToGame(gameId, { squares: cells.length, paid: paid ? cells.length : 0 }, now);
       await repo.logActivity(
         gameId,
         [{ action: 'assigned', actorUserId: actorId, subjectUserId: owner, squares: cells, ...(paid ? { detail: { paid: true } } : {}) }],
@@ -268,11 +268,14 @@ export function organizerService(deps: OrganizerServiceDeps) {
       const game = await currentGame(gameId);
       const rows = await organizerRepository(deps.db).ownedSquares(gameId);
       const price = game.price_per_square_cents;
-      const byPlayer = new Map<string, { user_id: string; username: string; email: string; squares: { x: number; y: number; paid: boolean }[] }>();
+      const byPlayer = new Map<
+        string,
+        { user_id: string; username: string; no_account: boolean; email: string; squares: { x: number; y: number; paid: boolean }[] }
+      >();
       for (const row of rows) {
         let player = byPlayer.get(row.user_id);
         if (!player) {
-          player = { user_id: row.user_id, username: row.username ?? '', email: row.email ?? '', squares: [] };
+          player = { user_id: row.user_id, username: row.username ?? '', no_account: row.no_account, email: row.email ?? '', squares: [] };
           byPlayer.set(row.user_id, player);
         }
         player.squares.push({ x: row.x, y: row.y, paid: row.is_paid });

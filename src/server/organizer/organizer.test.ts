@@ -113,7 +113,7 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
   });
 
   describe('reserving squares', () => {
-    it("makes them the buyer's at once, unpaid, with no card page; the pot waits for the organizer", async () => {
+    it("makes them the buyer's at once, unpaid, with no card page; the pot counts them, collected waits for the organizer", async () => {
       const game = await organizerGame();
       const created = await reserve(
         alice,
@@ -137,7 +137,7 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
         { x: 0, y: 1, user_id: alice.id, status: 'claimed', is_paid: false },
         { x: 4, y: 8, user_id: alice.id, status: 'claimed', is_paid: false },
       ]);
-      expect(await gameRow(t.db.handle, game.id)).toMatchObject({ squares_claimed: 2, total_pot_cents: 0 });
+      expect(await gameRow(t.db.handle, game.id)).toMatchObject({ squares_claimed: 2, total_pot_cents: 2000, collected_cents: 0 });
       await expectCountersMatch(t.db.handle, game.id);
       const order = await db().selectFrom('checkouts').selectAll().where('id', '=', created.reservation!.order_id).executeTakeFirstOrThrow();
       expect(order).toMatchObject({
@@ -207,7 +207,7 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
   });
 
   describe('the organizer marks paid, unpaid, and releases', () => {
-    it("marks one square, a player's squares, or all paid; the pot follows, and back", async () => {
+    it("marks one square, a player's squares, or all paid; collected follows, and back; the pot stays (D47)", async () => {
       const game = await organizerGame();
       await reserve(alice, game, [
         { x: 0, y: 0 },
@@ -216,14 +216,20 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
       await reserve(bob, game, [{ x: 9, y: 9 }]);
       const one = await tool(game.id, 'mark-paid', { squares: [{ x: 0, y: 1 }] });
       expect(one.statusCode, one.body).toBe(200);
-      expect(one.json() as SquaresChanged).toMatchObject({ changed: 1, game: { total_pot_cents: 1000, squares_claimed: 3 } });
+      expect(one.json() as SquaresChanged).toMatchObject({ changed: 1, game: { total_pot_cents: 3000, collected_cents: 1000, squares_claimed: 3 } });
       expect(((await tool(game.id, 'mark-paid', { user_id: alice.id })).json() as SquaresChanged).changed).toBe(1);
-      expect((await tool(game.id, 'mark-paid', { all: true })).json() as SquaresChanged).toMatchObject({ changed: 1, game: { total_pot_cents: 3000 } });
-      // Again: nothing left to change, the pot stays.
-      expect((await tool(game.id, 'mark-paid', { all: true })).json() as SquaresChanged).toMatchObject({ changed: 0, game: { total_pot_cents: 3000 } });
+      expect((await tool(game.id, 'mark-paid', { all: true })).json() as SquaresChanged).toMatchObject({
+        changed: 1,
+        game: { total_pot_cents: 3000, collected_cents: 3000 },
+      });
+      // Again: nothing left to change.
+      expect((await tool(game.id, 'mark-paid', { all: true })).json() as SquaresChanged).toMatchObject({
+        changed: 0,
+        game: { total_pot_cents: 3000, collected_cents: 3000 },
+      });
       expect((await tool(game.id, 'mark-unpaid', { squares: [{ x: 9, y: 9 }] })).json() as SquaresChanged).toMatchObject({
         changed: 1,
-        game: { total_pot_cents: 2000 },
+        game: { total_pot_cents: 3000, collected_cents: 2000 },
       });
       await expectCountersMatch(t.db.handle, game.id);
       const tracking = (await asAdmin('GET', `/api/games/${game.id}/payments`)).json() as PaymentTracking;
@@ -243,7 +249,7 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
       await tool(game.id, 'mark-paid', { squares: [{ x: 6, y: 6 }] });
       const res = await tool(game.id, 'release', { user_id: alice.id });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json() as SquaresChanged).toMatchObject({ changed: 1, game: { squares_claimed: 1, total_pot_cents: 1000 } });
+      expect(res.json() as SquaresChanged).toMatchObject({ changed: 1, game: { squares_claimed: 1, total_pot_cents: 1000, collected_cents: 1000 } });
       expect((await squaresOf(game.id)).map((s) => [s.x, s.y, s.is_paid])).toEqual([[6, 6, true]]);
       await expectCountersMatch(t.db.handle, game.id);
       await expect.poll(async () => (await mailsTo(t.app, alice.email)).map((m) => m.subject)).toContain(`Your unpaid squares in ${game.title} were released`);

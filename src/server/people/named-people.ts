@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isPlaceholderEmail, PLACEHOLDER_EMAIL_DOMAIN } from '@core/person';
 import { sql } from 'kysely';
 import type { Executor } from '../db/executor';
 import type { Logger } from '../logger';
@@ -16,10 +17,8 @@ import { publishSafely } from '../realtime/publish';
  * is confirmed, the person's squares, wins and log entries become that account's.
  */
 
-const PLACEHOLDER_DOMAIN = 'named.invalid';
-
 /** True for an address no mail may be sent to: a named person's placeholder (and any `.invalid`). */
-export const isUndeliverable = (address: string) => /\.invalid$/i.test(address.trim());
+export const isUndeliverable = isPlaceholderEmail;
 
 /** The mailer, minus mails to placeholder addresses: a release or refund mail to a named person goes nowhere. */
 export function undeliverableFiltered(mailer: Mailer, log: Pick<Logger, 'info'>): Mailer {
@@ -89,7 +88,7 @@ export function namedPeopleRepository(db: Executor) {
         .values({
           id,
           name: person.name,
-          email: `named-${id}@${PLACEHOLDER_DOMAIN}`,
+          email: `named-${id}@${PLACEHOLDER_EMAIL_DOMAIN}`,
           emailVerified: false,
           username: null,
           displayUsername: null,

@@ -7,6 +7,7 @@ const square = (x: number, y: number, owner: string | null): BoardSquare => ({
   y,
   status: owner ? 'claimed' : 'held',
   owner_username: owner,
+  owner_no_account: false,
   owner_email: null,
   mine: false,
   unpaid: false,

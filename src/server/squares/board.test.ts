@@ -78,11 +78,11 @@ describe(`GET /api/games/:id/board (${testDbKind})`, () => {
       const view = await board(gameId);
       expect(view.game).toMatchObject({ id: gameId, title: 'Board Bowl', squares_claimed: 3, price_locked: true });
       expect(view.squares).toEqual([
-        { x: 0, y: 0, status: 'claimed', owner_username: player.username, owner_email: null, mine: false, unpaid: false },
-        { x: 0, y: 1, status: 'claimed', owner_username: player.username, owner_email: null, mine: false, unpaid: false },
-        { x: 2, y: 3, status: 'claimed', owner_username: other.username, owner_email: null, mine: false, unpaid: false },
-        { x: 5, y: 5, status: 'held', owner_username: null, owner_email: null, mine: false, unpaid: false },
-        { x: 6, y: 6, status: 'held', owner_username: null, owner_email: null, mine: false, unpaid: false },
+        { x: 0, y: 0, status: 'claimed', owner_username: player.username, owner_no_account: false, owner_email: null, mine: false, unpaid: false },
+        { x: 0, y: 1, status: 'claimed', owner_username: player.username, owner_no_account: false, owner_email: null, mine: false, unpaid: false },
+        { x: 2, y: 3, status: 'claimed', owner_username: other.username, owner_no_account: false, owner_email: null, mine: false, unpaid: false },
+        { x: 5, y: 5, status: 'held', owner_username: null, owner_no_account: false, owner_email: null, mine: false, unpaid: false },
+        { x: 6, y: 6, status: 'held', owner_username: null, owner_no_account: false, owner_email: null, mine: false, unpaid: false },
       ]);
       expect(view.numbers).toBeNull();
       expect(view.winners).toEqual([]);
@@ -158,6 +158,7 @@ describe(`GET /api/games/:id/board (${testDbKind})`, () => {
             team_a_score: 45,
             team_b_score: 21,
             winner_username: null,
+            winner_no_account: false,
             payout_amount_cents: 0,
             payout_status: 'completed',
           },
@@ -170,6 +171,7 @@ describe(`GET /api/games/:id/board (${testDbKind})`, () => {
             team_a_score: 3,
             team_b_score: 17,
             winner_username: player.username,
+            winner_no_account: false,
             payout_amount_cents: 25_000,
             payout_status: 'pending',
           },

@@ -1,6 +1,9 @@
 import type { Db } from '../db/connection';
 import { prepareQuery } from '../db/prepared';
-import { displayName, shownEmail, winnersWithScores } from '../db/shared-queries';
+import { person, winnersWithScores } from '../db/shared-queries';
+
+/** D48: an owner or winner as every answer shows them (the raw SQLite read gives the flag as 0/1). */
+const shown = person();
 import type { GameRow } from '../games/games.repository';
 
 /** A held or claimed square of a board, with its owner's names (D11, D21). */
@@ -10,6 +13,7 @@ export interface BoardSquareRow {
   status: 'held' | 'claimed';
   user_id: string;
   owner_username: string | null;
+  owner_no_account: boolean | number;
   owner_email: string | null;
   /** D28: false for an owned square of an organizer-collects game not yet paid. */
   is_paid: boolean;
@@ -31,6 +35,7 @@ export interface BoardWinnerRow {
   team_a_score: number;
   team_b_score: number;
   winner_username: string | null;
+  winner_no_account: boolean | number | null;
   payout_amount_cents: number;
   payout_status: 'pending' | 'processing' | 'completed' | 'failed' | 'paid';
 }
@@ -98,8 +103,9 @@ export function squaresRepository(db: Db) {
           'squares.y',
           'squares.status',
           'squares.user_id',
-          displayName.as('owner_username'),
-          shownEmail.as('owner_email'),
+          shown.name.as('owner_username'),
+          shown.noAccount.as('owner_no_account'),
+          shown.email.as('owner_email'),
           'squares.is_paid',
         ])
         .where('squares.game_id', '=', gameId)
@@ -119,7 +125,8 @@ export function squaresRepository(db: Db) {
         'game_winners.winning_numbers_y',
         'quarter_scores.team_a_score',
         'quarter_scores.team_b_score',
-        displayName.as('winner_username'),
+        shown.name.as('winner_username'),
+        shown.noAccount.as('winner_no_account'),
         'game_winners.payout_amount_cents',
         'game_winners.payout_status',
       ]),

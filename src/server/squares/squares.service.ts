@@ -91,6 +91,7 @@ export function squaresService(deps: SquaresServiceDeps) {
       y: row.y,
       status: row.status,
       owner_username: row.status === 'claimed' ? row.owner_username : null,
+      owner_no_account: row.status === 'claimed' && Boolean(row.owner_no_account),
       owner_email: row.status === 'claimed' && isAdmin ? row.owner_email : null,
       // A held row's user is the buyer of its checkout (D21), so this covers the viewer's cart too.
       mine: viewer !== null && row.user_id === viewer.id,
@@ -215,6 +216,7 @@ function toWinner(gameId: string, row: BoardWinnerRow): BoardWinner {
     team_a_score: row.team_a_score,
     team_b_score: row.team_b_score,
     winner_username: row.winner_username,
+    winner_no_account: Boolean(row.winner_no_account),
     payout_amount_cents: row.payout_amount_cents,
     payout_status: row.payout_status,
   };

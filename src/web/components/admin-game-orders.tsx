@@ -2,6 +2,7 @@ import { squarePositionLabel } from '@core/grid';
 import { formatUsd } from '@core/money';
 import type { GameOrder, OrderStatus } from '@core/api/orders';
 import { ORDER_STATUS_LABELS } from '@core/orders';
+import { personLabel } from '@core/person';
 import { MessageSquareText } from 'lucide-react';
 import { ErrorState } from '@/components/page';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
@@ -70,9 +71,9 @@ function OrderItem({ order }: { order: GameOrder }) {
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
           <span className="font-semibold [overflow-wrap:anywhere]" data-testid="order-buyer">
-            {order.buyer_username ?? order.buyer_email}
+            {personLabel({ name: order.buyer_username, noAccount: order.buyer_no_account, email: order.buyer_email })}
           </span>
-          {order.buyer_username && <span className="text-muted-foreground [overflow-wrap:anywhere]">{order.buyer_email}</span>}
+          {order.buyer_username && order.buyer_email && <span className="text-muted-foreground [overflow-wrap:anywhere]">{order.buyer_email}</span>}
         </span>
         <span className="flex items-center gap-2">
           <span className="font-semibold tabular-nums" data-testid="order-amount">

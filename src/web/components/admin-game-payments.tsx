@@ -1,7 +1,8 @@
 import { squarePositionLabel } from '@core/grid';
 import { ORGANIZER_TEXTS } from '@core/messages';
 import { formatUsd } from '@core/money';
-import { useState } from 'react';
+import { personLabel } from '@core/person';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/page';
@@ -30,6 +31,12 @@ export function GamePayments({ gameId, drawn }: { gameId: string; drawn: boolean
   const action = useSquaresAction(gameId);
   const [releasing, setReleasing] = useState<Player | null>(null);
   const data = payments.data;
+  const loaded = data !== undefined;
+  // D47: "Their payments" links (an owing winner on Results & Payouts) land on the player's row once it is there.
+  useEffect(() => {
+    if (!loaded || !window.location.hash.startsWith('#payments-')) return;
+    document.getElementById(decodeURIComponent(window.location.hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [loaded]);
 
   async function run(kind: SquaresAction, selection: SquareSelection) {
     try {
@@ -47,7 +54,7 @@ export function GamePayments({ gameId, drawn }: { gameId: string; drawn: boolean
           <h2 id="game-payments-heading" className="text-xl font-semibold tracking-tight">
             Payments
           </h2>
-          <p className="text-sm text-muted-foreground">Who has paid you for their squares. The pot counts paid squares.</p>
+          <p className="text-sm text-muted-foreground">Who has paid you for their squares. The pot counts every sold square, paid or not.</p>
         </div>
         {data && data.totals.unpaid_squares > 0 && (
           <Button variant="outline" disabled={action.isPending} onClick={() => void run('mark-paid', { all: true })}>
@@ -68,9 +75,9 @@ export function GamePayments({ gameId, drawn }: { gameId: string; drawn: boolean
           ) : (
             <ul className="flex flex-col divide-y divide-border/70 rounded-xl border bg-card shadow-sm" aria-label="Players">
               {data.players.map((player) => (
-                <li key={player.user_id} className="flex flex-col gap-2 p-3 sm:p-4" data-testid="payment-player">
+                <li key={player.user_id} id={`payments-${player.user_id}`} className="flex scroll-mt-20 flex-col gap-2 p-3 sm:p-4" data-testid="payment-player">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <span className="font-medium break-words">{player.username || player.email}</span>
+                    <span className="font-medium break-words">{personLabel({ name: player.username, noAccount: player.no_account, email: player.email })}</span>
                     <span className="text-sm text-muted-foreground tabular-nums">
                       {formatUsd(player.paid_cents)} paid of {formatUsd(player.due_cents)}
                       {player.unpaid_cents > 0 && (
@@ -80,7 +87,10 @@ export function GamePayments({ gameId, drawn }: { gameId: string; drawn: boolean
                       )}
                     </span>
                   </div>
-                  <ul className="flex flex-wrap gap-1.5 text-xs" aria-label={`Squares of ${player.username || player.email}`}>
+                  <ul
+                    className="flex flex-wrap gap-1.5 text-xs"
+                    aria-label={`Squares of ${personLabel({ name: player.username, noAccount: player.no_account, email: player.email })}`}
+                  >
                     {player.squares.map((square) => (
                       <li key={`${square.x},${square.y}`} className="rounded-md border px-2 py-1">
                         {squarePositionLabel(square)}: {square.paid ? 'paid' : 'not paid'}
@@ -128,7 +138,7 @@ export function GamePayments({ gameId, drawn }: { gameId: string; drawn: boolean
         title="Release unpaid squares?"
         description={
           releasing
-            ? `${releasing.username || releasing.email}'s unpaid squares become available to everyone, and they are told by e-mail. Paid squares stay theirs.`
+            ? `${personLabel({ name: releasing.username, noAccount: releasing.no_account, email: releasing.email })}'s unpaid squares become available to everyone, and they are told by e-mail. Paid squares stay theirs.`
             : ''
         }
         destructive

@@ -9,6 +9,7 @@ import { squareAccessibleName, type SquareHolding } from '@core/board';
 import { type Coordinate, GRID_SIZE, squareKey, squarePositionLabel } from '@core/grid';
 import { SQUARE_BEING_PURCHASED, SUCCESS_TOASTS, squareAlreadyClaimedMessage } from '@core/messages';
 import { ownerColours, ownerLabels } from '@core/owner-labels';
+import { personLabel } from '@core/person';
 import type { Cart } from '@core/cart';
 import { playerCapMessage, squaresLeft } from '@core/player-limit';
 import { salesClosedMessage, salesOpen } from '@core/sales';
@@ -136,7 +137,9 @@ export function boardCells(
         else state = square.mine ? 'mine-pending' : 'held';
       } else if (!open) state = 'unsold';
       else state = inCart.has(key) ? 'in-cart' : 'available';
-      const owner = square?.status === 'claimed' ? square.owner_username : null;
+      // D44's short label and colour go by the name; D48: the full name marks a named person "no account".
+      const ownerKey = square?.status === 'claimed' ? square.owner_username : null;
+      const owner = square && ownerKey !== null ? personLabel({ name: ownerKey, noAccount: square.owner_no_account }) : null;
       const won = (winners.get(key) ?? []).sort((a, b) => a - b);
       const unpaid = square?.status === 'claimed' && square.unpaid;
       const name = cellName({ x, y }, state, owner, won);
@@ -145,8 +148,8 @@ export function boardCells(
         y,
         state,
         ownerUsername: owner,
-        ownerLabel: owner === null ? null : (labels.get(owner) ?? null),
-        ownerColour: owner === null ? null : (colours.get(owner) ?? null),
+        ownerLabel: ownerKey === null ? null : (labels.get(ownerKey) ?? null),
+        ownerColour: ownerKey === null ? null : (colours.get(ownerKey) ?? null),
         wonQuarters: won,
         lit: chosen !== undefined && (chosen.square_x === x || chosen.square_y === y),
         chosen: chosen !== undefined && chosen.square_x === x && chosen.square_y === y,

@@ -7,7 +7,8 @@
 import type { BoardResponse, BoardWinner } from '@core/api/board';
 import { squareKey } from '@core/grid';
 import { formatUsd } from '@core/money';
-import { type LedgerLine, resultsLedger, unclaimedText, youWonText } from '@core/results-ledger';
+import { personLabel } from '@core/person';
+import { type LedgerLine, ledgerTotals, resultsLedger, unclaimedText, youWonText } from '@core/results-ledger';
 import { type Quarter, QUARTERS, quarterShortLabel } from '@core/scoring';
 import { Trophy } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
@@ -127,16 +128,14 @@ export function QuarterResults({ board, winners }: { board: BoardResponse; winne
   const ledger = resultsLedger(
     game.total_pot_cents,
     game.payout_schedule,
-    winners.map((winner) => ({ quarter: winner.quarter, winner: winner.winner_username, payoutCents: winner.payout_amount_cents })),
+    winners.map((winner) => ({
+      quarter: winner.quarter,
+      winner: winner.winner_username === null ? null : personLabel({ name: winner.winner_username, noAccount: winner.winner_no_account }),
+      payoutCents: winner.payout_amount_cents,
+    })),
   );
   const scoreOf = (line: LedgerLine) => winners.find((winner) => winner.quarter === line.quarter);
-  const totals: [string, number, string][] = [
-    ['Won by players', ledger.wonCents, 'total-won'],
-    ['Unclaimed, kept by the organizer', ledger.unclaimedCents, 'total-unclaimed'],
-    ["Organizer's share", ledger.organizerCents, 'total-organizer'],
-    ['Still to play', ledger.toPlayCents, 'total-to-play'],
-    ['Left over from rounding down', ledger.remainderCents, 'total-remainder'],
-  ];
+  const totals = ledgerTotals(ledger, 'Won by players');
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-xl border bg-card p-4 shadow-sm" data-testid="quarter-results-panel">
       <h2 id={headingId} className="font-semibold">
@@ -167,16 +166,14 @@ export function QuarterResults({ board, winners }: { board: BoardResponse; winne
         })}
       </ul>
       <dl className="flex flex-col gap-1 border-t pt-2 text-sm" data-testid="results-totals">
-        {totals
-          .filter(([, cents]) => cents > 0)
-          .map(([label, cents, testId]) => (
-            <div key={testId} className="flex items-baseline justify-between gap-2">
-              <dt className="text-muted-foreground">{label}</dt>
-              <dd className="tabular-nums" data-testid={testId}>
-                {formatUsd(cents)}
-              </dd>
-            </div>
-          ))}
+        {totals.map(({ key, label, cents }) => (
+          <div key={key} className="flex items-baseline justify-between gap-2">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="tabular-nums" data-testid={`total-${key === 'rounding' ? 'remainder' : key}`}>
+              {formatUsd(cents)}
+            </dd>
+          </div>
+        ))}
         <div className="flex items-baseline justify-between gap-2 font-semibold">
           <dt>Pot</dt>
           <dd className="tabular-nums" data-testid="total-pot">

@@ -9,6 +9,7 @@
 import type { GameDayView } from '@core/api/game-day';
 import { SQUARE_COUNT } from '@core/grid';
 import { formatUsd } from '@core/money';
+import { potCollectedText } from '@core/payment-methods';
 import { useIsMutating } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
@@ -51,7 +52,10 @@ export function GameDaySummary({ view }: { view: GameDayView }) {
       </div>
       <div className="flex gap-1.5">
         <dt className="text-muted-foreground">Pot</dt>
-        <dd className="font-semibold tabular-nums">{formatUsd(game.total_pot_cents)}</dd>
+        <dd className="font-semibold tabular-nums">
+          {formatUsd(game.total_pot_cents)}
+          {potCollectedText(game) && <span className="ml-1.5 text-xs font-normal text-muted-foreground">({potCollectedText(game)})</span>}
+        </dd>
       </div>
       <div className="flex gap-1.5">
         <dt className="text-muted-foreground">Numbers</dt>

@@ -10,6 +10,7 @@ import type { BoardSquare } from '@core/api/board';
 import type { GameDayView, QuarterResult } from '@core/api/game-day';
 import { type Coordinate, squareKey, squarePositionLabel } from '@core/grid';
 import { type Quarter, QUARTERS, quarterShortLabel } from '@core/scoring';
+import { personLabel } from '@core/person';
 import { numbersVisibilityText, payoutSettled } from '@core/status';
 import { Eye, EyeOff, HandCoins, Info } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -80,7 +81,7 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
   const ownerOf = (square: Coordinate) => {
     const found = owners.get(squareKey(square));
     if (!found) return null;
-    return found.status === 'claimed' ? found.owner_username?.trim() || found.owner_email || 'a player' : null;
+    return found.status === 'claimed' ? personLabel({ name: found.owner_username, noAccount: found.owner_no_account, email: found.owner_email }) : null;
   };
 
   function chooseQuarter(next: Quarter) {

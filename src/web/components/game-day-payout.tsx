@@ -3,11 +3,13 @@
  * Mark Paid dialog (optional reference such as "Venmo 1234") and Retry Payout.
  */
 import type { QuarterResult } from '@core/api/game-day';
-import { GAME_DAY_ERRORS, payoutRetryToast, retryPayoutError, withCause } from '@core/messages';
+import { GAME_DAY_ERRORS, NO_WINNER, payoutRetryToast, retryPayoutError, withCause } from '@core/messages';
 import { formatUsd } from '@core/money';
-import { winnerDisplayName } from '@core/scoring';
+import { personLabel } from '@core/person';
+import { winnerOwing, winnerOwingText } from '@core/results-ledger';
 import { payoutStatusLabel } from '@core/status';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,6 +19,7 @@ import { FormField } from '@/components/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError, isServerMessage } from '@/lib/api';
 import { useMarkPaid, useRetryPayout } from '@/lib/game-day';
+import { cn } from '@/lib/utils';
 
 /**
  * The server's own message: a refusal (4xx) or a game-day failure it put in the catalogue's
@@ -62,8 +65,34 @@ export function PayoutStatusBadge({ result }: { result: Pick<QuarterResult, 'pay
   );
 }
 
+/** D48: the winner as everywhere ("Aunt May (no account)"), Unclaimed for a square nobody bought. */
 export function resultWinner(result: QuarterResult): string {
-  return isUnclaimed(result) ? 'Unclaimed' : winnerDisplayName(result.winner_name, result.winner_email);
+  return isUnclaimed(result)
+    ? 'Unclaimed'
+    : personLabel({ name: result.winner_name, noAccount: result.winner_no_account, email: result.winner_email }, NO_WINNER);
+}
+
+/** Where the organizer reads and marks a player's payments: their row in the admin game page's Payments. */
+export function playerPaymentsHref(gameId: string, userId: string): string {
+  return `/admin/game/${gameId}#payments-${userId}`;
+}
+
+/**
+ * D47: a winner who still owes for unpaid squares in the game, wherever the organizer pays out:
+ * what they owe, the net of the payout, and a link to their payments. Nothing when they owe nothing.
+ */
+export function WinnerOwes({ gameId, result, className }: { gameId: string; result: QuarterResult; className?: string }) {
+  if (result.winner_id === null) return null;
+  const owing = winnerOwing(result.payout_amount_cents, result.winner_owes_cents);
+  if (!owing) return null;
+  return (
+    <span className={cn('flex flex-col gap-0.5 text-xs font-normal text-amber-800 dark:text-amber-300', className)} data-testid="winner-owes">
+      <span className="[overflow-wrap:anywhere]">{winnerOwingText(owing)}</span>
+      <Link to={playerPaymentsHref(gameId, result.winner_id)} className="w-fit underline underline-offset-2">
+        Their payments<span className="sr-only"> ({resultWinner(result)})</span>
+      </Link>
+    </span>
+  );
 }
 
 /** A payout that still waits for the organizer to pay it (Mark Paid). */
@@ -142,6 +171,7 @@ export function MarkPaidDialog({
               Record that you paid <strong className="font-semibold break-words text-foreground">{shown ? resultWinner(shown) : ''}</strong>{' '}
               <strong className="font-semibold text-foreground tabular-nums">{shown ? formatUsd(shown.payout_amount_cents) : ''}</strong> outside the app.
             </DialogDescription>
+            {shown && <WinnerOwes gameId={gameId} result={shown} className="text-sm" />}
           </DialogHeader>
           <FormField id={inputId} label="Reference (optional)" hint="For example how and when you paid, so you can find it later.">
             <Input

@@ -5,11 +5,20 @@
  */
 import type { GameDayView, QuarterResult } from '@core/api/game-day';
 import { formatUsd } from '@core/money';
-import { resultsLedger } from '@core/results-ledger';
+import { ledgerTotals, resultsLedger } from '@core/results-ledger';
 import { quarterShortLabel, quarterWinningsLabel } from '@core/scoring';
 import { BadgeCheck, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { MarkPaidDialog, PayoutStatusBadge, canMarkPaid, canRetry, isUnclaimed, resultWinner, useRetryPayoutAction } from '@/components/game-day-payout';
+import {
+  MarkPaidDialog,
+  PayoutStatusBadge,
+  WinnerOwes,
+  canMarkPaid,
+  canRetry,
+  isUnclaimed,
+  resultWinner,
+  useRetryPayoutAction,
+} from '@/components/game-day-payout';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -75,7 +84,10 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
                   <dt className="text-muted-foreground">Winner</dt>
                   <dd className="font-medium [overflow-wrap:anywhere]">{resultWinner(result)}</dd>
                   <dt className="text-muted-foreground">Payout</dt>
-                  <dd className="font-semibold tabular-nums">{payout(result)}</dd>
+                  <dd className="font-semibold tabular-nums">
+                    {payout(result)}
+                    <WinnerOwes gameId={view.game.id} result={result} className="mt-1" />
+                  </dd>
                   {result.payout_reference && (
                     <>
                       <dt className="text-muted-foreground">Reference</dt>
@@ -116,7 +128,10 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
                   <TableCell className="max-w-48 truncate font-medium" title={resultWinner(result)}>
                     {resultWinner(result)}
                   </TableCell>
-                  <TableCell className="text-right font-semibold tabular-nums">{payout(result)}</TableCell>
+                  <TableCell className="text-right font-semibold tabular-nums">
+                    {payout(result)}
+                    <WinnerOwes gameId={view.game.id} result={result} className="mt-1 ml-auto max-w-56 items-end text-right whitespace-normal" />
+                  </TableCell>
                   <TableCell>
                     <div className="flex flex-col items-start gap-0.5">
                       <PayoutStatusBadge result={result} />
@@ -135,23 +150,12 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
         )}
         {results.length > 0 && (
           <dl className="mt-3 flex flex-wrap justify-end gap-x-5 gap-y-1 text-sm text-muted-foreground" data-testid="results-payouts-totals">
-            {(
-              [
-                ['Paid out or owed', ledger.wonCents],
-                ['Unclaimed, kept by the organizer', ledger.unclaimedCents],
-                ["Organizer's share", ledger.organizerCents],
-                ['Still to play', ledger.toPlayCents],
-                ['Rounding', ledger.remainderCents],
-                ['Pot', ledger.potCents],
-              ] as const
-            )
-              .filter(([label, cents]) => cents > 0 || label === 'Pot' || label === 'Paid out or owed')
-              .map(([label, cents]) => (
-                <div key={label} className="flex gap-1.5">
-                  <dt>{label}:</dt>
-                  <dd className="font-semibold text-foreground tabular-nums">{formatUsd(cents)}</dd>
-                </div>
-              ))}
+            {[...ledgerTotals(ledger, 'Paid out or owed'), { key: 'pot', label: 'Pot', cents: ledger.potCents }].map(({ key, label, cents }) => (
+              <div key={key} className="flex gap-1.5" data-testid={`results-total-${key}`}>
+                <dt>{label}:</dt>
+                <dd className="font-semibold text-foreground tabular-nums">{formatUsd(cents)}</dd>
+              </div>
+            ))}
           </dl>
         )}
       </CardContent>

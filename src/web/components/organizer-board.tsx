@@ -11,6 +11,7 @@ import type { BoardSquare } from '@core/api/board';
 import { type Coordinate, squareKey, squarePositionLabel } from '@core/grid';
 import { ORGANIZER_TEXTS } from '@core/messages';
 import { markAsPaidLabel, squaresAmountCents } from '@core/payment-methods';
+import { personLabel } from '@core/person';
 import { type FormEvent, type KeyboardEvent, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { BOARD_SIZE } from '@/components/board';
@@ -41,7 +42,7 @@ export interface OrganizerBoardProps {
 
 const messageOf = (error: unknown) => (isApiError(error) && isServerMessage(error) && error.message ? error.message : ORGANIZER_TEXTS.toolFailed);
 const squaresWord = (n: number) => `${n} square${n === 1 ? '' : 's'}`;
-const ownerName = (square: BoardSquare) => square.owner_username?.trim() || square.owner_email || 'a player';
+const ownerName = (square: BoardSquare) => personLabel({ name: square.owner_username, noAccount: square.owner_no_account, email: square.owner_email });
 
 export function OrganizerBoard({ game }: OrganizerBoardProps) {
   const board = useBoard(game.id);

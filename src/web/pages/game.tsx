@@ -2,6 +2,7 @@ import type { BoardDraw, BoardResponse } from '@core/api/board';
 import { SQUARE_COUNT, squareKey, squarePositionLabel } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
 import { formatUsd } from '@core/money';
+import { potCollectedText } from '@core/payment-methods';
 import type { Quarter } from '@core/scoring';
 import { drawLogSummary, gameStatusLine } from '@core/status';
 import { Highlighter, Lock, LogIn, SearchX, ShoppingCart } from 'lucide-react';
@@ -369,6 +370,8 @@ function CartSummary({ board }: { board: BoardResponse }) {
 
 function GameFacts({ board, left }: { board: BoardResponse; left: number | null }) {
   const { game } = board;
+  // D47: an organizer-collects game's pot counts every sold square; beside it, what was collected.
+  const collected = potCollectedText(game);
   const rows: [string, string, string][] = [
     ['Price per square', formatUsd(game.price_per_square_cents), 'game-price'],
     ['Pot', formatUsd(game.total_pot_cents), 'game-pot'],
@@ -384,8 +387,15 @@ function GameFacts({ board, left }: { board: BoardResponse; left: number | null 
       {rows.map(([term, value, testId]) => (
         <div key={term} className="flex flex-wrap items-baseline justify-between gap-x-3 px-4 py-2.5">
           <dt className="text-muted-foreground">{term}</dt>
-          <dd className="font-semibold tabular-nums" data-testid={testId}>
-            {value}
+          <dd className="text-right">
+            <span className="font-semibold tabular-nums" data-testid={testId}>
+              {value}
+            </span>
+            {testId === 'game-pot' && collected && (
+              <span className="block text-xs text-muted-foreground tabular-nums" data-testid="game-pot-collected">
+                {collected}
+              </span>
+            )}
           </dd>
         </div>
       ))}

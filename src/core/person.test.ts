@@ -1,0 +1,32 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isPlaceholderEmail, personLabel } from './person';
+
+describe('personLabel (D48)', () => {
+  it('says a username, a named person marked "no account", a real address, else the fallback', () => {
+    expect(personLabel({ name: 'coach_k', noAccount: false, email: 'k@example.com' })).toBe('coach_k');
+    expect(personLabel({ name: 'Aunt May', noAccount: true, email: 'may@example.com' })).toBe('Aunt May (no account)');
+    expect(personLabel({ name: null, noAccount: false, email: 'link@example.com' })).toBe('link@example.com');
+    expect(personLabel({ name: '  ', noAccount: false })).toBe('a player');
+    expect(personLabel({ name: null, noAccount: false, email: null }, 'No winner')).toBe('No winner');
+  });
+
+  it('never shows a placeholder address, whatever the facts', () => {
+    const placeholder = fc.uuid().map((id) => `named-${id}@named.invalid`);
+    fc.assert(
+      fc.property(
+        fc.option(
+          fc.string().filter((s) => !s.includes('.invalid')),
+          { nil: null },
+        ),
+        fc.boolean(),
+        placeholder,
+        (name, noAccount, email) => {
+          expect(personLabel({ name, noAccount, email })).not.toContain('.invalid');
+        },
+      ),
+    );
+    expect(isPlaceholderEmail('named-1@NAMED.INVALID ')).toBe(true);
+    expect(isPlaceholderEmail('may@example.com')).toBe(false);
+  });
+});

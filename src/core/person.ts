@@ -1,0 +1,40 @@
+/**
+ * D48, one way to show a person: their username; a named person (D29: someone the organizer put
+ * on squares without an account, "Aunt May") by the name typed, marked "no account"; an e-mail
+ * address only where admins read it and only a real one, never a named person's placeholder
+ * address. The server's queries select the three facts once (db/shared-queries.ts `person`), every
+ * answer carries them, and every page, CSV and log line says them through `personLabel`.
+ */
+
+/** The facts a person is shown by. */
+export interface ShownPerson {
+  /** Username (as typed), or a named person's name; null for an account with no username yet (D29). */
+  readonly name: string | null;
+  /** A named person (D29): no account of their own. */
+  readonly noAccount: boolean;
+  /** A real address, sent to admins only; null for everyone else and for a named person without one. */
+  readonly email?: string | null;
+}
+
+/** The mark after a named person's name. */
+export const NO_ACCOUNT_MARK = 'no account';
+
+/** The domain of a named person's placeholder address (docs/decisions/013). */
+export const PLACEHOLDER_EMAIL_DOMAIN = 'named.invalid';
+
+/** True for an address that reaches no one: a named person's placeholder (and any `.invalid`, RFC 2606). */
+export function isPlaceholderEmail(address: string): boolean {
+  return /\.invalid$/i.test(address.trim());
+}
+
+/**
+ * A person as every page, export and log line says them: "coach_k", "Aunt May (no account)", else
+ * a real address (admins only get one), else `fallback`.
+ */
+export function personLabel(person: ShownPerson, fallback = 'a player'): string {
+  const name = person.name?.trim();
+  if (name) return person.noAccount ? `${name} (${NO_ACCOUNT_MARK})` : name;
+  const email = person.email?.trim();
+  if (email && !isPlaceholderEmail(email)) return email;
+  return fallback;
+}
