@@ -110,7 +110,24 @@ export const INVITE_TEXTS = {
   copied: 'Copied',
   copyFailed: 'Copy the link from the box below.',
   rotated: 'New invite link made. The old link no longer works.',
-  rotateConfirm: 'Make a new invite link? The old link stops working: people who have not opened it yet need the new one. Players who own squares keep access.',
+  rotateConfirm:
+    'Make a new invite link? The old link stops working: people who have not opened it yet need the new one. Members and players who own squares keep access.',
+} as const;
+
+/** D46: the members list on the admin game page (admin-game-members.tsx). */
+export const MEMBER_TEXTS = {
+  heading: 'Members',
+  intro: 'People who opened the invite link with an account. They see this game from any browser, also after a new link.',
+  none: 'No members yet. Whoever opens the invite link while signed in (or signs in from it) appears here.',
+  ownsSquares: 'owns squares',
+  noUsername: '(no username yet)',
+  removeTitle: 'Remove this member?',
+  removeOwner: 'They own squares in this game, so they keep seeing it and their squares stay theirs. They are taken off this list.',
+  removeNonOwner:
+    'They no longer see this game from their account, and the link they opened no longer lets them in. A browser they used without signing in keeps the link until you make a new one. After a new link, they can join again only if you send it to them.',
+  removed: 'Member removed.',
+  removeFailed: 'Could not remove the member. Please try again.',
+  loadFailed: 'Failed to load the members',
 } as const;
 export const PLAYER_LIMIT_ERRORS = {
   invalid: 'Squares per player must be a whole number from 1 to 100, or empty for no limit',
@@ -198,6 +215,21 @@ export const SIGN_IN_LINK = {
   invalid: 'This sign-in link did not work. We can send you a new one.',
   signupPointer: 'Rather not choose a password?',
   signupPointerLink: 'Sign in with a link sent by e-mail',
+  /** D46: the expired-link page's one-tap resend, when its ticket is too old too. */
+  ticketExpired: 'This link is too old to send again. Enter your e-mail to get a new one.',
+  resend: 'Send me a new link',
+  expiredTitle: 'Link Expired',
+  otherWay: 'Log in another way',
+  resent: 'We sent you a new link. Open it within 15 minutes; it works once.',
+} as const;
+
+/** D46: /login reached from an invite-only game's page leads with joining that pool by e-mail. */
+export const INVITE_LOGIN = {
+  title: (pool: string) => `Join ${pool}`,
+  description: 'We e-mail you a link: open it on any device to sign in and go straight to this pool. New here? The link creates your account.',
+  formLabel: 'Join by e-mail',
+  passwordLead: 'Have a password? Log in with it.',
+  footer: 'No password needed: the link is all it takes.',
 } as const;
 
 /** "We sent a sign-in link to {email}. ..." after a request, whatever the address. */
@@ -270,6 +302,8 @@ export const GAME_ERRORS = {
   cannotDeleteInProgress: 'Cannot delete a game that is in progress',
   cannotEditInProgress: 'Cannot edit a game that is in progress',
   notFound: 'Game not found',
+  /** D46: a game that does not exist and one this person may not see answer alike, in words that help both. */
+  notFoundOrInviteOnly: 'This game does not exist or is invite-only: ask the organizer for its link.',
   loadDetailsFailed: 'Failed to load game details',
   loadDataFailed: 'Failed to load game data',
   loadGamesFailed: 'Failed to load games',

@@ -5,16 +5,25 @@ import { gameVisible, inviteLink } from './visibility';
 
 describe('who can see a game (D30)', () => {
   const never = () => Promise.reject(new Error('asked whether the viewer owns squares'));
+  const none = { membership: () => Promise.resolve(null) };
 
   it('shows a public game to everyone without asking anything', async () => {
-    expect(await gameVisible('public', { isAdmin: false, hasCurrentInvite: false, ownsSquares: never })).toBe(true);
+    expect(await gameVisible('public', { isAdmin: false, hasCurrentInvite: false, ...none, ownsSquares: never })).toBe(true);
   });
 
   it('shows an invite-only game to admins, to the current invite, and to owners; asks about squares last', async () => {
-    expect(await gameVisible('invite', { isAdmin: true, hasCurrentInvite: false, ownsSquares: never })).toBe(true);
-    expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: true, ownsSquares: never })).toBe(true);
-    expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: false, ownsSquares: () => Promise.resolve(true) })).toBe(true);
-    expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: false, ownsSquares: () => Promise.resolve(false) })).toBe(false);
+    expect(await gameVisible('invite', { isAdmin: true, hasCurrentInvite: false, ...none, ownsSquares: never })).toBe(true);
+    expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: true, ...none, ownsSquares: never })).toBe(true);
+    expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: false, ...none, ownsSquares: () => Promise.resolve(true) })).toBe(true);
+    expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: false, ...none, ownsSquares: () => Promise.resolve(false) })).toBe(false);
+  });
+
+  it('D46: shows an invite-only game to a member from any browser; a removed account loses the link but keeps what it owns', async () => {
+    const member = { membership: () => Promise.resolve('member' as const) };
+    const removed = { membership: () => Promise.resolve('removed' as const) };
+    expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: false, ...member, ownsSquares: never })).toBe(true);
+    expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: true, ...removed, ownsSquares: () => Promise.resolve(false) })).toBe(false);
+    expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: false, ...removed, ownsSquares: () => Promise.resolve(true) })).toBe(true);
   });
 
   it('makes the link on the given origin', () => {

@@ -40,14 +40,23 @@ export function shareLink(origin: string, game: { id: string; visibility: Visibi
 }
 
 /**
- * D30's rule, given the facts: a public game is visible to everyone; an invite-only one to an
- * admin, to a viewer who owns or holds any of its squares, and to a request carrying its current
- * invite token. `ownsSquares` is asked last, only when nothing else decided (it is a query).
+ * D30's rule with D46's members, given the facts: a public game is visible to everyone; an
+ * invite-only one to an admin, to a viewer who owns or holds any of its squares, to a member (an
+ * account that opened its invite link, from any browser), and to a request carrying its current
+ * invite token, unless the organizer removed that account from the game (a removed account keeps
+ * what it owns). `membership` and `ownsSquares` are queries, asked only when needed.
  */
 export async function gameVisible(
   visibility: Visibility,
-  facts: { isAdmin: boolean; hasCurrentInvite: boolean; ownsSquares: () => Promise<boolean> },
+  facts: {
+    isAdmin: boolean;
+    hasCurrentInvite: boolean;
+    membership: () => Promise<'member' | 'removed' | null>;
+    ownsSquares: () => Promise<boolean>;
+  },
 ): Promise<boolean> {
-  if (visibility === 'public' || facts.isAdmin || facts.hasCurrentInvite) return true;
+  if (visibility === 'public' || facts.isAdmin) return true;
+  const membership = await facts.membership();
+  if (membership === 'member' || (facts.hasCurrentInvite && membership === null)) return true;
   return facts.ownsSquares();
 }

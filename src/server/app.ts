@@ -18,6 +18,8 @@ import { trialCheckoutService } from './checkout/trial-checkout.service';
 import { badRequest, clientErrorHandler, errorBody, fastifyErrorCode, registerErrorHandling } from './http/errors';
 import { gameAccess } from './games/game-access';
 import { gamesRepository } from './games/games.repository';
+import { membersRepository } from './games/members.repository';
+import { membersService } from './games/members.service';
 import { gamesRoutes } from './games/games.routes';
 import { gamesService } from './games/games.service';
 import { gameDayRepository } from './game-day/game-day.repository';
@@ -182,7 +184,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     onConfirmed: (user) => namedPeople.adopt(user),
   });
-  const auth = createAuth({ database, settings, secret: deps.secret, mailer, accounts, accountsRepo, log: app.log });
+  // D46: members of invite-only games; a sign-in link asked for from an invite makes one (tickets).
+  const members = membersService({ repo: membersRepository(database.db), clock });
+  const auth = createAuth({ database, settings, secret: deps.secret, mailer, accounts, accountsRepo, members, log: app.log });
   const guards = sessionGuards(auth);
   app.decorate('guards', guards);
   app.addHook('onReady', () => accounts.grantListedAdmins());
@@ -213,7 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => sweeper.stop());
   const gamesRepo = gamesRepository(database.db, database.kind, app.log);
   // D30: who may see a game, in one place: the games, board, live-update and checkout routes ask it.
-  const access = gameAccess({ db: database.db, games: gamesRepo, guards, clock });
+  const access = gameAccess({ db: database.db, games: gamesRepo, members, guards, clock });
   await app.register(checkoutRoutes, { checkouts, access, settings });
   if (settings.STRIPE_SECRET_KEY && settings.STRIPE_WEBHOOK_SECRET) {
     // D22: Stripe confirms payments through the signed webhook. Events that would release squares
@@ -226,8 +230,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   if (isTrialPaymentProvider(payments))
     await app.register(trialCheckoutRoutes, { testCheckout: trialCheckoutService({ provider: payments, checkouts, clock }) });
-  const games = gamesService({ repo: gamesRepo, events, checkouts, clock, cardPayments: paymentMethods.includes('card') });
-  await app.register(gamesRoutes, { games, access, settings });
+  const games = gamesService({ repo: gamesRepo, events, checkouts, clock, cardPayments: paymentMethods.includes('card'), members });
+  await app.register(gamesRoutes, { games, access, members, settings });
   // D28: the organizer's payment tools, and the pay-by run at start and then periodically, on every instance (it runs once per game).
   const organizer = organizerService({
     db: database.db,
@@ -268,7 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => recovery.start());
   app.addHook('onClose', () => recovery.stop());
   await app.register(payoutsRoutes, { payouts, gameDay });
-  await app.register(squaresRoutes, { squares: squaresService({ repo: squaresRepository(database.db), events, clock }) });
+  await app.register(squaresRoutes, { squares: squaresService({ repo: squaresRepository(database.db), events, clock, members }) });
   const orders = ordersService({ repo: ordersRepository(database.db), clock });
   await app.register(ordersRoutes, { orders });
   // D33: a game's CSV files (squares, orders, payouts), admins only.

@@ -369,7 +369,8 @@ describe('the board', () => {
   test('an unknown game shows Game Not Found', async () => {
     const page = await open(`/game/${randomUUID()}`, 'visitor');
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Game Not Found');
-    await expect.poll(() => page.getByText('The requested game could not be found.').isVisible()).toBe(true);
+    // D46: the same words as for an invite-only game the visitor may not see.
+    await expect.poll(() => page.getByText('This game does not exist or is invite-only: ask the organizer for its link.').isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: 'Browse Games' }).getAttribute('href')).toBe('/all-games');
   });
 

@@ -93,5 +93,6 @@ export const AUTH_ERROR_CODES = [
   'WEAK_PASSWORD',
   'BODY_MUST_BE_AN_OBJECT',
   'PROFILE_PICTURE_NOT_SUPPORTED',
+  'SIGN_IN_TICKET_EXPIRED',
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];

@@ -119,3 +119,23 @@ export const gameShareResponseSchema = z.object({
   share: z.object({ url: z.string(), qr_svg: z.string(), visibility: z.enum(VISIBILITIES) }),
 });
 export type GameShareResponse = Contract<typeof gameShareResponseSchema>;
+
+/** D46, admins only: the accounts that opened an invite-only game's link (its members), first joined first. */
+export const gameMembersResponseSchema = z.object({
+  members: z.array(
+    z.object({
+      user_id: z.string(),
+      /** The username (null for an account that has not chosen one yet). */
+      name: z.string().nullable(),
+      email: z.string(),
+      joined_at: z.string(),
+      /** Removing a member who owns squares does not take their access away (D30). */
+      owns_squares: z.boolean(),
+    }),
+  ),
+});
+export type GameMembersResponse = Contract<typeof gameMembersResponseSchema>;
+export type GameMember = GameMembersResponse['members'][number];
+
+/** `/api/games/:id/members/:userId`. */
+export const memberParams = z.object({ id: z.string(), userId: z.string().min(1).max(100) });

@@ -2,7 +2,7 @@ import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { username } from 'better-auth/plugins/username';
 import type { AuthErrorCode } from '@core/api/errors';
-import { SIGNUP_ERRORS, USERNAME_TAKEN } from '@core/messages';
+import { SIGN_IN_LINK, SIGNUP_ERRORS, USERNAME_TAKEN } from '@core/messages';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN, validatePassword } from '@core/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Settings } from '../config';
@@ -13,7 +13,7 @@ import { confirmationMail, passwordResetMail } from '../mail/templates';
 import type { AccountsRepository } from './accounts.repository';
 import type { AccountsService } from './accounts.service';
 import { checkProfileUpdate, normalizeSignUpNames, profileDatabaseHooks } from './profile-rules';
-import { signInLinkConfirmationHooks, signInLinkPlugin } from './sign-in-links';
+import { signInLinkConfirmationHooks, signInLinkMembershipHook, signInLinkPlugin, type SignInLinkMembers } from './sign-in-links';
 
 export interface AuthDeps {
   database: DatabaseHandle;
@@ -23,6 +23,8 @@ export interface AuthDeps {
   mailer?: Mailer;
   accounts?: AccountsService;
   accountsRepo?: AccountsRepository;
+  /** D46: sign-in links asked for from a game's invite make their opener a member (tickets). */
+  members?: SignInLinkMembers;
   /** Better Auth's own log lines go to the app's logger (and its LOG_LEVEL), not the console. */
   log?: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
 }
@@ -109,6 +111,8 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
         create: { ...profileDatabaseHooks.user!.create, ...signInLinkConfirmationHooks(accounts).create },
         update: { ...profileDatabaseHooks.user!.update, ...signInLinkConfirmationHooks(accounts).update },
       },
+      // D46: the session a sign-in link makes joins the game its ticket names.
+      session: signInLinkMembershipHook(deps.members, (obj, msg) => deps.log?.error(obj, msg)),
     },
     hooks: {
       // Our rules run before Better Auth's, so the answers carry the spec's texts (D6, D7).
@@ -138,6 +142,10 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
           const body = ctx.body as { name?: unknown; metadata?: unknown };
           delete body.name;
           delete body.metadata;
+          // D46: the link's ticket (the game it joins, checked here against the invite cookie).
+          if (deps.members && !(await deps.members.ticketRequest(ctx.body as Record<string, unknown>, ctx.headers?.get('cookie')))) {
+            throw apiError('BAD_REQUEST', 'SIGN_IN_TICKET_EXPIRED', SIGN_IN_LINK.ticketExpired);
+          }
         }
         if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
           const password = validatePassword((ctx.body as { newPassword?: string }).newPassword ?? '');

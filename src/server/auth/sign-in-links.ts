@@ -68,3 +68,38 @@ export function signInLinkConfirmationHooks(accounts: AccountsService | undefine
     },
   };
 }
+
+/** What the sign-in links need of D46's members (games/members.service.ts). */
+export interface SignInLinkMembers {
+  ticketRequest(body: Record<string, unknown>, cookieHeader: string | null | undefined): Promise<boolean>;
+  redeemOnOpen(callbackURL: unknown, user: { id: string; email: string }): Promise<string | null>;
+}
+
+type SessionHooks = NonNullable<NonNullable<BetterAuthOptions['databaseHooks']>['session']>;
+type VerifyContext = {
+  path?: string;
+  query?: { callbackURL?: unknown };
+  context?: { internalAdapter?: { findUserById(id: string): Promise<{ id: string; email: string } | null> } };
+};
+
+/**
+ * D46: opening a sign-in link makes a session; when the link's callback carries a ticket for a
+ * game (asked for from its invite), the account becomes a member of that game. A failure here
+ * is logged and never stops the sign-in.
+ */
+export function signInLinkMembershipHook(members: SignInLinkMembers | undefined, logError: (obj: object, msg: string) => void): SessionHooks {
+  return {
+    create: {
+      async after(session, context) {
+        const ctx = context as VerifyContext | null | undefined;
+        if (!members || ctx?.path !== SIGN_IN_LINK_VERIFY_PATH) return;
+        try {
+          const user = await ctx.context?.internalAdapter?.findUserById(session.userId);
+          if (user) await members.redeemOnOpen(ctx.query?.callbackURL, user);
+        } catch (err) {
+          logError({ err }, 'a sign-in link could not make its opener a member of the game');
+        }
+      },
+    },
+  };
+}

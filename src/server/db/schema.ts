@@ -30,6 +30,8 @@ export interface Database {
   test_payment_refunds: TestPaymentRefundsTable;
   named_people: NamedPeopleTable;
   game_activity: GameActivityTable;
+  game_members: GameMembersTable;
+  sign_in_tickets: SignInTicketsTable;
 }
 
 export interface UserTable {
@@ -293,4 +295,24 @@ export interface GameActivityTable {
   squares: string;
   /** JSON: ActivityDetail (src/core/activity.ts), or null. */
   detail: string | null;
+}
+
+/** D46: an account that opened a game's invite link (migration 011); `removed_at` when the organizer removed it. */
+export interface GameMembersTable {
+  game_id: string;
+  user_id: string;
+  joined_at: string;
+  removed_at: string | null;
+}
+
+/** D46: a sign-in link's ticket (migration 011): the address it went to and the game it joins, if any. */
+export interface SignInTicketsTable {
+  /** SHA-256 (base64url) of the ticket. */
+  id: string;
+  email: string;
+  game_id: string | null;
+  /** SHA-256 (base64url) of the invite token the ticket was asked with. */
+  invite_hash: string | null;
+  created_at: string;
+  expires_at: string;
 }

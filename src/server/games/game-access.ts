@@ -6,12 +6,14 @@ import type { SessionGuards } from '../auth/session';
 import type { Executor } from '../db/executor';
 import { notFound } from '../http/errors';
 import type { GameRow, GamesRepository } from './games.repository';
+import type { MembersService } from './members.service';
 
 /**
  * D30 in one place (design note 011): whether a request may see a game. A game is visible when it
  * is public, or the viewer is an admin, or the viewer owns a square of it or holds one in a live
- * hold, or the request carries the game's invite cookie with its current token. A game that is
- * not visible answers exactly as one that does not exist: 404 "Game not found".
+ * hold, or is a member of it (D46, design note 019), or the request carries the game's invite
+ * cookie with its current token (unless the organizer removed the signed-in account). A game that
+ * is not visible answers exactly as one that does not exist, in D46's words.
  */
 
 /** What the rule reads of a game. */
@@ -69,19 +71,21 @@ export async function ownsOrHolds(db: Executor, gameId: string, userId: string, 
 export interface GameAccessDeps {
   db: Executor;
   games: Pick<GamesRepository, 'findById'>;
+  members: Pick<MembersService, 'membership' | 'joinByInvite'>;
   guards: Pick<SessionGuards, 'currentUser'>;
   clock: () => Date;
 }
 
-export function gameAccess({ db, games, guards, clock }: GameAccessDeps) {
-  /** D30's rule for one game and one asker. The session is read only for an invite-only game without its invite. */
+export function gameAccess({ db, games, members, guards, clock }: GameAccessDeps) {
+  /** D30's rule with D46's members for one game and one asker. A public game reads nothing. */
   async function visible(game: GameVisibility, asker: Asker): Promise<boolean> {
     if (game.visibility === 'public') return true;
     const hasCurrentInvite = inviteMatches(asker.invite(game.id), game.invite_token);
-    const user = hasCurrentInvite ? null : await asker.user();
+    const user = await asker.user();
     return gameVisible(game.visibility, {
       isAdmin: user?.isAdmin === true,
       hasCurrentInvite,
+      membership: () => (user ? members.membership(game.id, user.id) : Promise.resolve(null)),
       ownsSquares: () => (user ? ownsOrHolds(db, game.id, user.id, clock().toISOString()) : Promise.resolve(false)),
     });
   }
@@ -99,11 +103,21 @@ export function gameAccess({ db, games, guards, clock }: GameAccessDeps) {
     visible,
     askerOf,
 
-    /** The game if the request may see it; 404 "Game not found" otherwise, as for a game that does not exist. */
+    /** The game if the request may see it; 404 in D46's words otherwise, as for a game that does not exist. */
     async visibleGame(request: FastifyRequest, reply: FastifyReply, gameId: string): Promise<GameRow> {
       const row = await games.findById(gameId);
-      if (!row || !(await visible(row, askerOf(request, reply)))) throw notFound(GAME_ERRORS.notFound);
+      if (!row || !(await visible(row, askerOf(request, reply)))) throw notFound(GAME_ERRORS.notFoundOrInviteOnly);
       return row;
+    },
+
+    /**
+     * D46: a signed-in account that reads an invite-only game with its current invite cookie
+     * (opened the link before signing in, in this browser) becomes a member of it.
+     */
+    async joinByCookie(request: FastifyRequest, reply: FastifyReply, row: GameVisibility): Promise<void> {
+      if (row.visibility !== 'invite' || !inviteMatches(inviteOf(request, row.id), row.invite_token)) return;
+      const user = request.user ?? (request.headers.cookie ? await guards.currentUser(request, reply) : null);
+      if (user && !user.isAdmin) await members.joinByInvite(row.id, user.id);
     },
 
     /**

@@ -5,9 +5,11 @@ import {
   gameResponseSchema,
   gamesResponseSchema,
   gameUpdateRequestSchema,
+  gameMembersResponseSchema,
   gameShareResponseSchema,
   inviteRedeemedSchema,
   inviteRedeemRequestSchema,
+  memberParams,
 } from '@core/api/games';
 import { idParams } from '@core/api/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,10 +19,12 @@ import { gameIdParam as gameId } from '../http/params';
 import { mailLinkOrigin } from '../mail/link-origin';
 import { INVITE_COOKIE_MAX_AGE_SECONDS, inviteCookieName, type GameAccess } from './game-access';
 import { toGame, type GamesService } from './games.service';
+import type { MembersService } from './members.service';
 
 export interface GamesRoutesOptions {
   games: GamesService;
   access: GameAccess;
+  members: MembersService;
   settings: Pick<Settings, 'PUBLIC_URL' | 'HOST' | 'PORT'>;
 }
 
@@ -29,7 +33,7 @@ export interface GamesRoutesOptions {
  * game (D30); create, edit and delete, every game's list, and the invite link for admins (spec
  * section 7 "Games"); POST /api/games/:id/invite for whoever opened an invite link.
  */
-export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app, { games, access, settings }) => {
+export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app, { games, access, members, settings }) => {
   // The guard runs before body validation, so visitors and players get 401/403, not field messages.
   const adminOnly = { preValidation: app.guards.requireAdmin };
   // D30's admin routes answer 401/403 before the body is even parsed.
@@ -50,6 +54,8 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
     const row = await access.visibleGame(request, reply, gameId(request.params.id));
     // An invite-only game's answer depends on who asks.
     if (row.visibility === 'invite') reply.header('Cache-Control', 'private, no-cache');
+    // D46: an account reading the game by its invite (opened before signing in) becomes a member.
+    await access.joinByCookie(request, reply, row);
     return { game: toGame(row) };
   });
 
@@ -63,6 +69,9 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
       const id = gameId(request.params.id);
       const { token } = request.body;
       if ((await games.redeemInvite(id, token)) === 'accepted') {
+        // D46: an account that opens the invite link becomes a member of the game.
+        const user = request.headers.cookie ? await app.guards.currentUser(request, reply) : null;
+        if (user && !user.isAdmin) await members.joinByInvite(id, user.id);
         reply.setCookie(inviteCookieName(id), token, {
           path: '/',
           httpOnly: true,
@@ -96,6 +105,17 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
       return games.rotateInvite(gameId(request.params.id), origin(request));
     },
   );
+
+  // D46: the organizer's list of members, and removing one.
+  app.get('/api/games/:id/members', { ...adminFirst, schema: { params: idParams, response: { 200: gameMembersResponseSchema } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+    return { members: await members.list(gameId(request.params.id)) };
+  });
+
+  app.delete('/api/games/:id/members/:userId', { ...adminFirst, schema: { params: memberParams } }, async (request, reply) => {
+    await members.remove(gameId(request.params.id), request.params.userId);
+    return reply.status(204).send();
+  });
 
   app.post('/api/games', { ...adminOnly, schema: { body: gameCreateRequestSchema, response: { 201: gameResponseSchema } } }, async (request, reply) => {
     const game = await games.create(request.body, signedInUser(request).id);

@@ -16,6 +16,7 @@ import type { ServiceDeps } from '../service-deps';
 import { inviteMatches, newInviteToken } from './game-access';
 import type { GameChanges, GameRow, GamesRepository, LockedGame } from './games.repository';
 import { qrCodeSvg } from './invite-qr';
+import type { MembersService } from './members.service';
 
 export type GameUpdateValues = z.output<typeof gameUpdateSchema>;
 
@@ -29,6 +30,8 @@ export interface GamesServiceDeps extends ServiceDeps {
   checkouts?: GameCheckouts;
   /** D28: whether card payments can be taken here (a card provider is configured); default yes. */
   cardPayments?: boolean;
+  /** D46: a new invite link clears the organizer's removals (members.service.ts). */
+  members?: Pick<MembersService, 'clearRemovals'>;
 }
 
 /**
@@ -169,9 +172,10 @@ export function gamesService(deps: GamesServiceDeps) {
      */
     async redeemInvite(id: string, token: string): Promise<'accepted' | 'public'> {
       const row = await repo.findById(id);
-      if (!row) throw gameNotFound();
+      // D46: a missing game and a wrong link answer alike, in words that help both.
+      if (!row) throw notFound(GAME_ERRORS.notFoundOrInviteOnly);
       if (row.visibility === 'public') return 'public';
-      if (!inviteMatches(token, row.invite_token)) throw gameNotFound();
+      if (!inviteMatches(token, row.invite_token)) throw notFound(GAME_ERRORS.notFoundOrInviteOnly);
       return 'accepted';
     },
 
@@ -199,6 +203,8 @@ export function gamesService(deps: GamesServiceDeps) {
         if (game.row.visibility !== 'invite') throw conflict(INVITE_ERRORS.notInviteOnly, 'NOT_INVITE_ONLY');
         return game.update({ invite_token: newInviteToken(), updated_at: clock().toISOString() });
       });
+      // D46: members keep their access; whom the organizer removed may join again by the new link.
+      await deps.members?.clearRemovals(id);
       events.publish({ game_id: id, reason: 'game' });
       return inviteOf(row, origin);
     },

@@ -29,6 +29,8 @@ import { GAME_UPDATE_COMPLETED } from '@core/messages';
 const UNAUTHORIZED = { error: { code: 'UNAUTHORIZED', message: 'Please log in to continue.' } };
 const FORBIDDEN = { error: { code: 'FORBIDDEN', message: "You don't have permission to access this page." } };
 const NOT_FOUND = { error: { code: 'NOT_FOUND', message: GAME_ERRORS.notFound } };
+/** D46: what a game read answers for a game that does not exist (or that the asker may not see). */
+const NOT_VISIBLE = { error: { code: 'NOT_FOUND', message: GAME_ERRORS.notFoundOrInviteOnly } };
 const IN_PROGRESS_UPDATE = { error: { code: 'GAME_IN_PROGRESS', message: GAME_ERRORS.cannotUpdateInProgress } };
 const IN_PROGRESS_DELETE = { error: { code: 'GAME_IN_PROGRESS', message: GAME_ERRORS.cannotDeleteInProgress } };
 const COMPLETED_DELETE = { error: { code: 'GAME_COMPLETED', message: GAME_DELETE_COMPLETED } };
@@ -340,10 +342,10 @@ describe(`games API (${testDbKind})`, () => {
       expect(games.find((g) => g.id === sold)!.price_locked).toBe(true);
     });
 
-    it('GET /api/games/:id answers 404 "Game not found" for an unknown id', async () => {
+    it("GET /api/games/:id answers 404 in D46's words for an unknown id", async () => {
       const res = await send('GET', `/api/games/${randomUUID()}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual(NOT_FOUND);
+      expect(res.json()).toEqual(NOT_VISIBLE);
     });
 
     it.each(['abc', '123', "1' or '1'='1", '%00', '%E2%9C%93', 'x'.repeat(99), `${randomUUID()}x`, '..%2F..%2Fetc'])(
@@ -594,7 +596,7 @@ describe(`games API (${testDbKind})`, () => {
       expect((await listGames()).map((g) => g.id)).not.toContain(game.id);
       const get = await send('GET', `/api/games/${game.id}`);
       expect(get.statusCode).toBe(404);
-      expect(get.json()).toEqual(NOT_FOUND);
+      expect(get.json()).toEqual(NOT_VISIBLE);
       const again = await asAdmin('DELETE', `/api/games/${game.id}`);
       expect(again.statusCode).toBe(404);
       expect(again.json()).toEqual(NOT_FOUND);

@@ -160,7 +160,7 @@ describe(`invite-only games (D30, ${testDbKind})`, () => {
     for (const path of reads) {
       const expected = await missing(path);
       expect(expected.status).toBe(404);
-      expect(expected.body).toEqual({ error: { code: 'NOT_FOUND', message: GAME_ERRORS.notFound } });
+      expect(expected.body).toEqual({ error: { code: 'NOT_FOUND', message: GAME_ERRORS.notFoundOrInviteOnly } });
       for (const cookie of [
         undefined,
         stranger.cookie,

@@ -135,10 +135,14 @@ describe(`GET /api/games/:id/events (${testDbKind})`, () => {
   });
 
   it('answers 404 in the API’s shape for a missing game or an id that is not one', async () => {
-    for (const id of [randomUUID(), 'nope']) {
+    // D46: an id that could name a game answers as an invite-only game would.
+    for (const [id, message] of [
+      [randomUUID(), GAME_ERRORS.notFoundOrInviteOnly],
+      ['nope', GAME_ERRORS.notFound],
+    ]) {
       const res = await fetch(`${server.url}/api/games/${id}/events`);
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ error: { code: 'NOT_FOUND', message: GAME_ERRORS.notFound } });
+      expect(await res.json()).toEqual({ error: { code: 'NOT_FOUND', message } });
     }
   });
 

@@ -7,7 +7,6 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
 import { insertCheckout, insertGame, insertNumbers, insertQuarterResult, insertSquare, insertUser } from '../../../tests/support/fixtures';
 
-const NOT_FOUND = { error: { code: 'NOT_FOUND', message: GAME_ERRORS.notFound } };
 const X_AXIS = [3, 1, 4, 0, 5, 9, 2, 6, 8, 7];
 const Y_AXIS = [2, 7, 1, 8, 0, 6, 9, 3, 5, 4];
 
@@ -216,10 +215,15 @@ describe(`GET /api/games/:id/board (${testDbKind})`, () => {
   });
 
   it('answers 404 for a game that does not exist or an id that is not one', async () => {
-    for (const id of [randomUUID(), 'not-a-uuid', '1%20or%201=1']) {
+    // D46: an id that could name a game answers as an invite-only game would; one that cannot is simply not found.
+    for (const [id, message] of [
+      [randomUUID(), GAME_ERRORS.notFoundOrInviteOnly],
+      ['not-a-uuid', GAME_ERRORS.notFound],
+      ['1%20or%201=1', GAME_ERRORS.notFound],
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/games/${id}/board` });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual(NOT_FOUND);
+      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message } });
     }
   });
 

@@ -10,6 +10,7 @@ import { salesClosedMessage, salesOpen } from '@core/sales';
 import { isQuarter } from '@core/scoring';
 import { gameVisible } from '@core/visibility';
 import { inviteMatches } from '../games/game-access';
+import type { MembersService } from '../games/members.service';
 import { toGame } from '../games/games.service';
 import { conflict, notFound } from '../http/errors';
 import type { GameEventsHub } from '../realtime/memory-events';
@@ -33,6 +34,8 @@ export interface SquaresServiceDeps extends ServiceDeps {
   sharedBoardTtlMs?: number;
   /** Pick N at random's source (D44); node:crypto's randomInt unless a test replays one. */
   randomInt?: RandomInt;
+  /** D46: members of invite-only games (games/members.service.ts). */
+  members?: Pick<MembersService, 'membership'>;
 }
 
 /**
@@ -79,7 +82,8 @@ export function squaresService(deps: SquaresServiceDeps) {
   async function readBoard(gameId: string, viewer: Viewer | null): Promise<{ board: BoardResponse; squareRows: BoardSquareRow[]; inviteToken: string | null }> {
     // Independent reads: in parallel on PostgreSQL's pool (SQLite runs them one after another).
     const [gameRow, squareRows, drawRows] = await Promise.all([repo.game(gameId), repo.boardSquares(gameId, now().toISOString()), repo.draws(gameId)]);
-    if (!gameRow) throw notFound(GAME_ERRORS.notFound);
+    // D46: a game that does not exist answers as one the viewer may not see.
+    if (!gameRow) throw notFound(GAME_ERRORS.notFoundOrInviteOnly);
     const game = toGame(gameRow);
     const isAdmin = viewer?.isAdmin === true;
     const showNumbers = game.numbers_revealed || isAdmin;
@@ -128,9 +132,11 @@ export function squaresService(deps: SquaresServiceDeps) {
     const visible = await gameVisible(shared.board.game.visibility, {
       isAdmin: false,
       hasCurrentInvite: inviteMatches(invite, shared.inviteToken),
+      // D46: a member sees the game from any browser; one the organizer removed, not by the link.
+      membership: () => (viewer === null || !deps.members ? Promise.resolve(null) : deps.members.membership(gameId, viewer.id)),
       ownsSquares: () => Promise.resolve(mine !== undefined),
     });
-    if (!visible) throw notFound(GAME_ERRORS.notFound);
+    if (!visible) throw notFound(GAME_ERRORS.notFoundOrInviteOnly);
     if (mine === undefined) return shared.board;
     const owing = owingFor(shared.board.game, mine.filter((i) => shared.unpaid.has(i)).length);
     return withMine(shared.board, mine, shared.unpaid, owing);

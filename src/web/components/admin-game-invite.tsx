@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { GAME_ERRORS, INVITE_TEXTS } from '@core/messages';
 import { VISIBILITY_HINTS, VISIBILITY_LABELS } from '@core/visibility';
+import { GameMembers } from '@/components/admin-game-members';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/page';
 import { CopyLink, LinkQrCode } from '@/components/share-link';
@@ -14,7 +15,8 @@ import { type Game, useUpdateGame } from '@/lib/games';
 import { useGameInvite, useRotateInvite } from '@/lib/invite';
 
 /** What an invite link is for (the invite box and "Share this pool" of an invite-only game). */
-export const INVITE_HINT = 'Send it to the players you invite. Anyone with the link sees the board and can buy squares; players who own squares keep access.';
+export const INVITE_HINT =
+  'Send it to the players you invite. Anyone with the link sees the board and can buy squares; people who open it with an account become members and keep access.';
 
 /**
  * D30 on the admin game page: who can see the game (changeable at any time, even once drawn or
@@ -69,6 +71,8 @@ export function GameInvite({ game }: { game: Game }) {
             <Skeleton className="h-9" />
           </div>
         ))}
+      {/* D46: who opened the link (their own component, admin-game-members.tsx). */}
+      {inviteOnly && <GameMembers gameId={game.id} />}
     </section>
   );
 }

@@ -124,9 +124,20 @@ export function ConfirmPasswordField(props: Omit<FieldProps, 'type' | 'autoCompl
 }
 
 /** An account form's full-width submit button: while `busy`, disabled with a spinner and `busyLabel`. */
-export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: string }) {
+export function SubmitButton({
+  busy,
+  busyLabel,
+  children,
+  variant,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  children: string;
+  /** A second way in (D46's invite login page) is an outline button. */
+  variant?: 'outline';
+}) {
   return (
-    <Button type="submit" disabled={busy} className="w-full">
+    <Button type="submit" disabled={busy} className="w-full" {...(variant ? { variant } : {})}>
       {busy && <Spinner label={busyLabel} />}
       {busy ? busyLabel : children}
     </Button>

@@ -88,6 +88,17 @@ export const authApi = {
       errorCallbackURL: `/login?${new URLSearchParams({ next })}`,
     }),
 
+  /**
+   * D46: the expired-link page's one tap: a new link to the address the old one went to (and the
+   * game it joined), named by the old link's ticket; the server fills in the address.
+   */
+  resendSignInLink: (ticket: string, next: string) =>
+    api.post<unknown>('/api/auth/sign-in/magic-link', {
+      ticket,
+      callbackURL: `/welcome?${new URLSearchParams({ next })}`,
+      errorCallbackURL: `/login?${new URLSearchParams({ next })}`,
+    }),
+
   /** D29: the username an account made by a sign-in link chooses (the sign-up rules, profile-rules.ts). */
   chooseUsername: (username: string) => api.post<unknown>('/api/auth/update-user', { username }),
 };
@@ -140,6 +151,7 @@ export function confirmationMailErrorMessage(error: unknown): string {
 /** What the login page shows when a sign-in link was refused. */
 export function signInLinkErrorMessage(error: unknown): string {
   if (isApiError(error) && error.status === 429) return isServerMessage(error) ? error.message : MAIL_RATE_LIMITS.signInLink;
+  if (isApiError(error) && error.code === 'SIGN_IN_TICKET_EXPIRED') return SIGN_IN_LINK.ticketExpired;
   return SIGN_IN_LINK.failed;
 }
 

@@ -15,6 +15,8 @@ export const gameKeys = {
   adminList: () => [...gameKeys.all, 'admin-list'] as const,
   invite: (id: string) => [...gameKeys.all, 'invite', id] as const,
   share: (id: string) => [...gameKeys.all, 'share', id] as const,
+  /** D46: an invite-only game's members (admins). */
+  members: (id: string) => [...gameKeys.all, 'members', id] as const,
   detail: (id: string) => [...gameKeys.all, 'detail', id] as const,
 };
 

@@ -4,7 +4,7 @@
  * page's address; the server answers with the game's invite cookie. Admins read and rotate the
  * link.
  */
-import type { GameInviteResponse, GameShareResponse, InviteRedeemed } from '@core/api/games';
+import type { GameInviteResponse, GameMembersResponse, GameShareResponse, InviteRedeemed } from '@core/api/games';
 import { INVITE_PARAM } from '@core/visibility';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -80,5 +80,23 @@ export function useGameShare(gameId: string) {
   return useQuery({
     queryKey: gameKeys.share(gameId),
     queryFn: ({ signal }) => api.get<GameShareResponse>(`/api/games/${encodeURIComponent(gameId)}/share`, signal).then((body) => body.share),
+  });
+}
+
+/** GET /api/games/:id/members (admins, D46): the accounts that opened the game's invite link. */
+export function useGameMembers(gameId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: gameKeys.members(gameId),
+    queryFn: ({ signal }) => api.get<GameMembersResponse>(`/api/games/${encodeURIComponent(gameId)}/members`, signal).then((body) => body.members),
+    enabled,
+  });
+}
+
+/** DELETE /api/games/:id/members/:userId (admins, D46). */
+export function useRemoveMember(gameId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.delete<unknown>(`/api/games/${encodeURIComponent(gameId)}/members/${encodeURIComponent(userId)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: gameKeys.members(gameId) }),
   });
 }

@@ -5,7 +5,7 @@ import { formatUsd } from '@core/money';
 import { potCollectedText } from '@core/payment-methods';
 import type { Quarter } from '@core/scoring';
 import { drawLogSummary, gameStatusLine } from '@core/status';
-import { Highlighter, Lock, LogIn, SearchX, ShoppingCart } from 'lucide-react';
+import { Highlighter, Lock, LogIn, ShoppingCart } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useCallback, useDeferredValue, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { squaresLeft } from '@core/player-limit';
@@ -27,6 +27,7 @@ import { RandomPick, SelectionBar } from '@/components/selection-bar';
 import { Button } from '@/components/ui/button';
 import { useMinWidth } from '@/lib/use-mobile';
 import { GameActivity } from '@/components/game-activity';
+import { GameNotFound } from '@/components/game-not-found';
 import { HowToPay } from '@/components/how-to-pay';
 import { OwingLine } from '@/components/owing-line';
 import { BackLink, LinkButton } from '@/components/link-button';
@@ -73,7 +74,7 @@ export function GameView({ gameId, board: boardSlot, children }: { gameId: strin
   // squares drawn in one go would hold a phone's main thread (tap, scroll) for a long moment.
   const data = useDeferredValue(board.data);
 
-  if (notFound) return <GameNotFound />;
+  if (notFound) return <GameNotFound before={<BackButton />} className={PAGE_CLASS} />;
   if (!data) {
     if (board.isError && !board.isFetching) {
       return (
@@ -423,17 +424,5 @@ function GameLoading() {
         <Skeleton className="h-40" />
       </div>
     </div>
-  );
-}
-
-function GameNotFound() {
-  return (
-    <Page title="Game Not Found" before={<BackButton />} width="narrow" className={PAGE_CLASS}>
-      <div className="flex flex-col items-start gap-4 rounded-xl border border-dashed p-6" data-testid="game-not-found">
-        <SearchX aria-hidden="true" className="size-10 text-muted-foreground" />
-        <p className="text-muted-foreground">The requested game could not be found.</p>
-        <LinkButton to="/all-games">Browse Games</LinkButton>
-      </div>
-    </Page>
   );
 }

@@ -1,8 +1,18 @@
-import { LogIn, MailWarning } from 'lucide-react';
+import { LogIn, MailCheck, MailWarning, TicketCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { CONFIRMATION_MAIL, confirmationSentFromLogin, EMAIL_CONFIRMED, INVALID_EMAIL, LOGIN_ERRORS, PASSWORD_UPDATED, SUCCESS_TOASTS } from '@core/messages';
+import {
+  CONFIRMATION_MAIL,
+  confirmationSentFromLogin,
+  EMAIL_CONFIRMED,
+  INVALID_EMAIL,
+  INVITE_LOGIN,
+  LOGIN_ERRORS,
+  PASSWORD_UPDATED,
+  SIGN_IN_LINK,
+  SUCCESS_TOASTS,
+} from '@core/messages';
 import { validateForgotPasswordEmail, validateLogin } from '@core/validation';
 import { AuthPage, DevMailboxHint, EmailField, Field, FormError, FormNotice, SubmitButton, useConfirmationResend } from '@/components/auth-form';
 import { LoadingState } from '@/components/page';
@@ -11,8 +21,9 @@ import { SignInLinkButton, SignInLinkSent, useSignInLink } from '@/components/si
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api';
-import { authApi, loginErrorMessage, signInLinkProblem } from '@/lib/auth';
+import { authApi, loginErrorMessage, signInLinkErrorMessage, signInLinkProblem } from '@/lib/auth';
 import { useAppConfig } from '@/lib/config';
+import { useGame } from '@/lib/games';
 import { useSession, useSessionActions } from '@/lib/session';
 
 type LoginField = 'email' | 'password';
@@ -38,7 +49,7 @@ export default function LoginPage() {
   const justLoggedIn = useRef(false);
   // The address that was refused with "Please confirm your email" (its password was right).
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
-  const resend = useConfirmationResend();
+  const confirmation = useConfirmationResend();
   const resendBox = useRef<HTMLDivElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   useAppConfig(); // for the Dev Mailbox hint, fetched before it is needed
@@ -48,6 +59,15 @@ export default function LoginPage() {
   // D29: the second way in, a link by e-mail.
   const link = useSignInLink(next);
   const [linkAskedFor, setLinkAskedFor] = useState(false);
+  // D46: reached from an invite-only game's page (its invite cookie lets this browser read it):
+  // the page leads with joining that pool by e-mail, the password second.
+  const inviteGame = useGame(gameOfPath(next) ?? undefined);
+  const joining = inviteGame.data?.visibility === 'invite' ? inviteGame.data : null;
+  // D46: a used or expired sign-in link comes back with its ticket: one tap sends a new one, to the
+  // same address and the same game.
+  const ticket = params.get('ticket');
+  const [resend, setResendState] = useState<{ status: 'idle' | 'sending' | 'sent'; error: string | null }>({ status: 'idle', error: null });
+  const [passwordInstead, setPasswordInstead] = useState(false);
 
   // "Use a different e-mail" brings the form back: continue in its e-mail field.
   useEffect(() => {
@@ -56,8 +76,8 @@ export default function LoginPage() {
 
   // Focus follows the offer's answer: the button it replaces is gone.
   useEffect(() => {
-    if (resend.sentTo) resendBox.current?.focus();
-  }, [resend.sentTo]);
+    if (confirmation.sentTo) resendBox.current?.focus();
+  }, [confirmation.sentTo]);
 
   // The confirmation link comes back here with ?error=... when it expired or is broken
   // (Better Auth appends it to the link's callbackURL): that page offers a new mail.
@@ -72,12 +92,50 @@ export default function LoginPage() {
   }
   if (link.sentTo) return <SignInLinkSent request={link} email={link.sentTo} />;
 
+  if (resend.status === 'sent') {
+    return (
+      <AuthPage title={SIGN_IN_LINK.sentTitle} icon={<MailCheck />}>
+        <FormNotice>{SIGN_IN_LINK.resent}</FormNotice>
+        <DevMailboxHint />
+      </AuthPage>
+    );
+  }
+  // The one-tap resend, while the old link's ticket can still name its address.
+  if (params.get('error') === 'INVALID_TOKEN' && ticket && !passwordInstead && !linkAskedFor) {
+    const sendAgain = async () => {
+      setResendState({ status: 'sending', error: null });
+      try {
+        await authApi.resendSignInLink(ticket, next);
+        setResendState({ status: 'sent', error: null });
+      } catch (cause) {
+        setResendState({ status: 'idle', error: signInLinkErrorMessage(cause) });
+      }
+    };
+    return (
+      <AuthPage title={SIGN_IN_LINK.expiredTitle} description={SIGN_IN_LINK.expired} icon={<MailWarning />}>
+        <FormError id={errorId} message={resend.error} />
+        <Button className="w-full" size="lg" disabled={resend.status === 'sending'} onClick={() => void sendAgain()} data-testid="resend-sign-in-link">
+          {resend.status === 'sending' && <Spinner label={SIGN_IN_LINK.sending} />}
+          {resend.status === 'sending' ? SIGN_IN_LINK.sending : SIGN_IN_LINK.resend}
+        </Button>
+        <Button variant="ghost" className="w-full" onClick={() => setPasswordInstead(true)}>
+          {SIGN_IN_LINK.otherWay}
+        </Button>
+      </AuthPage>
+    );
+  }
+
   const state = location.state as { passwordUpdated?: boolean } | null;
   const notice =
     state?.passwordUpdated || params.get('reset') === '1' ? PASSWORD_UPDATED : params.has('confirmed') && !params.has('error') ? EMAIL_CONFIRMED : null;
   // A sign-in link that was used, expired or refused comes back here with ?error=... (D29).
   const signInLinkError = params.get('error');
   const linkProblem = signInLinkError !== null && !linkAskedFor ? signInLinkProblem(signInLinkError) : null;
+
+  function onJoinSubmit(event: FormEvent) {
+    event.preventDefault();
+    void onSendLink();
+  }
 
   async function onSendLink() {
     const result = validateForgotPasswordEmail(email);
@@ -102,7 +160,7 @@ export default function LoginPage() {
     }
     setError(null);
     setUnconfirmed(null);
-    resend.reset();
+    confirmation.reset();
     setSubmitting(true);
     try {
       await authApi.signIn(result.value);
@@ -122,6 +180,52 @@ export default function LoginPage() {
 
   const fieldError = (field: LoginField) => (error?.fields.includes(field) ? errorId : null);
 
+  const passwordField = (
+    <Field
+      label="Password"
+      type="password"
+      name="password"
+      autoComplete="current-password"
+      value={password}
+      onChange={(event) => setPassword(event.target.value)}
+      errorId={fieldError('password')}
+      required
+      labelAction={
+        <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
+          Forgot password?
+        </Link>
+      }
+    />
+  );
+
+  if (joining) {
+    return (
+      <AuthPage title={INVITE_LOGIN.title(joining.title)} description={INVITE_LOGIN.description} icon={<TicketCheck />} footer={<p>{INVITE_LOGIN.footer}</p>}>
+        {notice && <FormNotice>{notice}</FormNotice>}
+        <form noValidate onSubmit={onJoinSubmit} className="flex flex-col gap-4" aria-label={INVITE_LOGIN.formLabel}>
+          <FormError id={errorId} message={error?.message ?? link.error ?? linkProblem} />
+          <EmailField ref={emailInput} value={email} onChange={(event) => setEmail(event.target.value)} errorId={fieldError('email')} />
+          <Button type="submit" size="lg" className="w-full" disabled={link.sending} data-testid="send-sign-in-link">
+            {link.sending && <Spinner label={SIGN_IN_LINK.sending} />}
+            {link.sending ? SIGN_IN_LINK.sending : SIGN_IN_LINK.button}
+          </Button>
+        </form>
+        <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase" aria-hidden="true">
+          <span className="h-px flex-1 bg-border" />
+          or
+          <span className="h-px flex-1 bg-border" />
+        </div>
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Log in with your password">
+          <p className="text-sm text-muted-foreground">{INVITE_LOGIN.passwordLead}</p>
+          {passwordField}
+          <SubmitButton busy={submitting} busyLabel="Logging in..." variant="outline">
+            Log In
+          </SubmitButton>
+        </form>
+      </AuthPage>
+    );
+  }
+
   return (
     <AuthPage
       title="Welcome Back"
@@ -140,21 +244,7 @@ export default function LoginPage() {
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Log in">
         <FormError id={errorId} message={error?.message ?? link.error ?? linkProblem} />
         <EmailField ref={emailInput} value={email} onChange={(event) => setEmail(event.target.value)} errorId={fieldError('email')} />
-        <Field
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          errorId={fieldError('password')}
-          required
-          labelAction={
-            <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
-              Forgot password?
-            </Link>
-          }
-        />
+        {passwordField}
         <SubmitButton busy={submitting} busyLabel="Logging in...">
           Log In
         </SubmitButton>
@@ -167,9 +257,9 @@ export default function LoginPage() {
           data-testid="resend-confirmation"
           className="flex flex-col gap-3 rounded-md border bg-muted/40 p-3 text-sm outline-none"
         >
-          {resend.sentTo ? (
+          {confirmation.sentTo ? (
             <>
-              <FormNotice>{confirmationSentFromLogin(resend.sentTo)}</FormNotice>
+              <FormNotice>{confirmationSentFromLogin(confirmation.sentTo)}</FormNotice>
               <DevMailboxHint />
             </>
           ) : (
@@ -178,10 +268,10 @@ export default function LoginPage() {
                 <MailWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                 <span>{CONFIRMATION_MAIL.loginOffer}</span>
               </p>
-              <FormError id={`${errorId}-resend`} message={resend.error} />
-              <Button variant="outline" className="w-full" disabled={resend.sending} onClick={() => void resend.send(unconfirmed)}>
-                {resend.sending && <Spinner label={CONFIRMATION_MAIL.resending} />}
-                {resend.sending ? CONFIRMATION_MAIL.resending : CONFIRMATION_MAIL.resendButton}
+              <FormError id={`${errorId}-resend`} message={confirmation.error} />
+              <Button variant="outline" className="w-full" disabled={confirmation.sending} onClick={() => void confirmation.send(unconfirmed)}>
+                {confirmation.sending && <Spinner label={CONFIRMATION_MAIL.resending} />}
+                {confirmation.sending ? CONFIRMATION_MAIL.resending : CONFIRMATION_MAIL.resendButton}
               </Button>
             </>
           )}
@@ -189,4 +279,10 @@ export default function LoginPage() {
       )}
     </AuthPage>
   );
+}
+
+/** The game a `next` path leads to (`/game/:id`), or null. */
+function gameOfPath(path: string): string | null {
+  const match = /^\/game\/([^/?#]+)/.exec(path);
+  return match ? decodeURIComponent(match[1]!) : null;
 }

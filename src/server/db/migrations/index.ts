@@ -10,6 +10,7 @@ import { organizerPayments } from './007_organizer_payments';
 import { squaresPerPlayer } from './008_squares_per_player';
 import { inviteOnly } from './009_invite_only';
 import { boardTools } from './010_board_tools';
+import { gameMembers } from './011_game_members';
 import { potOfSoldSquares } from './013_pot_of_sold_squares';
 import { columnTypes } from './column-types';
 
@@ -27,6 +28,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '008_squares_per_player': squaresPerPlayer(),
     '009_invite_only': inviteOnly(),
     '010_board_tools': boardTools(t),
+    '011_game_members': gameMembers(t),
     '013_pot_of_sold_squares': potOfSoldSquares(t),
   };
 }
