@@ -6,7 +6,7 @@ import { accountsRepository } from './auth/accounts.repository';
 import { accountsService } from './auth/accounts.service';
 import { createAuth } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
-import { sessionGuards } from './auth/session';
+import { adminAnswersNotStored, sessionGuards } from './auth/session';
 import type { Settings } from './config';
 import type { DatabaseHandle } from './db/connection';
 import { checkoutRepository } from './checkout/checkout.repository';
@@ -189,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuth({ database, settings, secret: deps.secret, mailer, accounts, accountsRepo, members, log: app.log });
   const guards = sessionGuards(auth);
   app.decorate('guards', guards);
+  // Every answer of an admin route is no-store (session.ts): routes are added below this hook.
+  app.addHook('onRoute', adminAnswersNotStored(guards.requireAdmin));
   app.addHook('onReady', () => accounts.grantListedAdmins());
 
   await app.register(authRoutes, { auth, guards });

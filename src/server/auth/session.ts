@@ -1,5 +1,5 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRouteHookHandler, onSendHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { forbidden, unauthorized } from '../http/errors';
 import type { Auth } from './auth';
@@ -107,4 +107,23 @@ export type SessionGuards = ReturnType<typeof sessionGuards>;
 export function signedInUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/**
+ * Every answer of a route that requires admin is `Cache-Control: no-store`, whatever its handler
+ * set (a private no-cache answer may still be kept in the browser's cache, where the next person
+ * at that computer could read orders, payments or e-mail addresses). One onRoute hook, given the
+ * guard: a route is an admin route exactly when `requireAdmin` is among its hooks, so a new admin
+ * route is covered without a header of its own.
+ */
+export function adminAnswersNotStored(requireAdmin: SessionGuards['requireAdmin']): onRouteHookHandler {
+  const noStore: onSendHookHandler = (_request, reply, payload, done) => {
+    reply.header('cache-control', 'no-store');
+    done(null, payload);
+  };
+  return (route) => {
+    const hooks = [route.onRequest, route.preValidation, route.preHandler].flat();
+    if (!hooks.includes(requireAdmin)) return;
+    route.onSend = [...[route.onSend ?? []].flat(), noStore];
+  };
 }

@@ -1,5 +1,5 @@
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
-import type { TrialPaymentProvider } from '../payments/trial-provider';
+import { TEST_SESSION_ID, type TrialPaymentProvider } from '../payments/trial-provider';
 import type { TestSessionRow } from '../payments/trial-payments.repository';
 import type { ServiceDeps } from '../service-deps';
 import type { CheckoutService } from './checkout.service';
@@ -78,6 +78,8 @@ export interface TrialCheckoutServiceDeps extends ServiceDeps {
 export function trialCheckoutService({ provider, checkouts, clock }: TrialCheckoutServiceDeps) {
   /** The buyer's own session. Someone else's answers exactly as one that does not exist (issue 10: no oracle). */
   async function ownSession(sessionId: string, userId: string): Promise<TestSessionRow> {
+    // Not the shape of our ids (trial-provider.ts): it names no session, without a query.
+    if (!TEST_SESSION_ID.test(sessionId)) throw notFound(TEST_CHECKOUT_MESSAGES.notFound);
     const session = await provider.session(sessionId);
     if (!session || (await checkouts.ownerOf(session.checkout_id)) !== userId) throw notFound(TEST_CHECKOUT_MESSAGES.notFound);
     return session;

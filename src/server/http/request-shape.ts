@@ -7,8 +7,8 @@ export const MAX_JSON_DEPTH = 32;
 /**
  * What no field of any route accepts, refused with a 400 before any guard, schema or handler
  * runs, on every route (Better Auth's, which have no schema of ours, included):
- * - a NUL character in a path parameter, a query parameter or any string of the body (or a
- *   key): PostgreSQL refuses it in text, so it would reach the database as a 500;
+ * - a NUL character in a query parameter or any string of the body (or a key): PostgreSQL
+ *   refuses it in text, so it would reach the database as a 500;
  * - JSON nested deeper than MAX_JSON_DEPTH: JSON.parse takes 10,000 levels, but code that walks
  *   a value recursively (Better Auth's) overflows its stack on it.
  * The walk is iterative and bounded by the body's size (256 KiB), and synchronous, as every
@@ -16,7 +16,8 @@ export const MAX_JSON_DEPTH = 32;
  */
 export function registerRequestShapeCheck(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
-    const problem = problemOf(request.params) ?? problemOf(request.query) ?? problemOf(request.body);
+    // (Path parameters are each route's: a malformed id, NUL or not, is that route's 404.)
+    const problem = problemOf(request.query) ?? problemOf(request.body);
     done(problem === null ? undefined : badRequest(problem));
   });
 }

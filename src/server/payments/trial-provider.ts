@@ -22,6 +22,9 @@ export function isTrialPaymentProvider(provider: PaymentProvider | null): provid
 }
 
 /** The card page of a session: on our own origin, taken from where the buyer comes back to (PUBLIC_URL or the trial's host). */
+/** The shape of a test checkout session's id (`test_cs_` and a UUID's 32 hex digits). */
+export const TEST_SESSION_ID = /^test_cs_[0-9a-f]{32}$/;
+
 const pageUrl = (sessionId: string, successUrl: string) => `${new URL(successUrl).origin}/checkout/test/${sessionId}`;
 
 export function trialPaymentProvider(repo: TestPaymentsRepository): TrialPaymentProvider {
