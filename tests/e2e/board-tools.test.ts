@@ -93,12 +93,12 @@ describe("the organizer's board tools (D32)", () => {
     // Mark those two paid.
     await actions(page).getByRole('button', { name: 'Mark paid' }).click();
     await expect.poll(() => toast(page, 'Marked paid: 2 squares').isVisible()).toBe(true);
+    // D47: the pot is the 4 sold squares; what was collected, the 2 paid ones.
     await expect
-      .poll(
-        async () =>
-          (await server.db.handle.db.selectFrom('games').select('total_pot_cents').where('id', '=', game.id).executeTakeFirstOrThrow()).total_pot_cents,
+      .poll(async () =>
+        server.db.handle.db.selectFrom('games').select(['total_pot_cents', 'collected_cents']).where('id', '=', game.id).executeTakeFirstOrThrow(),
       )
-      .toBe(2000);
+      .toEqual({ total_pot_cents: 4000, collected_cents: 2000 });
 
     // Move Alice's square to row 10, column 10.
     await toolCell(page, 0, 0).click();
@@ -121,10 +121,10 @@ describe("the organizer's board tools (D32)", () => {
     await expect
       .poll(async () => (await log.getByTestId('activity-entry').allTextContents()).map((text) => text.replace(/^.*?(AM|PM)/, '')))
       .toEqual([
-        `${admin.username} released 1 square of Aunt May: Row 3, column 4`,
+        `${admin.username} released 1 square of Aunt May (no account): Row 3, column 4`,
         `${admin.username} moved ${alice.username}'s square from Row 1, column 1 to Row 10, column 10`,
-        `${admin.username} marked 2 squares of Aunt May paid: Row 3, column 3; Row 3, column 4`,
-        `${admin.username} put Aunt May on 3 squares: Row 3, column 2; Row 3, column 3; Row 3, column 4`,
+        `${admin.username} marked 2 squares of Aunt May (no account) paid: Row 3, column 3; Row 3, column 4`,
+        `${admin.username} put Aunt May (no account) on 3 squares: Row 3, column 2; Row 3, column 3; Row 3, column 4`,
         `${alice.username} reserved 1 square for $10.00, to pay the organizer: Row 1, column 1`,
       ]);
     await expectNoSeriousViolations(page, 'admin page with board tools');
