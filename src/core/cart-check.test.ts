@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardResponse, BoardSquare } from './api/board';
 import type { CartItem } from './cart';
-import { CART_TEXTS, checkCart, checkItem, heldForBuyer, livePriceCents, unavailableRemovals } from './cart-check';
+import {
+  CART_TEXTS,
+  checkCart,
+  checkItem,
+  heldForBuyer,
+  lineRemovedMessage,
+  linesThatNoLongerSell,
+  livePriceCents,
+  noLongerSells,
+  unavailableRemovals,
+} from './cart-check';
 import type { Game } from './api/games';
 import { SQUARE_BEING_PURCHASED } from './messages';
 
@@ -101,5 +111,39 @@ describe('the cart check', () => {
     const result = checkCart([], []);
     expect(result.canPay).toBe(false);
     expect(result.invalidMessage).toBe('Your cart is empty');
+  });
+});
+
+describe('lines of games that no longer sell', () => {
+  const other: CartItem = { game_id: 'g2', game_title: 'Old Title', price_per_square: 5, squares: [at(5, 5)] };
+  const selling = answer(board([], { squares_claimed: 40 }));
+
+  it('names why a game no longer sells: gone, numbers drawn, completed, sold out; null while it sells or is not read yet', () => {
+    expect(noLongerSells(answer(undefined, { missing: true }))).toBe('This game no longer exists.');
+    expect(noLongerSells(answer(board([], { grid_shuffled: true })))).toBe('Sales are closed: the numbers have been drawn.');
+    expect(noLongerSells(answer(board([], { is_active: false })))).toBe('Sales are closed: this game is completed.');
+    expect(noLongerSells(answer(board([], { squares_claimed: 100 })))).toBe('Sold out: every square is taken, there are no squares left to pick.');
+    expect(noLongerSells(selling)).toBeNull();
+    expect(noLongerSells(answer(undefined, { checking: true }))).toBeNull();
+  });
+
+  it('lists only those lines, with the live title and the square count, and leaves lines the player can mend (taken squares, the cap)', () => {
+    const capped = answer(board([square(0, 0, 'claimed', false, 'ann')], { max_squares_per_player: 1 }));
+    expect(linesThatNoLongerSell([item, other], [capped, selling])).toEqual([]);
+    const drawn = answer(board([], { grid_shuffled: true }));
+    expect(linesThatNoLongerSell([item, other], [drawn, answer(undefined, { missing: true })])).toEqual([
+      { game_id: 'g1', title: 'Super Bowl LX', squareCount: 3, reason: 'Sales are closed: the numbers have been drawn.' },
+      { game_id: 'g2', title: 'Old Title', squareCount: 1, reason: 'This game no longer exists.' },
+    ]);
+    expect(linesThatNoLongerSell([item, other], [drawn])).toHaveLength(1);
+  });
+
+  it('says which game’s squares left the cart and why', () => {
+    expect(lineRemovedMessage({ game_id: 'g1', title: 'Office Pool', squareCount: 7, reason: 'Sales are closed: the numbers have been drawn.' })).toBe(
+      '7 squares of Office Pool were removed from your cart. Sales are closed: the numbers have been drawn.',
+    );
+    expect(lineRemovedMessage({ game_id: 'g1', title: 'Office Pool', squareCount: 1, reason: 'This game no longer exists.' })).toBe(
+      '1 square of Office Pool was removed from your cart. This game no longer exists.',
+    );
   });
 });

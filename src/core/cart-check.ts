@@ -9,7 +9,7 @@ import { type Coordinate, squareKey } from './grid';
 import { SQUARE_BEING_PURCHASED, squareAlreadyClaimedMessage } from './messages';
 import { dollarsToCents } from './money';
 import { cartOverCapMessage } from './player-limit';
-import { salesClosedMessage, salesOpen } from './sales';
+import { salesClosedMessage, salesOpen, SOLD_OUT_MESSAGE, soldOut } from './sales';
 
 /** Our texts for what the spec leaves open. */
 export const CART_TEXTS = {
@@ -23,6 +23,7 @@ export const CART_TEXTS = {
   clearTitle: 'Clear your cart?',
   clearDescription: 'This removes every square from your cart. Squares you are paying for stay held for you.',
   clearConfirm: 'Clear Cart',
+  gameGone: 'This game no longer exists.',
 } as const;
 
 /** What one board query answered: its board once read, whether the game is gone (404), whether it is still asking. */
@@ -133,4 +134,46 @@ export function unavailableRemovals(flagged: readonly ItemCheck[]): { games: str
       }
   }
   return { games, squares };
+}
+
+/** A cart line whose game no longer sells at all: it leaves the cart, and the player is told which and why. */
+export interface LineThatNoLongerSells {
+  readonly game_id: string;
+  readonly title: string;
+  readonly squareCount: number;
+  readonly reason: string;
+}
+
+/**
+ * Why a game no longer sells any square, or null while it does (D13, D18, D21): it is gone
+ * (deleted, or a 404 for this player), its numbers are drawn, it is completed, or every square is
+ * sold. Not for what the player can still mend (squares someone else took, the cap of D31).
+ */
+export function noLongerSells(answer: BoardAnswer): string | null {
+  if (answer.missing) return CART_TEXTS.gameGone;
+  const game = answer.board?.game;
+  if (!game) return null;
+  if (!salesOpen(game)) return salesClosedMessage(game);
+  return soldOut(game) ? SOLD_OUT_MESSAGE : null;
+}
+
+/**
+ * The cart's lines of games that no longer sell (noLongerSells), with what the player is told
+ * when they leave the cart: an old cart must not follow its player onto game day (a Checkout over
+ * the quarter results, "Reserve 7 squares" refused with no way out). A board not read yet says
+ * nothing.
+ */
+export function linesThatNoLongerSell(cart: Cart, answers: readonly (BoardAnswer | undefined)[]): LineThatNoLongerSells[] {
+  return cart.flatMap((item, index) => {
+    const answer = answers[index];
+    const reason = answer ? noLongerSells(answer) : null;
+    if (reason === null) return [];
+    return [{ game_id: item.game_id, title: answer?.board?.game.title ?? item.game_title, squareCount: item.squares.length, reason }];
+  });
+}
+
+/** What the player reads when such a line leaves the cart: "7 squares of Office Pool were removed from your cart. Sales are closed: ..." */
+export function lineRemovedMessage(line: LineThatNoLongerSells): string {
+  const squares = line.squareCount === 1 ? '1 square' : `${line.squareCount} squares`;
+  return `${squares} of ${line.title} ${line.squareCount === 1 ? 'was' : 'were'} removed from your cart. ${line.reason}`;
 }

@@ -1,7 +1,9 @@
 /**
  * A game's phase from the buyer's side (D16, D18): squares are for sale while the game is active
- * and no numbers are drawn; after that, sales are closed and the board says why.
+ * and no numbers are drawn; after that, sales are closed and the board says why. A game whose
+ * every square is sold still sells (a released square comes back) but has nothing left to pick.
  */
+import { SQUARE_COUNT } from './grid';
 
 export interface SalesState {
   readonly is_active: boolean;
@@ -29,4 +31,12 @@ export function salesOpen(game: SalesState): boolean {
 /** Why squares of a game whose sales are closed cannot be bought. */
 export function salesClosedMessage(game: SalesState): string {
   return game.is_active ? SALES_CLOSED_MESSAGES.drawn : SALES_CLOSED_MESSAGES.completed;
+}
+
+/** The board's words for a game with every square sold (its badge reads Sold Out, core/status.ts). */
+export const SOLD_OUT_MESSAGE = 'Sold out: every square is taken, there are no squares left to pick.';
+
+/** True while sales are open and every square is sold: nothing is left to buy. */
+export function soldOut(game: SalesState & { readonly squares_claimed: number }): boolean {
+  return salesOpen(game) && game.squares_claimed >= SQUARE_COUNT;
 }

@@ -25,8 +25,12 @@ const game = (overrides: Partial<GameState>): GameState => ({
 });
 
 describe('gameCardBadge (D16)', () => {
-  it('reads Active, In Progress or Closed', () => {
+  it('reads Active, Sold Out, In Progress or Closed', () => {
     expect(gameCardBadge(game({}))).toBe('Active');
+    expect(gameCardBadge(game({ squares_claimed: 99 }))).toBe('Active');
+    expect(gameCardBadge(game({ squares_claimed: 100 }))).toBe('Sold Out');
+    expect(gameCardBadge(game({ squares_claimed: 100, grid_shuffled: true }))).toBe('In Progress');
+    expect(gameCardBadge(game({ squares_claimed: 100, is_active: false }))).toBe('Closed');
     expect(gameCardBadge(game({ grid_shuffled: true }))).toBe('In Progress');
     expect(gameCardBadge(game({ is_active: false }))).toBe('Closed');
   });
@@ -57,7 +61,7 @@ describe('adminPhase (D45: one admin word per state)', () => {
         expect(ADMIN_PHASES).toContain(phase);
         if (badge === 'Closed') expect(phase).toBe('Completed');
         else if (phase !== 'Ready to Shuffle') expect(phase).toBe(badge);
-        else expect(badge).toBe('Active');
+        else expect(badge).toBe('Sold Out');
       }),
     );
   });

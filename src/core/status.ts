@@ -3,6 +3,7 @@
  * Game fields keep the spec's names.
  */
 import { SQUARE_COUNT } from './grid';
+import { soldOut } from './sales';
 
 export interface GameState {
   readonly is_active: boolean;
@@ -11,15 +12,17 @@ export interface GameState {
   readonly squares_claimed: number;
 }
 
-export type GameCardBadge = 'Active' | 'In Progress' | 'Closed';
+export type GameCardBadge = 'Active' | 'Sold Out' | 'In Progress' | 'Closed';
 
 /**
  * The players' word for a game's state (D16, D45): on the game cards, the game page and wherever
- * a player reads it. Closed when not active, else In Progress when shuffled, else Active.
+ * a player reads it. Closed when not active, else In Progress when shuffled, else Sold Out when
+ * every square is sold (nothing left to pick, though not drawn yet), else Active.
  */
-export function gameCardBadge(game: Pick<GameState, 'is_active' | 'grid_shuffled'>): GameCardBadge {
+export function gameCardBadge(game: Pick<GameState, 'is_active' | 'grid_shuffled' | 'squares_claimed'>): GameCardBadge {
   if (!game.is_active) return 'Closed';
-  return game.grid_shuffled ? 'In Progress' : 'Active';
+  if (game.grid_shuffled) return 'In Progress';
+  return soldOut(game) ? 'Sold Out' : 'Active';
 }
 
 export const ADMIN_PHASES = ['Active', 'Ready to Shuffle', 'In Progress', 'Completed'] as const;
@@ -30,7 +33,8 @@ export type AdminPhase = (typeof ADMIN_PHASES)[number];
  * The admins' one word for each state of a game (D45), on every admin page (dashboard, Game
  * Management, the game's admin page, Game Day Controls). The spec's admin status had two words
  * for two of its states (Awaiting Players / Active, Ready to Shuffle / Ready); we keep one each:
- * Active, as players read the same state (D16), and Ready to Shuffle, which says what comes next.
+ * Active, as players read the same state (D16), and Ready to Shuffle, which says what comes next
+ * (players read that state as Sold Out: for them nothing is left to pick).
  * Completed, In Progress: as the spec says.
  */
 export function adminPhase(game: Pick<GameState, 'is_active' | 'grid_shuffled' | 'squares_claimed'>): AdminPhase {

@@ -96,7 +96,7 @@ async function wordsFor(game: { id: string; title: string }, state: State): Prom
 describe('one set of status words (D16, D45)', () => {
   test.each([
     ['open', 'Active', 'Active'],
-    ['full', 'Active', 'Ready to Shuffle'],
+    ['full', 'Sold Out', 'Ready to Shuffle'],
     ['drawn', 'In Progress', 'In Progress'],
     ['completed', 'Closed', 'Completed'],
   ] as const)('a game %s reads "%s" to players and "%s" to admins on every page', async (state, player, adminWord) => {

@@ -17,6 +17,7 @@ import { type Quarter, quarterShortLabel } from '@core/scoring';
 import { Check, Clock, Plus } from 'lucide-react';
 import { type CSSProperties, Fragment, memo, useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { CellName } from '@/components/cell-name';
 import type { FromState } from '@/components/route-guards';
 import { type SquareFocus, SquareGrid, SquareGridSkeleton } from '@/components/square-grid';
 import { cartStore, useCartItem } from '@/lib/cart';
@@ -217,7 +218,7 @@ const Cell = memo(function Cell({
       onFocus={() => activate(cell)}
       style={ownerStyle(cell.ownerColour)}
       className={cn(
-        'group/cell relative flex aspect-square w-full touch-manipulation min-w-0 flex-col items-center justify-center overflow-hidden rounded-[3px] p-px text-xs leading-none font-semibold transition-[colors,opacity] sm:rounded-md sm:p-1 sm:leading-[1.1] sm:font-medium',
+        'group/cell @container/cell relative flex aspect-square w-full touch-manipulation min-w-0 flex-col items-center justify-center overflow-hidden rounded-[3px] p-px text-xs leading-none font-semibold transition-[colors,opacity] sm:rounded-md sm:p-1 sm:leading-[1.1] sm:font-medium',
         'outline-none focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background',
         CELL_STYLES[cell.state],
         winner && WINNER,
@@ -255,16 +256,11 @@ const Cell = memo(function Cell({
       )}
       {full && cell.state !== 'mine-pending' && (
         <>
-          {/* D44: a short label on a phone's small squares, the name where there is room. */}
-          <span aria-hidden="true" className={cn('sm:hidden', cell.wonQuarters.length > 1 && 'hidden')} data-label>
+          {/* D44: a short label on small squares (a phone's, a narrow desktop board's), the name where there is room. */}
+          <span aria-hidden="true" title={full} className={cn('@min-[2.5rem]/cell:hidden', cell.wonQuarters.length > 1 && 'hidden')} data-label>
             {short}
           </span>
-          <span
-            aria-hidden="true"
-            className={cn('w-full text-center [overflow-wrap:anywhere] max-sm:hidden', winner ? 'line-clamp-1' : 'line-clamp-2', mine && 'font-semibold')}
-          >
-            {full}
-          </span>
+          <CellName name={full} lines={winner ? 1 : 2} roomyOnly className={cn(mine && 'font-semibold')} />
         </>
       )}
       {cell.state === 'available' && (

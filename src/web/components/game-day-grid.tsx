@@ -15,6 +15,7 @@ import { numbersVisibilityText, payoutSettled } from '@core/status';
 import { Eye, EyeOff, HandCoins, Info } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { BOARD_SIZE } from '@/components/board';
+import { CellName } from '@/components/cell-name';
 import { useRevealAction } from '@/components/game-day-numbers';
 import { MarkPaidDialog, resultWinner, useRetryPayoutAction } from '@/components/game-day-payout';
 import { SquareGrid } from '@/components/square-grid';
@@ -302,11 +303,7 @@ function SelectionGrid({
                 Q{quarter}
               </span>
             )}
-            {owner && (
-              <span aria-hidden="true" className="line-clamp-1 w-full text-center [overflow-wrap:anywhere] max-sm:hidden">
-                {owner}
-              </span>
-            )}
+            {owner && <CellName name={owner} lines={1} className="max-sm:hidden" />}
           </button>
         );
       }}

@@ -15,6 +15,7 @@ import { personLabel } from '@core/person';
 import { type FormEvent, type KeyboardEvent, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { BOARD_SIZE } from '@/components/board';
+import { CellName } from '@/components/cell-name';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormField } from '@/components/form-field';
 import { SquareGrid } from '@/components/square-grid';
@@ -238,11 +239,7 @@ export function OrganizerBoard({ game }: OrganizerBoardProps) {
               <span className="sr-only">
                 {squarePositionLabel(square)}: {state}
               </span>
-              {owned?.status === 'claimed' && (
-                <span aria-hidden="true" className="line-clamp-2 w-full text-center [overflow-wrap:anywhere]">
-                  {ownerName(owned)}
-                </span>
-              )}
+              {owned?.status === 'claimed' && <CellName name={ownerName(owned)} lines={2} />}
               {owned?.unpaid && (
                 <span aria-hidden="true" className="absolute top-0 right-0.5 font-bold text-warning-foreground">
                   $

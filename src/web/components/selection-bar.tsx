@@ -6,6 +6,7 @@
 import type { BoardResponse, RandomPickRequest, RandomPickResponse } from '@core/api/board';
 import { formatUsd } from '@core/money';
 import { squaresLeft } from '@core/player-limit';
+import { salesOpen, soldOut } from '@core/sales';
 import { openSquares, RANDOM_PICK_ERRORS } from '@core/random-pick';
 import { Shuffle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -19,12 +20,16 @@ import { cartStore, useCart, useCartItem } from '@/lib/cart';
 
 const squares = (count: number) => `${count} ${count === 1 ? 'square' : 'squares'}`;
 
-/** The bar while this game's cart has squares; `said` is the board's latest words for screen readers. */
+/**
+ * The bar while this game's cart has squares and the game still sells (never over a closed or
+ * sold-out board: those lines leave the cart, lib/cart-prune.ts); `said` is the board's latest
+ * words for screen readers.
+ */
 export function SelectionBar({ board, said }: { board: BoardResponse; said: string }) {
   const { game } = board;
   const cart = useCart();
   const item = useCartItem(game.id);
-  const count = item?.squares.length ?? 0;
+  const count = salesOpen(game) && !soldOut(game) ? (item?.squares.length ?? 0) : 0;
   return (
     <>
       {/* The live region stays in the page, outside the bar, so every change is read out (a hidden bar says nothing). */}

@@ -1,5 +1,5 @@
 /**
- * A game's state in one word (D45): players read D16's badge (Active, In Progress, Closed) on
+ * A game's state in one word (D45): players read D16's badge (Active, Sold Out, In Progress, Closed) on
  * every page; admins read one phase word per state (Active, Ready to Shuffle, In Progress,
  * Completed) on every admin page. The words live in core/status.ts; the colours here, once.
  */
@@ -8,6 +8,7 @@ import { Badge, type BadgeProps } from '@/components/ui/badge';
 
 const PLAYER_VARIANTS: Record<GameCardBadge, BadgeProps['variant']> = {
   Active: 'success',
+  'Sold Out': 'default',
   'In Progress': 'warning',
   Closed: 'secondary',
 };

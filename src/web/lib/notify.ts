@@ -10,4 +10,8 @@ export const notify = {
   error(message: string): void {
     void import('sonner').then(({ toast }) => toast.error(message));
   },
+  /** A notice that must be read (it stays 10 s); one per `id`, however often it is raised. */
+  warning(message: string, id: string): void {
+    void import('sonner').then(({ toast }) => toast.warning(message, { id, duration: 10_000 }));
+  },
 };

@@ -13,6 +13,7 @@ import { EmptyState, Page } from '@/components/page';
 import { isApiError } from '@/lib/api';
 import { useBoards } from '@/lib/board';
 import { cartStore, useCart } from '@/lib/cart';
+import { useDropLinesThatNoLongerSell } from '@/lib/cart-prune';
 import { useOpenCheckouts } from '@/lib/checkout';
 import { gameBoardPath } from '@/lib/game-cards';
 
@@ -50,10 +51,9 @@ export default function CartPage() {
   const open = useOpenCheckouts();
   const openCheckouts = open.data ?? [];
   const boards = useBoards(cart.map((item) => item.game_id));
-  const result = checkCart(
-    cart,
-    boards.map((query) => ({ board: query.data, missing: isApiError(query.error) && query.error.status === 404, checking: query.isPending })),
-  );
+  const answers = boards.map((query) => ({ board: query.data, missing: isApiError(query.error) && query.error.status === 404, checking: query.isPending }));
+  useDropLinesThatNoLongerSell(cart, answers);
+  const result = checkCart(cart, answers);
   const { checks, squareCount, flagged } = result;
 
   if (cart.length === 0) {

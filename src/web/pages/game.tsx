@@ -9,7 +9,7 @@ import { Highlighter, Lock, LogIn, ShoppingCart } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useCallback, useDeferredValue, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { squaresLeft } from '@core/player-limit';
-import { salesClosedMessage, salesOpen } from '@core/sales';
+import { salesClosedMessage, salesOpen, SOLD_OUT_MESSAGE, soldOut } from '@core/sales';
 import {
   type BoardSaying,
   BoardLegend,
@@ -40,6 +40,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api';
 import { type LiveStatus, useBoard, useBoardLive } from '@/lib/board';
 import { useCart, useCartItem } from '@/lib/cart';
+import { useDropLinesThatNoLongerSell } from '@/lib/cart-prune';
 import { useInviteFromAddress } from '@/lib/invite';
 import { recentTime } from '@/lib/time';
 import { isAdmin, useSession } from '@/lib/session';
@@ -68,6 +69,9 @@ export function GameView({ gameId, board: boardSlot, children }: { gameId: strin
   const waiting = invite === 'pending';
   const board = useBoard(waiting ? undefined : gameId);
   const notFound = invite === 'refused' || (isApiError(board.error) && board.error.status === 404);
+  // An old cart's line for this game leaves it, with a word, once the game no longer sells (drawn, closed, gone, sold out).
+  const cartItem = useCartItem(gameId);
+  useDropLinesThatNoLongerSell(cartItem ? [cartItem] : [], [{ board: board.data, missing: notFound, checking: board.isPending }]);
   // A game that is gone (or that this viewer may not see) has no stream to follow.
   const live = useBoardLive(notFound || waiting ? undefined : gameId);
   // The board's data renders in the background, in slices the browser can interrupt: a hundred
@@ -200,8 +204,14 @@ function GameContent({
                 {salesClosedMessage(game)}
               </p>
             )
+          ) : soldOut(game) ? (
+            <p className="rounded-lg border bg-muted/50 px-3 py-2 text-sm" data-testid="sold-out">
+              {SOLD_OUT_MESSAGE}
+            </p>
           ) : (
-            <p className="text-sm text-muted-foreground">Pick any open square to add it to your cart. Tap it again to take it out.</p>
+            <p className="text-sm text-muted-foreground" data-testid="pick-hint">
+              Pick any open square to add it to your cart. Tap it again to take it out.
+            </p>
           )}
 
           {!boardSlot && signedIn && (open || hasMine) && (

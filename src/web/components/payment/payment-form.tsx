@@ -1,7 +1,8 @@
 /** The form on /payment: the order at live prices, the payment method, notes and "Pay $X". */
 import type { Cart } from '@core/cart';
-import { heldForBuyer, livePriceCents } from '@core/cart-check';
+import { CART_TEXTS, checkCart, heldForBuyer, isFlagged, type ItemCheck, livePriceCents, unavailableRemovals } from '@core/cart-check';
 import { validateForPayment } from '@core/cart';
+import { squarePositionLabel } from '@core/grid';
 import { CART_PAYMENT_ERRORS, SUCCESS_TOASTS } from '@core/messages';
 import { formatUsd } from '@core/money';
 import { CircleAlert, CreditCard, LockKeyhole, Wallet } from 'lucide-react';
@@ -18,8 +19,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api';
 import { useBoards } from '@/lib/board';
 import { cartStore } from '@/lib/cart';
+import { useDropLinesThatNoLongerSell } from '@/lib/cart-prune';
 import { type CheckoutFailure, type UnavailableSquare, useOpenCheckouts } from '@/lib/checkout';
 import { usePaysInSameTab } from '@/lib/use-mobile';
 
@@ -29,24 +32,41 @@ import { usePaysInSameTab } from '@/lib/use-mobile';
  * board has answered once; a board that cannot be read keeps the cart's price (the server prices
  * the order in any case).
  */
-function useLivePricing(cart: Cart): { items: PricedItem[]; totalCents: number; squareCount: number; checking: boolean } {
+function useLivePricing(cart: Cart): { items: PricedItem[]; checks: readonly ItemCheck[]; totalCents: number; squareCount: number; checking: boolean } {
   const boards = useBoards(cart.map((item) => item.game_id));
+  const answers = boards.map((query) => ({ board: query.data, missing: isApiError(query.error) && query.error.status === 404, checking: query.isPending }));
+  // Lines of games that no longer sell leave the cart with a word; what is left is checked line by line.
+  useDropLinesThatNoLongerSell(cart, answers);
+  const { checks } = checkCart(cart, answers);
   const items = cart.map((item, index) => {
     const board = boards[index]?.data;
+    const check = checks[index];
     return {
       item,
       title: board?.game.title ?? item.game_title,
       priceCents: livePriceCents(item, board),
       pending: heldForBuyer(board),
       organizer: board?.game.payment_method === 'organizer' ? { instructions: board.game.payment_instructions, payBy: board.game.pay_by } : null,
+      problem: check && isFlagged(check) ? (check.gameProblem ?? unpayableSquaresText(check.squareProblems)) : null,
     };
   });
   return {
     items,
+    checks,
     totalCents: items.reduce((sum, priced) => sum + priced.priceCents * priced.item.squares.length, 0),
     squareCount: cart.reduce((sum, item) => sum + item.squares.length, 0),
     checking: boards.some((query) => query.isPending),
   };
+}
+
+/** Each square that cannot be paid, where it is and why: "Row 5, column 5: This square is already claimed by ann." */
+function unpayableSquaresText(problems: ReadonlyMap<string, string>): string {
+  return [...problems]
+    .map(([key, message]) => {
+      const [x, y] = key.split(',').map(Number) as [number, number];
+      return `${squarePositionLabel({ x, y })}: ${message}`;
+    })
+    .join(' ');
 }
 
 export function PaymentForm({
@@ -69,7 +89,7 @@ export function PaymentForm({
   const [notes, setNotes] = useState('');
   const [failure, setFailure] = useState<CheckoutFailure | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
-  const { items, squareCount, totalCents, checking } = useLivePricing(cart);
+  const { items, checks, squareCount, totalCents, checking } = useLivePricing(cart);
   const open = useOpenCheckouts();
   const sameTab = usePaysInSameTab();
   // D28: squares of organizer-collects games are reserved at once and paid to the organizer.
@@ -129,6 +149,17 @@ export function PaymentForm({
     if (failed) fail(failed);
   }
 
+  /** A line's squares that cannot be paid (the whole line when its game is the problem), out of the cart. */
+  function removeUnpayable(gameId: string) {
+    const check = checks.find((candidate) => candidate.item.game_id === gameId);
+    if (!check) return;
+    const { games, squares } = unavailableRemovals([check]);
+    for (const id of games) cartStore.removeGame(id);
+    for (const { game_id, x, y } of squares) cartStore.remove(game_id, { x, y });
+    setFailure(null);
+    toast.success(CART_TEXTS.unavailableRemoved);
+  }
+
   function removeUnavailable(squares: readonly UnavailableSquare[]) {
     for (const square of squares) cartStore.remove(square.game_id, square);
     setFailure(null);
@@ -148,7 +179,7 @@ export function PaymentForm({
       <OpenCheckoutNotice checkouts={open.data ?? []} hint="Paying below starts a new payment instead and cancels that one." />
       <form noValidate onSubmit={onSubmit} aria-label="Payment" className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-w-0 flex-col gap-6">
-          <OrderSummary items={items} />
+          <OrderSummary items={items} onRemoveUnpayable={removeUnpayable} />
 
           {organizerItems.map((priced) => (
             <HowToPay key={priced.item.game_id} title={priced.title} instructions={priced.organizer!.instructions} payBy={priced.organizer!.payBy} />

@@ -23,6 +23,8 @@ export interface PricedItem {
   readonly pending: ReadonlySet<string>;
   /** D28: the organizer collects this game's money: how to pay them; null for a card game. */
   readonly organizer: { readonly instructions: string | null; readonly payBy: string | null } | null;
+  /** Why (some of) this line cannot be paid, from the cart check; null when it can. */
+  readonly problem: string | null;
 }
 
 export function BackToCart() {
@@ -87,7 +89,7 @@ export function MethodOption({
 }
 
 /** The games and squares in the cart at their live prices (display only: the server prices the order, D4). */
-export function OrderSummary({ items }: { items: readonly PricedItem[] }) {
+export function OrderSummary({ items, onRemoveUnpayable }: { items: readonly PricedItem[]; onRemoveUnpayable: (gameId: string) => void }) {
   return (
     <Card>
       <CardHeader>
@@ -95,7 +97,7 @@ export function OrderSummary({ items }: { items: readonly PricedItem[] }) {
       </CardHeader>
       <CardContent>
         <ul className="flex flex-col divide-y" aria-label="Games in your order">
-          {items.map(({ item, title, priceCents, pending }) => {
+          {items.map(({ item, title, priceCents, pending, problem }) => {
             const count = item.squares.length;
             return (
               <li key={item.game_id} className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0" data-testid="payment-game">
@@ -109,6 +111,18 @@ export function OrderSummary({ items }: { items: readonly PricedItem[] }) {
                   {count} {count === 1 ? 'square' : 'squares'} × {formatUsd(priceCents)}
                 </p>
                 <SquarePositions squares={item.squares} label={`Squares in ${title}`} pending={pending} />
+                {problem && (
+                  // What cannot be paid can be taken out here, without going back to the cart.
+                  <div
+                    className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-destructive/10 px-3 py-2 text-sm"
+                    data-testid="payment-line-problem"
+                  >
+                    <p className="font-medium text-destructive">{problem}</p>
+                    <Button type="button" variant="outline" size="sm" onClick={() => onRemoveUnpayable(item.game_id)}>
+                      Remove<span className="sr-only"> unavailable squares of {title}</span>
+                    </Button>
+                  </div>
+                )}
               </li>
             );
           })}
