@@ -223,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   if (isTrialPaymentProvider(payments))
     await app.register(trialCheckoutRoutes, { testCheckout: trialCheckoutService({ provider: payments, checkouts, clock }) });
-  const games = gamesService({ repo: gamesRepo, events, checkouts, clock, cardPayments: paymentMethods.includes('card') });
+  const games = gamesService({ repo: gamesRepo, events, checkouts, clock, cardPayments: paymentMethods.includes('card'), mailer, log: app.log });
   await app.register(gamesRoutes, { games, access, settings });
   // D28: the organizer's payment tools, and the pay-by run at start and then periodically, on every instance (it runs once per game).
   const organizer = organizerService({
@@ -265,7 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => recovery.start());
   app.addHook('onClose', () => recovery.stop());
   await app.register(payoutsRoutes, { payouts, gameDay });
-  await app.register(squaresRoutes, { squares: squaresService({ repo: squaresRepository(database.db), events, clock }) });
+  await app.register(squaresRoutes, { squares: squaresService({ repo: squaresRepository(database.db), events, clock }), access });
   const orders = ordersService({ repo: ordersRepository(database.db), clock });
   await app.register(ordersRoutes, { orders });
   // D33: a game's CSV files (squares, orders, payouts), admins only.

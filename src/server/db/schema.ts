@@ -24,6 +24,8 @@ export interface Database {
   test_payment_refunds: TestPaymentRefundsTable;
   named_people: NamedPeopleTable;
   game_activity: GameActivityTable;
+  deleted_games: DeletedGamesTable;
+  deleted_game_owners: DeletedGameOwnersTable;
 }
 
 export interface UserTable {
@@ -271,4 +273,22 @@ export interface GameActivityTable {
   squares: string;
   /** JSON: ActivityDetail (src/core/activity.ts), or null. */
   detail: string | null;
+}
+
+/** Issue 23: what stays of a deleted game, for the people who owned squares in it. */
+export interface DeletedGamesTable {
+  id: string;
+  title: string;
+  team_a: string;
+  team_b: string;
+  payment_method: 'card' | 'organizer';
+  deleted_at: string;
+  deleted_by: string | null;
+}
+
+export interface DeletedGameOwnersTable {
+  game_id: string;
+  user_id: string;
+  squares: number;
+  paid_cents: number;
 }

@@ -26,6 +26,7 @@ import { RandomPick, SelectionBar } from '@/components/selection-bar';
 import { Button } from '@/components/ui/button';
 import { useMinWidth } from '@/lib/use-mobile';
 import { GameActivity } from '@/components/game-activity';
+import { cancelledGameOf, GameCancelled } from '@/components/game-cancelled';
 import { HowToPay } from '@/components/how-to-pay';
 import { BackLink, LinkButton } from '@/components/link-button';
 import { ErrorState, Page, usePageTitle } from '@/components/page';
@@ -64,13 +65,16 @@ export function GameView({ gameId, board: boardSlot, children }: { gameId: strin
   const invite = useInviteFromAddress(gameId);
   const waiting = invite === 'pending';
   const board = useBoard(waiting ? undefined : gameId);
-  const notFound = invite === 'refused' || (isApiError(board.error) && board.error.status === 404);
+  // Issue 23: a deleted game, to someone who owned squares in it.
+  const cancelled = cancelledGameOf(board.error);
+  const notFound = invite === 'refused' || (isApiError(board.error) && board.error.status === 404) || cancelled !== null;
   // A game that is gone (or that this viewer may not see) has no stream to follow.
   const live = useBoardLive(notFound || waiting ? undefined : gameId);
   // The board's data renders in the background, in slices the browser can interrupt: a hundred
   // squares drawn in one go would hold a phone's main thread (tap, scroll) for a long moment.
   const data = useDeferredValue(board.data);
 
+  if (cancelled) return <GameCancelled game={cancelled} before={<BackButton />} />;
   if (notFound) return <GameNotFound />;
   if (!data) {
     if (board.isError && !board.isFetching) {

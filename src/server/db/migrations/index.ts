@@ -10,6 +10,7 @@ import { organizerPayments } from './007_organizer_payments';
 import { squaresPerPlayer } from './008_squares_per_player';
 import { inviteOnly } from './009_invite_only';
 import { boardTools } from './010_board_tools';
+import { deletedGames } from './012_deleted_games';
 import { columnTypes } from './column-types';
 
 /** Our migrations in order. Names sort by their number; never rename or edit a released one. */
@@ -26,5 +27,6 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '008_squares_per_player': squaresPerPlayer(),
     '009_invite_only': inviteOnly(),
     '010_board_tools': boardTools(t),
+    '012_deleted_games': deletedGames(t),
   };
 }
