@@ -316,6 +316,15 @@ export const GAME_ERRORS = {
 /** D13: the price and the payout schedule are fixed once any square is held or sold. */
 export const GAME_PRICE_LOCKED = 'Price and payout schedule cannot change once squares are held or sold.';
 
+/** Issue 23: what the owners of a deleted game read on its page (docs/decisions/020). */
+export const GAME_CANCELLED = {
+  title: 'This pool was cancelled by the organizer',
+  organizerMoney: (paid: string) =>
+    `You paid the organizer ${paid} for your squares. The organizer pays it back to you directly, outside the app: ask them if you have not heard.`,
+  organizerUnpaid: 'You had not paid for your squares yet: you owe nothing.',
+  card: 'Card payments for it are refunded to the card they came from.',
+} as const;
+
 /** D13: a completed game stays as a record; it cannot be deleted. */
 export const GAME_DELETE_COMPLETED = 'Cannot delete a completed game. Completed games are kept as records.';
 export const GAME_UPDATE_COMPLETED = 'Cannot update a game that is completed. Completed games are kept as records.';

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ORGANIZER_PAYMENT_ERRORS } from './messages';
-import { owingFor, paymentTotals, potCollectedText, validatePayBy, validatePaymentInstructions } from './payment-methods';
+import {
+  markAsPaidLabel,
+  notPaidYetSummary,
+  owingFor,
+  paymentInstructionsMissing,
+  paymentTotals,
+  potCollectedText,
+  validatePayBy,
+  validatePaymentInstructions,
+} from './payment-methods';
 
 describe('payment instructions (D28)', () => {
   it('are optional, multi-line, trimmed, and at most 500 characters of allowed text', () => {
@@ -53,5 +62,23 @@ describe('potCollectedText (D47)', () => {
   it('says what an organizer has collected of the pot, nothing for a card game', () => {
     expect(potCollectedText({ payment_method: 'organizer', total_pot_cents: 90000, collected_cents: 87000 })).toBe('collected $870.00 of $900.00');
     expect(potCollectedText({ payment_method: 'card', total_pot_cents: 90000, collected_cents: 90000 })).toBeNull();
+  });
+});
+
+describe('notPaidYetSummary (issue 23)', () => {
+  it('names what is still owed and by how many people', () => {
+    expect(notPaidYetSummary([])).toBeNull();
+    expect(notPaidYetSummary([{ unpaid_cents: 0 }])).toBe('Everyone has paid');
+    expect(notPaidYetSummary([{ unpaid_cents: 5000 }, { unpaid_cents: 0 }])).toBe('Not paid yet: $50.00 from 1 person');
+    expect(notPaidYetSummary([{ unpaid_cents: 5000 }, { unpaid_cents: 5000 }, { unpaid_cents: 3000 }])).toBe('Not paid yet: $130.00 from 3 people');
+  });
+  it('names the sum an assignment marks paid', () => {
+    expect(markAsPaidLabel(9, 1000)).toBe('Mark as paid: $90.00 for 9 squares');
+    expect(markAsPaidLabel(1, 2500)).toBe('Mark as paid: $25.00 for 1 square');
+  });
+  it('requires instructions of organizer-collects games only', () => {
+    expect(paymentInstructionsMissing('organizer', null)).toBe(true);
+    expect(paymentInstructionsMissing('organizer', 'Cash to Sam')).toBe(false);
+    expect(paymentInstructionsMissing('card', null)).toBe(false);
   });
 });

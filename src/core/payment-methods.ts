@@ -117,3 +117,16 @@ export function potCollectedText(game: { payment_method: PaymentMethod; total_po
   if (game.payment_method !== 'organizer') return null;
   return `collected ${formatUsd(game.collected_cents)} of ${formatUsd(game.total_pot_cents)}`;
 }
+
+/**
+ * The admin game page's line about money still to collect in an organizer-collects game: "Not
+ * paid yet: $130.00 from 3 people", "Everyone has paid" once nobody owes, or null before any
+ * square is sold.
+ */
+export function notPaidYetSummary(players: readonly { unpaid_cents: number }[]): string | null {
+  if (players.length === 0) return null;
+  const owing = players.filter((player) => player.unpaid_cents > 0);
+  if (owing.length === 0) return 'Everyone has paid';
+  const total = owing.reduce((sum, player) => sum + player.unpaid_cents, 0);
+  return `Not paid yet: ${formatUsd(total)} from ${owing.length} ${owing.length === 1 ? 'person' : 'people'}`;
+}

@@ -19,7 +19,7 @@ import {
   PLAYER_LIMIT_ERRORS,
   INVITE_ERRORS,
 } from './messages';
-import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, validatePayBy, validatePaymentInstructions } from './payment-methods';
+import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, paymentInstructionsMissing, validatePayBy, validatePaymentInstructions } from './payment-methods';
 import { validateMaxSquaresPerPlayer } from './player-limit';
 import { DEFAULT_VISIBILITY, VISIBILITIES } from './visibility';
 import { DEFAULT_PAYOUT_SCHEDULE, PAYOUT_SCHEDULE_IDS } from './payouts';
@@ -103,19 +103,24 @@ const visibilityChoice = z.enum(VISIBILITIES, { error: INVITE_ERRORS.visibilityI
  * The create and edit form; game type, payout schedule and payment method may be left out
  * (defaults nfl, even, card), as may the payment instructions and pay-by time (D28).
  */
-export const gameFormSchema = z.object({
-  title: titleSchema,
-  team_a: teamASchema,
-  team_b: teamBSchema,
-  price_per_square: priceSchema,
-  game_type: gameTypeSchema,
-  payout_schedule: payoutScheduleSchema,
-  payment_method: paymentMethodChoice.default(DEFAULT_PAYMENT_METHOD),
-  payment_instructions: paymentInstructionsSchema.default(null),
-  pay_by: payBySchema.default(null),
-  max_squares_per_player: maxSquaresPerPlayerSchema.default(null),
-  visibility: visibilityChoice.default(DEFAULT_VISIBILITY),
-});
+export const gameFormSchema = z
+  .object({
+    title: titleSchema,
+    team_a: teamASchema,
+    team_b: teamBSchema,
+    price_per_square: priceSchema,
+    game_type: gameTypeSchema,
+    payout_schedule: payoutScheduleSchema,
+    payment_method: paymentMethodChoice.default(DEFAULT_PAYMENT_METHOD),
+    payment_instructions: paymentInstructionsSchema.default(null),
+    pay_by: payBySchema.default(null),
+    max_squares_per_player: maxSquaresPerPlayerSchema.default(null),
+    visibility: visibilityChoice.default(DEFAULT_VISIBILITY),
+  })
+  .superRefine((game, ctx) => {
+    if (paymentInstructionsMissing(game.payment_method, game.payment_instructions))
+      ctx.addIssue({ code: 'custom', path: ['payment_instructions'], message: ORGANIZER_PAYMENT_ERRORS.instructionsRequired });
+  });
 
 /**
  * An edit that sends only the fields it changes. No defaults here: a left-out game type must

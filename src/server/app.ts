@@ -232,7 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   if (isTrialPaymentProvider(payments))
     await app.register(trialCheckoutRoutes, { testCheckout: trialCheckoutService({ provider: payments, checkouts, clock }) });
-  const games = gamesService({ repo: gamesRepo, events, checkouts, clock, cardPayments: paymentMethods.includes('card'), members });
+  const games = gamesService({ repo: gamesRepo, events, checkouts, clock, cardPayments: paymentMethods.includes('card'), members, mailer, log: app.log });
   await app.register(gamesRoutes, { games, access, members, settings });
   // D28: the organizer's payment tools, and the pay-by run at start and then periodically, on every instance (it runs once per game).
   const organizer = organizerService({
@@ -274,7 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => recovery.start());
   app.addHook('onClose', () => recovery.stop());
   await app.register(payoutsRoutes, { payouts, gameDay });
-  await app.register(squaresRoutes, { squares: squaresService({ repo: squaresRepository(database.db), events, clock, members }) });
+  await app.register(squaresRoutes, { squares: squaresService({ repo: squaresRepository(database.db), events, clock, members }), access });
   const orders = ordersService({ repo: ordersRepository(database.db), clock });
   await app.register(ordersRoutes, { orders });
   // D33: a game's CSV files (squares, orders, payouts), admins only.

@@ -186,7 +186,9 @@ describe('game administration in the browser', () => {
     await expect.poll(() => updating.isDisabled()).toBe(true);
     releasePatch();
     await toast(page, 'Game updated successfully').waitFor();
-    await page.waitForURL(`${server.url}/admin/games`);
+    // Issue 23: Update Game returns to the game's admin page.
+    await page.waitForURL(`${server.url}/admin/game/${stored.id}`);
+    await page.goto(`${server.url}/admin/games`);
     const editedRow = await gameRow(page, newTitle);
     await expect.poll(() => editedRow.getByRole('cell').nth(1).textContent()).toBe('Eagles vs Bills');
     expect((await gamesInDb()).find((game) => game.id === stored.id)?.price_per_square_cents).toBe(2000);
@@ -418,7 +420,7 @@ describe('game administration in the browser', () => {
     await page.getByRole('button', { name: 'Update Game' }).click();
     await toast(page, 'Game updated successfully').waitFor();
     expect(sent).toEqual([{ title, team_a: 'Packers', team_b: 'Chiefs', game_type: 'nfl' }]);
-    await page.waitForURL(`${server.url}/admin/games`);
+    await page.waitForURL(`${server.url}/admin/game/${id}`);
   });
 
   test('on a phone (dark) the Game Management table becomes cards', async () => {

@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   'GAME_COMPLETED',
   'GAME_IN_PROGRESS',
   'PRICE_LOCKED',
+  // A deleted game, to a person who owned squares in it (issue 23)
+  'GAME_CANCELLED',
   // Organizer-collects games (D28)
   'PAYMENT_METHOD_LOCKED',
   'CARD_PAYMENTS_UNAVAILABLE',

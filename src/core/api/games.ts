@@ -77,6 +77,22 @@ export type GamesResponse = Contract<typeof gamesResponseSchema>;
 export const gameResponseSchema = z.object({ game: gameSchema });
 export type GameResponse = Contract<typeof gameResponseSchema>;
 
+/**
+ * Issue 23: the `game` field of 410 GAME_CANCELLED, the answer for a deleted game to a person who
+ * owned squares in it: what it was, when it went, their squares and what they had paid.
+ */
+export const cancelledGameSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  team_a: z.string(),
+  team_b: z.string(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  deleted_at: timestamp,
+  squares: int,
+  paid_cents: cents,
+});
+export type CancelledGame = Contract<typeof cancelledGameSchema>;
+
 export const gameDeletedResponseSchema = z.object({ deleted: z.object({ id: z.string(), title: z.string() }) });
 export type GameDeletedResponse = Contract<typeof gameDeletedResponseSchema>;
 

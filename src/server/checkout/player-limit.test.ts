@@ -78,7 +78,7 @@ describe(`squares per player (D31, ${testDbKind})`, () => {
   });
 
   it('refuses a reservation past the cap, saying how many the player has', async () => {
-    const capped = await game({ max_squares_per_player: 2, payment_method: 'organizer' });
+    const capped = await game({ max_squares_per_player: 2, payment_method: 'organizer', payment_instructions: 'Cash to Sam' });
     const buyer = await testAccount(t, { prefix: 'reserver' });
     expect((await startCheckout(t.app, buyer, [cartOf(capped.id, [{ x: 5, y: 5 }])])).statusCode).toBe(201);
     const over = await startCheckout(t.app, buyer, [
@@ -96,7 +96,7 @@ describe(`squares per player (D31, ${testDbKind})`, () => {
   });
 
   it('holds against concurrent checkouts of one player: never more than the cap', async () => {
-    const capped = await game({ max_squares_per_player: 3, payment_method: 'organizer' });
+    const capped = await game({ max_squares_per_player: 3, payment_method: 'organizer', payment_instructions: 'Cash to Sam' });
     const buyer = await testAccount(t, { prefix: 'greedy' });
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => startCheckout(t.app, buyer, [cartOf(capped.id, [{ x: 9, y: i }])])));
     const statuses = results.map((res) => res.statusCode).sort();
@@ -134,7 +134,7 @@ describe(`squares per player (D31, ${testDbKind})`, () => {
   });
 
   it('can be changed on the edit form, and other players are not affected', async () => {
-    const capped = await game({ max_squares_per_player: 1, payment_method: 'organizer' });
+    const capped = await game({ max_squares_per_player: 1, payment_method: 'organizer', payment_instructions: 'Cash to Sam' });
     const [a, b] = await Promise.all([testAccount(t, { prefix: 'one' }), testAccount(t, { prefix: 'two' })]);
     expect((await startCheckout(t.app, a, [cartOf(capped.id, [{ x: 0, y: 0 }])])).statusCode).toBe(201);
     expect((await startCheckout(t.app, b, [cartOf(capped.id, [{ x: 0, y: 1 }])])).statusCode).toBe(201);

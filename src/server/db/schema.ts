@@ -32,6 +32,8 @@ export interface Database {
   game_activity: GameActivityTable;
   game_members: GameMembersTable;
   sign_in_tickets: SignInTicketsTable;
+  deleted_games: DeletedGamesTable;
+  deleted_game_owners: DeletedGameOwnersTable;
 }
 
 export interface UserTable {
@@ -315,4 +317,22 @@ export interface SignInTicketsTable {
   invite_hash: string | null;
   created_at: string;
   expires_at: string;
+}
+
+/** Issue 23: what stays of a deleted game, for the people who owned squares in it. */
+export interface DeletedGamesTable {
+  id: string;
+  title: string;
+  team_a: string;
+  team_b: string;
+  payment_method: 'card' | 'organizer';
+  deleted_at: string;
+  deleted_by: string | null;
+}
+
+export interface DeletedGameOwnersTable {
+  game_id: string;
+  user_id: string;
+  squares: number;
+  paid_cents: number;
 }

@@ -38,7 +38,14 @@ describe(`CSV exports (D33, ${testDbKind})`, () => {
     [admin, player] = await Promise.all([testAccount(t, { admin: true }), testAccount(t, { prefix: 'player' })]);
     const res = await send(t.app, 'POST', '/api/games', {
       cookie: admin.cookie,
-      payload: { title: 'Office Pool, 2026!', team_a: 'Lions', team_b: 'Bears', price_per_square: 10, payment_method: 'organizer' },
+      payload: {
+        title: 'Office Pool, 2026!',
+        team_a: 'Lions',
+        team_b: 'Bears',
+        price_per_square: 10,
+        payment_method: 'organizer',
+        payment_instructions: 'Cash to Sam',
+      },
     });
     game = (res.json() as { game: Game }).game;
     // A note that tries to be a formula, with a comma, a quote and a line break.
@@ -106,7 +113,7 @@ describe(`CSV exports (D33, ${testDbKind})`, () => {
   it('writes amounts as plain numbers a spreadsheet can add up: no $, no thousands separator', async () => {
     const res = await send(t.app, 'POST', '/api/games', {
       cookie: admin.cookie,
-      payload: { title: 'High Roller', team_a: 'A', team_b: 'B', price_per_square: 2500, payment_method: 'organizer' },
+      payload: { title: 'High Roller', team_a: 'A', team_b: 'B', price_per_square: 2500, payment_method: 'organizer', payment_instructions: 'Cash to Sam' },
     });
     const big = (res.json() as { game: Game }).game;
     expect((await startCheckout(t.app, player, [cartOf(big.id, [{ x: 1, y: 1 }], 2500, big.title)])).statusCode).toBe(201);

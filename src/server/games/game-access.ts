@@ -1,10 +1,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GAME_ERRORS } from '@core/messages';
+import { GAME_CANCELLED, GAME_ERRORS } from '@core/messages';
 import { gameVisible, type Visibility } from '@core/visibility';
 import type { SessionGuards } from '../auth/session';
 import type { Executor } from '../db/executor';
-import { notFound } from '../http/errors';
+import { AppError, notFound } from '../http/errors';
+import { deletedGamesRepository } from './deleted-games.repository';
 import type { GameRow, GamesRepository } from './games.repository';
 import type { MembersService } from './members.service';
 
@@ -99,14 +100,29 @@ export function gameAccess({ db, games, members, guards, clock }: GameAccessDeps
     };
   }
 
+  /**
+   * The answer for a game that is not there: 410 GAME_CANCELLED with its title and when, to a
+   * signed-in person who owned squares in it when it was deleted; 404 "Game not found" to anyone
+   * else, as for a game that never existed (docs/decisions/020).
+   */
+  async function missingGame(gameId: string, asker: Asker): Promise<AppError> {
+    const user = await asker.user();
+    const cancelled = user ? await deletedGamesRepository(db).cancelledFor(gameId, user.id) : undefined;
+    if (!cancelled) return notFound(GAME_ERRORS.notFoundOrInviteOnly);
+    return new AppError(410, 'GAME_CANCELLED', GAME_CANCELLED.title, { game: cancelled });
+  }
+
   return {
     visible,
     askerOf,
+    missingGame,
 
-    /** The game if the request may see it; 404 in D46's words otherwise, as for a game that does not exist. */
+    /** The game if the request may see it; 404 in D46's words otherwise, as for a game that does not exist (410 to an owner of a deleted one). */
     async visibleGame(request: FastifyRequest, reply: FastifyReply, gameId: string): Promise<GameRow> {
       const row = await games.findById(gameId);
-      if (!row || !(await visible(row, askerOf(request, reply)))) throw notFound(GAME_ERRORS.notFoundOrInviteOnly);
+      const asker = askerOf(request, reply);
+      if (!row) throw await missingGame(gameId, asker);
+      if (!(await visible(row, asker))) throw notFound(GAME_ERRORS.notFoundOrInviteOnly);
       return row;
     },
 

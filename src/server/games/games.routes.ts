@@ -131,6 +131,9 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
   );
 
   app.delete('/api/games/:id', { ...adminOnly, schema: { params: idParams, response: { 200: gameDeletedResponseSchema } } }, async (request) => ({
-    deleted: await games.deleteGame(gameId(request.params.id)),
+    deleted: await games.deleteGame(gameId(request.params.id), {
+      actorId: signedInUser(request).id,
+      origin: mailLinkOrigin(`${request.protocol}://${request.host}`, settings),
+    }),
   }));
 };

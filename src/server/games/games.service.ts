@@ -3,16 +3,20 @@ import type { Game, GameInviteResponse, GameShareResponse } from '@core/api/game
 import { SQUARE_COUNT } from '@core/grid';
 import { GAME_DELETE_COMPLETED, GAME_ERRORS, GAME_PRICE_LOCKED, GAME_UPDATE_COMPLETED, INVITE_ERRORS, ORGANIZER_PAYMENT_ERRORS } from '@core/messages';
 import { shareLink } from '@core/visibility';
-import type { PaymentMethod } from '@core/payment-methods';
-import { centsToDollars, dollarsToCents } from '@core/money';
+import { paymentInstructionsMissing, type PaymentMethod } from '@core/payment-methods';
+import { centsToDollars, dollarsToCents, formatUsd } from '@core/money';
 import type { PayoutScheduleId } from '@core/payouts';
 import type { GameFormValues, gameUpdateSchema } from '@core/schemas';
 import type { GameType } from '@core/validation';
 import type { z } from 'zod';
 import type { AfterCommit } from '../db/after-commit';
 import { badRequest, conflict, notFound } from '../http/errors';
+import type { Logger } from '../logger';
+import { sendInBackground, type Mailer } from '../mail/mailer';
+import { poolCancelledMail } from '../mail/templates';
 import type { GameEvents } from '../realtime/events';
 import type { ServiceDeps } from '../service-deps';
+import { deletedGamesRepository, type DeletedGameOwner } from './deleted-games.repository';
 import { inviteMatches, newInviteToken } from './game-access';
 import type { GameChanges, GameRow, GamesRepository, LockedGame } from './games.repository';
 import { qrCodeSvg } from './invite-qr';
@@ -32,6 +36,9 @@ export interface GamesServiceDeps extends ServiceDeps {
   cardPayments?: boolean;
   /** D46: a new invite link clears the organizer's removals (members.service.ts). */
   members?: Pick<MembersService, 'clearRemovals'>;
+  /** Issue 23: tells the players of a deleted organizer-collects game (after commit); app.ts always gives it. */
+  mailer?: Mailer;
+  log?: Pick<Logger, 'error'>;
 }
 
 /**
@@ -57,6 +64,16 @@ export function gamesService(deps: GamesServiceDeps) {
     if (payBy === null) return;
     if (method !== 'organizer') throw badRequest(ORGANIZER_PAYMENT_ERRORS.payByCardGame);
     if (Date.parse(payBy) <= clock().getTime()) throw badRequest(ORGANIZER_PAYMENT_ERRORS.payByPast);
+  }
+
+  function tellCancelled(title: string, link: string, owners: readonly DeletedGameOwner[]): void {
+    const { mailer, log } = deps;
+    if (!mailer || !log) return;
+    for (const owner of owners) {
+      if (owner.email === null) continue;
+      const paid = owner.paid_cents > 0 ? formatUsd(owner.paid_cents) : null;
+      sendInBackground(mailer, poolCancelledMail(owner.email, { username: owner.name ?? '', gameTitle: title, squares: owner.squares, paid, link }), log);
+    }
   }
 
   return {
@@ -132,6 +149,11 @@ export function gamesService(deps: GamesServiceDeps) {
         const payBy = values.pay_by !== undefined ? values.pay_by : method === 'card' ? null : row.pay_by;
         const payByChanged = payBy !== row.pay_by;
         if (payByChanged) checkPayBy(method, payBy);
+        // Instructions are required of an edit that sets them or the method; an older game without
+        // them stays editable otherwise (the admin page asks its organizer to add them).
+        const instructions = values.payment_instructions !== undefined ? values.payment_instructions : row.payment_instructions;
+        if ((values.payment_instructions !== undefined || changesMethod) && paymentInstructionsMissing(method, instructions))
+          throw badRequest(ORGANIZER_PAYMENT_ERRORS.instructionsRequired);
 
         const changes: GameChanges = { updated_at: clock().toISOString() };
         if (values.title !== undefined) changes.title = values.title;
@@ -214,18 +236,26 @@ export function gamesService(deps: GamesServiceDeps) {
      * records). Its squares, grid numbers, draw log, scores and winners go with it; checkouts and
      * their items are kept (checkout_items has no foreign key to games).
      */
-    async deleteGame(id: string): Promise<{ id: string; title: string }> {
+    async deleteGame(id: string, by: { actorId: string | null; origin: string } = { actorId: null, origin: '' }): Promise<{ id: string; title: string }> {
       const deleted = await repo.withLockedGame(id, async (game) => {
         if (!game) throw gameNotFound();
         const { row } = game;
         if (!row.is_active) throw conflict(GAME_DELETE_COMPLETED, 'GAME_COMPLETED');
         if (row.grid_shuffled) throw conflict(GAME_ERRORS.cannotDeleteInProgress, 'GAME_IN_PROGRESS');
+        // Issue 23: who owned squares, recorded before they go, so they read "cancelled by the
+        // organizer" on the game's link instead of "not found" (docs/decisions/020).
+        const record = deletedGamesRepository(game.tx);
+        const owners = await record.owners(row.id, row.price_per_square_cents);
+        await record.record(row, owners, by.actorId, clock().toISOString());
         // D13: before the row goes, inside this lock so no new hold or claim can start: each paid
         // checkout is refunded this game's part (issue 10: never anything of another game); its
         // open checkouts end after commit, as their provider says (records kept). Provider calls
         // and refund mails run only once the deletion is certain (withLockedGame runs them).
         await deps.checkouts?.releaseDeletedGame(row.id, row.title, game.tx, game.afterCommit);
         await game.remove();
+        // Issue 23: the organizer collected this game's money outside the app, so no refund mail
+        // tells its players anything: this one does, once the deletion has committed.
+        if (row.payment_method === 'organizer') game.afterCommit.add(async () => tellCancelled(row.title, `${by.origin}/game/${row.id}`, owners));
         return { id: row.id, title: row.title };
       });
       events.publish({ game_id: id, reason: 'deleted' });

@@ -1,3 +1,4 @@
+import { GAME_CANCELLED } from '@core/messages';
 import type { MailMessage } from './mailer';
 
 const escapeHtml = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
@@ -115,5 +116,26 @@ export function releasedMail(to: string, released: { username: string; gameTitle
     link: released.link,
     text: `${greeting}\n\n${body}\n\n${why}\n\nThe board: ${released.link}\n\n${footer}\n`,
     html: layout('Your unpaid squares were released', [greeting, body, why], { label: 'Open the board', href: released.link }, footer),
+  };
+}
+
+/**
+ * Issue 23: an organizer-collects game was deleted. Its players paid the organizer outside the
+ * app, so nothing is refunded here: the mail says the organizer pays back what they collected.
+ */
+export function poolCancelledMail(
+  to: string,
+  cancelled: { username: string; gameTitle: string; squares: number; paid: string | null; link: string },
+): MailMessage {
+  const greeting = greetingFor(cancelled.username);
+  const body = `The organizer cancelled the pool ${cancelled.gameTitle}. Your ${cancelled.squares} square${cancelled.squares === 1 ? '' : 's'} in it are gone.`;
+  const money = cancelled.paid === null ? GAME_CANCELLED.organizerUnpaid : GAME_CANCELLED.organizerMoney(cancelled.paid);
+  const footer = 'Questions about the money go to the organizer: the app never held it.';
+  return {
+    to,
+    subject: `${cancelled.gameTitle} was cancelled by the organizer`,
+    link: cancelled.link,
+    text: `${greeting}\n\n${body}\n\n${money}\n\nThe game: ${cancelled.link}\n\n${footer}\n`,
+    html: layout(GAME_CANCELLED.title, [greeting, body, money], { label: 'Open the game', href: cancelled.link }, footer),
   };
 }

@@ -75,6 +75,10 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
 
     it.each([
       [{ payment_method: 'cash' }, ORGANIZER_PAYMENT_ERRORS.methodInvalid],
+      // Issue 23: an organizer-collects game says how to pay the organizer.
+      [{ payment_instructions: undefined }, ORGANIZER_PAYMENT_ERRORS.instructionsRequired],
+      [{ payment_instructions: null }, ORGANIZER_PAYMENT_ERRORS.instructionsRequired],
+      [{ payment_instructions: '  \n ' }, ORGANIZER_PAYMENT_ERRORS.instructionsRequired],
       [{ payment_instructions: 'x'.repeat(501) }, ORGANIZER_PAYMENT_ERRORS.instructionsTooLong],
       [{ payment_instructions: 'Pay me\u202e now' }, ORGANIZER_PAYMENT_ERRORS.instructionsNotAllowed],
       [{ pay_by: 'tomorrow' }, ORGANIZER_PAYMENT_ERRORS.payByInvalid],
@@ -89,11 +93,32 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
         team_b: 'B',
         price_per_square: 10,
         payment_method: 'organizer',
+        payment_instructions: INSTRUCTIONS,
         ...values,
       });
       expect(res.statusCode, res.body).toBe(400);
       expect((res.json() as { error: { message: string } }).error.message).toBe(message);
       expect(await db().selectFrom('games').select('id').execute()).toHaveLength(before.length);
+    });
+
+    it('requires instructions of an edit that sets them or makes the game organizer-collects; an older game without them stays editable otherwise', async () => {
+      const card = (await asAdmin('POST', '/api/games', { title: 'Card Pool', team_a: 'A', team_b: 'B', price_per_square: 10 })).json() as { game: Game };
+      const toOrganizer = await asAdmin('PATCH', `/api/games/${card.game.id}`, { payment_method: 'organizer' });
+      expect(toOrganizer.statusCode).toBe(400);
+      expect((toOrganizer.json() as { error: { message: string } }).error.message).toBe(ORGANIZER_PAYMENT_ERRORS.instructionsRequired);
+      const withThem = await asAdmin('PATCH', `/api/games/${card.game.id}`, {
+        payment_method: 'organizer',
+        payment_instructions: 'Cash to Sam at the office by Friday',
+      });
+      expect(withThem.statusCode, withThem.body).toBe(200);
+      const cleared = await asAdmin('PATCH', `/api/games/${card.game.id}`, { payment_instructions: ' ' });
+      expect(cleared.statusCode).toBe(400);
+      expect((cleared.json() as { error: { message: string } }).error.message).toBe(ORGANIZER_PAYMENT_ERRORS.instructionsRequired);
+      // A game made before the rule, without instructions: its title can still change; adding them works.
+      await db().updateTable('games').set({ payment_instructions: null }).where('id', '=', card.game.id).execute();
+      expect((await asAdmin('PATCH', `/api/games/${card.game.id}`, { title: 'Older Pool' })).statusCode).toBe(200);
+      const added = await asAdmin('PATCH', `/api/games/${card.game.id}`, { payment_instructions: 'Venmo @coach-k' });
+      expect((added.json() as { game: Game }).game.payment_instructions).toBe('Venmo @coach-k');
     });
 
     it('fixes the payment method once a square is sold; instructions and the pay-by time stay editable', async () => {
@@ -416,7 +441,10 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
       const card = await send(bare.app, 'POST', '/api/games', { cookie: organizer.cookie, payload: body });
       expect(card.statusCode).toBe(400);
       expect(card.json()).toEqual({ error: { code: 'CARD_PAYMENTS_UNAVAILABLE', message: ORGANIZER_PAYMENT_ERRORS.cardUnavailable } });
-      const created = await send(bare.app, 'POST', '/api/games', { cookie: organizer.cookie, payload: { ...body, payment_method: 'organizer' } });
+      const created = await send(bare.app, 'POST', '/api/games', {
+        cookie: organizer.cookie,
+        payload: { ...body, payment_method: 'organizer', payment_instructions: INSTRUCTIONS },
+      });
       expect(created.statusCode, created.body).toBe(201);
       const game = (created.json() as { game: Game }).game;
       const res = await startCheckout(bare.app, player, [cartOf(game.id, [{ x: 2, y: 3 }], 5, game.title)]);

@@ -4,13 +4,16 @@ import { idParams } from '@core/api/params';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../auth/session';
-import { inviteOf } from '../games/game-access';
+import { type GameAccess, inviteOf } from '../games/game-access';
+import { AppError } from '../http/errors';
 import { gameIdParam } from '../http/params';
 import { boardJson } from './board-json';
 import type { SquaresService, Viewer } from './squares.service';
 
 export interface SquaresRoutesOptions {
   squares: SquaresService;
+  /** Issue 23: a deleted game's board answers its former owners 410 GAME_CANCELLED. */
+  access: Pick<GameAccess, 'askerOf' | 'missingGame'>;
 }
 
 /**
@@ -24,7 +27,7 @@ function boardBytes(data: unknown): string {
 }
 
 /** GET /api/games/:id/board (public, D11) and GET /api/me/squares (signed in). */
-export const squaresRoutes: FastifyPluginAsyncZod<SquaresRoutesOptions> = async (app, { squares }) => {
+export const squaresRoutes: FastifyPluginAsyncZod<SquaresRoutesOptions> = async (app, { squares, access }) => {
   /** The viewer of a public page: a request without cookies has no session to look up. */
   async function viewerOf(request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null> {
     if (!request.headers.cookie) return null;
@@ -42,7 +45,10 @@ export const squaresRoutes: FastifyPluginAsyncZod<SquaresRoutesOptions> = async 
     },
     async (request, reply) => {
       const gameId = gameIdParam(request.params.id);
-      const board = await squares.board(gameId, await viewerOf(request, reply), inviteOf(request, gameId));
+      const board = await squares.board(gameId, await viewerOf(request, reply), inviteOf(request, gameId)).catch(async (error: unknown) => {
+        // A missing game may be a deleted one this viewer owned squares in.
+        throw error instanceof AppError && error.statusCode === 404 ? await access.missingGame(gameId, access.askerOf(request, reply)) : error;
+      });
       // What a viewer sees depends on their session (mine, e-mails): never cache it for others.
       reply.header('Cache-Control', 'private, no-cache');
       return board;

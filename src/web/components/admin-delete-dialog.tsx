@@ -1,16 +1,50 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { GAME_ERRORS, gameDeletedToast } from '@core/messages';
+import { formatUsd } from '@core/money';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { isApiError } from '@/lib/api';
 import { focusPageHeading } from '@/lib/focus';
 import { type Game, useDeleteGame } from '@/lib/games';
+import { useGamePayments } from '@/lib/organizer';
 
-export type DeletableGame = Pick<Game, 'id' | 'title' | 'squares_claimed'>;
+export type DeletableGame = Pick<Game, 'id' | 'title' | 'squares_claimed' | 'payment_method'>;
 
 /** The failure toast: the server's reason for a refusal (409), else the spec's generic text. */
 function deleteErrorMessage(error: unknown): string {
   return isApiError(error) && error.status === 409 && error.message ? error.message : GAME_ERRORS.deleteFailed;
+}
+
+/**
+ * Issue 23: an organizer-collects game's money never went through the app, so deleting it
+ * refunds nothing: the organizer pays back, outside the app, what each player paid them (listed
+ * here), and the players are told by e-mail.
+ */
+function OrganizerMoney({ gameId }: { gameId: string }) {
+  const payments = useGamePayments(gameId);
+  const paid = payments.data?.players.filter((player) => player.paid_cents > 0) ?? [];
+  return (
+    <div className="flex flex-col gap-2 text-sm text-foreground" data-testid="delete-organizer-money">
+      <p className="font-medium">You collected this game&apos;s money yourself, so the app refunds nothing: pay back what players paid you, outside the app.</p>
+      {payments.isPending ? (
+        <p className="text-muted-foreground">Loading who paid you...</p>
+      ) : payments.isError ? (
+        <p className="text-muted-foreground">Who paid you could not be loaded: see Payments on the game&apos;s page before deleting it.</p>
+      ) : paid.length === 0 ? (
+        <p>Nobody has paid you for squares yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-1 rounded-md border p-2" aria-label="Players who paid you" data-testid="delete-paid-list">
+          {paid.map((player) => (
+            <li key={player.user_id} className="flex justify-between gap-3">
+              <span className="min-w-0 break-words">{player.username}</span>
+              <span className="font-semibold tabular-nums">{formatUsd(player.paid_cents)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>Players with squares are told by e-mail that you cancelled the pool.</p>
+    </div>
+  );
 }
 
 /** D13: deleting a game with sales refunds them; the dialog says how many squares. */
@@ -84,7 +118,9 @@ export function DeleteGameDialog({
       confirmLabel={busy ? 'Deleting...' : 'Delete'}
       onConfirm={() => void onDelete()}
     >
-      {refund && <p className="text-sm font-medium text-foreground">{refund}</p>}
+      {shown?.payment_method === 'organizer'
+        ? shown.squares_claimed > 0 && <OrganizerMoney gameId={shown.id} />
+        : refund && <p className="text-sm font-medium text-foreground">{refund}</p>}
     </ConfirmDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { CircleAlert, Info, Lock } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
-import { GAME_PRICE_LOCKED } from '@core/messages';
-import { PAYMENT_INSTRUCTIONS_MAX_LENGTH, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@core/payment-methods';
+import { GAME_PRICE_LOCKED, ORGANIZER_TEXTS } from '@core/messages';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@core/payment-methods';
 import { formatUsd } from '@core/money';
 import { PAYOUT_SCHEDULE_IDS, PAYOUT_SCHEDULES, type PayoutScheduleId, payoutPlan } from '@core/payouts';
 import { type GameFormErrors, type GameFormField, type GameFormValues, validateGameForm } from '@core/schemas';
@@ -302,11 +302,12 @@ export function GameForm({
             label="Payment instructions"
             error={errors.payment_instructions}
             errorId={errorId('payment_instructions')}
-            hint={`How players pay you; shown on the board, at checkout and in their receipt. Up to ${PAYMENT_INSTRUCTIONS_MAX_LENGTH} characters.`}
+            hint={ORGANIZER_TEXTS.instructionsHint}
             hintId={`${id}-instructions-hint`}
           >
             <Textarea
               {...describe('payment_instructions', `${id}-instructions-hint`)}
+              aria-required="true"
               name="payment_instructions"
               rows={3}
               placeholder="e.g. Venmo @coach-k with your squares in the note"

@@ -1,5 +1,6 @@
 import { CalendarDays, Lock, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
 import { SQUARE_COUNT } from '@core/grid';
 import { formatUsd } from '@core/money';
 import { GAME_TYPE_LABELS } from '@core/validation';
@@ -58,6 +59,22 @@ export function gameTypeLabel(game: Pick<Game, 'game_type'>): string {
   return GAME_TYPE_LABELS[game.game_type] ?? game.game_type;
 }
 
+/** A game's admin page (spec /admin/game/:id), where every admin list's title leads. */
+export const adminGamePath = (gameId: string) => `/admin/game/${encodeURIComponent(gameId)}`;
+
+/** The game's title as a link to its admin page (issue 23: every admin list's titles open the game). */
+export function AdminGameTitleLink({ game, className }: { game: Pick<Game, 'id' | 'title'>; className?: string }) {
+  return (
+    <Link
+      to={adminGamePath(game.id)}
+      className={cn('text-foreground underline-offset-4 hover:underline focus-visible:underline', className)}
+      data-testid="admin-game-title-link"
+    >
+      {game.title}
+    </Link>
+  );
+}
+
 export function squaresText(game: Pick<Game, 'squares_claimed'>): string {
   return `${game.squares_claimed}/${SQUARE_COUNT}`;
 }
@@ -112,7 +129,7 @@ export function AdminGameCard({
     >
       <div className={cn('flex items-start justify-between gap-3', pad)}>
         <Heading id={headingId} className="min-w-0 text-base leading-snug font-semibold break-words">
-          {game.title}
+          <AdminGameTitleLink game={game} />
         </Heading>
         <AdminStatusBadge game={game} />
       </div>
@@ -223,7 +240,9 @@ export function GamesTable({ games, onDelete }: { games: readonly Game[]; onDele
         {games.map((game) => (
           <TableRow key={game.id} data-testid="game-row">
             <TableCell className="max-w-64 whitespace-normal">
-              <div className="font-medium break-words">{game.title}</div>
+              <div className="font-medium break-words">
+                <AdminGameTitleLink game={game} />
+              </div>
               <div className="text-xs text-muted-foreground">{gameTypeLabel(game)}</div>
             </TableCell>
             <TableCell className="max-w-56 whitespace-normal break-words">

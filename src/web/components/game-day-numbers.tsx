@@ -60,6 +60,9 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
   const hasNumbers = view.numbers !== null;
   const locked = view.numbers_locked;
   const revealed = view.game.numbers_revealed;
+  // The one next step is the solid button: draw the numbers, then (issue 23) reveal them, since
+  // players see "#" on the board until then. Once revealed, nothing here is the next step.
+  const primary = !hasNumbers ? 'randomize' : !revealed ? 'reveal' : null;
   const claimed = view.game.squares_claimed;
   const busy = randomize.isPending || clear.isPending || reveal.busy;
 
@@ -144,7 +147,7 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
   };
   return (
     <div className={cn('flex flex-wrap items-center gap-2', className)} data-testid="numbers-actions">
-      <Button onClick={onRandomize} disabled={locked || busy}>
+      <Button variant={primary === 'randomize' ? 'default' : 'outline'} data-primary={primary === 'randomize'} onClick={onRandomize} disabled={locked || busy}>
         {randomize.isPending ? <Spinner aria-hidden="true" /> : <Shuffle aria-hidden="true" />}
         Randomize Numbers
       </Button>
@@ -152,7 +155,12 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
         {clear.isPending ? <Spinner aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
         Clear Numbers
       </Button>
-      <Button variant="outline" onClick={() => void reveal.set(!revealed)} disabled={!hasNumbers || busy}>
+      <Button
+        variant={primary === 'reveal' ? 'default' : 'outline'}
+        data-primary={primary === 'reveal'}
+        onClick={() => void reveal.set(!revealed)}
+        disabled={!hasNumbers || busy}
+      >
         {reveal.busy ? <Spinner aria-hidden="true" /> : revealed ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
         {revealed ? 'Hide Numbers' : 'Reveal Numbers'}
       </Button>
@@ -167,6 +175,11 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
       {!hasNumbers && (
         <p className="basis-full text-sm text-muted-foreground" data-testid="numbers-hint">
           Randomize Numbers gives each row and column a digit from 0 to 9 at random and ends sales. Players see the digits once you reveal them.
+        </p>
+      )}
+      {primary === 'reveal' && view.results.length === 0 && (
+        <p className="basis-full text-sm text-muted-foreground" data-testid="reveal-hint">
+          The numbers are drawn and hidden: players see # on the board until you reveal them.
         </p>
       )}
       {hasNumbers && !revealed && view.results.length > 0 && (

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { formatUsd } from '@core/money';
 import { GAME_ERRORS, SUCCESS_TOASTS } from '@core/messages';
 import { AdminAccessProblem } from '@/components/admin-access';
-import { AdminGameCard, canModify, DELETE_BUTTON_CLASS, EditGameAction, GameCardSkeletons } from '@/components/admin-game-list';
+import { adminGamePath, AdminGameCard, canModify, DELETE_BUTTON_CLASS, EditGameAction, GameCardSkeletons } from '@/components/admin-game-list';
 import { CreateGameLink, useAdminGames } from '@/components/admin-games-page';
 import { LinkButton } from '@/components/link-button';
 import { ErrorState, Page } from '@/components/page';
@@ -121,7 +121,7 @@ function GameCards({ games, loading, onDelete }: { games: readonly Game[]; loadi
             className="flex-1"
             actions={
               <>
-                <LinkButton size="sm" to={`/admin/game/${encodeURIComponent(game.id)}`}>
+                <LinkButton size="sm" to={adminGamePath(game.id)}>
                   <Settings2 aria-hidden="true" />
                   Manage<span className="sr-only"> {game.title}</span>
                 </LinkButton>

@@ -2,7 +2,7 @@ import { GAME_ERRORS } from '@core/messages';
 import { LayoutGrid } from 'lucide-react';
 import { useParams } from 'react-router';
 import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
-import { EditGameAction } from '@/components/admin-game-list';
+import { adminGamePath, EditGameAction } from '@/components/admin-game-list';
 import { FourQuarterMode, GameDaySummary } from '@/components/game-day-controls';
 import { NumbersActions } from '@/components/game-day-numbers';
 import { BackLink, LinkButton } from '@/components/link-button';
@@ -59,7 +59,7 @@ export default function AdminGameDayPage() {
       before={<BackToGames />}
       actions={
         <>
-          <LinkButton variant="ghost" size="sm" to={`/admin/game/${encodeURIComponent(game.id)}`}>
+          <LinkButton variant="ghost" size="sm" to={adminGamePath(game.id)}>
             <LayoutGrid aria-hidden="true" />
             View Board
           </LinkButton>

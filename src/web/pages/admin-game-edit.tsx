@@ -4,7 +4,9 @@ import { toast } from 'sonner';
 import { GAME_ERRORS, GAME_UPDATE_COMPLETED, SUCCESS_TOASTS } from '@core/messages';
 import type { GameFormValues } from '@core/schemas';
 import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
+import { adminGamePath } from '@/components/admin-game-list';
 import { GameForm, REDIRECT_DELAY_MS, saveErrorMessage, toFormState } from '@/components/admin-game-form';
+import { InstructionsMissing } from '@/components/instructions-missing';
 import { BackLink } from '@/components/link-button';
 import { ErrorState, LoadingState, Page } from '@/components/page';
 import { Card, CardContent } from '@/components/ui/card';
@@ -12,7 +14,8 @@ import { isApiError } from '@/lib/api';
 import { useAppConfig } from '@/lib/config';
 import { type Game, type GameUpdateRequest, useGame, useUpdateGame } from '@/lib/games';
 
-const BACK_TO = '/admin/games';
+/** Where a missing or locked game sends the organizer: the games list. */
+const LIST = '/admin/games';
 
 /** Spec /admin/games/edit/:id: Edit Game (D13: price and payout schedule fixed once squares are held or sold). */
 export default function AdminGameEditPage() {
@@ -26,6 +29,8 @@ export default function AdminGameEditPage() {
   const [done, setDone] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   const leaving = useRef(false);
+  // Issue 23: the form opens from the game's admin page and returns there (saved or cancelled).
+  const backTo = adminGamePath(id);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -42,7 +47,7 @@ export default function AdminGameEditPage() {
     if (!leaveWith || leaving.current) return;
     leaving.current = true;
     toast.error(leaveWith, { id: 'admin-game-edit-leave' });
-    navigate(BACK_TO, { replace: true });
+    navigate(LIST, { replace: true });
   }, [leaveWith, navigate]);
 
   if (access !== 'ok') return <AdminAccessProblem access={access} />;
@@ -68,7 +73,7 @@ export default function AdminGameEditPage() {
       await updateGame.mutateAsync(changes);
       setDone(true);
       toast.success(SUCCESS_TOASTS.gameUpdated);
-      timer.current = window.setTimeout(() => navigate(BACK_TO), REDIRECT_DELAY_MS);
+      timer.current = window.setTimeout(() => navigate(backTo), REDIRECT_DELAY_MS);
     } catch (error) {
       const message = saveErrorMessage(error, [400, 409], GAME_ERRORS.updateFailed);
       setServerError(message);
@@ -91,7 +96,8 @@ export default function AdminGameEditPage() {
     const current = game.data;
     content = (
       <Card>
-        <CardContent className="px-4 sm:px-6">
+        <CardContent className="flex flex-col gap-6 px-4 sm:px-6">
+          <InstructionsMissing game={current} />
           <GameForm
             key={current.id}
             initial={toFormState(current)}
@@ -101,7 +107,7 @@ export default function AdminGameEditPage() {
             priceLocked={current.price_locked}
             paymentMethods={config.data?.paymentMethods}
             serverError={serverError}
-            cancelTo={BACK_TO}
+            cancelTo={backTo}
             onSubmit={(values) => void onSubmit(current, values)}
           />
         </CardContent>
@@ -114,7 +120,7 @@ export default function AdminGameEditPage() {
       title="Edit Game"
       description={game.data && !leaveWith ? game.data.title : undefined}
       width="narrow"
-      before={<BackLink to={BACK_TO}>Back to Game Management</BackLink>}
+      before={<BackLink to={backTo}>Back to the game</BackLink>}
     >
       {content}
     </Page>

@@ -28,6 +28,7 @@ import { Button } from '@/components/ui/button';
 import { useMinWidth } from '@/lib/use-mobile';
 import { GameActivity } from '@/components/game-activity';
 import { GameNotFound } from '@/components/game-not-found';
+import { cancelledGameOf, GameCancelled } from '@/components/game-cancelled';
 import { HowToPay } from '@/components/how-to-pay';
 import { OwingLine } from '@/components/owing-line';
 import { BackLink, LinkButton } from '@/components/link-button';
@@ -68,7 +69,9 @@ export function GameView({ gameId, board: boardSlot, children }: { gameId: strin
   const invite = useInviteFromAddress(gameId);
   const waiting = invite === 'pending';
   const board = useBoard(waiting ? undefined : gameId);
-  const notFound = invite === 'refused' || (isApiError(board.error) && board.error.status === 404);
+  // Issue 23: a deleted game, to someone who owned squares in it.
+  const cancelled = cancelledGameOf(board.error);
+  const notFound = invite === 'refused' || (isApiError(board.error) && board.error.status === 404) || cancelled !== null;
   // An old cart's line for this game leaves it, with a word, once the game no longer sells (drawn, closed, gone, sold out).
   const cartItem = useCartItem(gameId);
   useDropLinesThatNoLongerSell(cartItem ? [cartItem] : [], [{ board: board.data, missing: notFound, checking: board.isPending }]);
@@ -78,6 +81,7 @@ export function GameView({ gameId, board: boardSlot, children }: { gameId: strin
   // squares drawn in one go would hold a phone's main thread (tap, scroll) for a long moment.
   const data = useDeferredValue(board.data);
 
+  if (cancelled) return <GameCancelled game={cancelled} before={<BackButton />} />;
   if (notFound) return <GameNotFound before={<BackButton />} className={PAGE_CLASS} />;
   if (!data) {
     if (board.isError && !board.isFetching) {

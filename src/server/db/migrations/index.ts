@@ -11,6 +11,7 @@ import { squaresPerPlayer } from './008_squares_per_player';
 import { inviteOnly } from './009_invite_only';
 import { boardTools } from './010_board_tools';
 import { gameMembers } from './011_game_members';
+import { deletedGames } from './012_deleted_games';
 import { potOfSoldSquares } from './013_pot_of_sold_squares';
 import { columnTypes } from './column-types';
 
@@ -29,6 +30,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '009_invite_only': inviteOnly(),
     '010_board_tools': boardTools(t),
     '011_game_members': gameMembers(t),
+    '012_deleted_games': deletedGames(t),
     '013_pot_of_sold_squares': potOfSoldSquares(t),
   };
 }
