@@ -322,7 +322,7 @@ describe('game administration in the browser', () => {
     const { page } = await open('/admin');
     await dashboardCard(page, ready).waitFor();
     const all = await gamesInDb();
-    const revenue = all.reduce((sum, game) => sum + game.total_pot_cents, 0);
+    const revenue = all.reduce((sum, game) => sum + game.collected_cents, 0);
     const stats = await page.getByTestId('admin-stat').allTextContents();
     expect(stats).toEqual([
       `Total Games${all.length}`,

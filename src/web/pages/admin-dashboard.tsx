@@ -33,7 +33,8 @@ export default function AdminDashboardPage() {
   const list = games.data ?? [];
   const active = list.filter((game) => game.is_active);
   const completed = list.filter((game) => !game.is_active);
-  const revenue = list.reduce((sum, game) => sum + game.total_pot_cents, 0);
+  // D47: money taken in, the collected part of each pot (an organizer-collects pot also counts squares not paid yet).
+  const revenue = list.reduce((sum, game) => sum + game.collected_cents, 0);
   const loading = games.isPending;
 
   return (
