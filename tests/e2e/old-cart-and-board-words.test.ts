@@ -151,6 +151,8 @@ describe('a sold-out game says so (issue 23 item 3)', () => {
       expect(await board.getByText('Pick any open square').count()).toBe(0);
       await toast(board, removedWord(1, game.title, SOLD_OUT)).waitFor();
       expect(await board.getByTestId('selection-bar').count()).toBe(0);
+      // No "Pick an open square" from the cart box either.
+      await expect.poll(() => board.getByTestId('game-cart').count()).toBe(0);
       if (SHOTS) await board.screenshot({ path: `${SHOTS}/sold-out-board-${size.width}.png` });
     }
   });

@@ -326,8 +326,8 @@ function CartSummary({ board }: { board: BoardResponse }) {
   const waiting = new Set(board.squares.filter((square) => square.mine && square.status === 'held').map(squareKey));
   const taken = new Set(board.squares.filter((square) => !waiting.has(squareKey(square))).map(squareKey));
   const unavailable = salesOpen(game) ? (item?.squares.filter((square) => taken.has(squareKey(square))).length ?? 0) : count;
-  // Once sales close an empty cart has nothing to say (D43: on game day the results come first).
-  if (!salesOpen(game) && count === 0 && waiting.size === 0) return null;
+  // Once sales close (or every square is sold) an empty cart has nothing to say (D43: on game day the results come first).
+  if ((!salesOpen(game) || soldOut(game)) && count === 0 && waiting.size === 0) return null;
   return (
     <section aria-labelledby="game-cart-heading" className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm" data-testid="game-cart">
       <h2 id="game-cart-heading" className="flex items-center gap-2 font-semibold">
