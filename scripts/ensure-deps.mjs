@@ -30,4 +30,4 @@ function ensure(dir, required) {
 }
 
 ensure('.', ['node_modules/.bin/tsx', 'node_modules/.bin/node']);
-if (process.argv.includes('--with-lint')) ensure('tools/lint', ['node_modules/.bin/eslint', 'node_modules/.bin/prettier']);
+if (process.argv.includes('--with-lint')) ensure('tools/lint', ['node_modules/.bin/eslint', 'node_modules/.bin/prettier', 'node_modules/.bin/knip']);

@@ -17,7 +17,7 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
   organizer: 'Organizer collects (cash, Venmo, PayPal...)',
 };
 
-export const PAYMENT_INSTRUCTIONS_MAX_LENGTH = 500;
+const PAYMENT_INSTRUCTIONS_MAX_LENGTH = 500;
 
 const INSTRUCTIONS_FIELD: TextField = {
   maxLength: PAYMENT_INSTRUCTIONS_MAX_LENGTH,

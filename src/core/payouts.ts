@@ -80,7 +80,7 @@ export function payoutPlan(potCents: number, scheduleId: PayoutScheduleId): Payo
 }
 
 /** One quarter of a game's payout rules: "1st Quarter", 25%, and what that pays at the pot. */
-export interface PayoutRuleQuarter {
+interface PayoutRuleQuarter {
   readonly quarter: Quarter;
   /** "1st Quarter", "2nd Quarter", "3rd Quarter", "Final" (the My Winnings labels). */
   readonly label: string;

@@ -17,7 +17,7 @@ export interface ShownPerson {
 }
 
 /** The mark after a named person's name. */
-export const NO_ACCOUNT_MARK = 'no account';
+const NO_ACCOUNT_MARK = 'no account';
 
 /** The domain of a named person's placeholder address (docs/decisions/013). */
 export const PLACEHOLDER_EMAIL_DOMAIN = 'named.invalid';

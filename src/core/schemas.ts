@@ -71,28 +71,28 @@ export const signupSchema = z
 export const forgotPasswordSchema = z.object({ email: z.string().default('').transform(fromResult(validateForgotPasswordEmail)) });
 
 // Free text under the one text rule (core/text.ts). A missing field gets the same message as an empty one.
-export const titleSchema = z.string({ error: TITLE_TOO_SHORT }).transform(fromResult(validateTitle));
-export const teamASchema = z.string({ error: TEAM_A_REQUIRED }).transform(fromResult((name: string) => validateTeamName('A', name)));
-export const teamBSchema = z.string({ error: TEAM_B_REQUIRED }).transform(fromResult((name: string) => validateTeamName('B', name)));
+const titleSchema = z.string({ error: TITLE_TOO_SHORT }).transform(fromResult(validateTitle));
+const teamASchema = z.string({ error: TEAM_A_REQUIRED }).transform(fromResult((name: string) => validateTeamName('A', name)));
+const teamBSchema = z.string({ error: TEAM_B_REQUIRED }).transform(fromResult((name: string) => validateTeamName('B', name)));
 /** The notes typed on /payment: optional, multi-line; blank is none (null). */
 export const checkoutNotesSchema = z.string({ error: NOTES_TOO_LONG }).nullish().transform(fromResult(validateCheckoutNotes));
 export const priceSchema = z.union([z.number(), z.string()], { error: PRICE_NOT_A_NUMBER }).transform(fromResult(validatePrice));
 const gameTypeChoice = z.enum(GAME_TYPES, { error: GAME_TYPE_INVALID });
 const payoutScheduleChoice = z.enum(PAYOUT_SCHEDULE_IDS, { error: PAYOUT_SCHEDULE_INVALID });
-export const gameTypeSchema = gameTypeChoice.default(DEFAULT_GAME_TYPE);
-export const payoutScheduleSchema = payoutScheduleChoice.default(DEFAULT_PAYOUT_SCHEDULE);
+const gameTypeSchema = gameTypeChoice.default(DEFAULT_GAME_TYPE);
+const payoutScheduleSchema = payoutScheduleChoice.default(DEFAULT_PAYOUT_SCHEDULE);
 
 const paymentMethodChoice = z.enum(PAYMENT_METHODS, { error: ORGANIZER_PAYMENT_ERRORS.methodInvalid });
 /** D28: the organizer's payment instructions (blank or null: none). */
-export const paymentInstructionsSchema = z
+const paymentInstructionsSchema = z
   .string({ error: ORGANIZER_PAYMENT_ERRORS.instructionsTooLong })
   .nullable()
   .transform(fromResult(validatePaymentInstructions));
 /** D28: when unpaid squares are released (an ISO date-time with its zone; blank or null: never). */
-export const payBySchema = z.string({ error: ORGANIZER_PAYMENT_ERRORS.payByInvalid }).nullable().transform(fromResult(validatePayBy));
+const payBySchema = z.string({ error: ORGANIZER_PAYMENT_ERRORS.payByInvalid }).nullable().transform(fromResult(validatePayBy));
 
 /** D31: how many squares one player may hold in the game, 1-100; empty or null for no cap. */
-export const maxSquaresPerPlayerSchema = z
+const maxSquaresPerPlayerSchema = z
   .union([z.number(), z.string(), z.null()], { error: PLAYER_LIMIT_ERRORS.invalid })
   .transform(fromResult(validateMaxSquaresPerPlayer));
 
@@ -178,7 +178,7 @@ export function validateGameForm(
   return { ok: false, errors };
 }
 
-export const scoreSchema = z.union([z.number(), z.string()], { error: SCORE_NOT_A_NUMBER }).transform(fromResult(validateScore));
+const scoreSchema = z.union([z.number(), z.string()], { error: SCORE_NOT_A_NUMBER }).transform(fromResult(validateScore));
 
 /** One quarter's scores as the API receives them. */
 export const quarterScoreSchema = z.object({ team_a_score: scoreSchema, team_b_score: scoreSchema });

@@ -64,7 +64,7 @@ export function hasDisallowedCharacters(text: string): boolean {
 }
 
 /** True when a text shows something: a letter, digit, punctuation mark or symbol. */
-export function hasVisibleCharacter(text: string): boolean {
+function hasVisibleCharacter(text: string): boolean {
   return VISIBLE.test(text);
 }
 

@@ -44,7 +44,7 @@ const fail = <T>(message: string): ValidationResult<T> => ({ ok: false, message 
 // Email (spec section 5; D6: trimmed and lower-cased before every auth call).
 
 /** The spec's "simple pattern": something@something.something, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** An email as every auth call receives it: trimmed and lower-cased. */
 export function normalizeEmail(email: string): string {
@@ -59,10 +59,10 @@ export function validateEmail(email: string): ValidationResult<string> {
 
 // Password policy (D7: one policy on client and server).
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
 
-export type PasswordRuleId = 'length' | 'uppercase' | 'lowercase' | 'number' | 'special';
+type PasswordRuleId = 'length' | 'uppercase' | 'lowercase' | 'number' | 'special';
 
 export interface PasswordRuleCheck {
   readonly id: PasswordRuleId;
@@ -209,9 +209,9 @@ export function isGameType(value: unknown): value is GameType {
   return (GAME_TYPES as readonly unknown[]).includes(value);
 }
 
-export const TITLE_MIN_LENGTH = 3;
-export const TITLE_MAX_LENGTH = 100;
-export const TEAM_NAME_MAX_LENGTH = 50;
+const TITLE_MIN_LENGTH = 3;
+const TITLE_MAX_LENGTH = 100;
+const TEAM_NAME_MAX_LENGTH = 50;
 export const NOTES_MAX_LENGTH = 500;
 
 // The free-text fields, each under the one text rule of core/text.ts.
@@ -295,8 +295,8 @@ export function validatePrice(value: number | string): ValidationResult<number> 
 
 // Quarter scores (spec section 5).
 
-export const MIN_SCORE = 0;
-export const MAX_SCORE = 199;
+const MIN_SCORE = 0;
+const MAX_SCORE = 199;
 export const SCORE_MAX_LENGTH = 3;
 
 /** What the score box keeps of what was typed or pasted: digits only, at most 3. */

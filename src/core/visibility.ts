@@ -25,7 +25,7 @@ export const INVITE_PARAM = 'invite';
 export const INVITE_TOKEN_MAX_LENGTH = 100;
 
 /** A game's board on `origin` (the app's public origin): the link of a public game. */
-export function gameLink(origin: string, gameId: string): string {
+function gameLink(origin: string, gameId: string): string {
   return `${origin}/game/${encodeURIComponent(gameId)}`;
 }
 

@@ -97,7 +97,7 @@ declare module 'fastify' {
   }
 }
 
-export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
+const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 /** Builds the whole app without listening: tests call `inject` or `listen` on it, main.ts listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -65,7 +65,7 @@ const secondsSetting = (max: number, fallback: number) =>
       .default(fallback),
   );
 
-export const settingsSchema = z.object({
+const settingsSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int('must be a port number')
@@ -137,7 +137,7 @@ export class SettingsError extends Error {
   }
 }
 
-export function databaseSettings(url: string): DatabaseSettings {
+function databaseSettings(url: string): DatabaseSettings {
   if (/^postgres(ql)?:\/\//i.test(url)) return { kind: 'postgres', url };
   return { kind: 'sqlite', file: url.replace(/^file:/i, '') };
 }

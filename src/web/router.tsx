@@ -15,7 +15,7 @@ function page(load: () => Promise<{ default: ComponentType }>): RouteObject['laz
  * The home page ships in the first bundle; every other page is its own chunk
  * (budget: first page JavaScript at most 200 KB gzip).
  */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     Component: AppShell,
     HydrateFallback: AppShellFallback,

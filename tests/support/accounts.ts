@@ -25,8 +25,7 @@ import { sessionRow, userRow } from './session-rows';
 export const SAME_ORIGIN = 'http://localhost';
 export const GOOD_PASSWORD = 'Squares#2026';
 /** The trial as `npm start` serves it. */
-export const TRIAL_HOST = 'localhost:3000';
-export const TRIAL_ORIGIN = 'http://localhost:3000';
+const TRIAL_HOST = 'localhost:3000';
 
 export interface Account {
   email: string;
@@ -116,11 +115,6 @@ export async function testAccount(target: AccountTarget, options: AccountOptions
     return { ...account, id };
   }
   return quickAccount(target.db, newAccount(prefix), options.admin ?? false);
-}
-
-/** Several accounts at once, each as `testAccount` makes it. */
-export function testAccounts(target: AccountTarget, prefixes: readonly string[], options: Omit<AccountOptions, 'prefix'> = {}): Promise<TestAccount[]> {
-  return Promise.all(prefixes.map((prefix) => testAccount(target, { ...options, prefix })));
 }
 
 /** The fast path: a confirmed user and a live session written as Better Auth writes them. */

@@ -36,7 +36,7 @@ export async function signInBrowser(context: BrowserContext, server: TestServer,
 }
 
 /** Who opens a page: nobody, a new player or admin, or an account already made. */
-export type Who = 'visitor' | 'player' | 'admin' | BrowserAccount;
+type Who = 'visitor' | 'player' | 'admin' | BrowserAccount;
 
 export interface OpenOptions extends PageOptions {
   as?: Who;
@@ -112,7 +112,7 @@ export type BrowserHarness = ReturnType<typeof useBrowserHarness>;
  * The spec's saved cart (localStorage squares_cart) as an earlier visit left it: written before
  * the app starts, once per context (a reload or a second tab keeps what the app wrote since).
  */
-export async function seedCart(context: BrowserContext, cart: unknown): Promise<void> {
+async function seedCart(context: BrowserContext, cart: unknown): Promise<void> {
   const text = typeof cart === 'string' ? cart : JSON.stringify(cart);
   await context.addInitScript((value) => {
     if (window.localStorage.getItem('__e2e_cart_seeded')) return;
@@ -149,7 +149,7 @@ export const horizontalOverflow = (page: Page): Promise<number> =>
 export const uniqueTitle = (prefix: string): string => `${prefix} ${crypto.randomUUID().slice(0, 6)}`;
 
 /** axe's serious and critical findings on the page, as rule ids and targets. */
-export async function seriousViolations(page: Page) {
+async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

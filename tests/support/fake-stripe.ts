@@ -11,8 +11,8 @@ import Stripe from 'stripe';
  * expireNow, and build signed webhook deliveries with `event`.
  */
 
-export const FAKE_STRIPE_SECRET_KEY = 'sk_test_x';
-export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_x';
+const FAKE_STRIPE_SECRET_KEY = 'sk_test_x';
+const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_x';
 
 /** Stripe refuses an expires_at less than 30 minutes ahead; the fake allows a few seconds of clock and transit. */
 const MIN_EXPIRY_S = 30 * 60 - 10;
@@ -20,7 +20,7 @@ const MAX_EXPIRY_S = 24 * 60 * 60;
 
 type Params = { [key: string]: string | Params | Params[] | string[] };
 
-export interface FakeRequest {
+interface FakeRequest {
   method: string;
   path: string;
   query: Params;
@@ -31,7 +31,7 @@ export interface FakeRequest {
   replayed: boolean;
 }
 
-export interface FakePaymentIntent {
+interface FakePaymentIntent {
   id: string;
   object: 'payment_intent';
   amount: number;
@@ -41,7 +41,7 @@ export interface FakePaymentIntent {
   created: number;
 }
 
-export interface FakeSession {
+interface FakeSession {
   id: string;
   object: 'checkout.session';
   mode: string;
@@ -66,7 +66,7 @@ export interface FakeSession {
   payment_intent_data: Params | null;
 }
 
-export interface FakeRefund {
+interface FakeRefund {
   id: string;
   object: 'refund';
   amount: number;
@@ -87,7 +87,7 @@ export interface SignedEvent {
   headers: { 'content-type': string; 'stripe-signature': string };
 }
 
-export interface EventOptions {
+interface EventOptions {
   /** Unix seconds the signature claims (default now): older than 5 minutes is stale. */
   timestamp?: number;
   /** Sign with another secret (a forged delivery). */
@@ -149,7 +149,7 @@ const nowS = () => Math.floor(Date.now() / 1000);
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 /** Decodes Stripe's form encoding: a[b][0][c]=v into { a: { b: [ { c: 'v' } ] } }. */
-export function parseStripeForm(text: string): Params {
+function parseStripeForm(text: string): Params {
   const root: Record<string, unknown> = {};
   for (const [rawKey, value] of new URLSearchParams(text)) {
     const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(rawKey);

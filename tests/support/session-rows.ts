@@ -9,11 +9,11 @@ import type { DatabaseHandle } from '../../src/server/db/connection';
  */
 
 /** Better Auth's session cookie (http: no __Secure- prefix). */
-export const SESSION_COOKIE = 'better-auth.session_token';
+const SESSION_COOKIE = 'better-auth.session_token';
 const SESSION_DAYS = 7;
 
 /** The cookie for a session token: `token.base64(HMAC-SHA256(secret, token))`, URI-encoded. */
-export function sessionCookie(token: string, secret: string): string {
+function sessionCookie(token: string, secret: string): string {
   return `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${createHmac('sha256', secret).update(token).digest('base64')}`)}`;
 }
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /** One leaf part of a MIME message, its body decoded. */
-export interface MimePart {
+interface MimePart {
   contentType: string;
   charset: string | undefined;
   body: string;
@@ -113,7 +113,7 @@ function toCapturedMail(raw: string, envelopeFrom: string, envelopeTo: string[])
 }
 
 /** Headers (unfolded, lower-cased names) and body of a message or a part. */
-export function splitMessage(raw: string): { headers: Record<string, string>; body: string } {
+function splitMessage(raw: string): { headers: Record<string, string>; body: string } {
   const normalized = raw.replace(/\r\n/g, '\n');
   const end = normalized.indexOf('\n\n');
   const head = end === -1 ? normalized : normalized.slice(0, end);

@@ -1,12 +1,12 @@
 /** One server-sent event as a browser's EventSource parses it (comments kept, for heartbeats). */
-export interface SseFrame {
+interface SseFrame {
   event?: string;
   data?: string;
   retry?: number;
   comment?: string;
 }
 
-export function parseFrame(block: string): SseFrame {
+function parseFrame(block: string): SseFrame {
   const frame: SseFrame = {};
   for (const line of block.split('\n')) {
     if (line.startsWith(':')) frame.comment = line.slice(1).trim();

@@ -10,7 +10,7 @@ import { PAYOUT_STATUSES } from '../status';
 import { cents, digit, int, list, quarter, timestamp, type Contract } from './contract';
 import { gameSchema } from './games';
 
-export const boardSquareSchema = z.object({
+const boardSquareSchema = z.object({
   /** Row, 0-9 (team A), D14. */
   x: int,
   /** Column, 0-9 (team B), D14. */
@@ -39,7 +39,7 @@ export const boardNumbersSchema = z.object({
 });
 export type BoardNumbers = Contract<typeof boardNumbersSchema>;
 
-export const boardWinnerSchema = z.object({
+const boardWinnerSchema = z.object({
   quarter,
   square_x: int,
   square_y: int,
@@ -94,7 +94,8 @@ export type BoardResponse = Contract<typeof boardResponseSchema>;
 /**
  * Server-sent events of GET /api/games/:id/events: `event: change` with this JSON as data,
  * whenever something on the board changed. Clients re-read the board; a comment line
- * (`: heartbeat`) comes every 30 s (spec section 9).
+ * (`: heartbeat`) comes every 30 s (spec section 9). Its type is what both sides use.
+ * @public
  */
 export const boardChangeEventSchema = z.object({
   game_id: z.string(),

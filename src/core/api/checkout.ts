@@ -26,24 +26,23 @@ export type CheckoutRequest = RequestOf<typeof checkoutRequestSchema>;
  * declined: no payment, holds released. refunded: paid but could not claim every square, so
  * refunded in full (D21).
  */
-export const CHECKOUT_STATUSES = ['open', 'fulfilled', 'expired', 'cancelled', 'declined', 'refunded'] as const;
+const CHECKOUT_STATUSES = ['open', 'fulfilled', 'expired', 'cancelled', 'declined', 'refunded'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
-export const checkoutSquareSchema = z.object({ game_id: z.string(), game_title: z.string(), x: int, y: int, price_cents: cents });
+const checkoutSquareSchema = z.object({ game_id: z.string(), game_title: z.string(), x: int, y: int, price_cents: cents });
 export type CheckoutSquare = Contract<typeof checkoutSquareSchema>;
 
 /** D28: how to pay the organizer of one game of a reservation. */
-export const organizerPaymentSchema = z.object({
+const organizerPaymentSchema = z.object({
   game_id: z.string(),
   title: z.string(),
   payment_instructions: z.string().nullable(),
   /** Unpaid squares are released then; null for never. */
   pay_by: timestamp.nullable(),
 });
-export type OrganizerPayment = Contract<typeof organizerPaymentSchema>;
 
 /** D28: the organizer-collects part of a cart, the buyer's at once and unpaid until the organizer marks it paid. */
-export const reservationSchema = z.object({
+const reservationSchema = z.object({
   order_id: z.string(),
   amount_cents: cents,
   squares: list(checkoutSquareSchema),
@@ -70,7 +69,7 @@ export const checkoutCreatedSchema = z.object({
 });
 export type CheckoutCreated = Contract<typeof checkoutCreatedSchema>;
 
-export const checkoutViewSchema = z.object({
+const checkoutViewSchema = z.object({
   id: z.string(),
   status: z.enum(CHECKOUT_STATUSES),
   amount_cents: cents,
@@ -82,13 +81,12 @@ export const checkoutViewSchema = z.object({
 export type CheckoutView = Contract<typeof checkoutViewSchema>;
 
 export const checkoutResponseSchema = z.object({ checkout: checkoutViewSchema });
-export type CheckoutResponse = Contract<typeof checkoutResponseSchema>;
 
 /**
  * One of the buyer's own open checkouts (D21): its squares are held for the buyer until it ends,
  * and never block them. GET /api/me/checkout lists them, newest first.
  */
-export const openCheckoutSchema = z.object({
+const openCheckoutSchema = z.object({
   id: z.string(),
   /** The payment page to resume while it still takes payment; null when it cannot be resumed now. */
   url: z.string().nullable(),
@@ -103,6 +101,10 @@ export type OpenCheckout = Contract<typeof openCheckoutSchema>;
 export const openCheckoutsResponseSchema = z.object({ checkouts: list(openCheckoutSchema) });
 export type OpenCheckoutsResponse = Contract<typeof openCheckoutsResponseSchema>;
 
-/** 409 SQUARES_UNAVAILABLE lists the squares someone else holds or owns in `squares`. */
+/**
+ * 409 SQUARES_UNAVAILABLE lists the squares someone else holds or owns in `squares`. Its type is
+ * what both sides use.
+ * @public
+ */
 export const unavailableSquareSchema = z.object({ game_id: z.string(), x: int, y: int });
 export type UnavailableSquare = Contract<typeof unavailableSquareSchema>;

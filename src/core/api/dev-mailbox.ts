@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { list, timestamp, type Contract } from './contract';
 
-export const outboxMailSchema = z.object({
+const outboxMailSchema = z.object({
   id: z.string(),
   to: z.string(),
   subject: z.string(),

@@ -74,6 +74,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number] | `FST_ERR_${string}`;
 /**
  * Better Auth's codes that the web app reads, and ours that its hooks and our auth routes send
  * (src/server/auth). Better Auth may send others: they match none of the web's branches.
+ * @public
  */
 export const AUTH_ERROR_CODES = [
   'NO_USER_RETURNED',

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Contract } from './contract';
 import type { ErrorCode } from './error-codes';
 
-export { AUTH_ERROR_CODES, ERROR_CODES, type AuthErrorCode, type ErrorCode } from './error-codes';
+export { ERROR_CODES, type AuthErrorCode, type ErrorCode } from './error-codes';
 
 export const errorBodySchema = z.object({ error: z.looseObject({ code: z.string(), message: z.string() }) });
 

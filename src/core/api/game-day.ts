@@ -24,7 +24,7 @@ import { fromResult, quarterScoreSchema } from '../schemas';
 import { PAYOUT_STATUSES } from '../status';
 import { validateOptionalText, type TextField } from '../text';
 import { boardDrawSchema, boardNumbersSchema } from './board';
-import { cents, digit, int, list, quarter, timestamp, type Contract, type RequestOf } from './contract';
+import { cents, digit, int, list, quarter, timestamp, type Contract } from './contract';
 import { gameHeadingSchema, gameSchema } from './games';
 
 /** Texts of the requests' checks (the spec has none for them). */
@@ -37,7 +37,7 @@ export const GAME_DAY_INPUT_TEXTS = {
 // --- Answers ---------------------------------------------------------------------------------
 
 /** The spec's "Displayed quarter result", plus what the admin table needs. */
-export const quarterResultSchema = z.object({
+const quarterResultSchema = z.object({
   quarter,
   team_a_score: int,
   team_b_score: int,
@@ -118,14 +118,11 @@ export const quarterParams = z.object({
 export const randomizeRequestSchema = z
   .object({ confirm_not_full: z.boolean().optional(), confirm_unpaid: z.number().int().min(0).max(100).optional() })
   .nullish();
-export type RandomizeRequest = RequestOf<typeof randomizeRequestSchema>;
 
 export const visibilityRequestSchema = z.object({ revealed: z.boolean() });
-export type VisibilityRequest = RequestOf<typeof visibilityRequestSchema>;
 
 /** One quarter's two scores, with the spec's messages (section 5). */
 export const quarterScoreRequestSchema = quarterScoreSchema;
-export type QuarterScoreRequest = RequestOf<typeof quarterScoreRequestSchema>;
 
 const allQuarters = { error: GAME_DAY_INPUT_TEXTS.allQuartersRequired };
 const quarterEntry = z.object(quarterScoreSchema.shape, allQuarters);
@@ -135,7 +132,6 @@ export const confirmAllRequestSchema = z.object(
   { scores: z.object({ 1: quarterEntry, 2: quarterEntry, 3: quarterEntry, 4: quarterEntry }, allQuarters) },
   allQuarters,
 );
-export type ConfirmAllRequest = RequestOf<typeof confirmAllRequestSchema>;
 
 const REFERENCE_FIELD: TextField = {
   maxLength: 200,
@@ -151,4 +147,3 @@ export const markPaidRequestSchema = z
       .transform(fromResult((raw: string | undefined) => validateOptionalText(raw, REFERENCE_FIELD))),
   })
   .nullish();
-export type MarkPaidRequest = RequestOf<typeof markPaidRequestSchema>;

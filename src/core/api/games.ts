@@ -79,7 +79,9 @@ export type GameResponse = Contract<typeof gameResponseSchema>;
 
 /**
  * Issue 23: the `game` field of 410 GAME_CANCELLED, the answer for a deleted game to a person who
- * owned squares in it: what it was, when it went, their squares and what they had paid.
+ * owned squares in it: what it was, when it went, their squares and what they had paid. Its type
+ * is what both sides use.
+ * @public
  */
 export const cancelledGameSchema = z.object({
   id: z.string(),
@@ -115,7 +117,6 @@ export const inviteRedeemRequestSchema = z.object(
   },
   { error: INVITE_ERRORS.tokenMissing },
 );
-export type InviteRedeemRequest = RequestOf<typeof inviteRedeemRequestSchema>;
 
 /** The invite was accepted (or the game is public and needs none): the board can be read. */
 export const inviteRedeemedSchema = z.object({ game_id: z.string() });

@@ -12,10 +12,10 @@ import { cents, int, list, timestamp, type Contract } from './contract';
  * paid: fulfilled. open: waiting for the buyer's payment. refunded: paid, then refunded (D21).
  * reserved: an organizer-collects order (D28), its squares the buyer's and paid one by one.
  */
-export const ORDER_STATUSES = ['paid', 'open', 'refunded', 'reserved'] as const;
+const ORDER_STATUSES = ['paid', 'open', 'refunded', 'reserved'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const gameOrderSchema = z.object({
+const gameOrderSchema = z.object({
   checkout_id: z.string(),
   status: z.enum(ORDER_STATUSES),
   /** D28: paid by card in the app, or to the organizer. */

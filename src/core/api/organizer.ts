@@ -115,7 +115,7 @@ export type SquaresChanged = Contract<typeof squaresChangedSchema>;
 export const assignedSchema = squaresChangedSchema.extend({ user_id: z.string() });
 export type Assigned = Contract<typeof assignedSchema>;
 
-export const playerPaymentsSchema = z.object({
+const playerPaymentsSchema = z.object({
   user_id: z.string(),
   /** D48 (core/person.ts): username or a named person's name ('' when neither); shown through personLabel. */
   username: z.string(),
@@ -139,14 +139,13 @@ export const paymentTrackingSchema = z.object({
 export type PaymentTracking = Contract<typeof paymentTrackingSchema>;
 
 /** D32: one entry of a game's activity log, as its reader sees it. */
-export const activityEntrySchema = z.object({
+const activityEntrySchema = z.object({
   id: z.string(),
   created_at: timestamp,
   action: z.enum(ACTIVITY_ACTIONS),
   message: z.string(),
   squares: list(z.object({ x: int, y: int })),
 });
-export type ActivityEntry = Contract<typeof activityEntrySchema>;
 
 /** GET /api/games/:id/activity: admins read every entry, a player the entries about their own squares. */
 export const activityResponseSchema = z.object({ entries: list(activityEntrySchema), scope: z.enum(['all', 'mine']) });

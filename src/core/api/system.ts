@@ -4,7 +4,6 @@ import { PAYMENT_METHODS } from '../payment-methods';
 import { list, type Contract } from './contract';
 
 export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) });
-export type HealthResponse = Contract<typeof healthResponseSchema>;
 
 export const appConfigSchema = z.object({
   productName: z.string(),

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceDeps } from '../service-deps';
 import type { AccountsRepository } from './accounts.repository';
 
-export interface AdminPolicy {
+interface AdminPolicy {
   /** ADMIN_EMAILS, lower-cased; empty means "the first confirmed account". */
   adminEmails: readonly string[];
 }

@@ -30,7 +30,7 @@ export interface AuthDeps {
 }
 
 /** Where the confirmation link sends people: the login page with the D6 message. */
-export const CONFIRMED_CALLBACK = '/login?confirmed=1';
+const CONFIRMED_CALLBACK = '/login?confirmed=1';
 const ONE_HOUR = 60 * 60;
 
 const BODY_READING_PATHS = new Set(['/sign-up/email', '/update-user', '/reset-password', '/change-password', '/sign-in/magic-link']);

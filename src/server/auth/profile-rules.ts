@@ -24,14 +24,14 @@ const badRequest = (code: AuthErrorCode, message: string) => new APIError('BAD_R
 const taken = () => new APIError('UNPROCESSABLE_ENTITY', { code: 'USERNAME_IS_ALREADY_TAKEN', message: USERNAME_TAKEN });
 
 /** The username as it will be stored (normalized, trimmed), or a 400 with its message. */
-export function checkedUsername(value: unknown): string {
+function checkedUsername(value: unknown): string {
   const result = validateUsername(typeof value === 'string' ? value : '');
   if (!result.ok) throw badRequest(USERNAME_CODES[result.message] ?? 'INVALID_USERNAME', result.message);
   return result.value;
 }
 
 /** A display name (or `name`) for this username, or a 400 "differ only in case". */
-export function checkedDisplayName(value: unknown, username: string): string {
+function checkedDisplayName(value: unknown, username: string): string {
   const result = validateDisplayUsername(typeof value === 'string' ? value : '', username);
   if (!result.ok) throw badRequest('INVALID_DISPLAY_USERNAME', result.message);
   return result.value;

@@ -6,9 +6,9 @@ import { signInLinkMail } from '../mail/templates';
 import type { AccountsService } from './accounts.service';
 
 /** D29: a sign-in link works once, for 15 minutes. */
-export const SIGN_IN_LINK_SECONDS = 15 * 60;
+const SIGN_IN_LINK_SECONDS = 15 * 60;
 /** Better Auth's path for opening a sign-in link. */
-export const SIGN_IN_LINK_VERIFY_PATH = '/magic-link/verify';
+const SIGN_IN_LINK_VERIFY_PATH = '/magic-link/verify';
 
 export interface SignInLinkDeps {
   settings: Pick<Settings, 'ALLOW_SIGNUP'>;

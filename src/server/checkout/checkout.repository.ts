@@ -59,7 +59,7 @@ export interface TakenSquare extends Cell {
 /** An opaque transaction another repository holds (the game lock of a delete, D13). */
 
 const PG_UNIQUE_VIOLATION = '23505';
-export function isUniqueViolation(err: unknown): boolean {
+function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: unknown; errcode?: unknown; message?: unknown };
   return e?.code === PG_UNIQUE_VIOLATION || e?.errcode === 2067 || (typeof e?.message === 'string' && e.message.includes('UNIQUE constraint failed'));
 }

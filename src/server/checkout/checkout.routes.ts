@@ -22,7 +22,7 @@ export interface CheckoutRoutesOptions {
 }
 
 /** Games in one checkout: Stripe Checkout lists at most 100 line items, one per game. */
-export const MAX_CART_GAMES = 100;
+const MAX_CART_GAMES = 100;
 export const cartTooLarge = (squares: number, max: number) =>
   `Your cart has ${squares} squares; one checkout can take at most ${max}. Remove some squares and try again.`;
 export const cartHasTooManyGames = (games: number) =>

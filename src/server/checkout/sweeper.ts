@@ -2,7 +2,7 @@ import { periodicJob } from '../jobs/periodic';
 import type { Logger } from '../logger';
 import type { CheckoutService } from './checkout.service';
 
-export const SWEEP_INTERVAL_MS = 60_000;
+const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * The checkout sweep (D21): at start and then every minute, settles open checkouts with their

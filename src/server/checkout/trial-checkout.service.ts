@@ -5,8 +5,8 @@ import type { ServiceDeps } from '../service-deps';
 import type { CheckoutService } from './checkout.service';
 
 /** Stripe's test cards (D22). */
-export const TEST_CARD_PAYS = '4242424242424242';
-export const TEST_CARD_DECLINED = '4000000000000002';
+const TEST_CARD_PAYS = '4242424242424242';
+const TEST_CARD_DECLINED = '4000000000000002';
 
 export const TEST_CHECKOUT_MESSAGES = {
   notFound: 'This payment page does not exist. Check the link, or start again from your cart.',

@@ -6,7 +6,7 @@
 const RETRYABLE_PG_CODES = new Set(['40P01', '40001']);
 const MAX_ATTEMPTS = 4;
 
-export function isRetryableTransactionError(err: unknown): boolean {
+function isRetryableTransactionError(err: unknown): boolean {
   const e = err as { code?: unknown; errcode?: unknown; message?: unknown };
   if (typeof e?.code === 'string' && RETRYABLE_PG_CODES.has(e.code)) return true;
   // SQLITE_BUSY (5) and its extended codes: another connection held the lock past busy_timeout.

@@ -36,7 +36,7 @@ export interface Database {
   deleted_game_owners: DeletedGameOwnersTable;
 }
 
-export interface UserTable {
+interface UserTable {
   id: string;
   name: string;
   email: string;
@@ -49,7 +49,7 @@ export interface UserTable {
 }
 
 /** The columns of Better Auth's `account` and `session` we use: which account a row belongs to. */
-export interface AccountRowsTable {
+interface AccountRowsTable {
   id: string;
   userId: string;
 }
@@ -90,7 +90,7 @@ export interface GamesTable {
 }
 
 /** A row is either a live hold (status 'held') or an owned square ('claimed'): D21. */
-export interface SquaresTable {
+interface SquaresTable {
   id: string;
   game_id: string;
   x: number;
@@ -169,7 +169,7 @@ export interface TestPaymentSessionsTable {
 }
 
 /** What the built-in test checkout refunded of a payment (D22): one row per refund key. */
-export interface TestPaymentRefundsTable {
+interface TestPaymentRefundsTable {
   id: string;
   payment_id: string;
   refund_key: string;
@@ -187,7 +187,7 @@ export interface CheckoutItemsTable {
   price_cents: number;
 }
 
-export interface GameGridNumbersTable {
+interface GameGridNumbersTable {
   game_id: string;
   /** JSON array: the digit shown on each row (team A), D14. */
   x_axis_numbers: string;
@@ -274,7 +274,7 @@ export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
 ]);
 
 /** D29: a person on squares without an account; `user_id` is their placeholder user row (migration 010). */
-export interface NamedPeopleTable {
+interface NamedPeopleTable {
   user_id: string;
   /** The address the organizer typed (lower-cased), if any; its confirmed account takes the squares. */
   email: string | null;
@@ -285,7 +285,7 @@ export interface NamedPeopleTable {
 }
 
 /** D32: the game's activity log. */
-export interface GameActivityTable {
+interface GameActivityTable {
   id: string;
   game_id: string;
   created_at: string;
@@ -300,7 +300,7 @@ export interface GameActivityTable {
 }
 
 /** D46: an account that opened a game's invite link (migration 011); `removed_at` when the organizer removed it. */
-export interface GameMembersTable {
+interface GameMembersTable {
   game_id: string;
   user_id: string;
   joined_at: string;
@@ -308,7 +308,7 @@ export interface GameMembersTable {
 }
 
 /** D46: a sign-in link's ticket (migration 011): the address it went to and the game it joins, if any. */
-export interface SignInTicketsTable {
+interface SignInTicketsTable {
   /** SHA-256 (base64url) of the ticket. */
   id: string;
   email: string;
@@ -320,7 +320,7 @@ export interface SignInTicketsTable {
 }
 
 /** Issue 23: what stays of a deleted game, for the people who owned squares in it. */
-export interface DeletedGamesTable {
+interface DeletedGamesTable {
   id: string;
   title: string;
   team_a: string;
@@ -330,7 +330,7 @@ export interface DeletedGamesTable {
   deleted_by: string | null;
 }
 
-export interface DeletedGameOwnersTable {
+interface DeletedGameOwnersTable {
   game_id: string;
   user_id: string;
   squares: number;

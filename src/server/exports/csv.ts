@@ -12,7 +12,7 @@ const LINE_BREAK = /[\r\n]/;
  * formula. Every line, not only the cell's first: a program that splits rows on a bare line
  * break would otherwise read the next line of a note as a cell of its own.
  */
-export function defuseFormulas(cell: string): string {
+function defuseFormulas(cell: string): string {
   return cell.replace(FORMULA_START, "'");
 }
 

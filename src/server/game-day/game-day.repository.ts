@@ -14,18 +14,18 @@ import type { GamesTable, GameWinnersTable, GridDrawsTable, QuarterScoresTable }
  * view and of My Winnings run on the database.
  */
 
-export interface NumbersRow {
+interface NumbersRow {
   x_axis_numbers: string;
   y_axis_numbers: string;
   generated_at: string;
 }
 
-export type ScoreRow = Selectable<QuarterScoresTable>;
-export type WinnerRow = Selectable<GameWinnersTable>;
-export type NewDraw = Selectable<GridDrawsTable>;
+type ScoreRow = Selectable<QuarterScoresTable>;
+type WinnerRow = Selectable<GameWinnersTable>;
+type NewDraw = Selectable<GridDrawsTable>;
 
 /** The game's flags game day changes (D16) and the end of the game (D19). */
-export type GameFlags = Pick<Updateable<GamesTable>, 'grid_shuffled' | 'numbers_revealed' | 'manual_numbers_set' | 'is_active'> & {
+type GameFlags = Pick<Updateable<GamesTable>, 'grid_shuffled' | 'numbers_revealed' | 'manual_numbers_set' | 'is_active'> & {
   updated_at: string;
 };
 
@@ -33,7 +33,7 @@ export type GameFlags = Pick<Updateable<GamesTable>, 'grid_shuffled' | 'numbers_
 export type WinnerValues = Omit<WinnerRow, 'id' | 'created_at' | 'retry_count'> & { retry_count: number };
 
 /** A claimed square's id and owner. */
-export interface OwnerRow {
+interface OwnerRow {
   id: string;
   user_id: string;
 }

@@ -18,7 +18,7 @@ import { parseAxis, toBoardNumbers } from '../db/grid-numbers';
 import type { GameDayQueries, GameDayRepository, ResultRow, WinnerValues } from './game-day.repository';
 
 /** D18: drawing the numbers ends sales; the checkout service cancels the game's open checkouts. */
-export interface GameSales {
+interface GameSales {
   /** Inside the game lock; queues what to run after commit. */
   closeSales(gameId: string, tx: LockedGame['tx'], afterCommit: LockedGame['afterCommit']): Promise<void>;
 }

@@ -94,5 +94,3 @@ export function deletedGamesRepository(db: Executor) {
     },
   };
 }
-
-export type DeletedGamesRepository = ReturnType<typeof deletedGamesRepository>;

@@ -57,7 +57,7 @@ export function inviteOf(request: FastifyRequest, gameId: string): string | unde
 }
 
 /** True when the user owns a square of the game or holds one in a live hold (D21). */
-export async function ownsOrHolds(db: Executor, gameId: string, userId: string, now: string): Promise<boolean> {
+async function ownsOrHolds(db: Executor, gameId: string, userId: string, now: string): Promise<boolean> {
   const row = await db
     .selectFrom('squares')
     .select('id')

@@ -45,7 +45,7 @@ export interface GamesServiceDeps extends ServiceDeps {
  * The checkout service as deletion needs it: run inside the game's lock, it queues the work to
  * do once the deletion has committed (provider calls, refund mails, board events).
  */
-export interface GameCheckouts {
+interface GameCheckouts {
   releaseDeletedGame(gameId: string, title: string, tx: LockedGame['tx'], afterCommit: AfterCommit): Promise<void>;
 }
 

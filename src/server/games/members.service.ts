@@ -6,9 +6,9 @@ import { inviteCookieName, inviteMatches } from './game-access';
 import type { MemberRow, MembersRepository } from './members.repository';
 
 /** A sign-in link's ticket stays good for resending this long (the link itself works 15 minutes). */
-export const TICKET_DAYS = 7;
+const TICKET_DAYS = 7;
 /** The query parameter a sign-in link's callbacks carry the ticket in. */
-export const TICKET_PARAM = 'ticket';
+const TICKET_PARAM = 'ticket';
 
 export interface MembersServiceDeps extends ServiceDeps {
   repo: MembersRepository;

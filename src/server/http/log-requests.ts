@@ -6,7 +6,7 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
  * (D30, `/game/:id?invite=TOKEN`), a confirmation, reset or sign-in link's token
  * (`?token=`, `/api/auth/reset-password/TOKEN`), and a callback URL that carries one.
  */
-export function logRequest(request: FastifyRequest) {
+function logRequest(request: FastifyRequest) {
   return {
     method: request.method,
     url: redactUrl(request.url),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors';
 
 /** Deeper than any request of ours or Better Auth's goes (a cart is 4 levels). */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /**
  * What no field of any route accepts, refused with a 400 before any guard, schema or handler
@@ -26,7 +26,7 @@ const NUL_MESSAGE = 'The request holds a NUL character, which no field accepts.'
 const DEPTH_MESSAGE = 'The request body is nested too deeply.';
 
 /** The message for a value no route accepts, or null. */
-export function problemOf(value: unknown): string | null {
+function problemOf(value: unknown): string | null {
   const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
   while (stack.length > 0) {
     const { value: current, depth } = stack.pop()!;

@@ -28,7 +28,7 @@ interface ManifestChunk {
  * header on the page names it (and what it imports that the first page does not), so the browser
  * fetches it alongside the app's script (design note 014). From Vite's manifest of the build.
  */
-export function boardPreloadHeader(webRoot: string): string | null {
+function boardPreloadHeader(webRoot: string): string | null {
   const file = join(webRoot, '.vite', 'manifest.json');
   if (!existsSync(file)) return null;
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
@@ -107,7 +107,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
  * (`/./api/...`, `/x/../api/...`, `%2e`), escapes decoded (`/%61pi/`), repeated slashes and case
  * folded. An API address in any spelling is answered as one (a JSON 404), never with the web app.
  */
-export function isApiPath(path: string): boolean {
+function isApiPath(path: string): boolean {
   let resolved = new URL(`http://host${path.startsWith('/') ? '' : '/'}${path}`).pathname;
   try {
     resolved = decodeURIComponent(resolved);

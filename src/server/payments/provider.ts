@@ -37,7 +37,7 @@ export type SessionState =
    */
   { status: 'pending'; underWay?: boolean; url?: string } | { status: 'paid'; paymentId: string } | { status: 'failed' } | { status: 'expired' };
 
-export interface RefundInput {
+interface RefundInput {
   checkoutId: string;
   paymentId: string;
   amountCents: number;

@@ -22,7 +22,7 @@ const MAX_NETWORK_RETRIES = 2;
 /** Stripe keeps metadata values to 500 characters. */
 const METADATA_MAX = 500;
 
-export function stripeClient(settings: StripeSettings): Stripe {
+function stripeClient(settings: StripeSettings): Stripe {
   if (!settings.STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is not set');
   return new Stripe(settings.STRIPE_SECRET_KEY, {
     maxNetworkRetries: MAX_NETWORK_RETRIES,
@@ -145,7 +145,7 @@ export function stripeProvider(settings: StripeSettings, log?: Pick<FastifyBaseL
 }
 
 /** What a session says about payment (SessionState in provider.ts). */
-export function sessionState(session: Stripe.Checkout.Session): SessionState {
+function sessionState(session: Stripe.Checkout.Session): SessionState {
   if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {
     const paymentId = idOf(session.payment_intent);
     if (!paymentId) throw new Error(`Stripe session ${session.id} is paid but has no payment intent`);

@@ -4,8 +4,8 @@ import type { Executor } from '../db/executor';
 import type { GameWinnersTable } from '../db/schema';
 
 export type PayoutRow = Selectable<GameWinnersTable>;
-export type PayoutStatusValue = PayoutRow['payout_status'];
-export type PayoutChanges = Pick<
+type PayoutStatusValue = PayoutRow['payout_status'];
+type PayoutChanges = Pick<
   Updateable<GameWinnersTable>,
   'payout_status' | 'payout_reference' | 'paid_by' | 'paid_at' | 'last_retry_at' | 'failure_reason' | 'processing_started_at' | 'updated_at'
 >;

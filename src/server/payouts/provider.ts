@@ -19,7 +19,7 @@ export interface PayoutRequest {
   readonly attempt: number;
 }
 
-export interface PayoutResult {
+interface PayoutResult {
   /** The reference stored with the payout; null when there is none. */
   readonly reference: string | null;
 }

@@ -5,7 +5,7 @@ import type { GameEvents } from '../realtime/events';
 import type { PayoutsRepository, RecoveredPayout } from './payouts.repository';
 
 /** What the organizer reads on a payout a crash interrupted (Results & Payouts, D23). */
-export const INTERRUPTED_REASON = 'Interrupted: the server stopped while this payout was being processed. Check whether it was paid, then retry.';
+const INTERRUPTED_REASON = 'Interrupted: the server stopped while this payout was being processed. Check whether it was paid, then retry.';
 
 export interface PayoutRecoveryDeps {
   repo: Pick<PayoutsRepository, 'failStale'>;
@@ -60,7 +60,7 @@ export function payoutRecovery(deps: PayoutRecoveryDeps) {
   };
 }
 
-export type PayoutRecovery = ReturnType<typeof payoutRecovery>;
+type PayoutRecovery = ReturnType<typeof payoutRecovery>;
 
 declare module 'fastify' {
   interface FastifyInstance {

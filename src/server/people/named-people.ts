@@ -18,7 +18,7 @@ import { publishSafely } from '../realtime/publish';
  */
 
 /** True for an address no mail may be sent to: a named person's placeholder (and any `.invalid`). */
-export const isUndeliverable = isPlaceholderEmail;
+const isUndeliverable = isPlaceholderEmail;
 
 /** The mailer, minus mails to placeholder addresses: a release or refund mail to a named person goes nowhere. */
 export function undeliverableFiltered(mailer: Mailer, log: Pick<Logger, 'info'>): Mailer {
@@ -32,12 +32,6 @@ export function undeliverableFiltered(mailer: Mailer, log: Pick<Logger, 'info'>)
       await mailer.send(message);
     },
   };
-}
-
-export interface NamedPerson {
-  userId: string;
-  name: string;
-  email: string | null;
 }
 
 /** The queries; the writes run in the caller's transaction (an assignment's game lock). */
@@ -186,5 +180,3 @@ export function namedPeopleService({ db, events, log, clock }: NamedPeopleDeps) 
   };
   return service;
 }
-
-export type NamedPeopleService = ReturnType<typeof namedPeopleService>;

@@ -17,7 +17,7 @@ export interface GameEventsRoutesOptions {
   limits: StreamLimits;
 }
 
-export interface StreamLimits {
+interface StreamLimits {
   perAddress: number;
   total: number;
 }
@@ -136,7 +136,7 @@ export const gameEventsRoutes: FastifyPluginAsyncZod<GameEventsRoutesOptions> = 
  * X-Forwarded-For entry when TRUST_PROXY is on) and `total` on this instance. `take` answers a
  * release function, or which limit refused.
  */
-export function streamPlaces(limits: StreamLimits) {
+function streamPlaces(limits: StreamLimits) {
   const byAddress = new Map<string, number>();
   let total = 0;
   return {

@@ -8,7 +8,7 @@ import { isApiError } from '@/lib/api';
 import { useSessionActions } from '@/lib/session';
 
 /** True for an API answer of 403 (the session is no longer an admin's). */
-export function isForbidden(error: unknown): boolean {
+function isForbidden(error: unknown): boolean {
   return isApiError(error) && error.status === 403;
 }
 
@@ -45,7 +45,7 @@ export function AdminAccessProblem({ access, scope = 'page' }: { access: Exclude
  * Spec: Access Denied with Return to Home. /admin/games says "You don't have permission to
  * manage games."; the Route guard's screen (every other admin page) "... to access this page."
  */
-export function AdminAccessDenied({ message }: { message: string }) {
+function AdminAccessDenied({ message }: { message: string }) {
   usePageTitle(ACCESS_DENIED.title);
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">

@@ -18,7 +18,7 @@ import { gameBoardPath } from '@/lib/game-cards';
 export type AdminBoardMode = 'tools' | 'winners';
 
 /** Board tools while squares sell; Pick winners once the numbers are drawn (or the game is over). */
-export function defaultBoardMode(game: GameDayView['game']): AdminBoardMode {
+function defaultBoardMode(game: GameDayView['game']): AdminBoardMode {
   return salesOpen(game) ? 'tools' : 'winners';
 }
 

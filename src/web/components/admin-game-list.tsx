@@ -21,7 +21,7 @@ export function canModify(game: Pick<Game, 'is_active' | 'grid_shuffled'>): bool
 }
 
 /** Why a game can no longer be edited (D13), for the disabled Edit buttons; null while it can. */
-export function editClosedReason(game: Pick<Game, 'is_active' | 'grid_shuffled'>): string | null {
+function editClosedReason(game: Pick<Game, 'is_active' | 'grid_shuffled'>): string | null {
   if (!game.is_active) return 'Completed: the game stays as a record and can no longer be edited.';
   if (game.grid_shuffled) return 'Numbers are drawn: this game can no longer be edited.';
   return null;
@@ -55,7 +55,7 @@ export function EditGameAction({ game, className }: { game: Game; className?: st
   );
 }
 
-export function gameTypeLabel(game: Pick<Game, 'game_type'>): string {
+function gameTypeLabel(game: Pick<Game, 'game_type'>): string {
   return GAME_TYPE_LABELS[game.game_type] ?? game.game_type;
 }
 
@@ -63,7 +63,7 @@ export function gameTypeLabel(game: Pick<Game, 'game_type'>): string {
 export const adminGamePath = (gameId: string) => `/admin/game/${encodeURIComponent(gameId)}`;
 
 /** The game's title as a link to its admin page (issue 23: every admin list's titles open the game). */
-export function AdminGameTitleLink({ game, className }: { game: Pick<Game, 'id' | 'title'>; className?: string }) {
+function AdminGameTitleLink({ game, className }: { game: Pick<Game, 'id' | 'title'>; className?: string }) {
   return (
     <Link
       to={adminGamePath(game.id)}
@@ -75,17 +75,17 @@ export function AdminGameTitleLink({ game, className }: { game: Pick<Game, 'id' 
   );
 }
 
-export function squaresText(game: Pick<Game, 'squares_claimed'>): string {
+function squaresText(game: Pick<Game, 'squares_claimed'>): string {
   return `${game.squares_claimed}/${SQUARE_COUNT}`;
 }
 
 /** The Created column: the game's creation date, "Jan 5, 2026". */
-export function createdText(game: Pick<Game, 'created_at'>): string {
+function createdText(game: Pick<Game, 'created_at'>): string {
   return shortDate(game.created_at);
 }
 
 /** The admins' phase word (D45: the same on every admin page), and D30's invite-only mark. */
-export function AdminStatusBadge({ game }: { game: Game }) {
+function AdminStatusBadge({ game }: { game: Game }) {
   const badge = <GameStatusBadge game={game} admin />;
   if (game.visibility !== 'invite') return badge;
   // D30: admins see invite-only games in their lists, marked.

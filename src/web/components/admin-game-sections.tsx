@@ -15,7 +15,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useGamePayments } from '@/lib/organizer';
 
-export const ADMIN_SECTIONS = [
+const ADMIN_SECTIONS = [
   ['board', 'Board'],
   ['game-day', 'Game day'],
   ['payments', 'Payments'],
@@ -28,7 +28,7 @@ export type AdminSection = (typeof ADMIN_SECTIONS)[number][0];
 const isSection = (value: string): value is AdminSection => ADMIN_SECTIONS.some(([id]) => id === value);
 
 /** Board while squares sell; game day once the numbers are drawn (or the game is over). */
-export function defaultSection(game: GameDayView['game']): AdminSection {
+function defaultSection(game: GameDayView['game']): AdminSection {
   return salesOpen(game) ? 'board' : 'game-day';
 }
 

@@ -148,7 +148,7 @@ export function SubmitButton({
  * Live password feedback (spec section 5): each rule's message with whether it is met, and the
  * first unmet rule (or "Password is strong") announced politely.
  */
-export function PasswordStrength({ password, id }: { password: string; id?: string }) {
+function PasswordStrength({ password, id }: { password: string; id?: string }) {
   const rules = checkPasswordRules(password);
   const strong = rules.every((rule) => rule.met);
   return (

@@ -25,7 +25,7 @@ import type { GridDimensions } from '@/lib/use-roving-focus';
 import { cn } from '@/lib/utils';
 
 /** How a square looks and what clicking it does, from the viewer's side. */
-export type CellState =
+type CellState =
   /** For sale. */
   | 'available'
   /** Nobody bought it and sales have closed (D18). */
@@ -58,7 +58,7 @@ export interface BoardCell extends Coordinate {
 }
 
 /** Our texts for the clicks the spec does not word. */
-export const BOARD_MESSAGES = {
+const BOARD_MESSAGES = {
   yours: 'This square is yours.',
   yoursPending: 'This square is yours, waiting for your payment. Resume the payment or start again from your cart.',
 } as const;
@@ -103,12 +103,7 @@ export function shownWinners(board: BoardResponse): BoardResponse['winners'] {
 }
 
 /** Every square of the board as the viewer sees it, row by row; `quarter` is the one chosen (D43). */
-export function boardCells(
-  board: BoardResponse,
-  cartSquares: readonly Coordinate[],
-  size: GridDimensions = BOARD_SIZE,
-  quarter: Quarter | null = null,
-): BoardCell[] {
+function boardCells(board: BoardResponse, cartSquares: readonly Coordinate[], size: GridDimensions = BOARD_SIZE, quarter: Quarter | null = null): BoardCell[] {
   const taken = new Map<string, BoardSquare>();
   for (const square of board.squares) taken.set(squareKey(square), square);
   const inCart = new Set(cartSquares.map(squareKey));

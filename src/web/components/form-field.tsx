@@ -11,7 +11,7 @@ import { cn } from '@/lib/utils';
 export { Label as FieldLabel };
 
 /** The ids that describe a control (its message, hint, notes), or undefined when none. */
-export function describedBy(...ids: (string | null | false | undefined)[]): string | undefined {
+function describedBy(...ids: (string | null | false | undefined)[]): string | undefined {
   return ids.filter(Boolean).join(' ') || undefined;
 }
 
@@ -28,7 +28,7 @@ export function FieldHint({ id, className, children }: { id?: string; className?
   );
 }
 
-export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+function FieldError({ id, children }: { id?: string; children: ReactNode }) {
   return (
     <p id={id} className="text-sm font-medium text-destructive" data-testid="field-error">
       {children}

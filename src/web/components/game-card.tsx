@@ -134,7 +134,7 @@ function Fact({ term, className, testId, children }: { term: string; className: 
 }
 
 /** A loading placeholder in the card's shape (decorative; the list says it is loading). */
-export function GameCardSkeleton() {
+function GameCardSkeleton() {
   return (
     <Card data-testid="game-card-skeleton" aria-hidden="true" className="h-full gap-4 py-5">
       <CardHeader className="gap-2 px-5">

@@ -15,7 +15,7 @@ import { type ReactNode, useId } from 'react';
 import { cn } from '@/lib/utils';
 
 /** "End of Q1", "Halftime", "End of Q3", "Final". */
-export function periodText(quarter: Quarter): string {
+function periodText(quarter: Quarter): string {
   if (quarter === 2) return 'Halftime';
   if (quarter === 4) return 'Final';
   return `End of ${quarterShortLabel(quarter)}`;
@@ -27,7 +27,7 @@ export function latestQuarter(winners: readonly BoardWinner[]): Quarter | null {
 }
 
 /** A game is over once its Final is confirmed or it was marked completed. */
-export function gameOver(board: BoardResponse, winners: readonly BoardWinner[]): boolean {
+function gameOver(board: BoardResponse, winners: readonly BoardWinner[]): boolean {
   return !board.game.is_active || winners.some((winner) => winner.quarter === 4);
 }
 

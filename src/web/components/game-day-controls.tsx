@@ -22,7 +22,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { type GameDayTab, gameDayMutationKey, readGameDayTab, writeGameDayTab } from '@/lib/game-day';
 import { cn } from '@/lib/utils';
 
-export const PROCESSING_NOTICE = 'Processing quarter winners and payouts... Please wait.';
+const PROCESSING_NOTICE = 'Processing quarter winners and payouts... Please wait.';
 
 function sessionStore(): Storage | undefined {
   try {

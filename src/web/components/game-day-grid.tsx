@@ -26,7 +26,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useBoard } from '@/lib/board';
 import { cn } from '@/lib/utils';
 
-export const GRID_MESSAGES = {
+const GRID_MESSAGES = {
   noNumbers: 'Grid disabled - Please randomize numbers first',
   hidden: 'Numbers are hidden - Click "Show Numbers" to enable grid interaction',
 } as const;
@@ -35,7 +35,7 @@ export const GRID_MESSAGES = {
 export type SelectionVerdict = { kind: 'pay'; result: QuarterResult } | { kind: 'retry'; result: QuarterResult } | { kind: 'refuse'; message: string };
 
 /** D20: the selected square pays only when it is the quarter's winning square with a payout due. */
-export function selectionVerdict(view: Pick<GameDayView, 'results' | 'game'>, quarter: Quarter, square: Coordinate): SelectionVerdict {
+function selectionVerdict(view: Pick<GameDayView, 'results' | 'game'>, quarter: Quarter, square: Coordinate): SelectionVerdict {
   const result = view.results.find((r) => r.quarter === quarter);
   if (!result) {
     return { kind: 'refuse', message: `Q${quarter} has no confirmed score yet. Confirm its score in Score Entry first.` };

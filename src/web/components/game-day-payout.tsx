@@ -26,7 +26,7 @@ import { cn } from '@/lib/utils';
  * words (500 QUARTER_PROCESSING_FAILED, 502 PAYOUT_FAILED). Null for a network failure or an
  * unexpected error, whose text is not for the organizer.
  */
-export function serverMessage(error: unknown): string | null {
+function serverMessage(error: unknown): string | null {
   if (!isApiError(error) || !error.message) return null;
   if (isServerMessage(error)) return error.message;
   return error.code === 'QUARTER_PROCESSING_FAILED' || error.code === 'PAYOUT_FAILED' ? error.message : null;
@@ -73,7 +73,7 @@ export function resultWinner(result: QuarterResult): string {
 }
 
 /** Where the organizer reads and marks a player's payments: their row in the admin game page's Payments. */
-export function playerPaymentsHref(gameId: string, userId: string): string {
+function playerPaymentsHref(gameId: string, userId: string): string {
   return `/admin/game/${gameId}#payments-${userId}`;
 }
 

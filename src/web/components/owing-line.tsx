@@ -12,7 +12,7 @@ import { deadline } from '@/lib/time';
 import { cn } from '@/lib/utils';
 
 /** "3 squares, $30.00 unpaid" (the pay-by part is added with its <time>). */
-export function owingText(owing: OwingInfo): string {
+function owingText(owing: OwingInfo): string {
   return `${owing.squares} ${owing.squares === 1 ? 'square' : 'squares'}, ${formatUsd(owing.amount_cents)} unpaid`;
 }
 

@@ -12,7 +12,7 @@ import { type GridDimensions, type RovingFocus, useRovingFocus } from '@/lib/use
 import { cn } from '@/lib/utils';
 
 /** The public board's roomy squares, or Grid Selection's smaller ones on the game-day controls. */
-export type GridKind = 'board' | 'selection';
+type GridKind = 'board' | 'selection';
 
 const AXIS = 'flex items-center justify-center rounded-[3px] bg-field text-xs font-bold text-field-foreground tabular-nums';
 const TEAM = 'text-xs font-semibold tracking-wide uppercase';

@@ -7,7 +7,7 @@
 import type { AuthErrorCode, ErrorCode } from '@core/api/error-codes';
 
 /** Codes this client makes up: no answer, an answer it could not read, or one without our error body. */
-export type ClientErrorCode = 'NETWORK_ERROR' | 'INVALID_RESPONSE' | `HTTP_${number}`;
+type ClientErrorCode = 'NETWORK_ERROR' | 'INVALID_RESPONSE' | `HTTP_${number}`;
 
 /** Every code an ApiError can carry. */
 export type ApiErrorCode = ErrorCode | AuthErrorCode | ClientErrorCode;

@@ -1,5 +1,5 @@
 /** The first wait after a failed live-update stream; each further failure doubles it. */
-export const RECONNECT_BASE_MS = 2_000;
+const RECONNECT_BASE_MS = 2_000;
 /** The longest wait between attempts. */
 export const RECONNECT_MAX_MS = 60_000;
 

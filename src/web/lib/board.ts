@@ -11,8 +11,6 @@ import { reconnectDelayMs } from './backoff';
 import { gameKeys } from './games';
 import { useSession } from './session';
 
-export type { BoardResponse };
-
 /**
  * Under the games keys, so whatever refreshes the games (an admin's edit) refreshes boards too.
  * The viewer is part of the key: `mine` and the owners' e-mails depend on who asks.
@@ -23,7 +21,7 @@ export const boardKeys = {
   view: (id: string, viewer: string | null) => [...boardKeys.game(id), viewer ?? 'visitor'] as const,
 };
 
-export function fetchBoard(id: string, signal?: AbortSignal): Promise<BoardResponse> {
+function fetchBoard(id: string, signal?: AbortSignal): Promise<BoardResponse> {
   return api.get<BoardResponse>(`/api/games/${encodeURIComponent(id)}/board`, signal);
 }
 

@@ -77,7 +77,7 @@ export function cvcError(value: string): string | null {
   return /^\d{3,4}$/.test(value) ? null : CARD_MESSAGES.cvcIncomplete;
 }
 
-export function nameError(value: string): string | null {
+function nameError(value: string): string | null {
   return value.trim() === '' ? CARD_MESSAGES.nameRequired : null;
 }
 

@@ -22,11 +22,8 @@ import { api, isApiError, isServerMessage } from './api';
 
 // The checkout pages' times and closed-checkout texts travel with the checkout API (one chunk: no
 // extra file for the first page's loader to list).
-export { clockTime, shortDate } from './time';
-export { successClosedText, trialClosedTexts, waitingClosedText } from '@core/checkout-texts';
-
 export type { TrialCheckoutSession };
-export type { CheckoutCreated, CheckoutSquare, CheckoutStatus, CheckoutView, OpenCheckout, UnavailableSquare };
+export type { CheckoutCreated, CheckoutSquare, CheckoutView, OpenCheckout, UnavailableSquare };
 
 export const checkoutKeys = {
   all: ['checkout'] as const,
@@ -43,7 +40,7 @@ export function createCheckout(input: CheckoutRequest): Promise<CheckoutCreated>
 }
 
 /** GET /api/checkout/:id (the buyer's own). While open, the server asks the provider first (D21). */
-export function fetchCheckout(id: string, signal?: AbortSignal): Promise<CheckoutView> {
+function fetchCheckout(id: string, signal?: AbortSignal): Promise<CheckoutView> {
   return api.get<{ checkout: CheckoutView }>(`/api/checkout/${encodeURIComponent(id)}`, signal).then((b) => b.checkout);
 }
 
@@ -63,7 +60,7 @@ export function forgetPendingCheckout(checkoutId: string): void {
 }
 
 /** GET /api/me/checkout: the buyer's open checkouts, newest first (the server asks the provider first). */
-export function fetchOpenCheckouts(signal?: AbortSignal): Promise<readonly OpenCheckout[]> {
+function fetchOpenCheckouts(signal?: AbortSignal): Promise<readonly OpenCheckout[]> {
   return api.get<OpenCheckoutsResponse>('/api/me/checkout', signal).then((body) => body.checkouts);
 }
 
@@ -116,7 +113,7 @@ export function checkoutGameIdOf(squares: readonly CheckoutSquare[]): string | n
 }
 
 /** True once nothing more will happen to the checkout by waiting. */
-export function isSettled(status: CheckoutStatus): boolean {
+function isSettled(status: CheckoutStatus): boolean {
   return status !== 'open';
 }
 

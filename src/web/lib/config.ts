@@ -7,7 +7,7 @@ export type { AppConfig };
 /** The product name, known before the config arrives (spec: "Welcome to {product}"). */
 export const PRODUCT_NAME = 'Squares Pool';
 
-export const appConfigQueryKey = ['config'] as const;
+const appConfigQueryKey = ['config'] as const;
 
 export function useAppConfig() {
   return useQuery({

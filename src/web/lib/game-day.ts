@@ -19,14 +19,14 @@ export type { ConfirmAllResult, GameDayView, MyWinningsResponse, QuarterResult }
  * event re-reads `boardKeys.game(id)`) refreshes it too: squares sold meanwhile, another
  * organizer's changes.
  */
-export const gameDayKeys = {
+const gameDayKeys = {
   view: (gameId: string) => [...boardKeys.game(gameId), 'game-day'] as const,
   myWinnings: ['me', 'winnings'] as const,
 };
 
 const base = (gameId: string) => `/api/games/${encodeURIComponent(gameId)}`;
 
-export function fetchGameDay(gameId: string, signal?: AbortSignal): Promise<GameDayView> {
+function fetchGameDay(gameId: string, signal?: AbortSignal): Promise<GameDayView> {
   return api.get<GameDayView>(`${base(gameId)}/game-day`, signal);
 }
 
@@ -173,7 +173,7 @@ export function canConfirmQuarter(view: Pick<GameDayView, 'next_quarter' | 'resu
 }
 
 /** The tab remembered per game for the browser session (spec: default Score Entry). */
-export const GAME_DAY_TABS = ['score-entry', 'results', 'grid'] as const;
+const GAME_DAY_TABS = ['score-entry', 'results', 'grid'] as const;
 export type GameDayTab = (typeof GAME_DAY_TABS)[number];
 
 export function gameDayTabKey(gameId: string): string {

@@ -20,11 +20,11 @@ export const gameKeys = {
   detail: (id: string) => [...gameKeys.all, 'detail', id] as const,
 };
 
-export function fetchGames(signal?: AbortSignal): Promise<readonly Game[]> {
+function fetchGames(signal?: AbortSignal): Promise<readonly Game[]> {
   return api.get<GamesResponse>('/api/games', signal).then((body) => body.games);
 }
 
-export function fetchGame(id: string, signal?: AbortSignal): Promise<Game> {
+function fetchGame(id: string, signal?: AbortSignal): Promise<Game> {
   return api.get<GameResponse>(`/api/games/${encodeURIComponent(id)}`, signal).then((body) => body.game);
 }
 

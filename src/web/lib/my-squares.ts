@@ -10,7 +10,7 @@ import { api } from './api';
 
 export type { MySquaresResponse };
 
-export const mySquaresKey = ['me', 'squares'] as const;
+const mySquaresKey = ['me', 'squares'] as const;
 
 export function useMySquares(options: { enabled?: boolean } = {}) {
   return useQuery({

@@ -2,9 +2,9 @@ import { BookOpen, Grid3x3, House, LayoutDashboard, LayoutGrid, type LucideIcon,
 import type { Session } from './session';
 
 /** Who sees a sidebar group (spec "Layout": Navigation for all, My Account signed in, Administration admins). */
-export type NavAudience = 'everyone' | 'signed-in' | 'admin';
+type NavAudience = 'everyone' | 'signed-in' | 'admin';
 
-export interface NavItem {
+interface NavItem {
   title: string;
   to: string;
   icon: LucideIcon;
@@ -25,7 +25,7 @@ export interface NavGroup {
  * The sidebar's groups (spec "Layout"), plus All Games in Navigation for everyone (issue 14: people
  * who come back go to the games; design note 016) and the cart's count on Cart (D44).
  */
-export const NAV_GROUPS: readonly NavGroup[] = [
+const NAV_GROUPS: readonly NavGroup[] = [
   {
     id: 'navigation',
     label: 'Navigation',
@@ -57,7 +57,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   },
 ];
 
-export function canSee(audience: NavAudience, session: Session): boolean {
+function canSee(audience: NavAudience, session: Session): boolean {
   switch (audience) {
     case 'everyone':
       return true;

@@ -9,7 +9,7 @@ import { boardKeys } from './board';
 
 export type { GameOrdersResponse };
 
-export const orderKeys = {
+const orderKeys = {
   game: (gameId: string) => [...boardKeys.game(gameId), 'orders'] as const,
 };
 

@@ -20,7 +20,7 @@ import { gameKeys } from './games';
 
 export type { ActivityResponse, PaymentTracking, SquareSelection };
 
-export const organizerKeys = {
+const organizerKeys = {
   payments: (gameId: string) => [...boardKeys.game(gameId), 'payments'] as const,
 };
 

@@ -14,7 +14,7 @@ import {
 } from './session';
 
 /** Spec section 6: the admin lookup gives up after 10 s and the user counts as a player. */
-export const ADMIN_LOOKUP_TIMEOUT_MS = 10_000;
+const ADMIN_LOOKUP_TIMEOUT_MS = 10_000;
 
 const storage = (): Storage | undefined => {
   try {
@@ -30,7 +30,7 @@ const storage = (): Storage | undefined => {
  * says who is signed in and the admin flag comes from the cache when it was stored for this
  * e-mail, else false (logged, spec section 6).
  */
-export async function loadSession(timeoutMs = ADMIN_LOOKUP_TIMEOUT_MS): Promise<Session> {
+async function loadSession(timeoutMs = ADMIN_LOOKUP_TIMEOUT_MS): Promise<Session> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {

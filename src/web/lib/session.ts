@@ -26,10 +26,6 @@ export function useSession(): Session {
   return useContext(SessionContext);
 }
 
-export function isSignedIn(session: Session): session is Extract<Session, { status: 'signed-in' }> {
-  return session.status === 'signed-in';
-}
-
 export function isAdmin(session: Session): boolean {
   return session.status === 'signed-in' && session.user.isAdmin;
 }

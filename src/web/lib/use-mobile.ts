@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 /** Below this width the sidebar becomes the mobile menu sheet (spec: mobile breakpoint 768 px). */
-export const MOBILE_BREAKPOINT = 768;
+const MOBILE_BREAKPOINT = 768;
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
 
@@ -21,7 +21,7 @@ function mediaQueryList(query: string): MediaQueryList {
 }
 
 /** True while `query` matches (`serverValue` without a window); read synchronously so the first paint is right. */
-export function useMediaQuery(query: string, serverValue = false): boolean {
+function useMediaQuery(query: string, serverValue = false): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
       const list = mediaQueryList(query);
@@ -53,7 +53,7 @@ export function useMinWidth(px: number): boolean {
  * are hard to find and switch between. A desktop with a mouse keeps the spec's new tab (design
  * note 015).
  */
-export const SAME_TAB_PAYMENT_QUERY = `${MOBILE_QUERY}, (hover: none) and (pointer: coarse)`;
+const SAME_TAB_PAYMENT_QUERY = `${MOBILE_QUERY}, (hover: none) and (pointer: coarse)`;
 
 /** Whether the card page opens in this tab (D45), as of now. */
 export function paysInSameTab(): boolean {

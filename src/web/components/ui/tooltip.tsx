@@ -3,8 +3,8 @@ import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
 /** Spec section 9: tooltip delay 700 ms, skip delay 300 ms (Radix's own defaults, stated here on purpose). */
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
+const TOOLTIP_DELAY_MS = 700;
+const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export function TooltipProvider({
   delayDuration = TOOLTIP_DELAY_MS,
