@@ -54,7 +54,8 @@ import { createGameEvents, type GameEventsHub } from './realtime';
 import { squaresRepository } from './squares/squares.repository';
 import { squaresRoutes } from './squares/squares.routes';
 import { squaresService } from './squares/squares.service';
-import type { Mailer } from './mail/mailer';
+import { sendInBackground, type Mailer } from './mail/mailer';
+import { passwordRemovedMail } from './mail/templates';
 import { createOutboxMailer } from './mail/outbox-mailer';
 import { outboxRepository } from './mail/outbox.repository';
 import { createSmtpMailer } from './mail/smtp-mailer';
@@ -203,7 +204,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => events.close());
   // D29: squares of named people follow the account confirmed with their address (and at start, any left behind).
-  const namedPeople = namedPeopleService({ db: database.db, events, log: app.log, clock });
+  const namedPeople = namedPeopleService({
+    db: database.db,
+    events,
+    log: app.log,
+    clock,
+    // Design note 021: she learns why the password from sign-up fails, and how to get in.
+    onPasswordRemoved: (email) => sendInBackground(mailer, passwordRemovedMail(email, `${mailLinkOrigin('', settings)}/login`), app.log),
+  });
   app.addHook('onReady', async () => {
     await namedPeople.adoptPending().catch((err: unknown) => app.log.error({ err }, 'named people could not be matched to their accounts'));
   });

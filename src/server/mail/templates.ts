@@ -63,6 +63,25 @@ export function signInLinkMail(to: string, link: string): MailMessage {
 }
 
 /**
+ * D29, design note 021: the squares the organizer put on this address moved into the account
+ * just confirmed, and the password set before the address was proven no longer works (it may
+ * not have been hers). Tells her why her password fails and the two ways in, both by mail.
+ */
+export function passwordRemovedMail(to: string, link: string): MailMessage {
+  const body = 'The organizer put squares on this e-mail address, and they are in your Squares Pool account now.';
+  const why =
+    'To keep them yours, the password chosen when the account was made (before this address was confirmed) no longer works. Log in with a sign-in link, or set a new password with "Forgot password?".';
+  const footer = 'Both ways in go to this mailbox only.';
+  return {
+    to,
+    subject: 'Your squares are in your Squares Pool account',
+    link,
+    text: `${body}\n\n${why}\n\nLog in: ${link}\n\n${footer}\n`,
+    html: layout('Your squares are in your account', [body, why], { label: 'Log in', href: link }, footer),
+  };
+}
+
+/**
  * A paid checkout whose squares could not all be claimed, or whose game was deleted, was refunded
  * in full (D13, D21). `link` opens My Squares, which lists the refund.
  */

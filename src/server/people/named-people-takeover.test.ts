@@ -103,6 +103,9 @@ describe(`a named person's squares never go to a password set before her address
     const confirmed = await http('GET', confirm.pathname + confirm.search);
     expect(confirmed.status, confirmed.text).toBe(302);
 
+    // She is told why the password from sign-up fails, and how to get in (both by mail).
+    expect(await newestMailLink(may.email, /^Your squares are in your Squares Pool account$/)).toMatch(/\/login$/);
+
     // The attacker's password opens nothing, and no session of his holds her squares.
     const attacker = await http('POST', '/api/auth/sign-in/email', { body: { email: may.email, password: attackerPassword } });
     expect(attacker.status, attacker.text).toBe(401);
@@ -134,5 +137,6 @@ describe(`a named person's squares never go to a password set before her address
     const confirm = new URL(await newestMailLink(someone.email, /confirm/i));
     expect((await http('GET', confirm.pathname + confirm.search)).status).toBe(302);
     expect((await http('POST', '/api/auth/sign-in/email', { body: { email: someone.email, password: someone.password } })).status).toBe(200);
+    await expect(newestMailLink(someone.email, /squares are in your/)).rejects.toThrow(/no mail/);
   });
 });

@@ -116,10 +116,12 @@ export interface NamedPeopleDeps {
   events: GameEvents;
   log: Logger;
   clock: () => Date;
+  /** After an adoption removed a password (design note 021): tell the address why it no longer works. */
+  onPasswordRemoved?: (email: string) => void;
 }
 
 /** D29: when an address is confirmed, the squares of the named people with that address follow it. */
-export function namedPeopleService({ db, events, log, clock }: NamedPeopleDeps) {
+export function namedPeopleService({ db, events, log, clock, onPasswordRemoved }: NamedPeopleDeps) {
   async function adopt(account: { id: string; email: string }): Promise<string[]> {
     return service.adopt(account);
   }
@@ -133,7 +135,9 @@ export function namedPeopleService({ db, events, log, clock }: NamedPeopleDeps) 
     async adopt(account: { id: string; email: string }): Promise<string[]> {
       const email = account.email.trim().toLowerCase();
       if (isUndeliverable(email)) return [];
+      let passwordRemoved = false;
       const games = await db.transaction().execute(async (trx) => {
+        passwordRemoved = false;
         const people = await trx.selectFrom('named_people').select('user_id').where('email', '=', email).where('claimed_by', 'is', null).execute();
         if (people.length === 0) return [];
         const ids = people.map((person) => person.user_id);
@@ -141,7 +145,8 @@ export function namedPeopleService({ db, events, log, clock }: NamedPeopleDeps) 
         // password on it now was set before the address was proven, by whoever signed up with
         // it (the confirmation link proves the mailbox, not who chose the password). It goes, with
         // every session, in this transaction: the owner signs in by link or resets the password.
-        await trx.deleteFrom('account').where('userId', '=', account.id).execute();
+        const removed = await trx.deleteFrom('account').where('userId', '=', account.id).executeTakeFirst();
+        passwordRemoved = Number(removed.numDeletedRows) > 0;
         await trx.deleteFrom('session').where('userId', '=', account.id).execute();
         const touched = await trx.selectFrom('squares').select('game_id').distinct().where('user_id', 'in', ids).execute();
         const won = await trx.selectFrom('game_winners').select('game_id').distinct().where('user_id', 'in', ids).execute();
@@ -156,6 +161,7 @@ export function namedPeopleService({ db, events, log, clock }: NamedPeopleDeps) 
           .execute();
         return [...new Set([...touched, ...won].map((row) => row.game_id))];
       });
+      if (passwordRemoved) onPasswordRemoved?.(account.email);
       for (const gameId of games) publishSafely(events, log, gameId, 'squares');
       if (games.length > 0) log.info({ userId: account.id, games: games.length }, "a named person's squares moved to their confirmed account");
       return games;
