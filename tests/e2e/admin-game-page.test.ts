@@ -84,6 +84,10 @@ describe('the admin game page (issue 23)', () => {
     await expect.poll(() => new URL(page.url()).hash).toBe('#payments');
     await expect.poll(() => page.getByTestId('payment-player').count()).toBe(3);
     await expect.poll(() => inViewport(page, 'game-payments')).toBe(true);
+    // The section list lands at the top, below the top bar: which section this is stays in sight.
+    const navTop = () => page.getByTestId('admin-section-nav').evaluate((element) => element.getBoundingClientRect().top);
+    await expect.poll(navTop).toBeGreaterThanOrEqual(56);
+    expect(await navTop()).toBeLessThan(200);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tabpanel');
     expect(await page.getByTestId('board-tools').count()).toBe(0);
     expect(await horizontalOverflow(page)).toBe(0);
