@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Game } from '@core/api/games';
 import { testAccount, type TestAccount } from '../support/accounts';
 import { cartOf, startCheckout } from '../support/checkout';
-import { expectNoSeriousViolations, horizontalOverflow, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import { expectNoSeriousViolations, horizontalOverflow, openAdminSection, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
 import { send } from '../support/request';
 import type { TestServer } from '../support/server';
 
@@ -117,6 +117,7 @@ describe("the organizer's board tools (D32)", () => {
     await expect.poll(() => toast(page, 'Released: 1 square').isVisible()).toBe(true);
 
     // The activity log says all of it, newest first.
+    await openAdminSection(page, 'Activity');
     const log = page.getByTestId('game-activity');
     await expect
       .poll(async () => (await log.getByTestId('activity-entry').allTextContents()).map((text) => text.replace(/^.*?(AM|PM)/, '')))
@@ -129,8 +130,9 @@ describe("the organizer's board tools (D32)", () => {
       ]);
     await expectNoSeriousViolations(page, 'admin page with board tools');
     if (SHOTS) {
-      await tools(page).screenshot({ path: `${SHOTS}/board-tools-1280.png` });
       await log.screenshot({ path: `${SHOTS}/activity-1280.png` });
+      await openAdminSection(page, 'Board');
+      await tools(page).screenshot({ path: `${SHOTS}/board-tools-1280.png` });
     }
 
     // Alice reads the history of her own square on the game page, on a phone.

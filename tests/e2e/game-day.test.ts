@@ -12,6 +12,7 @@ import {
   expectNoSeriousViolations,
   heading,
   horizontalOverflow,
+  openAdminSection,
   signInBrowser,
   toast,
   uniqueTitle,
@@ -475,11 +476,13 @@ describe('the Game Day Controls screen', () => {
 
   test('/admin/game/:id: one board (picking winners once numbers are drawn) with the same controls under it', { timeout: 120_000 }, async () => {
     const game = await gameWithResults('Board Bowl');
-    const page = await open(`/admin/game/${game.id}`);
+    const page = await open(`/admin/game/${game.id}#board`);
     await expect.poll(() => text(heading(page))).toBe(game.title);
     // Issue 14: one grid, Grid Selection's, on the board's Pick winners mode (design note 016).
     await page.getByTestId('selection-grid').waitFor();
     await expect.poll(() => page.getByRole('grid').count()).toBe(1);
+    // Issue 23: the controls are the Game day section (the page opens on it once numbers are drawn).
+    await openAdminSection(page, 'Game day');
     const controls = page.getByTestId('admin-game-day');
     await controls.getByRole('heading', { name: 'Game Day Controls' }).waitFor();
     await controls.getByRole('heading', { name: 'Four Quarter Mode' }).waitFor();
@@ -491,7 +494,7 @@ describe('the Game Day Controls screen', () => {
 
   test('Edit is reached from game day while the game can be edited, and says why not once numbers are drawn (issue 11)', { timeout: 120_000 }, async () => {
     const game = await soldGame('Editable Day Bowl');
-    for (const path of [`/admin/games/${game.id}/game-day`, `/admin/game/${game.id}`]) {
+    for (const path of [`/admin/games/${game.id}/game-day`, `/admin/game/${game.id}#settings`]) {
       const page = await open(path);
       const edit = page.getByRole('link', { name: `Edit ${game.title}` });
       await edit.waitFor();
@@ -503,7 +506,7 @@ describe('the Game Day Controls screen', () => {
     }
 
     await adminApi('POST', `/api/games/${game.id}/numbers/randomize`, { confirm_not_full: true });
-    for (const path of [`/admin/games/${game.id}/game-day`, `/admin/game/${game.id}`]) {
+    for (const path of [`/admin/games/${game.id}/game-day`, `/admin/game/${game.id}#settings`]) {
       const page = await open(path);
       const edit = page.getByRole('button', { name: `Edit ${game.title}` });
       await edit.waitFor();
@@ -571,7 +574,7 @@ describe('the Game Day Controls screen', () => {
     await server.db.handle.db.updateTable('checkouts').set({ created_at: '2026-01-01T11:00:00.000Z' }).where('id', '=', bobOrder).execute();
 
     for (const width of [1280, 375]) {
-      const page = await open(`/admin/game/${id}`, 'admin', { width, height: 900 });
+      const page = await open(`/admin/game/${id}#orders`, 'admin', { width, height: 900 });
       const orders = page.getByRole('region', { name: 'Orders' });
       const items = orders.getByTestId('game-order');
       await expect.poll(() => items.count()).toBe(2);

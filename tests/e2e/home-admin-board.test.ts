@@ -4,7 +4,7 @@ import type { GameDayView } from '../../src/core/api/game-day';
 import { CART_TEXTS } from '../../src/core/cart-check';
 import { SAME_ORIGIN, testAccount, type TestAccount } from '../support/accounts';
 import type { PageOptions } from '../support/browser';
-import { cell, expectNoSeriousViolations, heading, horizontalOverflow, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import { cell, expectNoSeriousViolations, heading, horizontalOverflow, openAdminSection, uniqueTitle, useBrowserHarness } from '../support/e2e';
 import { insertGame } from '../support/fixtures';
 import { sellSquares } from '../support/game-day';
 import type { TestServer } from '../support/server';
@@ -211,9 +211,11 @@ describe('the admin game page', () => {
     expect(await page.getByTestId('board').count()).toBe(0);
     await expect.poll(() => page.getByRole('link', { name: 'View the board as players see it' }).getAttribute('href')).toBe(`/game/${game.id}`);
     // The game-day card has no grid of its own here: Score Entry and Results & Payouts only.
+    await openAdminSection(page, 'Game day');
     const controls = page.getByTestId('admin-game-day');
     await expect.poll(() => controls.getByRole('tab').allTextContents()).toEqual(['Score Entry', 'Results & Payouts']);
     await expect.poll(() => controls.getByText("Enter each quarter's score as it ends, then pay its winner their share of the pot.").count()).toBe(1);
+    await openAdminSection(page, 'Board');
 
     // Board tools: the keyboard selects (arrows, Space), as before.
     await toolCell(page, 4, 4).click();
@@ -244,7 +246,7 @@ describe('the admin game page', () => {
 
   test('after a quarter: Pick winners first, the winning square pays; Board tools on the same grid only marks paid', async () => {
     const game = await gameAfterQ1('Quarter Bowl');
-    const { page } = await harness.open(`/admin/game/${game.id}`, { as: admin, ...DESKTOP });
+    const { page } = await harness.open(`/admin/game/${game.id}#board`, { as: admin, ...DESKTOP });
     await page.getByTestId('grid-selection').waitFor();
     await expect.poll(() => modeTab(page, 'Pick winners').getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => page.getByRole('grid').count()).toBe(1);
@@ -260,9 +262,11 @@ describe('the admin game page', () => {
     await page.getByRole('button', { name: 'Confirm Selection & Process Payout' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Mark Paid' }).click();
     await expect.poll(() => page.getByTestId('grid-message').textContent()).toBe(`Q1 payout to ${alice.username} marked as paid.`);
+    await openAdminSection(page, 'Game day');
     await page.getByTestId('admin-game-day').getByRole('tab', { name: 'Results & Payouts' }).click();
     await expect.poll(() => page.locator('[data-testid="result-row"][data-quarter="1"]').getByTestId('payout-status').first().textContent()).toBe('Success');
     await expectNoSeriousViolations(page);
+    await openAdminSection(page, 'Board');
 
     await modeTab(page, 'Board tools').click();
     await page.getByTestId('board-tools-locked').waitFor();
@@ -271,7 +275,7 @@ describe('the admin game page', () => {
 
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const size of [PHONE, DESKTOP]) {
-        const shot = await harness.open(`/admin/game/${game.id}`, { as: admin, ...size, colorScheme });
+        const shot = await harness.open(`/admin/game/${game.id}#board`, { as: admin, ...size, colorScheme });
         await shot.page.getByTestId('grid-selection').waitFor();
         expect(await horizontalOverflow(shot.page), `${size.width} ${colorScheme}`).toBe(0);
         await shoot(shot.page, `admin-after-q1-${size.width}-${colorScheme}`);

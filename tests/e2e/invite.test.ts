@@ -59,7 +59,7 @@ describe('invite-only games (D30)', () => {
     }
 
     // The organizer's invite section: the link, Copy, the QR code.
-    const { page: adminPage, context: adminContext } = await harness.open(`/admin/game/${game.id}`, { as: admin, width: 1280, height: 900 });
+    const { page: adminPage, context: adminContext } = await harness.open(`/admin/game/${game.id}#settings`, { as: admin, width: 1280, height: 900 });
     await adminContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     const section = adminPage.getByTestId('game-invite');
     const linkBox = section.getByLabel('Invite link');
@@ -109,7 +109,7 @@ describe('invite-only games (D30)', () => {
     await wide.screenshot({ path: `${SHOTS}/invited-board-1280.png` });
 
     // A new link: the old one, and the cookie it set, stop working.
-    const { page: adminPage } = await harness.open(`/admin/game/${game.id}`, { as: admin });
+    const { page: adminPage } = await harness.open(`/admin/game/${game.id}#settings`, { as: admin });
     const section = adminPage.getByTestId('game-invite');
     const linkBox = section.getByLabel('Invite link');
     await expect.poll(() => linkBox.inputValue()).toBe(link);

@@ -4,7 +4,17 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { CHOOSE_USERNAME, SIGN_IN_LINK } from '../../src/core/messages';
 import { newAccount, testAccount, type TestAccount } from '../support/accounts';
 import { cartOf, startCheckout } from '../support/checkout';
-import { accountPages, cell, expectNoSeriousViolations, headingNamed, horizontalOverflow, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import {
+  accountPages,
+  cell,
+  expectNoSeriousViolations,
+  headingNamed,
+  horizontalOverflow,
+  openAdminSection,
+  toast,
+  uniqueTitle,
+  useBrowserHarness,
+} from '../support/e2e';
 import type { TestServer } from '../support/server';
 
 // Issue 13's whole pool, in the browser: the organizer creates an invite-only organizer-collects
@@ -48,7 +58,7 @@ describe('an organizer runs a real pool (issue 13)', () => {
     expect(game).toMatchObject({ visibility: 'invite', payment_method: 'organizer' });
 
     // 2. The admin page: the invite link to share.
-    const { page: adminPage } = await harness.open(`/admin/game/${game.id}`, { as: admin, width: 1280, height: 1000 });
+    const { page: adminPage } = await harness.open(`/admin/game/${game.id}#settings`, { as: admin, width: 1280, height: 1000 });
     const linkBox = adminPage.getByTestId('game-invite').getByLabel('Invite link');
     await expect.poll(() => linkBox.inputValue()).toMatch(/\?invite=/);
     const link = new URL(await linkBox.inputValue());
@@ -87,11 +97,13 @@ describe('an organizer runs a real pool (issue 13)', () => {
     if (SHOTS) await phone.screenshot({ path: `${SHOTS}/pool-phone-reserved.png`, fullPage: true });
 
     // 5. The organizer marks them paid from the payment tracking.
+    await openAdminSection(adminPage, 'Payments');
     const player = adminPage.getByTestId('payment-player').filter({ hasText: username });
     await player.getByRole('button', { name: 'Mark paid' }).click();
     await toast(adminPage, 'Marked paid: 2 squares').waitFor();
 
     // 6. Aunt May, without an account, on two squares by the board tools; the phone sees her live.
+    await openAdminSection(adminPage, 'Board');
     await tools(adminPage).locator('button[data-x="5"][data-y="5"]').click();
     await tools(adminPage)
       .locator('button[data-x="5"][data-y="6"]')
@@ -126,6 +138,7 @@ describe('an organizer runs a real pool (issue 13)', () => {
 
     // 8. The CSVs.
     await adminPage.reload();
+    await openAdminSection(adminPage, 'Orders');
     for (const [name, expected] of [
       ['Squares (CSV)', ['Aunt May', username]],
       ['Orders (CSV)', [username, late.username]],
@@ -137,6 +150,7 @@ describe('an organizer runs a real pool (issue 13)', () => {
     }
 
     // 9. The activity log tells it all; the phone's history shows only the player's own squares.
+    await openAdminSection(adminPage, 'Activity');
     const log = adminPage.getByTestId('game-activity');
     await expect
       .poll(async () => (await log.getByTestId('activity-entry').allTextContents()).join('\n'))

@@ -2,7 +2,17 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { testAccount, type TestAccount } from '../support/accounts';
-import { boardSays, cell, expectNoSeriousViolations, headingNamed, horizontalOverflow, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import {
+  boardSays,
+  cell,
+  expectNoSeriousViolations,
+  headingNamed,
+  horizontalOverflow,
+  openAdminSection,
+  toast,
+  uniqueTitle,
+  useBrowserHarness,
+} from '../support/e2e';
 import type { TestServer } from '../support/server';
 
 // Issue 13 part 1 (D28): an organizer-collects game from the form to game day, in the browser:
@@ -95,7 +105,7 @@ describe('organizer-collects games (D28)', () => {
     await headingNamed(latePage, 'Squares Reserved!').waitFor();
 
     // The organizer's payments.
-    const { page: adminPage } = await open(`/admin/game/${game.id}`, admin);
+    const { page: adminPage } = await open(`/admin/game/${game.id}#payments`, admin);
     const payments = adminPage.getByTestId('game-payments');
     await expect.poll(() => payments.getByTestId('payment-totals').textContent()).toContain('$30.00');
     const playerRow = payments.getByTestId('payment-player').filter({ hasText: player.username });
@@ -115,6 +125,7 @@ describe('organizer-collects games (D28)', () => {
     await expectNoSeriousViolations(adminPage);
 
     // The organizer downloads the squares as CSV (D33).
+    await openAdminSection(adminPage, 'Orders');
     const [download] = await Promise.all([adminPage.waitForEvent('download'), adminPage.getByRole('link', { name: 'Squares (CSV)' }).click()]);
     expect(download.suggestedFilename()).toBe(`${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-squares.csv`);
     const csv = await readFile((await download.path())!, 'utf8');
@@ -127,7 +138,10 @@ describe('organizer-collects games (D28)', () => {
   });
 
   test('drawing with unpaid squares asks the organizer to confirm how many', async () => {
-    const game = await createThroughForm(uniqueTitle('Draw Pool'), (form) => form.getByRole('radio', { name: /Organizer collects/ }).check());
+    const game = await createThroughForm(uniqueTitle('Draw Pool'), async (form) => {
+      await form.getByRole('radio', { name: /Organizer collects/ }).check();
+      await form.getByLabel('Payment instructions').fill(INSTRUCTIONS);
+    });
     const player = await testAccount(server, { prefix: 'drawer' });
     const { page } = await open(`/game/${game.id}`, player);
     await pick(page, [[3, 3]]);
@@ -135,7 +149,7 @@ describe('organizer-collects games (D28)', () => {
     await page.getByRole('button', { name: 'Reserve 1 square' }).click();
     await headingNamed(page, 'Squares Reserved!').waitFor();
 
-    const { page: adminPage } = await open(`/admin/game/${game.id}`, admin);
+    const { page: adminPage } = await open(`/admin/game/${game.id}#game-day`, admin);
     await adminPage.getByRole('button', { name: 'Randomize Numbers' }).click();
     const dialog = adminPage.getByTestId('numbers-dialog');
     await dialog.getByRole('button', { name: 'Randomize anyway' }).click();

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { testAccount, type TestAccount } from '../support/accounts';
-import { expectNoSeriousViolations, headingNamed, horizontalOverflow, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import { expectNoSeriousViolations, headingNamed, horizontalOverflow, openAdminSection, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
 import { insertGame, insertNumbers } from '../support/fixtures';
 import type { TestServer } from '../support/server';
 
@@ -79,7 +79,7 @@ async function wordsFor(game: { id: string; title: string }, state: State): Prom
   words.adminDashboard = await texts(card.getByTestId('admin-status'));
   await card.screenshot({ path: `${SHOTS}/admin-dashboard-card-${state}-375.png` });
 
-  const { page: adminGame } = await harness.open(`/admin/game/${game.id}`, { as: admin });
+  const { page: adminGame } = await harness.open(`/admin/game/${game.id}#game-day`, { as: admin });
   // The board's badge and the game-day summary's.
   await expect.poll(() => adminGame.getByTestId('admin-status').count()).toBe(2);
   words.adminGame = await texts(adminGame.getByTestId('admin-status'));
@@ -344,6 +344,7 @@ describe('Share this pool (D45)', () => {
     // The admin game page leads back to the share view later.
     await page.getByRole('link', { name: 'Manage game' }).click();
     await page.waitForURL(`${server.url}/admin/game/${game.id}`);
+    await openAdminSection(page, 'Settings');
     await page.getByRole('link', { name: 'Share this pool' }).click();
     await page.waitForURL(`${server.url}/admin/games/${game.id}/share`);
     await expect.poll(() => link.inputValue()).toBe(`${server.url}/game/${game.id}`);

@@ -233,3 +233,10 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
 }
+
+/** Issue 23: the admin game page shows one section at a time; this opens one by its tab. */
+export async function openAdminSection(page: Page, name: 'Board' | 'Game day' | 'Payments' | 'Orders' | 'Activity' | 'Settings'): Promise<void> {
+  const tab = page.getByTestId('admin-section-nav').getByRole('tab', { name, exact: true });
+  await tab.click();
+  await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+}

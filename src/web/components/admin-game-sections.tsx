@@ -45,7 +45,9 @@ function useSection(fallback: AdminSection) {
   const [focusNext, setFocusNext] = useState<AdminSection | null>(null);
   useEffect(() => {
     if (focusNext === null || focusNext !== section) return;
-    panelOf(section)?.focus();
+    // The section list lands at the top (below the sticky top bar: its scroll margin), then the panel takes focus.
+    document.querySelector('[data-testid="admin-section-nav"]')?.closest('nav')?.scrollIntoView({ block: 'start' });
+    panelOf(section)?.focus({ preventScroll: true });
     setFocusNext(null);
   }, [focusNext, section]);
   const choose = (next: AdminSection, options: { focus?: boolean } = {}) => {
@@ -64,7 +66,7 @@ export function AdminGameSections({ view, panels }: { view: GameDayView; panels:
       <Tabs value={section} onValueChange={(value) => choose(value as AdminSection)} className="gap-4">
         <nav
           aria-label="Sections of this game"
-          className="-mx-1 bg-background/95 px-1 py-1 sm:sticky sm:top-14 sm:z-10 sm:backdrop-blur sm:supports-[backdrop-filter]:bg-background/80"
+          className="-mx-1 scroll-mt-16 bg-background/95 px-1 py-1 sm:sticky sm:top-14 sm:z-10 sm:backdrop-blur sm:supports-[backdrop-filter]:bg-background/80"
         >
           <TabsList className="flex h-auto w-full flex-wrap justify-start gap-1 overflow-visible sm:w-fit" data-testid="admin-section-nav">
             {ADMIN_SECTIONS.map(([id, label]) => (

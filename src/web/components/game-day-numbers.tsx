@@ -60,9 +60,9 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
   const hasNumbers = view.numbers !== null;
   const locked = view.numbers_locked;
   const revealed = view.game.numbers_revealed;
-  // The one next step is the solid button: draw the numbers, then (issue 23) reveal them, since
-  // players see "#" on the board until then. Once revealed, nothing here is the next step.
-  const primary = !hasNumbers ? 'randomize' : !revealed ? 'reveal' : null;
+  // The solid button is the next step: reveal numbers that are drawn and hidden (issue 23: players
+  // see "#" on the board until then), else Randomize, as the spec's header has it.
+  const primary = hasNumbers && !revealed ? 'reveal' : 'randomize';
   const claimed = view.game.squares_claimed;
   const busy = randomize.isPending || clear.isPending || reveal.busy;
 
