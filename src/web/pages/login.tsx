@@ -98,7 +98,8 @@ export default function LoginPage() {
   if (linkError !== null) {
     return <Navigate to={`/confirm-email?${new URLSearchParams({ error: linkError })}`} replace />;
   }
-  if (session.status === 'loading') return <LoadingState />;
+  // The game a login from an invite leads back to is read first, so the page does not change under the reader.
+  if (session.status === 'loading' || (session.status === 'signed-out' && inviteGame.isLoading)) return <LoadingState />;
   // Signed-in users are sent to / (spec); right after logging in, back where they came from.
   if (session.status === 'signed-in') {
     return <Navigate to={justLoggedIn.current ? (landing.current ?? next) : '/'} replace />;
