@@ -73,6 +73,11 @@ const NOT_VERBATIM = new Set<string>([
   messages.MAIL_RATE_LIMITS.signInLink,
   ...Object.values(messages.SIGN_IN_LINK),
   ...Object.values(messages.CHOOSE_USERNAME),
+  // Issue 23 (D46, D8, D45): members, the invite login page, the empty install, the share view.
+  ...Object.values(messages.MEMBER_TEXTS),
+  ...Object.values(messages.INVITE_LOGIN),
+  ...Object.values(messages.FIRST_ACCOUNT),
+  ...Object.values(messages.SHARE_TEXTS),
 ]);
 
 function catalogueTexts(): string[] {

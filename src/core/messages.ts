@@ -223,6 +223,23 @@ export const SIGN_IN_LINK = {
   resent: 'We sent you a new link. Open it within 15 minutes; it works once.',
 } as const;
 
+/** D45's share view: a link that only works on this computer, and the Share button. */
+export const SHARE_TEXTS = {
+  loopbackTitle: 'This link only works on this computer',
+  loopbackBody:
+    'It names this computer (a loopback address such as localhost or 127.0.0.1), so a phone or another computer that opens it cannot reach your pool. To share it: set PUBLIC_URL to the address others reach this computer at (for example http://192.168.1.20:3000), and HOST=0.0.0.0 so the app serves your network, then restart. See Settings in the README.',
+  share: 'Share',
+  shareFailed: 'Could not open the share sheet. Copy the link instead.',
+} as const;
+
+/** D8 on an empty install: the first account to confirm its e-mail becomes the administrator. */
+export const FIRST_ACCOUNT = {
+  notice:
+    'New install: nobody runs this pool yet. The first account to confirm its e-mail becomes the organizer (the administrator) and goes straight to creating the first game.',
+  homeAction: 'Create the organizer account',
+  created: 'You are the first account: once you confirm your e-mail and log in, you run this pool and create your first game.',
+} as const;
+
 /** D46: /login reached from an invite-only game's page leads with joining that pool by e-mail. */
 export const INVITE_LOGIN = {
   title: (pool: string) => `Join ${pool}`,

@@ -218,7 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const payments = deps.paymentProvider !== undefined ? deps.paymentProvider : await createPaymentProvider(settings, { db: database.db, log: app.log });
   // D28: without a card provider (production without Stripe) organizer-collects is the only method.
   const paymentMethods: PaymentMethod[] = payments ? ['card', 'organizer'] : ['organizer'];
-  await app.register(systemRoutes, { db: database.db, settings, paymentMethods });
+  await app.register(systemRoutes, { db: database.db, settings, paymentMethods, hasAdmin: () => accountsRepo.hasAdmin() });
   const checkouts = checkoutService({ repo: checkoutRepository(database.db, database.kind), provider: payments, mailer, events, log: app.log, clock });
   const sweeper = checkoutSweeper(checkouts, app.log, settings.SWEEP_INTERVAL_SECONDS * 1000);
   app.decorate('checkouts', checkouts);

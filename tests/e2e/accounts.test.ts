@@ -50,7 +50,8 @@ describe('accounts in the browser', () => {
     await page.getByText('Email confirmed. You can log in now.').waitFor();
 
     await logIn(page, account.email, PASSWORD);
-    await page.waitForURL(server.url + '/');
+    // The first account runs the pool (D8) and has no game yet: straight to creating the first one.
+    await page.waitForURL(server.url + '/admin/games/new');
     await toast(page, 'Login successful!').waitFor();
     await expect.poll(() => page.getByTestId('welcome-line').textContent()).toBe(`Welcome, ${account.username}`);
     expect(await sidebarGroups(page)).toEqual([

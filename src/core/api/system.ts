@@ -13,5 +13,7 @@ export const appConfigSchema = z.object({
   devMailbox: z.boolean(),
   /** D28: the payment methods a new game may use (production without Stripe: organizer only). */
   paymentMethods: list(z.enum(PAYMENT_METHODS)),
+  /** D8: nobody runs this install yet (no admin, no ADMIN_EMAILS): the first account to confirm its e-mail will. */
+  firstAccountRunsPool: z.boolean(),
 });
 export type AppConfig = Contract<typeof appConfigSchema>;

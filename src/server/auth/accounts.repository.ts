@@ -60,6 +60,12 @@ export function accountsRepository(db: Db, kind: DbKind) {
       return Number(result.numUpdatedRows);
     },
 
+    /** True once any account is an admin (D8: until then the first confirmed account becomes one). */
+    async hasAdmin(): Promise<boolean> {
+      const row = await db.selectFrom('user').select('id').where('isAdmin', '=', true).limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+
     /**
      * Makes this user admin only if nobody is admin yet, atomically: two confirmations at the
      * same moment make one admin (D8). SQLite runs the statement under its single writer lock;

@@ -12,10 +12,20 @@ export interface SystemRoutesOptions {
   settings: Settings;
   /** D28: the payment methods a new game may use here. */
   paymentMethods: readonly PaymentMethod[];
+  /** D8: whether any account is an admin yet. */
+  hasAdmin: () => Promise<boolean>;
 }
 
 /** Health check and the public settings the web app needs. */
-export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (app, { db, settings, paymentMethods }) => {
+export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (app, { db, settings, paymentMethods, hasAdmin }) => {
+  // D8: an install without an admin (and without ADMIN_EMAILS) is run by its first confirmed
+  // account. Once an admin exists the answer stays no (revoking the last admin is an operator's act).
+  let adminSeen = settings.ADMIN_EMAILS.length > 0;
+  const firstAccountRunsPool = async () => {
+    if (!adminSeen) adminSeen = await hasAdmin();
+    return !adminSeen;
+  };
+
   app.get(
     '/api/health',
     {
@@ -41,13 +51,18 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
         response: { 200: appConfigSchema },
       },
     },
-    async () => ({
+    async (_request, reply) => ({
       productName: 'Squares Pool',
       contactEmail: settings.CONTACT_EMAIL ?? null,
       mode: settings.trialMode ? ('trial' as const) : ('production' as const),
       // The same rule that gives the app its outbox (app.ts): a trial without SMTP.
       devMailbox: settings.trialMode && !settings.SMTP_URL,
       paymentMethods,
+      firstAccountRunsPool: await firstAccountRunsPool().then((first) => {
+        // Changes once, when the first account is confirmed: no cache keeps the empty install's answer.
+        if (first) reply.header('Cache-Control', 'no-store');
+        return first;
+      }),
     }),
   );
 };

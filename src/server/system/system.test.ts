@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { confirmedAccount } from '../../../tests/support/accounts';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
 
@@ -36,7 +37,28 @@ describe(`system routes and HTTP behaviour (${testDbKind})`, () => {
       mode: 'trial',
       devMailbox: true,
       paymentMethods: ['card', 'organizer'],
+      // An empty install: the first account to confirm its e-mail runs the pool (D8).
+      firstAccountRunsPool: true,
     });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('GET /api/config says the first account runs the pool only until an admin exists, and never with ADMIN_EMAILS', async () => {
+    const other = await createTestApp();
+    try {
+      const config = async () => (await other.app.inject({ method: 'GET', url: '/api/config' })).json().firstAccountRunsPool as boolean;
+      expect(await config()).toBe(true);
+      await confirmedAccount(other.app, 'first');
+      expect(await config()).toBe(false);
+    } finally {
+      await other.close();
+    }
+    const listed = await createTestApp({ env: { ADMIN_EMAILS: 'boss@example.com' } });
+    try {
+      expect((await listed.app.inject({ method: 'GET', url: '/api/config' })).json().firstAccountRunsPool).toBe(false);
+    } finally {
+      await listed.close();
+    }
   });
 
   it('GET /api/config says the Dev Mailbox is off with SMTP (trial) and in production (issue 11: no trial hints there)', async () => {

@@ -1,7 +1,7 @@
-import { Check, CircleAlert, Inbox, X } from 'lucide-react';
+import { Check, CircleAlert, Crown, Inbox, X } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { DEV_MAILBOX_HINT, PASSWORD_MESSAGES } from '@core/messages';
+import { DEV_MAILBOX_HINT, FIRST_ACCOUNT, PASSWORD_MESSAGES } from '@core/messages';
 import { checkPasswordRules, passwordStrengthMessage } from '@core/validation';
 import { fieldAria, FormField } from '@/components/form-field';
 import { usePageTitle } from '@/components/page';
@@ -175,6 +175,21 @@ function PasswordStrength({ password, id }: { password: string; id?: string }) {
  * Where the mail went in a trial without SMTP (D9): the Dev Mailbox, linked. Nothing in
  * production or with SMTP (GET /api/config says which).
  */
+/**
+ * D8 on an empty install (no admin yet, no ADMIN_EMAILS): the first account to confirm its e-mail
+ * runs the pool. Said where accounts are made (sign-up, login) and on Home.
+ */
+export function FirstAccountNotice() {
+  const config = useAppConfig();
+  if (!config.data?.firstAccountRunsPool) return null;
+  return (
+    <p data-testid="first-account-notice" className="flex items-start gap-2 rounded-md border border-primary/40 bg-primary/5 p-3 text-left text-sm">
+      <Crown aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+      <span>{FIRST_ACCOUNT.notice}</span>
+    </p>
+  );
+}
+
 export function DevMailboxHint() {
   const config = useAppConfig();
   if (!config.data?.devMailbox) return null;

@@ -6,6 +6,7 @@ import { INVITE_HINT } from '@/components/admin-game-invite';
 import { BackLink, LinkButton } from '@/components/link-button';
 import { ErrorState, LoadingState, Page } from '@/components/page';
 import { CopyLink, LinkQrCode } from '@/components/share-link';
+import { LoopbackWarning, ShareButton } from '@/components/share-pool';
 import { Card, CardContent } from '@/components/ui/card';
 import { isApiError } from '@/lib/api';
 import { useGame } from '@/lib/games';
@@ -69,6 +70,8 @@ export default function AdminGameSharePage() {
     >
       <Card data-testid="game-share">
         <CardContent className="flex flex-col gap-5 px-4 sm:px-6">
+          <LoopbackWarning url={share.data.url} />
+          <ShareButton game={game.data} url={share.data.url} />
           <CopyLink
             url={share.data.url}
             label={inviteOnly ? 'Invite link' : 'Game link'}

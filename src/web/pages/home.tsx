@@ -2,6 +2,7 @@ import { GAME_ERRORS } from '@core/messages';
 import { ArrowRight, Images, LayoutDashboard, LogIn, Plus, UserPlus } from 'lucide-react';
 import { type ComponentType, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { FirstAccountNotice } from '@/components/auth-form';
 import { GameCard, GameCardGrid, GameCardSkeletons, GameCardTitle, LINKED_CARD } from '@/components/game-card';
 import { HowToPlaySummary } from '@/components/how-to-play-summary';
 import { ErrorState, usePageTitle } from '@/components/page';
@@ -45,6 +46,8 @@ export default function HomePage() {
             {signedIn && <YourGames />}
             <GamesArea />
             {gamesSettled && <HowToPlayList />}
+            {/* D8: an empty install says who will run it; last, so its late answer moves nothing (note 014). */}
+            {visitor && <FirstAccountNotice />}
           </>
         ) : (
           <div aria-busy="true" data-testid="home-loading">

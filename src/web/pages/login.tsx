@@ -14,7 +14,17 @@ import {
   SUCCESS_TOASTS,
 } from '@core/messages';
 import { validateForgotPasswordEmail, validateLogin } from '@core/validation';
-import { AuthPage, DevMailboxHint, EmailField, Field, FormError, FormNotice, SubmitButton, useConfirmationResend } from '@/components/auth-form';
+import {
+  AuthPage,
+  DevMailboxHint,
+  EmailField,
+  Field,
+  FirstAccountNotice,
+  FormError,
+  FormNotice,
+  SubmitButton,
+  useConfirmationResend,
+} from '@/components/auth-form';
 import { LoadingState } from '@/components/page';
 import { loginDestination } from '@/components/route-guards';
 import { SignInLinkButton, SignInLinkSent, useSignInLink } from '@/components/sign-in-link';
@@ -23,6 +33,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api';
 import { authApi, loginErrorMessage, signInLinkErrorMessage, signInLinkProblem } from '@/lib/auth';
 import { useAppConfig } from '@/lib/config';
+import { firstGameLanding } from '@/lib/first-game';
 import { useGame } from '@/lib/games';
 import { useSession, useSessionActions } from '@/lib/session';
 
@@ -47,6 +58,8 @@ export default function LoginPage() {
   const [error, setError] = useState<{ message: string; fields: LoginField[] } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const justLoggedIn = useRef(false);
+  // Where logging in leads once known (firstGameLanding: an empty install's organizer creates their first game).
+  const landing = useRef<string | null>(null);
   // The address that was refused with "Please confirm your email" (its password was right).
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const confirmation = useConfirmationResend();
@@ -85,10 +98,11 @@ export default function LoginPage() {
   if (linkError !== null) {
     return <Navigate to={`/confirm-email?${new URLSearchParams({ error: linkError })}`} replace />;
   }
-  if (session.status === 'loading') return <LoadingState />;
+  // The game a login from an invite leads back to is read first, so the page does not change under the reader.
+  if (session.status === 'loading' || (session.status === 'signed-out' && inviteGame.isLoading)) return <LoadingState />;
   // Signed-in users are sent to / (spec); right after logging in, back where they came from.
   if (session.status === 'signed-in') {
-    return <Navigate to={justLoggedIn.current ? next : '/'} replace />;
+    return <Navigate to={justLoggedIn.current ? (landing.current ?? next) : '/'} replace />;
   }
   if (link.sentTo) return <SignInLinkSent request={link} email={link.sentTo} />;
 
@@ -164,9 +178,10 @@ export default function LoginPage() {
     setSubmitting(true);
     try {
       await authApi.signIn(result.value);
+      landing.current = await firstGameLanding(next);
       justLoggedIn.current = true;
-      const next = await refresh();
-      if (next.status !== 'signed-in') throw new Error(LOGIN_ERRORS.generic);
+      const signedIn = await refresh();
+      if (signedIn.status !== 'signed-in') throw new Error(LOGIN_ERRORS.generic);
       toast.success(SUCCESS_TOASTS.loginSuccessful);
     } catch (cause) {
       justLoggedIn.current = false;
@@ -241,6 +256,7 @@ export default function LoginPage() {
       }
     >
       {notice && <FormNotice>{notice}</FormNotice>}
+      <FirstAccountNotice />
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Log in">
         <FormError id={errorId} message={error?.message ?? link.error ?? linkProblem} />
         <EmailField ref={emailInput} value={email} onChange={(event) => setEmail(event.target.value)} errorId={fieldError('email')} />

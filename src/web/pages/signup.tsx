@@ -7,6 +7,7 @@ import {
   PASSWORD_MESSAGES,
   PASSWORDS_DO_NOT_MATCH,
   SIGN_IN_LINK,
+  FIRST_ACCOUNT,
   SIGNUP_ERRORS,
   SUCCESS_TOASTS,
   USERNAME_INVALID_CHARACTERS,
@@ -16,7 +17,18 @@ import {
   USERNAME_TOO_SHORT,
 } from '@core/messages';
 import { validateSignup, validateUsername } from '@core/validation';
-import { AuthPage, ConfirmPasswordField, DevMailboxHint, EmailField, Field, FormError, NewPasswordField, SubmitButton } from '@/components/auth-form';
+import {
+  AuthPage,
+  ConfirmPasswordField,
+  DevMailboxHint,
+  EmailField,
+  Field,
+  FirstAccountNotice,
+  FormError,
+  FormNotice,
+  NewPasswordField,
+  SubmitButton,
+} from '@/components/auth-form';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LinkButton } from '@/components/link-button';
 import { LoadingState } from '@/components/page';
@@ -70,7 +82,9 @@ export default function SignupPage() {
   const [askLoginPending, setAskLoginPending] = useState(false);
   // The username rule's message under the field: shown on blur and on submit, updated while typing.
   const [usernameError, setUsernameError] = useState<string | null>(null);
-  useAppConfig(); // for the Dev Mailbox hint, fetched before it is needed
+  const config = useAppConfig(); // for the Dev Mailbox hint, fetched before it is needed
+  // D8: read when the form was sent, so the Account Created screen still says it once the account exists.
+  const [firstAccount, setFirstAccount] = useState(false);
 
   useEffect(() => {
     if (!askLoginPending) return;
@@ -99,6 +113,7 @@ export default function SignupPage() {
     setSubmitting(true);
     try {
       const { sessionReturned } = await authApi.signUp(result.value);
+      setFirstAccount(config.data?.firstAccountRunsPool === true);
       setCreated(true);
       toast.success(sessionReturned ? SUCCESS_TOASTS.accountCreated : SUCCESS_TOASTS.accountCreatedConfirmEmail);
     } catch (cause) {
@@ -124,6 +139,7 @@ export default function SignupPage() {
           </>
         }
       >
+        {firstAccount && <FormNotice>{FIRST_ACCOUNT.created}</FormNotice>}
         <DevMailboxHint />
         <LinkButton className="w-full" to="/login">
           Go to Login
@@ -156,6 +172,7 @@ export default function SignupPage() {
         </>
       }
     >
+      <FirstAccountNotice />
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Create account">
         <FormError id={errorId} message={error?.message ?? null} />
         <EmailField value={values.email} onChange={set('email')} errorId={fieldError('email')} />

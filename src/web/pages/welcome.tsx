@@ -8,6 +8,7 @@ import { AuthPage, Field, FormError, SubmitButton } from '@/components/auth-form
 import { LoadingState } from '@/components/page';
 import { nextPath } from '@/components/route-guards';
 import { authApi, chooseUsernameErrorMessage } from '@/lib/auth';
+import { firstGameLanding } from '@/lib/first-game';
 import { useSession, useSessionActions } from '@/lib/session';
 
 /**
@@ -28,6 +29,18 @@ export default function WelcomePage() {
   const [saving, setSaving] = useState(false);
   const greeted = useRef(false);
   const hasUsername = session.status === 'signed-in' && session.user.username !== null;
+  // Where the link leads once known (firstGameLanding: an empty install's organizer creates their first game).
+  const [landing, setLanding] = useState<string | null>(null);
+  useEffect(() => {
+    if (!hasUsername || saving) return;
+    let cancelled = false;
+    void firstGameLanding(next).then((to) => {
+      if (!cancelled) setLanding(to);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [hasUsername, saving, next]);
 
   // Signed in by link with a username already: on to the page, with the login toast.
   useEffect(() => {
@@ -39,7 +52,7 @@ export default function WelcomePage() {
 
   if (session.status === 'loading') return <LoadingState />;
   if (session.status === 'signed-out') return <Navigate to={`/login?${new URLSearchParams({ next })}`} replace />;
-  if (hasUsername && !saving) return <Navigate to={next} replace />;
+  if (hasUsername && !saving) return landing === null ? <LoadingState /> : <Navigate to={landing} replace />;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -56,7 +69,7 @@ export default function WelcomePage() {
       await refresh();
       greeted.current = true;
       toast.success(CHOOSE_USERNAME.saved);
-      void navigate(next, { replace: true });
+      void navigate(await firstGameLanding(next), { replace: true });
     } catch (cause) {
       setError(chooseUsernameErrorMessage(cause));
       setSaving(false);
