@@ -172,7 +172,7 @@ describe(`the organizer's Assign: e-mails by the free-text rule, each square onc
       method: 'POST',
       url: '/api/games',
       headers: { origin: SAME_ORIGIN, cookie: admin.cookie },
-      payload: { title: 'Assign Bowl', team_a: 'A', team_b: 'B', price_per_square: 10, payment_method: 'organizer' },
+      payload: { title: 'Assign Bowl', team_a: 'A', team_b: 'B', price_per_square: 10, payment_method: 'organizer', payment_instructions: 'Cash to Sam' },
     });
     expect(created.statusCode, created.body).toBe(201);
     gameId = (created.json() as { game: { id: string } }).game.id;

@@ -155,7 +155,14 @@ describe(`CSV exports of hostile notes, names and references stay one row each, 
     [admin, player] = await Promise.all([testAccount(t, { admin: true }), testAccount(t, { prefix: 'player' })]);
     const res = await send(t.app, 'POST', '/api/games', {
       cookie: admin.cookie,
-      payload: { title: '=Evil Bowl', team_a: '+Lions', team_b: '@Bears', price_per_square: 10, payment_method: 'organizer' },
+      payload: {
+        title: '=Evil Bowl',
+        team_a: '+Lions',
+        team_b: '@Bears',
+        price_per_square: 10,
+        payment_method: 'organizer',
+        payment_instructions: 'Cash to Sam',
+      },
     });
     game = (res.json() as { game: Game }).game;
     const bought = await startCheckout(t.app, player, [cartOf(game.id, [{ x: 0, y: 0 }], 10, game.title)], note);

@@ -56,6 +56,7 @@ describe(`a named person's squares never go to a password set before her address
         team_b: 'Bears',
         price_per_square: 10,
         payment_method: 'organizer',
+        payment_instructions: 'Cash to Sam',
       },
     });
     expect(created.status, created.text).toBe(201);
