@@ -199,7 +199,7 @@ describe(`CSV exports of hostile notes, names and references stay one row each, 
       "paid cash\n'=HYPERLINK(\"http://evil.example\")\n'+1+1\n'-2\n'@SUM(A1)\n'=1+1",
     ]);
     const squares = strictRows((await send(t.app, 'GET', `/api/games/${game.id}/export/squares.csv`, { cookie: admin.cookie })).body);
-    expect(squares.flat()).toContain(`'${name}`);
+    expect(squares.flat()).toContain(`'${name} (no account)`);
     expect(squares.flat()).toContain("'-named@example.com");
     const payouts = strictRows((await send(t.app, 'GET', `/api/games/${game.id}/export/payouts.csv`, { cookie: admin.cookie })).body);
     expect(payouts.flat()).toContain("'@SUM(1+1)");

@@ -7,7 +7,7 @@ import { cartOf, payWith, sessionIdOf, startCheckout } from '../../../tests/supp
 import { testDbKind } from '../../../tests/support/db';
 import { send } from '../../../tests/support/request';
 
-const NOT_FOUND = { error: { code: 'NOT_FOUND', message: GAME_ERRORS.notFound } };
+const NOT_FOUND = { error: { code: 'NOT_FOUND', message: GAME_ERRORS.notFoundOrInviteOnly } };
 const SUBJECT = 'was cancelled by the organizer';
 
 /**

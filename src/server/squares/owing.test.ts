@@ -97,9 +97,9 @@ describe(`what a player owes (D28, ${testDbKind})`, () => {
   it('is never set for a card game, and an admin who plays is told their own', async () => {
     const card = await createGame({});
     expect(await owingOn(card.id, alice.cookie)).toBeNull();
-    const game = await createGame({ payment_method: 'organizer', payment_instructions: null });
+    const game = await createGame({ payment_method: 'organizer', payment_instructions: INSTRUCTIONS });
     await reserve(admin, game, [{ x: 9, y: 9 }]);
-    expect(await owingOn(game.id, admin.cookie)).toEqual({ squares: 1, amount_cents: 1000, pay_by: null, instructions: null });
+    expect(await owingOn(game.id, admin.cookie)).toEqual({ squares: 1, amount_cents: 1000, pay_by: null, instructions: INSTRUCTIONS });
     expect(await owingOn(game.id, alice.cookie)).toBeNull();
     expect(await owingOn(game.id)).toBeNull();
   });
