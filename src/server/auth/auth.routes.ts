@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { meResponseSchema } from '@core/api/account';
 import type { AuthErrorCode } from '@core/api/errors';
 import { LOGIN_ERRORS, MAIL_RATE_LIMITS, PASSWORD_CHECK_RATE_LIMITED, SIGNUP_ERRORS } from '@core/messages';
+import { SIGN_IN_TICKET_PARAM } from '../games/members.service';
 import { errorBody, notFound } from '../http/errors';
 import type { Auth } from './auth';
 import { CALLBACK_PARAMETERS, localCallback, safeLocation } from './redirects';
@@ -154,11 +155,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   for (const path of PASSWORD_CHECKS) app.post(path, { onRequest: onlyCanonicalAuthPaths, preHandler: limitPasswordChecks }, forward);
 
   const linksByIp = app.createRateLimit({ ...SIGN_IN_LINK_LIMIT, keyGenerator: (request) => request.ip });
-  const linksByAddress = app.createRateLimit({ ...SIGN_IN_LINK_LIMIT, keyGenerator: (request) => `address:${addressOf(request.body)}` });
+  const linksByAddress = app.createRateLimit({ ...SIGN_IN_LINK_LIMIT, keyGenerator: (request) => recipientOf(request.body) });
   const limitSignInLinks = async (request: FastifyRequest, reply: FastifyReply) => {
     const results = [await linksByIp(request)];
-    // Without an address Better Auth refuses the request (400) and sends nothing: no inbox to count.
-    if (addressOf(request.body)) results.push(await linksByAddress(request));
+    // Without an address or a ticket nothing is sent (400): no inbox to count.
+    if (recipientOf(request.body)) results.push(await linksByAddress(request));
     const exceeded = results.flatMap((result) => (!result.isAllowed && result.isExceeded ? [result.ttlInSeconds] : []));
     if (exceeded.length) {
       return reply
@@ -193,6 +194,18 @@ function normalizeEmail(body: unknown): unknown {
 }
 
 /** The address a sign-in link is asked for, as Better Auth will see it (normalizeEmail), or ''. */
+/**
+ * Whose inbox a sign-in link request fills: its address, or for the expired-link page's one-tap
+ * resend, which names no address, the earlier link's ticket (D46, games/members.service.ts):
+ * one ticket, from however many clients, gets no more mails than one address.
+ */
+function recipientOf(body: unknown): string {
+  const address = addressOf(body);
+  if (address) return `address:${address}`;
+  const ticket = (body as Record<string, unknown> | null)?.[SIGN_IN_TICKET_PARAM];
+  return typeof ticket === 'string' && ticket !== '' ? `ticket:${ticket}` : '';
+}
+
 function addressOf(body: unknown): string {
   const email = (normalizeEmail(body) as { email?: unknown } | null)?.email;
   return typeof email === 'string' ? email : '';

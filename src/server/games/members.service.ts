@@ -8,7 +8,8 @@ import type { MemberRow, MembersRepository } from './members.repository';
 /** A sign-in link's ticket stays good for resending this long (the link itself works 15 minutes). */
 const TICKET_DAYS = 7;
 /** The query parameter a sign-in link's callbacks carry the ticket in. */
-const TICKET_PARAM = 'ticket';
+/** The sign-in link's ticket in its callbacks, and in the expired-link page's resend body. */
+export const SIGN_IN_TICKET_PARAM = 'ticket';
 
 export interface MembersServiceDeps extends ServiceDeps {
   repo: MembersRepository;
@@ -37,7 +38,7 @@ function cookieValue(header: string | null | undefined, name: string): string | 
 /** `path` (a callback: a plain path on our origin) with `ticket` added to its query. */
 function withTicket(path: string, ticket: string): string {
   const url = new URL(path, 'http://callback.invalid');
-  url.searchParams.set(TICKET_PARAM, ticket);
+  url.searchParams.set(SIGN_IN_TICKET_PARAM, ticket);
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
@@ -112,8 +113,8 @@ export function membersService({ repo, clock }: MembersServiceDeps) {
       let email: string;
       let gameId: string | null = null;
       let inviteHash: string | null = null;
-      const resend = body[TICKET_PARAM];
-      delete body[TICKET_PARAM];
+      const resend = body[SIGN_IN_TICKET_PARAM];
+      delete body[SIGN_IN_TICKET_PARAM];
       if (typeof resend === 'string' && resend !== '') {
         const earlier = await repo.findTicket(sha256(resend), now());
         if (!earlier) return false;
@@ -148,7 +149,7 @@ export function membersService({ repo, clock }: MembersServiceDeps) {
      */
     async redeemOnOpen(callbackURL: unknown, user: { id: string; email: string }): Promise<string | null> {
       if (typeof callbackURL !== 'string') return null;
-      const ticket = new URL(callbackURL, 'http://callback.invalid').searchParams.get(TICKET_PARAM);
+      const ticket = new URL(callbackURL, 'http://callback.invalid').searchParams.get(SIGN_IN_TICKET_PARAM);
       if (!ticket) return null;
       const row = await repo.findTicket(sha256(ticket), now());
       if (!row || row.email !== user.email.toLowerCase()) return null;

@@ -206,6 +206,13 @@ describe(`members of invite-only games (D46, ${testDbKind})`, () => {
     const bad = await postAuth(t.app, '/sign-in/magic-link', { ticket: 'nope', callbackURL: `/welcome?${q}` });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('SIGN_IN_TICKET_EXPIRED');
+
+    // One ticket gets no more mails than one address, however many clients send it (each call
+    // here comes from an address of its own): 5 per 15 minutes, the sign-in link's budget.
+    const resends = [];
+    for (let i = 0; i < 5; i++) resends.push((await postAuth(t.app, '/sign-in/magic-link', { ticket, callbackURL: `/welcome?${q}` })).statusCode);
+    expect(resends).toEqual([200, 200, 200, 200, 429]);
+    expect((await mailsTo(t.app, email)).filter((m) => m.subject === SUBJECT)).toHaveLength(6);
   });
 
   it('the organizer sees members and removes one: the removed account loses access (the link too) unless it owns squares; a new link lets it join again', async () => {
