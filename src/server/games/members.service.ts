@@ -8,6 +8,9 @@ import type { MemberRow, MembersRepository } from './members.repository';
 /** A sign-in link's ticket stays good for resending this long (the link itself works 15 minutes). */
 const TICKET_DAYS = 7;
 /** The query parameter a sign-in link's callbacks carry the ticket in. */
+/** The shape of an account id (Better Auth's, and a named person's UUID). */
+const ACCOUNT_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
 /** The sign-in link's ticket in its callbacks, and in the expired-link page's resend body. */
 export const SIGN_IN_TICKET_PARAM = 'ticket';
 
@@ -95,7 +98,8 @@ export function membersService({ repo, clock }: MembersServiceDeps) {
 
     /** The organizer removes a member: 404 when the account is not one. */
     async remove(gameId: string, userId: string): Promise<void> {
-      if (!(await repo.remove(gameId, userId, now()))) throw notFound('This person is not a member of this game.');
+      // Account ids are letters, digits, - and _: anything else (a NUL that PostgreSQL refuses) is no member.
+      if (!ACCOUNT_ID.test(userId) || !(await repo.remove(gameId, userId, now()))) throw notFound('This person is not a member of this game.');
     },
 
     /** A new link: removals are cleared, so whoever the organizer gives it to may join again. */
