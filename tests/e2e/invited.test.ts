@@ -100,7 +100,7 @@ describe('invited people get in (D46)', () => {
     expect(member).toEqual([{ email, removed_at: null }]);
 
     // The organizer sees the member and removes them; the member's browser then finds no game, in D46's words.
-    const { page: organizer } = await harness.open(`/admin/game/${game.id}`, { as: admin, width: 1280, height: 900 });
+    const { page: organizer } = await harness.open(`/admin/game/${game.id}#settings`, { as: admin, width: 1280, height: 900 });
     const members = organizer.getByTestId('game-members');
     const row = members.getByTestId('member-row').filter({ hasText: email });
     await row.waitFor();

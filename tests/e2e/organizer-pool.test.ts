@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { CHOOSE_USERNAME, SIGN_IN_LINK } from '../../src/core/messages';
+import { CHOOSE_USERNAME, INVITE_LOGIN, SIGN_IN_LINK } from '../../src/core/messages';
 import { newAccount, testAccount, type TestAccount } from '../support/accounts';
 import { cartOf, startCheckout } from '../support/checkout';
 import {
@@ -69,7 +69,8 @@ describe('an organizer runs a real pool (issue 13)', () => {
     await expect.poll(() => phone.getByTestId('invite-only-note').textContent()).toBe('Invite only');
     expect(phone.url()).not.toContain('invite=');
     await phone.getByRole('link', { name: 'Log in to pick squares' }).click();
-    await headingNamed(phone, 'Welcome Back').waitFor();
+    // D46: from an invite-only game, the login page leads with joining it by e-mail.
+    await headingNamed(phone, INVITE_LOGIN.title(game.title)).waitFor();
     await phone.getByLabel('Email').fill(email);
     await phone.getByRole('button', { name: SIGN_IN_LINK.button }).click();
     await headingNamed(phone, SIGN_IN_LINK.sentTitle).waitFor();

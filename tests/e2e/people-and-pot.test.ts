@@ -6,7 +6,7 @@ import type { Assigned } from '../../src/core/api/organizer';
 import type { Coordinate } from '../../src/core/grid';
 import { SAME_ORIGIN, testAccount, type TestAccount } from '../support/accounts';
 import { cartOf, startCheckout } from '../support/checkout';
-import { expectNoSeriousViolations, horizontalOverflow, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import { expectNoSeriousViolations, horizontalOverflow, openAdminSection, uniqueTitle, useBrowserHarness } from '../support/e2e';
 import type { TestServer } from '../support/server';
 
 // Issue 23 in the browser: a cash pool (organizer collects) whose Q1 is won by a named person
@@ -106,6 +106,7 @@ describe('a named winner who owes, where the organizer pays out (D47, D48)', () 
   test('Pick winners names her, its Mark Paid dialog says what she owes; "Their payments" lands on her row', { timeout: 120_000 }, async () => {
     const game = await cashPoolWonByMay();
     const { page } = await harness.open(`/admin/game/${game.id}`, { as: admin, ...DESKTOP });
+    await openAdminSection(page, 'Board');
     await page.getByTestId('grid-selection').waitFor();
     await page.locator(`[data-testid="selection-grid"] button[data-x="0"][data-y="0"]`).click();
     await page.getByTestId('grid-selected').getByText(`Owner: ${SHOWN}`, { exact: false }).waitFor();

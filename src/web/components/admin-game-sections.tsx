@@ -25,7 +25,8 @@ const ADMIN_SECTIONS = [
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number][0];
 
-const isSection = (value: string): value is AdminSection => ADMIN_SECTIONS.some(([id]) => id === value);
+/** The section a hash names: `#payments`, or a place inside one, `#payments-<player>` (a winner's "Their payments" link). */
+const sectionOfHash = (hash: string): AdminSection | undefined => ADMIN_SECTIONS.find(([id]) => hash === id || hash.startsWith(`${id}-`))?.[0];
 
 /** Board while squares sell; game day once the numbers are drawn (or the game is over). */
 function defaultSection(game: GameDayView['game']): AdminSection {
@@ -39,7 +40,7 @@ function useSection(fallback: AdminSection) {
   const location = useLocation();
   const navigate = useNavigate();
   const hash = decodeURIComponent(location.hash.slice(1));
-  const section = isSection(hash) ? hash : fallback;
+  const section = sectionOfHash(hash) ?? fallback;
   // A jump from elsewhere on the page lands on the section: its panel is focused (and so scrolled
   // to) once it is rendered.
   const [focusNext, setFocusNext] = useState<AdminSection | null>(null);
