@@ -35,6 +35,8 @@ describe('an empty install (D8) and the share view (D45)', () => {
     await go(page, '/');
     const notice = page.getByTestId('first-account-notice');
     await expect.poll(() => notice.textContent()).toBe(FIRST_ACCOUNT.notice);
+    // With the way to become the organizer.
+    await expect.poll(() => page.getByTestId('first-account-action').getAttribute('href')).toBe('/signup');
     await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectNoSeriousViolations(page);
     await page.screenshot({ path: `${SHOTS}/home-empty-install-375.png`, fullPage: true });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { DEV_MAILBOX_HINT, FIRST_ACCOUNT, PASSWORD_MESSAGES } from '@core/messages';
 import { checkPasswordRules, passwordStrengthMessage } from '@core/validation';
 import { fieldAria, FormField } from '@/components/form-field';
+import { LinkButton } from '@/components/link-button';
 import { usePageTitle } from '@/components/page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -179,14 +180,25 @@ function PasswordStrength({ password, id }: { password: string; id?: string }) {
  * D8 on an empty install (no admin yet, no ADMIN_EMAILS): the first account to confirm its e-mail
  * runs the pool. Said where accounts are made (sign-up, login) and on Home.
  */
-export function FirstAccountNotice() {
+/** D8 on an empty install: who will run the pool; on Home with the way to become that person. */
+export function FirstAccountNotice({ withAction = false }: { withAction?: boolean }) {
   const config = useAppConfig();
   if (!config.data?.firstAccountRunsPool) return null;
-  return (
+  const notice = (
     <p data-testid="first-account-notice" className="flex items-start gap-2 rounded-md border border-primary/40 bg-primary/5 p-3 text-left text-sm">
       <Crown aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
       <span>{FIRST_ACCOUNT.notice}</span>
     </p>
+  );
+  if (!withAction) return notice;
+  return (
+    <section aria-label="New install" className="flex flex-col items-start gap-3">
+      {notice}
+      <LinkButton to="/signup" data-testid="first-account-action">
+        <Crown aria-hidden="true" />
+        {FIRST_ACCOUNT.homeAction}
+      </LinkButton>
+    </section>
   );
 }
 

@@ -46,8 +46,8 @@ export default function HomePage() {
             {signedIn && <YourGames />}
             <GamesArea />
             {gamesSettled && <HowToPlayList />}
-            {/* D8: an empty install says who will run it; last, so its late answer moves nothing (note 014). */}
-            {visitor && <FirstAccountNotice />}
+            {/* D8: an empty install says who will run it, with the way to become that person; last, so its late answer moves nothing (note 014). */}
+            {visitor && <FirstAccountNotice withAction />}
           </>
         ) : (
           <div aria-busy="true" data-testid="home-loading">
