@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isPlaceholderEmail, personLabel } from './person';
+import { isPlaceholderEmail, personLabel, playerLabel } from './person';
 
 describe('personLabel (D48)', () => {
   it('says a username, a named person marked "no account", a real address, else the fallback', () => {
@@ -28,5 +28,14 @@ describe('personLabel (D48)', () => {
     );
     expect(isPlaceholderEmail('named-1@NAMED.INVALID ')).toBe(true);
     expect(isPlaceholderEmail('may@example.com')).toBe(false);
+  });
+});
+
+describe('playerLabel', () => {
+  it('says a player row (payments, CSVs) by the one rule', () => {
+    expect(playerLabel({ username: 'Aunt May', no_account: true, email: null })).toBe('Aunt May (no account)');
+    expect(playerLabel({ username: 'Aunt May', no_account: 1, email: 'may@example.com' })).toBe('Aunt May (no account)');
+    expect(playerLabel({ username: 'coach_k', no_account: false, email: 'k@example.com' })).toBe('coach_k');
+    expect(playerLabel({ username: null, no_account: false, email: 'named-1@named.invalid' })).toBe('a player');
   });
 });

@@ -38,3 +38,8 @@ export function personLabel(person: ShownPerson, fallback = 'a player'): string 
   if (email && !isPlaceholderEmail(email)) return email;
   return fallback;
 }
+
+/** A player row as the payments list and the CSVs carry it (`username`, `no_account`, `email`), said by `personLabel`. */
+export function playerLabel(player: { username: string | null; no_account: boolean | number; email?: string | null }): string {
+  return personLabel({ name: player.username, noAccount: Boolean(player.no_account), email: player.email ?? null });
+}

@@ -197,12 +197,20 @@ describe('the admin game page (issue 23)', () => {
     expect((await send(server.app, 'POST', `/api/games/${game.id}/squares/mark-paid`, { cookie: admin.cookie, payload: { user_id: ann.id } })).statusCode).toBe(
       200,
     );
+    // D48: a named person who paid reads as every page says her, marked "no account".
+    const assigned = await send(server.app, 'POST', `/api/games/${game.id}/squares/assign`, {
+      cookie: admin.cookie,
+      payload: { squares: [{ x: 9, y: 9 }], to: { name: 'Aunt May' }, paid: true, paid_cents: 1000 },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
     const { page } = await harness.open('/admin/games', { as: admin, width: 375, height: 812 });
     await page.getByRole('button', { name: `Delete ${game.title}` }).click();
     const dialog = page.getByRole('alertdialog');
     const money = dialog.getByTestId('delete-organizer-money');
     await expect.poll(() => money.textContent()).toContain('pay back what players paid you, outside the app');
-    await expect.poll(() => dialog.getByTestId('delete-paid-list').getByRole('listitem').allTextContents()).toEqual([`${ann.username}$50.00`]);
+    await expect
+      .poll(() => dialog.getByTestId('delete-paid-list').getByRole('listitem').allTextContents())
+      .toEqual([`${ann.username}$50.00`, 'Aunt May (no account)$10.00']);
     expect(await money.textContent()).toContain('Players with squares are told by e-mail that you cancelled the pool.');
     expect(await dialog.textContent()).not.toContain('refunded to');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/delete-cash-game-375.png` });

@@ -2,7 +2,7 @@ import { squarePositionLabel } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
 import { ORDER_STATUS_LABELS } from '@core/orders';
 import { type Quarter, quarterWinningsLabel } from '@core/scoring';
-import { personLabel } from '@core/person';
+import { personLabel, playerLabel } from '@core/person';
 import { payoutStatusLabel } from '@core/status';
 import { notFound } from '../http/errors';
 import type { OrdersService } from '../orders/orders.service';
@@ -22,15 +22,7 @@ export function exportsService({ repo, orders }: { repo: ExportsRepository; orde
       case 'squares':
         return toCsv(
           ['Row', 'Column', 'Position', 'Owner', 'Email', 'Paid', 'Bought at'],
-          (await repo.squares(gameId)).map((s) => [
-            s.x + 1,
-            s.y + 1,
-            squarePositionLabel(s),
-            personLabel({ name: s.username, noAccount: Boolean(s.no_account), email: s.email }),
-            s.email,
-            s.is_paid ? 'yes' : 'no',
-            s.claimed_at,
-          ]),
+          (await repo.squares(gameId)).map((s) => [s.x + 1, s.y + 1, squarePositionLabel(s), playerLabel(s), s.email, s.is_paid ? 'yes' : 'no', s.claimed_at]),
         );
       case 'orders':
         return toCsv(
@@ -55,7 +47,7 @@ export function exportsService({ repo, orders }: { repo: ExportsRepository; orde
             p.team_a_score,
             p.team_b_score,
             squarePositionLabel({ x: p.square_x, y: p.square_y }),
-            p.user_id === null ? 'Not sold' : personLabel({ name: p.username, noAccount: Boolean(p.no_account), email: p.email }),
+            p.user_id === null ? 'Not sold' : playerLabel(p),
             p.email,
             money(p.payout_amount_cents),
             payoutStatusLabel(p.payout_status),

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { GAME_ERRORS, gameDeletedToast } from '@core/messages';
 import { formatUsd } from '@core/money';
+import { playerLabel } from '@core/person';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { isApiError } from '@/lib/api';
 import { focusPageHeading } from '@/lib/focus';
@@ -36,7 +37,7 @@ function OrganizerMoney({ gameId }: { gameId: string }) {
         <ul className="flex flex-col gap-1 rounded-md border p-2" aria-label="Players who paid you" data-testid="delete-paid-list">
           {paid.map((player) => (
             <li key={player.user_id} className="flex justify-between gap-3">
-              <span className="min-w-0 break-words">{player.username}</span>
+              <span className="min-w-0 break-words">{playerLabel(player)}</span>
               <span className="font-semibold tabular-nums">{formatUsd(player.paid_cents)}</span>
             </li>
           ))}

@@ -1,7 +1,7 @@
 import { squarePositionLabel } from '@core/grid';
 import { ORGANIZER_TEXTS } from '@core/messages';
 import { formatUsd } from '@core/money';
-import { personLabel } from '@core/person';
+import { playerLabel } from '@core/person';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -77,7 +77,7 @@ export function GamePayments({ gameId, drawn }: { gameId: string; drawn: boolean
               {data.players.map((player) => (
                 <li key={player.user_id} id={`payments-${player.user_id}`} className="flex scroll-mt-20 flex-col gap-2 p-3 sm:p-4" data-testid="payment-player">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <span className="font-medium break-words">{personLabel({ name: player.username, noAccount: player.no_account, email: player.email })}</span>
+                    <span className="font-medium break-words">{playerLabel(player)}</span>
                     <span className="text-sm text-muted-foreground tabular-nums">
                       {formatUsd(player.paid_cents)} paid of {formatUsd(player.due_cents)}
                       {player.unpaid_cents > 0 && (
@@ -87,10 +87,7 @@ export function GamePayments({ gameId, drawn }: { gameId: string; drawn: boolean
                       )}
                     </span>
                   </div>
-                  <ul
-                    className="flex flex-wrap gap-1.5 text-xs"
-                    aria-label={`Squares of ${personLabel({ name: player.username, noAccount: player.no_account, email: player.email })}`}
-                  >
+                  <ul className="flex flex-wrap gap-1.5 text-xs" aria-label={`Squares of ${playerLabel(player)}`}>
                     {player.squares.map((square) => (
                       <li key={`${square.x},${square.y}`} className="rounded-md border px-2 py-1">
                         {squarePositionLabel(square)}: {square.paid ? 'paid' : 'not paid'}
@@ -137,9 +134,7 @@ export function GamePayments({ gameId, drawn }: { gameId: string; drawn: boolean
         }}
         title="Release unpaid squares?"
         description={
-          releasing
-            ? `${personLabel({ name: releasing.username, noAccount: releasing.no_account, email: releasing.email })}'s unpaid squares become available to everyone, and they are told by e-mail. Paid squares stay theirs.`
-            : ''
+          releasing ? `${playerLabel(releasing)}'s unpaid squares become available to everyone, and they are told by e-mail. Paid squares stay theirs.` : ''
         }
         destructive
         pending={action.isPending}
