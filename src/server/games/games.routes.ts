@@ -87,28 +87,20 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
 
   const origin = (request: { protocol: string; host: string }) => mailLinkOrigin(`${request.protocol}://${request.host}`, settings);
 
-  app.get('/api/games/:id/invite', { ...adminFirst, schema: { params: idParams, response: { 200: gameInviteResponseSchema } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'private, no-store');
+  app.get('/api/games/:id/invite', { ...adminFirst, schema: { params: idParams, response: { 200: gameInviteResponseSchema } } }, async (request) => {
     return games.invite(gameId(request.params.id), origin(request));
   });
 
-  app.get('/api/games/:id/share', { ...adminFirst, schema: { params: idParams, response: { 200: gameShareResponseSchema } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'private, no-store');
+  app.get('/api/games/:id/share', { ...adminFirst, schema: { params: idParams, response: { 200: gameShareResponseSchema } } }, async (request) => {
     return games.share(gameId(request.params.id), origin(request));
   });
 
-  app.post(
-    '/api/games/:id/invite/rotate',
-    { ...adminFirst, schema: { params: idParams, response: { 200: gameInviteResponseSchema } } },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'private, no-store');
-      return games.rotateInvite(gameId(request.params.id), origin(request));
-    },
-  );
+  app.post('/api/games/:id/invite/rotate', { ...adminFirst, schema: { params: idParams, response: { 200: gameInviteResponseSchema } } }, async (request) => {
+    return games.rotateInvite(gameId(request.params.id), origin(request));
+  });
 
   // D46: the organizer's list of members, and removing one.
-  app.get('/api/games/:id/members', { ...adminFirst, schema: { params: idParams, response: { 200: gameMembersResponseSchema } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'private, no-store');
+  app.get('/api/games/:id/members', { ...adminFirst, schema: { params: idParams, response: { 200: gameMembersResponseSchema } } }, async (request) => {
     return { members: await members.list(gameId(request.params.id)) };
   });
 

@@ -19,8 +19,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       preValidation: app.guards.requireAdmin,
       schema: { params: idParams, response: { 200: gameOrdersResponseSchema } },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'private, no-store');
+    async (request) => {
       return orders.ofGame(gameIdParam(request.params.id));
     },
   );

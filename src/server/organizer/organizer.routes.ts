@@ -69,8 +69,7 @@ export const organizerRoutes: FastifyPluginAsyncZod<OrganizerRoutesOptions> = as
     organizer.move(gameIdParam(request.params.id), actor(request), request.body.from, request.body.to),
   );
 
-  app.get('/api/games/:id/payments', { ...admin, schema: { params: idParams, response: { 200: paymentTrackingSchema } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'private, no-store');
+  app.get('/api/games/:id/payments', { ...admin, schema: { params: idParams, response: { 200: paymentTrackingSchema } } }, async (request) => {
     return organizer.payments(gameIdParam(request.params.id));
   });
 
