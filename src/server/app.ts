@@ -60,6 +60,9 @@ import { createOutboxMailer } from './mail/outbox-mailer';
 import { outboxRepository } from './mail/outbox.repository';
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { systemRoutes } from './system/system.routes';
+import { registerMetrics } from './system/metrics';
+import { databaseCheck, migrationsCheck, readiness, type ReadinessCheck } from './system/readiness';
+import { registerSetupWarnings } from './http/setup-warnings';
 import { organizerRoutes } from './organizer/organizer.routes';
 import { activityService } from './activity/activity.service';
 import { namedPeopleService, undeliverableFiltered } from './people/named-people';
@@ -169,6 +172,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSameOriginCheck(app, settings, [{ method: 'POST', url: STRIPE_WEBHOOK_PATH }]);
   // NUL characters and absurdly deep JSON: a 400 on every route before anything reads them.
   registerRequestShapeCheck(app);
+  // A PUBLIC_URL that is not the address people open, a proxy with TRUST_PROXY off: logged once each.
+  registerSetupWarnings(app, settings);
+  // Prometheus metrics (METRICS=true; design note 025): its hook times every route added below.
+  const metrics = registerMetrics(app, settings);
 
   // Services, wired once here; routes receive what they need.
   const outbox = !settings.SMTP_URL && settings.trialMode ? outboxRepository(database.db) : null;
@@ -218,8 +225,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const payments = deps.paymentProvider !== undefined ? deps.paymentProvider : await createPaymentProvider(settings, { db: database.db, log: app.log });
   // D28: without a card provider (production without Stripe) organizer-collects is the only method.
   const paymentMethods: PaymentMethod[] = payments ? ['card', 'organizer'] : ['organizer'];
-  await app.register(systemRoutes, { db: database.db, settings, paymentMethods, hasAdmin: () => accountsRepo.hasAdmin() });
-  const checkouts = checkoutService({ repo: checkoutRepository(database.db, database.kind), provider: payments, mailer, events, log: app.log, clock });
+  // Readiness (design note 025): each check names its cause. The mail queue's check (not stuck) joins this list.
+  const readinessChecks: ReadinessCheck[] = [databaseCheck(database), migrationsCheck(database)];
+  await app.register(systemRoutes, { db: database.db, settings, paymentMethods, hasAdmin: () => accountsRepo.hasAdmin(), ready: readiness(readinessChecks, app.log) });
+  const checkouts = checkoutService({ repo: checkoutRepository(database.db, database.kind), provider: payments, mailer, events, log: app.log, clock, metrics });
   const sweeper = checkoutSweeper(checkouts, app.log, settings.SWEEP_INTERVAL_SECONDS * 1000);
   app.decorate('checkouts', checkouts);
   app.decorate('checkoutSweeper', sweeper);
@@ -291,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     visibleGame: access.visibleGame,
     limits: { perAddress: settings.LIVE_UPDATES_PER_ADDRESS, total: settings.LIVE_UPDATES_TOTAL },
+    onOpenStreams: metrics.liveViewers,
     ...(deps.sseHeartbeatMs !== undefined ? { heartbeatMs: deps.sseHeartbeatMs } : {}),
   });
   await registerWebApp(app, webRoot);

@@ -27,6 +27,23 @@ describe('settings', () => {
     expect(s.database).toEqual({ kind: 'postgres', url: 'postgres://app@127.0.0.1:5432/squares' });
   });
 
+  it('refuses a PostgreSQL URL that names no database (it would fill the `postgres` database)', () => {
+    for (const url of ['postgres://app@127.0.0.1:5432', 'postgres://app@127.0.0.1:5432/', 'postgresql://app:pw@db.example.com/?sslmode=require']) {
+      expect(problemsOf({ DATABASE_URL: url }), url).toEqual(['DATABASE_URL: must name the database, for example postgres://user:pass@127.0.0.1:5432/squares']);
+    }
+    for (const url of ['postgres://app@127.0.0.1:5432/squares?sslmode=require', 'postgres:///squares?host=/var/run/postgresql']) {
+      expect(parseSettings({ DATABASE_URL: url }).database, url).toEqual({ kind: 'postgres', url });
+    }
+  });
+
+  it('turns metrics on only when asked, and a metrics token needs them on', () => {
+    expect(parseSettings({}).METRICS).toBe(false);
+    expect(parseSettings({ METRICS: 'true', METRICS_TOKEN: 'm'.repeat(20) })).toMatchObject({ METRICS: true, METRICS_TOKEN: 'm'.repeat(20) });
+    expect(problemsOf({ METRICS_TOKEN: 'm'.repeat(20) })).toEqual(['METRICS_TOKEN: is set but METRICS is not true (metrics are off)']);
+    expect(problemsOf({ METRICS: 'true', METRICS_TOKEN: 'short' })[0]).toMatch(/^METRICS_TOKEN: must be at least 16 characters/);
+    expect(problemsOf({ START_FRESH: 'please' })[0]).toMatch(/^START_FRESH: must be true or false/);
+  });
+
   it('names the setting that is wrong', () => {
     expect(problemsOf({ PORT: 'eighty' })[0]).toMatch(/^PORT: /);
     expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT: must be a port number from 0 to 65535/);

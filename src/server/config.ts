@@ -120,6 +120,12 @@ const settingsSchema = z.object({
   SWEEP_INTERVAL_SECONDS: secondsSetting(3600, 60),
   /** How long a payout may stay `processing` before the recovery sweep hands it back to a person (failed, for Retry). */
   PAYOUT_LEASE_SECONDS: secondsSetting(86400, 120),
+  /** Start with a new, empty SQLite database although this install's auth secret says it had one (the file is missing). */
+  START_FRESH: z.preprocess(emptyToUndefined, booleanSetting.default(false)),
+  /** Prometheus metrics at GET /metrics (design note 025); off by default. */
+  METRICS: z.preprocess(emptyToUndefined, booleanSetting.default(false)),
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
 export type Settings = z.infer<typeof settingsSchema> & {
@@ -140,6 +146,17 @@ export class SettingsError extends Error {
 function databaseSettings(url: string): DatabaseSettings {
   if (/^postgres(ql)?:\/\//i.test(url)) return { kind: 'postgres', url };
   return { kind: 'sqlite', file: url.replace(/^file:/i, '') };
+}
+
+/** A postgres:// URL with a database name in its path. One the URL parser refuses is left for pg to judge when it connects. */
+function namesDatabase(url: string): boolean {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return true;
+  }
+  return path.replace(/^\//, '').trim() !== '';
 }
 
 /** Parses settings from an environment object. Throws SettingsError naming each bad setting. */
@@ -164,6 +181,11 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
   if (s.STRIPE_SECRET_KEY && !s.STRIPE_WEBHOOK_SECRET) {
     problems.push('STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set (payments are confirmed by the signed webhook)');
   }
+  if (/^postgres(ql)?:\/\//i.test(s.DATABASE_URL) && !namesDatabase(s.DATABASE_URL)) {
+    // Without one, PostgreSQL connects to the `postgres` database and the app's tables would fill it.
+    problems.push('DATABASE_URL: must name the database, for example postgres://user:pass@127.0.0.1:5432/squares');
+  }
+  if (s.METRICS_TOKEN && !s.METRICS) problems.push('METRICS_TOKEN: is set but METRICS is not true (metrics are off)');
   if (problems.length) throw new SettingsError(problems);
   return { ...s, trialMode, database: databaseSettings(s.DATABASE_URL) };
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadSettings, SettingsError, type Settings } from './config';
 import { openDatabase } from './db/connection';
 import { migrate } from './db/migrate';
+import { missingDatabaseProblem } from './db/existing-install';
 import { resolveAuthSecret } from './auth/secret';
 
 /** Starts the server: settings, database, migrations, listen; stops cleanly on SIGTERM/SIGINT. */
@@ -17,6 +18,12 @@ async function main(): Promise<void> {
     throw err;
   }
 
+  // Before opening, which would create an empty database in place of a lost one.
+  const missing = missingDatabaseProblem(settings.database, settings.START_FRESH || process.argv.includes('--fresh'));
+  if (missing) {
+    console.error(`Squares Pool cannot start. ${missing}`);
+    process.exit(1);
+  }
   const database = await openDatabase(settings.database);
   const secret = resolveAuthSecret(settings);
   await migrate(database, settings, secret);

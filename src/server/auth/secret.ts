@@ -3,13 +3,18 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import type { Settings } from '../config';
 
+const DATA_DIR = 'data';
+
+/** Where a trial keeps its generated secret. */
+export const authSecretFile = (dataDir = DATA_DIR) => join(dataDir, '.auth-secret');
+
 /**
  * The session signing secret. Production requires AUTH_SECRET (config enforces it); a trial
  * keeps a generated one in ./data so that sessions survive a restart.
  */
-export function resolveAuthSecret(settings: Settings, dataDir = 'data'): string {
+export function resolveAuthSecret(settings: Settings, dataDir = DATA_DIR): string {
   if (settings.AUTH_SECRET) return settings.AUTH_SECRET;
-  const file = join(dataDir, '.auth-secret');
+  const file = authSecretFile(dataDir);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');

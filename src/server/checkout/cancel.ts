@@ -29,6 +29,7 @@ export function cancelling(deps: CheckoutServiceDeps, { fulfill }: Pick<Fulfillm
       return tx.deleteHolds(checkoutId);
     });
     if (games === null) return false;
+    deps.metrics.checkout(status);
     publishSquares(deps, games);
     return true;
   }

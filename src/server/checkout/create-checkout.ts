@@ -189,6 +189,7 @@ export function checkoutCreation(
           throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', CART_PAYMENT_ERRORS.createSessionFailed);
         }
       }
+      deps.metrics.checkout('created');
       return { checkout_id: id, url: session.url, amount_cents: held.amountCents, game_id: gameId, expires_at: iso(expiresAt) };
     }
   }

@@ -17,7 +17,7 @@ class CannotClaim extends Error {
  * confirmations arrive; a payment that cannot claim its squares is refunded.
  */
 export function fulfillment(deps: CheckoutServiceDeps) {
-  const { repo, mailer, log, clock } = deps;
+  const { repo, mailer, log, clock, metrics } = deps;
 
   /**
    * Claims every square of a paid checkout, or none and refunds the payment (D21). One
@@ -27,7 +27,7 @@ export function fulfillment(deps: CheckoutServiceDeps) {
   async function fulfill(checkoutId: string, paymentId: string): Promise<StoredCheckoutStatus> {
     const items = await repo.items(checkoutId);
     const totals = perGame(items);
-    let outcome: { status: StoredCheckoutStatus; closedReason: string | null } | { refund: string };
+    let outcome: { status: StoredCheckoutStatus; closedReason: string | null; claimed?: true } | { refund: string };
     try {
       outcome = await repo.transaction(async (tx) => {
         const games = await tx.lockGames([...totals.keys()].sort(), 'update');
@@ -59,7 +59,8 @@ export function fulfillment(deps: CheckoutServiceDeps) {
           const squares = items.filter((item) => item.game_id === gameId);
           await tx.logActivity(gameId, [{ action: 'bought', actorUserId: buyer, subjectUserId: buyer, squares, detail: { amount_cents: total.cents } }], now);
         }
-        return { status: 'fulfilled' as const, closedReason: null };
+        // This call claimed the squares (another confirmation that finds it fulfilled does not).
+        return { status: 'fulfilled' as const, closedReason: null, claimed: true };
       });
     } catch (err) {
       if (!(err instanceof CannotClaim)) throw err;
@@ -68,6 +69,7 @@ export function fulfillment(deps: CheckoutServiceDeps) {
 
     if ('refund' in outcome) return refund(checkoutId, paymentId, outcome.refund);
     if (outcome.status === 'fulfilled') {
+      if (outcome.claimed) metrics.checkout('fulfilled');
       publishSquares(deps, totals.keys());
       return 'fulfilled';
     }
@@ -98,6 +100,7 @@ export function fulfillment(deps: CheckoutServiceDeps) {
       return moved ? tx.deleteHolds(checkoutId) : null;
     });
     if (games === null) return (await repo.findCheckout(checkoutId))?.status ?? 'refund_pending';
+    metrics.checkout('refunded');
     log.warn({ checkoutId, reason }, 'paid checkout cannot claim its squares: refunding it');
     publishSquares(deps, games);
     return completeRefund(checkoutId);

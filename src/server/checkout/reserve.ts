@@ -80,6 +80,7 @@ export function reservations(deps: CheckoutServiceDeps) {
           return { items, amountCents, games };
         });
         publishSquares(deps, gameIds);
+        deps.metrics.checkout('reserved');
         return {
           order_id: id,
           amount_cents: reserved.amountCents,

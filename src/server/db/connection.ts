@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { CompiledQuery, Kysely, PostgresDialect, sql, type DatabaseConnection, type Driver } from 'kysely';
@@ -20,7 +20,19 @@ export interface DatabaseHandle {
   pool?: pg.Pool;
   /** PostgreSQL only: the schema every connection uses (tests use one schema each). */
   schema?: string;
+  /**
+   * SQLite only: the file and which file it was when opened (device and inode). A file deleted or
+   * renamed while the app runs stays open, and writes go on into a file nobody will find again:
+   * readiness compares (db/health-probes.ts).
+   */
+  sqliteFile?: SqliteFileIdentity;
   close(): Promise<void>;
+}
+
+export interface SqliteFileIdentity {
+  path: string;
+  dev: number;
+  ino: number;
 }
 
 export interface OpenOptions {
@@ -48,10 +60,12 @@ function openSqlite(file: string): DatabaseHandle {
   const raw = new Kysely<any>({ dialect: new ImmediateSqliteDialect({ database: cached }) });
   const db = raw.withPlugin(new NormalizePlugin('sqlite')) as Db;
   sqliteConnections.set(raw, cached);
+  const opened = file === ':memory:' ? null : statSync(file);
   return {
     db,
     kind: 'sqlite',
     raw,
+    ...(opened ? { sqliteFile: { path: file, dev: opened.dev, ino: opened.ino } } : {}),
     close: () => raw.destroy(),
   };
 }

@@ -2,10 +2,13 @@
 import { resolveAuthSecret } from '../auth/secret';
 import { loadSettings, SettingsError } from '../config';
 import { openDatabase } from './connection';
+import { missingDatabaseProblem } from './existing-install';
 import { migrate } from './migrate';
 
 try {
   const settings = loadSettings();
+  const missing = missingDatabaseProblem(settings.database, settings.START_FRESH);
+  if (missing) throw new Error(missing);
   const database = await openDatabase(settings.database);
   try {
     const report = await migrate(database, settings, resolveAuthSecret(settings));

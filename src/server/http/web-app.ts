@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { METRICS_PATH } from '../system/metrics';
 import { errorBody } from './errors';
 
 /**
@@ -75,7 +76,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path);
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(path);
     if (!wantsPage) {
       return reply.status(404).send(errorBody('NOT_FOUND', `No route ${request.method} ${path}`));
     }
@@ -103,11 +104,12 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
 }
 
 /**
- * True when a path is under /api as anything downstream could take it: dot segments resolved
- * (`/./api/...`, `/x/../api/...`, `%2e`), escapes decoded (`/%61pi/`), repeated slashes and case
- * folded. An API address in any spelling is answered as one (a JSON 404), never with the web app.
+ * True when a path is under /api (or is /metrics, which is a 404 while metrics are off) as anything
+ * downstream could take it: dot segments resolved (`/./api/...`, `/x/../api/...`, `%2e`), escapes
+ * decoded (`/%61pi/`), repeated slashes and case folded. A server address in any spelling is
+ * answered as one (a JSON 404), never with the web app.
  */
-function isApiPath(path: string): boolean {
+function isServerPath(path: string): boolean {
   let resolved = new URL(`http://host${path.startsWith('/') ? '' : '/'}${path}`).pathname;
   try {
     resolved = decodeURIComponent(resolved);
@@ -115,5 +117,5 @@ function isApiPath(path: string): boolean {
     // A malformed escape stays as it is: the check below reads the rest.
   }
   const folded = resolved.replace(/\/+/g, '/').toLowerCase();
-  return folded === '/api' || folded.startsWith('/api/') || folded.startsWith('/api;');
+  return folded === '/api' || folded.startsWith('/api/') || folded.startsWith('/api;') || folded === METRICS_PATH;
 }

@@ -339,6 +339,7 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
         events: memoryGameEvents(),
         log: { info() {}, warn() {}, error() {}, debug() {} } as unknown as CheckoutServiceDeps['log'],
         clock: () => new Date(),
+        metrics: { checkout() {} },
       };
       const fulfilling = fulfillment(deps);
       const creation = checkoutCreation(deps, fulfilling, cancelling(deps, fulfilling));

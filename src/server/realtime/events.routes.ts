@@ -15,6 +15,8 @@ export interface GameEventsRoutesOptions {
   heartbeatMs?: number;
   /** Streams open at once from one client address (LIVE_UPDATES_PER_ADDRESS) and in all (LIVE_UPDATES_TOTAL). */
   limits: StreamLimits;
+  /** Hears how many streams are open whenever one opens or closes (the live viewers metric). */
+  onOpenStreams?: (open: number) => void;
 }
 
 interface StreamLimits {
@@ -63,12 +65,14 @@ export const gameEventsRoutes: FastifyPluginAsyncZod<GameEventsRoutesOptions> = 
   // One timer for every open stream rather than one per viewer.
   function track(response: ServerResponse): void {
     open.add(response);
+    options.onOpenStreams?.(open.size);
     heartbeat ??= setInterval(() => {
       for (const r of open) r.write(HEARTBEAT);
     }, heartbeatMs).unref();
   }
   function untrack(response: ServerResponse): void {
     open.delete(response);
+    options.onOpenStreams?.(open.size);
     if (open.size === 0 && heartbeat) {
       clearInterval(heartbeat);
       heartbeat = null;

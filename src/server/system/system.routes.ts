@@ -1,5 +1,5 @@
 import { errorBodySchema } from '@core/api/errors';
-import { appConfigSchema, healthResponseSchema } from '@core/api/system';
+import { appConfigSchema, healthResponseSchema, livenessResponseSchema, readinessResponseSchema, type ReadinessResponse } from '@core/api/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PaymentMethod } from '@core/payment-methods';
 import type { Settings } from '../config';
@@ -14,10 +14,12 @@ export interface SystemRoutesOptions {
   paymentMethods: readonly PaymentMethod[];
   /** D8: whether any account is an admin yet. */
   hasAdmin: () => Promise<boolean>;
+  /** Runs the readiness checks (readiness.ts). */
+  ready: () => Promise<ReadinessResponse>;
 }
 
-/** Health check and the public settings the web app needs. */
-export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (app, { db, settings, paymentMethods, hasAdmin }) => {
+/** Health checks and the public settings the web app needs. */
+export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (app, { db, settings, paymentMethods, hasAdmin, ready }) => {
   // D8: an install without an admin (and without ADMIN_EMAILS) is run by its first confirmed
   // account. Once an admin exists the answer stays no (revoking the last admin is an operator's act).
   let adminSeen = settings.ADMIN_EMAILS.length > 0;
@@ -43,6 +45,15 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
       return { status: 'ok' as const, database: settings.database.kind };
     },
   );
+
+  // Liveness: the process runs and answers; a failing database does not make restarting it help.
+  app.get('/api/health/live', { schema: { response: { 200: livenessResponseSchema } } }, async () => ({ status: 'ok' as const }));
+
+  // Readiness: this instance can serve (database writable, migrations applied, ...): 503 with each cause when not.
+  app.get('/api/health/ready', { schema: { response: { 200: readinessResponseSchema, 503: readinessResponseSchema } } }, async (_request, reply) => {
+    const answer = await ready();
+    return reply.status(answer.status === 'ready' ? 200 : 503).send(answer);
+  });
 
   app.get(
     '/api/config',

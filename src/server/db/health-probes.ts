@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { sql } from 'kysely';
+import type { DatabaseHandle } from './connection';
+import { databaseErrorCause } from './database-errors';
+import { migrations } from './migrations';
+
+/**
+ * What readiness asks the database (design note 025). Each answers null when all is well, or the
+ * cause in words an operator can act on.
+ */
+
+/** SQLite: the file opened at start is still the one at its path (not deleted, renamed or replaced). */
+export function sqliteFileProblem(handle: DatabaseHandle): string | null {
+  const file = handle.sqliteFile;
+  if (!file) return null;
+  let now;
+  try {
+    now = statSync(file.path);
+  } catch {
+    return `the database file ${file.path} is gone (deleted or moved while the app runs): what is written now is lost at the next start; restore the file (npm run restore) and restart`;
+  }
+  if (now.dev !== file.dev || now.ino !== file.ino) {
+    return `the database file ${file.path} was replaced while the app runs (the app still writes to the old one): restart the app`;
+  }
+  return null;
+}
+
+/** Marks the probe's transaction to be rolled back: nothing of it is kept. */
+class ProbeDone extends Error {}
+
+/**
+ * A write the database must accept, rolled back. It takes the write lock (SQLite begins
+ * IMMEDIATE), and on SQLite its row is long enough to need pages of its own (overflow pages), so a
+ * database that cannot grow (SQLITE_FULL) or that refuses writes (SQLITE_READONLY; PostgreSQL in
+ * a read-only transaction) refuses it. The table is Kysely's migration lock, which every migrated
+ * database has and nothing reads by this id.
+ */
+export async function writeProblem(handle: DatabaseHandle): Promise<string | null> {
+  const id = `health-probe-${randomUUID()}`;
+  const row = handle.kind === 'sqlite' ? `${id}-${'x'.repeat(8000)}` : id;
+  try {
+    await handle.raw.transaction().execute(async (tx) => {
+      await sql`insert into kysely_migration_lock (id, is_locked) values (${row}, 0)`.execute(tx);
+      throw new ProbeDone();
+    });
+  } catch (err) {
+    if (err instanceof ProbeDone) return null;
+    return `writes fail: ${databaseErrorCause(err)}`;
+  }
+  return null;
+}
+
+/** Every migration this version has is applied, and the database has none it does not know (a newer version ran on it). */
+export async function migrationsProblem(handle: DatabaseHandle): Promise<string | null> {
+  let applied: string[];
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(handle.raw);
+    applied = rows.map((r) => r.name);
+  } catch (err) {
+    return `the migrations cannot be read: ${databaseErrorCause(err)}`;
+  }
+  const known = Object.keys(migrations(handle.kind));
+  const pending = known.filter((name) => !applied.includes(name));
+  if (pending.length > 0) return `migrations not applied: ${pending.join(', ')} (run npm run migrate, or restart the app)`;
+  const unknown = applied.filter((name) => !known.includes(name));
+  if (unknown.length > 0) return `the database has migrations this version does not know: ${unknown.join(', ')} (a newer version ran on it)`;
+  return null;
+}
