@@ -57,7 +57,7 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.exec('PRAGMA foreign_keys = ON');
   sqlite.exec('PRAGMA synchronous = NORMAL');
   const cached = withStatementCache(sqlite);
-  const raw = new Kysely<any>({ dialect: new ImmediateSqliteDialect({ database: cached }) });
+  const raw = new Kysely<any>({ dialect: new ImmediateSqliteDialect(cached) });
   const db = raw.withPlugin(new NormalizePlugin('sqlite')) as Db;
   sqliteConnections.set(raw, cached);
   const opened = file === ':memory:' ? null : statSync(file);
@@ -77,12 +77,24 @@ function openSqlite(file: string): DatabaseHandle {
  * process held the write lock for a moment (an admin command, a backup), a checkout failed with
  * "database is locked" after its few quick retries. Inside this process transactions already run
  * one at a time on the one connection, so taking the lock at BEGIN costs nothing here.
+ *
+ * A transaction SQLite has already rolled back by itself (it does on SQLITE_FULL, SQLITE_IOERR and
+ * the like) is not rolled back again: "cannot rollback - no transaction is active" would replace
+ * the error that says why the write failed (a full disk) in the log.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqlite: DatabaseSync) {
+    super({ database: sqlite });
+  }
+
   override createDriver(): Driver {
     const driver = super.createDriver();
     driver.beginTransaction = async (connection: DatabaseConnection) => {
       await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection: DatabaseConnection) => {
+      if (this.sqlite.isTransaction) await rollback(connection);
     };
     return driver;
   }

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@core/api/errors';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseFailure } from '../db/database-errors';
 
 export type { ErrorBody, ErrorCode };
 
@@ -50,7 +51,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const code = fastifyErrorCode((error as FastifyError).code);
       return reply.status(status).send(errorBody(code, clientMessage(error as FastifyError)));
     }
-    request.log.error({ err: error }, 'request failed');
+    // A database that refuses writes (full, read-only) says so in the line itself, not only deep in the error.
+    const database = databaseFailure(error);
+    if (database) request.log.error({ err: error, database }, `request failed: ${database}`);
+    else request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody('INTERNAL', INTERNAL_MESSAGE));
   });
 }

@@ -159,6 +159,13 @@ describe('error handling', () => {
       const res = await app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ error: { code: 'DATABASE_UNAVAILABLE', message: 'The database is not reachable.' } });
+      const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().checks).toEqual([
+        { name: 'database', ok: false, cause: 'writes fail: connect ECONNREFUSED 127.0.0.1:1' },
+        { name: 'migrations', ok: false, cause: 'the migrations cannot be read: connect ECONNREFUSED 127.0.0.1:1' },
+      ]);
+      expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
     } finally {
       await app.close();
       await unreachable.close();

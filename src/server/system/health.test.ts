@@ -1,0 +1,154 @@
+import { copyFileSync, renameSync, rmSync } from 'node:fs';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { testAccount } from '../../../tests/support/accounts';
+import { testDbKind } from '../../../tests/support/db';
+import { sqliteConnectionOf } from '../db/connection';
+
+/** The app with every log line (warn and above, JSON) kept. */
+async function loggedApp(): Promise<{ t: TestApp; lines: string[]; logged: (text: string) => string[] }> {
+  const lines: string[] = [];
+  const t = await createTestApp({ env: { SWEEP_INTERVAL_SECONDS: '3600' }, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+  return { t, lines, logged: (text) => lines.filter((line) => line.includes(text)) };
+}
+
+const ready = (t: TestApp) => t.app.inject({ method: 'GET', url: '/api/health/ready' });
+
+describe(`liveness and readiness (${testDbKind})`, () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('live answers without the database; ready checks the database and the migrations, uncached', async () => {
+    ({ t } = await loggedApp());
+    const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok' });
+    const res = await ready(t);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({
+      status: 'ready',
+      checks: [
+        { name: 'database', ok: true, cause: null },
+        { name: 'migrations', ok: true, cause: null },
+      ],
+    });
+    // The probe's write was rolled back: the migration lock holds only Kysely's own row.
+    const locks = await sql<{ id: string }>`select id from kysely_migration_lock`.execute(t.db.handle.raw);
+    expect(locks.rows.map((r) => r.id)).toEqual(['migration_lock']);
+    // The old health check still answers as before.
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: testDbKind });
+  });
+
+  it('is not ready while a migration of this version is missing, and says which; logged once per change', async () => {
+    const app = await loggedApp();
+    t = app.t;
+    await sql`delete from kysely_migration where name = '013_pot_of_sold_squares'`.execute(t.db.handle.raw);
+    for (let i = 0; i < 3; i++) {
+      const res = await ready(t);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().checks[1]).toEqual({
+        name: 'migrations',
+        ok: false,
+        cause: 'migrations not applied: 013_pot_of_sold_squares (run npm run migrate, or restart the app)',
+      });
+      expect(res.json().checks[0].ok).toBe(true);
+    }
+    expect(app.logged('not ready: migrations: migrations not applied: 013_pot_of_sold_squares')).toHaveLength(1);
+    await sql`insert into kysely_migration (name, timestamp) values ('013_pot_of_sold_squares', ${new Date().toISOString()})`.execute(t.db.handle.raw);
+    expect((await ready(t)).statusCode).toBe(200);
+    expect(app.logged('ready again: migrations')).toHaveLength(1);
+    await sql`insert into kysely_migration (name, timestamp) values ('099_from_the_future', ${new Date().toISOString()})`.execute(t.db.handle.raw);
+    expect((await ready(t)).json().checks[1].cause).toBe('the database has migrations this version does not know: 099_from_the_future (a newer version ran on it)');
+  });
+
+  it('is not ready when writes fail, and the cause names the database error', async () => {
+    const app = await loggedApp();
+    t = app.t;
+    const raw = t.db.handle.raw;
+    let expected: RegExp;
+    if (testDbKind === 'sqlite') {
+      // A read-only database (a file or a disk mounted read-only) refuses every write.
+      sqliteConnectionOf(raw)!.exec('PRAGMA query_only = ON');
+      expected = /^writes fail: SQLITE_READONLY: attempt to write a readonly database$/;
+    } else {
+      // PostgreSQL refuses the probe's write as it would any refused write: by its SQLSTATE.
+      await sql`alter table kysely_migration_lock add constraint refuse_writes check (false) not valid`.execute(raw);
+      expected = /^writes fail: 23514: new row for relation "kysely_migration_lock" violates check constraint "refuse_writes"/;
+    }
+    const res = await ready(t);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().status).toBe('not_ready');
+    expect(res.json().checks[0].cause).toMatch(expected);
+    await ready(t);
+    expect(app.logged('not ready: database: writes fail')).toHaveLength(1);
+  });
+});
+
+describe.runIf(testDbKind === 'sqlite')('readiness of a SQLite file (sqlite)', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('fails when the database file is deleted while the app runs (writes would go to a file nobody finds), logged once', async () => {
+    const app = await loggedApp();
+    t = app.t;
+    const file = t.db.handle.sqliteFile!.path;
+    rmSync(file);
+    const res = await ready(t);
+    expect(res.statusCode).toBe(503);
+    const cause = `the database file ${file} is gone (deleted or moved while the app runs): what is written now is lost at the next start; restore the file (npm run restore) and restart`;
+    expect(res.json().checks[0]).toEqual({ name: 'database', ok: false, cause });
+    expect((await ready(t)).statusCode).toBe(503);
+    expect(app.logged(`not ready: database: ${cause}`)).toHaveLength(1);
+    expect(JSON.parse(app.logged('not ready: database')[0]!)).toMatchObject({ level: 50, check: 'database', cause });
+  });
+
+  it('fails when the file at the path is another one (moved away and copied back)', async () => {
+    ({ t } = await loggedApp());
+    const file = t.db.handle.sqliteFile!.path;
+    renameSync(file, `${file}.moved`);
+    copyFileSync(`${file}.moved`, file);
+    expect((await ready(t)).json().checks[0].cause).toBe(`the database file ${file} was replaced while the app runs (the app still writes to the old one): restart the app`);
+  });
+
+  it('fails when the database is full (SQLITE_FULL), and a request whose write fails logs why', async () => {
+    const app = await loggedApp();
+    t = app.t;
+    const admin = await testAccount(t, { admin: true });
+    const sqlite = sqliteConnectionOf(t.db.handle.raw)!;
+    // No free page left and no room to grow: what a full disk does to every write that needs a page.
+    sqlite.exec('VACUUM');
+    const { page_count } = sqlite.prepare('PRAGMA page_count').get() as { page_count: number };
+    sqlite.exec(`PRAGMA max_page_count = ${page_count}`);
+    const res = await ready(t);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().checks[0].cause).toBe('writes fail: SQLITE_FULL: database or disk is full');
+    expect(app.logged('not ready: database: writes fail: SQLITE_FULL: database or disk is full')).toHaveLength(1);
+
+    // Real writes: new games until one needs a page (at once, after VACUUM packed every page).
+    let failed: Record<string, unknown> | undefined;
+    for (let i = 0; i < 50 && !failed; i++) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/games',
+        headers: { cookie: admin.cookie, origin: 'http://localhost' },
+        payload: { title: `Full Disk Bowl ${i}`, team_a: 'Alphas', team_b: 'Betas', price_per_square: 10 },
+      });
+      if (created.statusCode === 500) failed = JSON.parse(app.logged('request failed')[0]!) as Record<string, unknown>;
+      else expect(created.statusCode, created.body).toBe(201);
+    }
+    expect(failed).toMatchObject({ level: 50, msg: 'request failed: SQLITE_FULL: database or disk is full', database: 'SQLITE_FULL: database or disk is full' });
+
+    // Room again: ready again, said once.
+    sqlite.exec('PRAGMA max_page_count = 1073741823');
+    expect((await ready(t)).statusCode).toBe(200);
+    expect(app.logged('ready again: database')).toHaveLength(1);
+  });
+});
