@@ -156,6 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerSecurityHeaders(app, headers);
+  // A PUBLIC_URL that is not the address people open, a proxy with TRUST_PROXY off: logged once
+  // each, before the checks below refuse such requests.
+  registerSetupWarnings(app, settings);
   // D30: request.cookies, for the invite cookies (sp_inv_<game id>); replies set them.
   await app.register(fastifyCookie);
   // A Host that is not host[:port] cannot name an origin or a link: refuse it up front. Hooks on
@@ -172,8 +175,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSameOriginCheck(app, settings, [{ method: 'POST', url: STRIPE_WEBHOOK_PATH }]);
   // NUL characters and absurdly deep JSON: a 400 on every route before anything reads them.
   registerRequestShapeCheck(app);
-  // A PUBLIC_URL that is not the address people open, a proxy with TRUST_PROXY off: logged once each.
-  registerSetupWarnings(app, settings);
   // Prometheus metrics (METRICS=true; design note 025): its hook times every route added below.
   const metrics = registerMetrics(app, settings);
 
@@ -227,7 +228,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const paymentMethods: PaymentMethod[] = payments ? ['card', 'organizer'] : ['organizer'];
   // Readiness (design note 025): each check names its cause. The mail queue's check (not stuck) joins this list.
   const readinessChecks: ReadinessCheck[] = [databaseCheck(database), migrationsCheck(database)];
-  await app.register(systemRoutes, { db: database.db, settings, paymentMethods, hasAdmin: () => accountsRepo.hasAdmin(), ready: readiness(readinessChecks, app.log) });
+  await app.register(systemRoutes, {
+    db: database.db,
+    settings,
+    paymentMethods,
+    hasAdmin: () => accountsRepo.hasAdmin(),
+    ready: readiness(readinessChecks, app.log),
+  });
   const checkouts = checkoutService({ repo: checkoutRepository(database.db, database.kind), provider: payments, mailer, events, log: app.log, clock, metrics });
   const sweeper = checkoutSweeper(checkouts, app.log, settings.SWEEP_INTERVAL_SECONDS * 1000);
   app.decorate('checkouts', checkouts);

@@ -29,7 +29,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export interface SqliteFileIdentity {
+interface SqliteFileIdentity {
   path: string;
   dev: number;
   ino: number;

@@ -9,7 +9,10 @@ import { sqliteConnectionOf } from '../db/connection';
 /** The app with every log line (warn and above, JSON) kept. */
 async function loggedApp(): Promise<{ t: TestApp; lines: string[]; logged: (text: string) => string[] }> {
   const lines: string[] = [];
-  const t = await createTestApp({ env: { SWEEP_INTERVAL_SECONDS: '3600' }, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+  const t = await createTestApp({
+    env: { SWEEP_INTERVAL_SECONDS: '3600' },
+    logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+  });
   return { t, lines, logged: (text) => lines.filter((line) => line.includes(text)) };
 }
 
@@ -63,7 +66,9 @@ describe(`liveness and readiness (${testDbKind})`, () => {
     expect((await ready(t)).statusCode).toBe(200);
     expect(app.logged('ready again: migrations')).toHaveLength(1);
     await sql`insert into kysely_migration (name, timestamp) values ('099_from_the_future', ${new Date().toISOString()})`.execute(t.db.handle.raw);
-    expect((await ready(t)).json().checks[1].cause).toBe('the database has migrations this version does not know: 099_from_the_future (a newer version ran on it)');
+    expect((await ready(t)).json().checks[1].cause).toBe(
+      'the database has migrations this version does not know: 099_from_the_future (a newer version ran on it)',
+    );
   });
 
   it('is not ready when writes fail, and the cause names the database error', async () => {
@@ -115,7 +120,9 @@ describe.runIf(testDbKind === 'sqlite')('readiness of a SQLite file (sqlite)', (
     const file = t.db.handle.sqliteFile!.path;
     renameSync(file, `${file}.moved`);
     copyFileSync(`${file}.moved`, file);
-    expect((await ready(t)).json().checks[0].cause).toBe(`the database file ${file} was replaced while the app runs (the app still writes to the old one): restart the app`);
+    expect((await ready(t)).json().checks[0].cause).toBe(
+      `the database file ${file} was replaced while the app runs (the app still writes to the old one): restart the app`,
+    );
   });
 
   it('fails when the database is full (SQLITE_FULL), and a request whose write fails logs why', async () => {
@@ -144,7 +151,11 @@ describe.runIf(testDbKind === 'sqlite')('readiness of a SQLite file (sqlite)', (
       if (created.statusCode === 500) failed = JSON.parse(app.logged('request failed')[0]!) as Record<string, unknown>;
       else expect(created.statusCode, created.body).toBe(201);
     }
-    expect(failed).toMatchObject({ level: 50, msg: 'request failed: SQLITE_FULL: database or disk is full', database: 'SQLITE_FULL: database or disk is full' });
+    expect(failed).toMatchObject({
+      level: 50,
+      msg: 'request failed: SQLITE_FULL: database or disk is full',
+      database: 'SQLITE_FULL: database or disk is full',
+    });
 
     // Room again: ready again, said once.
     sqlite.exec('PRAGMA max_page_count = 1073741823');

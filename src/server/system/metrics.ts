@@ -5,7 +5,7 @@ import type { Settings } from '../config';
 import { errorBody } from '../http/errors';
 
 /** How a checkout went (the checkouts counter's `outcome`): opened at the provider, reserved for the organizer, and how it ended. */
-export type CheckoutOutcome = 'created' | 'reserved' | 'fulfilled' | 'refunded' | 'expired' | 'cancelled' | 'declined';
+type CheckoutOutcome = 'created' | 'reserved' | 'fulfilled' | 'refunded' | 'expired' | 'cancelled' | 'declined';
 
 /**
  * What the app reports to Prometheus (design note 025). With METRICS off every method does
