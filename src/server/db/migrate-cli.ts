@@ -7,8 +7,12 @@ import { migrate } from './migrate';
 
 try {
   const settings = loadSettings();
+  // Migrating would create the empty database in place of the lost one.
   const missing = missingDatabaseProblem(settings.database, settings.START_FRESH);
-  if (missing) throw new Error(missing);
+  if (missing) {
+    console.error(`Cannot migrate. ${missing}`);
+    process.exit(1);
+  }
   const database = await openDatabase(settings.database);
   try {
     const report = await migrate(database, settings, resolveAuthSecret(settings));
