@@ -69,10 +69,12 @@ describe(`Prometheus metrics (${testDbKind})`, () => {
       const before = valueOf(await scrape(), series);
       for (let i = 0; i < 3; i++) expect((await fetch(`${url}/api/games/${gameId}/board`)).status).toBe(200);
       await fetch(`${url}/api/no/such/${gameId}`);
+      expect((await fetch(`${url}/game/${gameId}`)).status).toBe(200);
       const text = await scrape();
       expect(valueOf(text, series)).toBe(before + 3);
       expect(valueOf(text, 'squares_http_request_duration_seconds_count{method="GET",route="/api/games/:id/board"}')).toBe(before + 3);
       expect(valueOf(text, 'squares_http_requests_total{method="GET",route="unmatched",status="404"}')).toBeGreaterThanOrEqual(1);
+      expect(valueOf(text, 'squares_http_requests_total{method="GET",route="web app page",status="200"}')).toBeGreaterThanOrEqual(1);
       // No address a visitor typed becomes a series of its own.
       expect(text).not.toContain(gameId);
       // Node's process metrics come along.

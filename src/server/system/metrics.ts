@@ -71,8 +71,9 @@ export function registerMetrics(app: FastifyInstance, settings: Pick<Settings, '
   });
 
   app.addHook('onResponse', (request, reply, done) => {
-    // A request no route matched (a 404, a scanner's guess) is one series, whatever its URL.
-    const route = request.routeOptions.url ?? 'unmatched';
+    // No route matched: the web app's pages (history fallback) are one series, and every other
+    // address (a 404, a scanner's guess) another, whatever the URL.
+    const route = request.routeOptions.url ?? (reply.statusCode < 400 ? 'web app page' : 'unmatched');
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     done();
