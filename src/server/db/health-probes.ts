@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { statfsSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from './connection';
 import { databaseErrorCause } from './database-errors';
@@ -24,6 +25,22 @@ export function sqliteFileProblem(handle: DatabaseHandle): string | null {
     return `the database file ${file.path} was replaced while the app runs (the app still writes to the old one): restart the app`;
   }
   return null;
+}
+
+/**
+ * SQLite: room on the disk that holds the database. SQLite writes nothing to disk before a commit,
+ * so a rolled-back write passes on a full disk while the app's commits fail (SQLITE_FULL): the
+ * free space is asked instead. The WAL grows to about 4 MB before a checkpoint copies it into the
+ * database file, so under `minFreeBytes` (8 MiB by default) writes fail or soon will. The cause
+ * names no figure, so it stays the same while the disk stays full (the log says it once).
+ */
+export function diskSpaceProblem(handle: DatabaseHandle, minFreeBytes: number): string | null {
+  const file = handle.sqliteFile;
+  if (!file) return null;
+  const dir = dirname(file.path);
+  const disk = statfsSync(dir);
+  if (disk.bavail * disk.bsize >= minFreeBytes) return null;
+  return `the disk holding ${dir} has less than ${Math.round(minFreeBytes / 2 ** 20)} MiB free: writes fail or soon will (SQLITE_FULL); free some space`;
 }
 
 /** Marks the probe's transaction to be rolled back: nothing of it is kept. */

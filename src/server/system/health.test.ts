@@ -1,10 +1,12 @@
-import { copyFileSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, renameSync, rmSync, statfsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testAccount } from '../../../tests/support/accounts';
 import { testDbKind } from '../../../tests/support/db';
 import { sqliteConnectionOf } from '../db/connection';
+import { databaseCheck, readiness } from './readiness';
 
 /** The app with every log line (warn and above, JSON) kept. */
 async function loggedApp(): Promise<{ t: TestApp; lines: string[]; logged: (text: string) => string[] }> {
@@ -123,6 +125,22 @@ describe.runIf(testDbKind === 'sqlite')('readiness of a SQLite file (sqlite)', (
     expect((await ready(t)).json().checks[0].cause).toBe(
       `the database file ${file} was replaced while the app runs (the app still writes to the old one): restart the app`,
     );
+  });
+
+  it('fails when the disk holding the database has too little room (a rolled-back write never reaches the disk)', async () => {
+    ({ t } = await loggedApp());
+    const dir = dirname(t.db.handle.sqliteFile!.path);
+    const disk = statfsSync(dir);
+    // This disk as if full: more room asked of it than it has.
+    const wanted = Math.ceil((disk.bavail * disk.bsize) / 2 ** 20 + 1) * 2 ** 20;
+    const errors: string[] = [];
+    const ready = readiness([databaseCheck(t.db.handle, wanted)], { info() {}, warn() {}, error: (_obj, msg) => errors.push(msg) });
+    const cause = `the disk holding ${dir} has less than ${wanted / 2 ** 20} MiB free: writes fail or soon will (SQLITE_FULL); free some space`;
+    expect(await ready()).toEqual({ status: 'not_ready', checks: [{ name: 'database', ok: false, cause }] });
+    await ready();
+    expect(errors).toEqual([`not ready: database: ${cause}`]);
+    // The app's own check asks for 8 MiB, which this disk has.
+    expect(await readiness([databaseCheck(t.db.handle)], { info() {}, warn() {}, error() {} })()).toMatchObject({ status: 'ready' });
   });
 
   it('fails when the database is full (SQLITE_FULL), and a request whose write fails logs why', async () => {

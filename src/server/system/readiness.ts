@@ -1,6 +1,6 @@
 import type { ReadinessResponse } from '@core/api/system';
 import type { DatabaseHandle } from '../db/connection';
-import { migrationsProblem, sqliteFileProblem, writeProblem } from '../db/health-probes';
+import { diskSpaceProblem, migrationsProblem, sqliteFileProblem, writeProblem } from '../db/health-probes';
 import type { Logger } from '../logger';
 
 /**
@@ -15,9 +15,12 @@ export interface ReadinessCheck {
 /** A check that has not answered by then counts as failed (a hung database must not hang the probe). */
 const CHECK_TIMEOUT_MS = 5000;
 
-/** The database answers writes, and (SQLite) its file is still the one the app opened. */
-export function databaseCheck(handle: DatabaseHandle): ReadinessCheck {
-  return { name: 'database', check: async () => sqliteFileProblem(handle) ?? (await writeProblem(handle)) };
+/** Free space a SQLite database's disk must have (design note 025). */
+const MIN_FREE_BYTES = 8 * 2 ** 20;
+
+/** The database answers writes, and (SQLite) its file is still the one the app opened, on a disk with room. */
+export function databaseCheck(handle: DatabaseHandle, minFreeBytes = MIN_FREE_BYTES): ReadinessCheck {
+  return { name: 'database', check: async () => sqliteFileProblem(handle) ?? diskSpaceProblem(handle, minFreeBytes) ?? (await writeProblem(handle)) };
 }
 
 /** Every migration of this version is applied. */
