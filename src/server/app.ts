@@ -54,15 +54,17 @@ import { createGameEvents, type GameEventsHub } from './realtime';
 import { squaresRepository } from './squares/squares.repository';
 import { squaresRoutes } from './squares/squares.routes';
 import { squaresService } from './squares/squares.service';
-import { sendInBackground, type Mailer } from './mail/mailer';
 import { passwordRemovedMail } from './mail/templates';
-import { createOutboxMailer } from './mail/outbox-mailer';
-import { outboxRepository } from './mail/outbox.repository';
+import { createDevMailboxMailer } from './mail/dev-mailbox-mailer';
+import { devMailboxRepository } from './mail/dev-mailbox.repository';
+import { mailQueue, type MailQueue } from './mail/mail-queue';
+import type { Mailer } from './mail/mailer';
+import { smtpFix, describeMailError } from './mail/mail-errors';
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { systemRoutes } from './system/system.routes';
 import { organizerRoutes } from './organizer/organizer.routes';
 import { activityService } from './activity/activity.service';
-import { namedPeopleService, undeliverableFiltered } from './people/named-people';
+import { namedPeopleService } from './people/named-people';
 import { organizerService, type OrganizerService } from './organizer/organizer.service';
 import { periodicJob } from './jobs/periodic';
 import { mailLinkOrigin } from './mail/link-origin';
@@ -81,6 +83,8 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider | null;
   /** The payout provider (D23); the manual one by default. Tests pass one that fails on demand. */
   payoutProvider?: PayoutProvider;
+  /** Where the mail queue delivers; by default SMTP or the Dev Mailbox (D9). Tests pass one that holds or fails. */
+  mailer?: Mailer;
   /** Sees every route as it is added (the fuzz test enumerates them with their schemas). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -95,6 +99,8 @@ declare module 'fastify' {
     checkoutSweeper: CheckoutSweeper;
     /** D28's payment tools; tests call releaseOverdue(now) directly. */
     organizer: OrganizerService;
+    /** D40's mail queue (design note 026): health() for readiness and metrics; tests call deliverDue(now). */
+    mailQueue: MailQueue;
   }
 }
 
@@ -171,13 +177,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestShapeCheck(app);
 
   // Services, wired once here; routes receive what they need.
-  const outbox = !settings.SMTP_URL && settings.trialMode ? outboxRepository(database.db) : null;
-  const smtp = settings.SMTP_URL ? createSmtpMailer(settings.SMTP_URL, settings.MAIL_FROM) : null;
-  // D29: a named person's placeholder address is never mailed.
-  const mailer: Mailer = undeliverableFiltered(smtp ?? createOutboxMailer(outbox ?? outboxRepository(database.db), app.log), app.log);
-  if (smtp) app.addHook('onClose', async () => smtp.close());
-  const accountsRepo = accountsRepository(database.db, database.kind);
   const clock = systemClock;
+  // Every mail goes through the queue (D40, design note 026) to SMTP or, in a trial without it, the Dev Mailbox (D9).
+  const devMailbox = !settings.SMTP_URL && settings.trialMode ? devMailboxRepository(database.db) : null;
+  const smtp = settings.SMTP_URL ? createSmtpMailer(settings.SMTP_URL, settings.MAIL_FROM) : null;
+  const mail = mailQueue({
+    db: database.db,
+    mailer: deps.mailer ?? smtp ?? createDevMailboxMailer(devMailbox ?? devMailboxRepository(database.db), app.log, clock),
+    log: app.log,
+    clock,
+    retryWindowMs: settings.MAIL_RETRY_HOURS * 3_600_000,
+    intervalMs: settings.SWEEP_INTERVAL_SECONDS * 1000,
+    messageIdDomain: settings.PUBLIC_URL ? new URL(settings.PUBLIC_URL).hostname : 'squares.local',
+  });
+  app.decorate('mailQueue', mail);
+  // The mail server is checked at start; one that cannot be used is a warning, never a stop: mail waits in the queue.
+  if (smtp) {
+    app.addHook('onReady', () => {
+      smtp.verify().then(
+        () => app.log.info('SMTP server reached: mail can be sent'),
+        (err: unknown) => app.log.warn({ cause: describeMailError(err), fix: smtpFix(err) }, 'SMTP server cannot be used: mail waits in the queue until it can'),
+      );
+    });
+  }
+  app.addHook('onReady', () => mail.start());
+  app.addHook('onClose', async () => {
+    await mail.stop();
+    smtp?.close();
+  });
+  const accountsRepo = accountsRepository(database.db, database.kind);
   const accounts = accountsService({
     repo: accountsRepo,
     policy: { adminEmails: settings.ADMIN_EMAILS },
@@ -187,7 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // D46: members of invite-only games; a sign-in link asked for from an invite makes one (tickets).
   const members = membersService({ repo: membersRepository(database.db), clock });
-  const auth = createAuth({ database, settings, secret: deps.secret, mailer, accounts, accountsRepo, members, log: app.log });
+  const auth = createAuth({ database, settings, secret: deps.secret, mail, accounts, accountsRepo, members, log: app.log });
   const guards = sessionGuards(auth);
   app.decorate('guards', guards);
   // Every answer of an admin route is no-store (session.ts): routes are added below this hook.
@@ -195,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => accounts.grantListedAdmins());
 
   await app.register(authRoutes, { auth, guards });
-  await app.register(mailRoutes, { outbox });
+  await app.register(mailRoutes, { mailbox: devMailbox, flush: mail.flush });
   const events = createGameEvents(database, app.log);
   app.decorate('gameEvents', events);
   // Ready once PostgreSQL's LISTEN is in place; if the database refuses now, it keeps retrying.
@@ -210,7 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     clock,
     // Design note 021: she learns why the password from sign-up fails, and how to get in.
-    onPasswordRemoved: (email) => sendInBackground(mailer, passwordRemovedMail(email, `${mailLinkOrigin('', settings)}/login`), app.log),
+    passwordRemoved: { mail, message: (email) => passwordRemovedMail(email, `${mailLinkOrigin('', settings)}/login`) },
   });
   app.addHook('onReady', async () => {
     await namedPeople.adoptPending().catch((err: unknown) => app.log.error({ err }, 'named people could not be matched to their accounts'));
@@ -219,7 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // D28: without a card provider (production without Stripe) organizer-collects is the only method.
   const paymentMethods: PaymentMethod[] = payments ? ['card', 'organizer'] : ['organizer'];
   await app.register(systemRoutes, { db: database.db, settings, paymentMethods, hasAdmin: () => accountsRepo.hasAdmin() });
-  const checkouts = checkoutService({ repo: checkoutRepository(database.db, database.kind), provider: payments, mailer, events, log: app.log, clock });
+  const checkouts = checkoutService({ repo: checkoutRepository(database.db, database.kind), provider: payments, mail, events, log: app.log, clock });
   const sweeper = checkoutSweeper(checkouts, app.log, settings.SWEEP_INTERVAL_SECONDS * 1000);
   app.decorate('checkouts', checkouts);
   app.decorate('checkoutSweeper', sweeper);
@@ -240,7 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   if (isTrialPaymentProvider(payments))
     await app.register(trialCheckoutRoutes, { testCheckout: trialCheckoutService({ provider: payments, checkouts, clock }) });
-  const games = gamesService({ repo: gamesRepo, events, checkouts, clock, cardPayments: paymentMethods.includes('card'), members, mailer, log: app.log });
+  const games = gamesService({ repo: gamesRepo, events, checkouts, clock, cardPayments: paymentMethods.includes('card'), members, mail });
   await app.register(gamesRoutes, { games, access, members, settings });
   // D28: the organizer's payment tools, and the pay-by run at start and then periodically, on every instance (it runs once per game).
   const organizer = organizerService({
@@ -248,7 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     games: gamesRepo,
     checkouts,
     events,
-    mailer,
+    mail,
     log: app.log,
     clock,
     origin: () => mailLinkOrigin('', settings),
