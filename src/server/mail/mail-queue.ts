@@ -80,16 +80,18 @@ export function mailQueue(deps: MailQueueDeps) {
     if (started) void job.runSoon();
   }
 
-  /** Sends every mail due at `now` that no other sender holds (tests pass a later time); the number sent. */
-  async function deliverDue(now: Date = clock()): Promise<number> {
+  /**
+   * Sends every mail due that no other sender holds; the number sent. Each claim reads the clock
+   * afresh, so a long run never sends on a lease that has ended; tests pass a later `at`.
+   */
+  async function deliverDue(at?: Date): Promise<number> {
     const repo = mailQueueRepository(db);
-    const at = now.toISOString();
-    const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
     let sent = 0;
     for (;;) {
-      const ids = await repo.dueIds(at, BATCH);
+      const ids = await repo.dueIds((at ?? clock()).toISOString(), BATCH);
       for (const id of ids) {
-        const mail = await repo.claim(id, owner, at, leaseUntil);
+        const now = at ?? clock();
+        const mail = await repo.claim(id, owner, now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString());
         if (mail && (await deliver(mail, now))) sent += 1;
       }
       if (ids.length < BATCH) return sent;
