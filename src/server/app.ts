@@ -196,7 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onReady', () => {
       smtp.verify().then(
         () => app.log.info('SMTP server reached: mail can be sent'),
-        (err: unknown) => app.log.warn({ cause: describeMailError(err), fix: smtpFix(err) }, 'SMTP server cannot be used: mail waits in the queue until it can'),
+        (err: unknown) =>
+          app.log.warn({ cause: describeMailError(err), fix: smtpFix(err) }, 'SMTP server cannot be used: mail waits in the queue until it can'),
       );
     });
   }

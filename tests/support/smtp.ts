@@ -28,7 +28,7 @@ export interface CapturedMail {
  * How the server treats a message: keep it; refuse it (450 at RCPT TO, a mail server that is
  * down for mail); or hold it (read it, never answer: a sender that dies now has not been told).
  */
-export type SmtpMode = 'accept' | 'refuse' | 'hold';
+type SmtpMode = 'accept' | 'refuse' | 'hold';
 
 export interface SmtpCatcher {
   port: number;

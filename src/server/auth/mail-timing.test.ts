@@ -66,7 +66,11 @@ describe(`mail-sending answers do not wait for the mail (${testDbKind})`, () => 
     expect(held.delivered).toEqual([]);
     held.release();
     await vi.waitFor(() =>
-      expect(held.delivered.map((m) => m.subject)).toEqual(['Reset your Squares Pool password', 'Confirm your Squares Pool account', 'Confirm your Squares Pool account']),
+      expect(held.delivered.map((m) => m.subject)).toEqual([
+        'Reset your Squares Pool password',
+        'Confirm your Squares Pool account',
+        'Confirm your Squares Pool account',
+      ]),
     );
   });
 });

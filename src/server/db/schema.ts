@@ -257,7 +257,7 @@ export interface DevMailboxTable {
   created_at: string;
 }
 
-export type MailQueueStatus = 'queued' | 'sending' | 'sent' | 'failed';
+type MailQueueStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 /** D40's outbox (design note 026): every mail, written in the transaction that causes it. */
 export interface MailQueueTable {

@@ -11,7 +11,6 @@ import type { GameType } from '@core/validation';
 import type { z } from 'zod';
 import type { AfterCommit } from '../db/after-commit';
 import { badRequest, conflict, notFound } from '../http/errors';
-import type { Logger } from '../logger';
 import type { MailOutbox } from '../mail/mail-queue';
 import { poolCancelledMail } from '../mail/templates';
 import type { GameEvents } from '../realtime/events';

@@ -13,7 +13,15 @@ export function devMailboxRepository(db: Db) {
     async add(mail: QueuedMail, now: string): Promise<void> {
       await db
         .insertInto('dev_mailbox')
-        .values({ id: mail.id, to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html, link: mail.link ?? null, created_at: now })
+        .values({
+          id: mail.id,
+          to_address: mail.to,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+          link: mail.link ?? null,
+          created_at: now,
+        })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
     },

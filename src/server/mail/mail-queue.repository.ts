@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../db/executor';
 import type { MailQueueTable } from '../db/schema';
 import type { MailKind, QueuedMail } from './mailer';
@@ -29,11 +29,36 @@ const LIVE = ['queued', 'sending'] as const;
  * conditional update, so several instances sending from one database decide each mail once.
  */
 export function mailQueueRepository(db: Executor) {
+  /** Ends `owner`'s lease on a mail with these changes; false when the lease had passed to another sender. */
+  async function endLease(id: string, owner: string, changes: Updateable<MailQueueTable>): Promise<boolean> {
+    const result = await db
+      .updateTable('mail_queue')
+      .set({ ...changes, lease_owner: null, lease_until: null })
+      .where('id', '=', id)
+      .where('status', '=', 'sending')
+      .where('lease_owner', '=', owner)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   return {
-    async enqueue(row: { id: string; message_id: string; recipient: string; subject: string; text_body: string; html_body: string; link: string | null; kind: MailKind }, now: string): Promise<void> {
+    async enqueue(
+      row: { id: string; message_id: string; recipient: string; subject: string; text_body: string; html_body: string; link: string | null; kind: MailKind },
+      now: string,
+    ): Promise<void> {
       await db
         .insertInto('mail_queue')
-        .values({ ...row, status: 'queued', attempts: 0, next_attempt_at: now, lease_owner: null, lease_until: null, last_error: null, created_at: now, sent_at: null })
+        .values({
+          ...row,
+          status: 'queued',
+          attempts: 0,
+          next_attempt_at: now,
+          lease_owner: null,
+          lease_until: null,
+          last_error: null,
+          created_at: now,
+          sent_at: null,
+        })
         .execute();
     },
 
@@ -69,55 +94,35 @@ export function mailQueueRepository(db: Executor) {
     },
 
     /** The mail went out; false when this sender's lease had passed to another. */
-    async markSent(id: string, owner: string, now: string): Promise<boolean> {
-      const result = await db
-        .updateTable('mail_queue')
-        .set({ status: 'sent', sent_at: now, lease_owner: null, lease_until: null, last_error: null })
-        .where('id', '=', id)
-        .where('status', '=', 'sending')
-        .where('lease_owner', '=', owner)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    markSent: (id: string, owner: string, now: string) => endLease(id, owner, { status: 'sent', sent_at: now, last_error: null }),
 
     /** The try failed: queued again for `retryAt`, or, with retryAt null, failed for good. */
-    async markFailedTry(id: string, owner: string, error: string, retryAt: string | null): Promise<boolean> {
-      const result = await db
-        .updateTable('mail_queue')
-        .set(
-          retryAt === null
-            ? { status: 'failed', lease_owner: null, lease_until: null, last_error: error }
-            : { status: 'queued', next_attempt_at: retryAt, lease_owner: null, lease_until: null, last_error: error },
-        )
-        .where('id', '=', id)
-        .where('status', '=', 'sending')
-        .where('lease_owner', '=', owner)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    markFailedTry: (id: string, owner: string, error: string, retryAt: string | null) =>
+      endLease(id, owner, retryAt === null ? { status: 'failed', last_error: error } : { status: 'queued', next_attempt_at: retryAt, last_error: error }),
 
     async counts(now: Date): Promise<MailQueueCounts> {
-      const row = await db
+      const byStatus = await db
         .selectFrom('mail_queue')
-        .select((eb) => [
-          eb.fn.sum<number | string | null>(eb.case().when('status', 'in', [...LIVE]).then(1).else(0).end()).as('queued'),
-          eb.fn.sum<number | string | null>(eb.case().when('status', '=', 'failed').then(1).else(0).end()).as('failed'),
-          eb.fn.min<string | null>(eb.case().when('status', 'in', [...LIVE]).then(eb.ref('next_attempt_at')).end()).as('oldest_due'),
-          eb.fn.min<string | null>(eb.case().when('status', 'in', [...LIVE]).then(eb.ref('created_at')).end()).as('oldest_queued'),
-        ])
+        .select((eb) => ['status', eb.fn.countAll<number | string>().as('count')])
+        .where('status', 'in', [...LIVE, 'failed'])
+        .groupBy('status')
+        .execute();
+      const oldest = await db
+        .selectFrom('mail_queue')
+        .select((eb) => [eb.fn.min('next_attempt_at').as('due'), eb.fn.min('created_at').as('queued')])
+        .where('status', 'in', [...LIVE])
         .executeTakeFirstOrThrow();
-      const ageSeconds = (at: string | null | Date) => (at === null ? 0 : Math.max(0, Math.floor((now.getTime() - new Date(at).getTime()) / 1000)));
+      const count = (...statuses: string[]) => byStatus.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + Number(row.count), 0);
+      const ageSeconds = (at: string | null) => (at === null ? 0 : Math.max(0, Math.floor((now.getTime() - new Date(at).getTime()) / 1000)));
       return {
-        queued: Number(row.queued ?? 0),
-        failed: Number(row.failed ?? 0),
-        oldestDueAgeSeconds: ageSeconds(row.oldest_due),
-        oldestQueuedAgeSeconds: ageSeconds(row.oldest_queued),
+        queued: count(...LIVE),
+        failed: count('failed'),
+        oldestDueAgeSeconds: ageSeconds(oldest.due),
+        oldestQueuedAgeSeconds: ageSeconds(oldest.queued),
       };
     },
   };
 }
-
-export type MailQueueRepository = ReturnType<typeof mailQueueRepository>;
 
 function toClaimed(row: MailQueueTable): ClaimedMail {
   return {

@@ -211,9 +211,7 @@ describe(`two instances on one database send each mail once (${testDbKind})`, ()
       // Both start-up runs have begun; both send again at once, twice.
       await Promise.all(instances.map((instance) => instance.app.mailQueue.deliverDue()));
       await Promise.all(instances.map((instance) => instance.app.mailQueue.deliverDue()));
-      await vi.waitFor(async () =>
-        expect(await database.handle.db.selectFrom('mail_queue').select('id').where('status', '!=', 'sent').execute()).toEqual([]),
-      );
+      await vi.waitFor(async () => expect(await database.handle.db.selectFrom('mail_queue').select('id').where('status', '!=', 'sent').execute()).toEqual([]));
       expect(smtp.messages.map((m) => m.envelopeTo[0]).sort()).toEqual([...to].sort());
       expect(new Set(smtp.messages.map((m) => m.headers['message-id'])).size).toBe(30);
     } finally {

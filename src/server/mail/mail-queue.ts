@@ -107,10 +107,16 @@ export function mailQueue(deps: MailQueueDeps) {
       const next = nextMailAttempt(mail.attempts, new Date(mail.createdAt), now, deps.retryWindowMs, randomInt(2 ** 32) / 2 ** 32);
       if ('giveUp' in next) {
         await repo.markFailedTry(mail.id, owner, error, null);
-        log.error({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, error }, 'a mail was given up: it could not be sent (see last_error in mail_queue)');
+        log.error(
+          { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, error },
+          'a mail was given up: it could not be sent (see last_error in mail_queue)',
+        );
       } else {
         await repo.markFailedTry(mail.id, owner, error, next.retryAt.toISOString());
-        log.warn({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, error, retryAt: next.retryAt.toISOString() }, 'a mail could not be sent; it is tried again');
+        log.warn(
+          { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, error, retryAt: next.retryAt.toISOString() },
+          'a mail could not be sent; it is tried again',
+        );
       }
       return false;
     }
