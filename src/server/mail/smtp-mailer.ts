@@ -24,6 +24,8 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { veri
       let timer: NodeJS.Timeout | undefined;
       const limit = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(Object.assign(new Error('the mail server did not answer in time'), { code: 'ETIMEDOUT' })), VERIFY_WAIT_MS);
+        // A check that has not ended never keeps a stopping process alive.
+        timer.unref();
       });
       try {
         await Promise.race([transport.verify(), limit]);
