@@ -19,7 +19,7 @@ describe(`the Dev Mailbox (trial without SMTP, D9, ${testDbKind})`, () => {
     t.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress, headers });
 
   it('keeps every mail with its text, HTML and link, newest first, uncached', async () => {
-    const account = newAccount('outbox');
+    const account = newAccount('mailbox');
     await signUpAs(t.app, account);
     await requestPasswordReset(t.app, account.email);
     const res = await open('127.0.0.1');

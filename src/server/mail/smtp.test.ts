@@ -42,7 +42,7 @@ describe(`mail through SMTP (SMTP_URL, D9, ${testDbKind})`, () => {
     await smtp.close();
   });
 
-  it('sign-up delivers the confirmation to the SMTP server, not the outbox, and its link confirms', async () => {
+  it('sign-up delivers the confirmation to the SMTP server, not the Dev Mailbox, and its link confirms', async () => {
     const account = newAccount('smtp');
     expect((await signUpAs(t.app, account, PUBLIC)).statusCode).toBe(200);
 
