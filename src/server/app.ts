@@ -54,10 +54,12 @@ import { createGameEvents, type GameEventsHub } from './realtime';
 import { squaresRepository } from './squares/squares.repository';
 import { squaresRoutes } from './squares/squares.routes';
 import { squaresService } from './squares/squares.service';
-import { sendInBackground, type Mailer } from './mail/mailer';
 import { passwordRemovedMail } from './mail/templates';
-import { createOutboxMailer } from './mail/outbox-mailer';
-import { outboxRepository } from './mail/outbox.repository';
+import { createDevMailboxMailer } from './mail/dev-mailbox-mailer';
+import { devMailboxRepository } from './mail/dev-mailbox.repository';
+import { mailQueue, type MailQueue } from './mail/mail-queue';
+import type { Mailer } from './mail/mailer';
+import { smtpFix, describeMailError } from './mail/mail-errors';
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { systemRoutes } from './system/system.routes';
 import { registerMetrics } from './system/metrics';
@@ -65,7 +67,7 @@ import { databaseCheck, migrationsCheck, readiness, type ReadinessCheck } from '
 import { registerSetupWarnings } from './http/setup-warnings';
 import { organizerRoutes } from './organizer/organizer.routes';
 import { activityService } from './activity/activity.service';
-import { namedPeopleService, undeliverableFiltered } from './people/named-people';
+import { namedPeopleService } from './people/named-people';
 import { organizerService, type OrganizerService } from './organizer/organizer.service';
 import { periodicJob } from './jobs/periodic';
 import { mailLinkOrigin } from './mail/link-origin';
@@ -84,6 +86,8 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider | null;
   /** The payout provider (D23); the manual one by default. Tests pass one that fails on demand. */
   payoutProvider?: PayoutProvider;
+  /** Where the mail queue delivers; by default SMTP or the Dev Mailbox (D9). Tests pass one that holds or fails. */
+  mailer?: Mailer;
   /** Sees every route as it is added (the fuzz test enumerates them with their schemas). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -98,6 +102,8 @@ declare module 'fastify' {
     checkoutSweeper: CheckoutSweeper;
     /** D28's payment tools; tests call releaseOverdue(now) directly. */
     organizer: OrganizerService;
+    /** D40's mail queue (design note 026): health() for readiness and metrics; tests call deliverDue(now). */
+    mailQueue: MailQueue;
   }
 }
 
@@ -179,13 +185,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = registerMetrics(app, settings);
 
   // Services, wired once here; routes receive what they need.
-  const outbox = !settings.SMTP_URL && settings.trialMode ? outboxRepository(database.db) : null;
-  const smtp = settings.SMTP_URL ? createSmtpMailer(settings.SMTP_URL, settings.MAIL_FROM) : null;
-  // D29: a named person's placeholder address is never mailed.
-  const mailer: Mailer = undeliverableFiltered(smtp ?? createOutboxMailer(outbox ?? outboxRepository(database.db), app.log), app.log);
-  if (smtp) app.addHook('onClose', async () => smtp.close());
-  const accountsRepo = accountsRepository(database.db, database.kind);
   const clock = systemClock;
+  // Every mail goes through the queue (D40, design note 026) to SMTP or, in a trial without it, the Dev Mailbox (D9).
+  const devMailbox = !settings.SMTP_URL && settings.trialMode ? devMailboxRepository(database.db) : null;
+  const smtp = settings.SMTP_URL ? createSmtpMailer(settings.SMTP_URL, settings.MAIL_FROM) : null;
+  const mail = mailQueue({
+    db: database.db,
+    mailer: deps.mailer ?? smtp ?? createDevMailboxMailer(devMailbox ?? devMailboxRepository(database.db), app.log, clock),
+    log: app.log,
+    clock,
+    retryWindowMs: settings.MAIL_RETRY_HOURS * 3_600_000,
+    intervalMs: settings.SWEEP_INTERVAL_SECONDS * 1000,
+    messageIdDomain: settings.PUBLIC_URL ? new URL(settings.PUBLIC_URL).hostname : 'squares.local',
+  });
+  app.decorate('mailQueue', mail);
+  // The mail server is checked at start; one that cannot be used is a warning, never a stop: mail waits in the queue.
+  if (smtp) {
+    app.addHook('onReady', () => {
+      smtp.verify().then(
+        () => app.log.info('SMTP server reached: mail can be sent'),
+        (err: unknown) =>
+          app.log.warn({ cause: describeMailError(err), fix: smtpFix(err) }, 'SMTP server cannot be used: mail waits in the queue until it can'),
+      );
+    });
+  }
+  app.addHook('onReady', () => mail.start());
+  app.addHook('onClose', async () => {
+    await mail.stop();
+    smtp?.close();
+  });
+  const accountsRepo = accountsRepository(database.db, database.kind);
   const accounts = accountsService({
     repo: accountsRepo,
     policy: { adminEmails: settings.ADMIN_EMAILS },
@@ -195,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // D46: members of invite-only games; a sign-in link asked for from an invite makes one (tickets).
   const members = membersService({ repo: membersRepository(database.db), clock });
-  const auth = createAuth({ database, settings, secret: deps.secret, mailer, accounts, accountsRepo, members, log: app.log });
+  const auth = createAuth({ database, settings, secret: deps.secret, mail, accounts, accountsRepo, members, log: app.log });
   const guards = sessionGuards(auth);
   app.decorate('guards', guards);
   // Every answer of an admin route is no-store (session.ts): routes are added below this hook.
@@ -203,7 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => accounts.grantListedAdmins());
 
   await app.register(authRoutes, { auth, guards });
-  await app.register(mailRoutes, { outbox });
+  await app.register(mailRoutes, { mailbox: devMailbox, flush: mail.flush });
   const events = createGameEvents(database, app.log);
   app.decorate('gameEvents', events);
   // Ready once PostgreSQL's LISTEN is in place; if the database refuses now, it keeps retrying.
@@ -218,7 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     clock,
     // Design note 021: she learns why the password from sign-up fails, and how to get in.
-    onPasswordRemoved: (email) => sendInBackground(mailer, passwordRemovedMail(email, `${mailLinkOrigin('', settings)}/login`), app.log),
+    passwordRemoved: { mail, message: (email) => passwordRemovedMail(email, `${mailLinkOrigin('', settings)}/login`) },
   });
   app.addHook('onReady', async () => {
     await namedPeople.adoptPending().catch((err: unknown) => app.log.error({ err }, 'named people could not be matched to their accounts'));
@@ -226,8 +255,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const payments = deps.paymentProvider !== undefined ? deps.paymentProvider : await createPaymentProvider(settings, { db: database.db, log: app.log });
   // D28: without a card provider (production without Stripe) organizer-collects is the only method.
   const paymentMethods: PaymentMethod[] = payments ? ['card', 'organizer'] : ['organizer'];
-  // Readiness (design note 025): each check names its cause. The mail queue's check (not stuck) joins this list.
-  const readinessChecks: ReadinessCheck[] = [databaseCheck(database), migrationsCheck(database)];
+  // Readiness (design note 025): each check names its cause, in words that stay the same while it
+  // lasts (the log says a cause once). The mail queue is stuck when a due mail waits and no instance
+  // sends it; mail waiting out an SMTP outage is not due, so it keeps an instance ready (design note 026).
+  const mailCheck: ReadinessCheck = {
+    name: 'mail queue',
+    check: async () => ((await mail.health()).stuck ? 'mail is due but no instance is sending it: look for mail sender errors in the log' : null),
+  };
+  const readinessChecks: ReadinessCheck[] = [databaseCheck(database), migrationsCheck(database), mailCheck];
+  metrics.mailQueue(async () => {
+    const { queued, failed } = await mail.health();
+    return { queued, failed };
+  });
   await app.register(systemRoutes, {
     db: database.db,
     settings,
@@ -235,7 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hasAdmin: () => accountsRepo.hasAdmin(),
     ready: readiness(readinessChecks, app.log),
   });
-  const checkouts = checkoutService({ repo: checkoutRepository(database.db, database.kind), provider: payments, mailer, events, log: app.log, clock, metrics });
+  const checkouts = checkoutService({ repo: checkoutRepository(database.db, database.kind), provider: payments, mail, events, log: app.log, clock, metrics });
   const sweeper = checkoutSweeper(checkouts, app.log, settings.SWEEP_INTERVAL_SECONDS * 1000);
   app.decorate('checkouts', checkouts);
   app.decorate('checkoutSweeper', sweeper);
@@ -256,7 +295,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   if (isTrialPaymentProvider(payments))
     await app.register(trialCheckoutRoutes, { testCheckout: trialCheckoutService({ provider: payments, checkouts, clock }) });
-  const games = gamesService({ repo: gamesRepo, events, checkouts, clock, cardPayments: paymentMethods.includes('card'), members, mailer, log: app.log });
+  const games = gamesService({ repo: gamesRepo, events, checkouts, clock, cardPayments: paymentMethods.includes('card'), members, mail });
   await app.register(gamesRoutes, { games, access, members, settings });
   // D28: the organizer's payment tools, and the pay-by run at start and then periodically, on every instance (it runs once per game).
   const organizer = organizerService({
@@ -264,7 +303,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     games: gamesRepo,
     checkouts,
     events,
-    mailer,
+    mail,
     log: app.log,
     clock,
     origin: () => mailLinkOrigin('', settings),

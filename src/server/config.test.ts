@@ -63,6 +63,14 @@ describe('settings', () => {
     expect(problemsOf({ MAX_HELD_SQUARES: 'lots' })[0]).toMatch(/^MAX_HELD_SQUARES: must be a whole number/);
   });
 
+  it('retries unsent mail for 24 hours by default, up to 30 days when set (design note 026)', () => {
+    expect(parseSettings({}).MAIL_RETRY_HOURS).toBe(24);
+    expect(parseSettings({ MAIL_RETRY_HOURS: '72' }).MAIL_RETRY_HOURS).toBe(72);
+    expect(problemsOf({ MAIL_RETRY_HOURS: 'forever' })[0]).toMatch(/^MAIL_RETRY_HOURS: must be a number of hours/);
+    expect(problemsOf({ MAIL_RETRY_HOURS: '721' })[0]).toMatch(/^MAIL_RETRY_HOURS: must be at most 720 hours/);
+    expect(problemsOf({ MAIL_RETRY_HOURS: '0' })[0]).toMatch(/^MAIL_RETRY_HOURS: must be at least 0.01 hours/);
+  });
+
   it('normalizes admin e-mails and booleans', () => {
     const s = parseSettings({ ADMIN_EMAILS: ' Boss@Example.com ,ref@example.com', ALLOW_SIGNUP: 'false' });
     expect(s.ADMIN_EMAILS).toEqual(['boss@example.com', 'ref@example.com']);

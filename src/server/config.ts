@@ -118,6 +118,15 @@ const settingsSchema = z.object({
   MAX_HELD_SQUARES: countSetting(1000, 100),
   /** How often the background sweeps run (checkout expiry and refunds, payout recovery). */
   SWEEP_INTERVAL_SECONDS: secondsSetting(3600, 60),
+  /** How long a mail that cannot be sent (SMTP down, refused) is tried again before it is given up (design note 026). */
+  MAIL_RETRY_HOURS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of hours' })
+      .min(0.01, 'must be at least 0.01 hours')
+      .max(720, 'must be at most 720 hours (30 days)')
+      .default(24),
+  ),
   /** How long a payout may stay `processing` before the recovery sweep hands it back to a person (failed, for Retry). */
   PAYOUT_LEASE_SECONDS: secondsSetting(86400, 120),
   /** Start with a new, empty SQLite database although this install's auth secret says it had one (the file is missing). */

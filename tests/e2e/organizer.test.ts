@@ -133,7 +133,7 @@ describe('organizer-collects games (D28)', () => {
 
     // The late player gets a mail about it.
     await expect
-      .poll(async () => (await db().selectFrom('mail_outbox').select('subject').where('to_address', '=', late.email).execute()).map((m) => m.subject))
+      .poll(async () => (await db().selectFrom('dev_mailbox').select('subject').where('to_address', '=', late.email).execute()).map((m) => m.subject))
       .toContain(`Your unpaid squares in ${title} were released`);
   });
 

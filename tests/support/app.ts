@@ -25,8 +25,8 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Test-only routes, added before the app is ready. */
   routes?: (app: FastifyInstance) => void;
-  /** Parts the test puts in place of the app's own (a payment or payout provider, the stream heartbeat). */
-  deps?: Pick<AppDeps, 'paymentProvider' | 'payoutProvider' | 'sseHeartbeatMs'>;
+  /** Parts the test puts in place of the app's own (a payment or payout provider, the mailer, the stream heartbeat). */
+  deps?: Pick<AppDeps, 'paymentProvider' | 'payoutProvider' | 'mailer' | 'sseHeartbeatMs'>;
 }
 
 /** The real app on a fresh, migrated test database (or the one given). */

@@ -24,8 +24,18 @@ export interface CapturedMail {
   raw: string;
 }
 
+/**
+ * How the server treats a message: keep it; refuse it (450 at RCPT TO, a mail server that is
+ * down for mail); or hold it (read it, never answer: a sender that dies now has not been told).
+ */
+type SmtpMode = 'accept' | 'refuse' | 'hold';
+
 export interface SmtpCatcher {
   port: number;
+  /** 'accept' unless set. */
+  mode: SmtpMode;
+  /** Messages read in 'hold' mode and never answered. */
+  held: number;
   /** smtp://127.0.0.1:PORT, for SMTP_URL. */
   url: string;
   messages: CapturedMail[];
@@ -36,21 +46,34 @@ export interface SmtpCatcher {
 
 /**
  * A real SMTP server on 127.0.0.1 on a free port that keeps every message it receives:
- * no authentication, no STARTTLS, like a local mail catcher.
+ * any user and password (or none), no STARTTLS, like a local mail catcher.
  */
-export async function startSmtpServer(): Promise<SmtpCatcher> {
+export async function startSmtpServer(options: { port?: number } = {}): Promise<SmtpCatcher> {
   const messages: CapturedMail[] = [];
   const waiters: Array<{ matches: (mail: CapturedMail) => boolean; resolve: (mail: CapturedMail) => void }> = [];
 
   const server = new SMTPServer({
     authOptional: true,
+    // A user and password in SMTP_URL are taken as they are, over the plain connection.
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      callback(null, { user: auth.username });
+    },
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (catcher.mode === 'refuse') return callback(Object.assign(new Error('Mailbox unavailable, try again later'), { responseCode: 450 }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', callback);
       stream.on('end', () => {
+        if (catcher.mode === 'hold') {
+          catcher.held += 1;
+          return;
+        }
         const raw = Buffer.concat(chunks).toString('utf8');
         const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         const envelopeTo = session.envelope.rcptTo.map((r) => r.address);
@@ -69,12 +92,14 @@ export async function startSmtpServer(): Promise<SmtpCatcher> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.server.address() as AddressInfo).port;
 
-  return {
+  const catcher: SmtpCatcher = {
     port,
+    mode: 'accept',
+    held: 0,
     url: `smtp://127.0.0.1:${port}`,
     messages,
     waitFor(to, subject, timeoutMs = 5_000) {
@@ -94,6 +119,7 @@ export async function startSmtpServer(): Promise<SmtpCatcher> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return catcher;
 }
 
 function toCapturedMail(raw: string, envelopeFrom: string, envelopeTo: string[]): CapturedMail {

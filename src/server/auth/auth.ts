@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Settings } from '../config';
 import type { DatabaseHandle } from '../db/connection';
 import { mailLinkOrigin } from '../mail/link-origin';
-import { sendInBackground, type Mailer } from '../mail/mailer';
+import type { MailMessage } from '../mail/mailer';
 import { confirmationMail, passwordResetMail } from '../mail/templates';
 import type { AccountsRepository } from './accounts.repository';
 import type { AccountsService } from './accounts.service';
@@ -19,8 +19,11 @@ export interface AuthDeps {
   database: DatabaseHandle;
   settings: Settings;
   secret: string;
-  /** Absent only where no mail can be sent (the migrate step). */
-  mailer?: Mailer;
+  /**
+   * The mail queue (design note 026); absent only where no mail can be sent (the migrate step).
+   * Better Auth's mails are outside our transactions: each is queued in a write of its own.
+   */
+  mail?: { send(message: MailMessage): Promise<void> };
   accounts?: AccountsService;
   accountsRepo?: AccountsRepository;
   /** D46: sign-in links asked for from a game's invite make their opener a member (tickets). */
@@ -44,12 +47,12 @@ const apiError = (status: 'BAD_REQUEST' | 'UNPROCESSABLE_ENTITY' | 'FORBIDDEN', 
  * end the account's other sessions. The same options drive the migrate step.
  */
 export function authOptions(deps: AuthDeps): BetterAuthOptions {
-  const { settings, mailer, accounts, accountsRepo } = deps;
+  const { settings, mail, accounts, accountsRepo } = deps;
   const https = settings.PUBLIC_URL?.startsWith('https://') ?? false;
   // Links in mails: on PUBLIC_URL, or on the host the app was opened as only if it names this machine (item 9).
   const linkOrigin = (url: string) => mailLinkOrigin(new URL(url).origin, settings);
-  // Mails go out in the background: no answer waits for (or is timed by) a delivery (item 12).
-  const mailLog = { error: (obj: object, msg: string) => deps.log?.error(obj, msg) };
+  // A mail is queued (one insert) and sent by the queue's job: no answer waits for (or is timed
+  // by) a delivery (item 12).
   return {
     appName: 'Squares Pool',
     secret: deps.secret,
@@ -74,9 +77,8 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
       resetPasswordTokenExpiresIn: ONE_HOUR,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url, token }) {
-        if (!mailer) return;
         const link = `${linkOrigin(url)}/reset-password?token=${encodeURIComponent(token)}`;
-        sendInBackground(mailer, passwordResetMail(user.email, link), mailLog);
+        await mail?.send(passwordResetMail(user.email, link));
       },
     },
     emailVerification: {
@@ -84,10 +86,9 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
       autoSignInAfterVerification: false,
       expiresIn: ONE_HOUR,
       async sendVerificationEmail({ user, url, token }) {
-        if (!mailer) return;
         const link = `${linkOrigin(url)}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(CONFIRMED_CALLBACK)}`;
         const name = (user as { displayUsername?: string }).displayUsername ?? user.name;
-        sendInBackground(mailer, confirmationMail(user.email, name, link), mailLog);
+        await mail?.send(confirmationMail(user.email, name, link));
       },
       async afterEmailVerification(user) {
         await accounts?.onEmailConfirmed(user);
@@ -102,7 +103,7 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
         displayUsernameValidator: (value) => USERNAME_PATTERN.test(value),
       }),
       // D29: signing in by e-mailed link (sign-in-links.ts).
-      signInLinkPlugin({ settings, mailer, linkOrigin, mailLog }),
+      signInLinkPlugin({ settings, mail, linkOrigin }),
     ],
     // Usernames and the names shown for them, on every write of a user row (issue 10), and the
     // confirmations a sign-in link makes (D29, D8).

@@ -62,7 +62,7 @@ describe(`passwords are never logged (${testDbKind})`, () => {
     await t.close();
   });
 
-  it('the log captured the whole walk (requests, the outbox link, the first admin)', () => {
+  it('the log captured the whole walk (requests, the Dev Mailbox link, the first admin)', () => {
     expect(lines.filter((l) => l.includes('"url":"/api/auth/sign-in/email"')).length).toBeGreaterThanOrEqual(4);
     expect(lines.some((l) => l.includes('Mail to ') && l.includes('/api/auth/verify-email?token='))).toBe(true);
     expect(lines.some((l) => l.includes('is the first confirmed account and is now the admin'))).toBe(true);

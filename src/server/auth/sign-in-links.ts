@@ -1,7 +1,7 @@
 import type { BetterAuthOptions } from 'better-auth';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import type { Settings } from '../config';
-import { sendInBackground, type Mailer } from '../mail/mailer';
+import type { MailMessage } from '../mail/mailer';
 import { signInLinkMail } from '../mail/templates';
 import type { AccountsService } from './accounts.service';
 
@@ -12,30 +12,29 @@ const SIGN_IN_LINK_VERIFY_PATH = '/magic-link/verify';
 
 export interface SignInLinkDeps {
   settings: Pick<Settings, 'ALLOW_SIGNUP'>;
-  mailer?: Mailer;
+  /** The mail queue: the mail is queued in a write of its own (auth.ts). */
+  mail?: { send(message: MailMessage): Promise<void> };
   /** The origin links in mails use (auth.ts: PUBLIC_URL, or this machine in a trial). */
   linkOrigin: (url: string) => string;
-  mailLog: { error(obj: object, msg: string): void };
 }
 
 /**
  * Signing in by e-mailed link (D29; design note 012): Better Auth's magic-link plugin on our
- * mailer. The token is stored hashed and works once, for 15 minutes. A new address gets an
+ * mail queue. The token is stored hashed and works once, for 15 minutes. A new address gets an
  * account whose e-mail is confirmed, with no password and no username yet (the web asks for
  * one at /welcome); with ALLOW_SIGNUP=false a new address's link is refused when opened
  * (`new_user_signup_disabled`), so the request's answer is the same for every address.
  */
-export function signInLinkPlugin({ settings, mailer, linkOrigin, mailLog }: SignInLinkDeps) {
+export function signInLinkPlugin({ settings, mail, linkOrigin }: SignInLinkDeps) {
   return magicLink({
     expiresIn: SIGN_IN_LINK_SECONDS,
     storeToken: 'hashed',
     disableSignUp: !settings.ALLOW_SIGNUP,
-    sendMagicLink({ email, url }) {
-      if (!mailer) return;
+    async sendMagicLink({ email, url }) {
       // The plugin's link with its callbacks (already plain paths on our origin: auth.routes.ts),
       // on the origin of every mailed link, as the confirmation link is built.
       const built = new URL(url);
-      sendInBackground(mailer, signInLinkMail(email, `${linkOrigin(url)}${built.pathname}${built.search}`), mailLog);
+      await mail?.send(signInLinkMail(email, `${linkOrigin(url)}${built.pathname}${built.search}`));
     },
   });
 }

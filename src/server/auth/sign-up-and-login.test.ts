@@ -23,7 +23,7 @@ import { testDbKind } from '../../../tests/support/db';
 
 const VERIFY_LINK = /^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=[\w.-]+&callbackURL=%2Flogin%3Fconfirmed%3D1$/;
 
-describe(`sign-up, e-mail confirmation, login and logout (outbox path, ${testDbKind})`, () => {
+describe(`sign-up, e-mail confirmation, login and logout (Dev Mailbox path, ${testDbKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ routes: guardedRoutes });

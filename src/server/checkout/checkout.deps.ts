@@ -1,5 +1,5 @@
 import type { CheckoutStatus } from '@core/api/checkout';
-import type { Mailer } from '../mail/mailer';
+import type { MailOutbox } from '../mail/mail-queue';
 import type { Logger } from '../logger';
 import type { PaymentProvider } from '../payments/provider';
 import type { GameEvents } from '../realtime/events';
@@ -13,7 +13,8 @@ export interface CheckoutServiceDeps extends ServiceDeps {
   repo: CheckoutRepository;
   /** Null: no provider configured (production without Stripe, D22). */
   provider: PaymentProvider | null;
-  mailer: Mailer;
+  /** Refund mails, queued in the transaction that records the refund (design note 026). */
+  mail: MailOutbox;
   events: GameEvents;
   log: Logger;
   /** Counts each checkout's outcome (design note 025; does nothing with METRICS off). */

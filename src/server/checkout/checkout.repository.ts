@@ -475,9 +475,10 @@ export function checkoutRepository(db: Executor, kind: DbKind) {
     /**
      * Runs `work` in one transaction; on a PostgreSQL deadlock or serialization failure (or SQLite
      * busy past busy_timeout) the whole transaction runs again, so `work` must not act outside it.
+     * `trx` is the transaction itself, for another module's writes in it (a mail queued, D40).
      */
-    async transaction<T>(work: (tx: CheckoutQueries) => Promise<T>): Promise<T> {
-      return withTransactionRetry(() => db.transaction().execute((trx) => work(checkoutQueries(trx, kind))));
+    async transaction<T>(work: (tx: CheckoutQueries, trx: Executor) => Promise<T>): Promise<T> {
+      return withTransactionRetry(() => db.transaction().execute((trx) => work(checkoutQueries(trx, kind), trx)));
     },
 
     /** The same queries on another repository's transaction (a game being deleted, D13). */

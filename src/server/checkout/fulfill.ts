@@ -1,8 +1,9 @@
 import { formatUsd } from '@core/money';
+import type { Executor } from '../db/executor';
 import { refundMail } from '../mail/templates';
 import { iso, perGame, providerOf, publishSquares, refundKey, type CheckoutServiceDeps } from './checkout.deps';
 import { REFUND_REASONS } from './checkout.messages';
-import type { CheckoutRow, RefundRow, StoredCheckoutStatus } from './checkout.repository';
+import type { CheckoutQueries, CheckoutRow, RefundRow, StoredCheckoutStatus } from './checkout.repository';
 
 /** Rolls back a fulfillment that cannot claim every square: the payment is refunded instead. */
 class CannotClaim extends Error {
@@ -17,7 +18,7 @@ class CannotClaim extends Error {
  * confirmations arrive; a payment that cannot claim its squares is refunded.
  */
 export function fulfillment(deps: CheckoutServiceDeps) {
-  const { repo, mailer, log, clock, metrics } = deps;
+  const { repo, mail, log, clock, metrics } = deps;
 
   /**
    * Claims every square of a paid checkout, or none and refunds the payment (D21). One
@@ -133,7 +134,7 @@ export function fulfillment(deps: CheckoutServiceDeps) {
     const refundId = await refundAtProvider(checkout, checkout.amount_cents, reason, key);
     if (!refundId) return checkout.status;
     const now = iso(clock());
-    const done = await repo.transaction(async (tx) => {
+    const done = await repo.transaction(async (tx, trx) => {
       await tx.recordRefund({
         checkout_id: checkoutId,
         refund_key: key,
@@ -144,9 +145,11 @@ export function fulfillment(deps: CheckoutServiceDeps) {
         reason,
         created_at: now,
       });
-      return tx.moveStatus(checkoutId, ['refund_pending'], { status: 'refunded', refunded_at: now, updated_at: now });
+      const moved = await tx.moveStatus(checkoutId, ['refund_pending'], { status: 'refunded', refunded_at: now, updated_at: now });
+      if (moved) await queueRefundMail(tx, trx, checkout, { amountCents: checkout.amount_cents, description: checkout.description, reason });
+      return moved;
     });
-    if (done) await mailRefund(checkout, { amountCents: checkout.amount_cents, description: checkout.description, reason });
+    if (done) mail.nudge();
     return 'refunded';
   }
 
@@ -161,27 +164,33 @@ export function fulfillment(deps: CheckoutServiceDeps) {
     if (!checkout) return;
     const refundId = await refundAtProvider(checkout, part.amount_cents, part.reason, part.refund_key);
     if (!refundId) return;
-    if (await repo.markRefunded(part.id, refundId, iso(clock()))) {
-      await mailRefund(checkout, { amountCents: part.amount_cents, description: part.description, reason: part.reason });
-    }
+    const done = await repo.transaction(async (tx, trx) => {
+      const marked = await tx.markRefunded(part.id, refundId, iso(clock()));
+      if (marked) await queueRefundMail(tx, trx, checkout, { amountCents: part.amount_cents, description: part.description, reason: part.reason });
+      return marked;
+    });
+    if (done) mail.nudge();
   }
 
-  async function mailRefund(checkout: CheckoutRow, refunded: { amountCents: number; description: string; reason: string }): Promise<void> {
-    try {
-      const buyer = await repo.buyerOf(checkout.user_id);
-      if (!buyer) return;
-      await mailer.send(
-        refundMail(buyer.email, {
-          username: buyer.displayUsername ?? buyer.username ?? buyer.name,
-          amount: formatUsd(refunded.amountCents),
-          description: refunded.description,
-          reason: refunded.reason,
-          link: `${checkout.public_origin ?? ''}/my-squares`,
-        }),
-      );
-    } catch (err) {
-      log.error({ err, checkoutId: checkout.id }, 'refund e-mail could not be sent');
-    }
+  /** Tells the buyer, in the transaction that records the refund: the mail exists exactly when the refund is recorded. */
+  async function queueRefundMail(
+    tx: CheckoutQueries,
+    trx: Executor,
+    checkout: CheckoutRow,
+    refunded: { amountCents: number; description: string; reason: string },
+  ): Promise<void> {
+    const buyer = await tx.buyerOf(checkout.user_id);
+    if (!buyer) return;
+    await mail.enqueue(
+      trx,
+      refundMail(buyer.email, {
+        username: buyer.displayUsername ?? buyer.username ?? buyer.name,
+        amount: formatUsd(refunded.amountCents),
+        description: refunded.description,
+        reason: refunded.reason,
+        link: `${checkout.public_origin ?? ''}/my-squares`,
+      }),
+    );
   }
 
   return { fulfill, completeRefund, completePartRefund };

@@ -24,7 +24,8 @@ export interface Database {
   grid_draws: GridDrawsTable;
   quarter_scores: QuarterScoresTable;
   game_winners: GameWinnersTable;
-  mail_outbox: MailOutboxTable;
+  mail_queue: MailQueueTable;
+  dev_mailbox: DevMailboxTable;
   payment_refunds: PaymentRefundsTable;
   test_payment_sessions: TestPaymentSessionsTable;
   test_payment_refunds: TestPaymentRefundsTable;
@@ -245,7 +246,8 @@ export interface GameWinnersTable {
   updated_at: string;
 }
 
-export interface MailOutboxTable {
+/** The trial's Dev Mailbox (D9): the mails a trial without SMTP delivered, for /dev/mailbox. */
+export interface DevMailboxTable {
   id: string;
   to_address: string;
   subject: string;
@@ -253,6 +255,30 @@ export interface MailOutboxTable {
   html_body: string;
   link: string | null;
   created_at: string;
+}
+
+type MailQueueStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+/** D40's outbox (design note 026): every mail, written in the transaction that causes it. */
+export interface MailQueueTable {
+  id: string;
+  message_id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  link: string | null;
+  kind: string;
+  status: MailQueueStatus;
+  attempts: number;
+  /** When it may be tried (again); while `sending`, the end of the sender's lease. */
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  /** Why the last try failed: a code and a short message, never a link or a password. */
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
 }
 
 /** Our boolean columns, read back as true/false from SQLite's 0/1. */

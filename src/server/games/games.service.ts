@@ -11,8 +11,7 @@ import type { GameType } from '@core/validation';
 import type { z } from 'zod';
 import type { AfterCommit } from '../db/after-commit';
 import { badRequest, conflict, notFound } from '../http/errors';
-import type { Logger } from '../logger';
-import { sendInBackground, type Mailer } from '../mail/mailer';
+import type { MailOutbox } from '../mail/mail-queue';
 import { poolCancelledMail } from '../mail/templates';
 import type { GameEvents } from '../realtime/events';
 import type { ServiceDeps } from '../service-deps';
@@ -36,9 +35,8 @@ export interface GamesServiceDeps extends ServiceDeps {
   cardPayments?: boolean;
   /** D46: a new invite link clears the organizer's removals (members.service.ts). */
   members?: Pick<MembersService, 'clearRemovals'>;
-  /** Issue 23: tells the players of a deleted organizer-collects game (after commit); app.ts always gives it. */
-  mailer?: Mailer;
-  log?: Pick<Logger, 'error'>;
+  /** Issue 23: tells the players of a deleted organizer-collects game (queued with the deletion); app.ts always gives it. */
+  mail?: MailOutbox;
 }
 
 /**
@@ -66,14 +64,15 @@ export function gamesService(deps: GamesServiceDeps) {
     if (Date.parse(payBy) <= clock().getTime()) throw badRequest(ORGANIZER_PAYMENT_ERRORS.payByPast);
   }
 
-  function tellCancelled(title: string, link: string, owners: readonly DeletedGameOwner[]): void {
-    const { mailer, log } = deps;
-    if (!mailer || !log) return;
+  async function tellCancelled(game: LockedGame, title: string, link: string, owners: readonly DeletedGameOwner[]): Promise<void> {
+    const { mail } = deps;
+    if (!mail) return;
     for (const owner of owners) {
       if (owner.email === null) continue;
       const paid = owner.paid_cents > 0 ? formatUsd(owner.paid_cents) : null;
-      sendInBackground(mailer, poolCancelledMail(owner.email, { username: owner.name ?? '', gameTitle: title, squares: owner.squares, paid, link }), log);
+      await mail.enqueue(game.tx, poolCancelledMail(owner.email, { username: owner.name ?? '', gameTitle: title, squares: owner.squares, paid, link }));
     }
+    game.afterCommit.add(() => mail.nudge());
   }
 
   return {
@@ -254,8 +253,8 @@ export function gamesService(deps: GamesServiceDeps) {
         await deps.checkouts?.releaseDeletedGame(row.id, row.title, game.tx, game.afterCommit);
         await game.remove();
         // Issue 23: the organizer collected this game's money outside the app, so no refund mail
-        // tells its players anything: this one does, once the deletion has committed.
-        if (row.payment_method === 'organizer') game.afterCommit.add(async () => tellCancelled(row.title, `${by.origin}/game/${row.id}`, owners));
+        // tells its players anything: this one does, queued with the deletion.
+        if (row.payment_method === 'organizer') await tellCancelled(game, row.title, `${by.origin}/game/${row.id}`, owners);
         return { id: row.id, title: row.title };
       });
       events.publish({ game_id: id, reason: 'deleted' });

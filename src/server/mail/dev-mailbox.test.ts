@@ -3,7 +3,6 @@ import { mailsTo, newAccount, requestPasswordReset, signUpAs } from '../../../te
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
 import { type SmtpCatcher, startSmtpServer } from '../../../tests/support/smtp';
-import { outboxRepository } from './outbox.repository';
 import { confirmationMail } from './templates';
 
 const NOT_LOCAL = { error: { code: 'FORBIDDEN', message: 'The Dev Mailbox can only be opened on the machine that runs the app.' } };
@@ -20,7 +19,7 @@ describe(`the Dev Mailbox (trial without SMTP, D9, ${testDbKind})`, () => {
     t.app.inject({ method: 'GET', url: '/api/dev/mailbox', remoteAddress, headers });
 
   it('keeps every mail with its text, HTML and link, newest first, uncached', async () => {
-    const account = newAccount('outbox');
+    const account = newAccount('mailbox');
     await signUpAs(t.app, account);
     await requestPasswordReset(t.app, account.email);
     const res = await open('127.0.0.1');
@@ -38,12 +37,15 @@ describe(`the Dev Mailbox (trial without SMTP, D9, ${testDbKind})`, () => {
     }
   });
 
-  it('shows a mail whose sending has started, even if it is not stored yet (mails go out in the background)', async () => {
-    const outbox = outboxRepository(t.db.handle.db);
-    const message = { to: 'started@example.com', subject: 'Started', text: 'x', html: '<p>x</p>' };
-    const storing = outbox.add(message);
-    expect((await outbox.list()).map((m) => m.to)).toContain('started@example.com');
-    await storing;
+  it('shows a mail committed to the queue before it was opened, even if the sender has not run since (design note 026)', async () => {
+    const message = { to: 'queued@example.com', subject: 'Queued', text: 'x', html: '<p>x</p>', kind: 'refund' as const };
+    // Queued as a service does, in a transaction, with no nudge after it.
+    await t.db.handle.db.transaction().execute((trx) => t.app.mailQueue.enqueue(trx, message));
+    const mails = (await open('127.0.0.1')).json().mails as Array<{ to: string }>;
+    expect(mails.filter((m) => m.to === 'queued@example.com')).toHaveLength(1);
+    // Opened again, it is still one mail: the queue sent it once.
+    const again = (await open('127.0.0.1')).json().mails as Array<{ to: string }>;
+    expect(again.filter((m) => m.to === 'queued@example.com')).toHaveLength(1);
   });
 
   it.each([['127.0.0.1'], ['127.8.9.10'], ['::1'], ['::ffff:127.0.0.1']])('opens for the loopback client %s', async (ip) => {
@@ -113,7 +115,7 @@ describe(`the Dev Mailbox is gone outside the trial without SMTP (${testDbKind})
   });
 });
 
-describe(`outbox mails are complete (${testDbKind})`, () => {
+describe(`Dev Mailbox mails are complete (${testDbKind})`, () => {
   it('a confirmation mail greets the username in its text and HTML parts', async () => {
     const t = await createTestApp();
     try {

@@ -1,30 +1,25 @@
+/** What a mail is about: the queue keeps it, for the log and the queue's figures. */
+export type MailKind = 'confirmation' | 'password-reset' | 'sign-in-link' | 'password-removed' | 'refund' | 'released' | 'released-paid' | 'pool-cancelled';
+
 /** One e-mail the app sends. Every mail has a text and an HTML part. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
-  /** The one link the mail is about (confirmation, reset); the outbox shows and logs it. */
+  /** The one link the mail is about (confirmation, reset); the Dev Mailbox shows it. */
   link?: string;
+  kind: MailKind;
 }
 
-/** Where mail goes: SMTP (nodemailer) or, in a trial without SMTP, the outbox (D9). */
+/** A mail as the queue hands it to a mailer (design note 026): its id and the Message-ID every try sends. */
+export interface QueuedMail extends MailMessage {
+  id: string;
+  messageId: string;
+}
+
+/** Where the mail queue's sender delivers: SMTP (nodemailer) or, in a trial without SMTP, the Dev Mailbox (D9). */
 export interface Mailer {
-  readonly kind: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
-}
-
-/**
- * Hands a mail to the mailer and returns at once: an answer never waits for delivery, so its
- * timing cannot tell whether an address has an account (issue 10 item 12). A failure is logged
- * (without the mail's link, which may be a credential); nobody is waiting to be told.
- */
-export function sendInBackground(mailer: Mailer, message: MailMessage, log: { error(obj: object, msg: string): void }): void {
-  let sending: Promise<void>;
-  try {
-    sending = mailer.send(message);
-  } catch (err) {
-    sending = Promise.reject(err);
-  }
-  sending.catch((err: unknown) => log.error({ err, to: message.to, subject: message.subject }, 'a mail could not be sent'));
+  readonly kind: 'smtp' | 'dev-mailbox';
+  send(mail: QueuedMail): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   cookiesOf,
   followLink,
@@ -42,7 +42,7 @@ describe(`mail through SMTP (SMTP_URL, D9, ${testDbKind})`, () => {
     await smtp.close();
   });
 
-  it('sign-up delivers the confirmation to the SMTP server, not the outbox, and its link confirms', async () => {
+  it('sign-up delivers the confirmation to the SMTP server, not the Dev Mailbox, and its link confirms', async () => {
     const account = newAccount('smtp');
     expect((await signUpAs(t.app, account, PUBLIC)).statusCode).toBe(200);
 
@@ -55,11 +55,16 @@ describe(`mail through SMTP (SMTP_URL, D9, ${testDbKind})`, () => {
     const link = linkOf(mail, /http:\/\/127\.0\.0\.1:3000\/api\/auth\/verify-email\?token=[\w.-]+&callbackURL=%2Flogin%3Fconfirmed%3D1/);
     expect(mail.text).toContain(`Hi ${account.username},`);
 
-    // Nothing in the outbox: the Dev Mailbox is off and the table is empty.
+    // Nothing in the Dev Mailbox: it is off and its table is empty; the queue has the mail, sent.
     const mailbox = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
     expect(mailbox.statusCode).toBe(404);
     expect(mailbox.json()).toMatchObject({ error: { code: 'MAILBOX_DISABLED' } });
-    expect(await t.db.handle.db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
+    expect(await t.db.handle.db.selectFrom('dev_mailbox').selectAll().execute()).toEqual([]);
+    const queued = await t.db.handle.db.selectFrom('mail_queue').select(['status', 'message_id']).where('recipient', '=', account.email).execute();
+    await vi.waitFor(async () =>
+      expect(await t.db.handle.db.selectFrom('mail_queue').select('status').where('recipient', '=', account.email).execute()).toEqual([{ status: 'sent' }]),
+    );
+    expect(mail.headers['message-id']).toBe(queued[0]!.message_id);
 
     const confirm = await followLink(t.app, link);
     expect(confirm.statusCode).toBe(302);

@@ -28,6 +28,7 @@ export function confirmationMail(to: string, username: string, link: string): Ma
   return {
     to,
     subject: 'Confirm your Squares Pool account',
+    kind: 'confirmation',
     link,
     text: `${greeting}\n\n${body}\n\nConfirm your e-mail: ${link}\n\n${footer}\n`,
     html: layout('Confirm your e-mail', [greeting, body], { label: 'Confirm e-mail', href: link }, footer),
@@ -40,6 +41,7 @@ export function passwordResetMail(to: string, link: string): MailMessage {
   return {
     to,
     subject: 'Reset your Squares Pool password',
+    kind: 'password-reset',
     link,
     text: `${body}\n\nReset your password: ${link}\n\n${footer}\n`,
     html: layout('Reset your password', [body], { label: 'Choose a new password', href: link }, footer),
@@ -56,6 +58,7 @@ export function signInLinkMail(to: string, link: string): MailMessage {
   return {
     to,
     subject: 'Your Squares Pool sign-in link',
+    kind: 'sign-in-link',
     link,
     text: `${body}\n\nLog in: ${link}\n\n${footer}\n`,
     html: layout('Log in to Squares Pool', [body], { label: 'Log in', href: link }, footer),
@@ -75,6 +78,7 @@ export function passwordRemovedMail(to: string, link: string): MailMessage {
   return {
     to,
     subject: 'Your squares are in your Squares Pool account',
+    kind: 'password-removed',
     link,
     text: `${body}\n\n${why}\n\nLog in: ${link}\n\n${footer}\n`,
     html: layout('Your squares are in your account', [body, why], { label: 'Log in', href: link }, footer),
@@ -94,6 +98,7 @@ export function refundMail(to: string, refund: { username: string; amount: strin
   return {
     to,
     subject: 'Your Squares Pool payment was refunded',
+    kind: 'refund',
     link: refund.link,
     text: `${greeting}\n\n${body}\n\n${why}\n\n${after}\n\nMy Squares: ${refund.link}\n\n${footer}\n`,
     html: layout('Your payment was refunded', [greeting, body, why, after], { label: 'View My Squares', href: refund.link }, footer),
@@ -111,6 +116,7 @@ export function releasedPaidMail(to: string, released: { username: string; gameT
   return {
     to,
     subject: `Your squares in ${released.gameTitle} were released`,
+    kind: 'released-paid',
     link: released.link,
     text: `${greeting}\n\n${body}\n\n${money}\n\nThe board: ${released.link}\n`,
     html: layout(
@@ -132,6 +138,7 @@ export function releasedMail(to: string, released: { username: string; gameTitle
   return {
     to,
     subject: `Your unpaid squares in ${released.gameTitle} were released`,
+    kind: 'released',
     link: released.link,
     text: `${greeting}\n\n${body}\n\n${why}\n\nThe board: ${released.link}\n\n${footer}\n`,
     html: layout('Your unpaid squares were released', [greeting, body, why], { label: 'Open the board', href: released.link }, footer),
@@ -153,6 +160,7 @@ export function poolCancelledMail(
   return {
     to,
     subject: `${cancelled.gameTitle} was cancelled by the organizer`,
+    kind: 'pool-cancelled',
     link: cancelled.link,
     text: `${greeting}\n\n${body}\n\n${money}\n\nThe game: ${cancelled.link}\n\n${footer}\n`,
     html: layout(GAME_CANCELLED.title, [greeting, body, money], { label: 'Open the game', href: cancelled.link }, footer),

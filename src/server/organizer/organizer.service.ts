@@ -12,7 +12,7 @@ import type { GamesRepository, LockedGame } from '../games/games.repository';
 import { toGame } from '../games/games.service';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { Logger } from '../logger';
-import { sendInBackground, type Mailer } from '../mail/mailer';
+import type { MailOutbox } from '../mail/mail-queue';
 import { releasedMail, releasedPaidMail } from '../mail/templates';
 import type { GameEvents } from '../realtime/events';
 import { publishSafely } from '../realtime/publish';
@@ -25,7 +25,8 @@ export interface OrganizerServiceDeps extends ServiceDeps {
   /** D32: free cells and refunds of released card sales, in the tool's transaction. */
   checkouts: Pick<CheckoutService, 'takenSquares' | 'refundReleasedSquares'>;
   events: GameEvents;
-  mailer: Mailer;
+  /** Release mails, queued in the release's transaction (design note 026). */
+  mail: MailOutbox;
   log: Logger;
   /** Our origin for links in mails sent without a request (the pay-by run): PUBLIC_URL, or the trial's own. */
   origin: () => string;
@@ -42,7 +43,7 @@ export type AssignTarget = { account: string } | { name: string; email: string |
  * (the pot counts sold squares, D47; collected the paid ones) and its activity-log entries.
  */
 export function organizerService(deps: OrganizerServiceDeps) {
-  const { games, events, mailer, log, clock, checkouts } = deps;
+  const { games, events, mail, log, clock, checkouts } = deps;
 
   /** `work` under the game's lock (404 when missing). */
   async function withGame<T>(gameId: string, work: (game: LockedGame, repo: OrganizerRepository) => Promise<T>): Promise<T> {
@@ -86,7 +87,7 @@ export function organizerService(deps: OrganizerServiceDeps) {
   /**
    * Releases the selected squares, until the numbers are drawn (D28, D32): unpaid ones, or with
    * `includePaid` paid ones too (a card sale is refunded through its provider). Each owner is told
-   * by e-mail once the release has committed. `atPayBy`: the pay-by run, which only acts if it is
+   * by e-mail: the mails are queued in the release's transaction and sent once it has committed. `atPayBy`: the pay-by run, which only acts if it is
    * the one run for this pay-by time. `actorId`: who (null: the pay-by run).
    */
   async function release(
@@ -140,7 +141,8 @@ export function organizerService(deps: OrganizerServiceDeps) {
       await repo.logActivity(gameId, entries, now);
       const people = await repo.people([...new Set(rows.map((row) => row.user_id))]);
       const link = `${options.origin ?? deps.origin()}/game/${gameId}`;
-      game.afterCommit.add(() => tellReleased(game.row.title, link, rows, refunds, people, options.atPayBy !== undefined));
+      await tellReleased(game.tx, game.row.title, link, rows, refunds, people, options.atPayBy !== undefined);
+      game.afterCommit.add(() => mail.nudge());
       return rows;
     });
     const changed = released?.length ?? 0;
@@ -148,24 +150,25 @@ export function organizerService(deps: OrganizerServiceDeps) {
     return { changed, game: await currentGame(gameId) };
   }
 
-  function tellReleased(
+  async function tellReleased(
+    tx: LockedGame['tx'],
     title: string,
     link: string,
     rows: readonly OwnedSquare[],
     refunds: ReadonlyMap<string, number>,
     people: readonly { id: string; email: string; username: string | null; name: string }[],
     atPayBy: boolean,
-  ): void {
+  ): Promise<void> {
     for (const person of people) {
       const mine = rows.filter((row) => row.user_id === person.id);
       const labels = (list: readonly OwnedSquare[]) => list.map((row) => squarePositionLabel(row)).join('; ');
       const username = person.username ?? person.name;
       const unpaid = mine.filter((row) => !row.is_paid);
       const paid = mine.filter((row) => row.is_paid);
-      if (unpaid.length > 0) sendInBackground(mailer, releasedMail(person.email, { username, gameTitle: title, squares: labels(unpaid), atPayBy, link }), log);
+      if (unpaid.length > 0) await mail.enqueue(tx, releasedMail(person.email, { username, gameTitle: title, squares: labels(unpaid), atPayBy, link }));
       if (paid.length > 0) {
         const byCard = paid.some((row) => refunds.has(row.id));
-        sendInBackground(mailer, releasedPaidMail(person.email, { username, gameTitle: title, squares: labels(paid), byCard, link }), log);
+        await mail.enqueue(tx, releasedPaidMail(person.email, { username, gameTitle: title, squares: labels(paid), byCard, link }));
       }
     }
   }

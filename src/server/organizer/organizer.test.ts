@@ -335,7 +335,7 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
       const deps: CheckoutServiceDeps = {
         repo: checkoutRepository(handle.db, handle.kind),
         provider: trialPaymentProvider(testPaymentsRepository(handle.db, handle.kind)),
-        mailer: { kind: 'outbox', send: async () => {} },
+        mail: { enqueue: async () => {}, nudge: () => {} },
         events: memoryGameEvents(),
         log: { info() {}, warn() {}, error() {}, debug() {} } as unknown as CheckoutServiceDeps['log'],
         clock: () => new Date(),

@@ -3,7 +3,8 @@ import { isPlaceholderEmail, PLACEHOLDER_EMAIL_DOMAIN } from '@core/person';
 import { sql } from 'kysely';
 import type { Executor } from '../db/executor';
 import type { Logger } from '../logger';
-import type { MailMessage, Mailer } from '../mail/mailer';
+import type { MailOutbox } from '../mail/mail-queue';
+import type { MailMessage } from '../mail/mailer';
 import type { GameEvents } from '../realtime/events';
 import { publishSafely } from '../realtime/publish';
 
@@ -12,27 +13,13 @@ import { publishSafely } from '../realtime/publish';
  * account ("Aunt May", optionally with her e-mail address). Each is a placeholder row in Better
  * Auth's `user` table, so every square still has an owner row the board, exports and winners read
  * as they always did, plus a `named_people` row with the real address. The placeholder's own
- * address is under `.invalid` (RFC 2606): no mail goes there (undeliverableFiltered), it has no
+ * address is under `.invalid` (RFC 2606): no mail goes there (the mail queue skips it), it has no
  * password and no session, so nobody can sign in as it. Once an account with the real address
  * is confirmed, the person's squares, wins and log entries become that account's.
  */
 
 /** True for an address no mail may be sent to: a named person's placeholder (and any `.invalid`). */
 const isUndeliverable = isPlaceholderEmail;
-
-/** The mailer, minus mails to placeholder addresses: a release or refund mail to a named person goes nowhere. */
-export function undeliverableFiltered(mailer: Mailer, log: Pick<Logger, 'info'>): Mailer {
-  return {
-    kind: mailer.kind,
-    async send(message: MailMessage) {
-      if (isUndeliverable(message.to)) {
-        log.info({ subject: message.subject }, 'mail to a person without an account not sent');
-        return;
-      }
-      await mailer.send(message);
-    },
-  };
-}
 
 /** The queries; the writes run in the caller's transaction (an assignment's game lock). */
 export function namedPeopleRepository(db: Executor) {
@@ -116,12 +103,12 @@ export interface NamedPeopleDeps {
   events: GameEvents;
   log: Logger;
   clock: () => Date;
-  /** After an adoption removed a password (design note 021): tell the address why it no longer works. */
-  onPasswordRemoved?: (email: string) => void;
+  /** After an adoption removed a password (design note 021): the mail that tells the address why, queued in the adoption's transaction. */
+  passwordRemoved?: { mail: MailOutbox; message: (email: string) => MailMessage };
 }
 
 /** D29: when an address is confirmed, the squares of the named people with that address follow it. */
-export function namedPeopleService({ db, events, log, clock, onPasswordRemoved }: NamedPeopleDeps) {
+export function namedPeopleService({ db, events, log, clock, passwordRemoved }: NamedPeopleDeps) {
   async function adopt(account: { id: string; email: string }): Promise<string[]> {
     return service.adopt(account);
   }
@@ -135,9 +122,9 @@ export function namedPeopleService({ db, events, log, clock, onPasswordRemoved }
     async adopt(account: { id: string; email: string }): Promise<string[]> {
       const email = account.email.trim().toLowerCase();
       if (isUndeliverable(email)) return [];
-      let passwordRemoved = false;
+      let passwordWasRemoved = false;
       const games = await db.transaction().execute(async (trx) => {
-        passwordRemoved = false;
+        passwordWasRemoved = false;
         const people = await trx.selectFrom('named_people').select('user_id').where('email', '=', email).where('claimed_by', 'is', null).execute();
         if (people.length === 0) return [];
         const ids = people.map((person) => person.user_id);
@@ -146,7 +133,8 @@ export function namedPeopleService({ db, events, log, clock, onPasswordRemoved }
         // it (the confirmation link proves the mailbox, not who chose the password). It goes, with
         // every session, in this transaction: the owner signs in by link or resets the password.
         const removed = await trx.deleteFrom('account').where('userId', '=', account.id).executeTakeFirst();
-        passwordRemoved = Number(removed.numDeletedRows) > 0;
+        passwordWasRemoved = Number(removed.numDeletedRows) > 0;
+        if (passwordWasRemoved) await passwordRemoved?.mail.enqueue(trx, passwordRemoved.message(account.email));
         await trx.deleteFrom('session').where('userId', '=', account.id).execute();
         const touched = await trx.selectFrom('squares').select('game_id').distinct().where('user_id', 'in', ids).execute();
         const won = await trx.selectFrom('game_winners').select('game_id').distinct().where('user_id', 'in', ids).execute();
@@ -161,7 +149,7 @@ export function namedPeopleService({ db, events, log, clock, onPasswordRemoved }
           .execute();
         return [...new Set([...touched, ...won].map((row) => row.game_id))];
       });
-      if (passwordRemoved) onPasswordRemoved?.(account.email);
+      if (passwordWasRemoved) passwordRemoved?.mail.nudge();
       for (const gameId of games) publishSafely(events, log, gameId, 'squares');
       if (games.length > 0) log.info({ userId: account.id, games: games.length }, "a named person's squares moved to their confirmed account");
       return games;

@@ -13,6 +13,7 @@ import { boardTools } from './010_board_tools';
 import { gameMembers } from './011_game_members';
 import { deletedGames } from './012_deleted_games';
 import { potOfSoldSquares } from './013_pot_of_sold_squares';
+import { mailQueue } from './014_mail_queue';
 import { columnTypes } from './column-types';
 
 /** Our migrations in order. Names sort by their number; never rename or edit a released one. */
@@ -32,5 +33,6 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '011_game_members': gameMembers(t),
     '012_deleted_games': deletedGames(t),
     '013_pot_of_sold_squares': potOfSoldSquares(t),
+    '014_mail_queue': mailQueue(t),
   };
 }

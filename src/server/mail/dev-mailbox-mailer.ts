@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DevMailboxRepository } from './dev-mailbox.repository';
+import type { Mailer, QueuedMail } from './mailer';
+
+/** Trial mode without SMTP (D9): the queue delivers into the Dev Mailbox, and the link goes to the log. */
+export function createDevMailboxMailer(mailbox: DevMailboxRepository, log: Pick<FastifyBaseLogger, 'info'>, clock: () => Date): Mailer {
+  return {
+    kind: 'dev-mailbox',
+    async send(mail: QueuedMail) {
+      await mailbox.add(mail, clock().toISOString());
+      log.info(`Mail to ${mail.to}: "${mail.subject}"${mail.link ? ` — ${mail.link}` : ''} (see /dev/mailbox)`);
+    },
+  };
+}
