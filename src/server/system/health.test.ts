@@ -40,6 +40,7 @@ describe(`liveness and readiness (${testDbKind})`, () => {
       checks: [
         { name: 'database', ok: true, cause: null },
         { name: 'migrations', ok: true, cause: null },
+        { name: 'mail queue', ok: true, cause: null },
       ],
     });
     // The probe's write was rolled back: the migration lock holds only Kysely's own row.
@@ -71,6 +72,43 @@ describe(`liveness and readiness (${testDbKind})`, () => {
     expect((await ready(t)).json().checks[1].cause).toBe(
       'the database has migrations this version does not know: 099_from_the_future (a newer version ran on it)',
     );
+  });
+
+  it('is not ready while a due mail waits unsent (no sender runs), ready again once it is sent; a mail waiting for its retry is not stuck', async () => {
+    const app = await loggedApp();
+    t = app.t;
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    const mail = (id: string, nextAttempt: string) => ({
+      id,
+      message_id: `<${id}@squares.local>`,
+      recipient: 'player@example.com',
+      subject: 'Your squares',
+      text_body: 'text',
+      html_body: '<p>text</p>',
+      kind: 'receipt',
+      status: 'queued',
+      attempts: 1,
+      next_attempt_at: nextAttempt,
+      created_at: minutesAgo(30),
+    });
+    // SMTP down: the mail waits for its next try (not due yet), so the instance stays ready.
+    await t.db.handle.raw.insertInto('mail_queue').values(mail('retrying', new Date(Date.now() + 30 * 60_000).toISOString())).execute();
+    expect((await ready(t)).statusCode).toBe(200);
+    // Due for ten minutes and nobody sent it: no sender runs here (the interval is an hour and nothing nudged it).
+    await t.db.handle.raw.insertInto('mail_queue').values(mail('stuck', minutesAgo(10))).execute();
+    for (let i = 0; i < 2; i++) {
+      const res = await ready(t);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().checks[2]).toEqual({
+        name: 'mail queue',
+        ok: false,
+        cause: 'mail is due but no instance is sending it: look for mail sender errors in the log',
+      });
+    }
+    expect(app.logged('not ready: mail queue')).toHaveLength(1);
+    await t.db.handle.raw.updateTable('mail_queue').set({ status: 'sent', sent_at: new Date().toISOString() }).where('id', '=', 'stuck').execute();
+    expect((await ready(t)).statusCode).toBe(200);
+    expect(app.logged('ready again: mail queue')).toHaveLength(1);
   });
 
   it('is not ready when writes fail, and the cause names the database error', async () => {

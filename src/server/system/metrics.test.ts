@@ -102,6 +102,30 @@ describe(`Prometheus metrics (${testDbKind})`, () => {
       expect(outcome(after, 'cancelled') - outcome(before, 'cancelled')).toBe(1);
     });
 
+    it('gauge the mail queue by status', async () => {
+      const before = await scrape();
+      const queued = valueOf(before, 'squares_mail_queue{status="queued"}');
+      const now = new Date().toISOString();
+      // A mail waiting for its next try (SMTP down) and one given up: the sender leaves both alone.
+      const mail = (id: string, status: 'queued' | 'failed') => ({
+        id,
+        message_id: `<${id}@squares.local>`,
+        recipient: 'player@example.com',
+        subject: 'Your squares',
+        text_body: 'text',
+        html_body: '<p>text</p>',
+        kind: 'receipt',
+        status,
+        attempts: 3,
+        next_attempt_at: new Date(Date.now() + 3_600_000).toISOString(),
+        created_at: now,
+      });
+      await t.db.handle.raw.insertInto('mail_queue').values([mail('metrics-waiting', 'queued'), mail('metrics-failed', 'failed')]).execute();
+      const after = await scrape();
+      expect(valueOf(after, 'squares_mail_queue{status="queued"}')).toBe(queued + 1);
+      expect(valueOf(after, 'squares_mail_queue{status="failed"}')).toBeGreaterThanOrEqual(1);
+    });
+
     it('gauge the live viewers of this instance', async () => {
       const gameId = await insertGame(t.db.handle, { created_by: admin.id });
       const streams = [await openEventStream(`${url}/api/games/${gameId}/events`), await openEventStream(`${url}/api/games/${gameId}/events`)];
