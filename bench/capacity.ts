@@ -7,6 +7,7 @@
  *       admin API: time from the confirms to every viewer holding the new board (event + re-read)
  */
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseSettings } from '../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/connection';
@@ -179,6 +180,11 @@ export interface SuperBowlRound {
   p99: number;
   last: number;
   heardLast: number;
+  /** The last game whose first viewer was told: how long after the confirms were sent. */
+  firstToldLast: number;
+  /** CPU time from the confirms to the last viewer holding the new board: the instances', PostgreSQL's (all of it), the bench's viewers'. */
+  instancesCpuMs: number;
+  postgresCpuMs: number;
   confirmP50: number;
   confirmLast: number;
   stale: number;
@@ -313,10 +319,15 @@ async function superBowlRound(
     const marker = Buffer.from(`{"quarter":${quarter},"square_x"`);
     let stale = 0;
     const heard: number[] = [];
+    const firstTold = new Map<number, number>();
+    const instancesCpu = await instancesCpuMicros(servers);
+    const postgresCpu = postgresCpuMs();
     const clientCpu = process.cpuUsage();
     const since = performance.now();
     const held = streams.nextChange(since, 20_000, async (i) => {
-      heard.push(performance.now() - since);
+      const at = performance.now() - since;
+      heard.push(at);
+      if (!firstTold.has(i % games)) firstTold.set(i % games, at);
       const { status, body } = await readers[i]!.get(boardPath(i));
       if (status !== 200) throw new Error(`viewer ${i}: board answered ${status}`);
       if (!body.includes(marker)) stale += 1;
@@ -329,6 +340,8 @@ async function superBowlRound(
     );
     const times = await held;
     const clientCpuMs = cpuMs(clientCpu);
+    const postgresCpuUsed = postgresCpuMs() - postgresCpu;
+    const instancesCpuUsed = ((await instancesCpuMicros(servers)) - instancesCpu) / 1000;
     const rss = await Promise.all(servers.map((s) => s.request({ type: 'stats', gameId: '' }, 'stats')));
     const round: SuperBowlRound = {
       instances,
@@ -338,6 +351,9 @@ async function superBowlRound(
       p99: percentile(times, 99),
       last: Math.max(...times),
       heardLast: Math.max(...heard),
+      firstToldLast: Math.max(...firstTold.values()),
+      instancesCpuMs: instancesCpuUsed,
+      postgresCpuMs: postgresCpuUsed,
       confirmP50: percentile(confirms, 50),
       confirmLast: Math.max(...confirms),
       stale,
@@ -346,8 +362,8 @@ async function superBowlRound(
     };
     console.log(
       `    ${instances} instances: the admin's ${games} confirms answered after ${fmt(round.confirmP50)} ms (median), the last after ${fmt(round.confirmLast)} ms; ` +
-        `every viewer told after ${fmt(round.heardLast)} ms; holding the new board p50 ${fmt(round.p50)} ms, p99 ${fmt(round.p99)} ms, all ${count} after ${fmt(round.last)} ms; ` +
-        `${stale} stale re-reads; largest instance RSS ${fmt(round.peakInstanceRssMb)} MB; the viewers' CPU ${fmt(clientCpuMs)} ms`,
+        `every game's first viewer told after ${fmt(round.firstToldLast)} ms, every viewer after ${fmt(round.heardLast)} ms; holding the new board p50 ${fmt(round.p50)} ms, p99 ${fmt(round.p99)} ms, all ${count} after ${fmt(round.last)} ms; ` +
+        `${stale} stale re-reads; largest instance RSS ${fmt(round.peakInstanceRssMb)} MB; CPU: the instances ${fmt(instancesCpuUsed)} ms, PostgreSQL ${fmt(postgresCpuUsed)} ms, the viewers ${fmt(clientCpuMs)} ms`,
     );
     return round;
   } finally {
@@ -355,4 +371,33 @@ async function superBowlRound(
     for (const reader of readers) reader.close();
     await Promise.all(servers.map((s) => s.stop()));
   }
+}
+
+async function instancesCpuMicros(servers: readonly Server[]): Promise<number> {
+  const stats = await Promise.all(servers.map((s) => s.request({ type: 'stats', gameId: '' }, 'stats')));
+  return stats.reduce((sum, s) => sum + s.cpuMicros, 0);
+}
+
+/**
+ * CPU time of every PostgreSQL process so far (Linux /proc), in ms: the live ones' own and what
+ * the postmaster collected from the backends that ended (their connections closed). Other work
+ * on the same PostgreSQL counts too.
+ */
+function postgresCpuMs(): number {
+  const tick = 10; // ms per clock tick (USER_HZ is 100 on Linux)
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    const close = stat.lastIndexOf(')');
+    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+    // Fields after the name: state is the 3rd field of stat; utime, stime, cutime, cstime the 14th to 17th.
+    const fields = stat.slice(close + 2).split(' ');
+    total += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  }
+  return total * tick;
 }

@@ -539,8 +539,20 @@ try {
         ],
         [`(f) ${instances} instances: every viewer holds the new board${each}`, `${fmt(last)} ms`, '< 1,000 ms', last < 1000 ? 'ok' : 'MISSED'],
         [
-          `(f) ${instances} instances: ... every viewer told / the admin's confirms answered (median, last)`,
-          `${fmt(of((r) => r.heardLast))} ms / ${fmt(of((r) => r.confirmP50))}, ${fmt(of((r) => r.confirmLast))} ms`,
+          `(f) ${instances} instances: ... every game's first viewer told / every viewer told / the admin's confirms answered (median, last)`,
+          `${fmt(of((r) => r.firstToldLast))} / ${fmt(of((r) => r.heardLast))} ms / ${fmt(of((r) => r.confirmP50))}, ${fmt(of((r) => r.confirmLast))} ms`,
+          '',
+          '',
+        ],
+        [
+          `(f) ${instances} instances: CPU from the confirms to the last viewer: instances / PostgreSQL / the bench's viewers`,
+          `${fmt(of((r) => r.instancesCpuMs))} / ${fmt(of((r) => r.postgresCpuMs))} / ${fmt(of((r) => r.clientCpuMs))} ms`,
+          '',
+          '',
+        ],
+        [
+          `(f) ${instances} instances: ... instances and PostgreSQL per 1,000 viewers`,
+          `${fmt(of((r) => ((r.instancesCpuMs + r.postgresCpuMs) / r.viewers) * 1000))} ms`,
           '',
           '',
         ],
