@@ -154,7 +154,7 @@ export function combineRuns(runs: readonly ManyViewersResult[]): ManyViewersResu
     p99: of((r) => r.p99),
     last: of((r) => r.last),
     worst: Math.max(...runs.map((r) => r.worst)),
-    lasts: runs.map((r) => r.lasts).join(' | '),
+    lasts: runs.map((r) => r.lasts).join('; '),
     serverCpuMsPerChange: of((r) => r.serverCpuMsPerChange),
     clientCpuMsPerChange: of((r) => r.clientCpuMsPerChange),
     clientCpuMsConnect: of((r) => r.clientCpuMsConnect),
