@@ -1,6 +1,7 @@
 /**
  * The server side of `npm run bench`, in a process of its own so its memory is its own:
- * `app` is the real app on a prepared SQLite file, `hello` a bare Fastify hello-world route.
+ * `app` is the real app on a prepared SQLite file (BENCH_DB) or PostgreSQL schema (BENCH_DB a
+ * postgres:// URL, BENCH_SCHEMA), `hello` a bare Fastify hello-world route.
  * It listens on 127.0.0.1, reports its port over IPC and answers the runner's requests
  * (publish a board change, report memory and viewers).
  */
@@ -38,8 +39,11 @@ async function start(): Promise<FastifyInstance> {
     NODE_ENV: 'development',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     AUTH_SECRET: BENCH_SECRET,
+    // The capacity parts (e, f) hold more streams than an instance takes by default.
+    ...(process.env.LIVE_UPDATES_TOTAL ? { LIVE_UPDATES_TOTAL: process.env.LIVE_UPDATES_TOTAL } : {}),
   });
-  database = await openDatabase(settings.database);
+  const schema = process.env.BENCH_SCHEMA;
+  database = await openDatabase(settings.database, schema ? { schema } : {});
   return buildApp({ settings, database, secret: settings.AUTH_SECRET!, webRoot: '/nonexistent' });
 }
 

@@ -10,12 +10,19 @@ export const RESULTS_FILE = fileURLToPath(new URL('RESULTS.md', import.meta.url)
 const markers = (name: string) => [`<!-- ${name}: start -->`, `<!-- ${name}: end -->`] as const;
 
 /** The named section as it stands in the file, markers included, or '' when there is none. */
-export function readResultsSection(name: string): string {
+function readResultsSection(name: string): string {
   const text = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : '';
   const [start, end] = markers(name);
   const from = text.indexOf(start);
   const to = text.indexOf(end);
   return from === -1 || to === -1 ? '' : text.slice(from, to + end.length) + '\n';
+}
+
+/** The file from its first section on (sections and what was written by hand after them), or ''. */
+export function readSectionsOnward(): string {
+  const text = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : '';
+  const from = text.search(/<!-- [a-z]+: start -->/);
+  return from === -1 ? '' : text.slice(from);
 }
 
 /** Writes `markdown` as the named section, in place of the old one or at the end. */

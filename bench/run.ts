@@ -7,30 +7,38 @@
  *   (c) checkouts/s with 200 buyers racing for overlapping squares (when POST /api/checkout exists)
  *   (d) 2,000 signed-in viewers, each with its own session, hold the new board after a change
  *       (event plus re-read with their cookie): p50/p99/max from the change (target max < 1 s)
- * Options: --quick (short runs), --rounds N, --seconds S, --viewers N, --only abcd (some parts; the
- * results are then printed, not written), --profile-servers DIR (each server writes a V8 CPU profile
- * there when it stops). Writes bench/RESULTS.md (keeping its Lighthouse section: `npm run lighthouse`,
- * bench/lighthouse.ts, measures the pages in Chromium and is run on its own).
+ *   (e) 10,000 live viewers on one server process: RSS (< 600 MB) and update p99 (<= 250 ms)
+ *   (f) "Super Bowl Sunday": many games with viewers each on 2, 3 and 4 instances sharing one
+ *       PostgreSQL, every game's quarter confirmed at once: every viewer holds the new board < 1 s
+ *   (e and f: bench/capacity.ts)
+ * Options: --quick (short runs), --rounds N, --seconds S, --viewers N, --only abcdef (some parts;
+ * a-d write the results only when all four ran, e and f their section only when both ran),
+ * --viewers-10k N (part e's viewers), --games N, --game-viewers N (viewers per game),
+ * --instances 2,3,4, --repeats N (part f), --pg-url URL (part f's PostgreSQL, default
+ * BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test), --profile-servers DIR (each
+ * server writes a V8 CPU profile there when it stops). Writes bench/RESULTS.md (keeping its
+ * Lighthouse section: `npm run lighthouse`, bench/lighthouse.ts, measures the pages in Chromium and
+ * is run on its own).
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { parseSettings } from '../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/connection';
 import { migrate } from '../src/server/db/migrate';
 import { insertGame, insertUser } from '../tests/support/fixtures';
-import type { FromServer, ToServer } from './app-server';
 import { runCheckoutRace, type CheckoutRaceResult } from './checkout-race';
 import { KeptAliveReader } from './kept-alive-reader';
-import { readResultsSection, RESULTS_FILE } from './results-file';
+import { combineRuns, measureManyViewers, measureSuperBowl, type ManyViewersResult, type StartApp, type SuperBowlRound } from './capacity';
+import { readSectionsOnward, RESULTS_FILE, writeResultsSection } from './results-file';
 import { BENCH_SECRET, insertViewers, type BenchViewer } from './sessions';
+import { startServer as startChild, type Server } from './servers';
 import { openViewers, viewerAddress } from './sse-viewers';
+import { fmt, inParallel, mb, median, percentile } from './stats';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,10 +48,16 @@ const { values: args } = parseArgs({
     viewers: { type: 'string' },
     connections: { type: 'string' },
     only: { type: 'string' },
+    'viewers-10k': { type: 'string' },
+    games: { type: 'string' },
+    'game-viewers': { type: 'string' },
+    instances: { type: 'string' },
+    repeats: { type: 'string' },
+    'pg-url': { type: 'string' },
     'profile-servers': { type: 'string' },
   },
 });
-const PARTS = new Set((args.only ?? 'abcd').split(''));
+const PARTS = new Set((args.only ?? 'abcdef').split(''));
 // Many short rounds rather than a few long ones: other work on a shared machine comes and goes
 // within minutes, and a ratio is only as good as the two loads behind it being measured alike.
 const ROUNDS = Number(args.rounds ?? (args.quick ? 2 : 7));
@@ -52,66 +66,28 @@ const CONNECTIONS = Number(args.connections ?? 50);
 const VIEWERS = Number(args.viewers ?? 2000);
 const PUBLISHES = args.quick ? 3 : 5;
 const CLAIMED = 60;
-
-const here = fileURLToPath(new URL('.', import.meta.url));
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-const mb = (bytes: number) => bytes / (1024 * 1024);
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-/** A server child process (bench/app-server.ts) and its IPC. */
-interface Server {
-  url: string;
-  child: ChildProcess;
-  request<T extends FromServer['type']>(message: ToServer, answer: T): Promise<Extract<FromServer, { type: T }>>;
-  stop(): Promise<void>;
+/** A whole number from 1 to `max` from an option, or a clear stop. */
+function count(name: string, fallback: number, max = 100_000): number {
+  const raw = (args as Record<string, unknown>)[name];
+  const n = raw === undefined ? fallback : Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`--${name} must be a whole number from 1 to ${max}`);
+  return n;
 }
-
-async function startServer(mode: 'app' | 'hello', env: Record<string, string> = {}): Promise<Server> {
-  const child = fork(join(here, 'app-server.ts'), [], {
-    execArgv: ['--import', 'tsx', ...(args['profile-servers'] ? ['--cpu-prof', `--cpu-prof-dir=${args['profile-servers']}`] : [])],
-    env: { ...process.env, BENCH_MODE: mode, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const waiters: Array<(message: FromServer) => boolean> = [];
-  child.on('message', (message: FromServer) => {
-    const i = waiters.findIndex((w) => w(message));
-    if (i !== -1) waiters.splice(i, 1);
-  });
-  const wait = <T extends FromServer['type']>(type: T) =>
-    new Promise<Extract<FromServer, { type: T }>>((resolve, reject) => {
-      const onExit = (code: number | null) => reject(new Error(`${mode} server exited (${code}) before answering ${type}`));
-      child.once('exit', onExit);
-      waiters.push((message) => {
-        if (message.type !== type) return false;
-        child.off('exit', onExit);
-        resolve(message as Extract<FromServer, { type: T }>);
-        return true;
-      });
-    });
-  const { port } = await wait('listening');
-  return {
-    url: `http://127.0.0.1:${port}`,
-    child,
-    request(message, answer) {
-      const reply = wait(answer);
-      child.send(message);
-      return reply;
-    },
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.send({ type: 'stop' } satisfies ToServer);
-      await exited;
-    },
-  };
+const MANY_VIEWERS = count('viewers-10k', args.quick ? 1000 : 10_000);
+const GAMES = count('games', args.quick ? 5 : 30);
+const GAME_VIEWERS = count('game-viewers', args.quick ? 20 : 150);
+// Part (e) claims a row of the board per run (rows 6-8 are free).
+const REPEATS = count('repeats', 1, 3);
+const INSTANCES = (args.instances ?? '2,3,4').split(',').map(Number);
+if (INSTANCES.length > 4 || INSTANCES.some((n) => !Number.isInteger(n) || n < 1 || n > 8)) {
+  throw new Error('--instances takes up to 4 counts of 1 to 8 instances, such as 2,3,4');
 }
+const PG_URL = args['pg-url'] ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+if (!/^postgres(ql)?:\/\/[^/]*@?(127\.0\.0\.1|localhost)(:\d+)?\//.test(PG_URL)) throw new Error('--pg-url must be a postgres:// URL on 127.0.0.1');
+/** Each capacity part stops the bench if it runs longer than this. */
+const PART_TIMEOUT_MS = { e: 10 * 60_000, f: 20 * 60_000 };
+
+const startServer = (mode: 'app' | 'hello', env: Record<string, string> = {}) => startChild(mode, { env, profileDir: args['profile-servers'] });
 
 async function prepareDatabase(file: string): Promise<{ gameId: string; handle: DatabaseHandle; viewers: BenchViewer[] }> {
   const settings = parseSettings({ DATABASE_URL: file, NODE_ENV: 'development', LOG_LEVEL: 'silent', AUTH_SECRET: BENCH_SECRET });
@@ -296,16 +272,12 @@ async function measureSignedInViewers(app: Server, gameId: string, signedIn: Ben
   try {
     // Every viewer is signed in as its own account (and has read the board once, as the page does).
     let firstReads = 0;
-    await Promise.all(
-      Array.from({ length: 50 }, async (_, worker) => {
-        for (let i = worker; i < count; i += 50) {
-          const me = await readers[i]!.get('/api/me');
-          const email = (JSON.parse(me.body.toString()) as { user: { email: string } | null }).user?.email;
-          if (email !== signedIn[i]!.email) throw new Error(`viewer ${i} is not signed in as itself: ${me.status} ${me.body.toString().slice(0, 200)}`);
-          if ((await read(i)).status === 200) firstReads += 1;
-        }
-      }),
-    );
+    await inParallel(count, 50, async (i) => {
+      const me = await readers[i]!.get('/api/me');
+      const email = (JSON.parse(me.body.toString()) as { user: { email: string } | null }).user?.email;
+      if (email !== signedIn[i]!.email) throw new Error(`viewer ${i} is not signed in as itself: ${me.status} ${me.body.toString().slice(0, 200)}`);
+      if ((await read(i)).status === 200) firstReads += 1;
+    });
     if (firstReads !== count) throw new Error(`${count - firstReads} first board reads failed`);
     const connected = await app.request({ type: 'stats', gameId }, 'stats');
     console.log(`    ${count} connected and signed in in ${fmt((performance.now() - started) / 1000, 1)} s; server RSS ${fmt(mb(connected.rss))} MB`);
@@ -362,6 +334,21 @@ function machineNotes(): string[] {
   ];
 }
 
+type Row = [string, string, string, string];
+
+/** Runs a capacity part, stopping the bench when it takes longer than the part's bound. */
+async function withinTime<T>(part: keyof typeof PART_TIMEOUT_MS, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`part (${part}) ran longer than ${PART_TIMEOUT_MS[part] / 60_000} minutes: stopped`)), PART_TIMEOUT_MS[part]);
+  });
+  try {
+    return await Promise.race([work, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const loadAtStart = os.loadavg()[0]!;
 const dir = mkdtempSync(join(os.tmpdir(), 'squares-bench-'));
 const servers: Server[] = [];
@@ -370,7 +357,7 @@ try {
   const { gameId, handle, viewers } = await prepareDatabase(file);
   await handle.close();
 
-  const rows: Array<[string, string, string, string]> = [];
+  const rows: Row[] = [];
   const notes: string[] = [];
   const loadNow = () =>
     `load average ${os
@@ -491,6 +478,98 @@ try {
     servers.splice(servers.indexOf(server), 1);
   }
 
+  // The capacity parts, each in a fresh server process (or several) and bounded in time.
+  const capacityRows: Row[] = [];
+  const capacityNotes: string[] = [];
+  const startApp: StartApp = async (env) => {
+    const server = await startServer('app', env);
+    servers.push(server);
+    return server;
+  };
+  if (PARTS.has('e')) {
+    const loadE = loadNow();
+    const runs: ManyViewersResult[] = [];
+    // Each run on a fresh server process, claiming squares of its own row (8, then 7, ...).
+    for (let r = 0; r < REPEATS; r++)
+      runs.push(await withinTime('e', measureManyViewers(startApp, file, gameId, MANY_VIEWERS, PUBLISHES, viewers[0]!.userId, 8 - r)));
+    const e = combineRuns(runs);
+    capacityRows.push(
+      [`(e) live update to ${fmt(e.viewers)} viewers on one process: p50`, `${fmt(e.p50, 1)} ms`, '', ''],
+      [`(e) live update to ${fmt(e.viewers)} viewers on one process: p99`, `${fmt(e.p99, 1)} ms`, '<= 250 ms', e.p99 <= 250 ? 'ok' : 'MISSED'],
+      ['(e) ... until the last viewer has it (median of changes)', `${fmt(e.last, 1)} ms`, '', ''],
+      [`(e) ... each change (ms)${REPEATS > 1 ? ', run by run' : ''}`, e.lasts, '', ''],
+      [
+        `(e) server RSS: before the viewers / ${fmt(e.viewers)} connected / after the changes`,
+        `${fmt(e.idleRssMb)} / ${fmt(e.connectedRssMb)} / ${fmt(e.afterRssMb)} MB`,
+        '',
+        '',
+      ],
+      [`(e) server RSS with ${fmt(e.viewers)} viewers (peak)`, `${fmt(e.peakRssMb)} MB`, '< 600 MB', e.peakRssMb < 600 ? 'ok' : 'MISSED'],
+      ['(e) server RSS per 1,000 viewers', `${fmt(((e.connectedRssMb - e.idleRssMb) / e.viewers) * 1000, 1)} MB`, '', ''],
+      ['(e) server CPU per change (median)', `${fmt(e.serverCpuMsPerChange)} ms`, '', ''],
+      [
+        `(e) the ${fmt(e.viewers)} viewers' own cost in the bench: CPU per change / to connect; RSS`,
+        `${fmt(e.clientCpuMsPerChange)} ms / ${fmt(e.clientCpuMsConnect)} ms; ${fmt(e.clientRssMb)} MB`,
+        '',
+        '',
+      ],
+      ['(e) time to connect them all', `${fmt(e.connectSeconds, 1)} s`, '', ''],
+    );
+    capacityNotes.push(
+      `- (e) ${loadE}; a fresh server process on SQLite (LIVE_UPDATES_TOTAL raised to ${fmt(e.viewers + 100)}, open-files limit ${fmt(e.openFiles)}); ${fmt(e.viewers)} SSE streams held by the bench's own process as plain sockets (each from a loopback address of its own, 127.90.x.y); ${PUBLISHES} real changes (a square claimed in the database, then published, as a checkout does), each once every viewer had the previous one; ${REPEATS} run(s), each on a fresh server process${REPEATS > 1 ? ' (figures: the median of the runs; peak RSS and slowest change: the highest)' : ''}; latency = change asked -> change event read by the viewer (the budget's "update"; a re-read by every viewer is part d's and f's measure: here 10,000 more connections would pass this machine's open-files limit of 20,000 per process); medians over the changes`,
+    );
+  }
+  if (PARTS.has('f')) {
+    const loadF = loadNow();
+    const f = await withinTime(
+      'f',
+      measureSuperBowl(startApp, { pgUrl: PG_URL, games: GAMES, viewersPerGame: GAME_VIEWERS, instanceCounts: INSTANCES, repeats: REPEATS }),
+    );
+    for (const instances of INSTANCES) {
+      const mine = f.filter((round) => round.instances === instances);
+      const of = (pick: (round: SuperBowlRound) => number) => median(mine.map(pick));
+      const each = mine.length > 1 ? ` (each run: ${mine.map((round) => fmt(round.last)).join(', ')})` : '';
+      const last = of((round) => round.last);
+      capacityRows.push(
+        [
+          `(f) ${instances} instances, ${fmt(mine[0]!.viewers)} viewers: hold the new board p50 / p99`,
+          `${fmt(of((r) => r.p50))} / ${fmt(of((r) => r.p99))} ms`,
+          '',
+          '',
+        ],
+        [`(f) ${instances} instances: every viewer holds the new board${each}`, `${fmt(last)} ms`, '< 1,000 ms', last < 1000 ? 'ok' : 'MISSED'],
+        [
+          `(f) ${instances} instances: ... every game's first viewer told / every viewer told / the admin's confirms answered (median, last)`,
+          `${fmt(of((r) => r.firstToldLast))} / ${fmt(of((r) => r.heardLast))} ms / ${fmt(of((r) => r.confirmP50))}, ${fmt(of((r) => r.confirmLast))} ms`,
+          '',
+          '',
+        ],
+        [
+          `(f) ${instances} instances: CPU from the confirms to the last viewer: instances / PostgreSQL / the bench's viewers`,
+          `${fmt(of((r) => r.instancesCpuMs))} / ${fmt(of((r) => r.postgresCpuMs))} / ${fmt(of((r) => r.clientCpuMs))} ms`,
+          '',
+          '',
+        ],
+        [
+          `(f) ${instances} instances: ... instances and PostgreSQL per 1,000 viewers`,
+          `${fmt(of((r) => ((r.instancesCpuMs + r.postgresCpuMs) / r.viewers) * 1000))} ms`,
+          '',
+          '',
+        ],
+        [
+          `(f) ${instances} instances: re-reads that missed the result / largest instance RSS`,
+          `${mine.reduce((n, r) => n + r.stale, 0)} / ${fmt(of((r) => r.peakInstanceRssMb))} MB`,
+          '',
+          '',
+        ],
+      );
+    }
+    capacityNotes.push(
+      `- (f) ${loadF}; PostgreSQL on 127.0.0.1 (a schema of its own per run, dropped after), ${GAMES} games, each a full board (100 squares sold, numbers drawn and revealed), ${GAME_VIEWERS} signed-in viewers per game (${fmt(GAMES * GAME_VIEWERS)} in all, each with a session of its own, from a loopback address of its own, with an SSE stream and a kept-alive connection for re-reads, spread so every game has viewers on every instance); the instances are app processes started afresh for each count (${INSTANCES.join(', ')}); each count confirms the next quarter of every game at once (${GAMES} PUT /api/games/:id/quarters/:quarter with an admin's session, spread over the instances); time = the confirms sent -> that viewer has re-read a board that shows the quarter's winner; ${REPEATS} run(s)${REPEATS > 1 ? ', medians over the runs' : ''}; the bench's viewers (one process) share the 2 CPUs with the instances and PostgreSQL`,
+    );
+  }
+  rows.push(...capacityRows);
+
   const width = Math.max(...rows.map((r) => r[0].length));
   const valueWidth = Math.max(...rows.map((r) => r[1].length));
   console.log('\nResult (medians over rounds):');
@@ -514,14 +593,37 @@ try {
     ...rows.map(([name, value, target, verdict]) => `| ${name} | ${value} | ${target} | ${verdict} |`),
     '',
   ].join('\n');
-  if (PARTS.size === 4) {
-    // The Lighthouse section (`npm run lighthouse`) stays as that script last wrote it.
-    const lighthouse = readResultsSection('lighthouse');
-    writeFileSync(RESULTS_FILE, lighthouse ? `${markdown}\n${lighthouse}` : markdown);
-    console.log('\nWritten to bench/RESULTS.md');
-  } else {
-    console.log('\nOnly some parts ran (--only): bench/RESULTS.md is left as it was.');
+  const baseParts = [...'abcd'].every((part) => PARTS.has(part));
+  const capacityParts = PARTS.has('e') && PARTS.has('f');
+  if (baseParts) {
+    // Both sections (capacity, Lighthouse: `npm run lighthouse`) stay as they were last written.
+    const head = markdown.replace(/\| \(e\)[^\n]*\n|\| \(f\)[^\n]*\n/g, '');
+    const kept = readSectionsOnward();
+    writeFileSync(RESULTS_FILE, kept ? `${head}\n${kept}` : head);
   }
+  if (capacityParts) {
+    writeResultsSection(
+      'capacity',
+      [
+        '## Capacity (parts e and f)',
+        '',
+        `\`npm run bench\` (bench/capacity.ts) writes this section. Run ${date} UTC.`,
+        '',
+        ...machineNotes().map((line) => `- ${line}`),
+        `- load average (1 min) ${fmt(os.loadavg()[0]!, 1)} at the end`,
+        ...capacityNotes,
+        '',
+        '| measure | value | target | |',
+        '|---|---:|---|---|',
+        ...capacityRows.map(([name, value, target, verdict]) => `| ${name} | ${value} | ${target} | ${verdict} |`),
+      ].join('\n'),
+    );
+  }
+  console.log(
+    baseParts || capacityParts
+      ? `\nWritten to bench/RESULTS.md (${[baseParts ? 'parts a-d' : '', capacityParts ? 'the capacity section' : ''].filter(Boolean).join(' and ')})`
+      : '\nOnly some parts ran (--only): bench/RESULTS.md is left as it was.',
+  );
 } finally {
   await Promise.all(servers.map((s) => s.stop().catch(() => s.child.kill())));
   rmSync(dir, { recursive: true, force: true });

@@ -42,13 +42,18 @@ export async function createTestDatabase(kind: DbKind = testDbKind): Promise<Tes
     schema,
     async cleanup() {
       await handle.close();
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await client.connect();
-      try {
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      } finally {
-        await client.end();
-      }
+      await dropSchema(TEST_DATABASE_URL, schema);
     },
   };
+}
+
+/** Drops a PostgreSQL schema and everything in it (a test's, or a bench run's). */
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
 }

@@ -126,6 +126,25 @@ describe('PostgreSQL LISTEN/NOTIFY board changes', () => {
       expect(seen).toEqual([{ game_id: gameId, reason: 'squares' }]);
     });
 
+    it('publishes while every connection of the pool is busy', async () => {
+      const h = hub(one);
+      await h.ready();
+      const gameId = randomUUID();
+      const seen = collect(h, gameId);
+      // Requests hold all the pool's connections (createTestDatabase: 5), as during a rush of re-reads.
+      const pool = one.handle.pool!;
+      const held = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
+      try {
+        expect(pool.totalCount).toBe(pool.options.max);
+        expect(pool.idleCount).toBe(0);
+        h.publish({ game_id: gameId, reason: 'winners' });
+        await eventually(() => seen.length === 1, 'the change arrives while the pool is taken');
+        expect(seen).toEqual([{ game_id: gameId, reason: 'winners' }]);
+      } finally {
+        for (const client of held) client.release();
+      }
+    });
+
     it('ignores notifications on its channel that are not board changes', async () => {
       const log = quietLog();
       const h = hub(one, log);

@@ -46,6 +46,8 @@ export function pgGameEvents(pool: pg.Pool, log: EventsLog, options: PgGameEvent
   const local = localSubscribers();
   let closed = false;
   let listener: pg.Client | null = null;
+  /** The listener once it listens: changes are sent on it too (see publish). */
+  let sender: pg.Client | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
   let retryDelay = minRetry;
   let connectedOnce = false;
@@ -110,6 +112,7 @@ export function pgGameEvents(pool: pg.Pool, log: EventsLog, options: PgGameEvent
       if (dropped) return;
       dropped = true;
       if (listener === client) listener = null;
+      if (sender === client) sender = null;
       client.end().catch(() => {});
       if (closed) return;
       log.warn({ err, retryInMs: retryDelay }, 'board change listener lost its database connection; reconnecting');
@@ -131,6 +134,7 @@ export function pgGameEvents(pool: pg.Pool, log: EventsLog, options: PgGameEvent
       return;
     }
     if (dropped || closed) return;
+    sender = client;
     retryDelay = minRetry;
     if (connectedOnce) {
       log.info({}, 'board change listener reconnected');
@@ -150,11 +154,14 @@ export function pgGameEvents(pool: pg.Pool, log: EventsLog, options: PgGameEvent
       const payload = JSON.stringify({ game_id: event.game_id, reason: event.reason });
       // Caches here drop the change now; viewers hear it from the notification, like everyone's.
       local.emitToAll(event);
-      // One NOTIFY after another: sent on whichever pool connections are free, two in flight at
-      // once could reach the listeners in either order.
+      // One NOTIFY after another (two in flight at once could reach the listeners in either
+      // order), on the listening connection: through the pool, each would wait behind every
+      // request's queries, and when a quarter is confirmed on many games at once while their
+      // viewers re-read, the last game's viewers heard of it seconds late (npm run bench, part f).
+      // The pool only while the listener reconnects.
       sending = sending
         .then(() => channelName())
-        .then((name) => pool.query('select pg_notify($1, $2)', [name, payload]))
+        .then((name) => (sender ?? pool).query('select pg_notify($1, $2)', [name, payload]))
         .catch((err: unknown) => log.error({ err, event }, 'could not publish a board change'));
     },
     subscribe: local.subscribe,
@@ -168,6 +175,7 @@ export function pgGameEvents(pool: pg.Pool, log: EventsLog, options: PgGameEvent
       local.clear();
       const client = listener;
       listener = null;
+      sender = null;
       if (client) await client.end().catch(() => {});
     },
   };
