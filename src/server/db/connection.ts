@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { CompiledQuery, Kysely, PostgresDialect, sql, type DatabaseConnection, type Driver } from 'kysely';
-import { SqliteDialect } from 'kysely-sqlite';
+import { CompiledQuery, Kysely, PostgresDialect, sql, type DatabaseConnection, type DialectAdapter, type Driver } from 'kysely';
+import { SqliteAdapter, SqliteDialect } from 'kysely-sqlite';
 import pg from 'pg';
 import type { DatabaseSettings } from '../config';
 import { NormalizePlugin } from './normalize-plugin';
@@ -45,7 +45,7 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.exec('PRAGMA foreign_keys = ON');
   sqlite.exec('PRAGMA synchronous = NORMAL');
   const cached = withStatementCache(sqlite);
-  const raw = new Kysely<any>({ dialect: new ImmediateSqliteDialect({ database: cached }) });
+  const raw = new Kysely<any>({ dialect: new ImmediateSqliteDialect(cached) });
   const db = raw.withPlugin(new NormalizePlugin('sqlite')) as Db;
   sqliteConnections.set(raw, cached);
   return {
@@ -65,12 +65,35 @@ function openSqlite(file: string): DatabaseHandle {
  * one at a time on the one connection, so taking the lock at BEGIN costs nothing here.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqlite: DatabaseSync) {
+    super({ database: sqlite });
+  }
+
   override createDriver(): Driver {
     const driver = super.createDriver();
     driver.beginTransaction = async (connection: DatabaseConnection) => {
       await connection.executeQuery(CompiledQuery.raw('begin immediate'));
     };
+    // SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR); a
+    // ROLLBACK then fails with "no transaction is active" and would hide the error that matters.
+    driver.rollbackTransaction = async (connection: DatabaseConnection) => {
+      if (this.sqlite.isTransaction) await connection.executeQuery(CompiledQuery.raw('rollback'));
+    };
     return driver;
+  }
+
+  /**
+   * SQLite's DDL is transactional; kysely-sqlite says otherwise, so Kysely's migrator would refuse
+   * to run in a transaction (migrate.ts runs the whole upgrade in one, design note 024).
+   */
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlAdapter();
+  }
+}
+
+class TransactionalDdlAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
   }
 }
 
