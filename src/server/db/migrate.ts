@@ -42,6 +42,7 @@ export async function migrate(handle: DatabaseHandle, settings: Settings, secret
   const known = options.migrations ?? migrations(handle.kind);
   const schema = handle.kind === 'postgres' ? await currentSchema(handle.raw) : undefined;
   const durations = new Map<string, number>();
+  const failed: { step?: FailedStep } = {};
   let before: string[] = [];
   let report: MigrationReport;
   try {
@@ -63,12 +64,14 @@ export async function migrate(handle: DatabaseHandle, settings: Settings, secret
 
       const { error, results = [] } = await new Migrator({
         db: trx,
-        provider: { getMigrations: async () => timed(known, durations) },
+        provider: { getMigrations: async () => timed(known, durations, failed) },
         // Kysely looks for its bookkeeping tables across all schemas unless told which one; on a
         // PostgreSQL database with several schemas it could find another schema's and skip its own.
         ...(schema ? { migrationTableSchema: schema } : {}),
       }).migrateToLatest();
-      if (error) throw new FailedStep(results.find((r) => r.status === 'Error')?.migrationName ?? 'the migration bookkeeping', error);
+      // On PostgreSQL Kysely's own lock release then fails in the aborted transaction and hides
+      // which migration failed and why: the timed wrapper kept both.
+      if (error) throw failed.step ?? new FailedStep(results.find((r) => r.status === 'Error')?.migrationName ?? 'bookkeeping', error);
       const applied = results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
       for (const name of applied) await recordApplied(trx, name, durations.get(name) ?? 0, null);
       return { authChanges, applied };
@@ -132,8 +135,8 @@ class FailedStep extends Error {
   }
 }
 
-/** The migrations, each timed as it runs. */
-function timed(known: Record<string, Migration>, durations: Map<string, number>): Record<string, Migration> {
+/** The migrations, each timed as it runs; the first to fail is kept with its error. */
+function timed(known: Record<string, Migration>, durations: Map<string, number>, failed: { step?: FailedStep }): Record<string, Migration> {
   return Object.fromEntries(
     Object.entries(known).map(([name, migration]) => [
       name,
@@ -141,7 +144,12 @@ function timed(known: Record<string, Migration>, durations: Map<string, number>)
         ...migration,
         async up(db: Kysely<any>) {
           const started = performance.now();
-          await migration.up(db);
+          try {
+            await migration.up(db);
+          } catch (err) {
+            failed.step ??= new FailedStep(name, err);
+            throw err;
+          }
           durations.set(name, performance.now() - started);
         },
       },
