@@ -9,11 +9,16 @@ import type { Settings } from '../config';
  */
 export function resolveAuthSecret(settings: Settings, dataDir = 'data'): string {
   if (settings.AUTH_SECRET) return settings.AUTH_SECRET;
-  const file = join(dataDir, '.auth-secret');
+  const file = authSecretFile(dataDir);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
+}
+
+/** Where a trial keeps its generated secret (backups carry it with the database). */
+export function authSecretFile(dataDir = 'data'): string {
+  return join(dataDir, '.auth-secret');
 }
