@@ -10,7 +10,11 @@ import type { TestDatabase } from './db';
  * A database as an older version of the app left it: Better Auth's tables and our migrations up
  * to `last` (Kysely's migrateTo), for tests that upgrade it or cut an upgrade off.
  */
-export async function olderDatabase(t: Pick<TestDatabase, 'handle' | 'schema'>, last: string, known: Record<string, Migration> = migrations(t.handle.kind)): Promise<Migrator> {
+export async function olderDatabase(
+  t: Pick<TestDatabase, 'handle' | 'schema'>,
+  last: string,
+  known: Record<string, Migration> = migrations(t.handle.kind),
+): Promise<Migrator> {
   const settings = parseSettings({ NODE_ENV: 'test' });
   await (await getMigrations(authOptions({ database: t.handle, settings, secret: TEST_SECRET }))).runMigrations();
   const migrator = new Migrator({

@@ -26,7 +26,9 @@ export async function dataRows(handle: DatabaseHandle, schema?: string): Promise
  * it does not exist yet (a restore into a new database), the first schema of the search_path.
  */
 export async function appSchema(handle: DatabaseHandle): Promise<string> {
-  const { rows } = await sql<{ current: string | null; path: string }>`select current_schema() as current, current_setting('search_path') as path`.execute(handle.raw);
+  const { rows } = await sql<{ current: string | null; path: string }>`select current_schema() as current, current_setting('search_path') as path`.execute(
+    handle.raw,
+  );
   const row = rows[0];
   if (row?.current) return row.current;
   const first = (row?.path ?? '')
@@ -38,7 +40,9 @@ export async function appSchema(handle: DatabaseHandle): Promise<string> {
 
 /** Other sessions on this PostgreSQL database (a running instance of the app holds some). */
 export async function otherConnections(handle: DatabaseHandle): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`.execute(
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`.execute(
     handle.raw,
   );
   return Number(rows[0]?.n ?? 0);

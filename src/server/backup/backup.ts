@@ -43,7 +43,9 @@ export async function takeBackup(settings: Settings, options: BackupOptions = {}
   try {
     const database = settings.database.kind === 'sqlite' ? await copySqlite(settings.database.file, partial) : await dumpPostgres(settings, partial);
     if (database.migrations.length === 0) {
-      throw new BackupError(`The ${settings.database.kind} database at ${where(settings)} has no Squares Pool tables: is DATABASE_URL right, and is this the app's folder?`);
+      throw new BackupError(
+        `The ${settings.database.kind} database at ${where(settings)} has no Squares Pool tables: is DATABASE_URL right, and is this the app's folder?`,
+      );
     }
     if (secret.file) copyFileSync(secret.file, join(partial, SECRET_FILE));
     const manifest = writeManifest(partial, {

@@ -25,7 +25,9 @@ export async function migrateWithBackup(handle: DatabaseHandle, settings: Settin
         logger.info({ backup: dir, pending }, `backed up the database before upgrading: ${dir}`);
       } catch (err) {
         const why = err instanceof Error ? err.message : String(err);
-        throw new BackupError(`Could not back up the database before upgrading it (${pending.join(', ')}), so nothing was migrated: ${why} Fix that (free disk space, BACKUP_DIR) and start again.`);
+        throw new BackupError(
+          `Could not back up the database before upgrading it (${pending.join(', ')}), so nothing was migrated: ${why} Fix that (free disk space, BACKUP_DIR) and start again.`,
+        );
       }
     }
   }

@@ -8,7 +8,7 @@ import { z } from 'zod';
  * `database.sql`, pg_dump's plain SQL), the trial's auth secret (`auth-secret`) when it lives in
  * a file, and this manifest saying what the folder holds.
  */
-export const MANIFEST_FILE = 'manifest.json';
+const MANIFEST_FILE = 'manifest.json';
 export const SQLITE_FILE = 'squares.db';
 export const POSTGRES_FILE = 'database.sql';
 export const SECRET_FILE = 'auth-secret';
@@ -42,7 +42,10 @@ export type Manifest = z.infer<typeof manifestSchema>;
 
 /** A time for a file name: 2026-11-26T17-05-03Z (no colons, which some systems refuse). */
 export function fileStamp(now = new Date()): string {
-  return now.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');
+  return now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-');
 }
 
 /** A short, one-way name for a secret: equal secrets, equal fingerprints. */
@@ -50,7 +53,7 @@ export function secretFingerprint(secret: string): string {
   return createHash('sha256').update(`squares-pool-backup:${secret}`).digest('hex').slice(0, 16);
 }
 
-export function sha256File(path: string): string {
+function sha256File(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 
@@ -77,11 +80,15 @@ export function readManifest(dir: string): Manifest {
     throw new BackupError(`${path} is not valid JSON: the backup is damaged.`);
   }
   const result = manifestSchema.safeParse(parsed);
-  if (!result.success) throw new BackupError(`${path} is not a Squares Pool backup manifest (${result.error.issues[0]?.path.join('.') ?? ''}: ${result.error.issues[0]?.message ?? ''}).`);
+  if (!result.success)
+    throw new BackupError(
+      `${path} is not a Squares Pool backup manifest (${result.error.issues[0]?.path.join('.') ?? ''}: ${result.error.issues[0]?.message ?? ''}).`,
+    );
   const manifest = result.data;
   const file = join(dir, manifest.database.file);
   if (!existsSync(file)) throw new BackupError(`The backup at ${dir} is incomplete: ${manifest.database.file} is missing.`);
-  if (sha256File(file) !== manifest.database.sha256) throw new BackupError(`The backup at ${dir} is damaged: ${manifest.database.file} is not the file that was backed up (its checksum differs).`);
+  if (sha256File(file) !== manifest.database.sha256)
+    throw new BackupError(`The backup at ${dir} is damaged: ${manifest.database.file} is not the file that was backed up (its checksum differs).`);
   if (manifest.auth_secret.source === 'file' && !existsSync(join(dir, SECRET_FILE))) {
     throw new BackupError(`The backup at ${dir} is incomplete: ${SECRET_FILE} (the auth secret) is missing.`);
   }

@@ -40,7 +40,9 @@ function run(program: string, args: string[], url: string, input?: { prefix: str
         ),
       ),
     );
-    child.once('close', (code) => (code === 0 ? resolve(stderr) : reject(new BackupError(`${program} failed (exit ${code}): ${stderr.trim() || 'no message'}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolve(stderr) : reject(new BackupError(`${program} failed (exit ${code}): ${stderr.trim() || 'no message'}`)),
+    );
     if (input) {
       child.stdin!.on('error', () => {});
       child.stdin!.write(input.prefix);
@@ -55,7 +57,9 @@ export async function dumpSchema(url: string, schema: string, file: string, serv
     await run('pg_dump', ['--format=plain', '--no-owner', '--no-privileges', `--schema=${schema}`, `--file=${file}`], url);
   } catch (err) {
     if (err instanceof BackupError && /version mismatch/i.test(err.message)) {
-      throw new BackupError(`${err.message}\nThe server is PostgreSQL ${serverVersion}: pg_dump must be that major version or newer (install its client programs and put them first on PATH).`);
+      throw new BackupError(
+        `${err.message}\nThe server is PostgreSQL ${serverVersion}: pg_dump must be that major version or newer (install its client programs and put them first on PATH).`,
+      );
     }
     throw err;
   }

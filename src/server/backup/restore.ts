@@ -60,7 +60,9 @@ async function restoreSqlite(file: string, manifest: Manifest, options: RestoreO
   let keepAs: string | null = null;
   if (existsSync(file)) {
     if (sqliteInUse(file)) {
-      throw new BackupError(`${file} is open in another process: stop Squares Pool (every process using this database) before restoring, then run the restore again.`);
+      throw new BackupError(
+        `${file} is open in another process: stop Squares Pool (every process using this database) before restoring, then run the restore again.`,
+      );
     }
     // Through the app's own connection settings; closing it checkpoints the WAL into the file.
     const held = await withDatabase({ kind: 'sqlite', file }, (handle) => dataRows(handle));
@@ -78,7 +80,8 @@ async function restoreSqlite(file: string, manifest: Manifest, options: RestoreO
   replaceSqliteFile(source, file, keepAs);
   checkIntegrity(file);
   const now = sqliteFileMigrations(file);
-  if (now.join() !== manifest.database.migrations.join()) throw new BackupError(`${file} does not hold the backup's migrations after the restore: the copy failed.`);
+  if (now.join() !== manifest.database.migrations.join())
+    throw new BackupError(`${file} does not hold the backup's migrations after the restore: the copy failed.`);
   return [`The SQLite database ${file} is the backup's${keepAs ? `; the database it replaced is kept as ${keepAs}` : ''}.`];
 }
 
@@ -106,7 +109,8 @@ async function restorePostgres(url: string, manifest: Manifest, options: Restore
   });
   await restoreSchema(url, schema, join(options.from, manifest.database.file));
   const now = await withDatabase({ kind: 'postgres', url }, (handle) => appliedMigrations(handle.raw, 'postgres', schema));
-  if (now.join() !== manifest.database.migrations.join()) throw new BackupError(`The database does not hold the backup's migrations after the restore: psql did not restore it.`);
+  if (now.join() !== manifest.database.migrations.join())
+    throw new BackupError(`The database does not hold the backup's migrations after the restore: psql did not restore it.`);
   return [`The PostgreSQL schema "${schema}" of ${new URL(url).pathname.slice(1)} is the backup's.`];
 }
 
@@ -136,9 +140,13 @@ function restoreSecret(settings: Settings, manifest: Manifest, options: RestoreO
     lines.push(`The auth secret is restored to ${file}${replaced ? ' (it replaced a different one)' : ''}.`);
   }
   if (matches === false) {
-    lines.push('Warning: AUTH_SECRET is set and is not the secret the backup was signed with: everyone must sign in again, unless you set AUTH_SECRET as it was.');
+    lines.push(
+      'Warning: AUTH_SECRET is set and is not the secret the backup was signed with: everyone must sign in again, unless you set AUTH_SECRET as it was.',
+    );
   } else if (manifest.auth_secret.source === 'environment' && matches === null) {
-    lines.push('Warning: the backup was signed with AUTH_SECRET from the environment, which is not set here: set it as it was (from your .env backup), or everyone must sign in again.');
+    lines.push(
+      'Warning: the backup was signed with AUTH_SECRET from the environment, which is not set here: set it as it was (from your .env backup), or everyone must sign in again.',
+    );
   }
   return lines;
 }

@@ -101,7 +101,9 @@ export async function appliedMigrations(db: Kysely<any>, kind: DbKind, schema?: 
   const exists =
     kind === 'sqlite'
       ? await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = 'kysely_migration'`.execute(db)
-      : await sql<{ n: number }>`select count(*)::int as n from pg_tables where schemaname = ${schema ?? 'public'} and tablename = 'kysely_migration'`.execute(db);
+      : await sql<{ n: number }>`select count(*)::int as n from pg_tables where schemaname = ${schema ?? 'public'} and tablename = 'kysely_migration'`.execute(
+          db,
+        );
   if (!Number(exists.rows[0]?.n)) return [];
   const table = schema ? sql.id(schema, 'kysely_migration') : sql.id('kysely_migration');
   const { rows } = await sql<{ name: string }>`select name from ${table} order by name`.execute(db);
@@ -112,7 +114,7 @@ export async function appliedMigrations(db: Kysely<any>, kind: DbKind, schema?: 
  * Kysely calls a migration it does not know "corrupted"; it is a database a newer version of the
  * app upgraded, opened by an older one (a rollback without restoring the backup).
  */
-export function refuseNewerDatabase(applied: readonly string[], known: Record<string, unknown>): void {
+function refuseNewerDatabase(applied: readonly string[], known: Record<string, unknown>): void {
   const unknown = applied.filter((name) => !(name in known));
   if (unknown.length === 0) return;
   throw new MigrationError(
@@ -121,7 +123,7 @@ export function refuseNewerDatabase(applied: readonly string[], known: Record<st
   );
 }
 
-export async function currentSchema(db: Kysely<any>): Promise<string> {
+async function currentSchema(db: Kysely<any>): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return rows[0]?.schema ?? 'public';
 }

@@ -20,6 +20,7 @@ import { appliedMigrations, migrate, MigrationError } from './migrate';
 import { migrations } from './migrations';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const CHILD = fileURLToPath(new URL('../../../tests/support/migrate-child.ts', import.meta.url));
 const settings = parseSettings({ NODE_ENV: 'test' });
 const ALL = Object.keys(migrations('sqlite'));
 
@@ -52,7 +53,17 @@ describe(`an upgrade is all or nothing (${testDbKind})`, () => {
       .execute();
     await t.handle.raw
       .insertInto('games')
-      .values({ id, title: 'Kept Bowl', team_a: 'A', team_b: 'B', game_type: 'nfl', price_per_square_cents: 1000, created_by: id, created_at: now, updated_at: now })
+      .values({
+        id,
+        title: 'Kept Bowl',
+        team_a: 'A',
+        team_b: 'B',
+        game_type: 'nfl',
+        price_per_square_cents: 1000,
+        created_by: id,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     return id;
   }
@@ -67,7 +78,7 @@ describe(`an upgrade is all or nothing (${testDbKind})`, () => {
     const before = await shape();
 
     // The child applies 010-012 and stops inside 012, its statements run, its transaction open.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/migrate-child.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrlOf(t), CUT_AFTER: '012_deleted_games' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -66,7 +66,14 @@ describe(`a database made by an older version upgrades with its data intact (${t
                   ${flag(true)}, ${flag(shuffled)}, ${flag(shuffled)}, ${flag(false)}, ${admin.id}, ${at(0)}, ${at(1)})`.execute(db);
     }
     const orders = [
-      { buyer: alice, squares: [[0, 0], [0, 1]] as const, minute: 2 },
+      {
+        buyer: alice,
+        squares: [
+          [0, 0],
+          [0, 1],
+        ] as const,
+        minute: 2,
+      },
       { buyer: bob, squares: [[5, 5]] as const, minute: 3 },
     ];
     for (const order of orders) {
@@ -75,9 +82,13 @@ describe(`a database made by an older version upgrades with its data intact (${t
       await sql`insert into checkouts (id, user_id, status, provider, provider_session_id, amount_cents, description, notes, expires_at,
                   hold_until, created_at, updated_at, paid_at, fulfilled_at)
                 values (${checkoutId}, ${order.buyer.id}, 'fulfilled', 'test', ${`cs_${checkoutId}`}, ${amount}, 'Era Bowl', 'cash at the door',
-                  ${at(order.minute + 30)}, ${at(order.minute + 30)}, ${at(order.minute)}, ${at(order.minute)}, ${at(order.minute)}, ${at(order.minute)})`.execute(db);
+                  ${at(order.minute + 30)}, ${at(order.minute + 30)}, ${at(order.minute)}, ${at(order.minute)}, ${at(order.minute)}, ${at(order.minute)})`.execute(
+        db,
+      );
       for (const [x, y] of order.squares) {
-        await sql`insert into checkout_items (checkout_id, game_id, game_title, x, y, price_cents) values (${checkoutId}, ${drawn}, 'Era Bowl', ${x}, ${y}, 1000)`.execute(db);
+        await sql`insert into checkout_items (checkout_id, game_id, game_title, x, y, price_cents) values (${checkoutId}, ${drawn}, 'Era Bowl', ${x}, ${y}, 1000)`.execute(
+          db,
+        );
         await sql`insert into squares (id, game_id, x, y, user_id, status, checkout_id, claimed_at)
                   values (${randomUUID()}, ${drawn}, ${x}, ${y}, ${order.buyer.id}, 'claimed', ${checkoutId}, ${at(order.minute)})`.execute(db);
       }
@@ -154,8 +165,14 @@ describe(`a database made by an older version upgrades with its data intact (${t
           ],
         ],
       ]);
-      expect(await ok<any>(app, 'GET', '/api/me/winnings', alice.cookie)).toMatchObject({ total_cents: 750, games: [{ wins: [{ quarter: 1, badge: 'Paid' }] }] });
-      expect(await ok<any>(app, 'GET', '/api/me/winnings', bob.cookie)).toMatchObject({ total_cents: 750, games: [{ wins: [{ quarter: 2, badge: 'Pending' }] }] });
+      expect(await ok<any>(app, 'GET', '/api/me/winnings', alice.cookie)).toMatchObject({
+        total_cents: 750,
+        games: [{ wins: [{ quarter: 1, badge: 'Paid' }] }],
+      });
+      expect(await ok<any>(app, 'GET', '/api/me/winnings', bob.cookie)).toMatchObject({
+        total_cents: 750,
+        games: [{ wins: [{ quarter: 2, badge: 'Pending' }] }],
+      });
 
       const { orders } = await ok<any>(app, 'GET', `/api/games/${drawn}/orders`, admin.cookie);
       expect(orders.map((o: any) => [o.buyer_username, o.status, o.method, o.amount_cents, o.notes])).toEqual([
