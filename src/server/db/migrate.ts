@@ -57,7 +57,7 @@ export async function migrate(handle: DatabaseHandle, settings: Settings, secret
       const authChanges = authPlan.toBeCreated.length + authPlan.toBeAdded.length + authPlan.toBeAddedIndexes.length;
       if (authChanges > 0) {
         await authPlan.runMigrations().catch((err: unknown) => {
-          throw new FailedStep('account tables (Better Auth)', err);
+          throw new FailedStep("The account tables' migration (Better Auth)", err);
         });
         await recordApplied(trx, 'better-auth', performance.now() - authStarted, authDetail(authPlan));
       }
@@ -71,18 +71,21 @@ export async function migrate(handle: DatabaseHandle, settings: Settings, secret
       }).migrateToLatest();
       // On PostgreSQL Kysely's own lock release then fails in the aborted transaction and hides
       // which migration failed and why: the timed wrapper kept both.
-      if (error) throw failed.step ?? new FailedStep(results.find((r) => r.status === 'Error')?.migrationName ?? 'bookkeeping', error);
+      if (error) {
+        const name = results.find((r) => r.status === 'Error')?.migrationName;
+        throw failed.step ?? new FailedStep(name ? `Migration ${name}` : 'The upgrade', error);
+      }
       const applied = results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
       for (const name of applied) await recordApplied(trx, name, durations.get(name) ?? 0, null);
       return { authChanges, applied };
     });
   } catch (err) {
     if (err instanceof MigrationError) throw err;
-    const step = err instanceof FailedStep ? err.step : 'the upgrade';
+    const step = err instanceof FailedStep ? err.step : 'The upgrade';
     const cause = err instanceof FailedStep ? err.cause : err;
     const at = before.at(-1);
     throw new MigrationError(
-      `Migration ${step} failed: ${cause instanceof Error ? cause.message : String(cause)}. ` +
+      `${step} failed: ${(cause instanceof Error ? cause.message : String(cause)).replace(/\.$/, '')}. ` +
         `Nothing was applied: the database is as it was before (${at ? `at migration ${at}` : 'no migration yet'}). ` +
         'Fix the cause (free disk space, database permissions) and start again, or restore the backup taken before the upgrade (npm run restore; see "Upgrading" in the README).',
       { cause },
@@ -149,7 +152,7 @@ function timed(known: Record<string, Migration>, durations: Map<string, number>,
           try {
             await migration.up(db);
           } catch (err) {
-            failed.step ??= new FailedStep(name, err);
+            failed.step ??= new FailedStep(`Migration ${name}`, err);
             throw err;
           }
           durations.set(name, performance.now() - started);

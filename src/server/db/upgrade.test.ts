@@ -15,7 +15,7 @@ import { olderDatabase } from '../../../tests/support/older-database';
 import { databaseUrlOf } from '../../../tests/support/server-process';
 import { parseSettings } from '../config';
 import { APP_VERSION } from '../version';
-import { sqliteConnectionOf } from './connection';
+import { openDatabase, sqliteConnectionOf } from './connection';
 import { appliedMigrations, migrate, MigrationError } from './migrate';
 import { migrations } from './migrations';
 
@@ -162,6 +162,19 @@ describe(`an upgrade is all or nothing (${testDbKind})`, () => {
         'Restore the backup taken before the upgrade (npm run restore), or run the newer version.',
     );
     expect(await shape()).toEqual(before);
+  });
+
+  // PostgreSQL only: instances share it. (In one process two SQLite connections would block each
+  // other's thread: node:sqlite waits for a lock synchronously.)
+  it.runIf(testDbKind === 'postgres')('two instances starting at once on a new database: one migrates, the other waits and finds it done', async () => {
+    const second = await openDatabase(t.settings, { ...(t.schema ? { schema: t.schema } : {}), maxConnections: 2 });
+    try {
+      const reports = await Promise.all([migrate(t.handle, settings, TEST_SECRET), migrate(second, settings, TEST_SECRET)]);
+      expect(reports.map((r) => r.applied.length).sort()).toEqual([0, ALL.length]);
+      expect(await applied()).toEqual(ALL);
+    } finally {
+      await second.close();
+    }
   });
 
   it('logs each applied migration and records it with its time, duration and the app version', async () => {
