@@ -330,6 +330,27 @@ describe(`backups (${testDbKind})`, () => {
     90_000,
   );
 
+  it('a start logs each migration it applies, backs a SQLite database up first, and refuses a database of a newer version', async () => {
+    await olderDatabase(t, '009_invite_only');
+    const app = appFolder();
+    const backups = join(app.dir, 'backups');
+    const running = await spawnServer({ DATABASE_URL: urlOf(t), BACKUP_DIR: backups }, 60_000, app.dir);
+    const log = running.tail(400);
+    await running.stop();
+    for (const name of Object.keys(migrations(t.handle.kind)).slice(9)) expect(log).toContain(`"msg":"migration ${name} applied"`);
+    if (sqlite) {
+      const [made] = readdirSync(backups);
+      expect(log).toContain(`"msg":"backed up the database before upgrading: ${join(backups, made!)}"`);
+      expect(readManifest(join(backups, made!)).database.migrations).toHaveLength(9);
+    }
+
+    const table = t.schema ? sql.id(t.schema, 'kysely_migration') : sql.id('kysely_migration');
+    await sql`insert into ${table} (name, timestamp) values ('099_from_the_future', ${new Date().toISOString()})`.execute(t.handle.raw);
+    await expect(spawnServer({ DATABASE_URL: urlOf(t), BACKUP_DIR: backups }, 60_000, app.dir)).rejects.toThrow(
+      /Squares Pool failed to start: This database was upgraded by a newer version of Squares Pool \(migration 099_from_the_future\)/,
+    );
+  }, 120_000);
+
   /** Squares of a game in a database file (0 where the file does not even have the table). */
   function squaresIn(file: string, gameId: string): number {
     const db = new DatabaseSync(file, { readOnly: true });
