@@ -28,7 +28,7 @@ export class MigrationError extends Error {
 
 /** Our durable record of every applied change: Kysely's own table keeps names only. */
 const LOG_TABLE = 'migration_log';
-/** Serializes instances that start at once on one PostgreSQL database (any fixed number of ours). */
+/** With the schema's hash, serializes instances that start at once on one PostgreSQL schema (any fixed number of ours). */
 const MIGRATE_LOCK = 7_240_024;
 
 /**
@@ -47,7 +47,7 @@ export async function migrate(handle: DatabaseHandle, settings: Settings, secret
   let report: MigrationReport;
   try {
     report = await handle.raw.transaction().execute(async (trx) => {
-      if (handle.kind === 'postgres') await sql`select pg_advisory_xact_lock(${MIGRATE_LOCK})`.execute(trx);
+      if (schema) await sql`select pg_advisory_xact_lock(${MIGRATE_LOCK}, hashtext(${schema}))`.execute(trx);
       before = await appliedMigrations(trx, handle.kind, schema);
       refuseNewerDatabase(before, known);
       await createLogTable(trx);
