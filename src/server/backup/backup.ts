@@ -13,8 +13,8 @@ import { copyLiveSqlite, sqliteFileMigrations } from './sqlite-files';
 export interface BackupOptions {
   /** The folder to create (it must not exist, or be empty); default: BACKUP_DIR/squares-<time>. */
   out?: string;
-  /** Why: said in the manifest and in the folder's name when it is not a manual backup. */
-  reason?: string;
+  /** Taken by a start before it migrates: why (the manifest's reason), and `-before-upgrade` in the folder's name. */
+  beforeUpgrade?: string;
   /** Where a trial keeps its auth secret (`data`). */
   dataDir?: string;
   now?: Date;
@@ -34,7 +34,7 @@ export interface BackupResult {
 export async function takeBackup(settings: Settings, options: BackupOptions = {}): Promise<BackupResult> {
   const now = options.now ?? new Date();
   const secret = secretOf(settings, options.dataDir);
-  const dir = options.out ?? join(settings.BACKUP_DIR, `squares-${fileStamp(now)}${options.reason ? '-before-upgrade' : ''}`);
+  const dir = options.out ?? join(settings.BACKUP_DIR, `squares-${fileStamp(now)}${options.beforeUpgrade ? '-before-upgrade' : ''}`);
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new BackupError(`${dir} already exists and is not empty: name a new folder.`);
   const partial = join(dirname(dir), `${basename(dir)}.partial`);
   rmSync(partial, { recursive: true, force: true });
@@ -51,7 +51,7 @@ export async function takeBackup(settings: Settings, options: BackupOptions = {}
     const manifest = writeManifest(partial, {
       app_version: APP_VERSION,
       created_at: now.toISOString(),
-      reason: options.reason ?? 'npm run backup',
+      reason: options.beforeUpgrade ?? 'npm run backup',
       database: { kind: settings.database.kind, ...database, ...describeFile(join(partial, database.file)) },
       auth_secret: { source: secret.file ? 'file' : 'environment', fingerprint: secretFingerprint(secret.value) },
     });

@@ -21,7 +21,7 @@ export async function migrateWithBackup(handle: DatabaseHandle, settings: Settin
     const pending = Object.keys(migrations('sqlite')).filter((name) => !applied.includes(name));
     if (applied.length > 0 && pending.length > 0) {
       try {
-        const { dir } = await takeBackup(settings, { reason: `before upgrading to ${APP_VERSION} (${pending.join(', ')})` });
+        const { dir } = await takeBackup(settings, { beforeUpgrade: `before upgrading to ${APP_VERSION} (${pending.join(', ')})` });
         logger.info({ backup: dir, pending }, `backed up the database before upgrading: ${dir}`);
       } catch (err) {
         const why = err instanceof Error ? err.message : String(err);
