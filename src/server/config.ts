@@ -89,6 +89,8 @@ const settingsSchema = z.object({
       (v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^postgres(ql)?:\/\//i.test(v) || /^file:/i.test(v),
       'must be a SQLite file path (for example ./data/squares.db) or a postgres:// URL',
     ),
+  /** Where `npm run backup` and the start before an upgrade put their backups (a folder each). */
+  BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().trim().default('./backups')),
   PUBLIC_URL: urlSetting(['http:', 'https:'], 'must be an http:// or https:// URL such as https://squares.example.com'),
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   SMTP_URL: urlSetting(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587'),

@@ -1,9 +1,10 @@
 import { buildApp } from './app';
 import { loadSettings, SettingsError, type Settings } from './config';
 import { openDatabase } from './db/connection';
-import { migrate } from './db/migrate';
 import { missingDatabaseProblem } from './db/existing-install';
 import { resolveAuthSecret } from './auth/secret';
+import { migrateWithBackup } from './backup/before-upgrade';
+import { startupLogger } from './logger';
 
 /** Starts the server: settings, database, migrations, listen; stops cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase(settings.database);
   const secret = resolveAuthSecret(settings);
-  await migrate(database, settings, secret);
+  await migrateWithBackup(database, settings, secret, startupLogger(settings.LOG_LEVEL));
   const app = await buildApp({ settings, database, secret });
 
   let closing = false;

@@ -1,8 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TEST_DATABASE_URL, type TestDatabase } from './db';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * How a child runs one of our TypeScript entry points from any folder: tsx by its absolute
+ * address, and the project's tsconfig (its path aliases), which tsx otherwise looks for in the
+ * working directory.
+ */
+export function tsEntry(script: string): { args: string[]; env: Record<string, string> } {
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { args: ['--import', tsx, join(ROOT, script)], env: { TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json') } };
+}
 
 /** The real server (src/server/main.ts) as a child process of its own, listening on 127.0.0.1. */
 export interface ServerProcess {
@@ -31,12 +43,15 @@ export function databaseUrlOf(database: TestDatabase): string {
 /**
  * Starts `node --import tsx src/server/main.ts` (one process, so kill -9 reaches the server
  * itself, not a wrapper) with the node running the tests (Node 24: node:sqlite), PORT=0 and
- * the given settings; resolves with its address once it listens.
+ * the given settings; resolves with its address once it listens. `cwd`: the folder it runs in
+ * (its ./data, where a trial keeps its auth secret; the repository by default).
  */
-export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
+export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000, cwd = ROOT): Promise<ServerProcess> {
+  const entry = tsEntry('src/server/main.ts');
+  const child: ChildProcess = spawn(process.execPath, entry.args, {
+    cwd,
     env: {
+      ...entry.env,
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       // Nothing of a developer's environment or .env decides what this server does.

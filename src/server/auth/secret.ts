@@ -5,7 +5,7 @@ import type { Settings } from '../config';
 
 const DATA_DIR = 'data';
 
-/** Where a trial keeps its generated secret. */
+/** Where a trial keeps its generated secret (backups carry it with the database). */
 export const authSecretFile = (dataDir = DATA_DIR) => join(dataDir, '.auth-secret');
 
 /**

@@ -1,8 +1,8 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { CompiledQuery, Kysely, PostgresDialect, sql, type DatabaseConnection, type Driver } from 'kysely';
-import { SqliteDialect } from 'kysely-sqlite';
+import { CompiledQuery, Kysely, PostgresDialect, sql, type DatabaseConnection, type DialectAdapter, type Driver } from 'kysely';
+import { SqliteAdapter, SqliteDialect } from 'kysely-sqlite';
 import pg from 'pg';
 import type { DatabaseSettings } from '../config';
 import { NormalizePlugin } from './normalize-plugin';
@@ -92,11 +92,24 @@ class ImmediateSqliteDialect extends SqliteDialect {
     driver.beginTransaction = async (connection: DatabaseConnection) => {
       await connection.executeQuery(CompiledQuery.raw('begin immediate'));
     };
-    const rollback = driver.rollbackTransaction.bind(driver);
     driver.rollbackTransaction = async (connection: DatabaseConnection) => {
-      if (this.sqlite.isTransaction) await rollback(connection);
+      if (this.sqlite.isTransaction) await connection.executeQuery(CompiledQuery.raw('rollback'));
     };
     return driver;
+  }
+
+  /**
+   * SQLite's DDL is transactional; kysely-sqlite says otherwise, so Kysely's migrator would refuse
+   * to run in a transaction (migrate.ts runs the whole upgrade in one, design note 024).
+   */
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlAdapter();
+  }
+}
+
+class TransactionalDdlAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
   }
 }
 

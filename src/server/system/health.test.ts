@@ -92,10 +92,16 @@ describe(`liveness and readiness (${testDbKind})`, () => {
       created_at: minutesAgo(30),
     });
     // SMTP down: the mail waits for its next try (not due yet), so the instance stays ready.
-    await t.db.handle.raw.insertInto('mail_queue').values(mail('retrying', new Date(Date.now() + 30 * 60_000).toISOString())).execute();
+    await t.db.handle.raw
+      .insertInto('mail_queue')
+      .values(mail('retrying', new Date(Date.now() + 30 * 60_000).toISOString()))
+      .execute();
     expect((await ready(t)).statusCode).toBe(200);
     // Due for ten minutes and nobody sent it: no sender runs here (the interval is an hour and nothing nudged it).
-    await t.db.handle.raw.insertInto('mail_queue').values(mail('stuck', minutesAgo(10))).execute();
+    await t.db.handle.raw
+      .insertInto('mail_queue')
+      .values(mail('stuck', minutesAgo(10)))
+      .execute();
     for (let i = 0; i < 2; i++) {
       const res = await ready(t);
       expect(res.statusCode).toBe(503);

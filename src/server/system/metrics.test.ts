@@ -120,7 +120,10 @@ describe(`Prometheus metrics (${testDbKind})`, () => {
         next_attempt_at: new Date(Date.now() + 3_600_000).toISOString(),
         created_at: now,
       });
-      await t.db.handle.raw.insertInto('mail_queue').values([mail('metrics-waiting', 'queued'), mail('metrics-failed', 'failed')]).execute();
+      await t.db.handle.raw
+        .insertInto('mail_queue')
+        .values([mail('metrics-waiting', 'queued'), mail('metrics-failed', 'failed')])
+        .execute();
       const after = await scrape();
       expect(valueOf(after, 'squares_mail_queue{status="queued"}')).toBe(queued + 1);
       expect(valueOf(after, 'squares_mail_queue{status="failed"}')).toBeGreaterThanOrEqual(1);

@@ -1,30 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { getMigrations } from 'better-auth/db/migration';
-import { Migrator } from 'kysely/migration';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validateDisplayUsername, validateUsername } from '@core/validation';
 import { createTestDatabase, type TestDatabase, testDbKind } from '../../../../tests/support/db';
-import { authOptions } from '../../auth/auth';
+import { olderDatabase } from '../../../../tests/support/older-database';
 import { parseSettings } from '../../config';
 import { migrate } from '../migrate';
-import { migrations } from './index';
 import { repairedNames } from './004_user_names';
 
 const SECRET = 'x'.repeat(40);
 const settings = parseSettings({ NODE_ENV: 'test' });
-
-/** Better Auth's tables and our migrations before 004, as a database from before issue 10 has them. */
-async function migrateBefore004(t: TestDatabase): Promise<Migrator> {
-  await (await getMigrations(authOptions({ database: t.handle, settings, secret: SECRET }))).runMigrations();
-  const migrator = new Migrator({
-    db: t.handle.raw,
-    provider: { getMigrations: async () => migrations(t.handle.kind) },
-    ...(t.schema ? { migrationTableSchema: t.schema } : {}),
-  });
-  const { error } = await migrator.migrateTo('003_checkout');
-  if (error) throw error;
-  return migrator;
-}
 
 describe(`migration 004 repairs the names of existing accounts (issue 10, ${testDbKind})`, () => {
   let t: TestDatabase;
@@ -58,7 +42,7 @@ describe(`migration 004 repairs the names of existing accounts (issue 10, ${test
     t.handle.raw.selectFrom('user').select(['username', 'displayUsername', 'name']).where('email', '=', email).executeTakeFirstOrThrow();
 
   it('rewrites bad usernames to safe unique ones and resets display names that are not the username', async () => {
-    await migrateBefore004(t);
+    const migrator = await olderDatabase(t, '003_checkout');
     const rows = {
       good: await insertUser('alice', 'Alice', 'Alice'),
       bob: await insertUser('bob', 'bob', 'bob'),
@@ -79,11 +63,7 @@ describe(`migration 004 repairs the names of existing accounts (issue 10, ${test
       controls: await insertUser('ev\u0007e', 'ev\u0007e', 'eve'),
     };
 
-    const { error, results } = await new Migrator({
-      db: t.handle.raw,
-      provider: { getMigrations: async () => migrations(t.handle.kind) },
-      ...(t.schema ? { migrationTableSchema: t.schema } : {}),
-    }).migrateTo('004_user_names');
+    const { error, results } = await migrator.migrateTo('004_user_names');
     expect(error).toBeUndefined();
     expect(results?.map((r) => r.migrationName)).toEqual(['004_user_names']);
 

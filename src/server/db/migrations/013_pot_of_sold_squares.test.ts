@@ -1,28 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { getMigrations } from 'better-auth/db/migration';
-import { Migrator } from 'kysely/migration';
+import type { Migrator } from 'kysely/migration';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDbKind } from '../../../../tests/support/db';
-import { authOptions } from '../../auth/auth';
-import { parseSettings } from '../../config';
-import { migrations } from './index';
-
-const SECRET = 'x'.repeat(40);
-const settings = parseSettings({ NODE_ENV: 'test' });
+import { olderDatabase } from '../../../../tests/support/older-database';
 
 describe(`migration 013: the pot of an organizer-collects game counts every sold square (D47, ${testDbKind})`, () => {
   let t: TestDatabase;
   let migrator: Migrator;
   beforeEach(async () => {
     t = await createTestDatabase();
-    await (await getMigrations(authOptions({ database: t.handle, settings, secret: SECRET }))).runMigrations();
-    migrator = new Migrator({
-      db: t.handle.raw,
-      provider: { getMigrations: async () => migrations(t.handle.kind) },
-      ...(t.schema ? { migrationTableSchema: t.schema } : {}),
-    });
-    const { error } = await migrator.migrateTo('010_board_tools');
-    if (error) throw error;
+    migrator = await olderDatabase(t, '010_board_tools');
   });
   afterEach(() => t.cleanup());
 
