@@ -260,7 +260,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // sends it; mail waiting out an SMTP outage is not due, so it keeps an instance ready (design note 026).
   const mailCheck: ReadinessCheck = {
     name: 'mail queue',
-    check: async () => ((await mail.health()).stuck ? 'mail is due but no instance is sending it: look for mail sender errors in the log' : null),
+    check: async () => {
+      const health = await mail.health().catch((err: unknown) => {
+        throw new Error(`the mail queue cannot be read: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      });
+      return health.stuck ? 'mail is due but no instance is sending it: look for mail sender errors in the log' : null;
+    },
   };
   const readinessChecks: ReadinessCheck[] = [databaseCheck(database), migrationsCheck(database), mailCheck];
   metrics.mailQueue(async () => {

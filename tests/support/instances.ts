@@ -28,13 +28,20 @@ export interface InstanceOptions {
  * with its own connections: a new process after a restart, or a second instance behind a load
  * balancer. Resolves once the app is ready, i.e. after its start-up work (recovery sweeps) ran.
  */
+/** The instances' migrations, one after another (see startInstance). */
+let migrations: Promise<unknown> = Promise.resolve();
+
 export async function startInstance(database: TestDatabase, options: InstanceOptions = {}): Promise<AppInstance> {
   const handle = await openDatabase(database.settings, { ...(database.schema ? { schema: database.schema } : {}), maxConnections: 5 });
   const settings = parseSettings({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_SECRET: TEST_SECRET, ...options.env });
   settings.database = database.settings;
   const lines: string[] = [];
   try {
-    await migrate(handle, settings, TEST_SECRET);
+    // node:sqlite waits for a lock synchronously: two instances of one process migrating the same
+    // file at once would block the one event loop both need. Separate processes (production) just wait.
+    const migrated = migrations.then(() => migrate(handle, settings, TEST_SECRET));
+    migrations = migrated.catch(() => undefined);
+    await migrated;
     const app = await buildApp({
       settings,
       database: handle,

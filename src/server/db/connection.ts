@@ -44,6 +44,9 @@ export interface OpenOptions {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/** How long a SQLite write waits for another process's write lock before failing. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
 export async function openDatabase(settings: DatabaseSettings, options: OpenOptions = {}): Promise<DatabaseHandle> {
   return settings.kind === 'sqlite' ? openSqlite(settings.file) : openPostgres(settings.url, options);
 }
@@ -53,7 +56,7 @@ function openSqlite(file: string): DatabaseHandle {
   const sqlite = new DatabaseSync(file);
   // WAL lets readers run beside the writer; busy_timeout waits for a lock instead of failing.
   sqlite.exec('PRAGMA journal_mode = WAL');
-  sqlite.exec('PRAGMA busy_timeout = 5000');
+  sqlite.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   sqlite.exec('PRAGMA foreign_keys = ON');
   sqlite.exec('PRAGMA synchronous = NORMAL');
   const cached = withStatementCache(sqlite);

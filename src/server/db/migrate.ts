@@ -6,7 +6,7 @@ import { authOptions } from '../auth/auth';
 import type { Settings } from '../config';
 import type { Logger } from '../logger';
 import { APP_VERSION } from '../version';
-import type { DatabaseHandle, DbKind } from './connection';
+import { SQLITE_BUSY_TIMEOUT_MS, sqliteConnectionOf, type DatabaseHandle, type DbKind } from './connection';
 import { migrations } from './migrations';
 
 export interface MigrationReport {
@@ -28,6 +28,8 @@ export class MigrationError extends Error {
 
 /** Our durable record of every applied change: Kysely's own table keeps names only. */
 const LOG_TABLE = 'migration_log';
+/** How long a start waits on SQLite for another process's migration to finish. */
+const MIGRATION_LOCK_WAIT_MS = 120_000;
 /** With the schema's hash, serializes instances that start at once on one PostgreSQL schema (any fixed number of ours). */
 const MIGRATE_LOCK = 7_240_024;
 
@@ -45,6 +47,10 @@ export async function migrate(handle: DatabaseHandle, settings: Settings, secret
   const failed: { step?: FailedStep } = {};
   let before: string[] = [];
   let report: MigrationReport;
+  // SQLite: another process may be migrating the same file (an instance starting, npm run migrate),
+  // in one transaction that can take longer than a write normally waits: wait for it to finish.
+  const sqlite = handle.kind === 'sqlite' ? sqliteConnectionOf(handle.raw) : undefined;
+  sqlite?.exec(`PRAGMA busy_timeout = ${MIGRATION_LOCK_WAIT_MS}`);
   try {
     report = await handle.raw.transaction().execute(async (trx) => {
       if (schema) await sql`select pg_advisory_xact_lock(${MIGRATE_LOCK}, hashtext(${schema}))`.execute(trx);
@@ -90,6 +96,8 @@ export async function migrate(handle: DatabaseHandle, settings: Settings, secret
         'Fix the cause (free disk space, database permissions) and start again, or restore the backup taken before the upgrade (npm run restore; see "Upgrading" in the README).',
       { cause },
     );
+  } finally {
+    sqlite?.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   }
 
   if (report.authChanges > 0) options.logger?.info({ migration: 'better-auth', changes: report.authChanges }, 'account tables migrated');

@@ -164,6 +164,7 @@ describe('error handling', () => {
       expect(ready.json().checks).toEqual([
         { name: 'database', ok: false, cause: 'writes fail: connect ECONNREFUSED 127.0.0.1:1' },
         { name: 'migrations', ok: false, cause: 'the migrations cannot be read: connect ECONNREFUSED 127.0.0.1:1' },
+        { name: 'mail queue', ok: false, cause: 'the mail queue cannot be read: connect ECONNREFUSED 127.0.0.1:1' },
       ]);
       expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
     } finally {
