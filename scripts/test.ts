@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { CHROMIUM_PATH } from '../tests/support/browser';
 import { TEST_DATABASE_URL } from '../tests/support/db';
-import { buildWeb } from './web-build';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 const RESULTS = '.tmp/test-results';
@@ -98,14 +97,9 @@ const pgProblem = await postgresReachable();
 if (pgProblem) skipOrFail('server on PostgreSQL', pgProblem);
 else vitest('server on PostgreSQL', 'server', { TEST_DB: 'postgres', TEST_DATABASE_URL });
 
+// The web app and the compiled server, as `npm start` builds them (scripts/build.mjs).
 console.log('\n=== production build ===');
-let built = true;
-try {
-  buildWeb();
-} catch (err) {
-  built = false;
-  console.error(err instanceof Error ? err.message : err);
-}
+const built = run('node', ['scripts/build.mjs']);
 results.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1, skipped: 0, ok: built });
 
 if (!built) skipOrFail('browser', 'the production build failed');
