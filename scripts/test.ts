@@ -1,5 +1,6 @@
 // `npm test`: typecheck, unit tests, server integration tests on SQLite and on PostgreSQL,
-// a production build, and browser tests in Chromium. Prints how many tests of each kind ran.
+// a production build, browser tests in Chromium and the deploy steps (tests/deploy). Prints
+// how many tests of each kind ran.
 // With CI=true a missing PostgreSQL or Chromium fails the run; elsewhere that phase is skipped
 // with a warning.
 import { spawnSync } from 'node:child_process';
@@ -105,6 +106,10 @@ results.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1, skip
 if (!built) skipOrFail('browser', 'the production build failed');
 else if (!existsSync(CHROMIUM_PATH)) skipOrFail('browser', `Chromium not found at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
 else vitest('browser', 'browser', { TEST_DB: 'sqlite' });
+
+// docs/deploy/Dockerfile's install, build, start and stop, outside Docker (an npm ci from the
+// local cache and a build: about a minute, so it runs once, after the other phases).
+vitest('deploy', 'deploy');
 
 const CHECKS = new Set(['typecheck', 'lint', 'format', 'build']);
 const testPhases = results.filter((r) => !CHECKS.has(r.name));
