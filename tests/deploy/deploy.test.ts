@@ -7,6 +7,7 @@ import os from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { dockerignore, execForm, parseDockerfile, parseEnv, type Stage } from './dockerfile';
 
 /**
@@ -25,6 +26,20 @@ const DOCKERFILE = join(ROOT, 'docs/deploy/Dockerfile');
 const IMAGE_ONLY = ['useradd --system --uid 10001 --home-dir /app squares && mkdir -p /data && chown squares:squares /data'];
 /** Test and benchmark tools: none may be in a production install. */
 const DEV_ONLY = ['typescript', 'playwright-core', '@axe-core/playwright', 'lighthouse', 'autocannon', 'smtp-server', 'fast-check', 'csv-parse'];
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile: string };
+  ports?: string[];
+  environment?: Record<string, string>;
+  volumes?: string[];
+  depends_on?: unknown;
+  healthcheck?: { test: string[] };
+}
+interface ComposeFile {
+  services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
+}
 
 let work: string;
 const dirs: Record<string, string> = {};
@@ -262,6 +277,27 @@ describe('docs/deploy/Dockerfile, run step by step outside Docker', () => {
     expect(env).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0', PORT: '3000', DATABASE_URL: '/data/squares.db' });
     // Nothing of the sources in the runtime image: only what the builder made.
     expect(runtime.instructions.filter((i) => i.op === 'COPY').every((i) => i.args.startsWith('--from=builder '))).toBe(true);
+  });
+
+  it('has compose files that build this Dockerfile and keep the data in named volumes', () => {
+    const compose = (name: string) => parseYaml(readFileSync(join(ROOT, 'docs/deploy', name), 'utf8')) as ComposeFile;
+    const sqlite = compose('compose.yaml');
+    const postgres = compose('compose.postgres.yaml');
+    for (const file of [sqlite, postgres]) {
+      const app = file.services.app!;
+      expect(join(ROOT, 'docs/deploy', app.build!.context, app.build!.dockerfile)).toBe(DOCKERFILE);
+      expect(app.ports).toEqual(['127.0.0.1:3000:3000']);
+      expect(app.environment).toMatchObject({ TRUST_PROXY: 'true', PUBLIC_URL: expect.stringContaining('${PUBLIC_URL:?') });
+      expect(app.environment?.AUTH_SECRET).toContain('${AUTH_SECRET:?');
+    }
+    expect(sqlite.services.app!.volumes).toEqual(['data:/data']);
+    expect(Object.keys(sqlite.volumes ?? {})).toEqual(['data']);
+    const db = postgres.services.db!;
+    expect(db.image).toBe('postgres:16');
+    expect(db.volumes).toEqual(['postgres:/var/lib/postgresql/data']);
+    expect(db.healthcheck?.test.join(' ')).toContain('pg_isready');
+    expect(postgres.services.app!.depends_on).toEqual({ db: { condition: 'service_healthy' } });
+    expect(postgres.services.app!.environment?.DATABASE_URL).toMatch(/^postgres:\/\/squares:\$\{POSTGRES_PASSWORD\}@db:5432\/squares$/);
   });
 
   it('keeps tests, local data, secrets and installs out of the build context', () => {
