@@ -180,8 +180,12 @@ interface Launched {
   exit: Promise<number | null>;
 }
 
+/** Every process a test started, so a failing run kills what is left of them. */
+const launched: ChildProcess[] = [];
+
 function launch(command: string, args: string[], cwd: string, env: Record<string, string>): Launched {
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  launched.push(child);
   let log = '';
   const waiters: { pattern: RegExp; resolve: () => void }[] = [];
   const onData = (chunk: Buffer) => {
@@ -263,6 +267,9 @@ describe('docs/deploy/Dockerfile, run step by step outside Docker', () => {
     copyContext(join(work, 'context'));
   });
   afterAll(() => {
+    for (const child of launched.filter((c) => c.exitCode === null && c.signalCode === null)) {
+      for (const pid of [...descendants(child.pid!), child.pid!].filter(alive)) process.kill(pid, 'SIGKILL');
+    }
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
