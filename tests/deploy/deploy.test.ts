@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { dockerignore, execForm, parseDockerfile, parseEnv, type Stage } from './dockerfile';
 
@@ -162,6 +162,14 @@ function descendants(pid: number): number[] {
   visit(pid);
   return found;
 }
+
+const commandOf = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+  } catch {
+    return '';
+  }
+};
 
 const alive = (pid: number) => {
   try {
@@ -366,21 +374,27 @@ describe('docs/deploy/Dockerfile, run step by step outside Docker', () => {
     // `npm start` with NODE_ENV=production in a checkout built for production (the builder
     // stage): one Node process under npm, and npm's SIGTERM reaches it.
     const startPort = await freePort();
-    const started = launch('npm', ['start'], builder, {
-      ...baseEnv,
-      NODE_ENV: 'production',
-      DATABASE_URL: join(work, 'data/started.db'),
-      ...productionSettings(startPort),
-    });
+    const startEnv = { ...baseEnv, NODE_ENV: 'production', DATABASE_URL: join(work, 'data/started.db'), ...productionSettings(startPort) };
+    const started = launch('npm', ['start'], builder, startEnv);
     await started.logged(/is serving [^\n]*\(production mode, sqlite\)/);
     expect(started.log()).not.toMatch(/Installing|Building/);
     const below = descendants(started.child.pid!);
-    const commands = below.map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim());
-    expect(commands, 'npm runs one process: node scripts/start.mjs').toEqual([expect.stringMatching(/(^|\/)node scripts\/start\.mjs$/)]);
+    expect(below.map(commandOf), 'npm runs one process: node scripts/start.mjs').toEqual([expect.stringMatching(/(^|\/)node scripts\/start\.mjs$/)]);
     const answered = await stopWithRequestInFlight(started, started.child.pid!, startPort);
     expect(answered.status).toBe(401);
     expect(await started.exit).toBe(0);
     expect(await portIsFree(startPort)).toBe(true);
     expect(below.filter(alive), 'processes left behind').toEqual([]);
+
+    // Stopped while it installs (its stamp says the install is stale): the install stops too.
+    writeFileSync(join(builder, 'node_modules/.squares-install-stamp'), 'stale production\n');
+    const installing = launch('npm', ['start'], builder, startEnv);
+    const installBelow = () => descendants(installing.child.pid!);
+    // npm names its process by its command only: `npm ci`.
+    await vi.waitFor(() => expect(installBelow().map(commandOf)).toContainEqual(expect.stringMatching(/^npm ci\b/)), { timeout: 60_000, interval: 100 });
+    const installers = installBelow();
+    process.kill(installing.child.pid!, 'SIGTERM');
+    expect(await installing.exit).not.toBe(0);
+    await vi.waitFor(() => expect(installers.filter(alive), 'install processes left behind').toEqual([]), { timeout: 30_000, interval: 100 });
   }, 600_000);
 });
