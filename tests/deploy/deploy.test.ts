@@ -396,5 +396,7 @@ describe('docs/deploy/Dockerfile, run step by step outside Docker', () => {
     process.kill(installing.child.pid!, 'SIGTERM');
     expect(await installing.exit).not.toBe(0);
     await vi.waitFor(() => expect(installers.filter(alive), 'install processes left behind').toEqual([]), { timeout: 30_000, interval: 100 });
+    // An install left running would have finished and stamped itself.
+    expect(readFileSync(join(builder, 'node_modules/.squares-install-stamp'), 'utf8')).toBe('stale production\n');
   }, 600_000);
 });
