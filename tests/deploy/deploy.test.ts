@@ -51,8 +51,17 @@ const hostPath = (process.env.PATH ?? '')
   .split(':')
   .filter((entry) => !entry.includes('node_modules'))
   .join(':');
+/** How this machine reaches the npm registry (or its cache), passed on to the stages' npm. */
+const NETWORK = ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy', 'NODE_EXTRA_CA_CERTS'];
+const NPM = ['npm_config_cache', 'npm_config_registry', 'npm_config_cafile'];
 /** What a process in the image sees, minus the image's own paths (mapped below). */
-const baseEnv = { PATH: hostPath, HOME: process.env.HOME ?? os.homedir(), npm_config_prefer_offline: 'true', npm_config_update_notifier: 'false' };
+const baseEnv: Record<string, string> = {
+  ...Object.fromEntries([...NETWORK, ...NPM].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : []))),
+  PATH: hostPath,
+  HOME: process.env.HOME ?? os.homedir(),
+  npm_config_prefer_offline: 'true',
+  npm_config_update_notifier: 'false',
+};
 
 /** /app is the stage's folder, /data the test's data folder. */
 const mapPaths = (text: string, stageDir: string) =>
