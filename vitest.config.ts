@@ -6,8 +6,8 @@ const alias = {
   '@': fileURLToPath(new URL('./src/web', import.meta.url)),
 };
 
-// Three kinds of tests, run separately by scripts/test.ts:
-// unit (pure core), server (real database: SQLite or PostgreSQL by TEST_DB), browser (Chromium).
+// Four kinds of tests, run separately by scripts/test.ts: unit (pure core), server (real
+// database: SQLite or PostgreSQL by TEST_DB), browser (Chromium), deploy (docs/deploy's steps).
 // Each project names its own aliases: inline projects do not inherit the root's settings.
 export default defineConfig({
   test: {
@@ -39,6 +39,10 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000, interval: 100 } },
           maxWorkers: 2,
         },
+      },
+      {
+        // docs/deploy's Dockerfile, run step by step (an install and a build): after the build phase.
+        test: { name: 'deploy', include: ['tests/deploy/**/*.test.ts'], environment: 'node', testTimeout: 600_000, hookTimeout: 60_000 },
       },
     ],
   },

@@ -20,7 +20,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { buildWeb, webBuildIsCurrent } from '../scripts/web-build';
 import { CHROMIUM_PATH } from '../tests/support/browser';
 import { seedGameDay, SOLD } from './lighthouse-seed';
 import { writeResultsSection } from './results-file';
@@ -243,11 +242,7 @@ async function legibleText(url: string) {
 const dir = mkdtempSync(join(os.tmpdir(), 'squares-lighthouse-'));
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 try {
-  if (webBuildIsCurrent()) console.log('Web app is up to date.');
-  else {
-    console.log('Building the web app...');
-    buildWeb();
-  }
+  if (spawnSync('node', ['scripts/build.mjs', '--if-stale', 'web'], { stdio: 'inherit' }).status !== 0) throw new Error('The web build failed.');
   const file = join(dir, 'lighthouse.db');
   const { boardId } = await seedGameDay(file, BENCH_SECRET);
   server = await startServer(file);

@@ -1,5 +1,6 @@
 // `npm test`: typecheck, unit tests, server integration tests on SQLite and on PostgreSQL,
-// a production build, and browser tests in Chromium. Prints how many tests of each kind ran.
+// a production build, browser tests in Chromium and the deploy steps (tests/deploy). Prints
+// how many tests of each kind ran.
 // With CI=true a missing PostgreSQL or Chromium fails the run; elsewhere that phase is skipped
 // with a warning.
 import { spawnSync } from 'node:child_process';
@@ -8,7 +9,6 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { CHROMIUM_PATH } from '../tests/support/browser';
 import { TEST_DATABASE_URL } from '../tests/support/db';
-import { buildWeb } from './web-build';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 const RESULTS = '.tmp/test-results';
@@ -98,19 +98,18 @@ const pgProblem = await postgresReachable();
 if (pgProblem) skipOrFail('server on PostgreSQL', pgProblem);
 else vitest('server on PostgreSQL', 'server', { TEST_DB: 'postgres', TEST_DATABASE_URL });
 
+// The web app and the compiled server, as `npm start` builds them (scripts/build.mjs).
 console.log('\n=== production build ===');
-let built = true;
-try {
-  buildWeb();
-} catch (err) {
-  built = false;
-  console.error(err instanceof Error ? err.message : err);
-}
+const built = run('node', ['scripts/build.mjs']);
 results.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1, skipped: 0, ok: built });
 
 if (!built) skipOrFail('browser', 'the production build failed');
 else if (!existsSync(CHROMIUM_PATH)) skipOrFail('browser', `Chromium not found at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
 else vitest('browser', 'browser', { TEST_DB: 'sqlite' });
+
+// docs/deploy/Dockerfile's install, build, start and stop, outside Docker (an npm ci from the
+// local cache and a build: about a minute, so it runs once, after the other phases).
+vitest('deploy', 'deploy');
 
 const CHECKS = new Set(['typecheck', 'lint', 'format', 'build']);
 const testPhases = results.filter((r) => !CHECKS.has(r.name));

@@ -44,8 +44,10 @@ async function main(): Promise<void> {
       process.exit(0);
     }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // `on`, not `once`: Ctrl-C under `npm start` delivers SIGINT twice (from the terminal and
+  // passed on by npm), and a second signal without a listener would kill the process mid-close.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: settings.PORT, host: settings.HOST });
   const shown = settings.HOST === '127.0.0.1' || settings.HOST === '0.0.0.0' ? 'localhost' : settings.HOST;
