@@ -298,7 +298,7 @@ describe('docs/deploy/Dockerfile, run step by step outside Docker', () => {
     expect(ops('EXPOSE')).toEqual(['3000']);
     expect(ops('HEALTHCHECK')).toHaveLength(1);
     const env = Object.fromEntries(ops('ENV').flatMap((args) => parseEnv(args, {})));
-    expect(env).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0', PORT: '3000', DATABASE_URL: '/data/squares.db' });
+    expect(env).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0', PORT: '3000', DATABASE_URL: '/data/squares.db', BACKUP_DIR: '/data/backups' });
     // Nothing of the sources in the runtime image: only what the builder made.
     expect(runtime.instructions.filter((i) => i.op === 'COPY').every((i) => i.args.startsWith('--from=builder '))).toBe(true);
   });
