@@ -266,3 +266,26 @@ export function winnerRow(
     updated_at: at,
   };
 }
+
+/** A mail in the queue written directly (the sender leaves it alone until it is due); the queue's own code writes real ones. */
+export async function insertQueuedMail(
+  handle: DatabaseHandle,
+  mail: { id: string; status: 'queued' | 'failed'; nextAttemptAt: Date; createdAt?: Date },
+): Promise<void> {
+  await handle.raw
+    .insertInto('mail_queue')
+    .values({
+      id: mail.id,
+      message_id: `<${mail.id}@squares.local>`,
+      recipient: 'player@example.com',
+      subject: 'Your squares',
+      text_body: 'text',
+      html_body: '<p>text</p>',
+      kind: 'receipt',
+      status: mail.status,
+      attempts: 1,
+      next_attempt_at: mail.nextAttemptAt.toISOString(),
+      created_at: (mail.createdAt ?? new Date()).toISOString(),
+    })
+    .execute();
+}

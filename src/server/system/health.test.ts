@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testAccount } from '../../../tests/support/accounts';
 import { testDbKind } from '../../../tests/support/db';
+import { insertQueuedMail } from '../../../tests/support/fixtures';
 import { sqliteConnectionOf } from '../db/connection';
 import { databaseCheck, readiness } from './readiness';
 
@@ -77,31 +78,11 @@ describe(`liveness and readiness (${testDbKind})`, () => {
   it('is not ready while a due mail waits unsent (no sender runs), ready again once it is sent; a mail waiting for its retry is not stuck', async () => {
     const app = await loggedApp();
     t = app.t;
-    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
-    const mail = (id: string, nextAttempt: string) => ({
-      id,
-      message_id: `<${id}@squares.local>`,
-      recipient: 'player@example.com',
-      subject: 'Your squares',
-      text_body: 'text',
-      html_body: '<p>text</p>',
-      kind: 'receipt',
-      status: 'queued',
-      attempts: 1,
-      next_attempt_at: nextAttempt,
-      created_at: minutesAgo(30),
-    });
     // SMTP down: the mail waits for its next try (not due yet), so the instance stays ready.
-    await t.db.handle.raw
-      .insertInto('mail_queue')
-      .values(mail('retrying', new Date(Date.now() + 30 * 60_000).toISOString()))
-      .execute();
+    await insertQueuedMail(t.db.handle, { id: 'retrying', status: 'queued', nextAttemptAt: new Date(Date.now() + 30 * 60_000) });
     expect((await ready(t)).statusCode).toBe(200);
     // Due for ten minutes and nobody sent it: no sender runs here (the interval is an hour and nothing nudged it).
-    await t.db.handle.raw
-      .insertInto('mail_queue')
-      .values(mail('stuck', minutesAgo(10)))
-      .execute();
+    await insertQueuedMail(t.db.handle, { id: 'stuck', status: 'queued', nextAttemptAt: new Date(Date.now() - 10 * 60_000) });
     for (let i = 0; i < 2; i++) {
       const res = await ready(t);
       expect(res.statusCode).toBe(503);

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { cartOf, payWith, sessionIdOf, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
-import { insertGame } from '../../../tests/support/fixtures';
+import { insertGame, insertQueuedMail } from '../../../tests/support/fixtures';
 import { send } from '../../../tests/support/request';
 import { eventually, openEventStream } from '../../../tests/support/sse';
 
@@ -105,25 +105,10 @@ describe(`Prometheus metrics (${testDbKind})`, () => {
     it('gauge the mail queue by status', async () => {
       const before = await scrape();
       const queued = valueOf(before, 'squares_mail_queue{status="queued"}');
-      const now = new Date().toISOString();
       // A mail waiting for its next try (SMTP down) and one given up: the sender leaves both alone.
-      const mail = (id: string, status: 'queued' | 'failed') => ({
-        id,
-        message_id: `<${id}@squares.local>`,
-        recipient: 'player@example.com',
-        subject: 'Your squares',
-        text_body: 'text',
-        html_body: '<p>text</p>',
-        kind: 'receipt',
-        status,
-        attempts: 3,
-        next_attempt_at: new Date(Date.now() + 3_600_000).toISOString(),
-        created_at: now,
-      });
-      await t.db.handle.raw
-        .insertInto('mail_queue')
-        .values([mail('metrics-waiting', 'queued'), mail('metrics-failed', 'failed')])
-        .execute();
+      const later = new Date(Date.now() + 3_600_000);
+      await insertQueuedMail(t.db.handle, { id: 'metrics-waiting', status: 'queued', nextAttemptAt: later });
+      await insertQueuedMail(t.db.handle, { id: 'metrics-failed', status: 'failed', nextAttemptAt: later });
       const after = await scrape();
       expect(valueOf(after, 'squares_mail_queue{status="queued"}')).toBe(queued + 1);
       expect(valueOf(after, 'squares_mail_queue{status="failed"}')).toBeGreaterThanOrEqual(1);
