@@ -55,7 +55,7 @@ export function quarterPayoutCents(potCents: number, scheduleId: PayoutScheduleI
 }
 
 /** `percent` of a pot in cents, rounded down to the cent. */
-function shareCents(potCents: number, percent: number): number {
+export function shareCents(potCents: number, percent: number): number {
   if (!isCents(potCents) || potCents < 0) {
     throw new RangeError(`A pot must be a non-negative integer number of cents, got ${potCents}`);
   }

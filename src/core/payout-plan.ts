@@ -1,0 +1,214 @@
+/**
+ * D34 with D12, D24 and D19: a game's payout rules and the one plan of where every cent of its
+ * pot goes, period by period, given the outcomes so far. Rules are one of the three schedules or
+ * custom whole-percent shares per period plus an organizer (or charity) share, adding up to 100,
+ * and what happens to a winning square nobody bought: the house keeps its money (D24, the
+ * default) or it rolls forward to the next period (from the last period, to the organizer's
+ * share). The plan is a pure function of pot, rules and outcomes, so a corrected score (D19) is a
+ * new plan; `correctionRepricing` says which later periods it pays differently.
+ */
+import type { ValidationResult } from './validation-result';
+import { PAYOUT_SCHEDULES, type PayoutScheduleId, isPayoutScheduleId, shareCents } from './payouts';
+import { QUARTERS, type Quarter } from './scoring';
+
+export const UNBOUGHT_RULES = ['house', 'roll'] as const;
+
+/** What a period whose winning square nobody bought does with its money. */
+export type UnboughtRule = (typeof UNBOUGHT_RULES)[number];
+
+/** D24: the house keeps it. */
+export const DEFAULT_UNBOUGHT_RULE: UnboughtRule = 'house';
+
+/** One period's whole-percent share of the pot. */
+interface PeriodShare<K> {
+  readonly period: K;
+  readonly percent: number;
+}
+
+/** Custom shares (D34): the periods in playing order, and what the organizer or a charity gets. */
+export interface CustomShares<K> {
+  readonly kind: 'custom';
+  readonly periods: readonly PeriodShare<K>[];
+  readonly organizerPercent: number;
+}
+
+/** One of the three schedules (D12): football quarters only. */
+interface ScheduleShares {
+  readonly kind: 'schedule';
+  readonly schedule: PayoutScheduleId;
+}
+
+/**
+ * A game's payout rules. `K` is the period key (football quarters by default; any key, e.g. a
+ * half, for custom shares). A schedule is offered only where quarters are periods.
+ */
+export interface PayoutRules<K = Quarter> {
+  readonly shares: CustomShares<K> | (Quarter extends K ? ScheduleShares : never);
+  readonly unbought: UnboughtRule;
+}
+
+/** The shares of a rules value, a schedule spelled out as its quarters and organizer share. */
+export function sharesOf<K>(rules: PayoutRules<K>): Omit<CustomShares<K>, 'kind'> {
+  const { shares } = rules;
+  if (shares.kind === 'custom') return { periods: shares.periods, organizerPercent: shares.organizerPercent };
+  const percents = PAYOUT_SCHEDULES[shares.schedule].sharesPercent;
+  // A schedule is only a member of the union when quarters are keys of K (see PayoutRules).
+  const periods = QUARTERS.map((quarter, i) => ({ period: quarter as unknown as K, percent: percents[i] as number }));
+  return { periods, organizerPercent: 100 - percents.reduce((sum, percent) => sum + percent, 0) };
+}
+
+function isWholePercent(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 100;
+}
+
+/**
+ * Rules as the create form or the server receives them, checked: each share a whole percent from
+ * 0 to 100, named by `labelOf` when it is not ("Q2 share must be a whole percent from 0 to 100"),
+ * and the shares adding up to 100, each share and the sum said when they do not.
+ */
+export function validatePayoutRules<K>(rules: PayoutRules<K>, labelOf: (period: K) => string): ValidationResult<PayoutRules<K>> {
+  const fail = (message: string): ValidationResult<PayoutRules<K>> => ({ ok: false, message });
+  if (!(UNBOUGHT_RULES as readonly unknown[]).includes(rules.unbought)) {
+    return fail('Choose what happens to a winning square nobody bought: the house keeps it or it rolls forward');
+  }
+  if (rules.shares.kind === 'schedule') {
+    return isPayoutScheduleId(rules.shares.schedule) ? { ok: true, value: rules } : fail('Choose one of the payout schedules');
+  }
+  const { periods, organizerPercent } = rules.shares;
+  if (periods.length === 0) return fail('Payout shares need at least one period');
+  if (new Set(periods.map(({ period }) => period)).size !== periods.length) return fail('Each period may have only one payout share');
+  for (const { period, percent } of periods) {
+    if (!isWholePercent(percent)) return fail(`${labelOf(period)} share must be a whole percent from 0 to 100`);
+  }
+  if (!isWholePercent(organizerPercent)) return fail('Organizer share must be a whole percent from 0 to 100');
+  const sum = periods.reduce((total, { percent }) => total + percent, organizerPercent);
+  if (sum !== 100) {
+    const parts = [...periods.map(({ period, percent }) => `${labelOf(period)} ${percent}%`), `Organizer ${organizerPercent}%`];
+    return fail(`Payout shares must add up to 100%: ${parts.join(' + ')} = ${sum}%`);
+  }
+  return { ok: true, value: rules };
+}
+
+/** A period played so far: won by an owner (an opaque id), or its winning square nobody bought. */
+export type PeriodOutcome<K> = { readonly period: K; readonly result: 'won'; readonly winner: string } | { readonly period: K; readonly result: 'unbought' };
+
+interface PlannedPeriod<K> {
+  readonly period: K;
+  readonly percent: number;
+  /** Its share of the pot, rounded down to the cent. */
+  readonly baseCents: number;
+  /** What earlier unbought periods rolled into it (rule `roll`); 0 under `house`. */
+  readonly rolledInCents: number;
+  /** Base plus rolled in: the period's money. */
+  readonly cents: number;
+  /** `to-play`: no outcome yet. */
+  readonly status: 'won' | 'unbought' | 'to-play';
+  readonly winner: string | null;
+  /** What its winner is paid, or will be once it is played: its money, or 0 when nobody bought the square (D24). */
+  readonly payableCents: number;
+  /** Where an unbought period's money went; null for a period won or still to play. */
+  readonly unboughtTo: 'house' | 'next-period' | 'organizer' | null;
+}
+
+export interface PayoutPlanInput<K> {
+  readonly potCents: number;
+  readonly rules: PayoutRules<K>;
+  /** The periods played so far, in any order; a period with no outcome is still to play. The rules name the periods. */
+  readonly outcomes: readonly PeriodOutcome<NoInfer<K>>[];
+}
+
+export interface PlannedPayouts<K> {
+  readonly potCents: number;
+  readonly unbought: UnboughtRule;
+  /** In the rules' order. */
+  readonly periods: readonly PlannedPeriod<K>[];
+  /** The organizer's (or charity's) share, plus an unbought last period's money under `roll`. */
+  readonly organizer: { readonly percent: number; readonly baseCents: number; readonly rolledInCents: number; readonly cents: number };
+  /** Paid or owed to winners. */
+  readonly wonCents: number;
+  /** Periods still to play, with what rolled into them. */
+  readonly toPlayCents: number;
+  /** Unbought periods' money under `house` (D24: the organizer keeps it). */
+  readonly houseCents: number;
+  /** What rounding each share down to the cent leaves over (D12): less than a cent per share. */
+  readonly remainder: { readonly cents: number; readonly cause: 'rounding' };
+}
+
+/**
+ * Where every cent of the pot goes under the rules and the outcomes so far: won, to play, kept by
+ * the house, the organizer's share and the rounding remainder add up to the pot exactly. Throws a
+ * RangeError for a pot that is not whole non-negative cents, rules that do not validate or an
+ * outcome for a period the rules do not have (stored data, checked on the way in).
+ */
+export function planPayouts<K>({ potCents, rules, outcomes }: PayoutPlanInput<K>): PlannedPayouts<K> {
+  const checked = validatePayoutRules(rules, String);
+  if (!checked.ok) throw new RangeError(checked.message);
+  const { periods: shares, organizerPercent } = sharesOf(rules);
+  const byPeriod = new Map(outcomes.map((outcome) => [outcome.period, outcome]));
+  if (byPeriod.size !== outcomes.length) throw new RangeError('A period has more than one outcome');
+  for (const period of byPeriod.keys()) {
+    if (!shares.some((share) => share.period === period)) throw new RangeError(`No payout share for period ${String(period)}`);
+  }
+
+  let carried = 0;
+  let organizerRolledIn = 0;
+  const periods = shares.map(({ period, percent }, index): PlannedPeriod<K> => {
+    const baseCents = shareCents(potCents, percent);
+    const rolledInCents = carried;
+    carried = 0;
+    const cents = baseCents + rolledInCents;
+    const outcome = byPeriod.get(period);
+    const line = { period, percent, baseCents, rolledInCents, cents };
+    if (!outcome) return { ...line, status: 'to-play', winner: null, payableCents: cents, unboughtTo: null };
+    if (outcome.result === 'won') return { ...line, status: 'won', winner: outcome.winner, payableCents: cents, unboughtTo: null };
+    let unboughtTo: PlannedPeriod<K>['unboughtTo'] = 'house';
+    if (rules.unbought === 'roll' && index < shares.length - 1) {
+      unboughtTo = 'next-period';
+      carried = cents;
+    } else if (rules.unbought === 'roll') {
+      unboughtTo = 'organizer';
+      organizerRolledIn = cents;
+    }
+    return { ...line, status: 'unbought', winner: null, payableCents: 0, unboughtTo };
+  });
+
+  const organizerBase = shareCents(potCents, organizerPercent);
+  const sum = (pick: (period: PlannedPeriod<K>) => number) => periods.reduce((total, period) => total + pick(period), 0);
+  return {
+    potCents,
+    unbought: rules.unbought,
+    periods,
+    organizer: { percent: organizerPercent, baseCents: organizerBase, rolledInCents: organizerRolledIn, cents: organizerBase + organizerRolledIn },
+    wonCents: sum((period) => (period.status === 'won' ? period.cents : 0)),
+    toPlayCents: sum((period) => (period.status === 'to-play' ? period.cents : 0)),
+    houseCents: sum((period) => (period.unboughtTo === 'house' ? period.cents : 0)),
+    remainder: { cents: potCents - organizerBase - sum((period) => period.baseCents), cause: 'rounding' },
+  };
+}
+
+/** A later period whose payout a correction changes. */
+export interface Repricing<K> {
+  readonly period: K;
+  readonly fromCents: number;
+  readonly toCents: number;
+}
+
+/**
+ * D19: a corrected outcome for a period gives a new plan; under `roll` it can change what later
+ * periods pay (an unbought period rolls forward, a won one does not). `repriced` lists the later
+ * periods whose payable amount changes, for the server to refuse the correction when one of them
+ * has a payout recorded already, or to redo their pending payouts. Under `house` it is empty.
+ */
+export function correctionRepricing<K>(
+  input: PayoutPlanInput<K>,
+  correction: PeriodOutcome<NoInfer<K>>,
+): { readonly plan: PlannedPayouts<K>; readonly repriced: readonly Repricing<K>[] } {
+  const before = planPayouts(input);
+  const plan = planPayouts({ ...input, outcomes: [...input.outcomes.filter((outcome) => outcome.period !== correction.period), correction] });
+  const at = plan.periods.findIndex((line) => line.period === correction.period);
+  const repriced = plan.periods.flatMap((line, index) => {
+    const fromCents = before.periods[index]!.payableCents;
+    return index > at && line.payableCents !== fromCents ? [{ period: line.period, fromCents, toCents: line.payableCents }] : [];
+  });
+  return { plan, repriced };
+}
