@@ -2,16 +2,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_UNBOUGHT_RULE,
+  PAYOUT_SCHEDULES,
+  PAYOUT_SCHEDULE_IDS,
   type PayoutRules,
   type PeriodOutcome,
   type PlannedPayouts,
   UNBOUGHT_RULES,
   correctionRepricing,
   planPayouts,
+  scheduleRules,
   sharesOf,
   validatePayoutRules,
 } from './payout-plan';
-import { PAYOUT_SCHEDULE_IDS, payoutPlan, payoutRules } from './payouts';
+import { payoutPlan, payoutRules } from './payouts';
 import { QUARTERS, type Quarter, quarterShortLabel } from './scoring';
 
 type Key = Quarter | string;
@@ -71,7 +74,7 @@ function total(plan: PlannedPayouts<Key>): number {
   return plan.wonCents + plan.toPlayCents + plan.houseCents + plan.organizer.cents + plan.remainder.cents;
 }
 
-const even = (u: PayoutRules['unbought'] = 'house'): PayoutRules => ({ shares: { kind: 'schedule', schedule: 'even' }, unbought: u });
+const even = (u: PayoutRules['unbought'] = 'house'): PayoutRules => scheduleRules('even', u);
 
 describe('planPayouts (D34, D12, D24): properties over random rules, pots and outcomes', () => {
   it('adds up to the pot exactly and never pays out more than it', () => {
@@ -176,19 +179,26 @@ describe('planPayouts (D34, D12, D24): properties over random rules, pots and ou
     );
   });
 
-  it('a schedule pays what today’s payoutPlan and payoutRules pay for the same pot', () => {
+  it('a schedule pays what the D12 schedules always paid: each share floor(pot × percent / 100), the rest the remainder', () => {
+    // The rule as written before the plan existed, in exact arithmetic.
+    const floorShare = (potCents: number, percent: number) => Number((BigInt(potCents) * BigInt(percent)) / 100n);
     fc.assert(
-      fc.property(pot, fc.constantFrom(...PAYOUT_SCHEDULE_IDS), unbought, (potCents, schedule, u) => {
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), fc.constantFrom(...PAYOUT_SCHEDULE_IDS), unbought, (potCents, schedule, u) => {
         const plan = planPayouts({ potCents, rules: { shares: { kind: 'schedule', schedule }, unbought: u }, outcomes: [] });
-        const today = payoutPlan(potCents, schedule);
-        expect(plan.periods.map((p) => ({ quarter: p.period, cents: p.baseCents }))).toEqual(today.quarters);
-        expect(plan.organizer.baseCents + plan.remainder.cents).toBe(today.remainderCents);
-        const shown = payoutRules(potCents, schedule);
-        expect(plan.periods.map((p) => p.percent)).toEqual(shown.quarters.map((q) => q.percent));
-        expect(plan.organizer.baseCents).toBe(shown.organizer?.cents ?? 0);
-        expect(plan.remainder.cents).toBe(shown.remainderCents);
+        const percents = PAYOUT_SCHEDULES[schedule].sharesPercent;
+        const quarters = percents.map((percent) => floorShare(potCents, percent));
+        expect(plan.periods.map((p) => [p.period, p.percent, p.baseCents, p.payableCents])).toEqual(
+          QUARTERS.map((q, i) => [q, percents[i], quarters[i], quarters[i]]),
+        );
+        const kept = 100 - percents.reduce((a, b) => a + b, 0);
+        expect(plan.organizer).toEqual({ percent: kept, baseCents: floorShare(potCents, kept), rolledInCents: 0, cents: floorShare(potCents, kept) });
+        expect(plan.remainder.cents).toBe(potCents - quarters.reduce((a, b) => a + b, 0) - floorShare(potCents, kept));
+        // Today's views are read off the plan.
+        expect(payoutPlan(potCents, schedule).quarters.map(({ cents }) => cents)).toEqual(quarters);
+        expect(payoutRules(potCents, schedule).remainderCents).toBe(plan.remainder.cents);
       }),
     );
+    expect(planPayouts({ potCents: 100003, rules: scheduleRules('even'), outcomes: [] }).periods.map((p) => p.baseCents)).toEqual([25000, 25000, 25000, 25000]);
   });
 });
 

@@ -7,9 +7,62 @@
  * share). The plan is a pure function of pot, rules and outcomes, so a corrected score (D19) is a
  * new plan; `correctionRepricing` says which later periods it pays differently.
  */
-import type { ValidationResult } from './validation-result';
-import { PAYOUT_SCHEDULES, type PayoutScheduleId, isPayoutScheduleId, shareCents } from './payouts';
+import { isCents } from './money';
 import { QUARTERS, type Quarter } from './scoring';
+import type { ValidationResult } from './validation-result';
+
+export const PAYOUT_SCHEDULE_IDS = ['even', 'final-heavy', 'organizer-20'] as const;
+
+export type PayoutScheduleId = (typeof PAYOUT_SCHEDULE_IDS)[number];
+
+/** Even 25/25/25/25, the game-day rule "pot / 4". */
+export const DEFAULT_PAYOUT_SCHEDULE: PayoutScheduleId = 'even';
+
+export interface PayoutSchedule {
+  readonly id: PayoutScheduleId;
+  /** The name on the create form's choice. */
+  readonly label: string;
+  /** Percent of the pot for Q1, Q2, Q3 and the final score, in that order. */
+  readonly sharesPercent: readonly [number, number, number, number];
+  /** The create form's info box for this schedule, in the spec's wording. */
+  readonly infoText: string;
+}
+
+export const PAYOUT_SCHEDULES: Readonly<Record<PayoutScheduleId, PayoutSchedule>> = {
+  even: {
+    id: 'even',
+    label: 'Even (25/25/25/25)',
+    sharesPercent: [25, 25, 25, 25],
+    infoText: '25% of the pot for each of the 1st, 2nd and 3rd quarters and 25% for the final score.',
+  },
+  'final-heavy': {
+    id: 'final-heavy',
+    label: 'Final-heavy (20/20/20/40)',
+    sharesPercent: [20, 20, 20, 40],
+    infoText: '20% of the pot for each of the 1st, 2nd and 3rd quarters and 40% for the final score.',
+  },
+  'organizer-20': {
+    id: 'organizer-20',
+    label: 'Organizer keeps 20% (20/20/20/20)',
+    sharesPercent: [20, 20, 20, 20],
+    infoText: '20% of the pot for each of the 1st, 2nd and 3rd quarters and 20% for the final score. ' + 'The organizer keeps the remaining 20%.',
+  },
+};
+
+/** True for one of the schedule ids. */
+export function isPayoutScheduleId(value: unknown): value is PayoutScheduleId {
+  return (PAYOUT_SCHEDULE_IDS as readonly unknown[]).includes(value);
+}
+
+/** `percent` of a pot in cents, rounded down to the cent. */
+function shareCents(potCents: number, percent: number): number {
+  if (!isCents(potCents) || potCents < 0) {
+    throw new RangeError(`A pot must be a non-negative integer number of cents, got ${potCents}`);
+  }
+  // floor(pot * percent / 100), split so the product never leaves exact integer range.
+  const wholeDollars = Math.floor(potCents / 100);
+  return wholeDollars * percent + Math.floor(((potCents % 100) * percent) / 100);
+}
 
 export const UNBOUGHT_RULES = ['house', 'roll'] as const;
 
@@ -45,6 +98,11 @@ interface ScheduleShares {
 export interface PayoutRules<K = Quarter> {
   readonly shares: CustomShares<K> | (Quarter extends K ? ScheduleShares : never);
   readonly unbought: UnboughtRule;
+}
+
+/** A schedule's rules: `house` unless the game says otherwise. */
+export function scheduleRules(schedule: PayoutScheduleId, unbought: UnboughtRule = DEFAULT_UNBOUGHT_RULE): PayoutRules {
+  return { shares: { kind: 'schedule', schedule }, unbought };
 }
 
 /** The shares of a rules value, a schedule spelled out as its quarters and organizer share. */

@@ -1,15 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PAYOUT_SCHEDULE,
-  PAYOUT_SCHEDULES,
-  PAYOUT_SCHEDULE_IDS,
-  isPayoutScheduleId,
-  payoutPlan,
-  payoutRules,
-  payoutSummary,
-  quarterPayoutCents,
-} from './payouts';
+import { DEFAULT_PAYOUT_SCHEDULE, PAYOUT_SCHEDULES, PAYOUT_SCHEDULE_IDS, isPayoutScheduleId } from './payout-plan';
+import { payoutPlan, payoutRules, payoutSummary, quarterPayoutCents } from './payouts';
 import { QUARTERS } from './scoring';
 
 const pot = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PAYOUT_SCHEDULE_IDS, PAYOUT_SCHEDULES, quarterPayoutCents } from './payouts';
+import { PAYOUT_SCHEDULE_IDS, PAYOUT_SCHEDULES } from './payout-plan';
+import { quarterPayoutCents } from './payouts';
 import { type ConfirmedQuarter, ledgerTotals, resultsLedger, unclaimedText, winnerOwing, winnerOwingText, youWonText } from './results-ledger';
 import { QUARTERS } from './scoring';
 

@@ -6,7 +6,7 @@
  * remainder make up the rest.
  */
 import { formatUsd } from './money';
-import { type PayoutScheduleId, payoutRules } from './payouts';
+import { type PayoutScheduleId, planPayouts, scheduleRules } from './payout-plan';
 import { type Quarter, quarterShortLabel } from './scoring';
 
 /** A confirmed quarter as the results know it. */
@@ -47,19 +47,24 @@ export interface ResultsLedger {
 
 /** Every quarter's line and the totals; the totals always add up to `potCents`. */
 export function resultsLedger(potCents: number, scheduleId: PayoutScheduleId, confirmed: readonly ConfirmedQuarter[]): ResultsLedger {
-  const rules = payoutRules(potCents, scheduleId);
-  const lines: LedgerLine[] = rules.quarters.map(({ quarter, cents }) => {
+  const plan = planPayouts({
+    potCents,
+    rules: scheduleRules(scheduleId),
+    outcomes: confirmed.map(({ quarter, winner }) => (winner === null ? { period: quarter, result: 'unbought' } : { period: quarter, result: 'won', winner })),
+  });
+  const lines: LedgerLine[] = plan.periods.map(({ period: quarter, status, winner, cents }) => {
     const label = quarterShortLabel(quarter);
-    const result = confirmed.find((entry) => entry.quarter === quarter);
-    if (!result) return { kind: 'to-play', quarter, label, cents };
-    if (result.winner === null) return { kind: 'unclaimed', quarter, label, cents };
-    return { kind: 'won', quarter, label, winner: result.winner, cents: result.payoutCents };
+    if (status === 'to-play') return { kind: 'to-play', quarter, label, cents };
+    if (status === 'unbought') return { kind: 'unclaimed', quarter, label, cents };
+    // The payout as recorded: D47's earlier pot shows where it differs from the plan.
+    const recorded = confirmed.find((entry) => entry.quarter === quarter)!;
+    return { kind: 'won', quarter, label, winner: winner!, cents: recorded.payoutCents };
   });
   const sum = (kind: LedgerLine['kind']) => lines.filter((line) => line.kind === kind).reduce((total, line) => total + line.cents, 0);
   const wonCents = sum('won');
   const unclaimedCents = sum('unclaimed');
   const toPlayCents = sum('to-play');
-  const organizerCents = rules.organizer?.cents ?? 0;
+  const organizerCents = plan.organizer.cents;
   const remainderCents = potCents - wonCents - unclaimedCents - toPlayCents - organizerCents;
   return {
     lines,
@@ -68,8 +73,8 @@ export function resultsLedger(potCents: number, scheduleId: PayoutScheduleId, co
     toPlayCents,
     organizerCents,
     remainderCents,
-    roundingCents: rules.remainderCents,
-    earlierPotCents: remainderCents - rules.remainderCents,
+    roundingCents: plan.remainder.cents,
+    earlierPotCents: remainderCents - plan.remainder.cents,
     potCents,
   };
 }

@@ -22,7 +22,7 @@ import {
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, paymentInstructionsMissing, validatePayBy, validatePaymentInstructions } from './payment-methods';
 import { validateMaxSquaresPerPlayer } from './player-limit';
 import { DEFAULT_VISIBILITY, VISIBILITIES } from './visibility';
-import { DEFAULT_PAYOUT_SCHEDULE, PAYOUT_SCHEDULE_IDS } from './payouts';
+import { DEFAULT_PAYOUT_SCHEDULE, PAYOUT_SCHEDULE_IDS } from './payout-plan';
 import type { ValidationResult } from './validation-result';
 import {
   DEFAULT_GAME_TYPE,

@@ -19,7 +19,7 @@
  */
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../payment-methods';
-import { PAYOUT_SCHEDULE_IDS } from '../payouts';
+import { PAYOUT_SCHEDULE_IDS } from '../payout-plan';
 import { gameFormSchema, gameUpdateSchema } from '../schemas';
 import { GAME_TYPES } from '../validation';
 import { INVITE_ERRORS } from '../messages';

@@ -5,7 +5,7 @@ import { GAME_DELETE_COMPLETED, GAME_ERRORS, GAME_PRICE_LOCKED, GAME_UPDATE_COMP
 import { shareLink } from '@core/visibility';
 import { paymentInstructionsMissing, type PaymentMethod } from '@core/payment-methods';
 import { centsToDollars, dollarsToCents, formatUsd } from '@core/money';
-import type { PayoutScheduleId } from '@core/payouts';
+import type { PayoutScheduleId } from '@core/payout-plan';
 import type { GameFormValues, gameUpdateSchema } from '@core/schemas';
 import type { GameType } from '@core/validation';
 import type { z } from 'zod';
