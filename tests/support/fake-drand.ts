@@ -156,8 +156,7 @@ export async function startFakeDrand(options: FakeDrandOptions = {}): Promise<Fa
       hangs += count;
     },
     requestsFor: (n) => asked.get(n) ?? 0,
-    whenAsked: (n, times) =>
-      (asked.get(n) ?? 0) >= times ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, times, resolve })),
+    whenAsked: (n, times) => ((asked.get(n) ?? 0) >= times ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, times, resolve }))),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeDrand, type FakeDrand } from '../../../tests/support/fake-drand';
-import { BeaconVerificationError, DrandHttpBeacon, QUICKNET, isRoundSignature, randomnessOf } from './beacon';
+import { BeaconVerificationError, DrandHttpBeacon, QUICKNET, isRoundSignature, randomnessOf, type BeaconProvider } from './beacon';
 
 let node: FakeDrand | undefined;
 afterEach(async () => {
@@ -9,7 +9,7 @@ afterEach(async () => {
 });
 
 /** A beacon on the fake node with quick retries; requests end after 1 s of silence. */
-function beaconOn(fake: FakeDrand): DrandHttpBeacon {
+function beaconOn(fake: FakeDrand): BeaconProvider {
   return new DrandHttpBeacon({ baseUrl: `${fake.url}/`, chain: fake.chain, firstRetryMs: 10, maxRetryMs: 40, requestTimeoutMs: 1_000 });
 }
 

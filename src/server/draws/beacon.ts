@@ -202,7 +202,8 @@ export class DrandHttpBeacon implements BeaconProvider {
       info.genesis_time === this.chain.genesisTime &&
       info.hash === this.chain.chainHash &&
       info.schemeID === this.chain.scheme;
-    if (!matches) throw new BeaconVerificationError(`the drand relay at ${this.baseUrl} describes chain ${this.chain.chainHash} differently from the pinned chain info`);
+    if (!matches)
+      throw new BeaconVerificationError(`the drand relay at ${this.baseUrl} describes chain ${this.chain.chainHash} differently from the pinned chain info`);
   }
 
   /** The JSON at `path` under the chain, or undefined for anything but a 200 with JSON (retried by the caller). */

@@ -53,7 +53,9 @@ describe('verifying a published draw', () => {
   it('refuses a changed board', () => {
     const owners = BOARD.owners.map((owner, i) => (i === 50 ? 'player-x' : owner));
     const problems = verifyDraw({ ...draw, board: { ...BOARD, owners } }, node.chain);
-    expect(problems).toEqual([{ code: 'board', message: `the published board hashes to ${hashBoard({ ...BOARD, owners })}, the ticket says ${draw.ticket.boardHash}` }]);
+    expect(problems).toEqual([
+      { code: 'board', message: `the published board hashes to ${hashBoard({ ...BOARD, owners })}, the ticket says ${draw.ticket.boardHash}` },
+    ]);
   });
 
   it('refuses a changed round, in the beacon alone or in the ticket and beacon together', () => {
@@ -70,9 +72,7 @@ describe('verifying a published draw', () => {
     const rowDigits = [...draw.digits.rowDigits];
     [rowDigits[0], rowDigits[1]] = [rowDigits[1]!, rowDigits[0]!];
     const problems = verifyDraw({ ...draw, digits: { ...draw.digits, rowDigits } }, node.chain);
-    expect(problems).toEqual([
-      { code: 'digits', message: `the row digits should be ${draw.digits.rowDigits.join(' ')}, published ${rowDigits.join(' ')}` },
-    ]);
+    expect(problems).toEqual([{ code: 'digits', message: `the row digits should be ${draw.digits.rowDigits.join(' ')}, published ${rowDigits.join(' ')}` }]);
     const swappedAxes = { rowDigits: draw.digits.columnDigits, columnDigits: draw.digits.rowDigits };
     expect(codes({ ...draw, digits: swappedAxes })).toEqual(['digits', 'digits']);
   });

@@ -14,10 +14,8 @@ export interface PublishedDraw {
   readonly digits: DerivedDigits;
 }
 
-export type DrawProblemCode = 'malformed' | 'board' | 'chain' | 'round' | 'signature' | 'randomness' | 'digits';
-
 export interface DrawProblem {
-  readonly code: DrawProblemCode;
+  readonly code: 'malformed' | 'board' | 'chain' | 'round' | 'signature' | 'randomness' | 'digits';
   readonly message: string;
 }
 
