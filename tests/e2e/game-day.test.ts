@@ -150,7 +150,7 @@ describe('game day end to end', () => {
     // Alice watches her board (live, SSE): # on the axes until the numbers are revealed.
     const board = await open(`/game/${game.id}`, alice);
     await board.locator('[data-testid="live-status"][data-status="live"]').waitFor();
-    expect(new Set(await axisTexts(board, 'row-digit'))).toEqual(new Set(['#']));
+    await expect.poll(async () => new Set(await axisTexts(board, 'row-digit'))).toEqual(new Set(['#']));
 
     // The organizer opens the Game Day Controls from the Game Management list.
     const page = await open('/admin/games');
@@ -173,7 +173,7 @@ describe('game day end to end', () => {
     await toast(page, 'Numbers randomized and saved successfully!').waitFor();
     await expect.poll(() => text(page.getByTestId('game-day-numbers-state'))).toBe('drawn, hidden from players');
     // Still hidden from players.
-    expect(new Set(await axisTexts(board, 'row-digit'))).toEqual(new Set(['#']));
+    await expect.poll(async () => new Set(await axisTexts(board, 'row-digit'))).toEqual(new Set(['#']));
 
     // Reveal: the player's board shows the digits without a reload.
     await page.getByRole('button', { name: 'Reveal Numbers' }).click();
