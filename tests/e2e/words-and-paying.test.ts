@@ -61,6 +61,8 @@ async function wordsFor(game: { id: string; title: string }, state: State): Prom
 
   const { page: board } = await harness.open(`/game/${game.id}`, { as: 'player' });
   await board.getByTestId('game-badge').waitFor();
+  // The whole board in: the status line is not re-rendered under the screenshot.
+  await expect.poll(() => board.locator('[role="gridcell"]').count()).toBe(100);
   await board.getByTestId('game-status').screenshot({ path: `${SHOTS}/game-line-${state}.png` });
   words.game = await texts(board.getByTestId('game-badge'));
   // The line beside it speaks of the numbers only: no second word for the state.
