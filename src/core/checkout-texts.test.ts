@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isClosedWithoutPayment, successClosedText, trialClosedTexts, waitingClosedText } from './checkout-texts';
+import { isClosedWithoutPayment, successClosedText, testCheckoutClosedTexts, waitingClosedText } from './checkout-texts';
 
 describe('texts for a checkout that ended', () => {
   it('knows which end states took no money', () => {
@@ -20,20 +20,20 @@ describe('texts for a checkout that ended', () => {
     expect(successClosedText('failed')).toBe(successClosedText('cancelled'));
   });
 
-  it('the trial card page: paid leads to My Squares, everything else back to the cart', () => {
-    expect(trialClosedTexts('paid')).toEqual({
+  it("the test checkout's card page: paid leads to My Squares, everything else back to the cart", () => {
+    expect(testCheckoutClosedTexts('paid')).toEqual({
       title: 'Already paid',
       message: 'This checkout is already paid. Your squares are on My Squares.',
       link: { to: '/my-squares', label: 'View My Squares' },
     });
-    expect(trialClosedTexts('declined').title).toBe('Card declined');
-    expect(trialClosedTexts('expired').message).toBe(
+    expect(testCheckoutClosedTexts('declined').title).toBe('Card declined');
+    expect(testCheckoutClosedTexts('expired').message).toBe(
       'This payment page has expired. No money was taken and the squares were released; start again from your cart.',
     );
-    expect(trialClosedTexts('cancelled').message).toBe('This checkout was cancelled. No money was taken; start again from your cart.');
+    expect(testCheckoutClosedTexts('cancelled').message).toBe('This checkout was cancelled. No money was taken; start again from your cart.');
     for (const status of ['declined', 'expired', 'cancelled', 'replaced'])
-      expect(trialClosedTexts(status).link).toEqual({ to: '/cart', label: 'Back to Cart' });
-    expect(trialClosedTexts('replaced')).toMatchObject({
+      expect(testCheckoutClosedTexts(status).link).toEqual({ to: '/cart', label: 'Back to Cart' });
+    expect(testCheckoutClosedTexts('replaced')).toMatchObject({
       title: 'Checkout closed',
       message: 'This checkout no longer takes payment. No money was taken; start again from your cart.',
     });

@@ -1,6 +1,6 @@
 /**
  * What a page says about a checkout that ended without a payment (D21, D22): the waiting panel on
- * /payment, the success page, and the trial card page. Our texts: the spec words none of them.
+ * /payment, the success page, and the test checkout's card page. Our texts: the spec words none of them.
  */
 
 /** The end states of a checkout that took no money. */
@@ -35,14 +35,14 @@ export function successClosedText(status: string): string {
   return SUCCESS_CLOSED[closedKey(status)];
 }
 
-/** The trial card page (D22) once its session no longer takes payment: a title, a line, and where to go next. */
-export interface TrialClosedTexts {
+/** The test checkout's card page (D22) once its session no longer takes payment: a title, a line, and where to go next. */
+export interface TestCheckoutClosedTexts {
   readonly title: string;
   readonly message: string;
   readonly link: { readonly to: '/my-squares' | '/cart'; readonly label: string };
 }
 
-export function trialClosedTexts(status: string): TrialClosedTexts {
+export function testCheckoutClosedTexts(status: string): TestCheckoutClosedTexts {
   if (status === 'paid') {
     return {
       title: 'Already paid',

@@ -13,8 +13,8 @@ import { checkoutRepository } from './checkout/checkout.repository';
 import { checkoutRoutes } from './checkout/checkout.routes';
 import { checkoutService, type CheckoutService } from './checkout/checkout.service';
 import { checkoutSweeper, type CheckoutSweeper } from './checkout/sweeper';
-import { trialCheckoutRoutes } from './checkout/trial-checkout.routes';
-import { trialCheckoutService } from './checkout/trial-checkout.service';
+import { testCheckoutRoutes } from './checkout/test-checkout.routes';
+import { testCheckoutService } from './checkout/test-checkout.service';
 import { badRequest, clientErrorHandler, errorBody, fastifyErrorCode, registerErrorHandling } from './http/errors';
 import { gameAccess } from './games/game-access';
 import { gamesRepository } from './games/games.repository';
@@ -42,7 +42,7 @@ import { createPaymentProvider } from './payments';
 import type { PaymentMethod } from '@core/payment-methods';
 import type { PaymentProvider } from './payments/provider';
 import { STRIPE_WEBHOOK_PATH, stripeWebhookRoutes } from './payments/stripe-webhook.routes';
-import { isTrialPaymentProvider } from './payments/trial-provider';
+import { isTestPaymentProvider } from './payments/test-payment-provider';
 import { manualPayoutProvider } from './payouts/manual-provider';
 import { payoutsRepository } from './payouts/payouts.repository';
 import { payoutsRoutes } from './payouts/payouts.routes';
@@ -298,8 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(payments?.name === 'stripe' ? { provider: payments } : {}),
     });
   }
-  if (isTrialPaymentProvider(payments))
-    await app.register(trialCheckoutRoutes, { testCheckout: trialCheckoutService({ provider: payments, checkouts, clock }) });
+  if (isTestPaymentProvider(payments)) await app.register(testCheckoutRoutes, { testCheckout: testCheckoutService({ provider: payments, checkouts, clock }) });
   const games = gamesService({ repo: gamesRepo, events, checkouts, clock, cardPayments: paymentMethods.includes('card'), members, mail });
   await app.register(gamesRoutes, { games, access, members, settings });
   // D28: the organizer's payment tools, and the pay-by run at start and then periodically, on every instance (it runs once per game).

@@ -81,7 +81,7 @@ const routes: RouteObject[] = [
   // The built-in test checkout (D22, D26): the payment provider's page, outside the app shell.
   {
     path: 'checkout/test/:id',
-    lazy: page(() => import('@/pages/trial-checkout')),
+    lazy: page(() => import('@/pages/test-checkout')),
     HydrateFallback: LoadingState,
     ErrorBoundary: RootError,
   },

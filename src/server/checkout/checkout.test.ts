@@ -8,7 +8,7 @@ import { insertGame } from '../../../tests/support/fixtures';
 import { send } from '../../../tests/support/request';
 import { REFUND_REASONS } from './checkout.messages';
 import { CHECKOUT_TTL_MS, HOLD_GRACE_MS } from './create-checkout';
-import { TEST_CHECKOUT_MESSAGES } from './trial-checkout.service';
+import { TEST_CHECKOUT_MESSAGES } from './test-checkout.service';
 
 const MINUTE = 60_000;
 

@@ -11,8 +11,8 @@ import { parseSettings } from '../config';
 import { migrate } from '../db/migrate';
 import { createPaymentProvider } from '../payments';
 import type { PaymentProvider } from '../payments/provider';
-import { testPaymentsRepository } from '../payments/trial-payments.repository';
-import { trialPaymentProvider } from '../payments/trial-provider';
+import { testPaymentsRepository } from '../payments/test-payments.repository';
+import { testPaymentProvider } from '../payments/test-payment-provider';
 import { REFUND_REASONS } from './checkout.messages';
 import { checkoutSweeper } from './sweeper';
 import type { FastifyInstance } from 'fastify';
@@ -119,7 +119,7 @@ describe(`a provider that fails (${testDbKind})`, () => {
     settings.database = database.settings;
     await migrate(database.handle, settings, TEST_SECRET);
     // The test checkout, with failures on demand.
-    const real = trialPaymentProvider(testPaymentsRepository(database.handle.db, database.handle.kind));
+    const real = testPaymentProvider(testPaymentsRepository(database.handle.db, database.handle.kind));
     const flaky: PaymentProvider & typeof real = {
       ...real,
       async createSession(input) {

@@ -304,7 +304,7 @@ describe(`the organizer's board tools (D29, D32, ${testDbKind})`, () => {
       await expect
         .poll(() => db().selectFrom('payment_refunds').select(['status', 'amount_cents', 'game_id']).where('checkout_id', '=', checkoutId).execute())
         .toEqual([{ status: 'refunded', amount_cents: 1000, game_id: game.id }]);
-      // The trial provider holds the refund of 10 dollars of a 20-dollar payment.
+      // The test checkout holds the refund of 10 dollars of a 20-dollar payment.
       const refunds = await db().selectFrom('test_payment_refunds').select('amount_cents').execute();
       expect(refunds.map((r) => r.amount_cents)).toContain(1000);
       await expect.poll(async () => (await mailsTo(t.app, alice.email)).map((m) => m.subject)).toContain(`Your squares in ${game.title} were released`);

@@ -16,8 +16,8 @@ import { checkoutRepository } from '../checkout/checkout.repository';
 import { checkoutCreation } from '../checkout/create-checkout';
 import { fulfillment } from '../checkout/fulfill';
 import { GAME_DAY_TEXTS } from '../game-day/game-day.messages';
-import { testPaymentsRepository } from '../payments/trial-payments.repository';
-import { trialPaymentProvider } from '../payments/trial-provider';
+import { testPaymentsRepository } from '../payments/test-payments.repository';
+import { testPaymentProvider } from '../payments/test-payment-provider';
 import { memoryGameEvents } from '../realtime/memory-events';
 
 const HOUR = 60 * 60 * 1000;
@@ -334,7 +334,7 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
       const handle = t.db.handle;
       const deps: CheckoutServiceDeps = {
         repo: checkoutRepository(handle.db, handle.kind),
-        provider: trialPaymentProvider(testPaymentsRepository(handle.db, handle.kind)),
+        provider: testPaymentProvider(testPaymentsRepository(handle.db, handle.kind)),
         mail: { enqueue: async () => {}, nudge: () => {} },
         events: memoryGameEvents(),
         log: { info() {}, warn() {}, error() {}, debug() {} } as unknown as CheckoutServiceDeps['log'],

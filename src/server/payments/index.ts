@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Settings } from '../config';
 import type { Db } from '../db/connection';
 import type { PaymentProvider } from './provider';
-import { testPaymentsRepository } from './trial-payments.repository';
-import { trialPaymentProvider } from './trial-provider';
+import { testPaymentsRepository } from './test-payments.repository';
+import { testPaymentProvider } from './test-payment-provider';
 
 export interface PaymentProviderDeps {
   db: Db;
@@ -20,6 +20,6 @@ export async function createPaymentProvider(settings: Settings, deps: PaymentPro
     const { stripeProvider } = await import('./stripe-provider');
     return stripeProvider(settings, deps.log);
   }
-  if (settings.trialMode) return trialPaymentProvider(testPaymentsRepository(deps.db, settings.database.kind));
+  if (settings.trialMode) return testPaymentProvider(testPaymentsRepository(deps.db, settings.database.kind));
   return null;
 }

@@ -1,5 +1,5 @@
 /**
- * One form field for every form (account pages, the admin game form, the trial card form, payment
+ * One form field for every form (account pages, the admin game form, the test checkout's card form, payment
  * notes): its label, the control, a hint and the field's own message. The control gets the label's
  * id and, through fieldAria, aria-invalid and aria-describedby pointing at what explains it.
  */

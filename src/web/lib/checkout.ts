@@ -14,7 +14,7 @@ import type {
   OpenCheckoutsResponse,
   UnavailableSquare,
 } from '@core/api/checkout';
-import type { TrialCardRequest, TrialCheckoutSession, TrialRedirect } from '@core/api/trial-checkout';
+import type { TestCardRequest, TestCheckoutSession, TestCheckoutRedirect } from '@core/api/test-checkout';
 import { isCoordinate, squareKey, squarePositionLabel } from '@core/grid';
 import { CART_PAYMENT_ERRORS } from '@core/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -22,7 +22,7 @@ import { api, isApiError, isServerMessage } from './api';
 
 // The checkout pages' times and closed-checkout texts travel with the checkout API (one chunk: no
 // extra file for the first page's loader to list).
-export type { TrialCheckoutSession };
+export type { TestCheckoutSession };
 export type { CheckoutCreated, CheckoutSquare, CheckoutView, OpenCheckout, UnavailableSquare };
 
 export const checkoutKeys = {
@@ -219,18 +219,18 @@ export function checkoutFailure(error: unknown): CheckoutFailure {
 export function useTestCheckoutSession(sessionId: string | undefined) {
   return useQuery({
     queryKey: checkoutKeys.testSession(sessionId ?? ''),
-    queryFn: ({ signal }) => api.get<TrialCheckoutSession>(`/api/checkout/test/${encodeURIComponent(sessionId as string)}`, signal),
+    queryFn: ({ signal }) => api.get<TestCheckoutSession>(`/api/checkout/test/${encodeURIComponent(sessionId as string)}`, signal),
     enabled: Boolean(sessionId),
     staleTime: 0,
   });
 }
 
 /** POST .../pay: 200 {redirect_url}; 402 CARD_DECLINED; 400/409 with the server's message. */
-export function payTestCheckout(sessionId: string, card: TrialCardRequest): Promise<TrialRedirect> {
+export function payTestCheckout(sessionId: string, card: TestCardRequest): Promise<TestCheckoutRedirect> {
   return api.post(`/api/checkout/test/${encodeURIComponent(sessionId)}/pay`, card);
 }
 
 /** POST .../cancel: {redirect_url} (the cart). */
-export function cancelTestCheckout(sessionId: string): Promise<TrialRedirect> {
+export function cancelTestCheckout(sessionId: string): Promise<TestCheckoutRedirect> {
   return api.post(`/api/checkout/test/${encodeURIComponent(sessionId)}/cancel`, {});
 }

@@ -1,17 +1,17 @@
-import { trialCardRequestSchema, trialCheckoutSessionSchema, trialRedirectSchema, trialSessionParams as params } from '@core/api/trial-checkout';
+import { testCardRequestSchema, testCheckoutSessionSchema, testCheckoutRedirectSchema, testSessionParams as params } from '@core/api/test-checkout';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../auth/session';
-import type { TrialCheckoutService } from './trial-checkout.service';
+import type { TestCheckoutService } from './test-checkout.service';
 
 export interface TestCheckoutRoutesOptions {
-  testCheckout: TrialCheckoutService;
+  testCheckout: TestCheckoutService;
 }
 
 /**
  * The built-in test checkout's API (D22), registered only when the test provider is in use
  * (trial mode without Stripe): elsewhere these paths do not exist (404).
  */
-export const trialCheckoutRoutes: FastifyPluginAsyncZod<TestCheckoutRoutesOptions> = async (app, { testCheckout }) => {
+export const testCheckoutRoutes: FastifyPluginAsyncZod<TestCheckoutRoutesOptions> = async (app, { testCheckout }) => {
   const signedIn = { preValidation: app.guards.requireUser };
 
   app.get(
@@ -20,7 +20,7 @@ export const trialCheckoutRoutes: FastifyPluginAsyncZod<TestCheckoutRoutesOption
       ...signedIn,
       schema: {
         params,
-        response: { 200: trialCheckoutSessionSchema },
+        response: { 200: testCheckoutSessionSchema },
       },
     },
     async (request) => testCheckout.view(request.params.sessionId, signedInUser(request).id),
@@ -32,14 +32,14 @@ export const trialCheckoutRoutes: FastifyPluginAsyncZod<TestCheckoutRoutesOption
       ...signedIn,
       schema: {
         params,
-        body: trialCardRequestSchema,
-        response: { 200: trialRedirectSchema },
+        body: testCardRequestSchema,
+        response: { 200: testCheckoutRedirectSchema },
       },
     },
     async (request) => testCheckout.pay(request.params.sessionId, signedInUser(request).id, request.body),
   );
 
-  app.post('/api/checkout/test/:sessionId/cancel', { ...signedIn, schema: { params, response: { 200: trialRedirectSchema } } }, async (request) =>
+  app.post('/api/checkout/test/:sessionId/cancel', { ...signedIn, schema: { params, response: { 200: testCheckoutRedirectSchema } } }, async (request) =>
     testCheckout.cancel(request.params.sessionId, signedInUser(request).id),
   );
 };

@@ -4,8 +4,8 @@ import { useParams } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
 import { LinkButton } from '@/components/link-button';
 import { LoadingState, usePageTitle } from '@/components/page';
-import { PayForm } from '@/components/trial-checkout/pay-form';
-import { Closed, LogInToPay, Notice } from '@/components/trial-checkout/trial-parts';
+import { PayForm } from '@/components/test-checkout/pay-form';
+import { Closed, LogInToPay, Notice } from '@/components/test-checkout/test-checkout-parts';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api';
 import { useTestCheckoutSession } from '@/lib/checkout';
@@ -20,7 +20,7 @@ const TEST_BANNER = 'Test mode - no real money';
  * cards decide the outcome; paying needs the checkout owner's session. A declined card leaves the
  * page open for another try until it expires (D45).
  */
-export default function TrialCheckoutPage() {
+export default function TestCheckoutPage() {
   const { id } = useParams();
   const session = useTestCheckoutSession(id);
   usePageTitle('Test checkout');

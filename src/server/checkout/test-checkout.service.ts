@@ -1,6 +1,6 @@
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
-import { TEST_SESSION_ID, type TrialPaymentProvider } from '../payments/trial-provider';
-import type { TestSessionRow } from '../payments/trial-payments.repository';
+import { TEST_SESSION_ID, type TestPaymentProvider } from '../payments/test-payment-provider';
+import type { TestSessionRow } from '../payments/test-payments.repository';
 import type { ServiceDeps } from '../service-deps';
 import type { CheckoutService } from './checkout.service';
 
@@ -66,8 +66,8 @@ function closedError(status: TestSessionRow['status']): AppError {
   return conflict(TEST_CHECKOUT_MESSAGES.closed, 'CHECKOUT_CLOSED');
 }
 
-export interface TrialCheckoutServiceDeps extends ServiceDeps {
-  provider: TrialPaymentProvider;
+export interface TestCheckoutServiceDeps extends ServiceDeps {
+  provider: TestPaymentProvider;
   checkouts: CheckoutService;
 }
 
@@ -75,10 +75,10 @@ export interface TrialCheckoutServiceDeps extends ServiceDeps {
  * The test checkout's card page (D22): Stripe's test cards pay or are declined, and the result
  * goes through the same fulfillment as a Stripe webhook. Only the checkout's buyer may use it.
  */
-export function trialCheckoutService({ provider, checkouts, clock }: TrialCheckoutServiceDeps) {
+export function testCheckoutService({ provider, checkouts, clock }: TestCheckoutServiceDeps) {
   /** The buyer's own session. Someone else's answers exactly as one that does not exist (issue 10: no oracle). */
   async function ownSession(sessionId: string, userId: string): Promise<TestSessionRow> {
-    // Not the shape of our ids (trial-provider.ts): it names no session, without a query.
+    // Not the shape of our ids (test-payment-provider.ts): it names no session, without a query.
     if (!TEST_SESSION_ID.test(sessionId)) throw notFound(TEST_CHECKOUT_MESSAGES.notFound);
     const session = await provider.session(sessionId);
     if (!session || (await checkouts.ownerOf(session.checkout_id)) !== userId) throw notFound(TEST_CHECKOUT_MESSAGES.notFound);
@@ -131,4 +131,4 @@ export function trialCheckoutService({ provider, checkouts, clock }: TrialChecko
   };
 }
 
-export type TrialCheckoutService = ReturnType<typeof trialCheckoutService>;
+export type TestCheckoutService = ReturnType<typeof testCheckoutService>;

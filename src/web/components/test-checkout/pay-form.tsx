@@ -1,9 +1,9 @@
-/** The trial card page's form (D22): the card's fields, checked as typed, then Pay or Cancel. */
+/** The test checkout's card page's form (D22): the card's fields, checked as typed, then Pay or Cancel. */
 import { formatUsd } from '@core/money';
 import { CircleAlert, LockKeyhole } from 'lucide-react';
 import { type ChangeEvent, type ComponentProps, type FormEvent, useId, useRef, useState } from 'react';
 import { fieldAria, FormField } from '@/components/form-field';
-import { DECLINED, LogInToPay, Summary } from '@/components/trial-checkout/trial-parts';
+import { DECLINED, LogInToPay, Summary } from '@/components/test-checkout/test-checkout-parts';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api';
 import { type CardFields, cardErrors, formatCardNumber, formatCvc, formatExpiry, TEST_CARDS } from '@/lib/card-form';
-import { cancelTestCheckout, checkoutPageUrl, payTestCheckout, type TrialCheckoutSession } from '@/lib/checkout';
+import { cancelTestCheckout, checkoutPageUrl, payTestCheckout, type TestCheckoutSession } from '@/lib/checkout';
 import { cn } from '@/lib/utils';
 
 const GENERIC_FAILURE = 'Something went wrong on our side. No money was taken; please try again.';
@@ -22,7 +22,7 @@ function goTo(url: string): void {
   window.location.assign(checkoutPageUrl(url, window.location.origin) ?? '/cart');
 }
 
-export function PayForm({ session, onClosed }: { session: TrialCheckoutSession; onClosed: () => void }) {
+export function PayForm({ session, onClosed }: { session: TestCheckoutSession; onClosed: () => void }) {
   const formErrorId = useId();
   const numberRef = useRef<HTMLInputElement>(null);
   const [fields, setFields] = useState<CardFields>({ name: '', number: '', expiry: '', cvc: '' });

@@ -1,18 +1,18 @@
-/** The pieces of the trial card page (D22): the order, a closed checkout, and its notices. */
-import { trialClosedTexts } from '@core/checkout-texts';
+/** The pieces of the test checkout's card page (D22): the order, a closed checkout, and its notices. */
+import { testCheckoutClosedTexts } from '@core/checkout-texts';
 import { formatUsd } from '@core/money';
 import { CircleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { LinkButton, LoginLink } from '@/components/link-button';
 import { Alert, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import type { TrialCheckoutSession } from '@/lib/checkout';
+import type { TestCheckoutSession } from '@/lib/checkout';
 import { PRODUCT_NAME } from '@/lib/config';
 import { clockTime } from '@/lib/time';
 
 export const DECLINED = 'Your card was declined.';
 
-export function Summary({ session }: { session: TrialCheckoutSession }) {
+export function Summary({ session }: { session: TestCheckoutSession }) {
   return (
     <section aria-labelledby="checkout-heading" className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-col gap-1">
@@ -44,14 +44,14 @@ export function Summary({ session }: { session: TrialCheckoutSession }) {
   );
 }
 
-export function Closed({ session }: { session: TrialCheckoutSession }) {
+export function Closed({ session }: { session: TestCheckoutSession }) {
   const status = session.status;
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Replacing the form (the page expired or was closed while open): bring focus to what the page says now.
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
-  const { title, message, link } = trialClosedTexts(status);
+  const { title, message, link } = testCheckoutClosedTexts(status);
   return (
     <div className="grid items-start gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] md:gap-12">
       <Summary session={session} />

@@ -5,20 +5,20 @@ import { createTestDatabase, type TestDatabase, testDbKind } from '../../../test
 import { insertUser } from '../../../tests/support/fixtures';
 import { parseSettings } from '../config';
 import { migrate } from '../db/migrate';
-import { testPaymentsRepository } from './trial-payments.repository';
-import { trialPaymentProvider, type TrialPaymentProvider } from './trial-provider';
+import { testPaymentsRepository } from './test-payments.repository';
+import { testPaymentProvider, type TestPaymentProvider } from './test-payment-provider';
 
 /** The built-in test checkout's refunds (D22, issue 10): whole or partial, once per key, never more than was paid. */
 describe(`test provider refunds (${testDbKind})`, () => {
   let database: TestDatabase;
-  let provider: TrialPaymentProvider;
+  let provider: TestPaymentProvider;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     const settings = parseSettings({ NODE_ENV: 'test' });
     settings.database = database.settings;
     await migrate(database.handle, settings, TEST_SECRET);
-    provider = trialPaymentProvider(testPaymentsRepository(database.handle.db, database.handle.kind));
+    provider = testPaymentProvider(testPaymentsRepository(database.handle.db, database.handle.kind));
   });
   afterAll(() => database.cleanup());
 

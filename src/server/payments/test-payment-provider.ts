@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckoutSession, CheckoutSessionInput, PaymentProvider, SessionState } from './provider';
-import type { TestPaymentsRepository, TestSessionRow } from './trial-payments.repository';
+import type { TestPaymentsRepository, TestSessionRow } from './test-payments.repository';
 
 /**
  * The built-in test checkout (D22, trial mode): a card page on our own origin at
  * /checkout/test/:id instead of Stripe's. Its sessions live in the database, so a restart or a
  * second look by the expiry sweep sees the same state Stripe would report.
  */
-export interface TrialPaymentProvider extends PaymentProvider {
+export interface TestPaymentProvider extends PaymentProvider {
   readonly name: 'test';
   session(id: string): Promise<TestSessionRow | undefined>;
   /** Takes the payment on an open session; the payment id, or null when the page was closed. */
@@ -17,7 +17,7 @@ export interface TrialPaymentProvider extends PaymentProvider {
 }
 
 /** The provider in use is the built-in test checkout (its card page's routes exist only then). */
-export function isTrialPaymentProvider(provider: PaymentProvider | null): provider is TrialPaymentProvider {
+export function isTestPaymentProvider(provider: PaymentProvider | null): provider is TestPaymentProvider {
   return provider?.name === 'test' && 'pay' in provider;
 }
 
@@ -27,7 +27,7 @@ export const TEST_SESSION_ID = /^test_cs_[0-9a-f]{32}$/;
 
 const pageUrl = (sessionId: string, successUrl: string) => `${new URL(successUrl).origin}/checkout/test/${sessionId}`;
 
-export function trialPaymentProvider(repo: TestPaymentsRepository): TrialPaymentProvider {
+export function testPaymentProvider(repo: TestPaymentsRepository): TestPaymentProvider {
   return {
     name: 'test',
 
