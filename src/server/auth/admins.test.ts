@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteOptions } from 'fastify';
 import {
   type Account,
   adminFlags,
@@ -200,5 +201,51 @@ describe(`granting and revoking admin rights (npm run admin, D8, ${testDbKind})`
   it('names an unknown address instead of pretending', async () => {
     expect(await service().setAdmin('ghost@example.com', true)).toEqual({ ok: false, message: 'No account with the e-mail ghost@example.com.' });
     expect(Object.keys(await adminFlags(t.db))).not.toContain('ghost@example.com');
+  });
+});
+
+/**
+ * Issue 25, part 0: one way to guard a route. Every guarded route spreads `app.guards.admin` or
+ * `app.guards.signedIn`, so its guard runs onRequest, before the body is parsed: a visitor's
+ * malformed body is a 401, never a 400 naming the route's fields.
+ */
+describe(`every guarded route is guarded the one way (${testDbKind})`, () => {
+  let t: TestApp;
+  const added: RouteOptions[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ onRoute: (route) => void added.push(route) });
+  });
+  afterAll(() => t.close());
+
+  const hooksOf = (route: RouteOptions, hook: 'onRequest' | 'preValidation' | 'preHandler') => [route[hook] ?? []].flat();
+
+  it('holds the guard in onRequest and nowhere else', () => {
+    const { requireAdmin, requireUser } = t.app.guards;
+    const guarded = added.filter((route) =>
+      (['onRequest', 'preValidation', 'preHandler'] as const).some((hook) => hooksOf(route, hook).some((h) => h === requireAdmin || h === requireUser)),
+    );
+    expect(guarded.length).toBeGreaterThan(30);
+    const elsewhere = guarded.filter((route) =>
+      [...hooksOf(route, 'preValidation'), ...hooksOf(route, 'preHandler')].some((h) => h === requireAdmin || h === requireUser),
+    );
+    expect(elsewhere.map((route) => `${String(route.method)} ${route.url}`)).toEqual([]);
+  });
+
+  it('answers a visitor 401 on every guarded write, even with a body that is not JSON', async () => {
+    const { requireAdmin, requireUser } = t.app.guards;
+    const writes = added.filter((route) => route.method !== 'GET' && hooksOf(route, 'onRequest').some((h) => h === requireAdmin || h === requireUser));
+    expect(writes.length).toBeGreaterThan(15);
+    const wrong: string[] = [];
+    for (const route of writes) {
+      const url = route.url.replace(/:quarter/, '1').replace(/:[A-Za-z_]+/g, '00000000-0000-4000-8000-000000000000');
+      const res = await t.app.inject({
+        method: route.method as 'POST',
+        url,
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', host: 'localhost:3000' },
+        payload: '{not json',
+      });
+      if (res.statusCode !== 401) wrong.push(`${String(route.method)} ${route.url}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -59,7 +59,6 @@ function checkoutRequest(maxCartSquares: number) {
 /** Checkout (spec section 7 "Payment", D21): start one for the cart; follow one's status; the buyer's open ones; cancel one. */
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, { checkouts, access, settings }) => {
   // The guard runs before body validation: visitors get 401, not cart messages.
-  const signedIn = { preValidation: app.guards.requireUser };
   // D29: squares show their owner's username; an account made by a sign-in link chooses one first (/welcome).
   const requireUsername = async (request: FastifyRequest) => {
     if (signedInUser(request).username === null) throw new AppError(403, 'USERNAME_REQUIRED', CHOOSE_USERNAME.required);
@@ -68,7 +67,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
   app.post(
     '/api/checkout',
     {
-      preValidation: [app.guards.requireUser, requireUsername],
+      ...app.guards.signedIn,
+      preValidation: requireUsername,
       schema: { body: checkoutRequest(settings.MAX_CART_SQUARES), response: { 201: checkoutCreatedSchema } },
     },
     async (request, reply) => {
@@ -98,20 +98,20 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     },
   );
 
-  app.get('/api/checkout/:id', { ...signedIn, schema: { params: idParams, response: { 200: checkoutResponseSchema } } }, async (request) => {
+  app.get('/api/checkout/:id', { ...app.guards.signedIn, schema: { params: idParams, response: { 200: checkoutResponseSchema } } }, async (request) => {
     if (!isUuid(request.params.id)) throw notFound(CHECKOUT_NOT_FOUND);
     return { checkout: await checkouts.settleAndView(request.params.id, signedInUser(request).id) };
   });
 
   // D21: the buyer's own open checkouts, so the pages show those squares as theirs and offer to
   // resume the payment page or start again.
-  app.get('/api/me/checkout', { ...signedIn, schema: { response: { 200: openCheckoutsResponseSchema } } }, async (request) => ({
+  app.get('/api/me/checkout', { ...app.guards.signedIn, schema: { response: { 200: openCheckoutsResponseSchema } } }, async (request) => ({
     checkouts: await checkouts.settleAndListOpen(signedInUser(request).id),
   }));
 
   // D21: start again, or back through the provider's cancel link. Only the buyer's own (someone
   // else's answers as one that does not exist); the provider is asked first; repeatable.
-  app.post('/api/checkout/:id/cancel', { ...signedIn, schema: { params: idParams, response: { 200: checkoutResponseSchema } } }, async (request) => {
+  app.post('/api/checkout/:id/cancel', { ...app.guards.signedIn, schema: { params: idParams, response: { 200: checkoutResponseSchema } } }, async (request) => {
     if (!isUuid(request.params.id)) throw notFound(CHECKOUT_NOT_FOUND);
     return { checkout: await checkouts.cancel(request.params.id, signedInUser(request).id) };
   });

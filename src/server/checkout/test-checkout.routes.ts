@@ -12,12 +12,10 @@ export interface TestCheckoutRoutesOptions {
  * (trial mode without Stripe): elsewhere these paths do not exist (404).
  */
 export const testCheckoutRoutes: FastifyPluginAsyncZod<TestCheckoutRoutesOptions> = async (app, { testCheckout }) => {
-  const signedIn = { preValidation: app.guards.requireUser };
-
   app.get(
     '/api/checkout/test/:sessionId',
     {
-      ...signedIn,
+      ...app.guards.signedIn,
       schema: {
         params,
         response: { 200: testCheckoutSessionSchema },
@@ -29,7 +27,7 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<TestCheckoutRoutesOptions
   app.post(
     '/api/checkout/test/:sessionId/pay',
     {
-      ...signedIn,
+      ...app.guards.signedIn,
       schema: {
         params,
         body: testCardRequestSchema,
@@ -39,7 +37,9 @@ export const testCheckoutRoutes: FastifyPluginAsyncZod<TestCheckoutRoutesOptions
     async (request) => testCheckout.pay(request.params.sessionId, signedInUser(request).id, request.body),
   );
 
-  app.post('/api/checkout/test/:sessionId/cancel', { ...signedIn, schema: { params, response: { 200: testCheckoutRedirectSchema } } }, async (request) =>
-    testCheckout.cancel(request.params.sessionId, signedInUser(request).id),
+  app.post(
+    '/api/checkout/test/:sessionId/cancel',
+    { ...app.guards.signedIn, schema: { params, response: { 200: testCheckoutRedirectSchema } } },
+    async (request) => testCheckout.cancel(request.params.sessionId, signedInUser(request).id),
   );
 };

@@ -12,7 +12,7 @@ const fileParams = idParams.extend({ kind: z.enum(['squares', 'orders', 'payouts
 
 /** GET /api/games/:id/export/:kind.csv (D33), admins only: the guard answers 401 / 403 first; no-store as every admin answer (auth/session.ts). */
 export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async (app, { exports }) => {
-  app.get('/api/games/:id/export/:kind.csv', { preValidation: app.guards.requireAdmin, schema: { params: fileParams } }, async (request, reply) => {
+  app.get('/api/games/:id/export/:kind.csv', { ...app.guards.admin, schema: { params: fileParams } }, async (request, reply) => {
     const { name, text } = await exports.file(gameIdParam(request.params.id), request.params.kind);
     return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}"`).send(text);
   });

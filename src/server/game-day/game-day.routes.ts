@@ -23,37 +23,36 @@ export interface GameDayRoutesOptions {
  * before validation, so visitors and players get 401/403, never field messages.
  */
 export const gameDayRoutes: FastifyPluginAsyncZod<GameDayRoutesOptions> = async (app, { gameDay }) => {
-  const adminOnly = { preValidation: app.guards.requireAdmin };
   const viewResponse = { 200: gameDayViewSchema };
 
-  app.get('/api/games/:id/game-day', { ...adminOnly, schema: { params: idParams, response: viewResponse } }, async (request, reply) => {
+  app.get('/api/games/:id/game-day', { ...app.guards.admin, schema: { params: idParams, response: viewResponse } }, async (request, reply) => {
     reply.header('Cache-Control', 'private, no-cache');
     return gameDay.view(gameIdParam(request.params.id));
   });
 
   app.post(
     '/api/games/:id/numbers/randomize',
-    { ...adminOnly, schema: { params: idParams, body: randomizeRequestSchema, response: viewResponse } },
+    { ...app.guards.admin, schema: { params: idParams, body: randomizeRequestSchema, response: viewResponse } },
     async (request) => {
       const gameId = gameIdParam(request.params.id);
       return gameDay.randomize(gameId, signedInUser(request).id, request.body?.confirm_not_full === true, request.body?.confirm_unpaid ?? undefined);
     },
   );
 
-  app.delete('/api/games/:id/numbers', { ...adminOnly, schema: { params: idParams, response: viewResponse } }, async (request) => {
+  app.delete('/api/games/:id/numbers', { ...app.guards.admin, schema: { params: idParams, response: viewResponse } }, async (request) => {
     const gameId = gameIdParam(request.params.id);
     return gameDay.clear(gameId, signedInUser(request).id);
   });
 
   app.put(
     '/api/games/:id/numbers/visibility',
-    { ...adminOnly, schema: { params: idParams, body: visibilityRequestSchema, response: viewResponse } },
+    { ...app.guards.admin, schema: { params: idParams, body: visibilityRequestSchema, response: viewResponse } },
     async (request) => gameDay.setVisibility(gameIdParam(request.params.id), request.body.revealed),
   );
 
   app.post(
     '/api/games/:id/quarters/confirm-all',
-    { ...adminOnly, schema: { params: idParams, body: confirmAllRequestSchema, response: { 200: confirmAllResultSchema } } },
+    { ...app.guards.admin, schema: { params: idParams, body: confirmAllRequestSchema, response: { 200: confirmAllResultSchema } } },
     async (request) => {
       const gameId = gameIdParam(request.params.id);
       return gameDay.confirmAll(gameId, request.body.scores, signedInUser(request).id);
@@ -62,14 +61,14 @@ export const gameDayRoutes: FastifyPluginAsyncZod<GameDayRoutesOptions> = async 
 
   app.put(
     '/api/games/:id/quarters/:quarter',
-    { ...adminOnly, schema: { params: quarterParams, body: quarterScoreRequestSchema, response: viewResponse } },
+    { ...app.guards.admin, schema: { params: quarterParams, body: quarterScoreRequestSchema, response: viewResponse } },
     async (request) => {
       const gameId = gameIdParam(request.params.id);
       return gameDay.confirm(gameId, request.params.quarter, request.body, signedInUser(request).id);
     },
   );
 
-  app.get('/api/me/winnings', { preValidation: app.guards.requireUser, schema: { response: { 200: myWinningsResponseSchema } } }, async (request, reply) => {
+  app.get('/api/me/winnings', { ...app.guards.signedIn, schema: { response: { 200: myWinningsResponseSchema } } }, async (request, reply) => {
     reply.header('Cache-Control', 'private, no-cache');
     return gameDay.myWinnings(signedInUser(request).id);
   });

@@ -35,9 +35,7 @@ export interface GamesRoutesOptions {
  */
 export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app, { games, access, members, settings }) => {
   // The guard runs before body validation, so visitors and players get 401/403, not field messages.
-  const adminOnly = { preValidation: app.guards.requireAdmin };
   // D30's admin routes answer 401/403 before the body is even parsed.
-  const adminFirst = { onRequest: app.guards.requireAdmin };
   // D30: the invite cookie is sent over HTTPS only when the app is served over HTTPS.
   const secure = settings.PUBLIC_URL?.startsWith('https://') ?? false;
 
@@ -45,7 +43,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
     games: await games.list(),
   }));
 
-  app.get('/api/admin/games', { ...adminFirst, schema: { response: { 200: gamesResponseSchema } } }, async (_request, reply) => {
+  app.get('/api/admin/games', { ...app.guards.admin, schema: { response: { 200: gamesResponseSchema } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'private, no-cache');
     return { games: await games.listAll() };
   });
@@ -87,42 +85,46 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
 
   const origin = (request: { protocol: string; host: string }) => mailLinkOrigin(`${request.protocol}://${request.host}`, settings);
 
-  app.get('/api/games/:id/invite', { ...adminFirst, schema: { params: idParams, response: { 200: gameInviteResponseSchema } } }, async (request) => {
+  app.get('/api/games/:id/invite', { ...app.guards.admin, schema: { params: idParams, response: { 200: gameInviteResponseSchema } } }, async (request) => {
     return games.invite(gameId(request.params.id), origin(request));
   });
 
-  app.get('/api/games/:id/share', { ...adminFirst, schema: { params: idParams, response: { 200: gameShareResponseSchema } } }, async (request) => {
+  app.get('/api/games/:id/share', { ...app.guards.admin, schema: { params: idParams, response: { 200: gameShareResponseSchema } } }, async (request) => {
     return games.share(gameId(request.params.id), origin(request));
   });
 
-  app.post('/api/games/:id/invite/rotate', { ...adminFirst, schema: { params: idParams, response: { 200: gameInviteResponseSchema } } }, async (request) => {
-    return games.rotateInvite(gameId(request.params.id), origin(request));
-  });
+  app.post(
+    '/api/games/:id/invite/rotate',
+    { ...app.guards.admin, schema: { params: idParams, response: { 200: gameInviteResponseSchema } } },
+    async (request) => {
+      return games.rotateInvite(gameId(request.params.id), origin(request));
+    },
+  );
 
   // D46: the organizer's list of members, and removing one.
-  app.get('/api/games/:id/members', { ...adminFirst, schema: { params: idParams, response: { 200: gameMembersResponseSchema } } }, async (request) => {
+  app.get('/api/games/:id/members', { ...app.guards.admin, schema: { params: idParams, response: { 200: gameMembersResponseSchema } } }, async (request) => {
     return { members: await members.list(gameId(request.params.id)) };
   });
 
-  app.delete('/api/games/:id/members/:userId', { ...adminFirst, schema: { params: memberParams } }, async (request, reply) => {
+  app.delete('/api/games/:id/members/:userId', { ...app.guards.admin, schema: { params: memberParams } }, async (request, reply) => {
     await members.remove(gameId(request.params.id), request.params.userId);
     return reply.status(204).send();
   });
 
-  app.post('/api/games', { ...adminOnly, schema: { body: gameCreateRequestSchema, response: { 201: gameResponseSchema } } }, async (request, reply) => {
+  app.post('/api/games', { ...app.guards.admin, schema: { body: gameCreateRequestSchema, response: { 201: gameResponseSchema } } }, async (request, reply) => {
     const game = await games.create(request.body, signedInUser(request).id);
     return reply.status(201).send({ game });
   });
 
   app.patch(
     '/api/games/:id',
-    { ...adminOnly, schema: { params: idParams, body: gameUpdateRequestSchema, response: { 200: gameResponseSchema } } },
+    { ...app.guards.admin, schema: { params: idParams, body: gameUpdateRequestSchema, response: { 200: gameResponseSchema } } },
     async (request) => ({
       game: await games.update(gameId(request.params.id), request.body),
     }),
   );
 
-  app.delete('/api/games/:id', { ...adminOnly, schema: { params: idParams, response: { 200: gameDeletedResponseSchema } } }, async (request) => ({
+  app.delete('/api/games/:id', { ...app.guards.admin, schema: { params: idParams, response: { 200: gameDeletedResponseSchema } } }, async (request) => ({
     deleted: await games.deleteGame(gameId(request.params.id), {
       actorId: signedInUser(request).id,
       origin: mailLinkOrigin(`${request.protocol}://${request.host}`, settings),

@@ -16,7 +16,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
   app.get(
     '/api/games/:id/orders',
     {
-      preValidation: app.guards.requireAdmin,
+      ...app.guards.admin,
       schema: { params: idParams, response: { 200: gameOrdersResponseSchema } },
     },
     async (request) => {

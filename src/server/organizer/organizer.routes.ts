@@ -36,10 +36,8 @@ const toSelection = (body: Pick<SquareSelection, 'squares' | 'user_id'>): Select
  * is read, so a refused request changes nothing and learns nothing.
  */
 export const organizerRoutes: FastifyPluginAsyncZod<OrganizerRoutesOptions> = async (app, { organizer, activity, access, settings }) => {
-  // onRequest: the guard answers before the body is even parsed (a malformed body from a visitor is a 401, not a 400).
-  const admin = { onRequest: app.guards.requireAdmin };
   const changed = { 200: squaresChangedSchema };
-  const tool = { ...admin, schema: { params: idParams, body: squareSelectionSchema, response: changed } };
+  const tool = { ...app.guards.admin, schema: { params: idParams, body: squareSelectionSchema, response: changed } };
   const actor = (request: FastifyRequest) => signedInUser(request).id;
   const origin = (request: FastifyRequest) => mailLinkOrigin(`${request.protocol}://${request.host}`, settings);
 
@@ -49,15 +47,18 @@ export const organizerRoutes: FastifyPluginAsyncZod<OrganizerRoutesOptions> = as
   app.post('/api/games/:id/squares/mark-unpaid', tool, async (request) =>
     organizer.markUnpaid(gameIdParam(request.params.id), actor(request), toSelection(request.body)),
   );
-  app.post('/api/games/:id/squares/release', { ...admin, schema: { params: idParams, body: releaseRequestSchema, response: changed } }, async (request) =>
-    organizer.release(gameIdParam(request.params.id), actor(request), toSelection(request.body), {
-      origin: origin(request),
-      includePaid: request.body.include_paid === true,
-    }),
+  app.post(
+    '/api/games/:id/squares/release',
+    { ...app.guards.admin, schema: { params: idParams, body: releaseRequestSchema, response: changed } },
+    async (request) =>
+      organizer.release(gameIdParam(request.params.id), actor(request), toSelection(request.body), {
+        origin: origin(request),
+        includePaid: request.body.include_paid === true,
+      }),
   );
   app.post(
     '/api/games/:id/squares/assign',
-    { ...admin, schema: { params: idParams, body: assignRequestSchema, response: { 200: assignedSchema } } },
+    { ...app.guards.admin, schema: { params: idParams, body: assignRequestSchema, response: { 200: assignedSchema } } },
     async (request) => {
       const { squares, to, paid, paid_cents } = request.body;
       const target = to.account !== undefined ? { account: to.account } : { name: to.name as string, email: to.email };
@@ -65,18 +66,18 @@ export const organizerRoutes: FastifyPluginAsyncZod<OrganizerRoutesOptions> = as
       return organizer.assign(gameIdParam(request.params.id), actor(request), squares, target, paid === true ? { cents: paid_cents as number } : null);
     },
   );
-  app.post('/api/games/:id/squares/move', { ...admin, schema: { params: idParams, body: moveRequestSchema, response: changed } }, async (request) =>
+  app.post('/api/games/:id/squares/move', { ...app.guards.admin, schema: { params: idParams, body: moveRequestSchema, response: changed } }, async (request) =>
     organizer.move(gameIdParam(request.params.id), actor(request), request.body.from, request.body.to),
   );
 
-  app.get('/api/games/:id/payments', { ...admin, schema: { params: idParams, response: { 200: paymentTrackingSchema } } }, async (request) => {
+  app.get('/api/games/:id/payments', { ...app.guards.admin, schema: { params: idParams, response: { 200: paymentTrackingSchema } } }, async (request) => {
     return organizer.payments(gameIdParam(request.params.id));
   });
 
   // D32: admins read the whole log; a signed-in player the entries about their own squares.
   app.get(
     '/api/games/:id/activity',
-    { preValidation: app.guards.requireUser, schema: { params: idParams, response: { 200: activityResponseSchema } } },
+    { ...app.guards.signedIn, schema: { params: idParams, response: { 200: activityResponseSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
       const user = signedInUser(request);

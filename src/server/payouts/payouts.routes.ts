@@ -16,11 +16,9 @@ export interface PayoutsRoutesOptions {
  * 502 PAYOUT_FAILED with the reason; the record is then `failed`, ready for Retry.
  */
 export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsRoutesOptions> = async (app, { payouts, gameDay }) => {
-  const adminOnly = { preValidation: app.guards.requireAdmin };
-
   app.post(
     '/api/games/:id/quarters/:quarter/payout/mark-paid',
-    { ...adminOnly, schema: { params: quarterParams, body: markPaidRequestSchema, response: { 200: gameDayViewSchema } } },
+    { ...app.guards.admin, schema: { params: quarterParams, body: markPaidRequestSchema, response: { 200: gameDayViewSchema } } },
     async (request) => {
       const gameId = gameIdParam(request.params.id);
       const reference = request.body?.reference || null;
@@ -31,7 +29,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsRoutesOptions> = async 
 
   app.post(
     '/api/games/:id/quarters/:quarter/payout/retry',
-    { ...adminOnly, schema: { params: quarterParams, response: { 200: gameDayViewSchema } } },
+    { ...app.guards.admin, schema: { params: quarterParams, response: { 200: gameDayViewSchema } } },
     async (request) => {
       const gameId = gameIdParam(request.params.id);
       await payouts.retry(gameId, request.params.quarter, signedInUser(request).id);

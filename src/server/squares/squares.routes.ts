@@ -59,7 +59,7 @@ export const squaresRoutes: FastifyPluginAsyncZod<SquaresRoutesOptions> = async 
   app.post(
     '/api/games/:id/squares/random',
     {
-      onRequest: app.guards.requireUser,
+      ...app.guards.signedIn,
       schema: { params: idParams, body: randomPickRequestSchema, response: { 200: randomPickResponseSchema } },
     },
     async (request, reply) => {
@@ -70,7 +70,7 @@ export const squaresRoutes: FastifyPluginAsyncZod<SquaresRoutesOptions> = async 
     },
   );
 
-  app.get('/api/me/squares', { preValidation: app.guards.requireUser, schema: { response: { 200: mySquaresResponseSchema } } }, async (request, reply) => {
+  app.get('/api/me/squares', { ...app.guards.signedIn, schema: { response: { 200: mySquaresResponseSchema } } }, async (request, reply) => {
     reply.header('Cache-Control', 'private, no-cache');
     return squares.mySquares(signedInUser(request).id);
   });
