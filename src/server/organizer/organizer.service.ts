@@ -1,5 +1,6 @@
 import type { Game } from '@core/api/games';
 import type { PaymentTracking, PlayerPayments } from '@core/api/organizer';
+import { firstSquareOffBoard, squareOffBoardMessage } from '@core/board-shape';
 import { squarePositionLabel, type Coordinate } from '@core/grid';
 import { GAME_ERRORS, ORGANIZER_TOOL_ERRORS, paidAmountChanged, squaresNotFree } from '@core/messages';
 import { formatUsd } from '@core/money';
@@ -8,9 +9,9 @@ import { perOwner, type NewActivity } from '../activity/activity.repository';
 import type { CheckoutService } from '../checkout/checkout.service';
 import type { Executor } from '../db/executor';
 import { namedPeopleRepository } from '../people/named-people';
-import type { GamesRepository, LockedGame } from '../games/games.repository';
+import { shapeOfGame, type GamesRepository, type LockedGame } from '../games/games.repository';
 import { toGame } from '../games/games.service';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import type { Logger } from '../logger';
 import type { MailOutbox } from '../mail/mail-queue';
 import { releasedMail, releasedPaidMail } from '../mail/templates';
@@ -32,6 +33,9 @@ export interface OrganizerServiceDeps extends ServiceDeps {
   origin: () => string;
 }
 
+/** The positions a selection names (none for a player's or all squares). */
+const selectedSquares = (selection: Selection): readonly Coordinate[] => ('squares' in selection ? selection.squares : []);
+
 /** Whom the organizer puts on squares (D32): an account, or a named person (D29). */
 export type AssignTarget = { account: string } | { name: string; email: string | null };
 
@@ -45,10 +49,20 @@ export type AssignTarget = { account: string } | { name: string; email: string |
 export function organizerService(deps: OrganizerServiceDeps) {
   const { games, events, mail, log, clock, checkouts } = deps;
 
-  /** `work` under the game's lock (404 when missing). */
-  async function withGame<T>(gameId: string, work: (game: LockedGame, repo: OrganizerRepository) => Promise<T>): Promise<T> {
+  /**
+   * `work` under the game's lock (404 when missing); `squares`, the positions the request names,
+   * must be on the game's board (D36: 400 SQUARE_OFF_BOARD otherwise).
+   */
+  async function withGame<T>(
+    gameId: string,
+    work: (game: LockedGame, repo: OrganizerRepository) => Promise<T>,
+    squares: readonly Coordinate[] = [],
+  ): Promise<T> {
     return games.withLockedGame(gameId, async (game) => {
       if (!game) throw notFound(GAME_ERRORS.notFound);
+      const shape = shapeOfGame(game.row);
+      const off = firstSquareOffBoard(shape, squares);
+      if (off) throw new AppError(400, 'SQUARE_OFF_BOARD', squareOffBoardMessage(shape, off), { x: off.x, y: off.y });
       return work(game, organizerRepository(game.tx));
     });
   }
@@ -79,7 +93,7 @@ export function organizerService(deps: OrganizerServiceDeps) {
         now,
       );
       return rows.length;
-    });
+    }, selectedSquares(selection));
     if (changed > 0) publishSafely(events, log, gameId, 'squares');
     return { changed, game: await currentGame(gameId) };
   }
@@ -144,7 +158,7 @@ export function organizerService(deps: OrganizerServiceDeps) {
       await tellReleased(game.tx, game.row.title, link, rows, refunds, people, options.atPayBy !== undefined);
       game.afterCommit.add(() => mail.nudge());
       return rows;
-    });
+    }, selectedSquares(selection));
     const changed = released?.length ?? 0;
     if (changed > 0) publishSafely(events, log, gameId, 'squares');
     return { changed, game: await currentGame(gameId) };
@@ -218,7 +232,7 @@ export function organizerService(deps: OrganizerServiceDeps) {
         now,
       );
       return owner;
-    });
+    }, cells);
     publishSafely(events, log, gameId, 'squares');
     return { changed: cells.length, game: await currentGame(gameId), user_id: userId };
   }
@@ -235,7 +249,7 @@ export function organizerService(deps: OrganizerServiceDeps) {
       const now = clock().toISOString();
       await repo.moveSquare(square.id, to);
       await repo.logActivity(gameId, [{ action: 'moved', actorUserId: actorId, subjectUserId: square.user_id, squares: [to], detail: { from } }], now);
-    });
+    }, [from, to]);
     publishSafely(events, log, gameId, 'squares');
     return { changed: 1, game: await currentGame(gameId) };
   }
