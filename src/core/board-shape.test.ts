@@ -107,9 +107,20 @@ describe('the shape in every rule that knew 10 x 10 (D36)', () => {
   });
 
   it('finds the first square off the board and says why in the board size', () => {
-    expect(firstSquareOffBoard(boardShape(25), [{ x: 4, y: 4 }, { x: 0, y: 5 }, { x: 5, y: 0 }])).toEqual({ x: 0, y: 5 });
+    expect(
+      firstSquareOffBoard(boardShape(25), [
+        { x: 4, y: 4 },
+        { x: 0, y: 5 },
+        { x: 5, y: 0 },
+      ]),
+    ).toEqual({ x: 0, y: 5 });
     expect(firstSquareOffBoard(boardShape(50), [{ x: 4, y: 9 }])).toBeUndefined();
-    expect(firstSquareOffBoard(boardShape(100), [{ x: 9, y: 9 }, { x: -1, y: 0 }])).toEqual({ x: -1, y: 0 });
+    expect(
+      firstSquareOffBoard(boardShape(100), [
+        { x: 9, y: 9 },
+        { x: -1, y: 0 },
+      ]),
+    ).toEqual({ x: -1, y: 0 });
     expect(squareOffBoardMessage(boardShape(50), { x: 5, y: 2 })).toBe('Row 6, column 3 is not on this board: it has 50 squares, 5 rows x 10 columns.');
     expect(boardSizeLabel(boardShape(25))).toBe('25 squares');
   });
@@ -121,7 +132,13 @@ describe('the shape in every rule that knew 10 x 10 (D36)', () => {
   });
 
   it('is sold out, ready to shuffle and has open squares by its own size', () => {
-    const game = (board_size: number, squares_claimed: number) => ({ is_active: true, grid_shuffled: false, numbers_revealed: false, squares_claimed, board_size });
+    const game = (board_size: number, squares_claimed: number) => ({
+      is_active: true,
+      grid_shuffled: false,
+      numbers_revealed: false,
+      squares_claimed,
+      board_size,
+    });
     expect([soldOut(game(25, 25)), soldOut(game(25, 24)), soldOut(game(50, 50)), soldOut(game(100, 50))]).toEqual([true, false, true, false]);
     expect(adminPhase(game(25, 25))).toBe('Ready to Shuffle');
     expect(gameCardBadge(game(50, 50))).toBe('Sold Out');

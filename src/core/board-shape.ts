@@ -31,7 +31,7 @@ export interface BoardShape {
   readonly digitsPerColumn: number;
 }
 
-export const BOARD_SHAPES: Readonly<Record<BoardSize, BoardShape>> = {
+const BOARD_SHAPES: Readonly<Record<BoardSize, BoardShape>> = {
   100: { size: 100, rows: 10, columns: 10, digitsPerRow: 1, digitsPerColumn: 1 },
   50: { size: 50, rows: 5, columns: 10, digitsPerRow: 2, digitsPerColumn: 1 },
   25: { size: 25, rows: 5, columns: 5, digitsPerRow: 2, digitsPerColumn: 2 },
@@ -48,7 +48,7 @@ export const BOARD_SIZE_LABELS: Readonly<Record<BoardSize, string>> = {
 };
 
 /** True for 100, 50 or 25. */
-export function isBoardSize(value: unknown): value is BoardSize {
+function isBoardSize(value: unknown): value is BoardSize {
   return (BOARD_SIZES as readonly unknown[]).includes(value);
 }
 
@@ -68,12 +68,12 @@ export function shapeOfDimensions(rows: number, columns: number): BoardShape {
 }
 
 /** True for an integer row index of the shape. */
-export function isRowOf(shape: BoardShape, value: unknown): value is number {
+function isRowOf(shape: BoardShape, value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 0 && (value as number) < shape.rows;
 }
 
 /** True for an integer column index of the shape. */
-export function isColumnOf(shape: BoardShape, value: unknown): value is number {
+function isColumnOf(shape: BoardShape, value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 0 && (value as number) < shape.columns;
 }
 
@@ -170,7 +170,7 @@ export function boardSizeLabel(shape: BoardShape): string {
 }
 
 /** The board's dimensions in words: "5 rows x 10 columns". */
-export function boardDimensionsLabel(shape: BoardShape): string {
+function boardDimensionsLabel(shape: BoardShape): string {
   return `${shape.rows} rows x ${shape.columns} columns`;
 }
 

@@ -49,7 +49,6 @@ describe('labels', () => {
   it("shows My Squares' (x, y) pairs from 0", () => {
     expect(squarePairLabel({ x: 2, y: 6 })).toBe('(2, 6)');
   });
-
 });
 
 describe('shuffle', () => {

@@ -99,14 +99,12 @@ const maxSquaresPerPlayerSchema = z
   .transform(fromResult(validateMaxSquaresPerPlayer));
 
 /** D36: the board's size, 100, 50 or 25 squares (a number or its text, as a select sends it). */
-const boardSizeSchema = z
-  .union([z.number(), z.string()], { error: BOARD_SIZE_ERRORS.invalid })
-  .transform((raw, ctx): BoardSize => {
-    const size = parseBoardSize(raw);
-    if (size !== null) return size;
-    ctx.addIssue(BOARD_SIZE_ERRORS.invalid);
-    return z.NEVER;
-  });
+const boardSizeSchema = z.union([z.number(), z.string()], { error: BOARD_SIZE_ERRORS.invalid }).transform((raw, ctx): BoardSize => {
+  const size = parseBoardSize(raw);
+  if (size !== null) return size;
+  ctx.addIssue(BOARD_SIZE_ERRORS.invalid);
+  return z.NEVER;
+});
 
 /** D30: who can see the game. */
 const visibilityChoice = z.enum(VISIBILITIES, { error: INVITE_ERRORS.visibilityInvalid });

@@ -2,16 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CLASSIC_SHAPE, squaresOf, winningSquareOf } from './board-shape';
 import { DIGITS, type Digit } from './grid';
-import {
-  QUARTERS,
-  isQuarter,
-  lastDigit,
-  nextQuarterToConfirm,
-  quarterOrdinal,
-  quarterShortLabel,
-  quarterWinningsLabel,
-  winningDigits,
-} from './scoring';
+import { QUARTERS, isQuarter, lastDigit, nextQuarterToConfirm, quarterOrdinal, quarterShortLabel, quarterWinningsLabel, winningDigits } from './scoring';
 
 const permutation = fc.shuffledSubarray([...DIGITS], { minLength: 10, maxLength: 10 });
 const score = fc.integer({ min: 0, max: 199 });

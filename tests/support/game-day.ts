@@ -9,7 +9,11 @@ import type { DatabaseHandle } from '../../src/server/db/connection';
  * kept consistent: `ownerOf(x, y)` names each square's owner, or null for an unsold square.
  */
 export async function sellSquares(handle: DatabaseHandle, gameId: string, ownerOf: (x: number, y: number) => string | null): Promise<Map<string, string>> {
-  const game = await handle.db.selectFrom('games').select(['price_per_square_cents', 'board_rows', 'board_columns']).where('id', '=', gameId).executeTakeFirstOrThrow();
+  const game = await handle.db
+    .selectFrom('games')
+    .select(['price_per_square_cents', 'board_rows', 'board_columns'])
+    .where('id', '=', gameId)
+    .executeTakeFirstOrThrow();
   const at = new Date().toISOString();
   const rows = [];
   const owners = new Map<string, string>();

@@ -102,7 +102,10 @@ function cellFilter(group: readonly [string, number[]][]) {
   return (eb: ExpressionBuilder<Database, 'squares'>) =>
     eb.or(
       group.map(([gameId, cells]) =>
-        eb.and([eb('squares.game_id', '=', gameId), eb(sql<number>`${sql.ref('squares.x')} * ${sql.lit(CELL_ROW_STRIDE)} + ${sql.ref('squares.y')}`, 'in', cells)]),
+        eb.and([
+          eb('squares.game_id', '=', gameId),
+          eb(sql<number>`${sql.ref('squares.x')} * ${sql.lit(CELL_ROW_STRIDE)} + ${sql.ref('squares.y')}`, 'in', cells),
+        ]),
       ),
     );
 }

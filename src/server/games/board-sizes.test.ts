@@ -118,11 +118,21 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
     it('changes the size while nothing is held or sold, then refuses with a clear message (D13, D36)', async () => {
       const game = await organizerGame({ max_squares_per_player: 40 });
       // The cap of 40 would not fit a board of 25.
-      expectError(await asAdmin('PATCH', `/api/games/${game.id}`, { board_size: 25 }), 400, 'BAD_REQUEST', 'Squares per player must be a whole number from 1 to 25, or empty for no limit');
+      expectError(
+        await asAdmin('PATCH', `/api/games/${game.id}`, { board_size: 25 }),
+        400,
+        'BAD_REQUEST',
+        'Squares per player must be a whole number from 1 to 25, or empty for no limit',
+      );
       const resized = await asAdmin('PATCH', `/api/games/${game.id}`, { board_size: 50 });
       expect(resized.statusCode, resized.body).toBe(200);
       expect((resized.json() as { game: Game }).game).toMatchObject({ board_size: 50, board_rows: 5, board_columns: 10, squares_available: 50 });
-      expectError(await asAdmin('PATCH', `/api/games/${game.id}`, { max_squares_per_player: 51 }), 400, 'BAD_REQUEST', 'Squares per player must be a whole number from 1 to 50, or empty for no limit');
+      expectError(
+        await asAdmin('PATCH', `/api/games/${game.id}`, { max_squares_per_player: 51 }),
+        400,
+        'BAD_REQUEST',
+        'Squares per player must be a whole number from 1 to 50, or empty for no limit',
+      );
 
       expect((await startCheckout(t.app, alice, [cartOf(game.id, [{ x: 4, y: 9 }], 10, game.title)])).statusCode).toBe(201);
       const locked = await asAdmin('PATCH', `/api/games/${game.id}`, { board_size: 100 });
@@ -144,7 +154,17 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
       expect(inside.statusCode, inside.body).toBe(201);
       expect((await board(game.id)).game).toMatchObject({ squares_claimed: 2, squares_available: 23, total_pot_cents: 2000 });
 
-      const offColumn = await startCheckout(t.app, bob, [cartOf(game.id, [{ x: 1, y: 1 }, { x: 0, y: 5 }], 10, game.title)]);
+      const offColumn = await startCheckout(t.app, bob, [
+        cartOf(
+          game.id,
+          [
+            { x: 1, y: 1 },
+            { x: 0, y: 5 },
+          ],
+          10,
+          game.title,
+        ),
+      ]);
       expectError(offColumn, 400, 'SQUARE_OFF_BOARD', 'Row 1, column 6 is not on this board: it has 25 squares, 5 rows x 5 columns.');
       const offRow = await startCheckout(t.app, bob, [cartOf(game.id, [{ x: 9, y: 0 }], 10, game.title)]);
       expectError(offRow, 400, 'SQUARE_OFF_BOARD', /^Row 10, column 1 is not on this board/);
@@ -152,7 +172,12 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
       expect((await board(game.id)).squares).toHaveLength(2);
 
       const reserved = await organizerGame({ board_size: 50 });
-      expectError(await startCheckout(t.app, bob, [cartOf(reserved.id, [{ x: 5, y: 0 }], 10, reserved.title)]), 400, 'SQUARE_OFF_BOARD', /50 squares, 5 rows x 10 columns/);
+      expectError(
+        await startCheckout(t.app, bob, [cartOf(reserved.id, [{ x: 5, y: 0 }], 10, reserved.title)]),
+        400,
+        'SQUARE_OFF_BOARD',
+        /50 squares, 5 rows x 10 columns/,
+      );
       const ok = await startCheckout(t.app, bob, [cartOf(reserved.id, [{ x: 4, y: 9 }], 10, reserved.title)]);
       expect(ok.statusCode, ok.body).toBe(201);
 
@@ -168,9 +193,27 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
 
     it('applies a cap on a board of 25 like on any board (D31)', async () => {
       const game = await newGame({ board_size: 25, max_squares_per_player: 2 });
-      const over = await startCheckout(t.app, bob, [cartOf(game.id, [{ x: 0, y: 0 }, { x: 0, y: 1 }, { x: 0, y: 2 }], 10, game.title)]);
+      const over = await startCheckout(t.app, bob, [
+        cartOf(
+          game.id,
+          [
+            { x: 0, y: 0 },
+            { x: 0, y: 1 },
+            { x: 0, y: 2 },
+          ],
+          10,
+          game.title,
+        ),
+      ]);
       expectError(over, 409, 'PLAYER_LIMIT');
-      expect((await cardSale(bob, game, [{ x: 0, y: 0 }, { x: 0, y: 1 }])).statusCode).toBe(201);
+      expect(
+        (
+          await cardSale(bob, game, [
+            { x: 0, y: 0 },
+            { x: 0, y: 1 },
+          ])
+        ).statusCode,
+      ).toBe(201);
     });
 
     it('is sold out at 25 squares: nothing left to pick, and drawing needs no "randomize anyway"', async () => {
@@ -179,7 +222,12 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
       expect(all.statusCode, all.body).toBe(200);
       expect((all.json() as Assigned).game).toMatchObject({ squares_claimed: 25, squares_available: 0, total_pot_cents: 25000 });
       await expectCountersMatch(t.db.handle, game.id);
-      expectError(await send(t.app, 'POST', `/api/games/${game.id}/squares/random`, { cookie: bob.cookie, payload: { count: 1 } }), 409, 'SQUARES_UNAVAILABLE', RANDOM_PICK_ERRORS.noneLeft);
+      expectError(
+        await send(t.app, 'POST', `/api/games/${game.id}/squares/random`, { cookie: bob.cookie, payload: { count: 1 } }),
+        409,
+        'SQUARES_UNAVAILABLE',
+        RANDOM_PICK_ERRORS.noneLeft,
+      );
       const drawn = await asAdmin('POST', `/api/games/${game.id}/numbers/randomize`, { confirm_unpaid: 25 });
       expect(drawn.statusCode, drawn.body).toBe(200);
     });
@@ -201,14 +249,34 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
       expect((assigned.json() as Assigned).changed).toBe(10);
 
       const offBoard = /^Row 6, column 1 is not on this board: it has 50 squares, 5 rows x 10 columns\.$/;
-      expectError(await asAdmin('POST', `/api/games/${game.id}/squares/assign`, { squares: [{ x: 5, y: 0 }], to: { account: bob.username } }), 400, 'SQUARE_OFF_BOARD', offBoard);
+      expectError(
+        await asAdmin('POST', `/api/games/${game.id}/squares/assign`, { squares: [{ x: 5, y: 0 }], to: { account: bob.username } }),
+        400,
+        'SQUARE_OFF_BOARD',
+        offBoard,
+      );
       expectError(await asAdmin('POST', `/api/games/${game.id}/squares/move`, { from: { x: 4, y: 0 }, to: { x: 5, y: 0 } }), 400, 'SQUARE_OFF_BOARD', offBoard);
-      expectError(await asAdmin('POST', `/api/games/${game.id}/squares/mark-paid`, { squares: [{ x: 4, y: 0 }, { x: 5, y: 0 }] }), 400, 'SQUARE_OFF_BOARD', offBoard);
+      expectError(
+        await asAdmin('POST', `/api/games/${game.id}/squares/mark-paid`, {
+          squares: [
+            { x: 4, y: 0 },
+            { x: 5, y: 0 },
+          ],
+        }),
+        400,
+        'SQUARE_OFF_BOARD',
+        offBoard,
+      );
       expectError(await asAdmin('POST', `/api/games/${game.id}/squares/release`, { squares: [{ x: 5, y: 0 }] }), 400, 'SQUARE_OFF_BOARD', offBoard);
 
       const moved = await asAdmin('POST', `/api/games/${game.id}/squares/move`, { from: { x: 4, y: 0 }, to: { x: 0, y: 9 } });
       expect(moved.statusCode, moved.body).toBe(200);
-      const paid = await asAdmin('POST', `/api/games/${game.id}/squares/mark-paid`, { squares: [{ x: 0, y: 9 }, { x: 4, y: 9 }] });
+      const paid = await asAdmin('POST', `/api/games/${game.id}/squares/mark-paid`, {
+        squares: [
+          { x: 0, y: 9 },
+          { x: 4, y: 9 },
+        ],
+      });
       expect(paid.statusCode, paid.body).toBe(200);
       expect((await board(game.id)).squares.map(({ x, y }) => [x, y]).sort()).toEqual([[0, 9], ...row.slice(1).map(({ x, y }) => [x, y])].sort());
       await expectCountersMatch(t.db.handle, game.id);
@@ -217,12 +285,21 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
 
   it('exports the squares of a board of 25, rows and columns counted from 1 within it', async () => {
     const game = await organizerGame({ board_size: 25 });
-    await asAdmin('POST', `/api/games/${game.id}/squares/assign`, { squares: [{ x: 4, y: 4 }, { x: 0, y: 2 }], to: { account: alice.username } });
+    await asAdmin('POST', `/api/games/${game.id}/squares/assign`, {
+      squares: [
+        { x: 4, y: 4 },
+        { x: 0, y: 2 },
+      ],
+      to: { account: alice.username },
+    });
     const res = await asAdmin('GET', `/api/games/${game.id}/export/squares.csv`);
     expect(res.statusCode, res.body).toBe(200);
     const lines = res.body.trim().split(/\r?\n/);
     expect(lines[0]).toBe('Row,Column,Position,Owner,Email,Paid,Bought at');
-    expect(lines.slice(1).map((line) => line.slice(0, line.indexOf('"', line.indexOf('"') + 1) + 1))).toEqual(['1,3,"Row 1, column 3"', '5,5,"Row 5, column 5"']);
+    expect(lines.slice(1).map((line) => line.slice(0, line.indexOf('"', line.indexOf('"') + 1) + 1))).toEqual([
+      '1,3,"Row 1, column 3"',
+      '5,5,"Row 5, column 5"',
+    ]);
   });
 
   describe('the winner (D15, D36)', () => {

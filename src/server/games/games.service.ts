@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Game, GameInviteResponse, GameShareResponse } from '@core/api/games';
 import { boardShape, type BoardShape } from '@core/board-shape';
-import { BOARD_SIZE_ERRORS, GAME_DELETE_COMPLETED, GAME_ERRORS, GAME_PRICE_LOCKED, GAME_UPDATE_COMPLETED, INVITE_ERRORS, ORGANIZER_PAYMENT_ERRORS } from '@core/messages';
+import {
+  BOARD_SIZE_ERRORS,
+  GAME_DELETE_COMPLETED,
+  GAME_ERRORS,
+  GAME_PRICE_LOCKED,
+  GAME_UPDATE_COMPLETED,
+  INVITE_ERRORS,
+  ORGANIZER_PAYMENT_ERRORS,
+} from '@core/messages';
 import { shareLink } from '@core/visibility';
 import { paymentInstructionsMissing, type PaymentMethod } from '@core/payment-methods';
 import { capBeyondBoardMessage, capFitsBoard } from '@core/player-limit';

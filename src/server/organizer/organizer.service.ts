@@ -81,19 +81,23 @@ export function organizerService(deps: OrganizerServiceDeps) {
 
   /** Marks the selected owned squares paid (true) or unpaid (false); what was collected follows (the pot does not, D47). Card sales stay paid. */
   async function setPaid(gameId: string, actorId: string, selection: Selection, paid: boolean): Promise<{ changed: number; game: Game }> {
-    const changed = await withGame(gameId, async (game, repo) => {
-      if (!game.row.is_active) throw conflict(ORGANIZER_TOOL_ERRORS.gameCompleted, 'GAME_COMPLETED');
-      const rows = await repo.setPaid(gameId, selection, paid);
-      const now = clock().toISOString();
-      await repo.addToGame(gameId, { squares: 0, paid: paid ? rows.length : -rows.length }, now);
-      const action = paid ? 'marked_paid' : 'marked_unpaid';
-      await repo.logActivity(
-        gameId,
-        [...perOwner(rows)].map(([owner, squares]) => ({ action, actorUserId: actorId, subjectUserId: owner, squares })),
-        now,
-      );
-      return rows.length;
-    }, selectedSquares(selection));
+    const changed = await withGame(
+      gameId,
+      async (game, repo) => {
+        if (!game.row.is_active) throw conflict(ORGANIZER_TOOL_ERRORS.gameCompleted, 'GAME_COMPLETED');
+        const rows = await repo.setPaid(gameId, selection, paid);
+        const now = clock().toISOString();
+        await repo.addToGame(gameId, { squares: 0, paid: paid ? rows.length : -rows.length }, now);
+        const action = paid ? 'marked_paid' : 'marked_unpaid';
+        await repo.logActivity(
+          gameId,
+          [...perOwner(rows)].map(([owner, squares]) => ({ action, actorUserId: actorId, subjectUserId: owner, squares })),
+          now,
+        );
+        return rows.length;
+      },
+      selectedSquares(selection),
+    );
     if (changed > 0) publishSafely(events, log, gameId, 'squares');
     return { changed, game: await currentGame(gameId) };
   }
@@ -110,55 +114,59 @@ export function organizerService(deps: OrganizerServiceDeps) {
     selection: Selection,
     options: { atPayBy?: string; origin?: string; includePaid?: boolean } = {},
   ): Promise<{ changed: number; game: Game }> {
-    const released = await withGame(gameId, async (game, repo) => {
-      const now = clock().toISOString();
-      if (options.atPayBy !== undefined) {
-        // Not drawn, active, and this run first: else it only marks the pay-by time done.
-        if (!(await repo.claimPayByRun(gameId, options.atPayBy, now))) return null;
-        if (game.row.grid_shuffled || !game.row.is_active) return [];
-      } else {
-        assertSelling(game, ORGANIZER_TOOL_ERRORS.releaseAfterDraw);
-      }
-      const rows = await repo.releasable(gameId, selection, options.includePaid === true && options.atPayBy === undefined);
-      if (rows.length === 0) return [];
-      const price = game.row.price_per_square_cents;
-      const refunds = await checkouts.refundReleasedSquares(
-        gameId,
-        game.row.title,
-        price,
-        rows.filter((row) => row.is_paid),
-        game.tx,
-        game.afterCommit,
-      );
-      await repo.remove(rows.map((row) => row.id));
-      await repo.addToGame(gameId, { squares: -rows.length, paid: -rows.filter((row) => row.is_paid).length }, now);
-      const entries: NewActivity[] = [];
-      for (const [owner, squares] of perOwner(rows)) {
-        entries.push({
-          action: 'released',
-          actorUserId: actorId,
-          subjectUserId: owner,
-          squares,
-          ...(options.atPayBy !== undefined ? { detail: { pay_by: true } } : {}),
-        });
-        const refunded = rows.filter((row) => row.user_id === owner && refunds.has(row.id));
-        if (refunded.length > 0) {
+    const released = await withGame(
+      gameId,
+      async (game, repo) => {
+        const now = clock().toISOString();
+        if (options.atPayBy !== undefined) {
+          // Not drawn, active, and this run first: else it only marks the pay-by time done.
+          if (!(await repo.claimPayByRun(gameId, options.atPayBy, now))) return null;
+          if (game.row.grid_shuffled || !game.row.is_active) return [];
+        } else {
+          assertSelling(game, ORGANIZER_TOOL_ERRORS.releaseAfterDraw);
+        }
+        const rows = await repo.releasable(gameId, selection, options.includePaid === true && options.atPayBy === undefined);
+        if (rows.length === 0) return [];
+        const price = game.row.price_per_square_cents;
+        const refunds = await checkouts.refundReleasedSquares(
+          gameId,
+          game.row.title,
+          price,
+          rows.filter((row) => row.is_paid),
+          game.tx,
+          game.afterCommit,
+        );
+        await repo.remove(rows.map((row) => row.id));
+        await repo.addToGame(gameId, { squares: -rows.length, paid: -rows.filter((row) => row.is_paid).length }, now);
+        const entries: NewActivity[] = [];
+        for (const [owner, squares] of perOwner(rows)) {
           entries.push({
-            action: 'refunded',
+            action: 'released',
             actorUserId: actorId,
             subjectUserId: owner,
-            squares: refunded,
-            detail: { refunded_cents: refunded.length * price },
+            squares,
+            ...(options.atPayBy !== undefined ? { detail: { pay_by: true } } : {}),
           });
+          const refunded = rows.filter((row) => row.user_id === owner && refunds.has(row.id));
+          if (refunded.length > 0) {
+            entries.push({
+              action: 'refunded',
+              actorUserId: actorId,
+              subjectUserId: owner,
+              squares: refunded,
+              detail: { refunded_cents: refunded.length * price },
+            });
+          }
         }
-      }
-      await repo.logActivity(gameId, entries, now);
-      const people = await repo.people([...new Set(rows.map((row) => row.user_id))]);
-      const link = `${options.origin ?? deps.origin()}/game/${gameId}`;
-      await tellReleased(game.tx, game.row.title, link, rows, refunds, people, options.atPayBy !== undefined);
-      game.afterCommit.add(() => mail.nudge());
-      return rows;
-    }, selectedSquares(selection));
+        await repo.logActivity(gameId, entries, now);
+        const people = await repo.people([...new Set(rows.map((row) => row.user_id))]);
+        const link = `${options.origin ?? deps.origin()}/game/${gameId}`;
+        await tellReleased(game.tx, game.row.title, link, rows, refunds, people, options.atPayBy !== undefined);
+        game.afterCommit.add(() => mail.nudge());
+        return rows;
+      },
+      selectedSquares(selection),
+    );
     const changed = released?.length ?? 0;
     if (changed > 0) publishSafely(events, log, gameId, 'squares');
     return { changed, game: await currentGame(gameId) };
@@ -200,39 +208,43 @@ export function organizerService(deps: OrganizerServiceDeps) {
     paidConfirmed: { cents: number } | null,
   ): Promise<{ changed: number; game: Game; user_id: string }> {
     const paid = paidConfirmed !== null;
-    const userId = await withGame(gameId, async (game, repo) => {
-      assertSelling(game, ORGANIZER_TOOL_ERRORS.assignAfterDraw);
-      if (paidConfirmed) {
-        const expected = squaresAmountCents(cells.length, game.row.price_per_square_cents);
-        if (paidConfirmed.cents !== expected)
-          throw conflict(paidAmountChanged(formatUsd(expected), formatUsd(paidConfirmed.cents), cells.length), 'PAID_AMOUNT_CHANGED');
-      }
-      const people = namedPeopleRepository(game.tx);
-      const now = clock().toISOString();
-      let owner: string;
-      if ('account' in target) {
-        const account = await people.findAccount(target.account);
-        if (!account) throw notFound(ORGANIZER_TOOL_ERRORS.noAccount, 'ACCOUNT_NOT_FOUND');
-        owner = account.id;
-      } else {
-        // A named person whose address already has a confirmed account is that account.
-        const account = target.email === null ? undefined : await people.findAccount(target.email);
-        owner = account?.id ?? (await people.findOrCreate({ name: target.name, email: target.email, gameId, createdBy: actorId }, now));
-      }
-      const taken = await checkouts.takenSquares(
-        cells.map(({ x, y }) => ({ game_id: gameId, x, y })),
-        game.tx,
-      );
-      if (taken.length > 0) throw conflict(squaresNotFree(taken.map((cell) => squarePositionLabel(cell)).join('; ')), 'SQUARES_TAKEN');
-      await repo.insertAssigned(gameId, owner, cells, paid, now);
-      await repo.addToGame(gameId, { squares: cells.length, paid: paid ? cells.length : 0 }, now);
-      await repo.logActivity(
-        gameId,
-        [{ action: 'assigned', actorUserId: actorId, subjectUserId: owner, squares: cells, ...(paid ? { detail: { paid: true } } : {}) }],
-        now,
-      );
-      return owner;
-    }, cells);
+    const userId = await withGame(
+      gameId,
+      async (game, repo) => {
+        assertSelling(game, ORGANIZER_TOOL_ERRORS.assignAfterDraw);
+        if (paidConfirmed) {
+          const expected = squaresAmountCents(cells.length, game.row.price_per_square_cents);
+          if (paidConfirmed.cents !== expected)
+            throw conflict(paidAmountChanged(formatUsd(expected), formatUsd(paidConfirmed.cents), cells.length), 'PAID_AMOUNT_CHANGED');
+        }
+        const people = namedPeopleRepository(game.tx);
+        const now = clock().toISOString();
+        let owner: string;
+        if ('account' in target) {
+          const account = await people.findAccount(target.account);
+          if (!account) throw notFound(ORGANIZER_TOOL_ERRORS.noAccount, 'ACCOUNT_NOT_FOUND');
+          owner = account.id;
+        } else {
+          // A named person whose address already has a confirmed account is that account.
+          const account = target.email === null ? undefined : await people.findAccount(target.email);
+          owner = account?.id ?? (await people.findOrCreate({ name: target.name, email: target.email, gameId, createdBy: actorId }, now));
+        }
+        const taken = await checkouts.takenSquares(
+          cells.map(({ x, y }) => ({ game_id: gameId, x, y })),
+          game.tx,
+        );
+        if (taken.length > 0) throw conflict(squaresNotFree(taken.map((cell) => squarePositionLabel(cell)).join('; ')), 'SQUARES_TAKEN');
+        await repo.insertAssigned(gameId, owner, cells, paid, now);
+        await repo.addToGame(gameId, { squares: cells.length, paid: paid ? cells.length : 0 }, now);
+        await repo.logActivity(
+          gameId,
+          [{ action: 'assigned', actorUserId: actorId, subjectUserId: owner, squares: cells, ...(paid ? { detail: { paid: true } } : {}) }],
+          now,
+        );
+        return owner;
+      },
+      cells,
+    );
     publishSafely(events, log, gameId, 'squares');
     return { changed: cells.length, game: await currentGame(gameId), user_id: userId };
   }
@@ -240,16 +252,20 @@ export function organizerService(deps: OrganizerServiceDeps) {
   /** D32: moves an owned square to a free cell; it keeps its owner, payment and order. */
   async function move(gameId: string, actorId: string, from: Coordinate, to: Coordinate): Promise<{ changed: number; game: Game }> {
     if (from.x === to.x && from.y === to.y) throw badRequest(ORGANIZER_TOOL_ERRORS.moveSame, 'SAME_SQUARE');
-    await withGame(gameId, async (game, repo) => {
-      assertSelling(game, ORGANIZER_TOOL_ERRORS.moveAfterDraw);
-      const square = await repo.ownedAt(gameId, from.x, from.y);
-      if (!square) throw conflict(ORGANIZER_TOOL_ERRORS.moveFromEmpty, 'NOTHING_TO_MOVE');
-      const taken = await checkouts.takenSquares([{ game_id: gameId, ...to }], game.tx);
-      if (taken.length > 0) throw conflict(ORGANIZER_TOOL_ERRORS.moveToTaken, 'SQUARES_TAKEN');
-      const now = clock().toISOString();
-      await repo.moveSquare(square.id, to);
-      await repo.logActivity(gameId, [{ action: 'moved', actorUserId: actorId, subjectUserId: square.user_id, squares: [to], detail: { from } }], now);
-    }, [from, to]);
+    await withGame(
+      gameId,
+      async (game, repo) => {
+        assertSelling(game, ORGANIZER_TOOL_ERRORS.moveAfterDraw);
+        const square = await repo.ownedAt(gameId, from.x, from.y);
+        if (!square) throw conflict(ORGANIZER_TOOL_ERRORS.moveFromEmpty, 'NOTHING_TO_MOVE');
+        const taken = await checkouts.takenSquares([{ game_id: gameId, ...to }], game.tx);
+        if (taken.length > 0) throw conflict(ORGANIZER_TOOL_ERRORS.moveToTaken, 'SQUARES_TAKEN');
+        const now = clock().toISOString();
+        await repo.moveSquare(square.id, to);
+        await repo.logActivity(gameId, [{ action: 'moved', actorUserId: actorId, subjectUserId: square.user_id, squares: [to], detail: { from } }], now);
+      },
+      [from, to],
+    );
     publishSafely(events, log, gameId, 'squares');
     return { changed: 1, game: await currentGame(gameId) };
   }

@@ -181,7 +181,18 @@ export function squaresService(deps: SquaresServiceDeps) {
               ? { x_axis_numbers: parseAxis(row.game_id, row.x_axis_numbers), y_axis_numbers: parseAxis(row.game_id, row.y_axis_numbers) }
               : null;
           const board_size = shapeOfGame(row).size;
-          group = { game_id: row.game_id, title: row.title, team_a: row.team_a, team_b: row.team_b, board_size, squares: [], numbers, owing: null, unpaid: 0, row };
+          group = {
+            game_id: row.game_id,
+            title: row.title,
+            team_a: row.team_a,
+            team_b: row.team_b,
+            board_size,
+            squares: [],
+            numbers,
+            owing: null,
+            unpaid: 0,
+            row,
+          };
           games.push(group);
         }
         group.squares.push({ x: row.x, y: row.y, claimed_at: row.claimed_at });

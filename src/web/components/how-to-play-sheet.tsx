@@ -31,7 +31,9 @@ export function HowToPlaySheet() {
       >
         <SheetHeader className="pr-12">
           <SheetTitle className="text-lg">How to Play</SheetTitle>
-          <SheetDescription>A squares pool is a game of luck on a board of 100 squares, or a smaller one of 50 or 25. You need no football knowledge to win.</SheetDescription>
+          <SheetDescription>
+            A squares pool is a game of luck on a board of 100 squares, or a smaller one of 50 or 25. You need no football knowledge to win.
+          </SheetDescription>
         </SheetHeader>
         <HowToPlaySummary compact />
         <BoardSizesNote compact />

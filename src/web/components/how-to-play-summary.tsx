@@ -27,7 +27,11 @@ export function HowToPlaySummary({ compact = false }: { compact?: boolean }) {
 export function BoardSizesNote({ compact = false }: { compact?: boolean }) {
   const { title, lines } = HOW_TO_PLAY_BOARD_SIZES;
   return (
-    <section aria-labelledby="board-sizes-title" className={compact ? 'flex flex-col gap-2 px-4 text-sm' : 'flex flex-col gap-2 rounded-lg border bg-card p-4 text-sm'} data-testid="board-sizes-note">
+    <section
+      aria-labelledby="board-sizes-title"
+      className={compact ? 'flex flex-col gap-2 px-4 text-sm' : 'flex flex-col gap-2 rounded-lg border bg-card p-4 text-sm'}
+      data-testid="board-sizes-note"
+    >
       <h2 id="board-sizes-title" className={compact ? 'font-semibold' : 'text-base font-semibold'}>
         {title}
       </h2>

@@ -21,7 +21,17 @@ describe(`migration 015: a game's board shape, existing games 10 x 10 (D36, desi
     const id = randomUUID();
     await t.handle.raw
       .insertInto('games')
-      .values({ id, title: 'Old Bowl', team_a: 'A', team_b: 'B', game_type: 'nfl', price_per_square_cents: 1000, payout_schedule: 'even', created_at: at(), updated_at: at() })
+      .values({
+        id,
+        title: 'Old Bowl',
+        team_a: 'A',
+        team_b: 'B',
+        game_type: 'nfl',
+        price_per_square_cents: 1000,
+        payout_schedule: 'even',
+        created_at: at(),
+        updated_at: at(),
+      })
       .execute();
     const { error } = await migrator.migrateToLatest();
     if (error) throw error;
@@ -48,7 +58,10 @@ describe(`migration 015: a game's board shape, existing games 10 x 10 (D36, desi
       board_rows: rows,
       board_columns: columns,
     });
-    await t.handle.db.insertInto('games').values([game(5, 10), game(5, 5)]).execute();
+    await t.handle.db
+      .insertInto('games')
+      .values([game(5, 10), game(5, 5)])
+      .execute();
     const rows = await t.handle.db.selectFrom('games').select(['board_rows', 'board_columns']).orderBy('board_columns').execute();
     expect(rows.map(shapeOfGame).map((shape) => shape.size)).toEqual([25, 50]);
     await expect(t.handle.db.insertInto('games').values(game(7, 10)).execute()).rejects.toThrow();

@@ -10,11 +10,21 @@ export function boardShapes() {
     async up(db: Kysely<any>): Promise<void> {
       await db.schema
         .alterTable('games')
-        .addColumn('board_rows', 'integer', (c) => c.notNull().defaultTo(10).check(sql`board_rows in (5, 10)`))
+        .addColumn('board_rows', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(10)
+            .check(sql`board_rows in (5, 10)`),
+        )
         .execute();
       await db.schema
         .alterTable('games')
-        .addColumn('board_columns', 'integer', (c) => c.notNull().defaultTo(10).check(sql`board_columns in (5, 10)`))
+        .addColumn('board_columns', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(10)
+            .check(sql`board_columns in (5, 10)`),
+        )
         .execute();
     },
   };
