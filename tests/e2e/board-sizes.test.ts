@@ -110,14 +110,15 @@ describe('a board of 50 squares on a phone', () => {
     await page.getByRole('link', { name: 'Proceed to Payment' }).click();
     const pay = page.getByRole('button', { name: 'Pay $20.00' });
     await pay.waitFor();
-    const [checkout] = await Promise.all([page.context().waitForEvent('page'), pay.click()]);
+    // D45: on a phone the payment page opens in this tab.
+    await pay.click();
+    const checkout = page;
     await checkout.getByLabel('Name on card').fill('Pat Phone');
     await checkout.getByLabel('Card number').fill('4242424242424242');
     await checkout.getByLabel('Expiry (MM/YY)').fill('12/34');
     await checkout.getByLabel('CVC').fill('123');
     await checkout.getByRole('button', { name: 'Pay $20.00' }).click();
     await checkout.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 20_000 });
-    await checkout.close();
 
     // The board, live: the organizer draws the numbers (42 of 50 sold) and reveals them.
     await page.goto(`${server.url}/game/${game.id}`);
@@ -171,7 +172,10 @@ describe('a board of 25 squares at desktop size', () => {
     const view = await api<GameDayView>(admin, 'PUT', `/api/games/${game.id}/numbers/visibility`, { revealed: true });
     const numbers = view.numbers!;
     // Q1 on row 1, column 3 (alice's).
-    await api(admin, 'PUT', `/api/games/${game.id}/quarters/1`, { team_a_score: 20 + numbers.x_axis_numbers[0]!, team_b_score: 10 + numbers.y_axis_numbers[5]! });
+    await api(admin, 'PUT', `/api/games/${game.id}/quarters/1`, {
+      team_a_score: 20 + numbers.x_axis_numbers[0]!,
+      team_b_score: 10 + numbers.y_axis_numbers[5]!,
+    });
 
     const { page } = await harness.open(`/game/${game.id}`, { as: 'player' });
     await boardCell(page, 4, 4).waitFor();
@@ -184,8 +188,11 @@ describe('a board of 25 squares at desktop size', () => {
     // Keyboard: the last column is 5, the last row 5; nothing beyond.
     await boardCell(page, 3, 3).focus();
     for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown']) await page.keyboard.press(key);
-    await expect.poll(() => page.evaluate(() => `${document.activeElement?.getAttribute('data-x')},${document.activeElement?.getAttribute('data-y')}`)).toBe('4,4');
-    await expect.poll(() => boardCell(page, 4, 4).textContent()).toContain('Row 5, column 5, available');
+    await expect
+      .poll(() => page.evaluate(() => `${document.activeElement?.getAttribute('data-x')},${document.activeElement?.getAttribute('data-y')}`))
+      .toBe('4,4');
+    // Numbers drawn: an unsold square stays unsold (D18).
+    await expect.poll(() => boardCell(page, 4, 4).textContent()).toContain('Row 5, column 5, not sold');
     await expectNoSeriousViolations(page);
     await shot(page, 'board-25-1280');
 
@@ -213,7 +220,13 @@ describe('a board of 25 squares at desktop size', () => {
       const organizerFifty = await newGame(50, 'Organizer Fifty');
       const tools = (await harness.open(`/admin/game/${organizerFifty.id}`, { as: admin, width: 375, height: 812 })).page;
       await tools.getByTestId('admin-sections').waitFor();
-      await shot(tools, 'admin-50-375');
+      // The organizer's tools on 5 x 10: R selects the focused square's whole row of ten.
+      const toolCell = tools.locator('[data-testid="selection-grid"] button[data-x="4"][data-y="3"]');
+      await toolCell.focus();
+      await tools.keyboard.press('r');
+      await expect.poll(() => tools.locator('[data-testid="selection-grid"] [role="gridcell"][aria-selected="true"]').count()).toBe(10);
+      await toolCell.scrollIntoViewIfNeeded();
+      await tools.screenshot({ path: `${SHOTS}/admin-50-375.png` });
       const form = (await harness.open('/admin/games/new', { as: admin })).page;
       await form.getByTestId('board-size-field').waitFor();
       await shot(form, 'create-form-1280');
