@@ -159,6 +159,16 @@ describe('a board of 50 squares on a phone', () => {
     await expect.poll(() => boardCell(page, 4, 0).textContent()).toContain('1st');
     await page.getByRole('grid').scrollIntoViewIfNeeded();
     await shot(page, 'board-50-375-won');
+
+    // The organizer's Grid Selection marks the same square, its row header saying both digits.
+    await organizer.getByRole('tab', { name: 'Grid Selection' }).click();
+    await organizer.getByRole('button', { name: /^Q1/ }).click();
+    const winning = organizer.locator('[data-testid="selection-grid"] button[data-x="4"][data-y="0"]');
+    await expect.poll(() => winning.getAttribute('data-winning')).toBe('true');
+    expect(await organizer.locator('[data-testid="selection-grid"] [data-winning]').count()).toBe(1);
+    await expect.poll(() => axisTexts(organizer, 'grid-row-digit' as 'row-digit')).toEqual(pairs(numbers.x_axis_numbers, 2));
+    await winning.click();
+    await organizer.getByText(`Numbers: Lions ${numbers.x_axis_numbers[8]} / ${numbers.x_axis_numbers[9]}, Bears ${b}`, { exact: false }).waitFor();
     await shot(organizer, 'game-day-50-1280');
   });
 });
