@@ -240,6 +240,9 @@ describe('a board of 25 squares at desktop size', () => {
       const form = (await harness.open('/admin/games/new', { as: admin })).page;
       await form.getByTestId('board-size-field').waitFor();
       await shot(form, 'create-form-1280');
+      const guide = (await harness.open('/how-to-play', { width: 375, height: 812 })).page;
+      await guide.getByTestId('board-sizes-note').waitFor();
+      await shot(guide, 'how-to-play-375');
       await expectNoSeriousViolations(form);
     }
   });

@@ -34,7 +34,7 @@ const STYLES: Record<GridKind, Record<'frame' | 'teamB' | 'teamA' | 'teamAName' 
   },
   selection: {
     frame: 'grid w-full grid-cols-[1rem_minmax(0,1fr)] gap-x-1 sm:grid-cols-[1.25rem_minmax(0,1fr)]',
-    teamB: 'truncate pb-1 pl-[calc(var(--axis-width)+1px)] text-center sm:pl-[calc(var(--axis-width-sm)+0.125rem)]',
+    teamB: 'truncate pb-1 pl-[calc(var(--axis-width)+1px)] text-center sm:pl-[calc(var(--axis-width-sm)+0.25rem)]',
     teamA: 'flex items-center justify-center pt-[calc(1.25rem+1px)]',
     teamAName: '',
     grid: 'flex min-w-0 flex-col gap-px sm:gap-0.5',

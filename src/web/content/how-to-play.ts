@@ -54,6 +54,6 @@ export const HOW_TO_PLAY_BOARD_SIZES = {
     "A game may use a smaller board for a smaller group. The price, the pot and the payouts work the same way; the game's card and board say its size.",
     "A board of 50 squares has 5 rows and 10 columns: each row carries two of Team A's digits, each column one of Team B's.",
     'A board of 25 squares has 5 rows and 5 columns: each row and each column carries two digits.',
-    "The winning square is the one whose row carries Team A's last digit and whose column carries Team B's. A row marked 3 / 8 wins when Team A's score ends in 3 or in 8.",
+    "The winning square is the one whose row carries Team A's last digit and whose column carries Team B's. A row marked 3\u00a0/\u00a08 wins when Team A's score ends in 3 or in 8.",
   ],
 } as const;
