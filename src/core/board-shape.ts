@@ -31,7 +31,7 @@ export interface BoardShape {
   readonly digitsPerColumn: number;
 }
 
-export const BOARD_SHAPES: Readonly<Record<BoardSize, BoardShape>> = {
+const BOARD_SHAPES: Readonly<Record<BoardSize, BoardShape>> = {
   100: { size: 100, rows: 10, columns: 10, digitsPerRow: 1, digitsPerColumn: 1 },
   50: { size: 50, rows: 5, columns: 10, digitsPerRow: 2, digitsPerColumn: 1 },
   25: { size: 25, rows: 5, columns: 5, digitsPerRow: 2, digitsPerColumn: 2 },
@@ -48,7 +48,7 @@ export const BOARD_SIZE_LABELS: Readonly<Record<BoardSize, string>> = {
 };
 
 /** True for 100, 50 or 25. */
-export function isBoardSize(value: unknown): value is BoardSize {
+function isBoardSize(value: unknown): value is BoardSize {
   return (BOARD_SIZES as readonly unknown[]).includes(value);
 }
 
@@ -68,12 +68,12 @@ export function shapeOfDimensions(rows: number, columns: number): BoardShape {
 }
 
 /** True for an integer row index of the shape. */
-export function isRowOf(shape: BoardShape, value: unknown): value is number {
+function isRowOf(shape: BoardShape, value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 0 && (value as number) < shape.rows;
 }
 
 /** True for an integer column index of the shape. */
-export function isColumnOf(shape: BoardShape, value: unknown): value is number {
+function isColumnOf(shape: BoardShape, value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 0 && (value as number) < shape.columns;
 }
 
@@ -137,4 +137,58 @@ export function winningSquareOf(shape: BoardShape, numbers: AxisSequences, teamA
 /** A line's digits as the board shows them: "3" or "3 / 8". */
 export function lineDigitsLabel(digits: readonly Digit[]): string {
   return digits.join(' / ');
+}
+
+/** The digits of each row (team A) and each column (team B) of a drawn board. */
+export interface BoardLineDigits {
+  readonly rows: Digit[][];
+  readonly columns: Digit[][];
+}
+
+/** Each row's and each column's digits for a shape and one set of drawn numbers. */
+export function boardLineDigits(shape: BoardShape, numbers: AxisSequences): BoardLineDigits {
+  return { rows: axisLineDigits(numbers.xAxisNumbers, shape.digitsPerRow), columns: axisLineDigits(numbers.yAxisNumbers, shape.digitsPerColumn) };
+}
+
+/**
+ * A square's digits once numbers are drawn (D14, D36), team A's row first:
+ * "Lions 4 - Bears 7", or "Lions 4 / 9 - Bears 7" on a row of two digits.
+ */
+export function squareDigitsLabel(
+  shape: BoardShape,
+  square: Coordinate,
+  teams: { readonly teamA: string; readonly teamB: string },
+  numbers: AxisSequences,
+): string {
+  const lines = boardLineDigits(shape, numbers);
+  return `${teams.teamA} ${lineDigitsLabel(lines.rows[square.x] ?? [])} - ${teams.teamB} ${lineDigitsLabel(lines.columns[square.y] ?? [])}`;
+}
+
+/** The board's size as cards and headers say it: "25 squares". */
+export function boardSizeLabel(shape: BoardShape): string {
+  return `${shape.size} squares`;
+}
+
+/** The board's dimensions in words: "5 rows x 10 columns". */
+function boardDimensionsLabel(shape: BoardShape): string {
+  return `${shape.rows} rows x ${shape.columns} columns`;
+}
+
+/** The 400 sentence for a square that is not on the game's board. */
+export function squareOffBoardMessage(shape: BoardShape, square: Coordinate): string {
+  return `Row ${square.x + 1}, column ${square.y + 1} is not on this board: it has ${shape.size} squares, ${boardDimensionsLabel(shape)}.`;
+}
+
+/**
+ * The board size the form or API sends (a number or its text), or null for anything but 100, 50
+ * or 25.
+ */
+export function parseBoardSize(raw: unknown): BoardSize | null {
+  const value = typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
+  return isBoardSize(value) ? value : null;
+}
+
+/** The first of `squares` that is not on the board, or undefined when all are. */
+export function firstSquareOffBoard(shape: BoardShape, squares: readonly Coordinate[]): Coordinate | undefined {
+  return squares.find((square) => !(isRowOf(shape, square.x) && isColumnOf(shape, square.y)));
 }

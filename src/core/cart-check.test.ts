@@ -26,7 +26,7 @@ const item: CartItem = {
 
 function board(squares: BoardSquare[], game: Partial<Game> = {}): BoardResponse {
   return {
-    game: { id: 'g1', title: 'Super Bowl LX', price_per_square_cents: 1500, is_active: true, grid_shuffled: false, ...game } as Game,
+    game: { id: 'g1', title: 'Super Bowl LX', price_per_square_cents: 1500, is_active: true, grid_shuffled: false, board_size: 100, ...game } as Game,
     squares,
     numbers: null,
     winners: [],

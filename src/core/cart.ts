@@ -3,12 +3,21 @@
  * `squares_cart` in the spec's shape. Every change returns a new cart, so it can live in React
  * state and be saved as is. Its prices are for display; the server prices every order itself.
  */
+import { CLASSIC_SHAPE, isSquareOf } from './board-shape';
 import type { Coordinate } from './grid';
-import { isCoordinate, sameSquare, squareKey } from './grid';
+import { sameSquare, squareKey } from './grid';
 import { CART_PAYMENT_ERRORS, DUPLICATE_SQUARE, INVALID_CART_ITEMS } from './messages';
 import { dollarsToCents, isWholeDollars } from './money';
 import type { ValidationResult } from './validation-result';
 import { MAX_PRICE_DOLLARS, MIN_PRICE_DOLLARS } from './validation';
+
+/**
+ * A square any board could have (D36: every shape fits in the 10 x 10 one). The cart does not know
+ * each game's shape; the server checks each square against its game's board at checkout.
+ */
+function isBoardPosition(value: unknown): value is Coordinate {
+  return isSquareOf(CLASSIC_SHAPE, value);
+}
 
 /** The localStorage key the spec names. */
 export const CART_STORAGE_KEY = 'squares_cart';
@@ -41,7 +50,7 @@ export function hasSquare(cart: Cart, gameId: string, square: Coordinate): boole
  * refreshed from `game`, the latest the client has seen.
  */
 export function addSquare(cart: Cart, game: CartGame, square: Coordinate): AddSquareResult {
-  if (!isCoordinate(square)) throw new RangeError(`Not a square of the board: ${JSON.stringify(square)}`);
+  if (!isBoardPosition(square)) throw new RangeError(`Not a square of the board: ${JSON.stringify(square)}`);
   if (hasSquare(cart, game.game_id, square)) return { result: 'duplicate', cart, message: DUPLICATE_SQUARE };
   // Only x and y are kept, so what is saved is exactly what is restored.
   const added = { x: square.x, y: square.y };
@@ -108,7 +117,7 @@ export function parseCart(saved: string | null): Cart {
     if (!isCartPrice(price_per_square) || !Array.isArray(squares)) continue;
     const game = { game_id, game_title, price_per_square };
     for (const square of squares as unknown[]) {
-      if (isCoordinate(square)) cart = addSquare(cart, game, square).cart;
+      if (isBoardPosition(square)) cart = addSquare(cart, game, square).cart;
     }
   }
   return cart;
@@ -147,7 +156,7 @@ export function validateForPayment(cart: unknown): ValidationResult<Cart> {
     const { game_id, game_title, price_per_square, squares } = entry as Record<string, unknown>;
     if (typeof game_id !== 'string' || game_id === '' || gameIds.has(game_id)) return invalid;
     if (!isCartPrice(price_per_square) || !Array.isArray(squares) || squares.length === 0) return invalid;
-    if (!squares.every(isCoordinate)) return invalid;
+    if (!squares.every(isBoardPosition)) return invalid;
     if (new Set(squares.map(squareKey)).size !== squares.length) return invalid;
     gameIds.add(game_id);
     items.push({

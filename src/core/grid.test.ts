@@ -2,17 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DIGITS,
-  GRID_SIZE,
-  SQUARE_COUNT,
-  allSquares,
   drawGridNumbers,
-  isCoordinate,
+  isDigit,
   isDigitPermutation,
-  isGridIndex,
   sameSquare,
   shuffle,
   shuffleDigits,
-  squareDigitsLabel,
   squareKey,
   squarePairLabel,
   squarePositionLabel,
@@ -24,55 +19,18 @@ function replay(values: readonly number[]): (maxExclusive: number) => number {
   return (maxExclusive) => (values[i++ % values.length] as number) % maxExclusive;
 }
 
-describe('board size', () => {
-  it('is 10 by 10, 100 squares, digits 0-9', () => {
-    expect(GRID_SIZE).toBe(10);
-    expect(SQUARE_COUNT).toBe(100);
+describe('digits', () => {
+  it('are 0-9', () => {
     expect(DIGITS).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    for (const digit of DIGITS) expect(isDigit(digit)).toBe(true);
+    for (const bad of [-1, 10, 1.5, Number.NaN, '3', null, undefined, Infinity]) expect(isDigit(bad)).toBe(false);
   });
 });
 
-describe('isGridIndex / isCoordinate', () => {
-  it('accepts integers 0-9 only', () => {
-    for (let i = 0; i < 10; i += 1) expect(isGridIndex(i)).toBe(true);
-    for (const bad of [-1, 10, 1.5, Number.NaN, '3', null, undefined, Infinity]) expect(isGridIndex(bad)).toBe(false);
-  });
-
-  it('accepts {x, y} with both in range, ignoring extra keys', () => {
-    expect(isCoordinate({ x: 0, y: 9 })).toBe(true);
-    expect(isCoordinate({ x: 2, y: 6, owner: 'a' })).toBe(true);
-  });
-
-  it.each([null, undefined, 5, 'x', [], {}, { x: 1 }, { y: 1 }, { x: 10, y: 0 }, { x: 0, y: -1 }, { x: '1', y: 2 }, { x: 1.5, y: 2 }])(
-    'rejects %j',
-    (value) => {
-      expect(isCoordinate(value)).toBe(false);
-    },
-  );
-
-  it('holds exactly for the 100 squares of the board', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: -20, max: 20 }), fc.integer({ min: -20, max: 20 }), (x, y) => {
-        expect(isCoordinate({ x, y })).toBe(x >= 0 && x <= 9 && y >= 0 && y <= 9);
-      }),
-    );
-  });
-});
-
-describe('squareKey / sameSquare / allSquares', () => {
-  it('gives each of the 100 squares its own key', () => {
-    const squares = allSquares();
-    expect(squares).toHaveLength(100);
-    expect(new Set(squares.map(squareKey)).size).toBe(100);
+describe('squareKey / sameSquare', () => {
+  it('gives each square its own key', () => {
     expect(squareKey({ x: 2, y: 6 })).toBe('2,6');
-  });
-
-  it('lists squares row by row', () => {
-    const squares = allSquares();
-    expect(squares[0]).toEqual({ x: 0, y: 0 });
-    expect(squares[1]).toEqual({ x: 0, y: 1 });
-    expect(squares[10]).toEqual({ x: 1, y: 0 });
-    expect(squares[99]).toEqual({ x: 9, y: 9 });
+    expect(squareKey({ x: 6, y: 2 })).not.toBe(squareKey({ x: 2, y: 6 }));
   });
 
   it('compares squares by position', () => {
@@ -90,12 +48,6 @@ describe('labels', () => {
 
   it("shows My Squares' (x, y) pairs from 0", () => {
     expect(squarePairLabel({ x: 2, y: 6 })).toBe('(2, 6)');
-  });
-
-  it("names a square's two digits once drawn, team A's row digit first (D14)", () => {
-    const numbers = { xAxisNumbers: [3, 1, 4, 0, 2, 5, 9, 8, 6, 7], yAxisNumbers: [9, 8, 7, 6, 5, 4, 3, 2, 1, 0] } as const;
-    expect(squareDigitsLabel({ x: 2, y: 6 }, { teamA: 'Lions', teamB: 'Bears' }, numbers)).toBe('Lions 4 - Bears 3');
-    expect(squareDigitsLabel({ x: 0, y: 0 }, { teamA: 'Lions', teamB: 'Bears' }, numbers)).toBe('Lions 3 - Bears 9');
   });
 });
 

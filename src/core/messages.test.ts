@@ -66,6 +66,8 @@ const NOT_VERBATIM = new Set<string>([
   ...Object.values(messages.ORGANIZER_TOOL_ERRORS),
   ...Object.values(messages.ORGANIZER_TEXTS),
   ...Object.values(messages.PLAYER_LIMIT_ERRORS),
+  // D36: board sizes.
+  ...Object.values(messages.BOARD_SIZE_ERRORS),
   // D30: invite-only games.
   ...Object.values(messages.INVITE_ERRORS),
   ...Object.values(messages.INVITE_TEXTS),

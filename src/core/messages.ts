@@ -129,6 +129,12 @@ export const MEMBER_TEXTS = {
   removeFailed: 'Could not remove the member. Please try again.',
   loadFailed: 'Failed to load the members',
 } as const;
+/** D36: the board size on the create and edit forms. */
+export const BOARD_SIZE_ERRORS = {
+  invalid: 'Board size must be 100, 50 or 25 squares',
+  locked: 'The board size cannot change once squares are held or sold',
+} as const;
+
 export const PLAYER_LIMIT_ERRORS = {
   invalid: 'Squares per player must be a whole number from 1 to 100, or empty for no limit',
 } as const;

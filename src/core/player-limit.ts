@@ -15,6 +15,16 @@ export function validateMaxSquaresPerPlayer(raw: number | string | null): Valida
   return { ok: true, value };
 }
 
+/** D31 with D36: a cap larger than the board (30 on a board of 25) is refused, in the board's own words. */
+export function capBeyondBoardMessage(boardSize: number): string {
+  return `Squares per player must be a whole number from 1 to ${boardSize}, or empty for no limit`;
+}
+
+/** True when a cap (null: none) fits a board of `boardSize` squares. */
+export function capFitsBoard(cap: number | null, boardSize: number): boolean {
+  return cap === null || cap <= boardSize;
+}
+
 /** How many more squares a player may take in a game that has `cap` (null: no cap), owning or holding `have`. */
 export function squaresLeft(cap: number | null, have: number): number | null {
   return cap === null ? null : Math.max(0, cap - have);

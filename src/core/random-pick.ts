@@ -4,7 +4,8 @@
  * squares per player (D31). The server chooses with node:crypto; the squares then go to the cart
  * and are checked again at checkout like any pick.
  */
-import { allSquares, type Coordinate, type RandomInt, shuffle, squareKey } from './grid';
+import { type BoardShape, squaresOf } from './board-shape';
+import { type Coordinate, type RandomInt, shuffle, squareKey } from './grid';
 import { MAX_SQUARES_PER_PLAYER } from './player-limit';
 
 export const RANDOM_PICK_MAX = MAX_SQUARES_PER_PLAYER;
@@ -19,10 +20,10 @@ export function onlyLeftMessage(left: number): string {
   return left === 1 ? 'Only 1 open square is left.' : `Only ${left} open squares are left.`;
 }
 
-/** The squares nobody has or holds, minus the ones the player already picked. */
-export function openSquares(taken: readonly Coordinate[], picked: readonly Coordinate[]): Coordinate[] {
+/** The squares of the board nobody has or holds, minus the ones the player already picked. */
+export function openSquares(shape: BoardShape, taken: readonly Coordinate[], picked: readonly Coordinate[]): Coordinate[] {
   const out = new Set([...taken, ...picked].map(squareKey));
-  return allSquares().filter((square) => !out.has(squareKey(square)));
+  return squaresOf(shape).filter((square) => !out.has(squareKey(square)));
 }
 
 /** `count` squares chosen uniformly at random among `open`, in reading order; never more than there are. */

@@ -3,7 +3,6 @@
  * and no numbers are drawn; after that, sales are closed and the board says why. A game whose
  * every square is sold still sells (a released square comes back) but has nothing left to pick.
  */
-import { SQUARE_COUNT } from './grid';
 
 export interface SalesState {
   readonly is_active: boolean;
@@ -36,7 +35,18 @@ export function salesClosedMessage(game: SalesState): string {
 /** The board's words for a game with every square sold (its badge reads Sold Out, core/status.ts). */
 export const SOLD_OUT_MESSAGE = 'Sold out: every square is taken, there are no squares left to pick.';
 
+/** How full a board is: squares sold of the squares it has (D36: 100, 50 or 25). */
+export interface BoardFill {
+  readonly squares_claimed: number;
+  readonly board_size: number;
+}
+
+/** True when every square of the board is sold. */
+export function everySquareSold(game: BoardFill): boolean {
+  return game.squares_claimed >= game.board_size;
+}
+
 /** True while sales are open and every square is sold: nothing is left to buy. */
-export function soldOut(game: SalesState & { readonly squares_claimed: number }): boolean {
-  return salesOpen(game) && game.squares_claimed >= SQUARE_COUNT;
+export function soldOut(game: SalesState & BoardFill): boolean {
+  return salesOpen(game) && everySquareSold(game);
 }

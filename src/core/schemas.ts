@@ -4,6 +4,7 @@
  * only validate a form do not ship zod in the first page's JavaScript.
  */
 import { z } from 'zod';
+import { DEFAULT_BOARD_SIZE, parseBoardSize, type BoardSize } from './board-shape';
 import { validateForPayment } from './cart';
 import {
   PRICE_NOT_A_NUMBER,
@@ -18,9 +19,10 @@ import {
   ORGANIZER_PAYMENT_ERRORS,
   PLAYER_LIMIT_ERRORS,
   INVITE_ERRORS,
+  BOARD_SIZE_ERRORS,
 } from './messages';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, paymentInstructionsMissing, validatePayBy, validatePaymentInstructions } from './payment-methods';
-import { validateMaxSquaresPerPlayer } from './player-limit';
+import { capBeyondBoardMessage, capFitsBoard, validateMaxSquaresPerPlayer } from './player-limit';
 import { DEFAULT_VISIBILITY, VISIBILITIES } from './visibility';
 import { DEFAULT_PAYOUT_SCHEDULE, PAYOUT_SCHEDULE_IDS } from './payout-plan';
 import type { ValidationResult } from './validation-result';
@@ -96,6 +98,14 @@ const maxSquaresPerPlayerSchema = z
   .union([z.number(), z.string(), z.null()], { error: PLAYER_LIMIT_ERRORS.invalid })
   .transform(fromResult(validateMaxSquaresPerPlayer));
 
+/** D36: the board's size, 100, 50 or 25 squares (a number or its text, as a select sends it). */
+const boardSizeSchema = z.union([z.number(), z.string()], { error: BOARD_SIZE_ERRORS.invalid }).transform((raw, ctx): BoardSize => {
+  const size = parseBoardSize(raw);
+  if (size !== null) return size;
+  ctx.addIssue(BOARD_SIZE_ERRORS.invalid);
+  return z.NEVER;
+});
+
 /** D30: who can see the game. */
 const visibilityChoice = z.enum(VISIBILITIES, { error: INVITE_ERRORS.visibilityInvalid });
 
@@ -116,10 +126,13 @@ export const gameFormSchema = z
     pay_by: payBySchema.default(null),
     max_squares_per_player: maxSquaresPerPlayerSchema.default(null),
     visibility: visibilityChoice.default(DEFAULT_VISIBILITY),
+    board_size: boardSizeSchema.default(DEFAULT_BOARD_SIZE),
   })
   .superRefine((game, ctx) => {
     if (paymentInstructionsMissing(game.payment_method, game.payment_instructions))
       ctx.addIssue({ code: 'custom', path: ['payment_instructions'], message: ORGANIZER_PAYMENT_ERRORS.instructionsRequired });
+    if (!capFitsBoard(game.max_squares_per_player, game.board_size))
+      ctx.addIssue({ code: 'custom', path: ['max_squares_per_player'], message: capBeyondBoardMessage(game.board_size) });
   });
 
 /**
@@ -139,6 +152,8 @@ export const gameUpdateSchema = z.object({
   max_squares_per_player: maxSquaresPerPlayerSchema.optional(),
   /** D30: may change at any time, even once the game is drawn or completed. */
   visibility: visibilityChoice.optional(),
+  /** D36: may change while no square is held or sold (D13, as the price). */
+  board_size: boardSizeSchema.optional(),
 });
 
 export type GameFormValues = z.output<typeof gameFormSchema>;
@@ -160,6 +175,7 @@ export const GAME_FORM_DEFAULTS: Readonly<GameFormValues> = {
   pay_by: null,
   max_squares_per_player: null,
   visibility: DEFAULT_VISIBILITY,
+  board_size: DEFAULT_BOARD_SIZE,
 };
 
 export type GameFormErrors = Partial<Record<GameFormField, string>>;

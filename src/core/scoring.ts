@@ -1,9 +1,9 @@
 /**
- * Quarters and winning squares: the last digit of each team's score at the end of a quarter
- * picks the row (team A) and the column (team B) of the winning square (D14, D15).
+ * Quarters and winning digits: the last digit of each team's score at the end of a quarter
+ * picks the row (team A) and the column (team B) of the winning square (D14, D15); which square
+ * that is on each board shape is board-shape.ts `winningSquareOf` (D36).
  */
-import type { Coordinate, Digit } from './grid';
-import { isDigitPermutation } from './grid';
+import type { Digit } from './grid';
 
 /** The four quarters of a game. */
 export const QUARTERS = [1, 2, 3, 4] as const;
@@ -32,20 +32,6 @@ export interface WinningDigits {
 /** The last digits of both teams' scores. */
 export function winningDigits(teamAScore: number, teamBScore: number): WinningDigits {
   return { teamADigit: lastDigit(teamAScore), teamBDigit: lastDigit(teamBScore) };
-}
-
-/**
- * The winning square (D15): the row whose digit is team A's last digit and the column whose
- * digit is team B's last digit. Looking up `x = last digit` directly, as the spec's query does,
- * is only right before a shuffle.
- */
-export function winningSquare(xAxisNumbers: readonly number[], yAxisNumbers: readonly number[], teamAScore: number, teamBScore: number): Coordinate {
-  // With anything but a permutation some scores would have no winner, or several.
-  if (!isDigitPermutation(xAxisNumbers) || !isDigitPermutation(yAxisNumbers)) {
-    throw new RangeError('Axis numbers must each be a permutation of the digits 0-9');
-  }
-  const { teamADigit, teamBDigit } = winningDigits(teamAScore, teamBScore);
-  return { x: xAxisNumbers.indexOf(teamADigit), y: yAxisNumbers.indexOf(teamBDigit) };
 }
 
 const WINNINGS_LABELS: Record<Quarter, string> = {

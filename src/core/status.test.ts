@@ -21,6 +21,7 @@ const game = (overrides: Partial<GameState>): GameState => ({
   grid_shuffled: false,
   numbers_revealed: false,
   squares_claimed: 0,
+  board_size: 100,
   ...overrides,
 });
 
@@ -49,13 +50,28 @@ describe('adminPhase (D45: one admin word per state)', () => {
     [{ is_active: true, grid_shuffled: false, squares_claimed: 99 }, 'Active'],
     [{ is_active: true, grid_shuffled: false, squares_claimed: 0 }, 'Active'],
   ] as const)('%j is %s', (state, phase) => {
+    expect(adminPhase({ ...state, board_size: 100 })).toBe(phase);
+  });
+
+  it.each([
+    [25, 25, 'Ready to Shuffle', 'Sold Out'],
+    [25, 24, 'Active', 'Active'],
+    [50, 50, 'Ready to Shuffle', 'Sold Out'],
+    [50, 49, 'Active', 'Active'],
+    [100, 50, 'Active', 'Active'],
+  ] as const)('a board of %i with %i sold is %s, and Sold Out only when full (D36)', (board_size, squares_claimed, phase, badge) => {
+    const state = { is_active: true, grid_shuffled: false, squares_claimed, board_size };
     expect(adminPhase(state)).toBe(phase);
+    expect(gameCardBadge(state)).toBe(badge);
+    expect(gameStatusLine({ ...state, numbers_revealed: false })).toBe(
+      phase === 'Ready to Shuffle' ? 'All squares sold, numbers not drawn yet' : 'Numbers not drawn yet',
+    );
   });
 
   it("agrees with the players' badge wherever the badge tells the state apart (D16)", () => {
     fc.assert(
-      fc.property(fc.boolean(), fc.boolean(), fc.integer({ min: 0, max: 100 }), (a, s, c) => {
-        const state = { is_active: a, grid_shuffled: s, squares_claimed: c };
+      fc.property(fc.boolean(), fc.boolean(), fc.integer({ min: 0, max: 100 }), fc.constantFrom(100, 50, 25), (a, s, c, size) => {
+        const state = { is_active: a, grid_shuffled: s, squares_claimed: Math.min(c, size), board_size: size };
         const phase = adminPhase(state);
         const badge = gameCardBadge(state);
         expect(ADMIN_PHASES).toContain(phase);
@@ -84,7 +100,7 @@ describe('gameStatusLine (D16, D45)', () => {
     const stateWords = /true|false|_|Active|In Progress|Closed|Completed|Ready|Awaiting|Open for sales/;
     fc.assert(
       fc.property(fc.boolean(), fc.boolean(), fc.boolean(), fc.integer({ min: 0, max: 100 }), (a, s, r, c) => {
-        const line = gameStatusLine({ is_active: a, grid_shuffled: s, numbers_revealed: r, squares_claimed: c });
+        const line = gameStatusLine({ is_active: a, grid_shuffled: s, numbers_revealed: r, squares_claimed: c, board_size: 100 });
         expect(line).not.toMatch(stateWords);
       }),
     );

@@ -2,14 +2,15 @@
  * How a game's and a payout's state is named on each screen (spec section 4, D16, D17, D23).
  * Game fields keep the spec's names.
  */
-import { SQUARE_COUNT } from './grid';
-import { soldOut } from './sales';
+import { everySquareSold, soldOut } from './sales';
 
 export interface GameState {
   readonly is_active: boolean;
   readonly grid_shuffled: boolean;
   readonly numbers_revealed: boolean;
   readonly squares_claimed: number;
+  /** D36: the squares the board has (100, 50 or 25). */
+  readonly board_size: number;
 }
 
 export type GameCardBadge = 'Active' | 'Sold Out' | 'In Progress' | 'Closed';
@@ -19,7 +20,7 @@ export type GameCardBadge = 'Active' | 'Sold Out' | 'In Progress' | 'Closed';
  * a player reads it. Closed when not active, else In Progress when shuffled, else Sold Out when
  * every square is sold (nothing left to pick, though not drawn yet), else Active.
  */
-export function gameCardBadge(game: Pick<GameState, 'is_active' | 'grid_shuffled' | 'squares_claimed'>): GameCardBadge {
+export function gameCardBadge(game: Pick<GameState, 'is_active' | 'grid_shuffled' | 'squares_claimed' | 'board_size'>): GameCardBadge {
   if (!game.is_active) return 'Closed';
   if (game.grid_shuffled) return 'In Progress';
   return soldOut(game) ? 'Sold Out' : 'Active';
@@ -37,10 +38,10 @@ export type AdminPhase = (typeof ADMIN_PHASES)[number];
  * (players read that state as Sold Out: for them nothing is left to pick).
  * Completed, In Progress: as the spec says.
  */
-export function adminPhase(game: Pick<GameState, 'is_active' | 'grid_shuffled' | 'squares_claimed'>): AdminPhase {
+export function adminPhase(game: Pick<GameState, 'is_active' | 'grid_shuffled' | 'squares_claimed' | 'board_size'>): AdminPhase {
   if (!game.is_active) return 'Completed';
   if (game.grid_shuffled) return 'In Progress';
-  return game.squares_claimed >= SQUARE_COUNT ? 'Ready to Shuffle' : 'Active';
+  return everySquareSold(game) ? 'Ready to Shuffle' : 'Active';
 }
 
 /**
@@ -50,7 +51,7 @@ export function adminPhase(game: Pick<GameState, 'is_active' | 'grid_shuffled' |
 export function gameStatusLine(game: GameState): string {
   if (!game.grid_shuffled) {
     if (!game.is_active) return 'No numbers were drawn';
-    return game.squares_claimed >= SQUARE_COUNT ? 'All squares sold, numbers not drawn yet' : 'Numbers not drawn yet';
+    return everySquareSold(game) ? 'All squares sold, numbers not drawn yet' : 'Numbers not drawn yet';
   }
   return game.numbers_revealed ? 'Numbers revealed' : 'Numbers drawn, not revealed yet';
 }

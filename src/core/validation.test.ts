@@ -263,6 +263,7 @@ describe('game form', () => {
       pay_by: null,
       max_squares_per_player: null,
       visibility: 'public',
+      board_size: 100,
     });
   });
 
@@ -292,7 +293,14 @@ describe('game form', () => {
         pay_by: null,
         max_squares_per_player: null,
         visibility: 'public',
+        board_size: 100,
       },
+    });
+    expect(validateGameForm({ ...valid, board_size: '25' as never })).toMatchObject({ ok: true, value: { board_size: 25 } });
+    expect(validateGameForm({ ...valid, board_size: 30 })).toEqual({ ok: false, errors: { board_size: 'Board size must be 100, 50 or 25 squares' } });
+    expect(validateGameForm({ ...valid, board_size: 25, max_squares_per_player: 26 })).toEqual({
+      ok: false,
+      errors: { max_squares_per_player: 'Squares per player must be a whole number from 1 to 25, or empty for no limit' },
     });
     expect(gameFormSchema.parse({ ...valid, price_per_square: '25', game_type: 'nba', payout_schedule: 'final-heavy' })).toMatchObject({
       price_per_square: 25,

@@ -29,6 +29,8 @@ export interface PageOptions {
   colorScheme?: 'light' | 'dark';
   /** The browser's language (navigator.language, Intl's default), e.g. 'de-DE'. */
   locale?: string;
+  /** A touch screen (a phone), so that taps work. */
+  touch?: boolean;
 }
 
 /** A page in a fresh context; console errors and page errors are collected for assertions. */
@@ -37,6 +39,7 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     colorScheme: options.colorScheme ?? 'light',
     ...(options.locale ? { locale: options.locale } : {}),
+    ...(options.touch ? { hasTouch: true } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { boardShape, type BoardSize } from '@core/board-shape';
 import type { DatabaseHandle } from '../../src/server/db/connection';
 
 const now = () => new Date().toISOString();
@@ -42,6 +43,8 @@ export interface GameFixture {
   total_pot_cents: number;
   /** D47: what was paid (default: the pot, as in a card game). */
   collected_cents: number;
+  /** D36: 100 (the default), 50 or 25 squares. */
+  board_size: BoardSize;
 }
 
 /** A game row written directly, for tests below the games service. */
@@ -65,6 +68,7 @@ export async function insertGame(handle: DatabaseHandle, values: Partial<GameFix
       ...(values.grid_shuffled !== undefined ? { grid_shuffled: values.grid_shuffled } : {}),
       ...(values.squares_claimed !== undefined ? { squares_claimed: values.squares_claimed } : {}),
       ...(values.total_pot_cents !== undefined ? { total_pot_cents: values.total_pot_cents } : {}),
+      ...(values.board_size !== undefined ? { board_rows: boardShape(values.board_size).rows, board_columns: boardShape(values.board_size).columns } : {}),
       ...((values.collected_cents ?? values.total_pot_cents) !== undefined ? { collected_cents: values.collected_cents ?? values.total_pot_cents } : {}),
     })
     .execute();

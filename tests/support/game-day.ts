@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GRID_SIZE } from '@core/grid';
+import { shapeOfDimensions } from '@core/board-shape';
 import type { DatabaseHandle } from '../../src/server/db/connection';
 
 /** Test helpers of the game-day and payout tests (no tests here). */
@@ -9,12 +9,17 @@ import type { DatabaseHandle } from '../../src/server/db/connection';
  * kept consistent: `ownerOf(x, y)` names each square's owner, or null for an unsold square.
  */
 export async function sellSquares(handle: DatabaseHandle, gameId: string, ownerOf: (x: number, y: number) => string | null): Promise<Map<string, string>> {
-  const game = await handle.db.selectFrom('games').select(['price_per_square_cents']).where('id', '=', gameId).executeTakeFirstOrThrow();
+  const game = await handle.db
+    .selectFrom('games')
+    .select(['price_per_square_cents', 'board_rows', 'board_columns'])
+    .where('id', '=', gameId)
+    .executeTakeFirstOrThrow();
   const at = new Date().toISOString();
   const rows = [];
   const owners = new Map<string, string>();
-  for (let x = 0; x < GRID_SIZE; x += 1) {
-    for (let y = 0; y < GRID_SIZE; y += 1) {
+  const shape = shapeOfDimensions(game.board_rows, game.board_columns);
+  for (let x = 0; x < shape.rows; x += 1) {
+    for (let y = 0; y < shape.columns; y += 1) {
       const owner = ownerOf(x, y);
       if (owner === null) continue;
       owners.set(`${x},${y}`, owner);

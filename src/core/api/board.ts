@@ -11,9 +11,9 @@ import { cents, digit, int, list, quarter, timestamp, type Contract } from './co
 import { gameSchema } from './games';
 
 const boardSquareSchema = z.object({
-  /** Row, 0-9 (team A), D14. */
+  /** Row from 0 (team A), D14; below game.board_rows (D36). */
   x: int,
-  /** Column, 0-9 (team B), D14. */
+  /** Column from 0 (team B), D14; below game.board_columns. */
   y: int,
   /** `claimed`: sold. `held`: in a checkout that is still open (D21). */
   status: z.enum(['claimed', 'held']),
@@ -31,9 +31,13 @@ const boardSquareSchema = z.object({
 export type BoardSquare = Contract<typeof boardSquareSchema>;
 
 export const boardNumbersSchema = z.object({
-  /** The digit on each row (team A): x_axis_numbers[x], D14. */
+  /**
+   * Team A's digits in drawn order (D14). On a 10 x 10 board row x shows x_axis_numbers[x]; on a
+   * board whose rows carry two digits (D36, game.digits_per_row) row x shows positions 2x and 2x+1
+   * (board-shape.ts `axisLineDigits`).
+   */
   x_axis_numbers: list(digit),
-  /** The digit on each column (team B): y_axis_numbers[y], D14. */
+  /** Team B's digits in drawn order, read the same way with game.digits_per_column. */
   y_axis_numbers: list(digit),
   generated_at: timestamp,
 });

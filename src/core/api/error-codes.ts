@@ -30,6 +30,9 @@ export const ERROR_CODES = [
   'GAME_COMPLETED',
   'GAME_IN_PROGRESS',
   'PRICE_LOCKED',
+  // Board sizes (D36): a size change after a sale, a square off the game's board
+  'BOARD_SIZE_LOCKED',
+  'SQUARE_OFF_BOARD',
   // A deleted game, to a person who owned squares in it (issue 23)
   'GAME_CANCELLED',
   // Organizer-collects games (D28)

@@ -18,6 +18,7 @@
  * - GET /api/games/:id/share → GameShareResponse (admins, D45: the link to share any game by)
  */
 import { z } from 'zod';
+import { BOARD_SIZES } from '../board-shape';
 import { PAYMENT_METHODS } from '../payment-methods';
 import { PAYOUT_SCHEDULE_IDS } from '../payout-plan';
 import { gameFormSchema, gameUpdateSchema } from '../schemas';
@@ -43,14 +44,25 @@ export const gameSchema = z.object({
   /** D47: the paid squares times the price ("collected $X of $Y" in an organizer-collects game; the pot in a card game). */
   collected_cents: cents,
   squares_claimed: int,
+  /** The board's squares left to sell: board_size - squares_claimed. */
   squares_available: int,
+  /**
+   * D36: the board's shape: 100 squares (10 x 10), 50 (5 rows of two digits x 10 columns) or 25
+   * (5 x 5, two digits per row and column); fixed once any square is held or sold (`price_locked`).
+   */
+  board_size: z.union(BOARD_SIZES.map((size) => z.literal(size))),
+  board_rows: int,
+  board_columns: int,
+  /** D36: digits each row (team A) and each column (team B) carries: 1, or 2 on a smaller board. */
+  digits_per_row: int,
+  digits_per_column: int,
   is_active: z.boolean(),
   /** True exactly while numbers exist (D16). */
   grid_shuffled: z.boolean(),
   numbers_revealed: z.boolean(),
   manual_numbers_set: z.boolean(),
   payout_schedule: z.enum(PAYOUT_SCHEDULE_IDS),
-  /** D13: true once any square is held or sold; price, payout schedule and payment method are then fixed. */
+  /** D13: true once any square is held or sold; price, payout schedule, payment method and board size (D36) are then fixed. */
   price_locked: z.boolean(),
   /** D28: who collects the money. */
   payment_method: z.enum(PAYMENT_METHODS),

@@ -1,12 +1,15 @@
 /** GET /api/me/squares (spec: /my-squares, grouped by game; D14, D16, D21). */
 import { z } from 'zod';
 import { cents, digit, int, list, timestamp, type Contract } from './contract';
+import { BOARD_SIZES } from '../board-shape';
 import { owingSchema } from './board';
 import { gameHeadingSchema } from './games';
 
 export const mySquaresResponseSchema = z.object({
   games: list(
     gameHeadingSchema.extend({
+      /** D36: the game's board size; a square's digits are its row's and column's (board-shape.ts `squareDigitsLabel`). */
+      board_size: z.union(BOARD_SIZES.map((size) => z.literal(size))),
       squares: list(z.object({ x: int, y: int, claimed_at: timestamp })),
       /**
        * The axis digits once numbers are drawn and revealed to players (D14, D16), else null: each

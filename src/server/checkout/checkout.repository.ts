@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type ExpressionBuilder, type Selectable, type Updateable } from 'kysely';
-import { GRID_SIZE } from '@core/grid';
 import type { DbKind } from '../db/connection';
 import { recordActivity, type NewActivity } from '../activity/activity.repository';
 import type { Executor } from '../db/executor';
@@ -49,6 +48,9 @@ export interface GameForSale {
   pay_by: string | null;
   /** D31: how many squares one player may hold; null for no cap. */
   max_squares_per_player: number | null;
+  /** D36: the board's shape (shapeOfGame). */
+  board_rows: number;
+  board_columns: number;
 }
 
 export interface TakenSquare extends Cell {
@@ -76,10 +78,16 @@ const GAMES_PER_QUERY = 50;
 /** Rows per INSERT: 9 columns x 500 rows stays far below either database's limit on bound values. */
 const ROWS_PER_INSERT = 500;
 
-/** The cells grouped by game (each as x * GRID_SIZE + y), in groups of at most GAMES_PER_QUERY games. */
+/**
+ * A cell's number in a filter: x * 10 + y, one number per square of any board (D36: no board has
+ * more than 10 columns).
+ */
+const CELL_ROW_STRIDE = 10;
+
+/** The cells grouped by game (each as x * CELL_ROW_STRIDE + y), in groups of at most GAMES_PER_QUERY games. */
 function cellGroups(cells: readonly Cell[]): [string, number[]][][] {
   const byGame = new Map<string, number[]>();
-  for (const c of cells) byGame.set(c.game_id, [...(byGame.get(c.game_id) ?? []), c.x * GRID_SIZE + c.y]);
+  for (const c of cells) byGame.set(c.game_id, [...(byGame.get(c.game_id) ?? []), c.x * CELL_ROW_STRIDE + c.y]);
   return chunks([...byGame], GAMES_PER_QUERY);
 }
 
@@ -94,7 +102,10 @@ function cellFilter(group: readonly [string, number[]][]) {
   return (eb: ExpressionBuilder<Database, 'squares'>) =>
     eb.or(
       group.map(([gameId, cells]) =>
-        eb.and([eb('squares.game_id', '=', gameId), eb(sql<number>`${sql.ref('squares.x')} * ${sql.lit(GRID_SIZE)} + ${sql.ref('squares.y')}`, 'in', cells)]),
+        eb.and([
+          eb('squares.game_id', '=', gameId),
+          eb(sql<number>`${sql.ref('squares.x')} * ${sql.lit(CELL_ROW_STRIDE)} + ${sql.ref('squares.y')}`, 'in', cells),
+        ]),
       ),
     );
 }
@@ -155,6 +166,8 @@ function checkoutQueries(db: Executor, kind: DbKind) {
           'payment_instructions',
           'pay_by',
           'max_squares_per_player',
+          'board_rows',
+          'board_columns',
         ])
         .where('id', 'in', [...ids])
         .orderBy('id');

@@ -7,7 +7,7 @@ import type { Cancelling } from './cancel';
 import { iso, perGame, providerOf, publishSquares, type CheckoutServiceDeps } from './checkout.deps';
 import { CHECKOUT_TEXTS, PAYMENTS_NOT_CONFIGURED } from './checkout.messages';
 import type { Cell, CheckoutRow, GameForSale } from './checkout.repository';
-import { gameClosed, HoldConflict, holdLimit, playerLimit, unavailable } from './sale-checks';
+import { gameClosed, offBoard, HoldConflict, holdLimit, playerLimit, unavailable } from './sale-checks';
 import type { Fulfillment } from './fulfill';
 
 /** The card part of a checkout: the provider's page to open (POST /api/checkout's answer says more, D28). */
@@ -88,6 +88,8 @@ export function checkoutCreation(
           for (const item of cart) {
             const closed = gameClosed(item.game_title, games.get(item.game_id), 'card');
             if (closed) throw closed;
+            const off = offBoard(item.squares, games.get(item.game_id) as GameForSale);
+            if (off) throw off;
           }
           const titles = new Map([...games.values()].map((g) => [g.id, g.title]));
           // D21: a buyer's new checkout replaces their own earlier open one: its squares are

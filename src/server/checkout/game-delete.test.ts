@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MySquaresResponse } from '@core/api/my-squares';
-import { GRID_SIZE } from '@core/grid';
+import { CLASSIC_SHAPE, squaresOf } from '@core/board-shape';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { latestMail, type TestAccount, testAccount } from '../../../tests/support/accounts';
 import { cartOf, checkoutRow, expectCountersMatch, gameRow, payWith, sessionIdOf, squareRows, startCheckout } from '../../../tests/support/checkout';
@@ -10,7 +10,7 @@ import { allScores, winnerRows } from '../../../tests/support/game-day';
 import { ok, send } from '../../../tests/support/request';
 import { REFUND_REASONS } from './checkout.messages';
 
-const everySquare = Array.from({ length: GRID_SIZE * GRID_SIZE }, (_, i) => ({ x: Math.floor(i / GRID_SIZE), y: i % GRID_SIZE }));
+const everySquare = squaresOf(CLASSIC_SHAPE);
 
 /**
  * D13 with issue 10 item 1: deleting a game refunds that game's part of each paid checkout

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GRID_SIZE, type Coordinate } from '@core/grid';
+import { CLASSIC_SHAPE, squaresOf } from '@core/board-shape';
+import type { Coordinate } from '@core/grid';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { cartOf, checkoutRow, expectCountersMatch, payWith, sessionIdOf, squareRows, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
@@ -8,7 +9,7 @@ import { insertGame } from '../../../tests/support/fixtures';
 import { testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { cartHasTooManyGames, cartTooLarge } from './checkout.routes';
 
-const everySquare: Coordinate[] = Array.from({ length: GRID_SIZE * GRID_SIZE }, (_, i) => ({ x: Math.floor(i / GRID_SIZE), y: i % GRID_SIZE }));
+const everySquare: Coordinate[] = squaresOf(CLASSIC_SHAPE);
 
 /** Issue 10 items 7 and 8: a cart has a size limit, and the largest allowed cart works on both databases. */
 describe(`cart limits (${testDbKind})`, () => {

@@ -4,7 +4,7 @@ import { checkoutDescription } from '@core/cart';
 import { iso, perGame, publishSquares, type CheckoutServiceDeps } from './checkout.deps';
 import type { Cell, GameForSale } from './checkout.repository';
 import type { NewCheckout } from './create-checkout';
-import { gameClosed, HoldConflict, playerLimit, unavailable } from './sale-checks';
+import { gameClosed, offBoard, HoldConflict, playerLimit, unavailable } from './sale-checks';
 
 /** How often a reservation that lost a cell to a concurrent writer looks again before it says which. */
 const ATTEMPTS = 3;
@@ -35,6 +35,8 @@ export function reservations(deps: CheckoutServiceDeps) {
           for (const item of cart) {
             const closed = gameClosed(item.game_title, games.get(item.game_id), 'organizer');
             if (closed) throw closed;
+            const off = offBoard(item.squares, games.get(item.game_id) as GameForSale);
+            if (off) throw off;
           }
           const titles = new Map([...games.values()].map((g) => [g.id, g.title]));
           // D31: a game's cap on squares per player.

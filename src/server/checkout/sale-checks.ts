@@ -1,6 +1,8 @@
 import type { UnavailableSquare } from '@core/api/checkout';
+import { firstSquareOffBoard, squareOffBoardMessage } from '@core/board-shape';
 import { squarePositionLabel } from '@core/grid';
 import { playerLimitMessage } from '@core/player-limit';
+import { shapeOfGame } from '../games/games.repository';
 import { AppError, conflict } from '../http/errors';
 import { CHECKOUT_TEXTS } from './checkout.messages';
 import type { Cell, GameForSale, TakenSquare } from './checkout.repository';
@@ -27,6 +29,16 @@ export function gameClosed(title: string, game: GameForSale | undefined, method:
   if (game.grid_shuffled) return conflict(CHECKOUT_TEXTS.salesClosed(game.title), 'GAME_CLOSED');
   if (game.payment_method !== method) return conflict(CHECKOUT_TEXTS.paymentMethodChanged(game.title), 'GAME_CLOSED');
   return null;
+}
+
+/**
+ * D36: 400 SQUARE_OFF_BOARD for a square of the cart that is not on its game's board (row 6 of a
+ * board of 5 rows); the cart itself only knows squares of the largest board.
+ */
+export function offBoard(squares: readonly { x: number; y: number }[], game: GameForSale): AppError | null {
+  const shape = shapeOfGame(game);
+  const off = firstSquareOffBoard(shape, squares);
+  return off ? new AppError(400, 'SQUARE_OFF_BOARD', squareOffBoardMessage(shape, off), { game_id: game.id, x: off.x, y: off.y }) : null;
 }
 
 /** How many squares a 409's sentence names before "and N more". */

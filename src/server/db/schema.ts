@@ -88,6 +88,9 @@ export interface GamesTable {
   visibility: Generated<'public' | 'invite'>;
   /** D30: the invite link's random token (base64url of 32 bytes); only admins ever see it. Null until first needed. */
   invite_token: string | null;
+  /** D36: the board's rows (team A) and columns (team B): 10 x 10, 5 x 10 or 5 x 5; fixed once any square is held or sold. */
+  board_rows: Generated<number>;
+  board_columns: Generated<number>;
 }
 
 /** A row is either a live hold (status 'held') or an owned square ('claimed'): D21. */

@@ -3,12 +3,11 @@
  * D19 and D23 said to the organizer. The catalogue's own texts are used wherever one fits.
  */
 import { GAME_DAY_INPUT_TEXTS } from '@core/api/game-day';
-import { SQUARE_COUNT } from '@core/grid';
 
 export const GAME_DAY_TEXTS = {
   /** D18: Randomize on a grid that is not full needs "Randomize anyway". */
-  gridNotFull: (claimed: number) =>
-    `Only ${claimed} of ${SQUARE_COUNT} squares are sold. Drawing the numbers ends sales and the unsold squares stay unsold. Randomize anyway?`,
+  gridNotFull: (claimed: number, boardSize: number) =>
+    `Only ${claimed} of ${boardSize} squares are sold. Drawing the numbers ends sales and the unsold squares stay unsold. Randomize anyway?`,
   /** D28: drawing with unpaid squares needs the organizer to confirm that many. */
   unpaidSquares: (unpaid: number) =>
     `${unpaid} square${unpaid === 1 ? ' is' : 's are'} not paid yet. Once the numbers are drawn, unpaid squares can no longer be released. Draw anyway?`,

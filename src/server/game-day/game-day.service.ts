@@ -1,13 +1,14 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { ConfirmAllResult, GameDayView, MyWinningsResponse, QuarterResult } from '@core/api/game-day';
-import { drawGridNumbers, SQUARE_COUNT, type Digit, type RandomInt } from '@core/grid';
+import { winningSquareOf } from '@core/board-shape';
+import { drawGridNumbers, type Digit, type RandomInt } from '@core/grid';
 import { createWinnerRecordError, findWinningSquareError, GAME_DAY_ERRORS, GAME_ERRORS, saveQuarterScoreError } from '@core/messages';
 import { isPayoutScheduleId } from '@core/payout-plan';
 import { quarterPayoutCents } from '@core/payouts';
-import { isQuarter, nextQuarterToConfirm, quarterWinningsLabel, QUARTERS, winningDigits, winningSquare, type Quarter } from '@core/scoring';
+import { isQuarter, nextQuarterToConfirm, quarterWinningsLabel, QUARTERS, winningDigits, type Quarter } from '@core/scoring';
 import { isPayoutStatus, playerPayoutBadge, scoreCorrectionBlock } from '@core/status';
 import { recordActivity } from '../activity/activity.repository';
-import type { GamesRepository, LockedGame } from '../games/games.repository';
+import { shapeOfGame, type GamesRepository, type LockedGame } from '../games/games.repository';
 import { toGame } from '../games/games.service';
 import { AppError, conflict, notFound } from '../http/errors';
 import type { Logger } from '../logger';
@@ -138,9 +139,9 @@ export function gameDayService(deps: GameDayServiceDeps) {
       );
 
       const { square, owner } = await step(findWinningSquareError(quarter), async () => {
-        const square = winningSquare(
-          parseAxis(gameId, numbers.x_axis_numbers),
-          parseAxis(gameId, numbers.y_axis_numbers),
+        const square = winningSquareOf(
+          shapeOfGame(game.row),
+          { xAxisNumbers: parseAxis(gameId, numbers.x_axis_numbers), yAxisNumbers: parseAxis(gameId, numbers.y_axis_numbers) },
           scores.team_a_score,
           scores.team_b_score,
         );
@@ -243,8 +244,9 @@ export function gameDayService(deps: GameDayServiceDeps) {
         if ((await tx.scores(gameId)).length > 0) throw conflict(GAME_DAY_ERRORS.randomizeAfterScores, 'SCORES_ENTERED');
         if (!game.row.is_active) throw conflict(GAME_DAY_TEXTS.gameCompleted, 'GAME_COMPLETED');
         const claimed = game.row.squares_claimed;
-        if (claimed < SQUARE_COUNT && !confirmNotFull) {
-          throw conflict(GAME_DAY_TEXTS.gridNotFull(claimed), 'GRID_NOT_FULL', { squares_claimed: claimed });
+        const { size } = shapeOfGame(game.row);
+        if (claimed < size && !confirmNotFull) {
+          throw conflict(GAME_DAY_TEXTS.gridNotFull(claimed, size), 'GRID_NOT_FULL', { squares_claimed: claimed });
         }
         // D28: the organizer confirms the number of unpaid squares they saw; a different number asks again.
         const unpaid = await tx.unpaidCount(gameId);

@@ -2,11 +2,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardResponse } from '@core/api/board';
 import type { ConfirmAllResult, GameDayView, MyWinningsResponse } from '@core/api/game-day';
-import { isDigitPermutation } from '@core/grid';
+import { isDigitPermutation, type Digit } from '@core/grid';
 import { createWinnerRecordError, GAME_DAY_ERRORS, GAME_ERRORS, SCORE_NEGATIVE, SCORE_NOT_A_NUMBER, SCORE_TOO_HIGH } from '@core/messages';
 import type { PayoutScheduleId } from '@core/payout-plan';
 import { payoutPlan, quarterPayoutCents } from '@core/payouts';
-import { winningSquare, type Quarter } from '@core/scoring';
+import { CLASSIC_SHAPE, winningSquareOf } from '@core/board-shape';
+import type { Quarter } from '@core/scoring';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { cartOf, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
@@ -154,7 +155,7 @@ describe(`game day (${testDbKind})`, () => {
       const checkoutId = (started.json() as { checkout_id: string }).checkout_id;
 
       const refused = await send(t.app, 'POST', url(gameId, '/numbers/randomize'), { cookie: admin.cookie, payload: {} });
-      expectError(refused, 409, 'GRID_NOT_FULL', GAME_DAY_TEXTS.gridNotFull(15));
+      expectError(refused, 409, 'GRID_NOT_FULL', GAME_DAY_TEXTS.gridNotFull(15, 100));
       expect((refused.json() as { error: { squares_claimed: number } }).error.squares_claimed).toBe(15);
       const noBody = await send(t.app, 'POST', url(gameId, '/numbers/randomize'), { cookie: admin.cookie });
       expectError(noBody, 409, 'GRID_NOT_FULL');
@@ -325,7 +326,7 @@ describe(`game day (${testDbKind})`, () => {
           retry_count: 0,
           paid_at: null,
         });
-        expect(winningSquare(X_AXIS, Y_AXIS, a, b)).toEqual(expected[i]);
+        expect(winningSquareOf(CLASSIC_SHAPE, { xAxisNumbers: X_AXIS as Digit[], yAxisNumbers: Y_AXIS as Digit[] }, a, b)).toEqual(expected[i]);
         expect(last.game.is_active).toBe(quarter !== 4);
       }
       expect(last!.results.map((r) => r.payout_amount_cents)).toEqual([20_000, 20_000, 20_000, 40_000]);
@@ -475,7 +476,7 @@ describe(`game day (${testDbKind})`, () => {
       expect(rows.map((r) => r.quarter)).toEqual([1, 2]);
       const q2 = await db().selectFrom('quarter_scores').selectAll().where('game_id', '=', gameId).where('quarter', '=', 2).executeTakeFirstOrThrow();
       // The winner record matches whichever score was written last.
-      const square = winningSquare(X_AXIS, Y_AXIS, q2.team_a_score, q2.team_b_score);
+      const square = winningSquareOf(CLASSIC_SHAPE, { xAxisNumbers: X_AXIS as Digit[], yAxisNumbers: Y_AXIS as Digit[] }, q2.team_a_score, q2.team_b_score);
       expect(rows[1]).toMatchObject({ square_x: square.x, square_y: square.y, user_id: ownerOf(square.x) });
 
       // Two Confirm Alls at once.

@@ -1,9 +1,18 @@
+import { shapeOfDimensions, type BoardShape } from '@core/board-shape';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, DbKind } from '../db/connection';
 import type { Executor } from '../db/executor';
 import { transactionWithAfterCommit, type AfterCommit } from '../db/after-commit';
 import type { GamesTable } from '../db/schema';
 import type { Logger } from '../logger';
+
+/**
+ * D36: the board shape a game row stores. Every read of a game gives the server its shape here;
+ * a stored pair that is no board throws rather than being read as another board.
+ */
+export function shapeOfGame(row: { readonly board_rows: number; readonly board_columns: number }): BoardShape {
+  return shapeOfDimensions(row.board_rows, row.board_columns);
+}
 
 /** A games row as stored, plus whether any square row (hold or owner) exists for it (D13). */
 export type GameRow = Selectable<GamesTable> & { price_locked: boolean };
@@ -33,6 +42,8 @@ export type GameChanges = Partial<
     | 'max_squares_per_player'
     | 'visibility'
     | 'invite_token'
+    | 'board_rows'
+    | 'board_columns'
   >
 > & {
   updated_at: string;

@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Game, GameInviteResponse, GameShareResponse } from '@core/api/games';
-import { SQUARE_COUNT } from '@core/grid';
-import { GAME_DELETE_COMPLETED, GAME_ERRORS, GAME_PRICE_LOCKED, GAME_UPDATE_COMPLETED, INVITE_ERRORS, ORGANIZER_PAYMENT_ERRORS } from '@core/messages';
+import { boardShape, type BoardShape } from '@core/board-shape';
+import {
+  BOARD_SIZE_ERRORS,
+  GAME_DELETE_COMPLETED,
+  GAME_ERRORS,
+  GAME_PRICE_LOCKED,
+  GAME_UPDATE_COMPLETED,
+  INVITE_ERRORS,
+  ORGANIZER_PAYMENT_ERRORS,
+} from '@core/messages';
 import { shareLink } from '@core/visibility';
 import { paymentInstructionsMissing, type PaymentMethod } from '@core/payment-methods';
+import { capBeyondBoardMessage, capFitsBoard } from '@core/player-limit';
 import { centsToDollars, dollarsToCents, formatUsd } from '@core/money';
 import type { PayoutScheduleId } from '@core/payout-plan';
 import type { GameFormValues, gameUpdateSchema } from '@core/schemas';
@@ -17,7 +26,7 @@ import type { GameEvents } from '../realtime/events';
 import type { ServiceDeps } from '../service-deps';
 import { deletedGamesRepository, type DeletedGameOwner } from './deleted-games.repository';
 import { inviteMatches, newInviteToken } from './game-access';
-import type { GameChanges, GameRow, GamesRepository, LockedGame } from './games.repository';
+import { shapeOfGame, type GameChanges, type GameRow, type GamesRepository, type LockedGame } from './games.repository';
 import { qrCodeSvg } from './invite-qr';
 import type { MembersService } from './members.service';
 
@@ -97,6 +106,7 @@ export function gamesService(deps: GamesServiceDeps) {
       checkMethod(values.payment_method);
       checkPayBy(values.payment_method, values.pay_by);
       const now = clock().toISOString();
+      const shape = boardShape(values.board_size);
       const row = await repo.insert({
         id: randomUUID(),
         title: values.title,
@@ -112,6 +122,8 @@ export function gamesService(deps: GamesServiceDeps) {
         visibility: values.visibility,
         // D30: an invite-only game has its link from the start.
         invite_token: values.visibility === 'invite' ? newInviteToken() : null,
+        board_rows: shape.rows,
+        board_columns: shape.columns,
         created_by: adminId,
         created_at: now,
         updated_at: now,
@@ -139,8 +151,18 @@ export function gamesService(deps: GamesServiceDeps) {
           (priceCents !== undefined && priceCents !== row.price_per_square_cents) ||
           (values.payout_schedule !== undefined && values.payout_schedule !== row.payout_schedule);
         const changesMethod = values.payment_method !== undefined && values.payment_method !== row.payment_method;
-        if ((changesMoney || changesMethod) && (await game.hasSquares())) {
-          throw changesMoney ? conflict(GAME_PRICE_LOCKED, 'PRICE_LOCKED') : conflict(ORGANIZER_PAYMENT_ERRORS.methodLocked, 'PAYMENT_METHOD_LOCKED');
+        const stored = shapeOfGame(row);
+        const shape: BoardShape = values.board_size === undefined ? stored : boardShape(values.board_size);
+        const changesShape = shape !== stored;
+        if ((changesMoney || changesMethod || changesShape) && (await game.hasSquares())) {
+          if (changesMoney) throw conflict(GAME_PRICE_LOCKED, 'PRICE_LOCKED');
+          if (changesMethod) throw conflict(ORGANIZER_PAYMENT_ERRORS.methodLocked, 'PAYMENT_METHOD_LOCKED');
+          throw conflict(BOARD_SIZE_ERRORS.locked, 'BOARD_SIZE_LOCKED');
+        }
+        // D31 with D36: a cap never exceeds the board, whichever of the two changes.
+        const cap = values.max_squares_per_player !== undefined ? values.max_squares_per_player : row.max_squares_per_player;
+        if ((changesShape || values.max_squares_per_player !== undefined) && !capFitsBoard(cap, shape.size)) {
+          throw badRequest(capBeyondBoardMessage(shape.size));
         }
         const method = values.payment_method ?? row.payment_method;
         if (changesMethod) checkMethod(method);
@@ -172,6 +194,10 @@ export function gamesService(deps: GamesServiceDeps) {
           changes.visibility = values.visibility;
           // A game made invite-only gets its link then; one it had before comes back (rotate for a new one).
           if (values.visibility === 'invite' && row.invite_token === null) changes.invite_token = newInviteToken();
+        }
+        if (changesShape) {
+          changes.board_rows = shape.rows;
+          changes.board_columns = shape.columns;
         }
         if (payByChanged) {
           changes.pay_by = payBy;
@@ -281,6 +307,7 @@ async function inviteOf(row: GameRow, origin: string): Promise<GameInviteRespons
 
 /** The API's game (src/core/api/games.ts): money in cents, the price also in whole dollars. */
 export function toGame(row: GameRow): Game {
+  const shape = shapeOfGame(row);
   return {
     id: row.id,
     title: row.title,
@@ -293,7 +320,12 @@ export function toGame(row: GameRow): Game {
     total_pot_cents: row.total_pot_cents,
     collected_cents: row.collected_cents,
     squares_claimed: row.squares_claimed,
-    squares_available: SQUARE_COUNT - row.squares_claimed,
+    squares_available: shape.size - row.squares_claimed,
+    board_size: shape.size,
+    board_rows: shape.rows,
+    board_columns: shape.columns,
+    digits_per_row: shape.digitsPerRow,
+    digits_per_column: shape.digitsPerColumn,
     is_active: row.is_active,
     grid_shuffled: row.grid_shuffled,
     numbers_revealed: row.numbers_revealed,

@@ -180,6 +180,11 @@ describe(`games API (${testDbKind})`, () => {
         collected_cents: 0,
         squares_claimed: 0,
         squares_available: 100,
+        board_size: 100,
+        board_rows: 10,
+        board_columns: 10,
+        digits_per_row: 1,
+        digits_per_column: 1,
         is_active: true,
         grid_shuffled: false,
         numbers_revealed: false,
@@ -338,7 +343,7 @@ describe(`games API (${testDbKind})`, () => {
       const openGame = games.find((g) => g.id === open)!;
       expect(openGame).toMatchObject({ price_locked: false, squares_claimed: 3, squares_available: 97, total_pot_cents: 3000, price_per_square: 10 });
       expect(Object.keys(openGame).sort()).toEqual(Object.keys(await getGame(open)).sort());
-      expect(Object.keys(openGame)).toHaveLength(25);
+      expect(Object.keys(openGame)).toHaveLength(30);
       expect(games.find((g) => g.id === sold)!.price_locked).toBe(true);
     });
 

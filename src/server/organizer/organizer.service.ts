@@ -1,5 +1,6 @@
 import type { Game } from '@core/api/games';
 import type { PaymentTracking, PlayerPayments } from '@core/api/organizer';
+import { firstSquareOffBoard, squareOffBoardMessage } from '@core/board-shape';
 import { squarePositionLabel, type Coordinate } from '@core/grid';
 import { GAME_ERRORS, ORGANIZER_TOOL_ERRORS, paidAmountChanged, squaresNotFree } from '@core/messages';
 import { formatUsd } from '@core/money';
@@ -8,9 +9,9 @@ import { perOwner, type NewActivity } from '../activity/activity.repository';
 import type { CheckoutService } from '../checkout/checkout.service';
 import type { Executor } from '../db/executor';
 import { namedPeopleRepository } from '../people/named-people';
-import type { GamesRepository, LockedGame } from '../games/games.repository';
+import { shapeOfGame, type GamesRepository, type LockedGame } from '../games/games.repository';
 import { toGame } from '../games/games.service';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import type { Logger } from '../logger';
 import type { MailOutbox } from '../mail/mail-queue';
 import { releasedMail, releasedPaidMail } from '../mail/templates';
@@ -32,6 +33,9 @@ export interface OrganizerServiceDeps extends ServiceDeps {
   origin: () => string;
 }
 
+/** The positions a selection names (none for a player's or all squares). */
+const selectedSquares = (selection: Selection): readonly Coordinate[] => ('squares' in selection ? selection.squares : []);
+
 /** Whom the organizer puts on squares (D32): an account, or a named person (D29). */
 export type AssignTarget = { account: string } | { name: string; email: string | null };
 
@@ -45,10 +49,20 @@ export type AssignTarget = { account: string } | { name: string; email: string |
 export function organizerService(deps: OrganizerServiceDeps) {
   const { games, events, mail, log, clock, checkouts } = deps;
 
-  /** `work` under the game's lock (404 when missing). */
-  async function withGame<T>(gameId: string, work: (game: LockedGame, repo: OrganizerRepository) => Promise<T>): Promise<T> {
+  /**
+   * `work` under the game's lock (404 when missing); `squares`, the positions the request names,
+   * must be on the game's board (D36: 400 SQUARE_OFF_BOARD otherwise).
+   */
+  async function withGame<T>(
+    gameId: string,
+    work: (game: LockedGame, repo: OrganizerRepository) => Promise<T>,
+    squares: readonly Coordinate[] = [],
+  ): Promise<T> {
     return games.withLockedGame(gameId, async (game) => {
       if (!game) throw notFound(GAME_ERRORS.notFound);
+      const shape = shapeOfGame(game.row);
+      const off = firstSquareOffBoard(shape, squares);
+      if (off) throw new AppError(400, 'SQUARE_OFF_BOARD', squareOffBoardMessage(shape, off), { x: off.x, y: off.y });
       return work(game, organizerRepository(game.tx));
     });
   }
@@ -67,19 +81,23 @@ export function organizerService(deps: OrganizerServiceDeps) {
 
   /** Marks the selected owned squares paid (true) or unpaid (false); what was collected follows (the pot does not, D47). Card sales stay paid. */
   async function setPaid(gameId: string, actorId: string, selection: Selection, paid: boolean): Promise<{ changed: number; game: Game }> {
-    const changed = await withGame(gameId, async (game, repo) => {
-      if (!game.row.is_active) throw conflict(ORGANIZER_TOOL_ERRORS.gameCompleted, 'GAME_COMPLETED');
-      const rows = await repo.setPaid(gameId, selection, paid);
-      const now = clock().toISOString();
-      await repo.addToGame(gameId, { squares: 0, paid: paid ? rows.length : -rows.length }, now);
-      const action = paid ? 'marked_paid' : 'marked_unpaid';
-      await repo.logActivity(
-        gameId,
-        [...perOwner(rows)].map(([owner, squares]) => ({ action, actorUserId: actorId, subjectUserId: owner, squares })),
-        now,
-      );
-      return rows.length;
-    });
+    const changed = await withGame(
+      gameId,
+      async (game, repo) => {
+        if (!game.row.is_active) throw conflict(ORGANIZER_TOOL_ERRORS.gameCompleted, 'GAME_COMPLETED');
+        const rows = await repo.setPaid(gameId, selection, paid);
+        const now = clock().toISOString();
+        await repo.addToGame(gameId, { squares: 0, paid: paid ? rows.length : -rows.length }, now);
+        const action = paid ? 'marked_paid' : 'marked_unpaid';
+        await repo.logActivity(
+          gameId,
+          [...perOwner(rows)].map(([owner, squares]) => ({ action, actorUserId: actorId, subjectUserId: owner, squares })),
+          now,
+        );
+        return rows.length;
+      },
+      selectedSquares(selection),
+    );
     if (changed > 0) publishSafely(events, log, gameId, 'squares');
     return { changed, game: await currentGame(gameId) };
   }
@@ -96,55 +114,59 @@ export function organizerService(deps: OrganizerServiceDeps) {
     selection: Selection,
     options: { atPayBy?: string; origin?: string; includePaid?: boolean } = {},
   ): Promise<{ changed: number; game: Game }> {
-    const released = await withGame(gameId, async (game, repo) => {
-      const now = clock().toISOString();
-      if (options.atPayBy !== undefined) {
-        // Not drawn, active, and this run first: else it only marks the pay-by time done.
-        if (!(await repo.claimPayByRun(gameId, options.atPayBy, now))) return null;
-        if (game.row.grid_shuffled || !game.row.is_active) return [];
-      } else {
-        assertSelling(game, ORGANIZER_TOOL_ERRORS.releaseAfterDraw);
-      }
-      const rows = await repo.releasable(gameId, selection, options.includePaid === true && options.atPayBy === undefined);
-      if (rows.length === 0) return [];
-      const price = game.row.price_per_square_cents;
-      const refunds = await checkouts.refundReleasedSquares(
-        gameId,
-        game.row.title,
-        price,
-        rows.filter((row) => row.is_paid),
-        game.tx,
-        game.afterCommit,
-      );
-      await repo.remove(rows.map((row) => row.id));
-      await repo.addToGame(gameId, { squares: -rows.length, paid: -rows.filter((row) => row.is_paid).length }, now);
-      const entries: NewActivity[] = [];
-      for (const [owner, squares] of perOwner(rows)) {
-        entries.push({
-          action: 'released',
-          actorUserId: actorId,
-          subjectUserId: owner,
-          squares,
-          ...(options.atPayBy !== undefined ? { detail: { pay_by: true } } : {}),
-        });
-        const refunded = rows.filter((row) => row.user_id === owner && refunds.has(row.id));
-        if (refunded.length > 0) {
+    const released = await withGame(
+      gameId,
+      async (game, repo) => {
+        const now = clock().toISOString();
+        if (options.atPayBy !== undefined) {
+          // Not drawn, active, and this run first: else it only marks the pay-by time done.
+          if (!(await repo.claimPayByRun(gameId, options.atPayBy, now))) return null;
+          if (game.row.grid_shuffled || !game.row.is_active) return [];
+        } else {
+          assertSelling(game, ORGANIZER_TOOL_ERRORS.releaseAfterDraw);
+        }
+        const rows = await repo.releasable(gameId, selection, options.includePaid === true && options.atPayBy === undefined);
+        if (rows.length === 0) return [];
+        const price = game.row.price_per_square_cents;
+        const refunds = await checkouts.refundReleasedSquares(
+          gameId,
+          game.row.title,
+          price,
+          rows.filter((row) => row.is_paid),
+          game.tx,
+          game.afterCommit,
+        );
+        await repo.remove(rows.map((row) => row.id));
+        await repo.addToGame(gameId, { squares: -rows.length, paid: -rows.filter((row) => row.is_paid).length }, now);
+        const entries: NewActivity[] = [];
+        for (const [owner, squares] of perOwner(rows)) {
           entries.push({
-            action: 'refunded',
+            action: 'released',
             actorUserId: actorId,
             subjectUserId: owner,
-            squares: refunded,
-            detail: { refunded_cents: refunded.length * price },
+            squares,
+            ...(options.atPayBy !== undefined ? { detail: { pay_by: true } } : {}),
           });
+          const refunded = rows.filter((row) => row.user_id === owner && refunds.has(row.id));
+          if (refunded.length > 0) {
+            entries.push({
+              action: 'refunded',
+              actorUserId: actorId,
+              subjectUserId: owner,
+              squares: refunded,
+              detail: { refunded_cents: refunded.length * price },
+            });
+          }
         }
-      }
-      await repo.logActivity(gameId, entries, now);
-      const people = await repo.people([...new Set(rows.map((row) => row.user_id))]);
-      const link = `${options.origin ?? deps.origin()}/game/${gameId}`;
-      await tellReleased(game.tx, game.row.title, link, rows, refunds, people, options.atPayBy !== undefined);
-      game.afterCommit.add(() => mail.nudge());
-      return rows;
-    });
+        await repo.logActivity(gameId, entries, now);
+        const people = await repo.people([...new Set(rows.map((row) => row.user_id))]);
+        const link = `${options.origin ?? deps.origin()}/game/${gameId}`;
+        await tellReleased(game.tx, game.row.title, link, rows, refunds, people, options.atPayBy !== undefined);
+        game.afterCommit.add(() => mail.nudge());
+        return rows;
+      },
+      selectedSquares(selection),
+    );
     const changed = released?.length ?? 0;
     if (changed > 0) publishSafely(events, log, gameId, 'squares');
     return { changed, game: await currentGame(gameId) };
@@ -186,39 +208,43 @@ export function organizerService(deps: OrganizerServiceDeps) {
     paidConfirmed: { cents: number } | null,
   ): Promise<{ changed: number; game: Game; user_id: string }> {
     const paid = paidConfirmed !== null;
-    const userId = await withGame(gameId, async (game, repo) => {
-      assertSelling(game, ORGANIZER_TOOL_ERRORS.assignAfterDraw);
-      if (paidConfirmed) {
-        const expected = squaresAmountCents(cells.length, game.row.price_per_square_cents);
-        if (paidConfirmed.cents !== expected)
-          throw conflict(paidAmountChanged(formatUsd(expected), formatUsd(paidConfirmed.cents), cells.length), 'PAID_AMOUNT_CHANGED');
-      }
-      const people = namedPeopleRepository(game.tx);
-      const now = clock().toISOString();
-      let owner: string;
-      if ('account' in target) {
-        const account = await people.findAccount(target.account);
-        if (!account) throw notFound(ORGANIZER_TOOL_ERRORS.noAccount, 'ACCOUNT_NOT_FOUND');
-        owner = account.id;
-      } else {
-        // A named person whose address already has a confirmed account is that account.
-        const account = target.email === null ? undefined : await people.findAccount(target.email);
-        owner = account?.id ?? (await people.findOrCreate({ name: target.name, email: target.email, gameId, createdBy: actorId }, now));
-      }
-      const taken = await checkouts.takenSquares(
-        cells.map(({ x, y }) => ({ game_id: gameId, x, y })),
-        game.tx,
-      );
-      if (taken.length > 0) throw conflict(squaresNotFree(taken.map((cell) => squarePositionLabel(cell)).join('; ')), 'SQUARES_TAKEN');
-      await repo.insertAssigned(gameId, owner, cells, paid, now);
-      await repo.addToGame(gameId, { squares: cells.length, paid: paid ? cells.length : 0 }, now);
-      await repo.logActivity(
-        gameId,
-        [{ action: 'assigned', actorUserId: actorId, subjectUserId: owner, squares: cells, ...(paid ? { detail: { paid: true } } : {}) }],
-        now,
-      );
-      return owner;
-    });
+    const userId = await withGame(
+      gameId,
+      async (game, repo) => {
+        assertSelling(game, ORGANIZER_TOOL_ERRORS.assignAfterDraw);
+        if (paidConfirmed) {
+          const expected = squaresAmountCents(cells.length, game.row.price_per_square_cents);
+          if (paidConfirmed.cents !== expected)
+            throw conflict(paidAmountChanged(formatUsd(expected), formatUsd(paidConfirmed.cents), cells.length), 'PAID_AMOUNT_CHANGED');
+        }
+        const people = namedPeopleRepository(game.tx);
+        const now = clock().toISOString();
+        let owner: string;
+        if ('account' in target) {
+          const account = await people.findAccount(target.account);
+          if (!account) throw notFound(ORGANIZER_TOOL_ERRORS.noAccount, 'ACCOUNT_NOT_FOUND');
+          owner = account.id;
+        } else {
+          // A named person whose address already has a confirmed account is that account.
+          const account = target.email === null ? undefined : await people.findAccount(target.email);
+          owner = account?.id ?? (await people.findOrCreate({ name: target.name, email: target.email, gameId, createdBy: actorId }, now));
+        }
+        const taken = await checkouts.takenSquares(
+          cells.map(({ x, y }) => ({ game_id: gameId, x, y })),
+          game.tx,
+        );
+        if (taken.length > 0) throw conflict(squaresNotFree(taken.map((cell) => squarePositionLabel(cell)).join('; ')), 'SQUARES_TAKEN');
+        await repo.insertAssigned(gameId, owner, cells, paid, now);
+        await repo.addToGame(gameId, { squares: cells.length, paid: paid ? cells.length : 0 }, now);
+        await repo.logActivity(
+          gameId,
+          [{ action: 'assigned', actorUserId: actorId, subjectUserId: owner, squares: cells, ...(paid ? { detail: { paid: true } } : {}) }],
+          now,
+        );
+        return owner;
+      },
+      cells,
+    );
     publishSafely(events, log, gameId, 'squares');
     return { changed: cells.length, game: await currentGame(gameId), user_id: userId };
   }
@@ -226,16 +252,20 @@ export function organizerService(deps: OrganizerServiceDeps) {
   /** D32: moves an owned square to a free cell; it keeps its owner, payment and order. */
   async function move(gameId: string, actorId: string, from: Coordinate, to: Coordinate): Promise<{ changed: number; game: Game }> {
     if (from.x === to.x && from.y === to.y) throw badRequest(ORGANIZER_TOOL_ERRORS.moveSame, 'SAME_SQUARE');
-    await withGame(gameId, async (game, repo) => {
-      assertSelling(game, ORGANIZER_TOOL_ERRORS.moveAfterDraw);
-      const square = await repo.ownedAt(gameId, from.x, from.y);
-      if (!square) throw conflict(ORGANIZER_TOOL_ERRORS.moveFromEmpty, 'NOTHING_TO_MOVE');
-      const taken = await checkouts.takenSquares([{ game_id: gameId, ...to }], game.tx);
-      if (taken.length > 0) throw conflict(ORGANIZER_TOOL_ERRORS.moveToTaken, 'SQUARES_TAKEN');
-      const now = clock().toISOString();
-      await repo.moveSquare(square.id, to);
-      await repo.logActivity(gameId, [{ action: 'moved', actorUserId: actorId, subjectUserId: square.user_id, squares: [to], detail: { from } }], now);
-    });
+    await withGame(
+      gameId,
+      async (game, repo) => {
+        assertSelling(game, ORGANIZER_TOOL_ERRORS.moveAfterDraw);
+        const square = await repo.ownedAt(gameId, from.x, from.y);
+        if (!square) throw conflict(ORGANIZER_TOOL_ERRORS.moveFromEmpty, 'NOTHING_TO_MOVE');
+        const taken = await checkouts.takenSquares([{ game_id: gameId, ...to }], game.tx);
+        if (taken.length > 0) throw conflict(ORGANIZER_TOOL_ERRORS.moveToTaken, 'SQUARES_TAKEN');
+        const now = clock().toISOString();
+        await repo.moveSquare(square.id, to);
+        await repo.logActivity(gameId, [{ action: 'moved', actorUserId: actorId, subjectUserId: square.user_id, squares: [to], detail: { from } }], now);
+      },
+      [from, to],
+    );
     publishSafely(events, log, gameId, 'squares');
     return { changed: 1, game: await currentGame(gameId) };
   }

@@ -73,6 +73,7 @@ describe(`GET /api/me/squares (${testDbKind})`, () => {
         title: 'Newer Bowl',
         team_a: 'Eagles',
         team_b: 'Chiefs',
+        board_size: 100,
         squares: [
           { x: 1, y: 8, claimed_at: '2026-02-04T00:00:00.000Z' },
           { x: 3, y: 0, claimed_at: '2026-02-03T00:00:00.000Z' },
@@ -86,6 +87,7 @@ describe(`GET /api/me/squares (${testDbKind})`, () => {
         title: 'Older Bowl',
         team_a: 'Bears',
         team_b: 'Lions',
+        board_size: 100,
         squares: [
           { x: 0, y: 5, claimed_at: '2026-01-03T00:00:00.000Z' },
           { x: 9, y: 9, claimed_at: '2026-01-02T00:00:00.000Z' },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RandomPickResponse } from '@core/api/board';
-import { allSquares, squareKey, type Coordinate } from '@core/grid';
+import { CLASSIC_SHAPE, squaresOf } from '@core/board-shape';
+import { squareKey, type Coordinate } from '@core/grid';
 import { RANDOM_PICK_ERRORS } from '@core/random-pick';
 import { testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
@@ -28,7 +29,7 @@ describe(`Pick N at random (D44, ${testDbKind})`, () => {
   async function gameWithOpen(open: readonly Coordinate[], values: Parameters<typeof insertGame>[1] = {}) {
     const gameId = await insertGame(t.db.handle, values);
     const free = new Set(open.map(squareKey));
-    const sold = allSquares().filter((square) => !free.has(squareKey(square)));
+    const sold = squaresOf(CLASSIC_SHAPE).filter((square) => !free.has(squareKey(square)));
     await insertSquares(
       t.db.handle,
       gameId,

@@ -54,6 +54,9 @@ export interface OwnedSquareRow {
   x: number;
   y: number;
   claimed_at: string;
+  /** D36: the game's board shape (shapeOfGame). */
+  board_rows: number;
+  board_columns: number;
   /** The game's axis digits (JSON) once drawn and revealed to players, else null. */
   x_axis_numbers: string | null;
   y_axis_numbers: string | null;
@@ -169,6 +172,7 @@ export function squaresRepository(db: Db) {
           // Hidden numbers never leave the database for My Squares (D16: players see them once revealed).
           .leftJoin('game_grid_numbers', (join) => join.onRef('game_grid_numbers.game_id', '=', 'games.id').on('games.numbers_revealed', '=', true))
           .select(['games.id as game_id', 'games.title', 'games.team_a', 'games.team_b', 'squares.x', 'squares.y', 'squares.claimed_at'])
+          .select(['games.board_rows', 'games.board_columns'])
           .select(['game_grid_numbers.x_axis_numbers', 'game_grid_numbers.y_axis_numbers'])
           .select(['squares.is_paid', 'games.payment_method', 'games.price_per_square_cents', 'games.pay_by', 'games.payment_instructions'])
           .where('squares.user_id', '=', userId)

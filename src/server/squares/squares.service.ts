@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { BoardResponse, BoardSquare, BoardWinner, RandomPickRequest, RandomPickResponse } from '@core/api/board';
 import type { MySquaresResponse } from '@core/api/my-squares';
+import { boardShape, firstSquareOffBoard, squareOffBoardMessage, type BoardSize } from '@core/board-shape';
 import { type Digit, type RandomInt, squareKey } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
 import { owingFor } from '@core/payment-methods';
@@ -11,8 +12,9 @@ import { isQuarter } from '@core/scoring';
 import { gameVisible } from '@core/visibility';
 import { inviteMatches } from '../games/game-access';
 import type { MembersService } from '../games/members.service';
+import { shapeOfGame } from '../games/games.repository';
 import { toGame } from '../games/games.service';
-import { conflict, notFound } from '../http/errors';
+import { AppError, conflict, notFound } from '../http/errors';
 import type { GameEventsHub } from '../realtime/memory-events';
 import type { ServiceDeps } from '../service-deps';
 import { sharedExpiringCache } from './board-cache';
@@ -155,7 +157,10 @@ export function squaresService(deps: SquaresServiceDeps) {
     const left = squaresLeft(game.max_squares_per_player, squares.filter((square) => square.mine).length + inCart.size);
     if (left === 0) throw conflict(playerCapMessage(game.max_squares_per_player!), 'PLAYER_LIMIT');
     if (left !== null && request.count > left) throw conflict(pickUpToMessage(left), 'PLAYER_LIMIT');
-    const open = openSquares(squares, request.exclude);
+    const shape = boardShape(game.board_size);
+    const off = firstSquareOffBoard(shape, request.exclude);
+    if (off) throw new AppError(400, 'SQUARE_OFF_BOARD', squareOffBoardMessage(shape, off), { x: off.x, y: off.y });
+    const open = openSquares(shape, squares, request.exclude);
     if (open.length === 0) throw conflict(RANDOM_PICK_ERRORS.noneLeft, 'SQUARES_UNAVAILABLE');
     if (request.count > open.length) throw conflict(onlyLeftMessage(open.length), 'SQUARES_UNAVAILABLE');
     return { squares: pickAtRandom(open, request.count, random) };
@@ -175,7 +180,19 @@ export function squaresService(deps: SquaresServiceDeps) {
             row.x_axis_numbers !== null && row.y_axis_numbers !== null
               ? { x_axis_numbers: parseAxis(row.game_id, row.x_axis_numbers), y_axis_numbers: parseAxis(row.game_id, row.y_axis_numbers) }
               : null;
-          group = { game_id: row.game_id, title: row.title, team_a: row.team_a, team_b: row.team_b, squares: [], numbers, owing: null, unpaid: 0, row };
+          const board_size = shapeOfGame(row).size;
+          group = {
+            game_id: row.game_id,
+            title: row.title,
+            team_a: row.team_a,
+            team_b: row.team_b,
+            board_size,
+            squares: [],
+            numbers,
+            owing: null,
+            unpaid: 0,
+            row,
+          };
           games.push(group);
         }
         group.squares.push({ x: row.x, y: row.y, claimed_at: row.claimed_at });
@@ -202,6 +219,7 @@ interface GameSquares {
   title: string;
   team_a: string;
   team_b: string;
+  board_size: BoardSize;
   squares: { x: number; y: number; claimed_at: string }[];
   numbers: { x_axis_numbers: Digit[]; y_axis_numbers: Digit[] } | null;
   owing: null;

@@ -2,6 +2,7 @@ import { CircleAlert, Info, Lock } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { GAME_PRICE_LOCKED, ORGANIZER_TEXTS } from '@core/messages';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@core/payment-methods';
+import { BOARD_SIZE_LABELS, BOARD_SIZES, type BoardSize } from '@core/board-shape';
 import { formatUsd } from '@core/money';
 import { PAYOUT_SCHEDULE_IDS, PAYOUT_SCHEDULES, type PayoutScheduleId } from '@core/payout-plan';
 import { payoutPlan } from '@core/payouts';
@@ -39,7 +40,18 @@ export interface GameFormState {
   max_squares_per_player: string;
   /** D30: who can see the game. */
   visibility: Visibility;
+  /** D36: '100', '50' or '25' squares. */
+  board_size: BoardSizeChoice;
 }
+
+type BoardSizeChoice = `${BoardSize}`;
+const BOARD_SIZE_CHOICES = BOARD_SIZES.map((size) => `${size}` as BoardSizeChoice);
+const BOARD_SIZE_CHOICE_LABELS = Object.fromEntries(BOARD_SIZES.map((size) => [`${size}`, BOARD_SIZE_LABELS[size]])) as Record<BoardSizeChoice, string>;
+const BOARD_SIZE_HINTS: Readonly<Record<BoardSizeChoice, string>> = {
+  '100': 'The classic board: one digit on each row and each column.',
+  '50': 'For a smaller group: each row carries two digits, each column one.',
+  '25': 'For a small group: each row and each column carries two digits.',
+};
 
 export function toFormState(values: Readonly<GameFormValues>): GameFormState {
   return {
@@ -54,6 +66,7 @@ export function toFormState(values: Readonly<GameFormValues>): GameFormState {
     pay_by: values.pay_by ? localDateTime(values.pay_by) : '',
     max_squares_per_player: values.max_squares_per_player === null ? '' : String(values.max_squares_per_player),
     visibility: values.visibility,
+    board_size: `${values.board_size}`,
   };
 }
 
@@ -74,6 +87,7 @@ const FIELD_ORDER: readonly GameFormField[] = [
   'game_type',
   'payout_schedule',
   'payment_method',
+  'board_size',
   'payment_instructions',
   'pay_by',
   'max_squares_per_player',
@@ -91,7 +105,7 @@ export interface GameFormProps {
   submittingLabel: string;
   /** True while the request runs (and until the page moves on after success). */
   submitting: boolean;
-  /** D13: price and payout schedule (and D28: the payment method) are fixed once any square is held or sold. */
+  /** D13: price and payout schedule (and D28: the payment method; D36: the board size) are fixed once any square is held or sold. */
   priceLocked?: boolean;
   /** D28: the payment methods this server offers (without Stripe, organizer-collects only). */
   paymentMethods?: readonly PaymentMethod[];
@@ -268,6 +282,7 @@ export function GameForm({
         name={`${id}-payout`}
         value={values.payout_schedule}
         price={values.price_per_square}
+        squares={Number(values.board_size)}
         disabled={priceLocked}
         describedBy={[`${id}-payout-info`, priceLocked ? lockedNoteId : null].filter(Boolean).join(' ')}
         infoId={`${id}-payout-info`}
@@ -294,6 +309,24 @@ export function GameForm({
           fields.current.payment_method = element;
         }}
         onChange={(method) => update('payment_method', method)}
+      />
+
+      <ChoiceCards
+        legend="Board size"
+        labels={BOARD_SIZE_CHOICE_LABELS}
+        hints={BOARD_SIZE_HINTS}
+        testId="board-size-field"
+        name={`${id}-board-size`}
+        value={values.board_size}
+        options={priceLocked ? [values.board_size] : BOARD_SIZE_CHOICES}
+        disabled={priceLocked}
+        describedBy={priceLocked ? lockedNoteId : undefined}
+        error={errors.board_size}
+        errorId={errorId('board_size')}
+        inputRef={(element) => {
+          fields.current.board_size = element;
+        }}
+        onChange={(size) => update('board_size', size)}
       />
 
       {values.payment_method === 'organizer' && (
@@ -340,7 +373,7 @@ export function GameForm({
         label="Squares per player (optional)"
         error={errors.max_squares_per_player}
         errorId={errorId('max_squares_per_player')}
-        hint="The most squares one player can buy in this game, 1 to 100. Leave empty for no limit."
+        hint={`The most squares one player can buy in this game, 1 to ${values.board_size}. Leave empty for no limit.`}
         hintId={`${id}-cap-hint`}
       >
         <Input
@@ -350,7 +383,7 @@ export function GameForm({
           inputMode="numeric"
           step={1}
           min={1}
-          max={100}
+          max={Number(values.board_size)}
           className="sm:max-w-48"
           value={values.max_squares_per_player}
           onChange={(event) => update('max_squares_per_player', event.target.value)}
@@ -391,6 +424,7 @@ function PayoutScheduleField({
   name,
   value,
   price,
+  squares,
   disabled,
   describedBy,
   infoId,
@@ -400,6 +434,8 @@ function PayoutScheduleField({
   name: string;
   value: PayoutScheduleId;
   price: string;
+  /** D36: the board's squares, for the full board's pot. */
+  squares: number;
   disabled: boolean;
   describedBy: string;
   infoId: string;
@@ -417,7 +453,7 @@ function PayoutScheduleField({
           </RadioCard>
         ))}
       </div>
-      <PayoutInfo id={infoId} infoText={schedule.infoText} schedule={value} price={price} />
+      <PayoutInfo id={infoId} infoText={schedule.infoText} schedule={value} price={price} squares={squares} />
     </fieldset>
   );
 }
@@ -536,10 +572,10 @@ const PAYMENT_METHOD_HINTS: Readonly<Record<PaymentMethod, string>> = {
 };
 
 /** The info box: the schedule's shares, and what each quarter pays on a full board at this price. */
-function PayoutInfo({ id, infoText, schedule, price }: { id: string; infoText: string; schedule: PayoutScheduleId; price: string }) {
+function PayoutInfo({ id, infoText, schedule, price, squares }: { id: string; infoText: string; schedule: PayoutScheduleId; price: string; squares: number }) {
   const dollars = Number(price);
   const validPrice = Number.isInteger(dollars) && dollars >= MIN_PRICE_DOLLARS && dollars <= MAX_PRICE_DOLLARS;
-  const plan = validPrice ? payoutPlan(dollars * 100 * 100, schedule) : null;
+  const plan = validPrice ? payoutPlan(dollars * 100 * squares, schedule) : null;
   return (
     <div className="flex gap-3 rounded-md border border-primary/30 bg-accent/50 p-4 text-sm" data-testid="payout-info">
       <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
@@ -548,7 +584,7 @@ function PayoutInfo({ id, infoText, schedule, price }: { id: string; infoText: s
         {plan && (
           <>
             <p className="text-muted-foreground">
-              With all 100 squares sold at {formatUsd(dollars * 100)}, the pot is {formatUsd(dollars * 100 * 100)}:
+              With all {squares} squares sold at {formatUsd(dollars * 100)}, the pot is {formatUsd(dollars * 100 * squares)}:
             </p>
             <ul className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
               {plan.quarters.map(({ quarter, cents }) => (

@@ -1,7 +1,6 @@
 import { CalendarDays, Lock, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { SQUARE_COUNT } from '@core/grid';
 import { formatUsd } from '@core/money';
 import { GAME_TYPE_LABELS } from '@core/validation';
 import { LinkButton } from '@/components/link-button';
@@ -75,8 +74,8 @@ function AdminGameTitleLink({ game, className }: { game: Pick<Game, 'id' | 'titl
   );
 }
 
-function squaresText(game: Pick<Game, 'squares_claimed'>): string {
-  return `${game.squares_claimed}/${SQUARE_COUNT}`;
+function squaresText(game: Pick<Game, 'squares_claimed' | 'board_size'>): string {
+  return `${game.squares_claimed}/${game.board_size}`;
 }
 
 /** The Created column: the game's creation date, "Jan 5, 2026". */

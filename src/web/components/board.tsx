@@ -6,7 +6,8 @@
  */
 import type { BoardResponse, BoardSquare } from '@core/api/board';
 import { squareAccessibleName, type SquareHolding } from '@core/board';
-import { type Coordinate, GRID_SIZE, squareKey, squarePositionLabel } from '@core/grid';
+import { type BoardShape, boardShape, CLASSIC_SHAPE, squareIndex } from '@core/board-shape';
+import { type Coordinate, squareKey, squarePositionLabel } from '@core/grid';
 import { SQUARE_BEING_PURCHASED, SUCCESS_TOASTS, squareAlreadyClaimedMessage } from '@core/messages';
 import { ownerColours, ownerLabels } from '@core/owner-labels';
 import { personLabel } from '@core/person';
@@ -21,7 +22,6 @@ import { CellName } from '@/components/cell-name';
 import type { FromState } from '@/components/route-guards';
 import { type SquareFocus, SquareGrid, SquareGridSkeleton } from '@/components/square-grid';
 import { cartStore, useCartItem } from '@/lib/cart';
-import type { GridDimensions } from '@/lib/use-roving-focus';
 import { cn } from '@/lib/utils';
 
 /** How a square looks and what clicking it does, from the viewer's side. */
@@ -94,8 +94,10 @@ function cellName(square: Coordinate, state: CellState, owner: string | null, wo
   return `${squarePositionLabel(square)}, ${text}`;
 }
 
-/** The board's rows and columns: 10 by 10 for every game today (D36 brings 10x5 and 5x5). */
-export const BOARD_SIZE: GridDimensions = { rows: GRID_SIZE, columns: GRID_SIZE };
+/** D36: a game's board shape (100, 50 or 25 squares), as the API's game says it. */
+export function shapeOfBoard(game: { readonly board_size: BoardShape['size'] }): BoardShape {
+  return boardShape(game.board_size);
+}
 
 /** The winning squares of the confirmed quarters, once the board may show them. */
 export function shownWinners(board: BoardResponse): BoardResponse['winners'] {
@@ -103,7 +105,7 @@ export function shownWinners(board: BoardResponse): BoardResponse['winners'] {
 }
 
 /** Every square of the board as the viewer sees it, row by row; `quarter` is the one chosen (D43). */
-function boardCells(board: BoardResponse, cartSquares: readonly Coordinate[], size: GridDimensions = BOARD_SIZE, quarter: Quarter | null = null): BoardCell[] {
+function boardCells(board: BoardResponse, cartSquares: readonly Coordinate[], size: BoardShape, quarter: Quarter | null = null): BoardCell[] {
   const taken = new Map<string, BoardSquare>();
   for (const square of board.squares) taken.set(squareKey(square), square);
   const inCart = new Set(cartSquares.map(squareKey));
@@ -355,14 +357,15 @@ export interface GameBoardProps {
 export function GameBoard({ board, signedIn, className, quarter = null, highlightMine = false, onSay }: GameBoardProps) {
   const { game } = board;
   const cartItem = useCartItem(game.id);
-  const cells = useMemo(() => boardCells(board, cartItem?.squares ?? [], BOARD_SIZE, quarter), [board, cartItem, quarter]);
+  const shape = shapeOfBoard(game);
+  const cells = useMemo(() => boardCells(board, cartItem?.squares ?? [], shape, quarter), [board, cartItem, shape, quarter]);
   const act = useSquareAction(board, signedIn, onSay);
   const shown = numbersShown(board) ? board.numbers : null;
   const chosen = cells.find((cell) => cell.chosen);
 
   return (
     <SquareGrid
-      {...BOARD_SIZE}
+      shape={shape}
       game={game}
       numbers={shown}
       kind="board"
@@ -370,7 +373,7 @@ export function GameBoard({ board, signedIn, className, quarter = null, highligh
       readOnly={!signedIn}
       lit={chosen ?? null}
       renderCell={(square, focus) => {
-        const cell = cells[square.x * BOARD_SIZE.columns + square.y]!;
+        const cell = cells[squareIndex(shape, square)]!;
         const dimmed = highlightMine && cell.state !== 'mine' && cell.state !== 'mine-pending' && cell.state !== 'in-cart';
         return <Cell cell={cell} dimmed={dimmed} onActivate={act} {...focus} />;
       }}
@@ -430,9 +433,9 @@ export function SquareNote({ note, onClose }: { note: SquareNoteAt | null; onClo
   );
 }
 
-/** A placeholder in the board's shape while it loads (decorative). */
-export function BoardSkeleton({ className }: { className?: string }) {
-  return <SquareGridSkeleton {...BOARD_SIZE} className={className} />;
+/** A placeholder in the board's shape while it loads (decorative; 10 x 10 until the game says otherwise). */
+export function BoardSkeleton({ className, shape = CLASSIC_SHAPE }: { className?: string; shape?: BoardShape }) {
+  return <SquareGridSkeleton shape={shape} className={className} />;
 }
 
 const LEGEND: { state: CellState | 'winner'; label: string }[] = [

@@ -1,6 +1,6 @@
 import type { OwingInfo } from '@core/api/board';
 import type { Game } from '@core/api/games';
-import { SQUARE_COUNT } from '@core/grid';
+import { boardShape, boardSizeLabel } from '@core/board-shape';
 import { formatUsd } from '@core/money';
 import { payoutSummary } from '@core/payouts';
 import { GAME_TYPE_LABELS } from '@core/validation';
@@ -25,6 +25,7 @@ export type GameCardGame = Pick<
   | 'is_active'
   | 'grid_shuffled'
   | 'squares_claimed'
+  | 'board_size'
   | 'price_per_square_cents'
   | 'total_pot_cents'
   | 'payout_schedule'
@@ -32,14 +33,14 @@ export type GameCardGame = Pick<
 
 /**
  * A game in the public lists (spec sections 4 and 9): title, teams, type, badge (D16), squares
- * claimed out of 100, price per square, pot and the payout shares (D12). The title is the card's
+ * claimed out of the board's 100, 50 or 25 (D36), the board's size, price per square, pot and the payout shares (D12). The title is the card's
  * only link (to the board); it covers the whole card, so the card is one click or tap target and
  * one tab stop (and "How to pay" when the signed-in player owes money for it, D28).
  */
 export function GameCard({ game, headingLevel = 'h3', owing = null }: { game: GameCardGame; headingLevel?: 'h2' | 'h3'; owing?: OwingInfo | null }) {
   const Heading = headingLevel;
   const claimedId = useId();
-  const claimed = squaresClaimedText(game.squares_claimed);
+  const claimed = squaresClaimedText(game.squares_claimed, game.board_size);
   return (
     <Card data-testid="game-card" className={cn(LINKED_CARD, 'group/card h-full gap-4 py-5 transition-[box-shadow,border-color] hover:shadow-md')}>
       <CardHeader className="gap-1 px-5">
@@ -58,10 +59,13 @@ export function GameCard({ game, headingLevel = 'h3', owing = null }: { game: Ga
           <p id={claimedId} className="text-sm text-muted-foreground tabular-nums" data-testid="game-claimed">
             {claimed}
           </p>
-          <Progress value={game.squares_claimed} max={SQUARE_COUNT} aria-labelledby={claimedId} aria-valuetext={claimed} />
+          <Progress value={game.squares_claimed} max={game.board_size} aria-labelledby={claimedId} aria-valuetext={claimed} />
         </div>
         {/* Rows rather than columns: a pot can reach $1,000,000.00 and must never be cut. */}
         <dl className="divide-y divide-border/70 rounded-lg bg-muted/70 text-sm">
+          <Fact term="Board" className="font-medium" testId="game-board-size">
+            {boardSizeLabel(boardShape(game.board_size))}
+          </Fact>
           <Fact term="Price per square" className="font-semibold" testId="game-price">
             {formatUsd(game.price_per_square_cents)}
           </Fact>

@@ -7,7 +7,6 @@
  * design note 016).
  */
 import type { GameDayView } from '@core/api/game-day';
-import { SQUARE_COUNT } from '@core/grid';
 import { formatUsd } from '@core/money';
 import { potCollectedText } from '@core/payment-methods';
 import { useIsMutating } from '@tanstack/react-query';
@@ -47,7 +46,7 @@ export function GameDaySummary({ view }: { view: GameDayView }) {
       <div className="flex gap-1.5">
         <dt className="text-muted-foreground">Squares sold</dt>
         <dd className="font-semibold tabular-nums">
-          {game.squares_claimed}/{SQUARE_COUNT}
+          {game.squares_claimed}/{game.board_size}
         </dd>
       </div>
       <div className="flex gap-1.5">

@@ -8,13 +8,14 @@
  */
 import type { BoardSquare } from '@core/api/board';
 import type { GameDayView, QuarterResult } from '@core/api/game-day';
+import { boardLineDigits, lineDigitsLabel } from '@core/board-shape';
 import { type Coordinate, squareKey, squarePositionLabel } from '@core/grid';
 import { type Quarter, QUARTERS, quarterShortLabel } from '@core/scoring';
 import { personLabel } from '@core/person';
 import { numbersVisibilityText, payoutSettled } from '@core/status';
 import { Eye, EyeOff, HandCoins, Info } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { BOARD_SIZE } from '@/components/board';
+import { shapeOfBoard } from '@/components/board';
 import { CellName } from '@/components/cell-name';
 import { useRevealAction } from '@/components/game-day-numbers';
 import { MarkPaidDialog, resultWinner, useRetryPayoutAction } from '@/components/game-day-payout';
@@ -111,7 +112,8 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
     }
   }
 
-  const digits = selected && numbers ? { a: numbers.x_axis_numbers[selected.x], b: numbers.y_axis_numbers[selected.y] } : null;
+  const lines = numbers ? boardLineDigits(shapeOfBoard(game), { xAxisNumbers: numbers.x_axis_numbers, yAxisNumbers: numbers.y_axis_numbers }) : null;
+  const digits = selected && lines ? { a: lineDigitsLabel(lines.rows[selected.x] ?? []), b: lineDigitsLabel(lines.columns[selected.y] ?? []) } : null;
   const selectedOwner = selected ? ownerOf(selected) : null;
 
   return (
@@ -251,10 +253,12 @@ function SelectionGrid({
   const { game, numbers } = view;
   const shown = interactive ? numbers : null;
   const isSelected = (square: Coordinate) => selected !== null && selected.x === square.x && selected.y === square.y;
+  const shape = shapeOfBoard(game);
+  const lines = shown ? boardLineDigits(shape, { xAxisNumbers: shown.x_axis_numbers, yAxisNumbers: shown.y_axis_numbers }) : null;
 
   return (
     <SquareGrid
-      {...BOARD_SIZE}
+      shape={shape}
       game={game}
       numbers={shown}
       kind="selection"
@@ -266,7 +270,7 @@ function SelectionGrid({
         const isWinning = winning !== null && winning.x === square.x && winning.y === square.y;
         const name = [
           squarePositionLabel(square),
-          shown ? `${game.team_a} ${shown.x_axis_numbers[square.x]}, ${game.team_b} ${shown.y_axis_numbers[square.y]}` : null,
+          lines ? `${game.team_a} ${(lines.rows[square.x] ?? []).join(' or ')}, ${game.team_b} ${(lines.columns[square.y] ?? []).join(' or ')}` : null,
           owner ? `claimed by ${owner}` : 'not sold',
           isWinning ? `Q${quarter} winning square` : null,
         ]

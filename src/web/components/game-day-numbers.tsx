@@ -4,7 +4,6 @@
  * confirmation), Reveal/Hide Numbers, and "Locked after score entry" once any score exists.
  */
 import type { GameDayView } from '@core/api/game-day';
-import { SQUARE_COUNT } from '@core/grid';
 import { GAME_DAY_ERRORS, SUCCESS_TOASTS } from '@core/messages';
 import { Eye, EyeOff, Lock, Shuffle, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -92,7 +91,7 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
   }
 
   function onRandomize() {
-    if (claimed < SQUARE_COUNT) setConfirming('not-full');
+    if (claimed < view.game.board_size) setConfirming('not-full');
     else if (hasNumbers) setConfirming('redraw');
     else void runRandomize(false);
   }
@@ -107,7 +106,7 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
     setConfirming(null);
   }
 
-  const unsold = SQUARE_COUNT - claimed;
+  const unsold = view.game.board_size - claimed;
   const dialogs = {
     clear: {
       title: 'Clear the numbers?',
@@ -122,7 +121,7 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
       title: 'The grid is not full',
       description: (
         <>
-          {claimed} of {SQUARE_COUNT} squares are sold. Drawing numbers ends sales: open checkouts are cancelled, and the {unsold} unsold{' '}
+          {claimed} of {view.game.board_size} squares are sold. Drawing numbers ends sales: open checkouts are cancelled, and the {unsold} unsold{' '}
           {unsold === 1 ? 'square stays' : 'squares stay'} unsold. A quarter whose winning square nobody bought pays nothing.
         </>
       ),

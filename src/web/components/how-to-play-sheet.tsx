@@ -1,7 +1,7 @@
 import { BookOpen } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { HowToPlaySummary } from '@/components/how-to-play-summary';
+import { BoardSizesNote, HowToPlaySummary } from '@/components/how-to-play-summary';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { focusPageHeading } from '@/lib/focus';
@@ -31,9 +31,12 @@ export function HowToPlaySheet() {
       >
         <SheetHeader className="pr-12">
           <SheetTitle className="text-lg">How to Play</SheetTitle>
-          <SheetDescription>A squares pool is a game of luck on a 10x10 board. You need no football knowledge to win.</SheetDescription>
+          <SheetDescription>
+            A squares pool is a game of luck on a board of 100 squares, or a smaller one of 50 or 25. You need no football knowledge to win.
+          </SheetDescription>
         </SheetHeader>
         <HowToPlaySummary compact />
+        <BoardSizesNote compact />
         <SheetFooter>
           <Button asChild>
             <Link

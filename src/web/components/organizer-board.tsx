@@ -14,7 +14,7 @@ import { markAsPaidLabel, squaresAmountCents } from '@core/payment-methods';
 import { personLabel } from '@core/person';
 import { type FormEvent, type KeyboardEvent, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { BOARD_SIZE } from '@/components/board';
+import { shapeOfBoard } from '@/components/board';
 import { CellName } from '@/components/cell-name';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormField } from '@/components/form-field';
@@ -38,6 +38,8 @@ export interface OrganizerBoardProps {
     readonly grid_shuffled: boolean;
     readonly is_active: boolean;
     readonly price_per_square_cents: number;
+    /** D36: 100, 50 or 25 squares. */
+    readonly board_size: 100 | 50 | 25;
   };
 }
 
@@ -57,6 +59,7 @@ export function OrganizerBoard({ game }: OrganizerBoardProps) {
   const [releasing, setReleasing] = useState(false);
   const busy = action.isPending || assign.isPending || move.isPending;
   const locked = game.grid_shuffled || !game.is_active;
+  const shape = shapeOfBoard(game);
 
   const squares = useMemo(() => {
     const map = new Map<string, BoardSquare>();
@@ -84,7 +87,7 @@ export function OrganizerBoard({ game }: OrganizerBoardProps) {
   }
 
   function chooseLine(line: { row: number } | { column: number }) {
-    setSelection((current) => toggleLine(current, line, BOARD_SIZE));
+    setSelection((current) => toggleLine(current, line, shape));
   }
 
   function onCellKey(event: KeyboardEvent, square: Coordinate) {
@@ -195,7 +198,7 @@ export function OrganizerBoard({ game }: OrganizerBoardProps) {
       )}
 
       <SquareGrid
-        {...BOARD_SIZE}
+        shape={shape}
         game={game}
         numbers={board.data?.numbers ?? null}
         kind="selection"

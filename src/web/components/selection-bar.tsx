@@ -4,10 +4,11 @@
  * open squares (node:crypto, within the cap) and puts them in the cart like any pick.
  */
 import type { BoardResponse, RandomPickRequest, RandomPickResponse } from '@core/api/board';
+import { boardShape } from '@core/board-shape';
 import { formatUsd } from '@core/money';
 import { squaresLeft } from '@core/player-limit';
 import { salesOpen, soldOut } from '@core/sales';
-import { openSquares, RANDOM_PICK_ERRORS } from '@core/random-pick';
+import { openSquares, RANDOM_PICK_ERRORS, RANDOM_PICK_MAX } from '@core/random-pick';
 import { Shuffle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { playerSquareCount } from '@/components/board';
@@ -61,7 +62,7 @@ export function SelectionBar({ board, said }: { board: BoardResponse; said: stri
 
 /** How many more squares the player can pick now: open squares not in the cart, within the cap. */
 function pickableCount(board: BoardResponse, inCart: RandomPickRequest['exclude'], have: number): number {
-  const open = openSquares(board.squares, inCart).length;
+  const open = openSquares(boardShape(board.game.board_size), board.squares, inCart).length;
   const left = squaresLeft(board.game.max_squares_per_player, have);
   return left === null ? open : Math.min(open, left);
 }
@@ -92,7 +93,7 @@ export function RandomPick({ board, onPicked }: { board: BoardResponse; onPicked
   async function submit(event: FormEvent) {
     event.preventDefault();
     const wanted = /^\s*\d+\s*$/.test(count) ? Number(count) : Number.NaN;
-    if (!Number.isInteger(wanted) || wanted < 1 || wanted > 100) {
+    if (!Number.isInteger(wanted) || wanted < 1 || wanted > RANDOM_PICK_MAX) {
       setError(RANDOM_PICK_ERRORS.count);
       return;
     }

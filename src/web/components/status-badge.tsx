@@ -20,7 +20,7 @@ const ADMIN_VARIANTS: Record<AdminPhase, BadgeProps['variant']> = {
   Completed: 'secondary',
 };
 
-type BadgeGame = Pick<GameState, 'is_active' | 'grid_shuffled' | 'squares_claimed'>;
+type BadgeGame = Pick<GameState, 'is_active' | 'grid_shuffled' | 'squares_claimed' | 'board_size'>;
 
 /** The players' word (D16), or with `admin` the admins' phase word (D45). */
 export function GameStatusBadge({ game, admin = false, ...props }: { game: BadgeGame; admin?: boolean } & Omit<BadgeProps, 'variant' | 'children'>) {

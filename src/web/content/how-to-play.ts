@@ -12,7 +12,7 @@ export interface HowToPlayStep {
 export const HOW_TO_PLAY_STEPS: readonly HowToPlayStep[] = [
   {
     title: 'Pick a game',
-    body: 'Browse the games and open one. Every game has a board of 100 squares, 10 rows by 10 columns, and a set price per square.',
+    body: 'Browse the games and open one. Every game has a board of 100 squares, 10 rows by 10 columns, or a smaller one of 50 or 25 squares, and a set price per square.',
   },
   {
     title: 'Claim your squares',
@@ -39,7 +39,21 @@ export const HOW_TO_PLAY_STEPS: readonly HowToPlayStep[] = [
 /** The short list on the home page and in the side sheet. */
 export const HOW_TO_PLAY_SUMMARY: readonly string[] = [
   'Pick a game and claim as many empty squares as you like.',
-  'When all 100 squares are taken, the digits 0 to 9 are drawn at random for both teams.',
+  'When every square is taken, the digits 0 to 9 are drawn at random for both teams.',
   "At the end of each quarter, the last digit of each team's score picks the winning square.",
   'Each quarter pays its winner a share of the pot.',
 ];
+
+/**
+ * D36: the smaller boards, after the six steps of the guide and in the side sheet: what changes
+ * (two digits on a line) and what does not (price, pot, payouts).
+ */
+export const HOW_TO_PLAY_BOARD_SIZES = {
+  title: 'Boards of 50 and 25 squares',
+  lines: [
+    "A game may use a smaller board for a smaller group. The price, the pot and the payouts work the same way; the game's card and board say its size.",
+    "A board of 50 squares has 5 rows and 10 columns: each row carries two of Team A's digits, each column one of Team B's.",
+    'A board of 25 squares has 5 rows and 5 columns: each row and each column carries two digits.',
+    "The winning square is the one whose row carries Team A's last digit and whose column carries Team B's. A row marked 3\u00a0/\u00a08 wins when Team A's score ends in 3 or in 8.",
+  ],
+} as const;

@@ -15,7 +15,8 @@ import type {
   UnavailableSquare,
 } from '@core/api/checkout';
 import type { TestCardRequest, TestCheckoutSession, TestCheckoutRedirect } from '@core/api/test-checkout';
-import { isCoordinate, squareKey, squarePositionLabel } from '@core/grid';
+import { CLASSIC_SHAPE, isSquareOf } from '@core/board-shape';
+import { squareKey, squarePositionLabel } from '@core/grid';
 import { CART_PAYMENT_ERRORS } from '@core/messages';
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError, isServerMessage } from './api';
@@ -183,7 +184,7 @@ export function unavailableSquares(error: unknown): UnavailableSquare[] {
   if (!isApiError(error) || error.code !== 'SQUARES_UNAVAILABLE') return [];
   const squares = error.details.squares;
   if (!Array.isArray(squares)) return [];
-  return squares.filter((s): s is UnavailableSquare => isCoordinate(s) && typeof (s as { game_id?: unknown }).game_id === 'string');
+  return squares.filter((s): s is UnavailableSquare => isSquareOf(CLASSIC_SHAPE, s) && typeof (s as { game_id?: unknown }).game_id === 'string');
 }
 
 /** "Super Bowl (Row 4, column 8)": a square named by its game's title in the cart and its position counted from 1 (D14). */

@@ -21,9 +21,10 @@ describe('home tabs (spec section 4)', () => {
 
 describe('game card texts', () => {
   test('squares claimed out of 100', () => {
-    expect(squaresClaimedText(0)).toBe('0/100 squares claimed');
-    expect(squaresClaimedText(42)).toBe('42/100 squares claimed');
-    expect(squaresClaimedText(100)).toBe('100/100 squares claimed');
+    expect(squaresClaimedText(0, 100)).toBe('0/100 squares claimed');
+    expect(squaresClaimedText(42, 100)).toBe('42/100 squares claimed');
+    expect(squaresClaimedText(100, 100)).toBe('100/100 squares claimed');
+    expect(squaresClaimedText(7, 25)).toBe('7/25 squares claimed');
   });
 
   test('the board link', () => {

@@ -3,7 +3,6 @@
  * Completed tabs, the card's claimed-squares line and its empty-state texts.
  */
 import type { Game } from '@core/api/games';
-import { SQUARE_COUNT } from '@core/grid';
 
 /** Spec route "/": the home page's empty tab. */
 export const HOME_NO_GAMES = 'No games available at the moment.';
@@ -22,9 +21,9 @@ export function splitGamesByActivity<T extends Pick<Game, 'is_active'>>(games: r
   return { active, completed };
 }
 
-/** The card's progress line (spec section 9: squares_claimed out of 100): "42/100 squares claimed". */
-export function squaresClaimedText(squaresClaimed: number): string {
-  return `${squaresClaimed}/${SQUARE_COUNT} squares claimed`;
+/** The card's progress line (spec section 9: squares_claimed out of the board's, D36): "42/100 squares claimed". */
+export function squaresClaimedText(squaresClaimed: number, boardSize: number): string {
+  return `${squaresClaimed}/${boardSize} squares claimed`;
 }
 
 /** Where a game's board lives. */

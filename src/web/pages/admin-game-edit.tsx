@@ -54,7 +54,7 @@ export default function AdminGameEditPage() {
 
   async function onSubmit(current: Game, values: GameFormValues) {
     setServerError(null);
-    // D13: a locked price and payout schedule (D28: and payment method) are shown but not sent.
+    // D13: a locked price and payout schedule (D28: and payment method; D36: and board size) are shown but not sent.
     const changes: GameUpdateRequest = {
       title: values.title,
       team_a: values.team_a,
@@ -62,7 +62,12 @@ export default function AdminGameEditPage() {
       game_type: values.game_type,
       ...(current.price_locked
         ? {}
-        : { price_per_square: values.price_per_square, payout_schedule: values.payout_schedule, payment_method: values.payment_method }),
+        : {
+            price_per_square: values.price_per_square,
+            payout_schedule: values.payout_schedule,
+            payment_method: values.payment_method,
+            board_size: values.board_size,
+          }),
       ...(values.max_squares_per_player !== current.max_squares_per_player ? { max_squares_per_player: values.max_squares_per_player } : {}),
       // D30: who can see the game.
       ...(values.visibility !== current.visibility ? { visibility: values.visibility } : {}),

@@ -1,5 +1,6 @@
 import type { BoardDraw, BoardResponse } from '@core/api/board';
-import { SQUARE_COUNT, squareKey, squarePositionLabel } from '@core/grid';
+import { boardShape, boardSizeLabel } from '@core/board-shape';
+import { squareKey, squarePositionLabel } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
 import { formatUsd } from '@core/money';
 import { potCollectedText } from '@core/payment-methods';
@@ -388,9 +389,10 @@ function GameFacts({ board, left }: { board: BoardResponse; left: number | null 
   // D47: an organizer-collects game's pot counts every sold square; beside it, what was collected.
   const collected = potCollectedText(game);
   const rows: [string, string, string][] = [
+    ['Board', boardSizeLabel(boardShape(game.board_size)), 'game-board-size'],
     ['Price per square', formatUsd(game.price_per_square_cents), 'game-price'],
     ['Pot', formatUsd(game.total_pot_cents), 'game-pot'],
-    ['Squares claimed', `${game.squares_claimed}/${SQUARE_COUNT}`, 'game-claimed'],
+    ['Squares claimed', `${game.squares_claimed}/${game.board_size}`, 'game-claimed'],
   ];
   // D31: the cap on squares per player, and for a player how many more they can pick.
   if (game.max_squares_per_player !== null) {

@@ -1,4 +1,5 @@
-import { squareDigitsLabel, squarePairLabel, squarePositionLabel } from '@core/grid';
+import { boardShape, squareDigitsLabel } from '@core/board-shape';
+import { squarePairLabel, squarePositionLabel } from '@core/grid';
 import { formatUsd } from '@core/money';
 import { Grid3x3, RotateCcw } from 'lucide-react';
 import { LinkButton } from '@/components/link-button';
@@ -87,7 +88,7 @@ function OwnedSquares({ game }: { game: OwnedGame }) {
               <>
                 {' '}
                 <span className="font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid="my-square-digits">
-                  {squareDigitsLabel(square, teams, numbers)}
+                  {squareDigitsLabel(boardShape(game.board_size), square, teams, numbers)}
                 </span>
               </>
             )}
