@@ -311,7 +311,7 @@ function SelectionGrid({
             <span className="sr-only">{name}</span>
             {isWinning && (
               <span aria-hidden="true" className="font-bold">
-                Q{quarter}
+                {short(game, quarter)}
               </span>
             )}
             {owner && <CellName name={owner} lines={1} className="max-sm:hidden" />}
