@@ -5,7 +5,8 @@
  */
 import { squarePositionLabel, type Coordinate } from './grid';
 import { formatUsd } from './money';
-import { quarterWinningsLabel, type Quarter } from './scoring';
+import { type PeriodModel, periodNoun, periodWinningsLabel, QUARTER_MODEL } from './periods';
+import type { Quarter } from './scoring';
 
 export const ACTIVITY_ACTIONS = [
   'bought',
@@ -52,7 +53,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 const listed = (squares: readonly Coordinate[]) => squares.map(squarePositionLabel).join('; ');
 
 /** One sentence for an entry: "coach_k marked 2 squares of Aunt May paid: Row 1, column 2; Row 3, column 4". */
-export function activityMessage({ action, actor, subject, squares, detail }: ActivityFacts): string {
+export function activityMessage({ action, actor, subject, squares, detail }: ActivityFacts, model: PeriodModel = QUARTER_MODEL): string {
   const who = actor ?? 'The app';
   const whose = subject ?? 'someone';
   const count = plural(squares.length, 'square');
@@ -82,7 +83,7 @@ export function activityMessage({ action, actor, subject, squares, detail }: Act
     case 'cleared':
       return `${who} cleared the numbers`;
     case 'confirmed': {
-      const quarter = detail.quarter ? quarterWinningsLabel(detail.quarter) : 'A quarter';
+      const quarter = detail.quarter ? periodWinningsLabel(model, detail.quarter) : `A ${periodNoun(model)}`;
       if (subject === null) return `${who} confirmed the ${quarter}: the winning square ${these} was not sold`;
       return `${who} confirmed the ${quarter}: ${whose} wins ${formatUsd(detail.amount_cents ?? 0)} with ${these}`;
     }

@@ -4,8 +4,8 @@
  */
 import type { Coordinate } from './grid';
 import { squarePositionLabel } from './grid';
+import { type PeriodModel, periodOrdinalList, QUARTER_MODEL } from './periods';
 import type { Quarter } from './scoring';
-import { QUARTERS, quarterOrdinal } from './scoring';
 
 /**
  * Who holds a square, from the viewer's point of view. `unsold` is a square nobody bought once
@@ -33,20 +33,18 @@ function holdingText(holding: SquareHolding): string {
   }
 }
 
-/** "1st", "1st and 4th", "1st, 2nd and 4th": quarters in game order, each named once. */
-function ordinalList(quarters: readonly Quarter[]): string {
-  const ordinals = QUARTERS.filter((quarter) => quarters.includes(quarter)).map(quarterOrdinal);
-  const last = ordinals.pop();
-  return ordinals.length === 0 ? `${last}` : `${ordinals.join(', ')} and ${last}`;
-}
-
 /**
  * The accessible name of a board cell, e.g. "Row 3, column 7, available",
- * "Row 3, column 7, claimed by alice, winner of the 1st and 4th quarters".
+ * "Row 3, column 7, claimed by alice, winner of the 1st and 4th quarters" ("of the 1st half"
+ * for a game in halves).
  */
-export function squareAccessibleName(square: Coordinate, holding: SquareHolding, wonQuarters: readonly Quarter[] = []): string {
+export function squareAccessibleName(
+  square: Coordinate,
+  holding: SquareHolding,
+  wonQuarters: readonly Quarter[] = [],
+  model: PeriodModel = QUARTER_MODEL,
+): string {
   const base = `${squarePositionLabel(square)}, ${holdingText(holding)}`;
   if (wonQuarters.length === 0) return base;
-  const plural = new Set(wonQuarters).size > 1 ? 'quarters' : 'quarter';
-  return `${base}, winner of the ${ordinalList(wonQuarters)} ${plural}`;
+  return `${base}, winner of the ${periodOrdinalList(model, wonQuarters)}`;
 }

@@ -4,6 +4,8 @@
  * message, the sentence's full stop is not part of the message unless its siblings carry one.
  */
 
+import { type Period, type PeriodModel, periodShortLabel, QUARTER_MODEL } from './periods';
+
 // Validation (spec section 5; D6, D7, D13).
 
 export const INVALID_EMAIL = 'Please enter a valid email address';
@@ -387,18 +389,18 @@ export function withCause(message: string, cause: string): string {
 }
 
 /** "Failed to save Q{n} score" */
-export function saveQuarterScoreError(quarter: number): string {
-  return `Failed to save Q${quarter} score`;
+export function saveQuarterScoreError(quarter: number, model: PeriodModel = QUARTER_MODEL): string {
+  return `Failed to save ${periodShortLabel(model, quarter as Period)} score`;
 }
 
 /** "Failed to find winning square for Q{n}" */
-export function findWinningSquareError(quarter: number): string {
-  return `Failed to find winning square for Q${quarter}`;
+export function findWinningSquareError(quarter: number, model: PeriodModel = QUARTER_MODEL): string {
+  return `Failed to find winning square for ${periodShortLabel(model, quarter as Period)}`;
 }
 
 /** "Failed to create winner record for Q{n}" */
-export function createWinnerRecordError(quarter: number): string {
-  return `Failed to create winner record for Q${quarter}`;
+export function createWinnerRecordError(quarter: number, model: PeriodModel = QUARTER_MODEL): string {
+  return `Failed to create winner record for ${periodShortLabel(model, quarter as Period)}`;
 }
 
 /** "Failed to process scores: {cause}" */
@@ -446,13 +448,13 @@ export function gameDeletedToast(title: string): string {
 }
 
 /** "Q{n} winner processed: {winner}" */
-export function quarterWinnerToast(quarter: number, winner: string): string {
-  return `Q${quarter} winner processed: ${winner}`;
+export function quarterWinnerToast(quarter: number, winner: string, model: PeriodModel = QUARTER_MODEL): string {
+  return `${periodShortLabel(model, quarter as Period)} winner processed: ${winner}`;
 }
 
 /** "Q{n} payout retry successful!" */
-export function payoutRetryToast(quarter: number): string {
-  return `Q${quarter} payout retry successful!`;
+export function payoutRetryToast(quarter: number, model: PeriodModel = QUARTER_MODEL): string {
+  return `${periodShortLabel(model, quarter as Period)} payout retry successful!`;
 }
 
 /** The Winner column when a quarter's square has no owner, or an owner with neither name nor email. */

@@ -15,7 +15,11 @@ import {
   validatePayoutRules,
 } from './payout-plan';
 import { payoutPlan, payoutRules } from './payouts';
-import { QUARTERS, type Quarter, quarterShortLabel } from './scoring';
+import { QUARTER_MODEL, periodShortLabel } from './periods';
+import type { Quarter } from './scoring';
+
+const QUARTERS = QUARTER_MODEL.periods;
+const quarterShortLabel = (quarter: Quarter) => periodShortLabel(QUARTER_MODEL, quarter);
 
 type Key = Quarter | string;
 

@@ -8,7 +8,8 @@
  * new plan; `correctionRepricing` says which later periods it pays differently.
  */
 import { isCents } from './money';
-import { QUARTERS, type Quarter } from './scoring';
+import { QUARTER_MODEL } from './periods';
+import type { Quarter } from './scoring';
 import type { ValidationResult } from './validation-result';
 
 export const PAYOUT_SCHEDULE_IDS = ['even', 'final-heavy', 'organizer-20'] as const;
@@ -111,7 +112,7 @@ export function sharesOf<K>(rules: PayoutRules<K>): Omit<CustomShares<K>, 'kind'
   if (shares.kind === 'custom') return { periods: shares.periods, organizerPercent: shares.organizerPercent };
   const percents = PAYOUT_SCHEDULES[shares.schedule].sharesPercent;
   // A schedule is only a member of the union when quarters are keys of K (see PayoutRules).
-  const periods = QUARTERS.map((quarter, i) => ({ period: quarter as unknown as K, percent: percents[i] as number }));
+  const periods = QUARTER_MODEL.periods.map((quarter, i) => ({ period: quarter as unknown as K, percent: percents[i] as number }));
   return { periods, organizerPercent: 100 - percents.reduce((sum, percent) => sum + percent, 0) };
 }
 

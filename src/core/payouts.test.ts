@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAYOUT_SCHEDULE, PAYOUT_SCHEDULES, PAYOUT_SCHEDULE_IDS, isPayoutScheduleId } from './payout-plan';
 import { payoutPlan, payoutRules, payoutSummary, quarterPayoutCents } from './payouts';
-import { QUARTERS } from './scoring';
+import { QUARTER_MODEL } from './periods';
+
+const QUARTERS = QUARTER_MODEL.periods;
 
 const pot = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
 const scheduleId = fc.constantFrom(...PAYOUT_SCHEDULE_IDS);

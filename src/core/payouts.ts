@@ -3,18 +3,19 @@
  * schedule's plan at a pot, its rules with their cents and its one-line summary. All of them
  * are read off the one payout plan (payout-plan.ts), so the cents cannot disagree.
  */
-import { type PayoutScheduleId, planPayouts, scheduleRules, sharesOf } from './payout-plan';
+import { type PayoutScheduleId, planPayouts, sharesOf } from './payout-plan';
+import { DEFAULT_PERIOD_MODEL, periodPayoutRules } from './period-payouts';
+import { type PeriodModel, periodShortLabel, periodWinningsLabel } from './periods';
 import type { Quarter } from './scoring';
-import { quarterShortLabel, quarterWinningsLabel } from './scoring';
 
 /** A schedule's plan at a pot before any quarter is played: each share rounded down to the cent. */
-function schedulePlan(potCents: number, scheduleId: PayoutScheduleId) {
-  return planPayouts({ potCents, rules: scheduleRules(scheduleId), outcomes: [] });
+function schedulePlan(potCents: number, scheduleId: PayoutScheduleId, model: PeriodModel) {
+  return planPayouts({ potCents, rules: periodPayoutRules(model, scheduleId), outcomes: [] });
 }
 
 /** A quarter's payout in cents: its share of the pot, rounded down to the cent. */
-export function quarterPayoutCents(potCents: number, scheduleId: PayoutScheduleId, quarter: Quarter): number {
-  return schedulePlan(potCents, scheduleId).periods.find(({ period }) => period === quarter)!.baseCents;
+export function quarterPayoutCents(potCents: number, scheduleId: PayoutScheduleId, quarter: Quarter, model: PeriodModel = DEFAULT_PERIOD_MODEL): number {
+  return schedulePlan(potCents, scheduleId, model).periods.find(({ period }) => period === quarter)!.baseCents;
 }
 
 export interface PayoutPlan {
@@ -26,8 +27,8 @@ export interface PayoutPlan {
 }
 
 /** All four payouts of a pot under a schedule, and what remains. */
-export function payoutPlan(potCents: number, scheduleId: PayoutScheduleId): PayoutPlan {
-  const quarters = schedulePlan(potCents, scheduleId).periods.map(({ period, baseCents }) => ({ quarter: period, cents: baseCents }));
+export function payoutPlan(potCents: number, scheduleId: PayoutScheduleId, model: PeriodModel = DEFAULT_PERIOD_MODEL): PayoutPlan {
+  const quarters = schedulePlan(potCents, scheduleId, model).periods.map(({ period, baseCents }) => ({ quarter: period, cents: baseCents }));
   const paidOutCents = quarters.reduce((sum, { cents }) => sum + cents, 0);
   return { quarters, paidOutCents, remainderCents: potCents - paidOutCents };
 }
@@ -55,9 +56,14 @@ export interface PayoutRulesAtPot {
  * Each quarter's share and what it pays at `potCents`, the organizer's share and the rounding
  * remainder: quarters + organizer + remainder is the pot.
  */
-export function payoutRules(potCents: number, scheduleId: PayoutScheduleId): PayoutRulesAtPot {
-  const plan = schedulePlan(potCents, scheduleId);
-  const quarters = plan.periods.map(({ period, percent, baseCents }) => ({ quarter: period, label: quarterWinningsLabel(period), percent, cents: baseCents }));
+export function payoutRules(potCents: number, scheduleId: PayoutScheduleId, model: PeriodModel = DEFAULT_PERIOD_MODEL): PayoutRulesAtPot {
+  const plan = schedulePlan(potCents, scheduleId, model);
+  const quarters = plan.periods.map(({ period, percent, baseCents }) => ({
+    quarter: period,
+    label: periodWinningsLabel(model, period),
+    percent,
+    cents: baseCents,
+  }));
   const { percent, baseCents } = plan.organizer;
   return { potCents, quarters, organizer: percent > 0 ? { percent, cents: baseCents } : null, remainderCents: plan.remainder.cents };
 }
@@ -66,10 +72,15 @@ export function payoutRules(potCents: number, scheduleId: PayoutScheduleId): Pay
  * A schedule's shares in one short line, for a game card: "Q1-Q3 25% · Final 25%", with
  * "· Organizer 20%" when the organizer keeps a share.
  */
-export function payoutSummary(scheduleId: PayoutScheduleId): string {
-  const { periods, organizerPercent } = sharesOf(scheduleRules(scheduleId));
-  const [q1, q2, q3, final] = periods.map(({ percent }) => percent) as [number, number, number, number];
-  const parts = q1 === q2 && q2 === q3 ? [`Q1-Q3 ${q1}%`] : periods.slice(0, 3).map(({ period, percent }) => `${quarterShortLabel(period)} ${percent}%`);
+export function payoutSummary(scheduleId: PayoutScheduleId, model: PeriodModel = DEFAULT_PERIOD_MODEL): string {
+  const { periods, organizerPercent } = sharesOf(periodPayoutRules(model, scheduleId));
+  const before = periods.slice(0, -1);
+  const final = periods.at(-1)!.percent;
+  const first = before[0]!;
+  const last = before.at(-1)!;
+  const same = before.every(({ percent }) => percent === first.percent);
+  const range = first === last ? periodShortLabel(model, first.period) : `${periodShortLabel(model, first.period)}-${periodShortLabel(model, last.period)}`;
+  const parts = same ? [`${range} ${first.percent}%`] : before.map(({ period, percent }) => `${periodShortLabel(model, period)} ${percent}%`);
   parts.push(`Final ${final}%`);
   if (organizerPercent > 0) parts.push(`Organizer ${organizerPercent}%`);
   return parts.join(' · ');

@@ -6,7 +6,6 @@
  *
  * D35's number sets live here too: which periods each set of drawn numbers counts for.
  */
-import type { GameType } from './validation';
 
 /** A period's number, counted from 1 in playing order. Quarters are 1-4, halves 1-2. */
 export type Period = 1 | 2 | 3 | 4;
@@ -19,12 +18,18 @@ export interface PeriodModel {
   readonly halftimeAfter: Period;
 }
 
+/**
+ * Every period number any model has, 1-4: the range the API's `quarter` fields and routes accept
+ * before a game's own model says which of them it plays.
+ */
+export const PERIODS = [1, 2, 3, 4] as const satisfies readonly Period[];
+
 export const QUARTER_MODEL: PeriodModel = { kind: 'quarter', periods: [1, 2, 3, 4], halftimeAfter: 2 };
 
 export const HALF_MODEL: PeriodModel = { kind: 'half', periods: [1, 2], halftimeAfter: 1 };
 
 /** The periods of a game type: halves for college basketball, quarters for the rest. */
-export function periodModel(gameType: GameType | string): PeriodModel {
+export function periodModel(gameType: string): PeriodModel {
   return gameType === 'college-basketball' ? HALF_MODEL : QUARTER_MODEL;
 }
 
@@ -78,9 +83,33 @@ export function nextPeriodToConfirm(model: PeriodModel, confirmed: readonly Peri
   return model.periods.find((period) => !confirmed.includes(period)) ?? null;
 }
 
-/** D37, said where the rules are shown. */
+/** "1st and 4th quarters", "1st half": the periods a square won, in playing order, each named once. */
+export function periodOrdinalList(model: PeriodModel, periods: readonly Period[]): string {
+  const ordinals = model.periods.filter((period) => periods.includes(period)).map(periodOrdinal);
+  const last = ordinals.pop();
+  const list = ordinals.length === 0 ? `${last}` : `${ordinals.join(', ')} and ${last}`;
+  return `${list} ${ordinals.length === 0 ? periodNoun(model) : periodNounPlural(model)}`;
+}
+
+/** The 4xx refusal of a period the game does not have: "This game is played in halves: it has no period 3." */
+export function notAPeriodText(model: PeriodModel, period: number): string {
+  return `This game is played in ${periodNounPlural(model)}: it has no period ${period}.`;
+}
+
+/** D37 in the decisions' words, for texts that speak of every game type (How to Play). */
+export const OVERTIME_RULE = 'Overtime counts toward the Final score.';
+
+/** D37, said where the rules are shown (the board's payout rules), in the game's own periods. */
 export function overtimeRuleText(model: PeriodModel): string {
   return `Overtime counts toward the Final score: the ${periodNoun(model)} winners before it are not changed.`;
+}
+
+/** D37 at score entry: the final period's score box says overtime is in it. */
+const FINAL_SCORE_ENTRY_LABEL = 'Final (including overtime)';
+
+/** The name score entry gives a period: "1st Quarter", "1st Half", and for the last "Final (including overtime)". */
+export function periodEntryLabel(model: PeriodModel, period: Period): string {
+  return period === finalPeriod(model) ? FINAL_SCORE_ENTRY_LABEL : periodWinningsLabel(model, period);
 }
 
 // D35: number sets.

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { PAYOUT_SCHEDULE_IDS, PAYOUT_SCHEDULES } from './payout-plan';
 import { quarterPayoutCents } from './payouts';
 import { type ConfirmedQuarter, ledgerTotals, resultsLedger, unclaimedText, winnerOwing, winnerOwingText, youWonText } from './results-ledger';
-import { QUARTERS } from './scoring';
+import { QUARTER_MODEL } from './periods';
+
+const QUARTERS = QUARTER_MODEL.periods;
 
 describe('resultsLedger (D43, D24)', () => {
   it('says which quarters were won, unclaimed or still to play, and adds up to the pot', () => {

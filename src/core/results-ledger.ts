@@ -6,8 +6,10 @@
  * remainder make up the rest.
  */
 import { formatUsd } from './money';
-import { type PayoutScheduleId, planPayouts, scheduleRules } from './payout-plan';
-import { type Quarter, quarterShortLabel } from './scoring';
+import { type PayoutScheduleId, planPayouts } from './payout-plan';
+import { DEFAULT_PERIOD_MODEL, periodPayoutRules } from './period-payouts';
+import { type PeriodModel, periodShortLabel } from './periods';
+import type { Quarter } from './scoring';
 
 /** A confirmed quarter as the results know it. */
 export interface ConfirmedQuarter {
@@ -46,14 +48,19 @@ export interface ResultsLedger {
 }
 
 /** Every quarter's line and the totals; the totals always add up to `potCents`. */
-export function resultsLedger(potCents: number, scheduleId: PayoutScheduleId, confirmed: readonly ConfirmedQuarter[]): ResultsLedger {
+export function resultsLedger(
+  potCents: number,
+  scheduleId: PayoutScheduleId,
+  confirmed: readonly ConfirmedQuarter[],
+  model: PeriodModel = DEFAULT_PERIOD_MODEL,
+): ResultsLedger {
   const plan = planPayouts({
     potCents,
-    rules: scheduleRules(scheduleId),
+    rules: periodPayoutRules(model, scheduleId),
     outcomes: confirmed.map(({ quarter, winner }) => (winner === null ? { period: quarter, result: 'unbought' } : { period: quarter, result: 'won', winner })),
   });
   const lines: LedgerLine[] = plan.periods.map(({ period: quarter, status, winner, cents }) => {
-    const label = quarterShortLabel(quarter);
+    const label = periodShortLabel(model, quarter);
     if (status === 'to-play') return { kind: 'to-play', quarter, label, cents };
     if (status === 'unbought') return { kind: 'unclaimed', quarter, label, cents };
     // The payout as recorded: D47's earlier pot shows where it differs from the plan.
@@ -127,6 +134,6 @@ export function unclaimedText(cents: number): string {
 }
 
 /** D43: the winner's banner line, "You won Q1 - $194.00". */
-export function youWonText(quarter: Quarter, cents: number): string {
-  return `You won ${quarterShortLabel(quarter)} - ${formatUsd(cents)}`;
+export function youWonText(quarter: Quarter, cents: number, model: PeriodModel = DEFAULT_PERIOD_MODEL): string {
+  return `You won ${periodShortLabel(model, quarter)} - ${formatUsd(cents)}`;
 }

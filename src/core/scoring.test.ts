@@ -2,33 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CLASSIC_SHAPE, squaresOf, winningSquareOf } from './board-shape';
 import { DIGITS, type Digit } from './grid';
-import { QUARTERS, isQuarter, lastDigit, nextQuarterToConfirm, quarterOrdinal, quarterShortLabel, quarterWinningsLabel, winningDigits } from './scoring';
+import { lastDigit, winningDigits } from './scoring';
 
 const permutation = fc.shuffledSubarray([...DIGITS], { minLength: 10, maxLength: 10 });
 const score = fc.integer({ min: 0, max: 199 });
 const IDENTITY = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 const axes = (x: readonly number[], y: readonly number[]) => ({ xAxisNumbers: x as Digit[], yAxisNumbers: y as Digit[] });
-
-describe('quarters', () => {
-  it('are 1 to 4', () => {
-    expect(QUARTERS).toEqual([1, 2, 3, 4]);
-    expect(QUARTERS.every(isQuarter)).toBe(true);
-    for (const bad of [0, 5, 1.5, '1', null]) expect(isQuarter(bad)).toBe(false);
-  });
-
-  it('are named as My Winnings, the winner overlay and the Grid Selection buttons name them', () => {
-    expect(QUARTERS.map(quarterWinningsLabel)).toEqual(['1st Quarter', '2nd Quarter', '3rd Quarter', 'Final']);
-    expect(QUARTERS.map(quarterOrdinal)).toEqual(['1st', '2nd', '3rd', '4th']);
-    expect(QUARTERS.map(quarterShortLabel)).toEqual(['Q1', 'Q2', 'Q3', 'Q4']);
-  });
-
-  it('are confirmed in order (D19)', () => {
-    expect(nextQuarterToConfirm([])).toBe(1);
-    expect(nextQuarterToConfirm([1])).toBe(2);
-    expect(nextQuarterToConfirm([1, 2, 3])).toBe(4);
-    expect(nextQuarterToConfirm([1, 2, 3, 4])).toBeNull();
-  });
-});
 
 describe('lastDigit', () => {
   it('is the score modulo 10', () => {

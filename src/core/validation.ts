@@ -35,7 +35,7 @@ import {
 } from './messages';
 import { normalizeText, textLength, validateOptionalText, validateText, type TextField } from './text';
 import type { Quarter } from './scoring';
-import { QUARTERS } from './scoring';
+import { type PeriodModel, QUARTER_MODEL } from './periods';
 import type { ValidationResult } from './validation-result';
 
 const ok = <T>(value: T): ValidationResult<T> => ({ ok: true, value });
@@ -325,7 +325,10 @@ export function isQuarterScoreValid(input: QuarterScoreInput): boolean {
   return validateScore(input.teamA).ok && validateScore(input.teamB).ok;
 }
 
-/** Confirm All Quarter Winners is enabled only when all eight boxes hold valid scores. */
-export function areAllQuarterScoresValid(scores: Readonly<Record<Quarter, QuarterScoreInput>>): boolean {
-  return QUARTERS.every((quarter) => isQuarterScoreValid(scores[quarter]));
+/** Confirm All Quarter Winners is enabled only when every period's boxes (eight for quarters) hold valid scores. */
+export function areAllQuarterScoresValid(scores: Readonly<Partial<Record<Quarter, QuarterScoreInput>>>, model: PeriodModel = QUARTER_MODEL): boolean {
+  return model.periods.every((quarter) => {
+    const input = scores[quarter];
+    return input !== undefined && isQuarterScoreValid(input);
+  });
 }

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { DIGITS } from '../grid';
-import { QUARTERS } from '../scoring';
+import { PERIODS } from '../periods';
 
 type DeepReadonly<T> = T extends readonly (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
 
@@ -22,8 +22,8 @@ export const list = <T extends z.ZodType>(item: T) => z.array(item).readonly();
 /** A digit 0-9 on an axis (D14). */
 export const digit = z.literal(DIGITS);
 
-/** A quarter, 1-4. */
-export const quarter = z.literal(QUARTERS);
+/** A period (named `quarter` as the spec's API does), 1-4; the game's model says which it has. */
+export const quarter = z.literal(PERIODS);
 
 /** Money: integer cents. */
 export const cents = z.number().int();

@@ -127,9 +127,13 @@ export const quarterScoreRequestSchema = quarterScoreSchema;
 const allQuarters = { error: GAME_DAY_INPUT_TEXTS.allQuartersRequired };
 const quarterEntry = z.object(quarterScoreSchema.shape, allQuarters);
 
-/** Confirm All Quarter Winners: all four quarters (spec: enabled only when all eight boxes are valid). */
+/**
+ * Confirm All Quarter Winners: every period of the game (spec: enabled only when all eight boxes
+ * are valid). Periods 3 and 4 are optional here because a game in halves has none; the service
+ * asks for exactly the game's own periods (periods.ts).
+ */
 export const confirmAllRequestSchema = z.object(
-  { scores: z.object({ 1: quarterEntry, 2: quarterEntry, 3: quarterEntry, 4: quarterEntry }, allQuarters) },
+  { scores: z.object({ 1: quarterEntry, 2: quarterEntry, 3: quarterEntry.optional(), 4: quarterEntry.optional() }, allQuarters) },
   allQuarters,
 );
 

@@ -1,6 +1,7 @@
 import { activityMessage, type ActivityDetail } from '@core/activity';
 import type { ActivityResponse } from '@core/api/organizer';
 import { GAME_ERRORS } from '@core/messages';
+import { periodModel } from '@core/periods';
 import { personLabel } from '@core/person';
 import type { Executor } from '../db/executor';
 import { notFound } from '../http/errors';
@@ -14,8 +15,9 @@ export function activityService({ db }: { db: Executor }) {
   return {
     /** `viewerId` null: an admin, who reads everything; else a player, who reads the entries about their own squares. */
     async read(gameId: string, viewerId: string | null): Promise<ActivityResponse> {
-      const game = await db.selectFrom('games').select('id').where('id', '=', gameId).executeTakeFirst();
+      const game = await db.selectFrom('games').select(['id', 'game_type']).where('id', '=', gameId).executeTakeFirst();
       if (!game) throw notFound(GAME_ERRORS.notFound);
+      const model = periodModel(game.game_type);
       const rows = await listActivity(db, gameId, { limit: PAGE, ...(viewerId === null ? {} : { subjectUserId: viewerId }) });
       return {
         scope: viewerId === null ? 'all' : 'mine',
@@ -27,14 +29,17 @@ export function activityService({ db }: { db: Executor }) {
             created_at: row.created_at,
             action: row.action,
             squares,
-            message: activityMessage({
-              action: row.action,
-              // D48: people as everywhere else (a named person marked "no account"); null: the app, or an unsold square.
-              actor: row.actor_user_id === null ? null : personLabel({ name: row.actor_name, noAccount: row.actor_no_account }),
-              subject: row.subject_user_id === null ? null : personLabel({ name: row.subject_name, noAccount: row.subject_no_account }),
-              squares,
-              detail,
-            }),
+            message: activityMessage(
+              {
+                action: row.action,
+                // D48: people as everywhere else (a named person marked "no account"); null: the app, or an unsold square.
+                actor: row.actor_user_id === null ? null : personLabel({ name: row.actor_name, noAccount: row.actor_no_account }),
+                subject: row.subject_user_id === null ? null : personLabel({ name: row.subject_name, noAccount: row.subject_no_account }),
+                squares,
+                detail,
+              },
+              model,
+            ),
           };
         }),
       };

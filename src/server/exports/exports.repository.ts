@@ -7,7 +7,7 @@ const shown = person();
 /** The rows of a game's CSV files (D33). */
 export function exportsRepository(db: Db) {
   return {
-    game: (gameId: string) => db.selectFrom('games').select(['id', 'title', 'price_per_square_cents']).where('id', '=', gameId).executeTakeFirst(),
+    game: (gameId: string) => db.selectFrom('games').select(['id', 'title', 'price_per_square_cents', 'game_type']).where('id', '=', gameId).executeTakeFirst(),
 
     /** Owned squares with their owners, by position. */
     squares: (gameId: string) =>

@@ -1,7 +1,7 @@
 import { squarePositionLabel } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
 import { ORDER_STATUS_LABELS } from '@core/orders';
-import { type Quarter, quarterWinningsLabel } from '@core/scoring';
+import { isPeriodOf, periodModel, periodWinningsLabel } from '@core/periods';
 import { personLabel, playerLabel } from '@core/person';
 import { payoutStatusLabel } from '@core/status';
 import { notFound } from '../http/errors';
@@ -16,8 +16,9 @@ export function exportsService({ repo, orders }: { repo: ExportsRepository; orde
   /** Dollars with two decimals and no thousands separator, so a spreadsheet reads a number. */
   const money = (cents: number) => (cents / 100).toFixed(2);
 
-  async function build(game: { id: string; price_per_square_cents: number }, kind: ExportKind): Promise<string> {
+  async function build(game: { id: string; price_per_square_cents: number; game_type: string }, kind: ExportKind): Promise<string> {
     const gameId = game.id;
+    const model = periodModel(game.game_type);
     switch (kind) {
       case 'squares':
         return toCsv(
@@ -41,9 +42,22 @@ export function exportsService({ repo, orders }: { repo: ExportsRepository; orde
         );
       case 'payouts':
         return toCsv(
-          ['Quarter', 'Score A', 'Score B', 'Winning square', 'Winner', 'Email', 'Payout (USD)', 'Status', 'Reference', 'Paid at', 'Owes (USD)', 'Net (USD)'],
+          [
+            model.kind === 'quarter' ? 'Quarter' : 'Half',
+            'Score A',
+            'Score B',
+            'Winning square',
+            'Winner',
+            'Email',
+            'Payout (USD)',
+            'Status',
+            'Reference',
+            'Paid at',
+            'Owes (USD)',
+            'Net (USD)',
+          ],
           (await repo.payouts(gameId)).map((p) => [
-            quarterWinningsLabel(p.quarter as Quarter),
+            isPeriodOf(model, p.quarter) ? periodWinningsLabel(model, p.quarter) : String(p.quarter),
             p.team_a_score,
             p.team_b_score,
             squarePositionLabel({ x: p.square_x, y: p.square_y }),

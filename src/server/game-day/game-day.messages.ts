@@ -3,6 +3,9 @@
  * D19 and D23 said to the organizer. The catalogue's own texts are used wherever one fits.
  */
 import { GAME_DAY_INPUT_TEXTS } from '@core/api/game-day';
+import { notAPeriodText, type Period, type PeriodModel, periodNoun, periodShortLabel, QUARTER_MODEL } from '@core/periods';
+
+const short = (model: PeriodModel, period: number) => periodShortLabel(model, period as Period);
 
 export const GAME_DAY_TEXTS = {
   /** D18: Randomize on a grid that is not full needs "Randomize anyway". */
@@ -15,14 +18,20 @@ export const GAME_DAY_TEXTS = {
   revealWithoutNumbers: 'There are no numbers to reveal. Randomize the numbers first.',
   scoresNeedNumbers: 'Randomize the numbers before entering scores.',
   /** D19: quarters are confirmed in order. */
-  outOfOrder: (next: number, quarter: number) => `Confirm Q${next} before Q${quarter}.`,
+  outOfOrder: (next: number, quarter: number, model: PeriodModel = QUARTER_MODEL) => `Confirm ${short(model, next)} before ${short(model, quarter)}.`,
   /** D19: a confirmed quarter is corrected only while its payout is not completed. */
-  payoutDoneNoCorrection: (quarter: number) => `The Q${quarter} payout is completed: its score can no longer be corrected.`,
-  payoutUnderWay: (quarter: number) => `The Q${quarter} payout is being processed. Try again in a moment.`,
-  noWinnerRecord: (quarter: number) => `Q${quarter} has no winner record yet. Confirm its score first.`,
-  payoutAlreadyDone: (quarter: number) => `The Q${quarter} payout is already completed.`,
-  payoutFailedUseRetry: (quarter: number) => `The Q${quarter} payout failed. Use Retry Payout.`,
-  onlyFailedRetried: (quarter: number) => `Only a failed payout can be retried; the Q${quarter} payout has not failed.`,
+  payoutDoneNoCorrection: (quarter: number, model: PeriodModel = QUARTER_MODEL) =>
+    `The ${short(model, quarter)} payout is completed: its score can no longer be corrected.`,
+  payoutUnderWay: (quarter: number, model: PeriodModel = QUARTER_MODEL) => `The ${short(model, quarter)} payout is being processed. Try again in a moment.`,
+  noWinnerRecord: (quarter: number, model: PeriodModel = QUARTER_MODEL) => `${short(model, quarter)} has no winner record yet. Confirm its score first.`,
+  payoutAlreadyDone: (quarter: number, model: PeriodModel = QUARTER_MODEL) => `The ${short(model, quarter)} payout is already completed.`,
+  payoutFailedUseRetry: (quarter: number, model: PeriodModel = QUARTER_MODEL) => `The ${short(model, quarter)} payout failed. Use Retry Payout.`,
+  onlyFailedRetried: (quarter: number, model: PeriodModel = QUARTER_MODEL) =>
+    `Only a failed payout can be retried; the ${short(model, quarter)} payout has not failed.`,
+  /** A period the game's model does not have (a 3rd period of a game in halves). */
+  notAPeriod: (quarter: number, model: PeriodModel) => notAPeriodText(model, quarter),
+  /** Confirm all: every period of the game needs both scores. */
+  allPeriodsRequired: (model: PeriodModel) => `Enter both scores for every ${periodNoun(model)}.`,
   /** The requests' own checks (core/api/game-day.ts). */
   ...GAME_DAY_INPUT_TEXTS,
 } as const;

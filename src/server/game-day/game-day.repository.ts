@@ -64,6 +64,7 @@ export interface ResultRow {
 export interface WinningRow {
   game_id: string;
   title: string;
+  game_type: string;
   team_a: string;
   team_b: string;
   quarter: number;
@@ -224,6 +225,7 @@ export function gameDayRepository(db: Db) {
         .select([
           'games.id as game_id',
           'games.title',
+          'games.game_type',
           'games.team_a',
           'games.team_b',
           'game_winners.quarter',

@@ -5,12 +5,13 @@ import { drawGridNumbers, type Digit, type RandomInt } from '@core/grid';
 import { createWinnerRecordError, findWinningSquareError, GAME_DAY_ERRORS, GAME_ERRORS, saveQuarterScoreError } from '@core/messages';
 import { isPayoutScheduleId } from '@core/payout-plan';
 import { quarterPayoutCents } from '@core/payouts';
-import { isQuarter, nextQuarterToConfirm, quarterWinningsLabel, QUARTERS, winningDigits, type Quarter } from '@core/scoring';
+import { finalPeriod, isPeriodOf, nextPeriodToConfirm, type Period, type PeriodModel, periodModel, periodWinningsLabel, QUARTER_MODEL } from '@core/periods';
+import { winningDigits, type Quarter } from '@core/scoring';
 import { isPayoutStatus, playerPayoutBadge, scoreCorrectionBlock } from '@core/status';
 import { recordActivity } from '../activity/activity.repository';
 import { shapeOfGame, type GamesRepository, type LockedGame } from '../games/games.repository';
 import { toGame } from '../games/games.service';
-import { AppError, conflict, notFound } from '../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import type { Logger } from '../logger';
 import type { GameEvents } from '../realtime/events';
 import { publishSafely } from '../realtime/publish';
@@ -74,6 +75,13 @@ export function gameDayService(deps: GameDayServiceDeps) {
 
   const publish = (gameId: string, reason: 'numbers' | 'winners' | 'game') => publishSafely(events, log, gameId, reason);
 
+  /** The game's periods (quarters, or halves); 404 when the game does not exist. */
+  async function modelOf(gameId: string): Promise<PeriodModel> {
+    const row = await games.findById(gameId);
+    if (!row) throw notFound(GAME_ERRORS.notFound);
+    return periodModel(row.game_type);
+  }
+
   /** Runs `work` under the game's lock; 404 when the game does not exist. */
   function locked<T>(gameId: string, work: (game: LockedGame, tx: GameDayQueries) => Promise<T>): Promise<T> {
     return games.withLockedGame(gameId, async (game) => {
@@ -86,13 +94,14 @@ export function gameDayService(deps: GameDayServiceDeps) {
     const row = await games.findById(gameId);
     if (!row) throw notFound(GAME_ERRORS.notFound);
     const [numbersRow, scores, resultRows, draws] = await Promise.all([repo.numbers(gameId), repo.scores(gameId), repo.results(gameId), repo.draws(gameId)]);
-    const confirmed = scores.map((score) => score.quarter).filter(isQuarter);
+    const model = periodModel(row.game_type);
+    const confirmed = scores.map((score) => score.quarter).filter((quarter) => isPeriodOf(model, quarter));
     return {
       game: toGame(row),
       numbers: numbersRow ? toBoardNumbers(gameId, numbersRow) : null,
       results: resultRows.map((result) => toResult(gameId, result, row.price_per_square_cents)),
       draws: draws.map((draw) => ({ action: draw.action, created_at: draw.created_at })),
-      next_quarter: nextQuarterToConfirm(confirmed),
+      next_quarter: nextPeriodToConfirm(model, confirmed),
       numbers_locked: scores.length > 0,
     };
   }
@@ -101,31 +110,37 @@ export function gameDayService(deps: GameDayServiceDeps) {
    * Confirms or corrects one quarter in one transaction (D19): the score with its last digits,
    * the winning square under the drawn numbers (D15), its owner, and the winner record with the
    * quarter's share of the pot rounded down (D12), pending (D23), or 0 and completed when nobody
-   * owns the square (D24). The fourth quarter completes the game.
+   * owns the square (D24). The game's final period (the 4th quarter, or the 2nd half) completes
+   * the game; a period the game's model does not have is refused (400).
    */
   async function confirmQuarter(gameId: string, quarter: Quarter, scores: ScorePair, adminId: string): Promise<QuarterOutcome> {
     return locked(gameId, async (game, tx) => {
+      const model = periodModel(game.row.game_type);
+      if (!isPeriodOf(model, quarter)) throw badRequest(GAME_DAY_TEXTS.notAPeriod(quarter, model), 'VALIDATION_ERROR');
       const numbers = await tx.numbers(gameId);
       if (!numbers) throw conflict(GAME_DAY_TEXTS.scoresNeedNumbers, 'NO_NUMBERS');
       const confirmed = await tx.scores(gameId);
       const previous = confirmed.find((score) => score.quarter === quarter);
       const existing = previous ? await tx.winner(gameId, quarter) : undefined;
       if (!previous) {
-        const next = nextQuarterToConfirm(confirmed.map((score) => score.quarter).filter(isQuarter));
-        if (next !== quarter) throw conflict(GAME_DAY_TEXTS.outOfOrder(next ?? quarter, quarter), 'QUARTER_OUT_OF_ORDER');
+        const next = nextPeriodToConfirm(
+          model,
+          confirmed.map((score) => score.quarter).filter((period) => isPeriodOf(model, period)),
+        );
+        if (next !== quarter) throw conflict(GAME_DAY_TEXTS.outOfOrder(next ?? quarter, quarter, model), 'QUARTER_OUT_OF_ORDER');
       } else if (existing && previous.team_a_score === scores.team_a_score && previous.team_b_score === scores.team_b_score) {
         // The same quarter confirmed again with the same scores (a second click, a second admin).
         return { changed: false };
       } else if (existing) {
         // D19: correctable until money moved (core's one rule, which the web's score boxes follow too).
         const block = scoreCorrectionBlock({ ...existing, hasWinner: existing.user_id !== null });
-        if (block === 'settled') throw conflict(GAME_DAY_TEXTS.payoutDoneNoCorrection(quarter), 'PAYOUT_COMPLETED');
-        if (block === 'processing') throw conflict(GAME_DAY_TEXTS.payoutUnderWay(quarter), 'PAYOUT_PROCESSING');
+        if (block === 'settled') throw conflict(GAME_DAY_TEXTS.payoutDoneNoCorrection(quarter, model), 'PAYOUT_COMPLETED');
+        if (block === 'processing') throw conflict(GAME_DAY_TEXTS.payoutUnderWay(quarter, model), 'PAYOUT_PROCESSING');
       }
 
       const at = now().toISOString();
       const digits = winningDigits(scores.team_a_score, scores.team_b_score);
-      await step(saveQuarterScoreError(quarter), () =>
+      await step(saveQuarterScoreError(quarter, model), () =>
         tx.saveScore({
           game_id: gameId,
           quarter,
@@ -138,7 +153,7 @@ export function gameDayService(deps: GameDayServiceDeps) {
         }),
       );
 
-      const { square, owner } = await step(findWinningSquareError(quarter), async () => {
+      const { square, owner } = await step(findWinningSquareError(quarter, model), async () => {
         const square = winningSquareOf(
           shapeOfGame(game.row),
           { xAxisNumbers: parseAxis(gameId, numbers.x_axis_numbers), yAxisNumbers: parseAxis(gameId, numbers.y_axis_numbers) },
@@ -148,10 +163,10 @@ export function gameDayService(deps: GameDayServiceDeps) {
         return { square, owner: await tx.ownerAt(gameId, square.x, square.y) };
       });
 
-      await step(createWinnerRecordError(quarter), async () => {
+      await step(createWinnerRecordError(quarter, model), async () => {
         const schedule = game.row.payout_schedule;
         if (!isPayoutScheduleId(schedule)) throw new Error(`game ${gameId} has payout schedule ${schedule}`);
-        const amount = owner ? quarterPayoutCents(game.row.total_pot_cents, schedule, quarter) : 0;
+        const amount = owner ? quarterPayoutCents(game.row.total_pot_cents, schedule, quarter, model) : 0;
         const sameWinner =
           existing !== undefined &&
           existing.square_x === square.x &&
@@ -196,9 +211,10 @@ export function gameDayService(deps: GameDayServiceDeps) {
         );
       });
 
-      await step(quarter === 4 ? GAME_DAY_ERRORS.markCompletedFailed : GAME_DAY_ERRORS.updateGameFailed, () =>
-        // Spec section 4: confirming scores sets manual_numbers_set; D19: the 4th completes the game.
-        tx.setFlags(gameId, { manual_numbers_set: true, ...(quarter === 4 ? { is_active: false } : {}), updated_at: at }),
+      const final = quarter === finalPeriod(model);
+      await step(final ? GAME_DAY_ERRORS.markCompletedFailed : GAME_DAY_ERRORS.updateGameFailed, () =>
+        // Spec section 4: confirming scores sets manual_numbers_set; D19: the final period completes the game.
+        tx.setFlags(gameId, { manual_numbers_set: true, ...(final ? { is_active: false } : {}), updated_at: at }),
       );
       return { changed: true };
     });
@@ -219,13 +235,13 @@ export function gameDayService(deps: GameDayServiceDeps) {
    * else is logged with its cause and said with the catalogue's text for the step that failed
    * (saving the score when it failed before any step).
    */
-  function quarterFailure(err: unknown, gameId: string, quarter: Quarter): AppError {
+  function quarterFailure(err: unknown, gameId: string, quarter: Quarter, model: PeriodModel): AppError {
     if (err instanceof QuarterStepError) {
       log.error({ err: err.reason, gameId, quarter }, err.message);
       return err;
     }
     if (err instanceof AppError) return err;
-    const failure = new QuarterStepError(saveQuarterScoreError(quarter), err);
+    const failure = new QuarterStepError(saveQuarterScoreError(quarter, model), err);
     log.error({ err, gameId, quarter }, failure.message);
     return failure;
   }
@@ -311,29 +327,34 @@ export function gameDayService(deps: GameDayServiceDeps) {
       try {
         outcome = await confirmQuarter(gameId, quarter, scores, adminId);
       } catch (err) {
-        throw quarterFailure(err, gameId, quarter);
+        throw quarterFailure(err, gameId, quarter, await modelOf(gameId));
       }
       if (outcome.changed) publish(gameId, 'winners');
       return view(gameId);
     },
 
     /**
-     * Confirm All Quarter Winners: quarters 1-4 in order, each in its own transaction, stopping
-     * at the first that fails (spec section 4). A quarter already confirmed with the same scores
-     * counts as processed, so repeating the call is harmless and a retry finishes the rest.
+     * Confirm All Quarter Winners: the game's periods in order (quarters 1-4, or halves 1-2), each
+     * in its own transaction, stopping at the first that fails (spec section 4). A period already
+     * confirmed with the same scores counts as processed, so repeating the call is harmless and a
+     * retry finishes the rest. Scores for exactly the game's periods are required (400 otherwise).
      */
-    async confirmAll(gameId: string, scores: Record<Quarter, ScorePair>, adminId: string): Promise<ConfirmAllResult> {
+    async confirmAll(gameId: string, scores: Partial<Record<Quarter, ScorePair>>, adminId: string): Promise<ConfirmAllResult> {
+      const model = await modelOf(gameId);
+      const extra = (Object.keys(scores).map(Number) as Period[]).find((period) => scores[period] !== undefined && !isPeriodOf(model, period));
+      if (extra !== undefined) throw badRequest(GAME_DAY_TEXTS.notAPeriod(extra, model), 'VALIDATION_ERROR');
+      if (model.periods.some((period) => scores[period] === undefined)) throw badRequest(GAME_DAY_TEXTS.allPeriodsRequired(model), 'VALIDATION_ERROR');
       const processed: Quarter[] = [];
       let failure: ConfirmAllResult['failure'] = null;
       let changed = false;
-      for (const quarter of QUARTERS) {
+      for (const quarter of model.periods) {
         try {
-          changed = (await confirmQuarter(gameId, quarter, scores[quarter], adminId)).changed || changed;
+          changed = (await confirmQuarter(gameId, quarter, scores[quarter]!, adminId)).changed || changed;
           processed.push(quarter);
         } catch (err) {
           // A game that does not exist is not a quarter's failure.
           if (err instanceof AppError && err.statusCode === 404) throw err;
-          failure = { quarter, message: quarterFailure(err, gameId, quarter).message };
+          failure = { quarter, message: quarterFailure(err, gameId, quarter, model).message };
           break;
         }
       }
@@ -348,7 +369,9 @@ export function gameDayService(deps: GameDayServiceDeps) {
       const groups: Group[] = [];
       let total = 0;
       for (const row of rows) {
-        if (!isQuarter(row.quarter) || !isPayoutStatus(row.payout_status)) throw new Error(`game ${row.game_id}: a winner record with quarter ${row.quarter}`);
+        const model = periodModel(row.game_type);
+        if (!isPeriodOf(model, row.quarter) || !isPayoutStatus(row.payout_status))
+          throw new Error(`game ${row.game_id}: a winner record with quarter ${row.quarter}`);
         let group = groups.at(-1);
         if (!group || group.game_id !== row.game_id) {
           group = { game_id: row.game_id, title: row.title, team_a: row.team_a, team_b: row.team_b, wins: [] };
@@ -356,7 +379,7 @@ export function gameDayService(deps: GameDayServiceDeps) {
         }
         group.wins.push({
           quarter: row.quarter,
-          label: quarterWinningsLabel(row.quarter),
+          label: periodWinningsLabel(model, row.quarter),
           amount_cents: row.payout_amount_cents,
           badge: playerPayoutBadge(row.payout_status),
         });
@@ -370,8 +393,8 @@ export function gameDayService(deps: GameDayServiceDeps) {
 export type GameDayService = ReturnType<typeof gameDayService>;
 
 function toResult(gameId: string, row: ResultRow, priceCents: number): QuarterResult {
-  // The database checks the quarter (1-4) and the status; the digits come from a score's last digit.
-  if (!isQuarter(row.quarter)) throw new Error(`game ${gameId}: a result with quarter ${row.quarter}`);
+  // The database checks the quarter (1-4: every period any model has) and the status; the digits come from a score's last digit.
+  if (!isPeriodOf(QUARTER_MODEL, row.quarter)) throw new Error(`game ${gameId}: a result with quarter ${row.quarter}`);
   return {
     quarter: row.quarter,
     team_a_score: row.team_a_score,

@@ -1,4 +1,5 @@
 import { GAME_DAY_ERRORS, GAME_ERRORS, retryPayoutError, withCause } from '@core/messages';
+import { periodModel } from '@core/periods';
 import type { Quarter } from '@core/scoring';
 import { payoutSettled } from '@core/status';
 import type { Logger } from '../logger';
@@ -49,15 +50,16 @@ export function payoutsService(deps: PayoutsServiceDeps) {
     return games.withLockedGame(gameId, async (game) => {
       if (!game) throw notFound(GAME_ERRORS.notFound);
       const tx = repo.within(game.tx);
+      const model = periodModel(game.row.game_type);
       const row = await tx.winner(gameId, quarter);
-      if (!row) throw conflict(GAME_DAY_TEXTS.noWinnerRecord(quarter), 'NO_WINNER_RECORD');
+      if (!row) throw conflict(GAME_DAY_TEXTS.noWinnerRecord(quarter, model), 'NO_WINNER_RECORD');
       const at = now().toISOString();
       if (kind === 'mark-paid') {
         if (payoutSettled(row.payout_status)) {
-          throw conflict(GAME_DAY_TEXTS.payoutAlreadyDone(quarter), 'PAYOUT_COMPLETED');
+          throw conflict(GAME_DAY_TEXTS.payoutAlreadyDone(quarter, model), 'PAYOUT_COMPLETED');
         }
-        if (row.payout_status === 'processing') throw conflict(GAME_DAY_TEXTS.payoutUnderWay(quarter), 'PAYOUT_PROCESSING');
-        if (row.payout_status === 'failed') throw conflict(GAME_DAY_TEXTS.payoutFailedUseRetry(quarter), 'PAYOUT_FAILED');
+        if (row.payout_status === 'processing') throw conflict(GAME_DAY_TEXTS.payoutUnderWay(quarter, model), 'PAYOUT_PROCESSING');
+        if (row.payout_status === 'failed') throw conflict(GAME_DAY_TEXTS.payoutFailedUseRetry(quarter, model), 'PAYOUT_FAILED');
         const moved = await tx.move(row.id, ['pending'], {
           payout_status: 'processing',
           paid_by: adminId,
@@ -69,7 +71,7 @@ export function payoutsService(deps: PayoutsServiceDeps) {
         if (!moved) throw new Error(`payout ${row.id} left pending inside the game lock`);
         return { row, reference, attempt: row.retry_count + 1, startedAt: at };
       }
-      if (row.payout_status !== 'failed') throw conflict(GAME_DAY_TEXTS.onlyFailedRetried(quarter), 'PAYOUT_NOT_FAILED');
+      if (row.payout_status !== 'failed') throw conflict(GAME_DAY_TEXTS.onlyFailedRetried(quarter, model), 'PAYOUT_NOT_FAILED');
       const moved = await tx.move(
         row.id,
         ['failed'],

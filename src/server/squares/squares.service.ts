@@ -8,7 +8,7 @@ import { owingFor } from '@core/payment-methods';
 import { playerCapMessage, pickUpToMessage, squaresLeft } from '@core/player-limit';
 import { onlyLeftMessage, openSquares, pickAtRandom, RANDOM_PICK_ERRORS } from '@core/random-pick';
 import { salesClosedMessage, salesOpen } from '@core/sales';
-import { isQuarter } from '@core/scoring';
+import { isPeriodOf, QUARTER_MODEL } from '@core/periods';
 import { gameVisible } from '@core/visibility';
 import { inviteMatches } from '../games/game-access';
 import type { MembersService } from '../games/members.service';
@@ -229,8 +229,8 @@ interface GameSquares {
 }
 
 function toWinner(gameId: string, row: BoardWinnerRow): BoardWinner {
-  // The database checks the quarter (1-4); the digits are written from a score's last digit.
-  if (!isQuarter(row.quarter)) throw new Error(`game ${gameId}: winner record with quarter ${row.quarter}`);
+  // The database checks the quarter (1-4: every period any model has); the digits are written from a score's last digit.
+  if (!isPeriodOf(QUARTER_MODEL, row.quarter)) throw new Error(`game ${gameId}: winner record with quarter ${row.quarter}`);
   return {
     quarter: row.quarter,
     square_x: row.square_x,

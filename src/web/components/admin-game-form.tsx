@@ -7,7 +7,7 @@ import { formatUsd } from '@core/money';
 import { PAYOUT_SCHEDULE_IDS, PAYOUT_SCHEDULES, type PayoutScheduleId } from '@core/payout-plan';
 import { payoutPlan } from '@core/payouts';
 import { type GameFormErrors, type GameFormField, type GameFormValues, validateGameForm } from '@core/schemas';
-import { quarterWinningsLabel } from '@core/scoring';
+import { periodModel, periodNoun, periodWinningsLabel } from '@core/periods';
 import { GAME_TYPE_LABELS, GAME_TYPES, type GameType, MAX_PRICE_DOLLARS, MIN_PRICE_DOLLARS } from '@core/validation';
 import { VISIBILITIES, VISIBILITY_HINTS, VISIBILITY_LABELS, type Visibility } from '@core/visibility';
 import { LinkButton } from '@/components/link-button';
@@ -281,6 +281,7 @@ export function GameForm({
       <PayoutScheduleField
         name={`${id}-payout`}
         value={values.payout_schedule}
+        gameType={values.game_type}
         price={values.price_per_square}
         squares={Number(values.board_size)}
         disabled={priceLocked}
@@ -423,6 +424,7 @@ export function GameForm({
 function PayoutScheduleField({
   name,
   value,
+  gameType,
   price,
   squares,
   disabled,
@@ -433,6 +435,7 @@ function PayoutScheduleField({
 }: {
   name: string;
   value: PayoutScheduleId;
+  gameType: GameType;
   price: string;
   /** D36: the board's squares, for the full board's pot. */
   squares: number;
@@ -453,7 +456,7 @@ function PayoutScheduleField({
           </RadioCard>
         ))}
       </div>
-      <PayoutInfo id={infoId} infoText={schedule.infoText} schedule={value} price={price} squares={squares} />
+      <PayoutInfo id={infoId} infoText={schedule.infoText} schedule={value} gameType={gameType} price={price} squares={squares} />
     </fieldset>
   );
 }
@@ -572,10 +575,25 @@ const PAYMENT_METHOD_HINTS: Readonly<Record<PaymentMethod, string>> = {
 };
 
 /** The info box: the schedule's shares, and what each quarter pays on a full board at this price. */
-function PayoutInfo({ id, infoText, schedule, price, squares }: { id: string; infoText: string; schedule: PayoutScheduleId; price: string; squares: number }) {
+function PayoutInfo({
+  id,
+  infoText,
+  schedule,
+  gameType,
+  price,
+  squares,
+}: {
+  id: string;
+  infoText: string;
+  schedule: PayoutScheduleId;
+  gameType: GameType;
+  price: string;
+  squares: number;
+}) {
+  const model = periodModel(gameType);
   const dollars = Number(price);
   const validPrice = Number.isInteger(dollars) && dollars >= MIN_PRICE_DOLLARS && dollars <= MAX_PRICE_DOLLARS;
-  const plan = validPrice ? payoutPlan(dollars * 100 * squares, schedule) : null;
+  const plan = validPrice ? payoutPlan(dollars * 100 * squares, schedule, model) : null;
   return (
     <div className="flex gap-3 rounded-md border border-primary/30 bg-accent/50 p-4 text-sm" data-testid="payout-info">
       <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
@@ -589,7 +607,7 @@ function PayoutInfo({ id, infoText, schedule, price, squares }: { id: string; in
             <ul className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
               {plan.quarters.map(({ quarter, cents }) => (
                 <li key={quarter} className="flex flex-col">
-                  <span className="text-muted-foreground">{quarterWinningsLabel(quarter)}</span>
+                  <span className="text-muted-foreground">{periodWinningsLabel(model, quarter)}</span>
                   <span className="font-medium tabular-nums">{formatUsd(cents)}</span>
                 </li>
               ))}
@@ -598,8 +616,8 @@ function PayoutInfo({ id, infoText, schedule, price, squares }: { id: string; in
           </>
         )}
         <p className="text-muted-foreground">
-          Each quarter&apos;s payout is rounded down to the cent. Players see these shares on the game&apos;s card, and under Payouts on its board what each
-          pays at the current pot, with any remainder.
+          Each {periodNoun(model)}&apos;s payout is rounded down to the cent. Players see these shares on the game&apos;s card, and under Payouts on its board
+          what each pays at the current pot, with any remainder.
         </p>
       </div>
     </div>

@@ -14,7 +14,8 @@ import { personLabel } from '@core/person';
 import type { Cart } from '@core/cart';
 import { playerCapMessage, squaresLeft } from '@core/player-limit';
 import { salesClosedMessage, salesOpen } from '@core/sales';
-import { type Quarter, quarterShortLabel } from '@core/scoring';
+import { type PeriodModel, periodModel, periodShortLabel } from '@core/periods';
+import type { Quarter } from '@core/scoring';
 import { Check, Clock, Plus } from 'lucide-react';
 import { type CSSProperties, Fragment, memo, useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -49,6 +50,8 @@ export interface BoardCell extends Coordinate {
   readonly ownerColour: number | null;
   /** Quarters this square won (only once shuffled, numbers exist and are revealed). */
   readonly wonQuarters: readonly Quarter[];
+  /** Their names in the game's periods: "Q1", "Q4", or "H1", "H2". */
+  readonly wonLabels: readonly string[];
   /** D43: in the chosen quarter's winning row or column; `chosen` for its winning square. */
   readonly lit: boolean;
   readonly chosen: boolean;
@@ -85,9 +88,9 @@ function holdingOf(state: CellState, owner: string | null): SquareHolding | null
   }
 }
 
-function cellName(square: Coordinate, state: CellState, owner: string | null, won: readonly Quarter[]): string {
+function cellName(square: Coordinate, state: CellState, owner: string | null, won: readonly Quarter[], model: PeriodModel): string {
   const holding = holdingOf(state, owner);
-  if (holding) return squareAccessibleName(square, holding, won);
+  if (holding) return squareAccessibleName(square, holding, won, model);
   // Holds (D21) are not among the core's holdings; named in the same form.
   const text = state === 'held' ? 'being purchased by someone else' : 'yours, waiting for your payment';
   // A hold exists only while sales are open, so before any winner.
@@ -106,6 +109,7 @@ export function shownWinners(board: BoardResponse): BoardResponse['winners'] {
 
 /** Every square of the board as the viewer sees it, row by row; `quarter` is the one chosen (D43). */
 function boardCells(board: BoardResponse, cartSquares: readonly Coordinate[], size: BoardShape, quarter: Quarter | null = null): BoardCell[] {
+  const model = periodModel(board.game.game_type);
   const taken = new Map<string, BoardSquare>();
   for (const square of board.squares) taken.set(squareKey(square), square);
   const inCart = new Set(cartSquares.map(squareKey));
@@ -140,7 +144,7 @@ function boardCells(board: BoardResponse, cartSquares: readonly Coordinate[], si
       const owner = square && ownerKey !== null ? personLabel({ name: ownerKey, noAccount: square.owner_no_account }) : null;
       const won = (winners.get(key) ?? []).sort((a, b) => a - b);
       const unpaid = square?.status === 'claimed' && square.unpaid;
-      const name = cellName({ x, y }, state, owner, won);
+      const name = cellName({ x, y }, state, owner, won, model);
       cells.push({
         x,
         y,
@@ -149,6 +153,7 @@ function boardCells(board: BoardResponse, cartSquares: readonly Coordinate[], si
         ownerLabel: ownerKey === null ? null : (labels.get(ownerKey) ?? null),
         ownerColour: ownerKey === null ? null : (colours.get(ownerKey) ?? null),
         wonQuarters: won,
+        wonLabels: won.map((period) => periodShortLabel(model, period)),
         lit: chosen !== undefined && (chosen.square_x === x || chosen.square_y === y),
         chosen: chosen !== undefined && chosen.square_x === x && chosen.square_y === y,
         unpaid,
@@ -231,10 +236,10 @@ const Cell = memo(function Cell({
       {winner && (
         // D43: the quarter (or quarters) this square won.
         <span aria-hidden="true" className="flex flex-wrap justify-center gap-px text-[0.625rem] leading-none font-bold sm:gap-0.5 sm:text-xs" data-quarters>
-          {cell.wonQuarters.map((quarter, index) => (
-            <Fragment key={quarter}>
+          {cell.wonLabels.map((label, index) => (
+            <Fragment key={label}>
               {index > 0 && ' '}
-              <span>{quarterShortLabel(quarter)}</span>
+              <span>{label}</span>
             </Fragment>
           ))}
         </span>

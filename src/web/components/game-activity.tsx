@@ -20,7 +20,12 @@ export function GameActivity({ gameId, title, emptyText }: { gameId: string; tit
         activity.data.entries.length === 0 ? (
           <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">{emptyText}</p>
         ) : (
-          <ol className="flex max-h-96 flex-col divide-y divide-border/70 overflow-y-auto rounded-xl border bg-card text-sm shadow-sm" aria-label={title}>
+          // A long log scrolls inside its box: focusable, so a keyboard can scroll it too.
+          <ol
+            tabIndex={0}
+            className="flex max-h-96 flex-col divide-y divide-border/70 overflow-y-auto rounded-xl border bg-card text-sm shadow-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            aria-label={title}
+          >
             {activity.data.entries.map((entry) => (
               <li key={entry.id} className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:gap-3" data-testid="activity-entry">
                 <time dateTime={entry.created_at} className="shrink-0 whitespace-nowrap text-muted-foreground tabular-nums sm:w-44">

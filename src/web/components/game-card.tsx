@@ -1,4 +1,5 @@
 import type { OwingInfo } from '@core/api/board';
+import { periodModel } from '@core/periods';
 import type { Game } from '@core/api/games';
 import { boardShape, boardSizeLabel } from '@core/board-shape';
 import { formatUsd } from '@core/money';
@@ -74,7 +75,7 @@ export function GameCard({ game, headingLevel = 'h3', owing = null }: { game: Ga
           </Fact>
           {/* D12: the schedule's shares; the board shows what each pays at the current pot. */}
           <Fact term="Payouts" className="font-medium" testId="game-payouts">
-            {payoutSummary(game.payout_schedule)}
+            {payoutSummary(game.payout_schedule, periodModel(game.game_type))}
           </Fact>
         </dl>
       </CardContent>

@@ -9,26 +9,21 @@ import { squareKey } from '@core/grid';
 import { formatUsd } from '@core/money';
 import { personLabel } from '@core/person';
 import { type LedgerLine, ledgerTotals, resultsLedger, unclaimedText, youWonText } from '@core/results-ledger';
-import { type Quarter, QUARTERS, quarterShortLabel } from '@core/scoring';
+import { finalPeriod, periodEndLabel, periodModel, periodShortLabel } from '@core/periods';
+import type { Quarter } from '@core/scoring';
 import { Trophy } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { cn } from '@/lib/utils';
-
-/** "End of Q1", "Halftime", "End of Q3", "Final". */
-function periodText(quarter: Quarter): string {
-  if (quarter === 2) return 'Halftime';
-  if (quarter === 4) return 'Final';
-  return `End of ${quarterShortLabel(quarter)}`;
-}
 
 /** The latest confirmed quarter, the one the board shows first. */
 export function latestQuarter(winners: readonly BoardWinner[]): Quarter | null {
   return winners.reduce<Quarter | null>((latest, winner) => (latest === null || winner.quarter > latest ? winner.quarter : latest), null);
 }
 
-/** A game is over once its Final is confirmed or it was marked completed. */
+/** A game is over once its Final (its last period) is confirmed or it was marked completed. */
 function gameOver(board: BoardResponse, winners: readonly BoardWinner[]): boolean {
-  return !board.game.is_active || winners.some((winner) => winner.quarter === 4);
+  const final = finalPeriod(periodModel(board.game.game_type));
+  return !board.game.is_active || winners.some((winner) => winner.quarter === final);
 }
 
 export function ScoreBar({
@@ -47,6 +42,7 @@ export function ScoreBar({
   liveIndicator: ReactNode;
 }) {
   const { game } = board;
+  const model = periodModel(game.game_type);
   const shown = winners.find((winner) => winner.quarter === quarter) ?? null;
   const over = gameOver(board, winners);
   const headingId = useId();
@@ -59,14 +55,19 @@ export function ScoreBar({
         <TeamScore team={game.team_a} score={shown?.team_a_score ?? null} align="start" testId="score-team-a" />
         <div className="flex flex-col items-center gap-1 text-center">
           <span className="text-sm font-semibold whitespace-nowrap" data-testid="score-period">
-            {shown ? periodText(shown.quarter) : 'Numbers drawn'}
+            {shown ? periodEndLabel(model, shown.quarter) : 'Numbers drawn'}
           </span>
           {over ? <span className="text-xs text-muted-foreground">Game over</span> : liveIndicator}
         </div>
         <TeamScore team={game.team_b} score={shown?.team_b_score ?? null} align="end" testId="score-team-b" />
       </div>
-      <div role="group" aria-label="Show a quarter's winner on the board" className="grid grid-cols-4 gap-1.5" data-testid="quarter-chooser">
-        {QUARTERS.map((q) => {
+      <div
+        role="group"
+        aria-label={`Show a ${model.kind}'s winner on the board`}
+        className={cn('grid gap-1.5', model.periods.length === 2 ? 'grid-cols-2' : 'grid-cols-4')}
+        data-testid="quarter-chooser"
+      >
+        {model.periods.map((q) => {
           const result = winners.find((winner) => winner.quarter === q);
           return (
             <button
@@ -83,7 +84,7 @@ export function ScoreBar({
                 result && 'hover:bg-accent aria-pressed:hover:bg-warning',
               )}
             >
-              <span>{quarterShortLabel(q)}</span>
+              <span>{periodShortLabel(model, q)}</span>
               <span className="text-xs font-normal">{result ? `${result.team_a_score}-${result.team_b_score}` : 'to play'}</span>
             </button>
           );
@@ -105,6 +106,7 @@ function TeamScore({ team, score, align, testId }: { team: string; score: number
 /** D43: "You won Q1 - $194.00", one line per quarter the viewer's squares won. */
 export function WinnerBanner({ board, winners }: { board: BoardResponse; winners: readonly BoardWinner[] }) {
   const mine = new Set(board.squares.filter((square) => square.mine && square.status === 'claimed').map(squareKey));
+  const model = periodModel(board.game.game_type);
   const won = winners.filter((winner) => mine.has(squareKey({ x: winner.square_x, y: winner.square_y }))).sort((a, b) => a.quarter - b.quarter);
   if (won.length === 0) return null;
   return (
@@ -113,7 +115,7 @@ export function WinnerBanner({ board, winners }: { board: BoardResponse; winners
       <ul className="flex flex-col gap-0.5">
         {won.map((winner) => (
           <li key={winner.quarter} className="text-lg font-bold tabular-nums">
-            {youWonText(winner.quarter, winner.payout_amount_cents)}
+            {youWonText(winner.quarter, winner.payout_amount_cents, model)}
           </li>
         ))}
       </ul>
@@ -124,6 +126,7 @@ export function WinnerBanner({ board, winners }: { board: BoardResponse; winners
 /** Quarter results (D43, D24): each quarter won, unclaimed or still to play, and totals equal to the pot. */
 export function QuarterResults({ board, winners }: { board: BoardResponse; winners: readonly BoardWinner[] }) {
   const { game } = board;
+  const model = periodModel(game.game_type);
   const headingId = useId();
   const ledger = resultsLedger(
     game.total_pot_cents,
@@ -133,13 +136,14 @@ export function QuarterResults({ board, winners }: { board: BoardResponse; winne
       winner: winner.winner_username === null ? null : personLabel({ name: winner.winner_username, noAccount: winner.winner_no_account }),
       payoutCents: winner.payout_amount_cents,
     })),
+    model,
   );
   const scoreOf = (line: LedgerLine) => winners.find((winner) => winner.quarter === line.quarter);
   const totals = ledgerTotals(ledger, 'Won by players');
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-xl border bg-card p-4 shadow-sm" data-testid="quarter-results-panel">
       <h2 id={headingId} className="font-semibold">
-        Quarter results
+        {model.kind === 'quarter' ? 'Quarter' : 'Half'} results
       </h2>
       <ul className="flex flex-col divide-y divide-border/70 text-sm" data-testid="quarter-results">
         {ledger.lines.map((line) => {
@@ -148,7 +152,7 @@ export function QuarterResults({ board, winners }: { board: BoardResponse; winne
             <li key={line.quarter} className="flex flex-col gap-0.5 py-2 first:pt-0" data-testid="quarter-result" data-kind={line.kind}>
               <span className="flex items-baseline justify-between gap-2">
                 <span className="font-medium">
-                  {quarterShortLabel(line.quarter)}
+                  {periodShortLabel(model, line.quarter)}
                   {result && (
                     <span className="font-normal text-muted-foreground tabular-nums">
                       {' '}

@@ -6,6 +6,7 @@
  * by /admin/game/:id, whose one board picks the winners itself (without the Grid Selection tab,
  * design note 016).
  */
+import { type PeriodModel, periodModel, periodNoun } from '@core/periods';
 import type { GameDayView } from '@core/api/game-day';
 import { formatUsd } from '@core/money';
 import { potCollectedText } from '@core/payment-methods';
@@ -21,7 +22,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { type GameDayTab, gameDayMutationKey, readGameDayTab, writeGameDayTab } from '@/lib/game-day';
 import { cn } from '@/lib/utils';
 
-const PROCESSING_NOTICE = 'Processing quarter winners and payouts... Please wait.';
+/** The spec's notice, said in the game's periods. */
+const processingNotice = (model: PeriodModel) => `Processing ${periodNoun(model)} winners and payouts... Please wait.`;
 
 function sessionStore(): Storage | undefined {
   try {
@@ -77,6 +79,7 @@ export function FourQuarterMode({
   gridSelection?: boolean;
 }) {
   const gameId = view.game.id;
+  const model = periodModel(view.game.game_type);
   const [saved, setTab] = useState<GameDayTab>(() => readGameDayTab(sessionStore(), gameId));
   const tab = saved === 'grid' && !gridSelection ? 'score-entry' : saved;
   const scoring = useIsMutating({ mutationKey: gameDayMutationKey(gameId, 'scores') });
@@ -94,17 +97,17 @@ export function FourQuarterMode({
     <Card className="gap-4 py-4 sm:py-6" data-testid="four-quarter-mode">
       <CardHeader className="px-4 sm:px-6">
         <CardTitle as={headingLevel} className="text-xl">
-          Four Quarter Mode
+          {model.kind === 'quarter' ? 'Four Quarter Mode' : 'Two Half Mode'}
         </CardTitle>
         {/* Issue 14: the spec's name, then what it means. */}
-        <CardDescription>Enter each quarter&apos;s score as it ends, then pay its winner their share of the pot.</CardDescription>
+        <CardDescription>Enter each {periodNoun(model)}&apos;s score as it ends, then pay its winner their share of the pot.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 px-3 sm:px-6">
         <div aria-live="polite" role="status" data-testid="processing-notice">
           {processing && (
             <p className="flex items-center gap-2 rounded-lg border border-warning/50 bg-warning/10 px-3 py-2 text-sm font-medium">
               <LoaderCircle aria-hidden="true" className="size-4 shrink-0 animate-spin" />
-              {PROCESSING_NOTICE}
+              {processingNotice(model)}
             </p>
           )}
         </div>

@@ -1,5 +1,5 @@
 /**
- * Grid Selection (spec "Game Day Controls screen"; D14, D15, D20): quarter buttons Q1-Q4 with
+ * Grid Selection (spec "Game Day Controls screen"; D14, D15, D20): period buttons (Q1-Q4, or H1-H2) with
  * their digit pair, the Show/Hide Numbers toggle with its status text, and the square grid (team
  * A rows, team B columns, square-grid.tsx) that highlights the selected quarter's winning square.
  * Clicking a square shows its position and numbers; "Confirm Selection & Process Payout" pays
@@ -10,7 +10,8 @@ import type { BoardSquare } from '@core/api/board';
 import type { GameDayView, QuarterResult } from '@core/api/game-day';
 import { boardLineDigits, lineDigitsLabel } from '@core/board-shape';
 import { type Coordinate, squareKey, squarePositionLabel } from '@core/grid';
-import { type Quarter, QUARTERS, quarterShortLabel } from '@core/scoring';
+import { periodModel, periodShortLabel } from '@core/periods';
+import type { Quarter } from '@core/scoring';
 import { personLabel } from '@core/person';
 import { numbersVisibilityText, payoutSettled } from '@core/status';
 import { Eye, EyeOff, HandCoins, Info } from 'lucide-react';
@@ -32,6 +33,9 @@ const GRID_MESSAGES = {
   hidden: 'Numbers are hidden - Click "Show Numbers" to enable grid interaction',
 } as const;
 
+/** "Q2" or "H2": a period named in the game's own model. */
+const short = (game: { game_type: string }, quarter: Quarter) => periodShortLabel(periodModel(game.game_type), quarter);
+
 /** Why the selected square cannot be paid for the selected quarter, or what to do. */
 export type SelectionVerdict = { kind: 'pay'; result: QuarterResult } | { kind: 'retry'; result: QuarterResult } | { kind: 'refuse'; message: string };
 
@@ -39,21 +43,22 @@ export type SelectionVerdict = { kind: 'pay'; result: QuarterResult } | { kind: 
 function selectionVerdict(view: Pick<GameDayView, 'results' | 'game'>, quarter: Quarter, square: Coordinate): SelectionVerdict {
   const result = view.results.find((r) => r.quarter === quarter);
   if (!result) {
-    return { kind: 'refuse', message: `Q${quarter} has no confirmed score yet. Confirm its score in Score Entry first.` };
+    return { kind: 'refuse', message: `${short(view.game, quarter)} has no confirmed score yet. Confirm its score in Score Entry first.` };
   }
   if (result.square_x !== square.x || result.square_y !== square.y) {
     const winning = squarePositionLabel({ x: result.square_x, y: result.square_y });
     return {
       kind: 'refuse',
-      message: `This is not the Q${quarter} winning square. Q${quarter} (${view.game.team_a} ${result.winning_digit_x}, ${view.game.team_b} ${result.winning_digit_y}) wins at ${winning}.`,
+      message: `This is not the ${short(view.game, quarter)} winning square. ${short(view.game, quarter)} (${view.game.team_a} ${result.winning_digit_x}, ${view.game.team_b} ${result.winning_digit_y}) wins at ${winning}.`,
     };
   }
   if (!result.winner_id && payoutSettled(result.payout_status)) {
-    return { kind: 'refuse', message: `Nobody bought the Q${quarter} winning square: there is no payout to process.` };
+    return { kind: 'refuse', message: `Nobody bought the ${short(view.game, quarter)} winning square: there is no payout to process.` };
   }
-  if (payoutSettled(result.payout_status)) return { kind: 'refuse', message: `The Q${quarter} payout to ${resultWinner(result)} is already paid.` };
+  if (payoutSettled(result.payout_status))
+    return { kind: 'refuse', message: `The ${short(view.game, quarter)} payout to ${resultWinner(result)} is already paid.` };
   if (result.payout_status === 'processing') {
-    return { kind: 'refuse', message: `The Q${quarter} payout is being processed. Check Results & Payouts in a moment.` };
+    return { kind: 'refuse', message: `The ${short(view.game, quarter)} payout is being processed. Check Results & Payouts in a moment.` };
   }
   if (result.payout_status === 'failed') return { kind: 'retry', result };
   return { kind: 'pay', result };
@@ -63,7 +68,7 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
   const { game, numbers } = view;
   const board = useBoard(game.id);
   const reveal = useRevealAction(game.id);
-  const retry = useRetryPayoutAction(game.id);
+  const retry = useRetryPayoutAction(game.id, periodModel(game.game_type));
   const lastConfirmed = view.results.at(-1)?.quarter;
   const [quarter, setQuarter] = useState<Quarter>(lastConfirmed ?? 1);
   const [selected, setSelected] = useState<Coordinate | null>(null);
@@ -107,7 +112,7 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
     } else {
       setMessage(null);
       if (await retry.run(verdict.result)) {
-        setMessage({ tone: 'success', text: `Q${quarter} payout to ${resultWinner(verdict.result)} processed.` });
+        setMessage({ tone: 'success', text: `${short(game, quarter)} payout to ${resultWinner(verdict.result)} processed.` });
       }
     }
   }
@@ -122,12 +127,17 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
         <CardTitle as={headingAs} className="text-lg">
           Grid Winner Selection
         </CardTitle>
-        <CardDescription>Pick a quarter, find its winning square and pay its winner.</CardDescription>
+        <CardDescription>Pick a {periodModel(game.game_type).kind}, find its winning square and pay its winner.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 px-0 sm:px-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <div role="group" aria-label="Quarter" className="flex flex-wrap gap-1.5" data-testid="grid-quarters">
-            {QUARTERS.map((q) => {
+          <div
+            role="group"
+            aria-label={periodModel(game.game_type).kind === 'quarter' ? 'Quarter' : 'Half'}
+            className="flex flex-wrap gap-1.5"
+            data-testid="grid-quarters"
+          >
+            {periodModel(game.game_type).periods.map((q) => {
               const scored = view.results.find((r) => r.quarter === q);
               return (
                 <Button
@@ -138,7 +148,7 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
                   onClick={() => chooseQuarter(q)}
                   className="tabular-nums"
                 >
-                  {quarterShortLabel(q)}
+                  {short(game, q)}
                   {scored && (
                     <span className={cn('font-normal', q !== quarter && 'text-muted-foreground')}>
                       {' '}
@@ -169,11 +179,11 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
 
         {interactive && result && (
           <p className="text-sm" data-testid="grid-winning">
-            <span className="font-medium">{quarterShortLabel(quarter)} winning square:</span> {squarePositionLabel({ x: result.square_x, y: result.square_y })}{' '}
-            ({game.team_a} {result.winning_digit_x}, {game.team_b} {result.winning_digit_y}) · {resultWinner(result)}
+            <span className="font-medium">{short(game, quarter)} winning square:</span> {squarePositionLabel({ x: result.square_x, y: result.square_y })} (
+            {game.team_a} {result.winning_digit_x}, {game.team_b} {result.winning_digit_y}) · {resultWinner(result)}
           </p>
         )}
-        {interactive && !result && <p className="text-sm text-muted-foreground">Q{quarter} has no confirmed score yet.</p>}
+        {interactive && !result && <p className="text-sm text-muted-foreground">{short(game, quarter)} has no confirmed score yet.</p>}
 
         <SelectionGrid
           view={view}
@@ -225,9 +235,10 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
       </CardContent>
       <MarkPaidDialog
         gameId={game.id}
+        model={periodModel(game.game_type)}
         result={toPay}
         onClose={() => setToPay(null)}
-        onPaid={(paid) => setMessage({ tone: 'success', text: `Q${paid.quarter} payout to ${resultWinner(paid)} marked as paid.` })}
+        onPaid={(paid) => setMessage({ tone: 'success', text: `${short(game, paid.quarter)} payout to ${resultWinner(paid)} marked as paid.` })}
       />
     </Card>
   );
@@ -272,7 +283,7 @@ function SelectionGrid({
           squarePositionLabel(square),
           lines ? `${game.team_a} ${(lines.rows[square.x] ?? []).join(' or ')}, ${game.team_b} ${(lines.columns[square.y] ?? []).join(' or ')}` : null,
           owner ? `claimed by ${owner}` : 'not sold',
-          isWinning ? `Q${quarter} winning square` : null,
+          isWinning ? `${short(game, quarter)} winning square` : null,
         ]
           .filter(Boolean)
           .join(', ');
@@ -304,7 +315,7 @@ function SelectionGrid({
             <span className="sr-only">{name}</span>
             {isWinning && (
               <span aria-hidden="true" className="font-bold">
-                Q{quarter}
+                {short(game, quarter)}
               </span>
             )}
             {owner && <CellName name={owner} lines={1} className="max-sm:hidden" />}

@@ -3,6 +3,7 @@
  * Numbers (on a grid that is not full only after "Randomize anyway"), Clear Numbers (after a
  * confirmation), Reveal/Hide Numbers, and "Locked after score entry" once any score exists.
  */
+import { periodModel, periodNoun } from '@core/periods';
 import type { GameDayView } from '@core/api/game-day';
 import { GAME_DAY_ERRORS, SUCCESS_TOASTS } from '@core/messages';
 import { Eye, EyeOff, Lock, Shuffle, Trash2 } from 'lucide-react';
@@ -122,7 +123,8 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
       description: (
         <>
           {claimed} of {view.game.board_size} squares are sold. Drawing numbers ends sales: open checkouts are cancelled, and the {unsold} unsold{' '}
-          {unsold === 1 ? 'square stays' : 'squares stay'} unsold. A quarter whose winning square nobody bought pays nothing.
+          {unsold === 1 ? 'square stays' : 'squares stay'} unsold. A {periodNoun(periodModel(view.game.game_type))} whose winning square nobody bought pays
+          nothing.
         </>
       ),
       pending: randomize.isPending,

@@ -2,6 +2,7 @@
  * Payout pieces shared by Results & Payouts and Grid Selection (D20, D23): the status badge, the
  * Mark Paid dialog (optional reference such as "Venmo 1234") and Retry Payout.
  */
+import { type PeriodModel, periodShortLabel, QUARTER_MODEL } from '@core/periods';
 import type { QuarterResult } from '@core/api/game-day';
 import { GAME_DAY_ERRORS, NO_WINNER, payoutRetryToast, retryPayoutError, withCause } from '@core/messages';
 import { formatUsd } from '@core/money';
@@ -111,11 +112,14 @@ export function canRetry(result: QuarterResult): boolean {
  */
 export function MarkPaidDialog({
   gameId,
+  model = QUARTER_MODEL,
   result,
   onClose,
   onPaid,
 }: {
   gameId: string;
+  /** The game's periods: the dialog names the period "Q2" or "H2". */
+  model?: PeriodModel;
   result: QuarterResult | null;
   onClose: () => void;
   onPaid?: (result: QuarterResult) => void;
@@ -139,7 +143,7 @@ export function MarkPaidDialog({
     try {
       const trimmed = reference.trim();
       await markPaid.mutateAsync({ quarter: result.quarter, ...(trimmed ? { reference: trimmed } : {}) });
-      toast.success(`Q${result.quarter} payout marked as paid`, { id: `payout-${result.quarter}` });
+      toast.success(`${periodShortLabel(model, result.quarter)} payout marked as paid`, { id: `payout-${result.quarter}` });
       onPaid?.(result);
       onClose();
     } catch (cause) {
@@ -166,7 +170,7 @@ export function MarkPaidDialog({
           }}
         >
           <DialogHeader>
-            <DialogTitle>Mark Q{shown?.quarter} payout as paid</DialogTitle>
+            <DialogTitle>Mark {shown ? periodShortLabel(model, shown.quarter) : ''} payout as paid</DialogTitle>
             <DialogDescription>
               Record that you paid <strong className="font-semibold break-words text-foreground">{shown ? resultWinner(shown) : ''}</strong>{' '}
               <strong className="font-semibold text-foreground tabular-nums">{shown ? formatUsd(shown.payout_amount_cents) : ''}</strong> outside the app.
@@ -205,7 +209,7 @@ export function MarkPaidDialog({
 }
 
 /** Retry Payout for a failed payout: toast "Q{n} payout retry successful!" or the failure. */
-export function useRetryPayoutAction(gameId: string) {
+export function useRetryPayoutAction(gameId: string, model: PeriodModel = QUARTER_MODEL) {
   const retry = useRetryPayout(gameId);
   return {
     pendingQuarter: retry.isPending ? retry.variables : null,
@@ -217,7 +221,7 @@ export function useRetryPayoutAction(gameId: string) {
           toast.error(retryPayoutError(GAME_DAY_ERRORS.updatePayoutStatusFailed), { id: `payout-${result.quarter}` });
           return false;
         }
-        toast.success(payoutRetryToast(result.quarter), { id: `payout-${result.quarter}` });
+        toast.success(payoutRetryToast(result.quarter, model), { id: `payout-${result.quarter}` });
         return true;
       } catch (cause) {
         // A refused retry (502) is already said as "Failed to retry payout: {reason}".

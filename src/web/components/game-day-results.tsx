@@ -6,7 +6,7 @@
 import type { GameDayView, QuarterResult } from '@core/api/game-day';
 import { formatUsd } from '@core/money';
 import { ledgerTotals, resultsLedger } from '@core/results-ledger';
-import { quarterShortLabel, quarterWinningsLabel } from '@core/scoring';
+import { type PeriodModel, periodModel, periodNoun, periodShortLabel, periodWinningsLabel } from '@core/periods';
 import { BadgeCheck, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -28,13 +28,16 @@ import { useIsMobile } from '@/lib/use-mobile';
 export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; headingAs?: 'h3' | 'h4' }) {
   const isMobile = useIsMobile();
   const [toPay, setToPay] = useState<QuarterResult | null>(null);
-  const retry = useRetryPayoutAction(view.game.id);
+  const model = periodModel(view.game.game_type);
+  const noun = model.kind === 'quarter' ? 'Quarter' : 'Half';
+  const retry = useRetryPayoutAction(view.game.id, model);
   const results = view.results;
   // D43: what each quarter pays, and totals that add up to the pot (an unclaimed share stays with the organizer).
   const ledger = resultsLedger(
     view.game.total_pot_cents,
     view.game.payout_schedule,
     results.map((r) => ({ quarter: r.quarter, winner: isUnclaimed(r) ? null : resultWinner(r), payoutCents: r.payout_amount_cents })),
+    model,
   );
   const payout = (result: QuarterResult) =>
     isUnclaimed(result) ? (
@@ -49,6 +52,7 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
   const actions = (result: QuarterResult) => (
     <PayoutActions
       result={result}
+      model={model}
       retrying={retry.pendingQuarter === result.quarter}
       onMarkPaid={() => setToPay(result)}
       onRetry={() => void retry.run(result)}
@@ -59,21 +63,23 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
     <Card className="gap-4 py-5 shadow-none max-sm:gap-3 max-sm:border-0 max-sm:bg-transparent max-sm:py-1" data-testid="results-payouts">
       <CardHeader className="px-0 sm:px-6">
         <CardTitle as={headingAs} className="text-lg">
-          Quarter Results &amp; Payouts
+          {noun} Results &amp; Payouts
         </CardTitle>
-        <CardDescription>Winners of the confirmed quarters. Pay each winner, then mark the payout as paid.</CardDescription>
+        <CardDescription>
+          Winners of the confirmed {model.kind === 'quarter' ? 'quarters' : 'halves'}. Pay each winner, then mark the payout as paid.
+        </CardDescription>
       </CardHeader>
       <CardContent className="px-0 sm:px-6">
         {results.length === 0 ? (
           <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground" data-testid="results-empty">
-            No quarter results yet. Enter scores to see winners.
+            No {periodNoun(model)} results yet. Enter scores to see winners.
           </p>
         ) : isMobile ? (
-          <ul className="flex flex-col gap-3" aria-label="Quarter results" data-testid="results-cards">
+          <ul className="flex flex-col gap-3" aria-label={`${noun} results`} data-testid="results-cards">
             {results.map((result) => (
               <li key={result.quarter} className="rounded-lg border p-3" data-testid="result-card" data-quarter={result.quarter}>
                 <div className="flex items-start justify-between gap-2">
-                  <p className="font-semibold">{quarterWinningsLabel(result.quarter)}</p>
+                  <p className="font-semibold">{periodWinningsLabel(model, result.quarter)}</p>
                   <PayoutStatusBadge result={result} />
                 </div>
                 <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
@@ -100,10 +106,10 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
             ))}
           </ul>
         ) : (
-          <Table data-testid="results-table" scrollLabel="Quarter results">
+          <Table data-testid="results-table" scrollLabel={`${noun} results`}>
             <TableHeader>
               <TableRow>
-                <TableHead>Quarter</TableHead>
+                <TableHead>{noun}</TableHead>
                 <TableHead>Scores</TableHead>
                 <TableHead>Winning Digits</TableHead>
                 <TableHead>Winner</TableHead>
@@ -117,7 +123,7 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
             <TableBody>
               {results.map((result) => (
                 <TableRow key={result.quarter} data-testid="result-row" data-quarter={result.quarter}>
-                  <TableCell className="font-medium">{quarterShortLabel(result.quarter)}</TableCell>
+                  <TableCell className="font-medium">{periodShortLabel(model, result.quarter)}</TableCell>
                   <TableCell className="tabular-nums">
                     <span aria-hidden="true">
                       {result.team_a_score} - {result.team_b_score}
@@ -159,7 +165,7 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
           </dl>
         )}
       </CardContent>
-      <MarkPaidDialog gameId={view.game.id} result={toPay} onClose={() => setToPay(null)} />
+      <MarkPaidDialog gameId={view.game.id} model={model} result={toPay} onClose={() => setToPay(null)} />
     </Card>
   );
 }
@@ -172,12 +178,24 @@ function digitsText(result: QuarterResult): string {
   return `${result.winning_digit_x} - ${result.winning_digit_y}`;
 }
 
-function PayoutActions({ result, retrying, onMarkPaid, onRetry }: { result: QuarterResult; retrying: boolean; onMarkPaid: () => void; onRetry: () => void }) {
+function PayoutActions({
+  result,
+  model,
+  retrying,
+  onMarkPaid,
+  onRetry,
+}: {
+  result: QuarterResult;
+  model: PeriodModel;
+  retrying: boolean;
+  onMarkPaid: () => void;
+  onRetry: () => void;
+}) {
   if (canMarkPaid(result)) {
     return (
       <Button size="sm" onClick={onMarkPaid}>
         <BadgeCheck aria-hidden="true" />
-        Mark Paid<span className="sr-only"> Q{result.quarter}</span>
+        Mark Paid<span className="sr-only"> {periodShortLabel(model, result.quarter)}</span>
       </Button>
     );
   }
@@ -186,7 +204,7 @@ function PayoutActions({ result, retrying, onMarkPaid, onRetry }: { result: Quar
       <Button size="sm" variant="outline" disabled={retrying} onClick={onRetry}>
         {retrying ? <Spinner aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
         {retrying ? 'Retrying...' : 'Retry Payout'}
-        <span className="sr-only"> Q{result.quarter}</span>
+        <span className="sr-only"> {periodShortLabel(model, result.quarter)}</span>
       </Button>
     );
   }

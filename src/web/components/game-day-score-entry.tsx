@@ -1,12 +1,14 @@
 /**
  * Score Entry (spec "Game Day Controls screen", section 5 "Quarter score"; D19): two boxes per
- * quarter (digits only, 3 characters, 0-199) with the last digit, a Confirm Q{n} button per
- * quarter (in order; a confirmed quarter can be corrected while its payout is not completed)
- * and Confirm All Quarter Winners once all eight scores are valid.
+ * period of the game's model (four quarters, or two halves for college basketball; digits only,
+ * 3 characters, 0-199) with the last digit, a Confirm Q{n} (H{n}) button per period (in order; a
+ * confirmed period can be corrected while its payout is not completed) and Confirm All Quarter
+ * Winners once all scores are valid. The final period's boxes say overtime is in them (D37).
  */
 import type { GameDayView, QuarterResult } from '@core/api/game-day';
 import { SCORES_HAVE_ERRORS, SUCCESS_TOASTS, processScoresError, quarterWinnerToast, saveQuarterScoreError } from '@core/messages';
-import { type Quarter, QUARTERS, lastDigit, quarterWinningsLabel } from '@core/scoring';
+import { finalPeriod, type PeriodModel, periodEntryLabel, periodModel, periodNoun, periodNounPlural, periodShortLabel } from '@core/periods';
+import { type Quarter, lastDigit } from '@core/scoring';
 import { type QuarterScoreInput, SCORE_MAX_LENGTH, areAllQuarterScoresValid, isQuarterScoreValid, sanitizeScoreInput, validateScore } from '@core/validation';
 import { CircleAlert, CircleCheck, Info, ListChecks } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -49,6 +51,8 @@ interface StopNotice {
 
 export function ScoreEntry({ view, headingAs = 'h3' }: { view: GameDayView; headingAs?: 'h3' | 'h4' }) {
   const gameId = view.game.id;
+  const model = periodModel(view.game.game_type);
+  const short = (quarter: Quarter) => periodShortLabel(model, quarter);
   const confirmQuarter = useConfirmQuarter(gameId);
   const confirmAll = useConfirmAllQuarters(gameId);
   const [drafts, setDrafts] = useState<Drafts>({});
@@ -69,15 +73,15 @@ export function ScoreEntry({ view, headingAs = 'h3' }: { view: GameDayView; head
       teamB: draft?.teamB ?? confirmedValue(result, 'teamB'),
     };
   };
-  const scores = Object.fromEntries(QUARTERS.map((q) => [q, valueOf(q)])) as Record<Quarter, QuarterScoreInput>;
-  const allValid = areAllQuarterScoresValid(scores);
+  const scores = Object.fromEntries(model.periods.map((q) => [q, valueOf(q)])) as Record<Quarter, QuarterScoreInput>;
+  const allValid = areAllQuarterScoresValid(scores, model);
   const changed = (quarter: Quarter) => {
     const result = resultOf(quarter);
     if (!result) return true;
     const value = scores[quarter];
     return value.teamA !== confirmedValue(result, 'teamA') || value.teamB !== confirmedValue(result, 'teamB');
   };
-  const anythingToConfirm = QUARTERS.some((q) => canConfirmQuarter(view, q) && changed(q));
+  const anythingToConfirm = model.periods.some((q) => canConfirmQuarter(view, q) && changed(q));
 
   function setValue(quarter: Quarter, team: Team, raw: string) {
     const value = sanitizeScoreInput(raw);
@@ -117,10 +121,10 @@ export function ScoreEntry({ view, headingAs = 'h3' }: { view: GameDayView; head
       const after = await confirmQuarter.mutateAsync({ quarter, scores: toPair(scores[quarter]) });
       forget([quarter]);
       const result = after.results.find((r) => r.quarter === quarter);
-      toast.success(quarterWinnerToast(quarter, result ? resultWinner(result) : 'No winner'));
-      if (quarter === 4 && !after.game.is_active) toast.success(SUCCESS_TOASTS.gameCompleted);
+      toast.success(quarterWinnerToast(quarter, result ? resultWinner(result) : 'No winner', model));
+      if (quarter === finalPeriod(model) && !after.game.is_active) toast.success(SUCCESS_TOASTS.gameCompleted);
     } catch (error) {
-      toast.error(gameDayErrorText(error, saveQuarterScoreError(quarter)));
+      toast.error(gameDayErrorText(error, saveQuarterScoreError(quarter, model)));
     }
   }
 
@@ -128,7 +132,7 @@ export function ScoreEntry({ view, headingAs = 'h3' }: { view: GameDayView; head
     event?.preventDefault();
     if (busy) return;
     if (!allValid) {
-      touch(QUARTERS);
+      touch(model.periods);
       setFormError(SCORES_HAVE_ERRORS);
       return;
     }
@@ -139,7 +143,7 @@ export function ScoreEntry({ view, headingAs = 'h3' }: { view: GameDayView; head
         view: after,
         processed,
         failure,
-      } = await confirmAll.mutateAsync(Object.fromEntries(QUARTERS.map((q) => [q, toPair(scores[q])])) as Record<Quarter, ScorePair>);
+      } = await confirmAll.mutateAsync(Object.fromEntries(model.periods.map((q) => [q, toPair(scores[q])])) as Partial<Record<Quarter, ScorePair>>);
       forget(processed);
       for (const quarter of processed) {
         // A quarter sent again with its confirmed scores was not processed anew: no toast.
@@ -147,7 +151,7 @@ export function ScoreEntry({ view, headingAs = 'h3' }: { view: GameDayView; head
         const sent = scores[quarter];
         if (before && String(before.team_a_score) === sent.teamA && String(before.team_b_score) === sent.teamB) continue;
         const result = after.results.find((r) => r.quarter === quarter);
-        toast.success(quarterWinnerToast(quarter, result ? resultWinner(result) : 'No winner'));
+        toast.success(quarterWinnerToast(quarter, result ? resultWinner(result) : 'No winner', model));
       }
       if (failure) {
         const message = processScoresError(failure.message);
@@ -156,7 +160,7 @@ export function ScoreEntry({ view, headingAs = 'h3' }: { view: GameDayView; head
         return;
       }
       toast.success(SUCCESS_TOASTS.allQuarterWinnersProcessed);
-      if (processed.includes(4) && !after.game.is_active) toast.success(SUCCESS_TOASTS.gameCompleted);
+      if (processed.includes(finalPeriod(model)) && !after.game.is_active) toast.success(SUCCESS_TOASTS.gameCompleted);
     } catch (error) {
       toast.error(processScoresError(causeOf(error)));
     }
@@ -166,9 +170,9 @@ export function ScoreEntry({ view, headingAs = 'h3' }: { view: GameDayView; head
     <Card className="gap-4 py-5 shadow-none max-sm:gap-3 max-sm:border-0 max-sm:bg-transparent max-sm:py-1" data-testid="score-entry">
       <CardHeader className="px-0 sm:px-6">
         <CardTitle as={headingAs} className="text-lg">
-          Quarter Score Entry
+          {model.kind === 'quarter' ? 'Quarter' : 'Half'} Score Entry
         </CardTitle>
-        <CardDescription>Enter the final scores for each quarter. Last digits will determine winning squares.</CardDescription>
+        <CardDescription>Enter the final scores for each {periodNoun(model)}. Last digits will determine winning squares.</CardDescription>
       </CardHeader>
       <CardContent className="px-0 sm:px-6">
         <form noValidate onSubmit={(event) => void onConfirmAll(event)} className="flex flex-col gap-4">
@@ -179,10 +183,11 @@ export function ScoreEntry({ view, headingAs = 'h3' }: { view: GameDayView; head
             </Alert>
           )}
           <div className="grid gap-3 md:grid-cols-2">
-            {QUARTERS.map((quarter) => (
+            {model.periods.map((quarter) => (
               <QuarterFields
                 key={quarter}
                 quarter={quarter}
+                model={model}
                 view={view}
                 value={scores[quarter]}
                 result={resultOf(quarter)}
@@ -206,13 +211,13 @@ export function ScoreEntry({ view, headingAs = 'h3' }: { view: GameDayView; head
           {stopped && (
             <Alert variant="destructive" data-testid="confirm-all-stopped">
               <CircleAlert aria-hidden="true" />
-              <AlertTitle>Processing stopped at Q{stopped.quarter}</AlertTitle>
+              <AlertTitle>Processing stopped at {short(stopped.quarter)}</AlertTitle>
               <AlertDescription>
                 <p>{stopped.message}</p>
                 <p>
                   {stopped.processed.length > 0
-                    ? `${stopped.processed.map((q) => `Q${q}`).join(', ')} ${stopped.processed.length === 1 ? 'was' : 'were'} processed. Fix Q${stopped.quarter} and confirm again.`
-                    : `No quarter was processed. Fix Q${stopped.quarter} and confirm again.`}
+                    ? `${stopped.processed.map(short).join(', ')} ${stopped.processed.length === 1 ? 'was' : 'were'} processed. Fix ${short(stopped.quarter)} and confirm again.`
+                    : `No ${periodNoun(model)} was processed. Fix ${short(stopped.quarter)} and confirm again.`}
                 </p>
               </AlertDescription>
             </Alert>
@@ -223,10 +228,10 @@ export function ScoreEntry({ view, headingAs = 'h3' }: { view: GameDayView; head
               {!hasNumbers
                 ? 'Available once numbers are drawn.'
                 : !anythingToConfirm
-                  ? 'All quarters are confirmed.'
+                  ? `All ${periodNounPlural(model)} are confirmed.`
                   : allValid
-                    ? 'Confirms every quarter in order, stopping at the first problem.'
-                    : 'Enter all eight scores to confirm all quarters at once.'}
+                    ? `Confirms every ${periodNoun(model)} in order, stopping at the first problem.`
+                    : `Enter all ${model.periods.length * 2 === 8 ? 'eight' : 'four'} scores to confirm all ${periodNounPlural(model)} at once.`}
             </p>
             <Button
               type="submit"
@@ -236,7 +241,7 @@ export function ScoreEntry({ view, headingAs = 'h3' }: { view: GameDayView; head
               data-testid="confirm-all"
             >
               {confirmAll.isPending ? <Spinner aria-hidden="true" /> : <ListChecks aria-hidden="true" />}
-              {confirmAll.isPending ? 'Processing Winners...' : 'Confirm All Quarter Winners'}
+              {confirmAll.isPending ? 'Processing Winners...' : `Confirm All ${model.kind === 'quarter' ? 'Quarter' : 'Half'} Winners`}
             </Button>
           </div>
         </form>
@@ -247,6 +252,7 @@ export function ScoreEntry({ view, headingAs = 'h3' }: { view: GameDayView; head
 
 function QuarterFields({
   quarter,
+  model,
   view,
   value,
   result,
@@ -259,6 +265,7 @@ function QuarterFields({
   onConfirm,
 }: {
   quarter: Quarter;
+  model: PeriodModel;
   view: GameDayView;
   value: QuarterScoreInput;
   result: QuarterResult | undefined;
@@ -280,10 +287,10 @@ function QuarterFields({
       data-testid="quarter-fields"
       data-quarter={quarter}
     >
-      <legend className="sr-only">{quarterWinningsLabel(quarter)}</legend>
+      <legend className="sr-only">{periodEntryLabel(model, quarter)}</legend>
       <div className="flex flex-wrap items-center justify-between gap-2" aria-hidden="true">
         <span className="font-semibold">
-          Q{quarter} <span className="font-normal text-muted-foreground">· {quarterWinningsLabel(quarter)}</span>
+          {periodShortLabel(model, quarter)} <span className="font-normal text-muted-foreground">· {periodEntryLabel(model, quarter)}</span>
         </span>
         <QuarterStatus result={result} isNext={isNext} />
       </div>
@@ -295,6 +302,7 @@ function QuarterFields({
           <ScoreBox
             key={team}
             quarter={quarter}
+            label={periodShortLabel(model, quarter)}
             side={side}
             teamName={view.game[name]}
             value={value[team]}
@@ -312,9 +320,9 @@ function QuarterFields({
               Winner: <span className="font-medium text-foreground">{resultWinner(result)}</span>
             </>
           ) : isNext ? (
-            'Confirm when the quarter ends.'
+            `Confirm when the ${periodNoun(model)} ends.`
           ) : (
-            `Confirm Q${view.next_quarter ?? quarter} first.`
+            `Confirm ${periodShortLabel(model, view.next_quarter ?? quarter)} first.`
           )}
         </p>
         <Button
@@ -326,7 +334,7 @@ function QuarterFields({
           data-testid={`confirm-q${quarter}`}
         >
           {confirming ? <Spinner aria-hidden="true" /> : <CircleCheck aria-hidden="true" />}
-          {confirming ? 'Confirming...' : `Confirm Q${quarter}`}
+          {confirming ? 'Confirming...' : `Confirm ${periodShortLabel(model, quarter)}`}
         </Button>
       </div>
     </fieldset>
@@ -341,6 +349,7 @@ function QuarterStatus({ result, isNext }: { result: QuarterResult | undefined; 
 
 function ScoreBox({
   quarter,
+  label,
   side,
   teamName,
   value,
@@ -350,6 +359,8 @@ function ScoreBox({
   onBlur,
 }: {
   quarter: Quarter;
+  /** "Q1", "H1": the period in the box's accessible name. */
+  label: string;
   side: 'a' | 'b';
   teamName: string;
   value: string;
@@ -365,7 +376,7 @@ function ScoreBox({
     <div className="flex min-w-0 flex-col gap-1.5">
       <label htmlFor={id} className="truncate text-sm font-medium" title={teamName}>
         {teamName}
-        <span className="sr-only"> score, Q{quarter}</span>
+        <span className="sr-only"> score, {label}</span>
       </label>
       <Input
         id={id}

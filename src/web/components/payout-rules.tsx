@@ -1,16 +1,19 @@
 import type { Game } from '@core/api/games';
 import { formatUsd } from '@core/money';
 import { payoutRules } from '@core/payouts';
+import { overtimeRuleText, periodModel } from '@core/periods';
 import { useId } from 'react';
 
 /**
  * A game's payout rules where players see them (D12): each quarter's share and what it pays at
  * the current pot (rounded down to the cent), the organizer's share when the schedule keeps one,
- * and any remainder rounding leaves. The create form's info box points here.
+ * and any remainder rounding leaves, in the game's own periods (quarters, or halves), and that
+ * overtime counts toward the Final score (D37). The create form's info box points here.
  */
-export function PayoutRulesPanel({ game }: { game: Pick<Game, 'payout_schedule' | 'total_pot_cents'> }) {
+export function PayoutRulesPanel({ game }: { game: Pick<Game, 'payout_schedule' | 'total_pot_cents' | 'game_type'> }) {
   const headingId = useId();
-  const rules = payoutRules(game.total_pot_cents, game.payout_schedule);
+  const model = periodModel(game.game_type);
+  const rules = payoutRules(game.total_pot_cents, game.payout_schedule, model);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-xl border bg-card p-4 text-sm shadow-sm" data-testid="payout-rules">
       <h2 id={headingId} className="text-base font-semibold">
@@ -40,6 +43,9 @@ export function PayoutRulesPanel({ game }: { game: Pick<Game, 'payout_schedule' 
         </p>
       )}
       <p className="text-xs text-muted-foreground">A winning square nobody bought pays nothing: the organizer keeps its share.</p>
+      <p className="text-xs text-muted-foreground" data-testid="overtime-rule">
+        {overtimeRuleText(model)}
+      </p>
     </section>
   );
 }

@@ -1,7 +1,9 @@
 /**
  * How to Play texts (DECISIONS D27: the spec gives none; written from its game flow, section 1).
- * Used by the /how-to-play guide, the home page's list and the top bar's side sheet.
+ * Used by the /how-to-play guide, the home page's list and the top bar's side sheet. Periods as
+ * periods.ts has them (quarters; halves for college basketball), and D37's overtime rule.
  */
+import { OVERTIME_RULE } from '@core/periods';
 
 export interface HowToPlayStep {
   title: string;
@@ -28,11 +30,11 @@ export const HOW_TO_PLAY_STEPS: readonly HowToPlayStep[] = [
   },
   {
     title: 'Each quarter picks a winner',
-    body: "At the end of every quarter, take the last digit of each team's score. The square where Team A's digit meets Team B's digit wins that quarter. A score of 17 to 10 means the row marked 7 and the column marked 0.",
+    body: `At the end of every quarter, take the last digit of each team's score. The square where Team A's digit meets Team B's digit wins that quarter. A score of 17 to 10 means the row marked 7 and the column marked 0. College basketball is played in two halves, so there each half picks a winner. ${OVERTIME_RULE}`,
   },
   {
     title: 'Collect your winnings',
-    body: 'Each of the four quarters pays its winner a share of the pot, as set for the game. My Winnings shows what you won and whether it has been paid.',
+    body: 'Each of the four quarters (the two halves in college basketball) pays its winner a share of the pot, as set for the game. My Winnings shows what you won and whether it has been paid.',
   },
 ];
 
@@ -41,7 +43,7 @@ export const HOW_TO_PLAY_SUMMARY: readonly string[] = [
   'Pick a game and claim as many empty squares as you like.',
   'When every square is taken, the digits 0 to 9 are drawn at random for both teams.',
   "At the end of each quarter, the last digit of each team's score picks the winning square.",
-  'Each quarter pays its winner a share of the pot.',
+  `Each quarter (each half in college basketball) pays its winner a share of the pot. ${OVERTIME_RULE}`,
 ];
 
 /**

@@ -121,12 +121,12 @@ export function useConfirmQuarter(gameId: string) {
   );
 }
 
-/** POST quarters/confirm-all: all four, in order, stopping at the first failure. */
+/** POST quarters/confirm-all: every period of the game (four quarters or two halves), in order, stopping at the first failure. */
 export function useConfirmAllQuarters(gameId: string) {
   return useGameDayMutation(
     gameId,
     'scores',
-    (scores: Record<Quarter, ScorePair>) => api.post<ConfirmAllResult>(`${base(gameId)}/quarters/confirm-all`, { scores }),
+    (scores: Partial<Record<Quarter, ScorePair>>) => api.post<ConfirmAllResult>(`${base(gameId)}/quarters/confirm-all`, { scores }),
     (result) => result.view,
   );
 }

@@ -1,4 +1,5 @@
 import { GAME_ERRORS } from '@core/messages';
+import { periodModel, periodNoun } from '@core/periods';
 import { Link, useParams } from 'react-router';
 import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
 import { AdminBoard } from '@/components/admin-board';
@@ -59,7 +60,9 @@ export default function AdminGamePage() {
                   <h2 id="game-day-heading" className="text-xl font-semibold tracking-tight">
                     Game Day Controls
                   </h2>
-                  <p className="text-sm text-muted-foreground">Draw the numbers, enter each quarter&apos;s score and pay the winners.</p>
+                  <p className="text-sm text-muted-foreground">
+                    Draw the numbers, enter each {periodNoun(periodModel(view.game.game_type))}&apos;s score and pay the winners.
+                  </p>
                 </div>
                 <Link to={`/admin/games/${encodeURIComponent(id)}/game-day`} className={LINK}>
                   Open the game-day screen
