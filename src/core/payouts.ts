@@ -3,9 +3,31 @@
  * schedule's plan at a pot, its rules with their cents and its one-line summary. All of them
  * are read off the one payout plan (payout-plan.ts), so the cents cannot disagree.
  */
-import { type PayoutScheduleId, planPayouts, scheduleRules, sharesOf } from './payout-plan';
+import {
+  DEFAULT_ORGANIZER_LABEL,
+  type GamePayoutSettings,
+  type PayoutRules,
+  type PayoutScheduleId,
+  planPayouts,
+  rulesOfGame,
+  scheduleRules,
+  sharesOf,
+  unboughtRuleText,
+} from './payout-plan';
+import { type Period, periodModel, periodShortLabel, periodWinningsLabel } from './periods';
 import type { Quarter } from './scoring';
-import { quarterShortLabel, quarterWinningsLabel } from './scoring';
+
+/**
+ * Where a view's rules come from: a game (its stored rules, D34) or, for the form's preview and
+ * older callers, one of the schedules in a quarter game with the house rule.
+ */
+export type RulesSource = PayoutScheduleId | (GamePayoutSettings & { readonly organizer_label?: string });
+
+/** The rules, the game type and the organizer share's name of a source. */
+export function rulesFrom(source: RulesSource): { rules: PayoutRules<Period>; gameType: string; organizerLabel: string } {
+  if (typeof source === 'string') return { rules: scheduleRules(source), gameType: 'nfl', organizerLabel: DEFAULT_ORGANIZER_LABEL };
+  return { rules: rulesOfGame(source), gameType: source.game_type, organizerLabel: source.organizer_label ?? DEFAULT_ORGANIZER_LABEL };
+}
 
 /** A schedule's plan at a pot before any quarter is played: each share rounded down to the cent. */
 function schedulePlan(potCents: number, scheduleId: PayoutScheduleId) {
@@ -32,9 +54,9 @@ export function payoutPlan(potCents: number, scheduleId: PayoutScheduleId): Payo
   return { quarters, paidOutCents, remainderCents: potCents - paidOutCents };
 }
 
-/** One quarter of a game's payout rules: "1st Quarter", 25%, and what that pays at the pot. */
+/** One period of a game's payout rules: "1st Quarter", 25%, and what that pays at the pot. */
 interface PayoutRuleQuarter {
-  readonly quarter: Quarter;
+  readonly quarter: Period;
   /** "1st Quarter", "2nd Quarter", "3rd Quarter", "Final" (the My Winnings labels). */
   readonly label: string;
   readonly percent: number;
@@ -45,32 +67,54 @@ interface PayoutRuleQuarter {
 export interface PayoutRulesAtPot {
   readonly potCents: number;
   readonly quarters: readonly PayoutRuleQuarter[];
-  /** The share the organizer keeps (Organizer keeps 20%), rounded down; null when the quarters pay it all. */
-  readonly organizer: { readonly percent: number; readonly cents: number } | null;
+  /** The share the organizer (or a charity, by its name) keeps, rounded down; null when the periods pay it all. */
+  readonly organizer: { readonly percent: number; readonly cents: number; readonly label: string } | null;
   /** What rounding each share down leaves over (D12: "any remainder is shown"). */
   readonly remainderCents: number;
+  /** D34: what happens to a winning square nobody bought, in words. */
+  readonly unboughtText: string;
 }
 
 /**
  * Each quarter's share and what it pays at `potCents`, the organizer's share and the rounding
  * remainder: quarters + organizer + remainder is the pot.
  */
-export function payoutRules(potCents: number, scheduleId: PayoutScheduleId): PayoutRulesAtPot {
-  const plan = schedulePlan(potCents, scheduleId);
-  const quarters = plan.periods.map(({ period, percent, baseCents }) => ({ quarter: period, label: quarterWinningsLabel(period), percent, cents: baseCents }));
+export function payoutRules(potCents: number, source: RulesSource): PayoutRulesAtPot {
+  const { rules, gameType, organizerLabel } = rulesFrom(source);
+  const model = periodModel(gameType);
+  const plan = planPayouts({ potCents, rules, outcomes: [] });
+  const quarters = plan.periods.map(({ period, percent, baseCents }) => ({
+    quarter: period,
+    label: periodWinningsLabel(model, period),
+    percent,
+    cents: baseCents,
+  }));
   const { percent, baseCents } = plan.organizer;
-  return { potCents, quarters, organizer: percent > 0 ? { percent, cents: baseCents } : null, remainderCents: plan.remainder.cents };
+  return {
+    potCents,
+    quarters,
+    organizer: percent > 0 ? { percent, cents: baseCents, label: organizerLabel } : null,
+    remainderCents: plan.remainder.cents,
+    unboughtText: unboughtRuleText(rules.unbought, gameType, organizerLabel),
+  };
 }
 
 /**
  * A schedule's shares in one short line, for a game card: "Q1-Q3 25% · Final 25%", with
  * "· Organizer 20%" when the organizer keeps a share.
  */
-export function payoutSummary(scheduleId: PayoutScheduleId): string {
-  const { periods, organizerPercent } = sharesOf(scheduleRules(scheduleId));
-  const [q1, q2, q3, final] = periods.map(({ percent }) => percent) as [number, number, number, number];
-  const parts = q1 === q2 && q2 === q3 ? [`Q1-Q3 ${q1}%`] : periods.slice(0, 3).map(({ period, percent }) => `${quarterShortLabel(period)} ${percent}%`);
-  parts.push(`Final ${final}%`);
-  if (organizerPercent > 0) parts.push(`Organizer ${organizerPercent}%`);
+export function payoutSummary(source: RulesSource): string {
+  const { rules, gameType, organizerLabel } = rulesFrom(source);
+  const model = periodModel(gameType);
+  const { periods, organizerPercent } = sharesOf(rules);
+  const before = periods.slice(0, -1);
+  const final = periods.at(-1)!;
+  const allSame = before.length > 1 && before.every(({ percent }) => percent === before[0]!.percent);
+  const parts = allSame
+    ? [`${periodShortLabel(model, before[0]!.period)}-${periodShortLabel(model, before.at(-1)!.period)} ${before[0]!.percent}%`]
+    : before.map(({ period, percent }) => `${periodShortLabel(model, period)} ${percent}%`);
+  parts.push(`Final ${final.percent}%`);
+  if (organizerPercent > 0) parts.push(`${organizerLabel} ${organizerPercent}%`);
+  if (rules.unbought === 'roll') parts.push('unbought rolls forward');
   return parts.join(' · ');
 }

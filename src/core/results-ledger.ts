@@ -6,7 +6,9 @@
  * remainder make up the rest.
  */
 import { formatUsd } from './money';
-import { type PayoutScheduleId, planPayouts, scheduleRules } from './payout-plan';
+import { outcomesOf, planPayouts } from './payout-plan';
+import { type RulesSource, rulesFrom } from './payouts';
+import { periodModel, periodShortLabel } from './periods';
 import { type Quarter, quarterShortLabel } from './scoring';
 
 /** A confirmed quarter as the results know it. */
@@ -19,18 +21,27 @@ export interface ConfirmedQuarter {
 
 export type LedgerLine =
   | { readonly kind: 'won'; readonly quarter: Quarter; readonly label: string; readonly winner: string; readonly cents: number }
-  | { readonly kind: 'unclaimed'; readonly quarter: Quarter; readonly label: string; readonly cents: number }
+  | {
+      readonly kind: 'unclaimed';
+      readonly quarter: Quarter;
+      readonly label: string;
+      readonly cents: number;
+      /** D34: where its money went: kept by the house (D24), rolled into the next period, or to the organizer's share. */
+      readonly to: 'house' | 'next-period' | 'organizer';
+      /** The next period's short label when it rolled forward; the organizer share's name when it went there. */
+      readonly toLabel: string | null;
+    }
   | { readonly kind: 'to-play'; readonly quarter: Quarter; readonly label: string; readonly cents: number };
 
 export interface ResultsLedger {
   readonly lines: readonly LedgerLine[];
   /** Paid or owed to winners. */
   readonly wonCents: number;
-  /** Shares of quarters nobody won: the organizer keeps them (D24). */
+  /** Shares of quarters nobody won that the house keeps (D24); under roll-forward they are in a later line or the organizer's share. */
   readonly unclaimedCents: number;
   /** Shares of quarters not confirmed yet. */
   readonly toPlayCents: number;
-  /** The schedule's organizer share (Organizer keeps 20%), 0 when the quarters pay it all. */
+  /** The organizer's (or charity's) share, with an unbought Final rolled into it (D34); 0 when the periods pay it all. */
   readonly organizerCents: number;
   /** What is left: the lines and this add up to the pot. It is `roundingCents` plus `earlierPotCents`. */
   readonly remainderCents: number;
@@ -46,23 +57,27 @@ export interface ResultsLedger {
 }
 
 /** Every quarter's line and the totals; the totals always add up to `potCents`. */
-export function resultsLedger(potCents: number, scheduleId: PayoutScheduleId, confirmed: readonly ConfirmedQuarter[]): ResultsLedger {
-  const plan = planPayouts({
-    potCents,
-    rules: scheduleRules(scheduleId),
-    outcomes: confirmed.map(({ quarter, winner }) => (winner === null ? { period: quarter, result: 'unbought' } : { period: quarter, result: 'won', winner })),
-  });
-  const lines: LedgerLine[] = plan.periods.map(({ period: quarter, status, winner, cents }) => {
-    const label = quarterShortLabel(quarter);
+export function resultsLedger(potCents: number, source: RulesSource, confirmed: readonly ConfirmedQuarter[]): ResultsLedger {
+  const { rules, gameType, organizerLabel } = rulesFrom(source);
+  const model = periodModel(gameType);
+  const plan = planPayouts({ potCents, rules, outcomes: outcomesOf(confirmed.map(({ quarter, winner }) => ({ period: quarter, winner }))) });
+  const lines: LedgerLine[] = plan.periods.map(({ period: quarter, status, winner, cents, unboughtTo }, index) => {
+    const label = periodShortLabel(model, quarter);
     if (status === 'to-play') return { kind: 'to-play', quarter, label, cents };
-    if (status === 'unbought') return { kind: 'unclaimed', quarter, label, cents };
+    if (status === 'unbought') {
+      const to = unboughtTo ?? 'house';
+      const next = plan.periods[index + 1];
+      const toLabel = to === 'next-period' && next ? periodShortLabel(model, next.period) : to === 'organizer' ? organizerLabel : null;
+      return { kind: 'unclaimed', quarter, label, cents, to, toLabel };
+    }
     // The payout as recorded: D47's earlier pot shows where it differs from the plan.
     const recorded = confirmed.find((entry) => entry.quarter === quarter)!;
     return { kind: 'won', quarter, label, winner: winner!, cents: recorded.payoutCents };
   });
   const sum = (kind: LedgerLine['kind']) => lines.filter((line) => line.kind === kind).reduce((total, line) => total + line.cents, 0);
   const wonCents = sum('won');
-  const unclaimedCents = sum('unclaimed');
+  // Under roll-forward an unclaimed line's money is in the next line or the organizer's share already.
+  const unclaimedCents = plan.houseCents;
   const toPlayCents = sum('to-play');
   const organizerCents = plan.organizer.cents;
   const remainderCents = potCents - wonCents - unclaimedCents - toPlayCents - organizerCents;
@@ -121,8 +136,10 @@ export function winnerOwingText({ owesCents, netCents }: WinnerOwing): string {
   return `Owes ${formatUsd(owesCents)} for unpaid squares · ${net}`;
 }
 
-/** D43: an unclaimed quarter said plainly. */
-export function unclaimedText(cents: number): string {
+/** D43: an unclaimed period said plainly; under roll-forward (D34), where its money went. */
+export function unclaimedText(cents: number, line?: Pick<Extract<LedgerLine, { kind: 'unclaimed' }>, 'to' | 'toLabel'>): string {
+  if (line?.to === 'next-period') return `Unclaimed: nobody bought this square, so its ${formatUsd(cents)} rolls forward to ${line.toLabel}.`;
+  if (line?.to === 'organizer') return `Unclaimed: nobody bought this square, so its ${formatUsd(cents)} goes to the ${line.toLabel} share.`;
   return `Unclaimed: nobody bought this square, so the organizer keeps ${formatUsd(cents)}.`;
 }
 

@@ -19,6 +19,9 @@ export const GAME_DAY_TEXTS = {
   outOfOrder: (next: number, quarter: number) => `Confirm Q${next} before Q${quarter}.`,
   /** D19: a confirmed quarter is corrected only while its payout is not completed. */
   payoutDoneNoCorrection: (quarter: number) => `The Q${quarter} payout is completed: its score can no longer be corrected.`,
+  /** D19 with D34: a correction under roll-forward would change a later payout that money has already moved for. */
+  correctionRepricesSettled: (quarter: number, later: number, from: string, to: string) =>
+    `Correcting Q${quarter} would change the Q${later} payout from ${from} to ${to}, and the Q${later} payout is already paid or being paid: Q${quarter} can no longer be corrected.`,
   payoutUnderWay: (quarter: number) => `The Q${quarter} payout is being processed. Try again in a moment.`,
   noWinnerRecord: (quarter: number) => `Q${quarter} has no winner record yet. Confirm its score first.`,
   payoutAlreadyDone: (quarter: number) => `The Q${quarter} payout is already completed.`,

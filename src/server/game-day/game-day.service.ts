@@ -2,8 +2,6 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { ConfirmAllResult, GameDayView, MyWinningsResponse, QuarterResult } from '@core/api/game-day';
 import { drawGridNumbers, SQUARE_COUNT, type Digit, type RandomInt } from '@core/grid';
 import { createWinnerRecordError, findWinningSquareError, GAME_DAY_ERRORS, GAME_ERRORS, saveQuarterScoreError } from '@core/messages';
-import { isPayoutScheduleId } from '@core/payout-plan';
-import { quarterPayoutCents } from '@core/payouts';
 import { isQuarter, nextQuarterToConfirm, quarterWinningsLabel, QUARTERS, winningDigits, winningSquare, type Quarter } from '@core/scoring';
 import { isPayoutStatus, playerPayoutBadge, scoreCorrectionBlock } from '@core/status';
 import { recordActivity } from '../activity/activity.repository';
@@ -12,6 +10,7 @@ import { toGame } from '../games/games.service';
 import { AppError, conflict, notFound } from '../http/errors';
 import type { Logger } from '../logger';
 import type { GameEvents } from '../realtime/events';
+import { confirmationPayout } from '../payouts/payouts.service';
 import { publishSafely } from '../realtime/publish';
 import type { ServiceDeps } from '../service-deps';
 import { GAME_DAY_TEXTS } from './game-day.messages';
@@ -148,9 +147,8 @@ export function gameDayService(deps: GameDayServiceDeps) {
       });
 
       await step(createWinnerRecordError(quarter), async () => {
-        const schedule = game.row.payout_schedule;
-        if (!isPayoutScheduleId(schedule)) throw new Error(`game ${gameId} has payout schedule ${schedule}`);
-        const amount = owner ? quarterPayoutCents(game.row.total_pot_cents, schedule, quarter) : 0;
+        // D34: the one plan with the outcomes so far; a correction re-prices later payouts (or is refused).
+        const amount = await confirmationPayout(game.tx, toGame(game.row), quarter, owner?.user_id ?? null, at);
         const sameWinner =
           existing !== undefined &&
           existing.square_x === square.x &&

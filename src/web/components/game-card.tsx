@@ -28,6 +28,10 @@ export type GameCardGame = Pick<
   | 'price_per_square_cents'
   | 'total_pot_cents'
   | 'payout_schedule'
+  | 'payout_shares'
+  | 'organizer_percent'
+  | 'organizer_label'
+  | 'unbought_rule'
 >;
 
 /**
@@ -70,7 +74,7 @@ export function GameCard({ game, headingLevel = 'h3', owing = null }: { game: Ga
           </Fact>
           {/* D12: the schedule's shares; the board shows what each pays at the current pot. */}
           <Fact term="Payouts" className="font-medium" testId="game-payouts">
-            {payoutSummary(game.payout_schedule)}
+            {payoutSummary(game)}
           </Fact>
         </dl>
       </CardContent>

@@ -1,5 +1,6 @@
 import type { Game } from '@core/api/games';
 import { formatUsd } from '@core/money';
+import { DEFAULT_ORGANIZER_LABEL } from '@core/payout-plan';
 import { payoutRules } from '@core/payouts';
 import { useId } from 'react';
 
@@ -8,9 +9,13 @@ import { useId } from 'react';
  * the current pot (rounded down to the cent), the organizer's share when the schedule keeps one,
  * and any remainder rounding leaves. The create form's info box points here.
  */
-export function PayoutRulesPanel({ game }: { game: Pick<Game, 'payout_schedule' | 'total_pot_cents'> }) {
+export function PayoutRulesPanel({
+  game,
+}: {
+  game: Pick<Game, 'game_type' | 'payout_schedule' | 'payout_shares' | 'organizer_percent' | 'organizer_label' | 'unbought_rule' | 'total_pot_cents'>;
+}) {
   const headingId = useId();
-  const rules = payoutRules(game.total_pot_cents, game.payout_schedule);
+  const rules = payoutRules(game.total_pot_cents, game);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-xl border bg-card p-4 text-sm shadow-sm" data-testid="payout-rules">
       <h2 id={headingId} className="text-base font-semibold">
@@ -31,7 +36,8 @@ export function PayoutRulesPanel({ game }: { game: Pick<Game, 'payout_schedule' 
       </dl>
       {rules.organizer && (
         <p className="font-medium" data-testid="payout-organizer">
-          Organizer keeps {rules.organizer.percent}% ({formatUsd(rules.organizer.cents)})
+          {rules.organizer.label === DEFAULT_ORGANIZER_LABEL ? 'Organizer keeps' : `${rules.organizer.label} gets`} {rules.organizer.percent}% (
+          {formatUsd(rules.organizer.cents)})
         </p>
       )}
       {rules.remainderCents > 0 && (
@@ -39,7 +45,9 @@ export function PayoutRulesPanel({ game }: { game: Pick<Game, 'payout_schedule' 
           Left over from rounding down: {formatUsd(rules.remainderCents)}
         </p>
       )}
-      <p className="text-xs text-muted-foreground">A winning square nobody bought pays nothing: the organizer keeps its share.</p>
+      <p className="text-xs text-muted-foreground" data-testid="payout-unbought">
+        {rules.unboughtText}
+      </p>
     </section>
   );
 }

@@ -62,7 +62,15 @@ export default function AdminGameEditPage() {
       game_type: values.game_type,
       ...(current.price_locked
         ? {}
-        : { price_per_square: values.price_per_square, payout_schedule: values.payout_schedule, payment_method: values.payment_method }),
+        : {
+            price_per_square: values.price_per_square,
+            payout_schedule: values.payout_schedule,
+            payout_shares: values.payout_shares,
+            organizer_percent: values.organizer_percent,
+            organizer_label: values.organizer_label,
+            unbought_rule: values.unbought_rule,
+            payment_method: values.payment_method,
+          }),
       ...(values.max_squares_per_player !== current.max_squares_per_player ? { max_squares_per_player: values.max_squares_per_player } : {}),
       // D30: who can see the game.
       ...(values.visibility !== current.visibility ? { visibility: values.visibility } : {}),
