@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type GamePayoutSettings, planPayouts, rulesOfGame, sharesOf, validateGamePayout, validateOrganizerLabel } from './payout-plan';
-import { payoutRules, payoutSummary } from './payouts';
+import { payoutAmountsSummary, payoutRules, payoutSummary, unboughtRuleShort } from './payouts';
 import { periodModel } from './periods';
 import { ledgerTotals, resultsLedger, unclaimedText } from './results-ledger';
 import { gameFormSchema } from './schemas';
@@ -118,7 +118,10 @@ describe('every view reads the one plan', () => {
     expect(rules.unboughtText).toBe(
       'A winning square nobody bought: its money rolls forward to the next quarter; an unbought Final goes to the Food Bank share.',
     );
-    expect(payoutSummary(game)).toBe('Q1 10% · Q2 20% · Q3 30% · Final 30% · Food Bank 10% · unbought rolls forward');
+    expect(payoutSummary(game)).toBe('Q1 10% · Q2 20% · Q3 30% · Final 30% · Food Bank 10%');
+    expect(payoutAmountsSummary(90_000, game)).toBe('Q1 $90.00 · Q2 $180.00 · Q3 $270.00 · Final $270.00 · Food Bank $90.00');
+    expect(unboughtRuleShort(game)).toBe('Rolls forward to the next quarter');
+    expect(unboughtRuleShort('even')).toBe('The organizer keeps its share');
     expect(payoutSummary('even')).toBe('Q1-Q3 25% · Final 25%');
     expect(payoutSummary({ ...custom([45, 45], 10, 'house', 'college-basketball'), organizer_label: 'Organizer' })).toBe('H1 45% · Final 45% · Organizer 10%');
   });

@@ -14,6 +14,7 @@ import {
   sharesOf,
   unboughtRuleText,
 } from './payout-plan';
+import { formatUsd } from './money';
 import { type Period, periodModel, periodShortLabel, periodWinningsLabel } from './periods';
 import type { Quarter } from './scoring';
 
@@ -115,6 +116,23 @@ export function payoutSummary(source: RulesSource): string {
     : before.map(({ period, percent }) => `${periodShortLabel(model, period)} ${percent}%`);
   parts.push(`Final ${final.percent}%`);
   if (organizerPercent > 0) parts.push(`${organizerLabel} ${organizerPercent}%`);
-  if (rules.unbought === 'roll') parts.push('unbought rolls forward');
   return parts.join(' · ');
+}
+
+/** What each period (and the organizer's share) pays at a pot, in one line for a game card (D34): "Q1 $90.00 · ... · Food Bank $90.00". */
+export function payoutAmountsSummary(potCents: number, source: RulesSource): string {
+  const { gameType } = rulesFrom(source);
+  const model = periodModel(gameType);
+  const rules = payoutRules(potCents, source);
+  const parts = rules.quarters.map(
+    ({ quarter, cents }) => `${quarter === model.periods.at(-1) ? 'Final' : periodShortLabel(model, quarter)} ${formatUsd(cents)}`,
+  );
+  if (rules.organizer) parts.push(`${rules.organizer.label} ${formatUsd(rules.organizer.cents)}`);
+  return parts.join(' · ');
+}
+
+/** The unbought rule in a few words, for a game card (D34). */
+export function unboughtRuleShort(source: RulesSource): string {
+  const { rules, gameType } = rulesFrom(source);
+  return rules.unbought === 'roll' ? `Rolls forward to the next ${periodModel(gameType).kind}` : 'The organizer keeps its share';
 }

@@ -6,7 +6,7 @@
  * remainder make up the rest.
  */
 import { formatUsd } from './money';
-import { outcomesOf, planPayouts } from './payout-plan';
+import { DEFAULT_ORGANIZER_LABEL, outcomesOf, planPayouts } from './payout-plan';
 import { type RulesSource, rulesFrom } from './payouts';
 import { periodModel, periodShortLabel } from './periods';
 import { type Quarter, quarterShortLabel } from './scoring';
@@ -54,6 +54,8 @@ export interface ResultsLedger {
    */
   readonly earlierPotCents: number;
   readonly potCents: number;
+  /** The organizer share's name (D34: "Organizer" or a charity's). */
+  readonly organizerLabel: string;
 }
 
 /** Every quarter's line and the totals; the totals always add up to `potCents`. */
@@ -91,6 +93,7 @@ export function resultsLedger(potCents: number, source: RulesSource, confirmed: 
     roundingCents: plan.remainder.cents,
     earlierPotCents: remainderCents - plan.remainder.cents,
     potCents,
+    organizerLabel,
   };
 }
 
@@ -110,7 +113,11 @@ export function ledgerTotals(ledger: ResultsLedger, wonLabel: string): LedgerTot
   const totals: LedgerTotal[] = [
     { key: 'won', label: wonLabel, cents: ledger.wonCents },
     { key: 'unclaimed', label: 'Unclaimed, kept by the organizer', cents: ledger.unclaimedCents },
-    { key: 'organizer', label: "Organizer's share", cents: ledger.organizerCents },
+    {
+      key: 'organizer',
+      label: ledger.organizerLabel === DEFAULT_ORGANIZER_LABEL ? "Organizer's share" : `${ledger.organizerLabel} share`,
+      cents: ledger.organizerCents,
+    },
     { key: 'to-play', label: 'Still to play', cents: ledger.toPlayCents },
     { key: 'rounding', label: 'Left over from rounding down', cents: ledger.roundingCents },
     { key: 'earlier-pot', label: 'Payouts recorded before the pot was final differ by', cents: ledger.earlierPotCents },

@@ -119,7 +119,11 @@ describe('custom payout shares with roll-forward (D34)', () => {
     await card.waitFor();
     await expect
       .poll(async () => ((await card.getByTestId('game-payouts').textContent()) ?? '').trim())
-      .toBe('Q1 10% · Q2 20% · Q3 30% · Final 30% · Food Bank 10% · unbought rolls forward');
+      .toBe('Q1 10% · Q2 20% · Q3 30% · Final 30% · Food Bank 10%');
+    await expect
+      .poll(() => card.getByTestId('game-payout-amounts').textContent())
+      .toBe('Q1 $90.00 · Q2 $180.00 · Q3 $270.00 · Final $270.00 · Food Bank $90.00');
+    await expect.poll(() => card.getByTestId('game-unbought').textContent()).toBe('Rolls forward to the next quarter');
     await card.screenshot({ path: `${SHOTS}/game-card-1280.png` });
 
     // Play: Q1 alice, Q2 on the unsold row (unbought), Q3 alice.
@@ -159,5 +163,16 @@ describe('custom payout shares with roll-forward (D34)', () => {
     await expect.poll(() => panel.textContent()).toContain('Unclaimed: nobody bought this square, so its $180.00 rolls forward to Q3.');
     await expect.poll(() => panel.textContent()).toContain('$450.00');
     await panel.screenshot({ path: `${SHOTS}/board-results-1280.png` });
+
+    // The form at 375 px: the share inputs fit, and a game in halves gets two shares and no schedules.
+    const phone = await open('/admin/games/new', 'admin', 375);
+    await phone.getByRole('group', { name: 'Payout Schedule' }).getByRole('radio', { name: 'Custom shares' }).check();
+    await phone.getByTestId('custom-shares').waitFor();
+    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
+    await phone.getByTestId('custom-shares').screenshot({ path: `${SHOTS}/form-custom-shares-375.png` });
+    await phone.getByLabel('Game Type').selectOption('college-basketball');
+    await expect.poll(() => phone.getByRole('group', { name: 'Payout Schedule' }).getByRole('radio').count()).toBe(1);
+    await expect.poll(() => phone.getByTestId('custom-shares').getByRole('spinbutton').count()).toBe(3);
+    await expect.poll(() => text(phone, 'shares-sum')).toBe('Adds up to 100%');
   });
 });

@@ -559,9 +559,10 @@ function CustomSharesField({
   const errorId = `${id}-error`;
   const described = [describedBy, sumId, error ? errorId : null].filter(Boolean).join(' ');
   const percentInput = (inputId: string, label: string, value: string, onChange: (text: string) => void, ref?: (element: HTMLInputElement | null) => void) => (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={inputId} className="text-sm">
+    <div className="flex flex-col justify-end gap-1.5">
+      <label htmlFor={inputId} className="text-sm [overflow-wrap:anywhere]">
         {label}
+        <span className="sr-only"> (%)</span>
       </label>
       <div className="flex items-center gap-1.5">
         <Input
@@ -592,13 +593,13 @@ function CustomSharesField({
         {model.periods.map((period, index) =>
           percentInput(
             `${id}-${period}`,
-            `${periodWinningsLabel(model, period)} (%)`,
+            periodWinningsLabel(model, period),
             values.payout_shares[index] ?? '',
             (text) => onShare(index, text),
             index === 0 ? shareRef : undefined,
           ),
         )}
-        {percentInput(`${id}-organizer`, `${values.organizer_label.trim() || 'Organizer'} (%)`, values.organizer_percent, onOrganizer)}
+        {percentInput(`${id}-organizer`, values.organizer_label.trim() || 'Organizer', values.organizer_percent, onOrganizer)}
       </div>
       <div className="flex flex-col gap-1.5 sm:max-w-80">
         <label htmlFor={`${id}-label`} className="text-sm">

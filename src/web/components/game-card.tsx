@@ -2,7 +2,7 @@ import type { OwingInfo } from '@core/api/board';
 import type { Game } from '@core/api/games';
 import { SQUARE_COUNT } from '@core/grid';
 import { formatUsd } from '@core/money';
-import { payoutSummary } from '@core/payouts';
+import { payoutAmountsSummary, payoutSummary, unboughtRuleShort } from '@core/payouts';
 import { GAME_TYPE_LABELS } from '@core/validation';
 import { ArrowRight, Trophy } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useId } from 'react';
@@ -75,6 +75,13 @@ export function GameCard({ game, headingLevel = 'h3', owing = null }: { game: Ga
           {/* D12: the schedule's shares; the board shows what each pays at the current pot. */}
           <Fact term="Payouts" className="font-medium" testId="game-payouts">
             {payoutSummary(game)}
+          </Fact>
+          {/* D34: what each share pays at the current pot, and where an unbought square's money goes. */}
+          <Fact term="At this pot" className="text-sm" testId="game-payout-amounts">
+            {payoutAmountsSummary(game.total_pot_cents, game)}
+          </Fact>
+          <Fact term="Unbought winning square" className="text-sm" testId="game-unbought">
+            {unboughtRuleShort(game)}
           </Fact>
         </dl>
       </CardContent>
