@@ -13,6 +13,7 @@ import {
   sharesOf,
   type UnboughtRule,
   unboughtRuleText,
+  validateGamePayout,
 } from '@core/payout-plan';
 import { payoutRules } from '@core/payouts';
 import { periodModel, periodNoun, periodWinningsLabel } from '@core/periods';
@@ -757,8 +758,18 @@ const PAYMENT_METHOD_HINTS: Readonly<Record<PaymentMethod, string>> = {
 function PayoutInfo({ id, infoText, values }: { id: string; infoText: string; values: GameFormState }) {
   const dollars = Number(values.price_per_square);
   const validPrice = Number.isInteger(dollars) && dollars >= MIN_PRICE_DOLLARS && dollars <= MAX_PRICE_DOLLARS;
-  const parsed = validPrice ? validateGameForm(toInput(values)) : null;
-  const plan = parsed?.ok ? payoutRules(dollars * 100 * 100, parsed.value) : null;
+  // Only the payout fields are read here: the rest of the form may still be empty.
+  const typed = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+  const custom = values.payout_schedule === CUSTOM_PAYOUT;
+  const checked = validateGamePayout({
+    game_type: values.game_type,
+    payout_schedule: values.payout_schedule,
+    payout_shares: custom ? values.payout_shares.map(typed) : null,
+    organizer_percent: custom ? typed(values.organizer_percent) : null,
+    unbought_rule: values.unbought_rule,
+  });
+  const plan =
+    validPrice && checked.ok ? payoutRules(dollars * 100 * 100, { ...checked.value, organizer_label: values.organizer_label.trim() || 'Organizer' }) : null;
   const noun = periodNoun(periodModel(values.game_type));
   return (
     <div className="flex gap-3 rounded-md border border-primary/30 bg-accent/50 p-4 text-sm" data-testid="payout-info">
