@@ -8,7 +8,8 @@
  * new plan; `correctionRepricing` says which later periods it pays differently.
  */
 import { isCents } from './money';
-import { QUARTER_MODEL } from './periods';
+import { type Period, periodModel, periodNoun, periodShortLabel, QUARTER_MODEL } from './periods';
+import { normalizeText, type TextField, validateText } from './text';
 import type { Quarter } from './scoring';
 import type { ValidationResult } from './validation-result';
 
@@ -70,6 +71,8 @@ export const UNBOUGHT_RULES = ['house', 'roll'] as const;
 /** What a period whose winning square nobody bought does with its money. */
 export type UnboughtRule = (typeof UNBOUGHT_RULES)[number];
 
+export const UNBOUGHT_RULE_INVALID = 'Choose what happens to a winning square nobody bought: the house keeps it or it rolls forward';
+
 /** D24: the house keeps it. */
 export const DEFAULT_UNBOUGHT_RULE: UnboughtRule = 'house';
 
@@ -128,7 +131,7 @@ function isWholePercent(value: unknown): value is number {
 export function validatePayoutRules<K>(rules: PayoutRules<K>, labelOf: (period: K) => string): ValidationResult<PayoutRules<K>> {
   const fail = (message: string): ValidationResult<PayoutRules<K>> => ({ ok: false, message });
   if (!(UNBOUGHT_RULES as readonly unknown[]).includes(rules.unbought)) {
-    return fail('Choose what happens to a winning square nobody bought: the house keeps it or it rolls forward');
+    return fail(UNBOUGHT_RULE_INVALID);
   }
   if (rules.shares.kind === 'schedule') {
     return isPayoutScheduleId(rules.shares.schedule) ? { ok: true, value: rules } : fail('Choose one of the payout schedules');
@@ -270,4 +273,113 @@ export function correctionRepricing<K>(
     return index > at && line.payableCents !== fromCents ? [{ period: line.period, fromCents, toCents: line.payableCents }] : [];
   });
   return { plan, repriced };
+}
+
+// A game's stored rules (migration 017) and what every view reads off them.
+
+/** The create form's choice: one of the schedules, or custom shares (D34). */
+export const CUSTOM_PAYOUT = 'custom';
+
+export const PAYOUT_CHOICES = [...PAYOUT_SCHEDULE_IDS, CUSTOM_PAYOUT] as const;
+
+export type PayoutChoice = (typeof PAYOUT_CHOICES)[number];
+
+/** The form's label for custom shares. */
+export const CUSTOM_PAYOUT_LABEL = 'Custom shares';
+
+/** What the organizer's (or a charity's) share is called when the organizer gives no name. */
+export const DEFAULT_ORGANIZER_LABEL = 'Organizer';
+
+const ORGANIZER_LABEL_MAX_LENGTH = 40;
+
+const ORGANIZER_LABEL_FIELD: TextField = {
+  maxLength: ORGANIZER_LABEL_MAX_LENGTH,
+  messages: {
+    tooShort: 'Name who gets the organizer share, e.g. "Organizer" or a charity',
+    tooLong: `The organizer share's name must be at most ${ORGANIZER_LABEL_MAX_LENGTH} characters`,
+    notAllowed: "The organizer share's name contains characters that are not allowed",
+  },
+};
+
+/** The organizer share's name ("Organizer", "Food Bank"): blank is "Organizer"; 1-40 characters of allowed text. */
+export function validateOrganizerLabel(raw: string | null | undefined): ValidationResult<string> {
+  if (raw === null || raw === undefined || normalizeText(raw) === '') return { ok: true, value: DEFAULT_ORGANIZER_LABEL };
+  return validateText(raw, ORGANIZER_LABEL_FIELD);
+}
+
+/** A game's payout settings as stored and as the API carries them. */
+export interface GamePayoutSettings {
+  readonly game_type: string;
+  readonly payout_schedule: PayoutChoice;
+  /** Custom shares: whole percents per period, in the game's playing order; null for a schedule. */
+  readonly payout_shares: readonly number[] | null;
+  /** Custom shares: the organizer's (or charity's) percent; null for a schedule (it says its own). */
+  readonly organizer_percent: number | null;
+  readonly unbought_rule: UnboughtRule;
+}
+
+/**
+ * The rules of a game. A schedule in a game played in halves pays each half the shares of its two
+ * quarters (Even 50/50, Final-heavy 40/60, Organizer keeps 20% 40/40): a game of that type made
+ * before custom shares keeps what its schedule meant. Throws for stored custom shares that do not
+ * name every period (checked on the way in).
+ */
+export function rulesOfGame(game: GamePayoutSettings): PayoutRules<Period> {
+  const model = periodModel(game.game_type);
+  const unbought = game.unbought_rule;
+  if (game.payout_schedule !== CUSTOM_PAYOUT) {
+    if (model.kind === 'quarter') return scheduleRules(game.payout_schedule, unbought);
+    const { periods: quarters, organizerPercent } = sharesOf(scheduleRules(game.payout_schedule));
+    const perHalf = quarters.length / model.periods.length;
+    const periods = model.periods.map((period, i) => ({
+      period,
+      percent: quarters.slice(i * perHalf, (i + 1) * perHalf).reduce((sum, share) => sum + share.percent, 0),
+    }));
+    return { shares: { kind: 'custom', periods, organizerPercent }, unbought };
+  }
+  const percents = game.payout_shares ?? [];
+  if (percents.length !== model.periods.length) throw new RangeError(`A game in ${model.kind}s has ${percents.length} payout shares`);
+  return {
+    shares: { kind: 'custom', periods: model.periods.map((period, i) => ({ period, percent: percents[i]! })), organizerPercent: game.organizer_percent ?? 0 },
+    unbought,
+  };
+}
+
+/**
+ * The create and edit forms' payout choice checked against the game's periods (D34): custom
+ * shares need one whole percent per period and the organizer's, adding up to 100; each wrong
+ * share named ("Q2 share must be a whole percent from 0 to 100").
+ */
+export function validateGamePayout(game: GamePayoutSettings): ValidationResult<GamePayoutSettings> {
+  const model = periodModel(game.game_type);
+  if (!(UNBOUGHT_RULES as readonly unknown[]).includes(game.unbought_rule)) return { ok: false, message: UNBOUGHT_RULE_INVALID };
+  if (game.payout_schedule !== CUSTOM_PAYOUT) return { ok: true, value: { ...game, payout_shares: null, organizer_percent: null } };
+  const shares = game.payout_shares;
+  if (!shares || shares.length !== model.periods.length) {
+    return { ok: false, message: `Custom shares need one share for each ${periodNoun(model)} (${model.periods.length})` };
+  }
+  const rules: PayoutRules<Period> = {
+    shares: { kind: 'custom', periods: model.periods.map((period, i) => ({ period, percent: shares[i]! })), organizerPercent: game.organizer_percent ?? 0 },
+    unbought: game.unbought_rule,
+  };
+  const checked = validatePayoutRules(rules, (period) => periodShortLabel(model, period));
+  return checked.ok ? { ok: true, value: { ...game, organizer_percent: game.organizer_percent ?? 0 } } : checked;
+}
+
+/** The unbought rule in words, for the board, the card and the form (D34). */
+export function unboughtRuleText(rule: UnboughtRule, gameType: string, organizerLabel: string = DEFAULT_ORGANIZER_LABEL): string {
+  const model = periodModel(gameType);
+  if (rule === 'house') return `A winning square nobody bought: the organizer keeps its share.`;
+  return `A winning square nobody bought: its money rolls forward to the next ${periodNoun(model)}; an unbought Final goes to the ${organizerLabel} share.`;
+}
+
+/** A confirmed period as the winner records say it: its winner, or null when nobody bought the square. */
+export interface RecordedOutcome {
+  readonly period: Period;
+  readonly winner: string | null;
+}
+
+/** The plan's outcomes from confirmed periods. */
+export function outcomesOf(recorded: readonly RecordedOutcome[]): PeriodOutcome<Period>[] {
+  return recorded.map(({ period, winner }) => (winner === null ? { period, result: 'unbought' } : { period, result: 'won', winner }));
 }

@@ -129,8 +129,9 @@ describe('payoutRules (what the board and the card show, D12)', () => {
         { quarter: 3, label: '3rd Quarter', percent: 20, cents: 20000 },
         { quarter: 4, label: 'Final', percent: 20, cents: 20000 },
       ],
-      organizer: { percent: 20, cents: 20000 },
+      organizer: { percent: 20, cents: 20000, label: 'Organizer' },
       remainderCents: 0,
+      unboughtText: 'A winning square nobody bought: the organizer keeps its share.',
     });
   });
 
@@ -150,7 +151,7 @@ describe('payoutRules (what the board and the card show, D12)', () => {
     // $1,000.03: 20% is 20000.6 cents, paid 20000 to each quarter and to the organizer.
     const rules = payoutRules(100003, 'organizer-20');
     expect(rules.quarters.every(({ cents }) => cents === 20000)).toBe(true);
-    expect(rules.organizer).toEqual({ percent: 20, cents: 20000 });
+    expect(rules.organizer).toEqual({ percent: 20, cents: 20000, label: 'Organizer' });
     expect(rules.remainderCents).toBe(3);
     expect(payoutRules(100003, 'even').remainderCents).toBe(3);
     expect(payoutRules(0, 'even').quarters.map(({ cents }) => cents)).toEqual([0, 0, 0, 0]);

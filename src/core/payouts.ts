@@ -3,19 +3,41 @@
  * schedule's plan at a pot, its rules with their cents and its one-line summary. All of them
  * are read off the one payout plan (payout-plan.ts), so the cents cannot disagree.
  */
-import { type PayoutScheduleId, planPayouts, sharesOf } from './payout-plan';
-import { DEFAULT_PERIOD_MODEL, periodPayoutRules } from './period-payouts';
-import { type PeriodModel, periodShortLabel, periodWinningsLabel } from './periods';
+import {
+  DEFAULT_ORGANIZER_LABEL,
+  type GamePayoutSettings,
+  type PayoutRules,
+  type PayoutScheduleId,
+  planPayouts,
+  rulesOfGame,
+  scheduleRules,
+  sharesOf,
+  unboughtRuleText,
+} from './payout-plan';
+import { formatUsd } from './money';
+import { type Period, periodModel, periodShortLabel, periodWinningsLabel } from './periods';
 import type { Quarter } from './scoring';
 
+/**
+ * Where a view's rules come from: a game (its stored rules, D34) or, for the form's preview and
+ * older callers, one of the schedules in a quarter game with the house rule.
+ */
+export type RulesSource = PayoutScheduleId | (GamePayoutSettings & { readonly organizer_label?: string });
+
+/** The rules, the game type and the organizer share's name of a source. */
+export function rulesFrom(source: RulesSource): { rules: PayoutRules<Period>; gameType: string; organizerLabel: string } {
+  if (typeof source === 'string') return { rules: scheduleRules(source), gameType: 'nfl', organizerLabel: DEFAULT_ORGANIZER_LABEL };
+  return { rules: rulesOfGame(source), gameType: source.game_type, organizerLabel: source.organizer_label ?? DEFAULT_ORGANIZER_LABEL };
+}
+
 /** A schedule's plan at a pot before any quarter is played: each share rounded down to the cent. */
-function schedulePlan(potCents: number, scheduleId: PayoutScheduleId, model: PeriodModel) {
-  return planPayouts({ potCents, rules: periodPayoutRules(model, scheduleId), outcomes: [] });
+function schedulePlan(potCents: number, scheduleId: PayoutScheduleId) {
+  return planPayouts({ potCents, rules: scheduleRules(scheduleId), outcomes: [] });
 }
 
 /** A quarter's payout in cents: its share of the pot, rounded down to the cent. */
-export function quarterPayoutCents(potCents: number, scheduleId: PayoutScheduleId, quarter: Quarter, model: PeriodModel = DEFAULT_PERIOD_MODEL): number {
-  return schedulePlan(potCents, scheduleId, model).periods.find(({ period }) => period === quarter)!.baseCents;
+export function quarterPayoutCents(potCents: number, scheduleId: PayoutScheduleId, quarter: Quarter): number {
+  return schedulePlan(potCents, scheduleId).periods.find(({ period }) => period === quarter)!.baseCents;
 }
 
 export interface PayoutPlan {
@@ -27,15 +49,15 @@ export interface PayoutPlan {
 }
 
 /** All four payouts of a pot under a schedule, and what remains. */
-export function payoutPlan(potCents: number, scheduleId: PayoutScheduleId, model: PeriodModel = DEFAULT_PERIOD_MODEL): PayoutPlan {
-  const quarters = schedulePlan(potCents, scheduleId, model).periods.map(({ period, baseCents }) => ({ quarter: period, cents: baseCents }));
+export function payoutPlan(potCents: number, scheduleId: PayoutScheduleId): PayoutPlan {
+  const quarters = schedulePlan(potCents, scheduleId).periods.map(({ period, baseCents }) => ({ quarter: period, cents: baseCents }));
   const paidOutCents = quarters.reduce((sum, { cents }) => sum + cents, 0);
   return { quarters, paidOutCents, remainderCents: potCents - paidOutCents };
 }
 
-/** One quarter of a game's payout rules: "1st Quarter", 25%, and what that pays at the pot. */
+/** One period of a game's payout rules: "1st Quarter", 25%, and what that pays at the pot. */
 interface PayoutRuleQuarter {
-  readonly quarter: Quarter;
+  readonly quarter: Period;
   /** "1st Quarter", "2nd Quarter", "3rd Quarter", "Final" (the My Winnings labels). */
   readonly label: string;
   readonly percent: number;
@@ -46,18 +68,22 @@ interface PayoutRuleQuarter {
 export interface PayoutRulesAtPot {
   readonly potCents: number;
   readonly quarters: readonly PayoutRuleQuarter[];
-  /** The share the organizer keeps (Organizer keeps 20%), rounded down; null when the quarters pay it all. */
-  readonly organizer: { readonly percent: number; readonly cents: number } | null;
+  /** The share the organizer (or a charity, by its name) keeps, rounded down; null when the periods pay it all. */
+  readonly organizer: { readonly percent: number; readonly cents: number; readonly label: string } | null;
   /** What rounding each share down leaves over (D12: "any remainder is shown"). */
   readonly remainderCents: number;
+  /** D34: what happens to a winning square nobody bought, in words. */
+  readonly unboughtText: string;
 }
 
 /**
  * Each quarter's share and what it pays at `potCents`, the organizer's share and the rounding
  * remainder: quarters + organizer + remainder is the pot.
  */
-export function payoutRules(potCents: number, scheduleId: PayoutScheduleId, model: PeriodModel = DEFAULT_PERIOD_MODEL): PayoutRulesAtPot {
-  const plan = schedulePlan(potCents, scheduleId, model);
+export function payoutRules(potCents: number, source: RulesSource): PayoutRulesAtPot {
+  const { rules, gameType, organizerLabel } = rulesFrom(source);
+  const model = periodModel(gameType);
+  const plan = planPayouts({ potCents, rules, outcomes: [] });
   const quarters = plan.periods.map(({ period, percent, baseCents }) => ({
     quarter: period,
     label: periodWinningsLabel(model, period),
@@ -65,23 +91,48 @@ export function payoutRules(potCents: number, scheduleId: PayoutScheduleId, mode
     cents: baseCents,
   }));
   const { percent, baseCents } = plan.organizer;
-  return { potCents, quarters, organizer: percent > 0 ? { percent, cents: baseCents } : null, remainderCents: plan.remainder.cents };
+  return {
+    potCents,
+    quarters,
+    organizer: percent > 0 ? { percent, cents: baseCents, label: organizerLabel } : null,
+    remainderCents: plan.remainder.cents,
+    unboughtText: unboughtRuleText(rules.unbought, gameType, organizerLabel),
+  };
 }
 
 /**
  * A schedule's shares in one short line, for a game card: "Q1-Q3 25% · Final 25%", with
  * "· Organizer 20%" when the organizer keeps a share.
  */
-export function payoutSummary(scheduleId: PayoutScheduleId, model: PeriodModel = DEFAULT_PERIOD_MODEL): string {
-  const { periods, organizerPercent } = sharesOf(periodPayoutRules(model, scheduleId));
+export function payoutSummary(source: RulesSource): string {
+  const { rules, gameType, organizerLabel } = rulesFrom(source);
+  const model = periodModel(gameType);
+  const { periods, organizerPercent } = sharesOf(rules);
   const before = periods.slice(0, -1);
-  const final = periods.at(-1)!.percent;
-  const first = before[0]!;
-  const last = before.at(-1)!;
-  const same = before.every(({ percent }) => percent === first.percent);
-  const range = first === last ? periodShortLabel(model, first.period) : `${periodShortLabel(model, first.period)}-${periodShortLabel(model, last.period)}`;
-  const parts = same ? [`${range} ${first.percent}%`] : before.map(({ period, percent }) => `${periodShortLabel(model, period)} ${percent}%`);
-  parts.push(`Final ${final}%`);
-  if (organizerPercent > 0) parts.push(`Organizer ${organizerPercent}%`);
+  const final = periods.at(-1)!;
+  const allSame = before.length > 1 && before.every(({ percent }) => percent === before[0]!.percent);
+  const parts = allSame
+    ? [`${periodShortLabel(model, before[0]!.period)}-${periodShortLabel(model, before.at(-1)!.period)} ${before[0]!.percent}%`]
+    : before.map(({ period, percent }) => `${periodShortLabel(model, period)} ${percent}%`);
+  parts.push(`Final ${final.percent}%`);
+  if (organizerPercent > 0) parts.push(`${organizerLabel} ${organizerPercent}%`);
   return parts.join(' · ');
+}
+
+/** What each period (and the organizer's share) pays at a pot, in one line for a game card (D34): "Q1 $90.00 · ... · Food Bank $90.00". */
+export function payoutAmountsSummary(potCents: number, source: RulesSource): string {
+  const { gameType } = rulesFrom(source);
+  const model = periodModel(gameType);
+  const rules = payoutRules(potCents, source);
+  const parts = rules.quarters.map(
+    ({ quarter, cents }) => `${quarter === model.periods.at(-1) ? 'Final' : periodShortLabel(model, quarter)} ${formatUsd(cents)}`,
+  );
+  if (rules.organizer) parts.push(`${rules.organizer.label} ${formatUsd(rules.organizer.cents)}`);
+  return parts.join(' · ');
+}
+
+/** The unbought rule in a few words, for a game card (D34). */
+export function unboughtRuleShort(source: RulesSource): string {
+  const { rules, gameType } = rulesFrom(source);
+  return rules.unbought === 'roll' ? `Rolls forward to the next ${periodModel(gameType).kind}` : 'The organizer keeps its share';
 }

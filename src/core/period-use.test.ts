@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { activityMessage } from './activity';
 import { squareAccessibleName } from './board';
 import { createWinnerRecordError, payoutRetryToast, quarterWinnerToast, saveQuarterScoreError } from './messages';
-import { periodPayoutRules } from './period-payouts';
-import { payoutRules, payoutSummary, quarterPayoutCents } from './payouts';
+import { rulesOfGame } from './payout-plan';
+import { payoutRules, payoutSummary } from './payouts';
 import {
   finalPeriod,
   HALF_MODEL,
@@ -74,50 +74,38 @@ describe('periods where they are used', () => {
   });
 });
 
-describe('payouts in halves: an even split of what the schedule pays out (custom shares)', () => {
-  it('keeps the schedules for quarters', () => {
-    expect(periodPayoutRules(QUARTER_MODEL, 'final-heavy')).toEqual({ shares: { kind: 'schedule', schedule: 'final-heavy' }, unbought: 'house' });
-  });
+describe("payouts in halves: each half gets its two quarters' shares of the schedule (the one plan, D34)", () => {
+  const game = (game_type: string, payout_schedule: 'even' | 'final-heavy' | 'organizer-20') =>
+    ({ game_type, payout_schedule, payout_shares: null, organizer_percent: null, unbought_rule: 'house' }) as const;
 
-  it('splits 50/50, or 40/40 when the organizer keeps 20%', () => {
-    const shares = (schedule: 'even' | 'final-heavy' | 'organizer-20') => periodPayoutRules(HALF_MODEL, schedule).shares;
-    expect(shares('even')).toEqual({
-      kind: 'custom',
-      periods: [
-        { period: 1, percent: 50 },
-        { period: 2, percent: 50 },
-      ],
-      organizerPercent: 0,
-    });
-    expect(shares('final-heavy')).toEqual(shares('even'));
-    expect(shares('organizer-20')).toEqual({
-      kind: 'custom',
-      periods: [
-        { period: 1, percent: 40 },
-        { period: 2, percent: 40 },
-      ],
-      organizerPercent: 20,
-    });
+  it('keeps the schedules for quarters', () => {
+    expect(rulesOfGame(game('nfl', 'final-heavy'))).toEqual({ shares: { kind: 'schedule', schedule: 'final-heavy' }, unbought: 'house' });
   });
 
   it('pays each half its share, rounded down, and names it', () => {
-    expect(quarterPayoutCents(100001, 'even', 1, HALF_MODEL)).toBe(50000);
-    expect(quarterPayoutCents(100000, 'even', 2, HALF_MODEL)).toBe(50000);
-    expect(quarterPayoutCents(100000, 'even', 1)).toBe(25000);
-    const rules = payoutRules(100000, 'organizer-20', HALF_MODEL);
-    expect(rules.quarters.map(({ label, percent, cents }) => [label, percent, cents])).toEqual([
+    const halves = (schedule: 'even' | 'final-heavy' | 'organizer-20') =>
+      payoutRules(100000, game('college-basketball', schedule)).quarters.map(({ label, percent, cents }) => [label, percent, cents]);
+    expect(halves('even')).toEqual([
+      ['1st Half', 50, 50000],
+      ['Final', 50, 50000],
+    ]);
+    expect(halves('final-heavy')).toEqual([
+      ['1st Half', 40, 40000],
+      ['Final', 60, 60000],
+    ]);
+    expect(halves('organizer-20')).toEqual([
       ['1st Half', 40, 40000],
       ['Final', 40, 40000],
     ]);
-    expect(rules.organizer).toEqual({ percent: 20, cents: 20000 });
-    expect(payoutSummary('even', HALF_MODEL)).toBe('H1 50% · Final 50%');
-    expect(payoutSummary('organizer-20', HALF_MODEL)).toBe('H1 40% · Final 40% · Organizer 20%');
+    expect(payoutRules(100000, game('college-basketball', 'organizer-20')).organizer).toMatchObject({ percent: 20, cents: 20000 });
+    expect(payoutSummary(game('college-basketball', 'even'))).toBe('H1 50% · Final 50%');
+    expect(payoutSummary(game('college-basketball', 'organizer-20'))).toBe('H1 40% · Final 40% · Organizer 20%');
     expect(payoutSummary('even')).toBe('Q1-Q3 25% · Final 25%');
     expect(payoutSummary('final-heavy')).toBe('Q1-Q3 20% · Final 40%');
   });
 
   it('keeps the results ledger to two lines that add up to the pot', () => {
-    const ledger = resultsLedger(100000, 'even', [{ quarter: 1, winner: 'alice', payoutCents: 50000 }], HALF_MODEL);
+    const ledger = resultsLedger(100000, game('college-basketball', 'even'), [{ quarter: 1, winner: 'alice', payoutCents: 50000 }]);
     expect(ledger.lines.map((line) => [line.kind, line.label, line.cents])).toEqual([
       ['won', 'H1', 50000],
       ['to-play', 'H2', 50000],

@@ -6,9 +6,9 @@
  * remainder make up the rest.
  */
 import { formatUsd } from './money';
-import { type PayoutScheduleId, planPayouts } from './payout-plan';
-import { DEFAULT_PERIOD_MODEL, periodPayoutRules } from './period-payouts';
-import { type PeriodModel, periodShortLabel } from './periods';
+import { DEFAULT_ORGANIZER_LABEL, outcomesOf, planPayouts } from './payout-plan';
+import { type RulesSource, rulesFrom } from './payouts';
+import { type PeriodModel, periodModel, periodShortLabel, QUARTER_MODEL } from './periods';
 import type { Quarter } from './scoring';
 
 /** A confirmed quarter as the results know it. */
@@ -21,18 +21,27 @@ export interface ConfirmedQuarter {
 
 export type LedgerLine =
   | { readonly kind: 'won'; readonly quarter: Quarter; readonly label: string; readonly winner: string; readonly cents: number }
-  | { readonly kind: 'unclaimed'; readonly quarter: Quarter; readonly label: string; readonly cents: number }
+  | {
+      readonly kind: 'unclaimed';
+      readonly quarter: Quarter;
+      readonly label: string;
+      readonly cents: number;
+      /** D34: where its money went: kept by the house (D24), rolled into the next period, or to the organizer's share. */
+      readonly to: 'house' | 'next-period' | 'organizer';
+      /** The next period's short label when it rolled forward; the organizer share's name when it went there. */
+      readonly toLabel: string | null;
+    }
   | { readonly kind: 'to-play'; readonly quarter: Quarter; readonly label: string; readonly cents: number };
 
 export interface ResultsLedger {
   readonly lines: readonly LedgerLine[];
   /** Paid or owed to winners. */
   readonly wonCents: number;
-  /** Shares of quarters nobody won: the organizer keeps them (D24). */
+  /** Shares of quarters nobody won that the house keeps (D24); under roll-forward they are in a later line or the organizer's share. */
   readonly unclaimedCents: number;
   /** Shares of quarters not confirmed yet. */
   readonly toPlayCents: number;
-  /** The schedule's organizer share (Organizer keeps 20%), 0 when the quarters pay it all. */
+  /** The organizer's (or charity's) share, with an unbought Final rolled into it (D34); 0 when the periods pay it all. */
   readonly organizerCents: number;
   /** What is left: the lines and this add up to the pot. It is `roundingCents` plus `earlierPotCents`. */
   readonly remainderCents: number;
@@ -45,31 +54,32 @@ export interface ResultsLedger {
    */
   readonly earlierPotCents: number;
   readonly potCents: number;
+  /** The organizer share's name (D34: "Organizer" or a charity's). */
+  readonly organizerLabel: string;
 }
 
 /** Every quarter's line and the totals; the totals always add up to `potCents`. */
-export function resultsLedger(
-  potCents: number,
-  scheduleId: PayoutScheduleId,
-  confirmed: readonly ConfirmedQuarter[],
-  model: PeriodModel = DEFAULT_PERIOD_MODEL,
-): ResultsLedger {
-  const plan = planPayouts({
-    potCents,
-    rules: periodPayoutRules(model, scheduleId),
-    outcomes: confirmed.map(({ quarter, winner }) => (winner === null ? { period: quarter, result: 'unbought' } : { period: quarter, result: 'won', winner })),
-  });
-  const lines: LedgerLine[] = plan.periods.map(({ period: quarter, status, winner, cents }) => {
+export function resultsLedger(potCents: number, source: RulesSource, confirmed: readonly ConfirmedQuarter[]): ResultsLedger {
+  const { rules, gameType, organizerLabel } = rulesFrom(source);
+  const model = periodModel(gameType);
+  const plan = planPayouts({ potCents, rules, outcomes: outcomesOf(confirmed.map(({ quarter, winner }) => ({ period: quarter, winner }))) });
+  const lines: LedgerLine[] = plan.periods.map(({ period: quarter, status, winner, cents, unboughtTo }, index) => {
     const label = periodShortLabel(model, quarter);
     if (status === 'to-play') return { kind: 'to-play', quarter, label, cents };
-    if (status === 'unbought') return { kind: 'unclaimed', quarter, label, cents };
+    if (status === 'unbought') {
+      const to = unboughtTo ?? 'house';
+      const next = plan.periods[index + 1];
+      const toLabel = to === 'next-period' && next ? periodShortLabel(model, next.period) : to === 'organizer' ? organizerLabel : null;
+      return { kind: 'unclaimed', quarter, label, cents, to, toLabel };
+    }
     // The payout as recorded: D47's earlier pot shows where it differs from the plan.
     const recorded = confirmed.find((entry) => entry.quarter === quarter)!;
     return { kind: 'won', quarter, label, winner: winner!, cents: recorded.payoutCents };
   });
   const sum = (kind: LedgerLine['kind']) => lines.filter((line) => line.kind === kind).reduce((total, line) => total + line.cents, 0);
   const wonCents = sum('won');
-  const unclaimedCents = sum('unclaimed');
+  // Under roll-forward an unclaimed line's money is in the next line or the organizer's share already.
+  const unclaimedCents = plan.houseCents;
   const toPlayCents = sum('to-play');
   const organizerCents = plan.organizer.cents;
   const remainderCents = potCents - wonCents - unclaimedCents - toPlayCents - organizerCents;
@@ -83,6 +93,7 @@ export function resultsLedger(
     roundingCents: plan.remainder.cents,
     earlierPotCents: remainderCents - plan.remainder.cents,
     potCents,
+    organizerLabel,
   };
 }
 
@@ -102,7 +113,11 @@ export function ledgerTotals(ledger: ResultsLedger, wonLabel: string): LedgerTot
   const totals: LedgerTotal[] = [
     { key: 'won', label: wonLabel, cents: ledger.wonCents },
     { key: 'unclaimed', label: 'Unclaimed, kept by the organizer', cents: ledger.unclaimedCents },
-    { key: 'organizer', label: "Organizer's share", cents: ledger.organizerCents },
+    {
+      key: 'organizer',
+      label: ledger.organizerLabel === DEFAULT_ORGANIZER_LABEL ? "Organizer's share" : `${ledger.organizerLabel} share`,
+      cents: ledger.organizerCents,
+    },
     { key: 'to-play', label: 'Still to play', cents: ledger.toPlayCents },
     { key: 'rounding', label: 'Left over from rounding down', cents: ledger.roundingCents },
     { key: 'earlier-pot', label: 'Payouts recorded before the pot was final differ by', cents: ledger.earlierPotCents },
@@ -128,12 +143,14 @@ export function winnerOwingText({ owesCents, netCents }: WinnerOwing): string {
   return `Owes ${formatUsd(owesCents)} for unpaid squares · ${net}`;
 }
 
-/** D43: an unclaimed quarter said plainly. */
-export function unclaimedText(cents: number): string {
+/** D43: an unclaimed period said plainly; under roll-forward (D34), where its money went. */
+export function unclaimedText(cents: number, line?: Pick<Extract<LedgerLine, { kind: 'unclaimed' }>, 'to' | 'toLabel'>): string {
+  if (line?.to === 'next-period') return `Unclaimed: nobody bought this square, so its ${formatUsd(cents)} rolls forward to ${line.toLabel}.`;
+  if (line?.to === 'organizer') return `Unclaimed: nobody bought this square, so its ${formatUsd(cents)} goes to the ${line.toLabel} share.`;
   return `Unclaimed: nobody bought this square, so the organizer keeps ${formatUsd(cents)}.`;
 }
 
 /** D43: the winner's banner line, "You won Q1 - $194.00". */
-export function youWonText(quarter: Quarter, cents: number, model: PeriodModel = DEFAULT_PERIOD_MODEL): string {
+export function youWonText(quarter: Quarter, cents: number, model: PeriodModel = QUARTER_MODEL): string {
   return `You won ${periodShortLabel(model, quarter)} - ${formatUsd(cents)}`;
 }

@@ -24,7 +24,16 @@ import {
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, paymentInstructionsMissing, validatePayBy, validatePaymentInstructions } from './payment-methods';
 import { capBeyondBoardMessage, capFitsBoard, validateMaxSquaresPerPlayer } from './player-limit';
 import { DEFAULT_VISIBILITY, VISIBILITIES } from './visibility';
-import { DEFAULT_PAYOUT_SCHEDULE, PAYOUT_SCHEDULE_IDS } from './payout-plan';
+import {
+  DEFAULT_ORGANIZER_LABEL,
+  DEFAULT_PAYOUT_SCHEDULE,
+  DEFAULT_UNBOUGHT_RULE,
+  PAYOUT_CHOICES,
+  UNBOUGHT_RULE_INVALID,
+  UNBOUGHT_RULES,
+  validateGamePayout,
+  validateOrganizerLabel,
+} from './payout-plan';
 import type { ValidationResult } from './validation-result';
 import {
   DEFAULT_GAME_TYPE,
@@ -80,7 +89,16 @@ const teamBSchema = z.string({ error: TEAM_B_REQUIRED }).transform(fromResult((n
 export const checkoutNotesSchema = z.string({ error: NOTES_TOO_LONG }).nullish().transform(fromResult(validateCheckoutNotes));
 export const priceSchema = z.union([z.number(), z.string()], { error: PRICE_NOT_A_NUMBER }).transform(fromResult(validatePrice));
 const gameTypeChoice = z.enum(GAME_TYPES, { error: GAME_TYPE_INVALID });
-const payoutScheduleChoice = z.enum(PAYOUT_SCHEDULE_IDS, { error: PAYOUT_SCHEDULE_INVALID });
+const payoutScheduleChoice = z.enum(PAYOUT_CHOICES, { error: PAYOUT_SCHEDULE_INVALID });
+
+/** D34: a share as typed: a number or its text; anything else is not a number, which the rules name. */
+const percentInput = z
+  .union([z.number(), z.string()], { error: 'Each payout share must be a whole percent from 0 to 100' })
+  .transform((value) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value.trim())));
+const payoutSharesSchema = z.array(percentInput, { error: 'Payout shares must be a list of whole percents' }).nullable();
+const organizerPercentSchema = percentInput.nullable();
+const organizerLabelSchema = z.string({ error: 'The organizer share needs a name' }).nullable().transform(fromResult(validateOrganizerLabel));
+const unboughtRuleChoice = z.enum(UNBOUGHT_RULES, { error: UNBOUGHT_RULE_INVALID });
 const gameTypeSchema = gameTypeChoice.default(DEFAULT_GAME_TYPE);
 const payoutScheduleSchema = payoutScheduleChoice.default(DEFAULT_PAYOUT_SCHEDULE);
 
@@ -121,6 +139,10 @@ export const gameFormSchema = z
     price_per_square: priceSchema,
     game_type: gameTypeSchema,
     payout_schedule: payoutScheduleSchema,
+    payout_shares: payoutSharesSchema.default(null),
+    organizer_percent: organizerPercentSchema.default(null),
+    organizer_label: organizerLabelSchema.default(DEFAULT_ORGANIZER_LABEL),
+    unbought_rule: unboughtRuleChoice.default(DEFAULT_UNBOUGHT_RULE),
     payment_method: paymentMethodChoice.default(DEFAULT_PAYMENT_METHOD),
     payment_instructions: paymentInstructionsSchema.default(null),
     pay_by: payBySchema.default(null),
@@ -133,6 +155,13 @@ export const gameFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['payment_instructions'], message: ORGANIZER_PAYMENT_ERRORS.instructionsRequired });
     if (!capFitsBoard(game.max_squares_per_player, game.board_size))
       ctx.addIssue({ code: 'custom', path: ['max_squares_per_player'], message: capBeyondBoardMessage(game.board_size) });
+    const payout = validateGamePayout(game);
+    if (!payout.ok) ctx.addIssue({ code: 'custom', path: ['payout_shares'], message: payout.message });
+  })
+  // A schedule keeps no custom shares (D34): what the form had typed under "Custom shares" is dropped.
+  .transform((game) => {
+    const custom = game.payout_schedule === 'custom';
+    return { ...game, payout_shares: custom ? game.payout_shares : null, organizer_percent: custom ? (game.organizer_percent ?? 0) : null };
   });
 
 /**
@@ -146,6 +175,10 @@ export const gameUpdateSchema = z.object({
   price_per_square: priceSchema.optional(),
   game_type: gameTypeChoice.optional(),
   payout_schedule: payoutScheduleChoice.optional(),
+  payout_shares: payoutSharesSchema.optional(),
+  organizer_percent: organizerPercentSchema.optional(),
+  organizer_label: organizerLabelSchema.optional(),
+  unbought_rule: unboughtRuleChoice.optional(),
   payment_method: paymentMethodChoice.optional(),
   payment_instructions: paymentInstructionsSchema.optional(),
   pay_by: payBySchema.optional(),
@@ -170,6 +203,10 @@ export const GAME_FORM_DEFAULTS: Readonly<GameFormValues> = {
   price_per_square: DEFAULT_PRICE_DOLLARS,
   game_type: DEFAULT_GAME_TYPE,
   payout_schedule: DEFAULT_PAYOUT_SCHEDULE,
+  payout_shares: null,
+  organizer_percent: null,
+  organizer_label: DEFAULT_ORGANIZER_LABEL,
+  unbought_rule: DEFAULT_UNBOUGHT_RULE,
   payment_method: DEFAULT_PAYMENT_METHOD,
   payment_instructions: null,
   pay_by: null,

@@ -20,7 +20,7 @@
 import { z } from 'zod';
 import { BOARD_SIZES } from '../board-shape';
 import { PAYMENT_METHODS } from '../payment-methods';
-import { PAYOUT_SCHEDULE_IDS } from '../payout-plan';
+import { PAYOUT_CHOICES, UNBOUGHT_RULES } from '../payout-plan';
 import { gameFormSchema, gameUpdateSchema } from '../schemas';
 import { GAME_TYPES } from '../validation';
 import { INVITE_ERRORS } from '../messages';
@@ -61,8 +61,17 @@ export const gameSchema = z.object({
   grid_shuffled: z.boolean(),
   numbers_revealed: z.boolean(),
   manual_numbers_set: z.boolean(),
-  payout_schedule: z.enum(PAYOUT_SCHEDULE_IDS),
-  /** D13: true once any square is held or sold; price, payout schedule, payment method and board size (D36) are then fixed. */
+  /** D12/D34: one of the three schedules, or custom shares. */
+  payout_schedule: z.enum(PAYOUT_CHOICES),
+  /** D34: custom shares, whole percents per period in playing order; null for a schedule. */
+  payout_shares: list(int).nullable(),
+  /** D34: custom shares' organizer (or charity) percent; null for a schedule. */
+  organizer_percent: int.nullable(),
+  /** D34: the name of the organizer share ("Organizer", a charity's name). */
+  organizer_label: z.string(),
+  /** D34: a winning square nobody bought: the house keeps its money, or it rolls forward. */
+  unbought_rule: z.enum(UNBOUGHT_RULES),
+  /** D13: true once any square is held or sold; price, payout schedule and payment method and board size (D36) are then fixed. */
   price_locked: z.boolean(),
   /** D28: who collects the money. */
   payment_method: z.enum(PAYMENT_METHODS),

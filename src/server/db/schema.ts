@@ -91,6 +91,14 @@ export interface GamesTable {
   /** D36: the board's rows (team A) and columns (team B): 10 x 10, 5 x 10 or 5 x 5; fixed once any square is held or sold. */
   board_rows: Generated<number>;
   board_columns: Generated<number>;
+  /** D34 (migration 017): custom shares as a JSON array of whole percents per period, in playing order; null for a schedule. */
+  payout_shares: string | null;
+  /** D34: custom shares' organizer (or charity) percent; null for a schedule. */
+  organizer_percent: number | null;
+  /** D34: the name the organizer share goes by ("Organizer", a charity's name). */
+  organizer_label: Generated<string>;
+  /** D34: where an unbought winning square's money goes: 'house' (D24) or 'roll'. */
+  unbought_rule: Generated<'house' | 'roll'>;
 }
 
 /** A row is either a live hold (status 'held') or an owned square ('claimed'): D21. */

@@ -22,6 +22,9 @@ export const GAME_DAY_TEXTS = {
   /** D19: a confirmed quarter is corrected only while its payout is not completed. */
   payoutDoneNoCorrection: (quarter: number, model: PeriodModel = QUARTER_MODEL) =>
     `The ${short(model, quarter)} payout is completed: its score can no longer be corrected.`,
+  /** D19 with D34: a correction under roll-forward would change a later payout that money has already moved for. */
+  correctionRepricesSettled: (quarter: number, later: number, from: string, to: string, model: PeriodModel = QUARTER_MODEL) =>
+    `Correcting ${short(model, quarter)} would change the ${short(model, later)} payout from ${from} to ${to}, and the ${short(model, later)} payout is already paid or being paid: ${short(model, quarter)} can no longer be corrected.`,
   payoutUnderWay: (quarter: number, model: PeriodModel = QUARTER_MODEL) => `The ${short(model, quarter)} payout is being processed. Try again in a moment.`,
   noWinnerRecord: (quarter: number, model: PeriodModel = QUARTER_MODEL) => `${short(model, quarter)} has no winner record yet. Confirm its score first.`,
   payoutAlreadyDone: (quarter: number, model: PeriodModel = QUARTER_MODEL) => `The ${short(model, quarter)} payout is already completed.`,

@@ -3,8 +3,6 @@ import type { ConfirmAllResult, GameDayView, MyWinningsResponse, QuarterResult }
 import { winningSquareOf } from '@core/board-shape';
 import { drawGridNumbers, type Digit, type RandomInt } from '@core/grid';
 import { createWinnerRecordError, findWinningSquareError, GAME_DAY_ERRORS, GAME_ERRORS, saveQuarterScoreError } from '@core/messages';
-import { isPayoutScheduleId } from '@core/payout-plan';
-import { quarterPayoutCents } from '@core/payouts';
 import { finalPeriod, isPeriodOf, nextPeriodToConfirm, type Period, type PeriodModel, periodModel, periodWinningsLabel, QUARTER_MODEL } from '@core/periods';
 import { winningDigits, type Quarter } from '@core/scoring';
 import { isPayoutStatus, playerPayoutBadge, scoreCorrectionBlock } from '@core/status';
@@ -14,6 +12,7 @@ import { toGame } from '../games/games.service';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import type { Logger } from '../logger';
 import type { GameEvents } from '../realtime/events';
+import { confirmationPayout } from '../payouts/payouts.service';
 import { publishSafely } from '../realtime/publish';
 import type { ServiceDeps } from '../service-deps';
 import { GAME_DAY_TEXTS } from './game-day.messages';
@@ -164,9 +163,8 @@ export function gameDayService(deps: GameDayServiceDeps) {
       });
 
       await step(createWinnerRecordError(quarter, model), async () => {
-        const schedule = game.row.payout_schedule;
-        if (!isPayoutScheduleId(schedule)) throw new Error(`game ${gameId} has payout schedule ${schedule}`);
-        const amount = owner ? quarterPayoutCents(game.row.total_pot_cents, schedule, quarter, model) : 0;
+        // D34: the one plan with the outcomes so far; a correction re-prices later payouts (or is refused).
+        const amount = await confirmationPayout(game.tx, toGame(game.row), quarter, owner?.user_id ?? null, at);
         const sameWinner =
           existing !== undefined &&
           existing.square_x === square.x &&

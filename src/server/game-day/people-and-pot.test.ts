@@ -90,7 +90,7 @@ describe(`a named person wins a cash pool with unpaid squares (D47, D48, ${testD
     ]);
     const ledger = resultsLedger(
       q2.game.total_pot_cents,
-      q2.game.payout_schedule,
+      q2.game,
       q2.results.map((r) => ({ quarter: r.quarter, winner: r.winner_name, payoutCents: r.payout_amount_cents })),
     );
     expect(ledgerTotals(ledger, 'Paid out or owed').map((total) => [total.key, total.cents])).toEqual([

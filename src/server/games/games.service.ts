@@ -14,7 +14,7 @@ import { shareLink } from '@core/visibility';
 import { paymentInstructionsMissing, type PaymentMethod } from '@core/payment-methods';
 import { capBeyondBoardMessage, capFitsBoard } from '@core/player-limit';
 import { centsToDollars, dollarsToCents, formatUsd } from '@core/money';
-import type { PayoutScheduleId } from '@core/payout-plan';
+import { type PayoutChoice, validateGamePayout } from '@core/payout-plan';
 import type { GameFormValues, gameUpdateSchema } from '@core/schemas';
 import type { GameType } from '@core/validation';
 import type { z } from 'zod';
@@ -114,7 +114,7 @@ export function gamesService(deps: GamesServiceDeps) {
         team_b: values.team_b,
         game_type: values.game_type,
         price_per_square_cents: dollarsToCents(values.price_per_square),
-        payout_schedule: values.payout_schedule,
+        ...payoutColumns(values),
         payment_method: values.payment_method,
         payment_instructions: values.payment_instructions,
         pay_by: values.pay_by,
@@ -147,13 +147,20 @@ export function gamesService(deps: GamesServiceDeps) {
         if (!onlyVisibility && row.grid_shuffled) throw conflict(GAME_ERRORS.cannotUpdateInProgress, 'GAME_IN_PROGRESS');
 
         const priceCents = values.price_per_square === undefined ? undefined : dollarsToCents(values.price_per_square);
-        const changesMoney =
-          (priceCents !== undefined && priceCents !== row.price_per_square_cents) ||
-          (values.payout_schedule !== undefined && values.payout_schedule !== row.payout_schedule);
+        // D34: the payout rules as they would be after the edit, checked whole (a new game type must fit custom shares).
+        const stored = toGame(row);
+        const payout = mergedPayout(stored, values);
+        const payoutChanges = payoutColumns(payout);
+        const payoutChanged = (Object.keys(payoutChanges) as (keyof typeof payoutChanges)[]).some((column) => payoutChanges[column] !== row[column]);
+        if (payoutChanged || values.game_type !== undefined) {
+          const checked = validateGamePayout({ ...payout, game_type: values.game_type ?? row.game_type });
+          if (!checked.ok) throw badRequest(checked.message);
+        }
+        const changesMoney = (priceCents !== undefined && priceCents !== row.price_per_square_cents) || payoutChanged;
         const changesMethod = values.payment_method !== undefined && values.payment_method !== row.payment_method;
-        const stored = shapeOfGame(row);
-        const shape: BoardShape = values.board_size === undefined ? stored : boardShape(values.board_size);
-        const changesShape = shape !== stored;
+        const storedShape = shapeOfGame(row);
+        const shape: BoardShape = values.board_size === undefined ? storedShape : boardShape(values.board_size);
+        const changesShape = shape !== storedShape;
         if ((changesMoney || changesMethod || changesShape) && (await game.hasSquares())) {
           if (changesMoney) throw conflict(GAME_PRICE_LOCKED, 'PRICE_LOCKED');
           if (changesMethod) throw conflict(ORGANIZER_PAYMENT_ERRORS.methodLocked, 'PAYMENT_METHOD_LOCKED');
@@ -182,7 +189,7 @@ export function gamesService(deps: GamesServiceDeps) {
         if (values.team_b !== undefined) changes.team_b = values.team_b;
         if (values.game_type !== undefined) changes.game_type = values.game_type;
         if (priceCents !== undefined) changes.price_per_square_cents = priceCents;
-        if (values.payout_schedule !== undefined) changes.payout_schedule = values.payout_schedule;
+        if (payoutChanged) Object.assign(changes, payoutChanges);
         if (changesMethod) changes.payment_method = method;
         if (values.payment_instructions !== undefined && values.payment_instructions !== row.payment_instructions) {
           changes.payment_instructions = values.payment_instructions;
@@ -305,6 +312,31 @@ async function inviteOf(row: GameRow, origin: string): Promise<GameInviteRespons
   return { invite: { url, qr_svg } };
 }
 
+type PayoutFields = Pick<GameFormValues, 'payout_schedule' | 'payout_shares' | 'organizer_percent' | 'organizer_label' | 'unbought_rule'>;
+
+/** D34: a game's payout rules as their columns (migration 017); a schedule keeps no custom shares. */
+function payoutColumns(values: PayoutFields) {
+  const custom = values.payout_schedule === 'custom';
+  return {
+    payout_schedule: values.payout_schedule,
+    payout_shares: custom && values.payout_shares ? JSON.stringify(values.payout_shares) : null,
+    organizer_percent: custom ? (values.organizer_percent ?? 0) : null,
+    organizer_label: values.organizer_label,
+    unbought_rule: values.unbought_rule,
+  };
+}
+
+/** The stored payout rules with an edit's fields over them. */
+function mergedPayout(stored: Game, values: GameUpdateValues): PayoutFields {
+  return {
+    payout_schedule: values.payout_schedule ?? stored.payout_schedule,
+    payout_shares: values.payout_shares !== undefined ? values.payout_shares : stored.payout_shares === null ? null : [...stored.payout_shares],
+    organizer_percent: values.organizer_percent !== undefined ? values.organizer_percent : stored.organizer_percent,
+    organizer_label: values.organizer_label ?? stored.organizer_label,
+    unbought_rule: values.unbought_rule ?? stored.unbought_rule,
+  };
+}
+
 /** The API's game (src/core/api/games.ts): money in cents, the price also in whole dollars. */
 export function toGame(row: GameRow): Game {
   const shape = shapeOfGame(row);
@@ -330,7 +362,11 @@ export function toGame(row: GameRow): Game {
     grid_shuffled: row.grid_shuffled,
     numbers_revealed: row.numbers_revealed,
     manual_numbers_set: row.manual_numbers_set,
-    payout_schedule: row.payout_schedule as PayoutScheduleId,
+    payout_schedule: row.payout_schedule as PayoutChoice,
+    payout_shares: row.payout_shares === null ? null : (JSON.parse(row.payout_shares) as number[]),
+    organizer_percent: row.organizer_percent,
+    organizer_label: row.organizer_label,
+    unbought_rule: row.unbought_rule,
     price_locked: row.price_locked,
     payment_method: row.payment_method,
     payment_instructions: row.payment_instructions,

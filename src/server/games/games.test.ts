@@ -190,6 +190,10 @@ describe(`games API (${testDbKind})`, () => {
         numbers_revealed: false,
         manual_numbers_set: false,
         payout_schedule: 'even',
+        payout_shares: null,
+        organizer_percent: null,
+        organizer_label: 'Organizer',
+        unbought_rule: 'house',
         price_locked: false,
         payment_method: 'card',
         payment_instructions: null,
@@ -343,7 +347,7 @@ describe(`games API (${testDbKind})`, () => {
       const openGame = games.find((g) => g.id === open)!;
       expect(openGame).toMatchObject({ price_locked: false, squares_claimed: 3, squares_available: 97, total_pot_cents: 3000, price_per_square: 10 });
       expect(Object.keys(openGame).sort()).toEqual(Object.keys(await getGame(open)).sort());
-      expect(Object.keys(openGame)).toHaveLength(30);
+      expect(Object.keys(openGame)).toHaveLength(34);
       expect(games.find((g) => g.id === sold)!.price_locked).toBe(true);
     });
 

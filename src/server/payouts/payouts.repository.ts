@@ -17,8 +17,25 @@ export interface RecoveredPayout {
   quarter: number;
 }
 
-function queries(db: Executor) {
+/** The payout queries on a transaction (the game lock's). */
+export function payoutQueries(db: Executor) {
   return {
+    /** Every winner record of a game, in quarter order (the plan's outcomes so far, D34). */
+    winners(gameId: string): Promise<PayoutRow[]> {
+      return db.selectFrom('game_winners').selectAll().where('game_id', '=', gameId).orderBy('quarter').execute();
+    },
+
+    /** D19 with D34: a payout a correction re-prices, only while no money has moved (pending or failed). */
+    async reprice(id: string, cents: number, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('game_winners')
+        .set({ payout_amount_cents: cents, updated_at: at })
+        .where('id', '=', id)
+        .where('payout_status', 'in', ['pending', 'failed'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     /** A quarter's winner record (one per quarter). */
     winner(gameId: string, quarter: number): Promise<PayoutRow | undefined> {
       return db.selectFrom('game_winners').selectAll().where('game_id', '=', gameId).where('quarter', '=', quarter).executeTakeFirst();
@@ -73,15 +90,15 @@ function queries(db: Executor) {
   };
 }
 
-export type PayoutQueries = ReturnType<typeof queries>;
+export type PayoutQueries = ReturnType<typeof payoutQueries>;
 
 /** Payout state of winner records (D23). */
 export function payoutsRepository(db: Db) {
   return {
-    ...queries(db),
+    ...payoutQueries(db),
     /** The same queries inside the game lock's transaction. */
     within(trx: Executor): PayoutQueries {
-      return queries(trx);
+      return payoutQueries(trx);
     },
   };
 }

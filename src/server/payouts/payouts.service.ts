@@ -1,7 +1,11 @@
+import type { Game } from '@core/api/games';
 import { GAME_DAY_ERRORS, GAME_ERRORS, retryPayoutError, withCause } from '@core/messages';
-import { periodModel } from '@core/periods';
+import { formatUsd } from '@core/money';
+import { correctionRepricing, outcomesOf, type PeriodOutcome, rulesOfGame } from '@core/payout-plan';
+import { type Period, periodModel } from '@core/periods';
 import type { Quarter } from '@core/scoring';
-import { payoutSettled } from '@core/status';
+import { payoutSettled, scoreCorrectionBlock } from '@core/status';
+import type { Executor } from '../db/executor';
 import type { Logger } from '../logger';
 import { publishSafely } from '../realtime/publish';
 import type { ServiceDeps } from '../service-deps';
@@ -9,7 +13,7 @@ import type { GamesRepository } from '../games/games.repository';
 import { GAME_DAY_TEXTS } from '../game-day/game-day.messages';
 import { AppError, conflict, notFound } from '../http/errors';
 import type { GameEvents } from '../realtime/events';
-import type { PayoutsRepository, PayoutRow } from './payouts.repository';
+import { payoutQueries, type PayoutsRepository, type PayoutRow } from './payouts.repository';
 import type { PayoutProvider } from './provider';
 
 export interface PayoutsServiceDeps extends ServiceDeps {
@@ -135,3 +139,35 @@ export function payoutsService(deps: PayoutsServiceDeps) {
 }
 
 export type PayoutsService = ReturnType<typeof payoutsService>;
+
+/** A game as confirming a period prices it. */
+type PricedGame = Pick<Game, 'id' | 'game_type' | 'total_pot_cents' | 'payout_schedule' | 'payout_shares' | 'organizer_percent' | 'unbought_rule'>;
+
+/**
+ * D34 with D19 and D24: what confirming (or correcting) `quarter` pays its winner, read off the
+ * one plan (core/payout-plan.ts) with the outcomes recorded so far, and the later payouts the
+ * new outcome re-prices under roll-forward. A later payout still pending or failed takes its new
+ * amount; one already paid or in processing refuses the correction (409, nothing written: the
+ * caller's transaction rolls back). Runs inside the game's lock.
+ */
+export async function confirmationPayout(tx: Executor, game: PricedGame, quarter: Quarter, winner: string | null, at: string): Promise<number> {
+  const queries = payoutQueries(tx);
+  const records = await queries.winners(game.id);
+  const input = {
+    potCents: game.total_pot_cents,
+    rules: rulesOfGame(game),
+    outcomes: outcomesOf(records.map((record) => ({ period: record.quarter as Period, winner: record.user_id }))),
+  };
+  const correction: PeriodOutcome<Period> = winner === null ? { period: quarter, result: 'unbought' } : { period: quarter, result: 'won', winner };
+  const { plan, repriced } = correctionRepricing(input, correction);
+  for (const { period, fromCents, toCents } of repriced) {
+    const record = records.find((row) => row.quarter === period);
+    // A later period not confirmed yet will be priced by this plan when it is.
+    if (!record) continue;
+    if (scoreCorrectionBlock({ ...record, hasWinner: record.user_id !== null }) !== null) {
+      throw conflict(GAME_DAY_TEXTS.correctionRepricesSettled(quarter, period, formatUsd(fromCents), formatUsd(toCents)), 'CORRECTION_REPRICES_SETTLED');
+    }
+    if (!(await queries.reprice(record.id, toCents, at))) throw new Error(`payout ${record.id} left pending or failed inside the game lock`);
+  }
+  return plan.periods.find((line) => line.period === quarter)!.payableCents;
+}

@@ -4,10 +4,21 @@ import { GAME_PRICE_LOCKED, ORGANIZER_TEXTS } from '@core/messages';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@core/payment-methods';
 import { BOARD_SIZE_LABELS, BOARD_SIZES, type BoardSize } from '@core/board-shape';
 import { formatUsd } from '@core/money';
-import { PAYOUT_SCHEDULE_IDS, PAYOUT_SCHEDULES, type PayoutScheduleId } from '@core/payout-plan';
-import { payoutPlan } from '@core/payouts';
-import { type GameFormErrors, type GameFormField, type GameFormValues, validateGameForm } from '@core/schemas';
+import {
+  CUSTOM_PAYOUT,
+  CUSTOM_PAYOUT_LABEL,
+  type PayoutChoice,
+  PAYOUT_SCHEDULE_IDS,
+  PAYOUT_SCHEDULES,
+  rulesOfGame,
+  sharesOf,
+  type UnboughtRule,
+  unboughtRuleText,
+  validateGamePayout,
+} from '@core/payout-plan';
+import { payoutRules } from '@core/payouts';
 import { periodModel, periodNoun, periodWinningsLabel } from '@core/periods';
+import { type GameFormErrors, type GameFormField, type GameFormValues, validateGameForm } from '@core/schemas';
 import { GAME_TYPE_LABELS, GAME_TYPES, type GameType, MAX_PRICE_DOLLARS, MIN_PRICE_DOLLARS } from '@core/validation';
 import { VISIBILITIES, VISIBILITY_HINTS, VISIBILITY_LABELS, type Visibility } from '@core/visibility';
 import { LinkButton } from '@/components/link-button';
@@ -31,7 +42,12 @@ export interface GameFormState {
   team_b: string;
   price_per_square: string;
   game_type: GameType;
-  payout_schedule: PayoutScheduleId;
+  payout_schedule: PayoutChoice;
+  /** D34: custom shares as typed, one per period of the game type, the organizer's share and its name. */
+  payout_shares: string[];
+  organizer_percent: string;
+  organizer_label: string;
+  unbought_rule: UnboughtRule;
   /** D28: who collects the money, the organizer's instructions, and the pay-by time as the organizer's local date-time ('' for none). */
   payment_method: PaymentMethod;
   payment_instructions: string;
@@ -53,14 +69,34 @@ const BOARD_SIZE_HINTS: Readonly<Record<BoardSizeChoice, string>> = {
   '25': 'For a small group: each row and each column carries two digits.',
 };
 
-export function toFormState(values: Readonly<GameFormValues>): GameFormState {
+/** A game's values as the form and the API carry them (the API's shares are read-only). */
+type FormSource = Readonly<Omit<GameFormValues, 'payout_shares'> & { payout_shares: readonly number[] | null }>;
+
+/** The shares the custom inputs start from: the game's own, else its schedule's spelled out per period. */
+function startingShares(values: Pick<FormSource, 'game_type' | 'payout_schedule' | 'payout_shares' | 'organizer_percent' | 'unbought_rule'>) {
+  const model = periodModel(values.game_type);
+  if (values.payout_schedule === CUSTOM_PAYOUT && values.payout_shares?.length === model.periods.length) {
+    return { shares: values.payout_shares.map(String), organizer: String(values.organizer_percent ?? 0) };
+  }
+  const schedule = values.payout_schedule === CUSTOM_PAYOUT ? 'even' : values.payout_schedule;
+  const { periods, organizerPercent } = sharesOf(rulesOfGame({ ...values, payout_schedule: schedule, payout_shares: null, organizer_percent: null }));
+  return { shares: periods.map(({ percent }) => String(percent)), organizer: String(organizerPercent) };
+}
+
+export function toFormState(values: FormSource): GameFormState {
+  const { shares, organizer } = startingShares(values);
   return {
     title: values.title,
     team_a: values.team_a,
     team_b: values.team_b,
     price_per_square: String(values.price_per_square),
     game_type: values.game_type,
-    payout_schedule: values.payout_schedule,
+    // D34: the three schedules are for quarters; a game in halves has custom shares.
+    payout_schedule: periodModel(values.game_type).kind === 'quarter' ? values.payout_schedule : CUSTOM_PAYOUT,
+    payout_shares: shares,
+    organizer_percent: organizer,
+    organizer_label: values.organizer_label,
+    unbought_rule: values.unbought_rule,
     payment_method: values.payment_method,
     payment_instructions: values.payment_instructions ?? '',
     pay_by: values.pay_by ? localDateTime(values.pay_by) : '',
@@ -75,7 +111,7 @@ function toInput(state: GameFormState) {
   const local = state.pay_by.trim();
   const instant = local === '' ? null : new Date(local);
   const payBy = instant === null ? null : Number.isNaN(instant.getTime()) ? local : instant.toISOString();
-  return { ...state, pay_by: state.payment_method === 'organizer' ? payBy : null };
+  return { ...state, pay_by: state.payment_method === 'organizer' ? payBy : null, organizer_label: state.organizer_label };
 }
 
 /** Field order, for focusing the first invalid one. */
@@ -86,6 +122,10 @@ const FIELD_ORDER: readonly GameFormField[] = [
   'price_per_square',
   'game_type',
   'payout_schedule',
+  'payout_shares',
+  'organizer_percent',
+  'organizer_label',
+  'unbought_rule',
   'payment_method',
   'board_size',
   'payment_instructions',
@@ -142,6 +182,22 @@ export function GameForm({
     const next = { ...values, [field]: value };
     setValues(next);
     // After a first submit, messages follow the typing (appear, change or clear).
+    if (submitted) {
+      const result = validateGameForm(toInput(next));
+      setErrors(result.ok ? {} : result.errors);
+    }
+  }
+
+  /** A new game type: shares keyed by its periods (D34), and the schedules only where quarters are periods. */
+  function changeGameType(gameType: GameType) {
+    const model = periodModel(gameType);
+    const schedule = model.kind === 'quarter' ? values.payout_schedule : CUSTOM_PAYOUT;
+    const fits = values.payout_shares.length === model.periods.length;
+    const { shares, organizer } = fits
+      ? { shares: values.payout_shares, organizer: values.organizer_percent }
+      : startingShares({ game_type: gameType, payout_schedule: 'even', payout_shares: null, organizer_percent: null, unbought_rule: values.unbought_rule });
+    const next = { ...values, game_type: gameType, payout_schedule: schedule, payout_shares: shares, organizer_percent: organizer };
+    setValues(next);
     if (submitted) {
       const result = validateGameForm(toInput(next));
       setErrors(result.ok ? {} : result.errors);
@@ -267,7 +323,8 @@ export function GameForm({
             name="game_type"
             className={selectClassName}
             value={values.game_type}
-            onChange={(event) => update('game_type', event.target.value as GameType)}
+            disabled={priceLocked && values.payout_schedule === CUSTOM_PAYOUT}
+            onChange={(event) => changeGameType(event.target.value as GameType)}
           >
             {GAME_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -280,10 +337,7 @@ export function GameForm({
 
       <PayoutScheduleField
         name={`${id}-payout`}
-        value={values.payout_schedule}
-        gameType={values.game_type}
-        price={values.price_per_square}
-        squares={Number(values.board_size)}
+        values={values}
         disabled={priceLocked}
         describedBy={[`${id}-payout-info`, priceLocked ? lockedNoteId : null].filter(Boolean).join(' ')}
         infoId={`${id}-payout-info`}
@@ -291,6 +345,49 @@ export function GameForm({
           fields.current.payout_schedule = element;
         }}
         onChange={(schedule) => update('payout_schedule', schedule)}
+      />
+
+      {values.payout_schedule === CUSTOM_PAYOUT && (
+        <CustomSharesField
+          id={`${id}-shares`}
+          values={values}
+          disabled={priceLocked}
+          describedBy={priceLocked ? lockedNoteId : undefined}
+          error={errors.payout_shares ?? errors.organizer_percent}
+          labelError={errors.organizer_label}
+          shareRef={(element) => {
+            fields.current.payout_shares = element;
+          }}
+          onShare={(index, text) =>
+            update(
+              'payout_shares',
+              values.payout_shares.map((share, i) => (i === index ? text : share)),
+            )
+          }
+          onOrganizer={(text) => update('organizer_percent', text)}
+          onLabel={(text) => update('organizer_label', text)}
+        />
+      )}
+
+      <ChoiceCards
+        legend="A winning square nobody bought"
+        labels={{ house: 'The house keeps it', roll: `It rolls forward to the next ${periodNoun(periodModel(values.game_type))}` }}
+        hints={{
+          house: unboughtRuleText('house', values.game_type),
+          roll: unboughtRuleText('roll', values.game_type, values.organizer_label.trim() || 'Organizer'),
+        }}
+        options={['house', 'roll'] as const}
+        name={`${id}-unbought`}
+        value={values.unbought_rule}
+        disabled={priceLocked}
+        describedBy={priceLocked ? lockedNoteId : undefined}
+        error={errors.unbought_rule}
+        errorId={errorId('unbought_rule')}
+        testId="unbought-field"
+        inputRef={(element) => {
+          fields.current.unbought_rule = element;
+        }}
+        onChange={(rule) => update('unbought_rule', rule)}
       />
 
       <ChoiceCards
@@ -420,13 +517,10 @@ export function GameForm({
   );
 }
 
-/** D12: the three payout schedules as radio buttons, and the chosen one's info box. */
+/** D12/D34: the three payout schedules (quarter games) or custom shares as radio buttons, and the chosen one's info box. */
 function PayoutScheduleField({
   name,
-  value,
-  gameType,
-  price,
-  squares,
+  values,
   disabled,
   describedBy,
   infoId,
@@ -434,29 +528,147 @@ function PayoutScheduleField({
   onChange,
 }: {
   name: string;
-  value: PayoutScheduleId;
-  gameType: GameType;
-  price: string;
-  /** D36: the board's squares, for the full board's pot. */
-  squares: number;
+  values: GameFormState;
   disabled: boolean;
   describedBy: string;
   infoId: string;
   inputRef: (element: HTMLInputElement | null) => void;
-  onChange: (schedule: PayoutScheduleId) => void;
+  onChange: (schedule: PayoutChoice) => void;
 }) {
-  const schedule = PAYOUT_SCHEDULES[value];
+  const value = values.payout_schedule;
+  const choices: readonly PayoutChoice[] = periodModel(values.game_type).kind === 'quarter' ? [...PAYOUT_SCHEDULE_IDS, CUSTOM_PAYOUT] : [CUSTOM_PAYOUT];
+  const infoText =
+    value === CUSTOM_PAYOUT
+      ? `Your own whole-percent share of the pot for each ${periodNoun(periodModel(values.game_type))}, plus a share for the organizer or a charity: together 100%.`
+      : PAYOUT_SCHEDULES[value].infoText;
   return (
     <fieldset className="flex flex-col gap-3" aria-describedby={describedBy} disabled={disabled}>
       <legend className="mb-2 text-sm leading-none font-medium">Payout Schedule</legend>
-      <div className="grid gap-2 sm:grid-cols-3">
-        {PAYOUT_SCHEDULE_IDS.map((id) => (
+      <div className="grid gap-2 sm:grid-cols-2">
+        {choices.map((id) => (
           <RadioCard key={id} name={name} value={id} checked={id === value} disabled={disabled} inputRef={inputRef} onChange={() => onChange(id)}>
-            <span>{PAYOUT_SCHEDULES[id].label}</span>
+            <span>{id === CUSTOM_PAYOUT ? CUSTOM_PAYOUT_LABEL : PAYOUT_SCHEDULES[id].label}</span>
           </RadioCard>
         ))}
       </div>
-      <PayoutInfo id={infoId} infoText={schedule.infoText} schedule={value} gameType={gameType} price={price} squares={squares} />
+      <PayoutInfo id={infoId} infoText={infoText} values={values} />
+    </fieldset>
+  );
+}
+
+/** What the typed shares add up to, or null while one is not a whole number. */
+function sharesSum(values: GameFormState): number | null {
+  const numbers = [...values.payout_shares, values.organizer_percent].map((text) => (text.trim() === '' ? Number.NaN : Number(text)));
+  return numbers.every((n) => Number.isInteger(n)) ? numbers.reduce((a, b) => a + b, 0) : null;
+}
+
+/** D34: one whole-percent input per period, the organizer's (or a charity's) share and its name, and the live sum. */
+function CustomSharesField({
+  id,
+  values,
+  disabled,
+  describedBy,
+  error,
+  labelError,
+  shareRef,
+  onShare,
+  onOrganizer,
+  onLabel,
+}: {
+  id: string;
+  values: GameFormState;
+  disabled: boolean;
+  describedBy: string | undefined;
+  error: string | undefined;
+  labelError: string | undefined;
+  shareRef: (element: HTMLInputElement | null) => void;
+  onShare: (index: number, text: string) => void;
+  onOrganizer: (text: string) => void;
+  onLabel: (text: string) => void;
+}) {
+  const model = periodModel(values.game_type);
+  const sum = sharesSum(values);
+  const sumId = `${id}-sum`;
+  const errorId = `${id}-error`;
+  const described = [describedBy, sumId, error ? errorId : null].filter(Boolean).join(' ');
+  const percentInput = (inputId: string, label: string, value: string, onChange: (text: string) => void, ref?: (element: HTMLInputElement | null) => void) => (
+    <div className="flex flex-col justify-end gap-1.5">
+      <label htmlFor={inputId} className="text-sm [overflow-wrap:anywhere]">
+        {label}
+        <span className="sr-only"> (%)</span>
+      </label>
+      <div className="flex items-center gap-1.5">
+        <Input
+          id={inputId}
+          ref={ref}
+          type="number"
+          inputMode="numeric"
+          step={1}
+          min={0}
+          max={100}
+          className="w-20 tabular-nums"
+          aria-describedby={described}
+          aria-invalid={error ? true : undefined}
+          value={value}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <span aria-hidden="true" className="text-sm text-muted-foreground">
+          %
+        </span>
+      </div>
+    </div>
+  );
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-md border p-4" disabled={disabled} data-testid="custom-shares">
+      <legend className="px-1 text-sm font-medium">Custom shares (whole percents)</legend>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+        {model.periods.map((period, index) =>
+          percentInput(
+            `${id}-${period}`,
+            periodWinningsLabel(model, period),
+            values.payout_shares[index] ?? '',
+            (text) => onShare(index, text),
+            index === 0 ? shareRef : undefined,
+          ),
+        )}
+        {percentInput(`${id}-organizer`, values.organizer_label.trim() || 'Organizer', values.organizer_percent, onOrganizer)}
+      </div>
+      <div className="flex flex-col gap-1.5 sm:max-w-80">
+        <label htmlFor={`${id}-label`} className="text-sm">
+          Who gets the organizer share
+        </label>
+        <Input
+          id={`${id}-label`}
+          name="organizer_label"
+          autoComplete="off"
+          maxLength={80}
+          placeholder="Organizer, or a charity's name"
+          aria-describedby={labelError ? `${id}-label-error` : undefined}
+          aria-invalid={labelError ? true : undefined}
+          value={values.organizer_label}
+          disabled={disabled}
+          onChange={(event) => onLabel(event.target.value)}
+        />
+        {labelError && (
+          <p id={`${id}-label-error`} className="text-sm font-medium text-destructive">
+            {labelError}
+          </p>
+        )}
+      </div>
+      <p
+        id={sumId}
+        aria-live="polite"
+        className={cn('text-sm font-medium tabular-nums', sum === 100 ? 'text-primary' : 'text-muted-foreground')}
+        data-testid="shares-sum"
+      >
+        {sum === null ? 'Each share must be a whole number' : sum === 100 ? 'Adds up to 100%' : `Adds up to ${sum}% (must be 100%)`}
+      </p>
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-destructive" data-testid="field-error">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -574,26 +786,25 @@ const PAYMENT_METHOD_HINTS: Readonly<Record<PaymentMethod, string>> = {
   organizer: 'Squares are reserved at once and unpaid until you mark them paid; the pot counts paid squares.',
 };
 
-/** The info box: the schedule's shares, and what each quarter pays on a full board at this price. */
-function PayoutInfo({
-  id,
-  infoText,
-  schedule,
-  gameType,
-  price,
-  squares,
-}: {
-  id: string;
-  infoText: string;
-  schedule: PayoutScheduleId;
-  gameType: GameType;
-  price: string;
-  squares: number;
-}) {
-  const model = periodModel(gameType);
-  const dollars = Number(price);
+/** The info box: the chosen shares, and what each period pays on a full board at this price (the one plan, D34). */
+function PayoutInfo({ id, infoText, values }: { id: string; infoText: string; values: GameFormState }) {
+  const dollars = Number(values.price_per_square);
   const validPrice = Number.isInteger(dollars) && dollars >= MIN_PRICE_DOLLARS && dollars <= MAX_PRICE_DOLLARS;
-  const plan = validPrice ? payoutPlan(dollars * 100 * squares, schedule, model) : null;
+  // Only the payout fields are read here: the rest of the form may still be empty.
+  const typed = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+  const custom = values.payout_schedule === CUSTOM_PAYOUT;
+  const checked = validateGamePayout({
+    game_type: values.game_type,
+    payout_schedule: values.payout_schedule,
+    payout_shares: custom ? values.payout_shares.map(typed) : null,
+    organizer_percent: custom ? typed(values.organizer_percent) : null,
+    unbought_rule: values.unbought_rule,
+  });
+  const plan =
+    validPrice && checked.ok
+      ? payoutRules(dollars * 100 * Number(values.board_size), { ...checked.value, organizer_label: values.organizer_label.trim() || 'Organizer' })
+      : null;
+  const noun = periodNoun(periodModel(values.game_type));
   return (
     <div className="flex gap-3 rounded-md border border-primary/30 bg-accent/50 p-4 text-sm" data-testid="payout-info">
       <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
@@ -602,22 +813,27 @@ function PayoutInfo({
         {plan && (
           <>
             <p className="text-muted-foreground">
-              With all {squares} squares sold at {formatUsd(dollars * 100)}, the pot is {formatUsd(dollars * 100 * squares)}:
+              With all {values.board_size} squares sold at {formatUsd(dollars * 100)}, the pot is {formatUsd(dollars * 100 * Number(values.board_size))}:
             </p>
             <ul className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
-              {plan.quarters.map(({ quarter, cents }) => (
+              {plan.quarters.map(({ quarter, label, cents }) => (
                 <li key={quarter} className="flex flex-col">
-                  <span className="text-muted-foreground">{periodWinningsLabel(model, quarter)}</span>
+                  <span className="text-muted-foreground">{label}</span>
                   <span className="font-medium tabular-nums">{formatUsd(cents)}</span>
                 </li>
               ))}
             </ul>
-            {plan.remainderCents > 0 && <p className="text-muted-foreground">Not paid out (organizer): {formatUsd(plan.remainderCents)}</p>}
+            {plan.organizer && (
+              <p className="text-muted-foreground">
+                {plan.organizer.label}: {formatUsd(plan.organizer.cents)}
+              </p>
+            )}
+            {plan.remainderCents > 0 && <p className="text-muted-foreground">Left over from rounding down: {formatUsd(plan.remainderCents)}</p>}
           </>
         )}
         <p className="text-muted-foreground">
-          Each {periodNoun(model)}&apos;s payout is rounded down to the cent. Players see these shares on the game&apos;s card, and under Payouts on its board
-          what each pays at the current pot, with any remainder.
+          Each {noun}&apos;s payout is rounded down to the cent. Players see these shares on the game&apos;s card, and under Payouts on its board what each pays
+          at the current pot, with any remainder.
         </p>
       </div>
     </div>

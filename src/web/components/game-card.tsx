@@ -1,9 +1,8 @@
 import type { OwingInfo } from '@core/api/board';
-import { periodModel } from '@core/periods';
 import type { Game } from '@core/api/games';
 import { boardShape, boardSizeLabel } from '@core/board-shape';
 import { formatUsd } from '@core/money';
-import { payoutSummary } from '@core/payouts';
+import { payoutAmountsSummary, payoutSummary, unboughtRuleShort } from '@core/payouts';
 import { GAME_TYPE_LABELS } from '@core/validation';
 import { ArrowRight, Trophy } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useId } from 'react';
@@ -30,6 +29,10 @@ export type GameCardGame = Pick<
   | 'price_per_square_cents'
   | 'total_pot_cents'
   | 'payout_schedule'
+  | 'payout_shares'
+  | 'organizer_percent'
+  | 'organizer_label'
+  | 'unbought_rule'
 >;
 
 /**
@@ -75,7 +78,14 @@ export function GameCard({ game, headingLevel = 'h3', owing = null }: { game: Ga
           </Fact>
           {/* D12: the schedule's shares; the board shows what each pays at the current pot. */}
           <Fact term="Payouts" className="font-medium" testId="game-payouts">
-            {payoutSummary(game.payout_schedule, periodModel(game.game_type))}
+            {payoutSummary(game)}
+          </Fact>
+          {/* D34: what each share pays at the current pot, and where an unbought square's money goes. */}
+          <Fact term="At this pot" className="text-sm" testId="game-payout-amounts">
+            {payoutAmountsSummary(game.total_pot_cents, game)}
+          </Fact>
+          <Fact term="Unbought winning square" className="text-sm" testId="game-unbought">
+            {unboughtRuleShort(game)}
           </Fact>
         </dl>
       </CardContent>

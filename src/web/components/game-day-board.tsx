@@ -130,13 +130,12 @@ export function QuarterResults({ board, winners }: { board: BoardResponse; winne
   const headingId = useId();
   const ledger = resultsLedger(
     game.total_pot_cents,
-    game.payout_schedule,
+    game,
     winners.map((winner) => ({
       quarter: winner.quarter,
       winner: winner.winner_username === null ? null : personLabel({ name: winner.winner_username, noAccount: winner.winner_no_account }),
       payoutCents: winner.payout_amount_cents,
     })),
-    model,
   );
   const scoreOf = (line: LedgerLine) => winners.find((winner) => winner.quarter === line.quarter);
   const totals = ledgerTotals(ledger, 'Won by players');
@@ -163,7 +162,7 @@ export function QuarterResults({ board, winners }: { board: BoardResponse; winne
                 <span className={cn('font-semibold tabular-nums', line.kind !== 'won' && 'text-muted-foreground')}>{formatUsd(line.cents)}</span>
               </span>
               <span className={cn('[overflow-wrap:anywhere]', line.kind === 'won' ? 'font-medium' : 'text-muted-foreground')}>
-                {line.kind === 'won' ? line.winner : line.kind === 'unclaimed' ? unclaimedText(line.cents) : 'Still to play'}
+                {line.kind === 'won' ? line.winner : line.kind === 'unclaimed' ? unclaimedText(line.cents, line) : 'Still to play'}
               </span>
             </li>
           );

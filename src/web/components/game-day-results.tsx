@@ -5,7 +5,7 @@
  */
 import type { GameDayView, QuarterResult } from '@core/api/game-day';
 import { formatUsd } from '@core/money';
-import { ledgerTotals, resultsLedger } from '@core/results-ledger';
+import { type LedgerLine, ledgerTotals, resultsLedger } from '@core/results-ledger';
 import { type PeriodModel, periodModel, periodNoun, periodShortLabel, periodWinningsLabel } from '@core/periods';
 import { BadgeCheck, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
@@ -35,15 +35,22 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
   // D43: what each quarter pays, and totals that add up to the pot (an unclaimed share stays with the organizer).
   const ledger = resultsLedger(
     view.game.total_pot_cents,
-    view.game.payout_schedule,
+    view.game,
     results.map((r) => ({ quarter: r.quarter, winner: isUnclaimed(r) ? null : resultWinner(r), payoutCents: r.payout_amount_cents })),
-    model,
   );
+  const unclaimedTo = (line: LedgerLine | undefined) =>
+    line?.kind !== 'unclaimed' || line.to === 'house'
+      ? 'kept by the organizer'
+      : line.to === 'next-period'
+        ? `rolls forward to ${line.toLabel}`
+        : `goes to the ${line.toLabel} share`;
   const payout = (result: QuarterResult) =>
     isUnclaimed(result) ? (
       <span className="flex flex-col items-end sm:items-end">
         <span className="tabular-nums">{formatUsd(ledger.lines[result.quarter - 1]!.cents)}</span>
-        <span className="text-xs font-normal text-muted-foreground">kept by the organizer</span>
+        <span className="text-xs font-normal text-muted-foreground" data-testid="unclaimed-to">
+          {unclaimedTo(ledger.lines[result.quarter - 1])}
+        </span>
       </span>
     ) : (
       formatUsd(result.payout_amount_cents)

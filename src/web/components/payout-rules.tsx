@@ -1,5 +1,6 @@
 import type { Game } from '@core/api/games';
 import { formatUsd } from '@core/money';
+import { DEFAULT_ORGANIZER_LABEL } from '@core/payout-plan';
 import { payoutRules } from '@core/payouts';
 import { overtimeRuleText, periodModel } from '@core/periods';
 import { useId } from 'react';
@@ -10,10 +11,14 @@ import { useId } from 'react';
  * and any remainder rounding leaves, in the game's own periods (quarters, or halves), and that
  * overtime counts toward the Final score (D37). The create form's info box points here.
  */
-export function PayoutRulesPanel({ game }: { game: Pick<Game, 'payout_schedule' | 'total_pot_cents' | 'game_type'> }) {
+export function PayoutRulesPanel({
+  game,
+}: {
+  game: Pick<Game, 'game_type' | 'payout_schedule' | 'payout_shares' | 'organizer_percent' | 'organizer_label' | 'unbought_rule' | 'total_pot_cents'>;
+}) {
   const headingId = useId();
   const model = periodModel(game.game_type);
-  const rules = payoutRules(game.total_pot_cents, game.payout_schedule, model);
+  const rules = payoutRules(game.total_pot_cents, game);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-xl border bg-card p-4 text-sm shadow-sm" data-testid="payout-rules">
       <h2 id={headingId} className="text-base font-semibold">
@@ -34,7 +39,8 @@ export function PayoutRulesPanel({ game }: { game: Pick<Game, 'payout_schedule' 
       </dl>
       {rules.organizer && (
         <p className="font-medium" data-testid="payout-organizer">
-          Organizer keeps {rules.organizer.percent}% ({formatUsd(rules.organizer.cents)})
+          {rules.organizer.label === DEFAULT_ORGANIZER_LABEL ? 'Organizer keeps' : `${rules.organizer.label} gets`} {rules.organizer.percent}% (
+          {formatUsd(rules.organizer.cents)})
         </p>
       )}
       {rules.remainderCents > 0 && (
@@ -42,7 +48,9 @@ export function PayoutRulesPanel({ game }: { game: Pick<Game, 'payout_schedule' 
           Left over from rounding down: {formatUsd(rules.remainderCents)}
         </p>
       )}
-      <p className="text-xs text-muted-foreground">A winning square nobody bought pays nothing: the organizer keeps its share.</p>
+      <p className="text-xs text-muted-foreground" data-testid="payout-unbought">
+        {rules.unboughtText}
+      </p>
       <p className="text-xs text-muted-foreground" data-testid="overtime-rule">
         {overtimeRuleText(model)}
       </p>

@@ -34,7 +34,7 @@ export const HOW_TO_PLAY_STEPS: readonly HowToPlayStep[] = [
   },
   {
     title: 'Collect your winnings',
-    body: 'Each of the four quarters (the two halves in college basketball) pays its winner a share of the pot, as set for the game. My Winnings shows what you won and whether it has been paid.',
+    body: "Each of the four quarters (the two halves in college basketball) pays its winner a share of the pot, as set for the game: one of the usual splits, or the organizer's own shares, which may keep a part for the organizer or a charity. The game's board shows each share and what it pays. If nobody bought the winning square, the game says what happens to its money: the organizer keeps it, or it rolls forward and the next quarter (or half) pays that much more (after the Final, to the organizer's or charity's share). My Winnings shows what you won and whether it has been paid.",
   },
 ];
 

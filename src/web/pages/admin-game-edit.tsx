@@ -65,6 +65,10 @@ export default function AdminGameEditPage() {
         : {
             price_per_square: values.price_per_square,
             payout_schedule: values.payout_schedule,
+            payout_shares: values.payout_shares,
+            organizer_percent: values.organizer_percent,
+            organizer_label: values.organizer_label,
+            unbought_rule: values.unbought_rule,
             payment_method: values.payment_method,
             board_size: values.board_size,
           }),

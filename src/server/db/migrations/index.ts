@@ -15,6 +15,7 @@ import { deletedGames } from './012_deleted_games';
 import { potOfSoldSquares } from './013_pot_of_sold_squares';
 import { mailQueue } from './014_mail_queue';
 import { boardShapes } from './015_board_shapes';
+import { payoutRules } from './017_payout_rules';
 import { columnTypes } from './column-types';
 
 /** Our migrations in order. Names sort by their number; never rename or edit a released one. */
@@ -36,5 +37,6 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '013_pot_of_sold_squares': potOfSoldSquares(t),
     '014_mail_queue': mailQueue(t),
     '015_board_shapes': boardShapes(),
+    '017_payout_rules': payoutRules(),
   };
 }
