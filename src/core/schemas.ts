@@ -22,6 +22,7 @@ import {
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, paymentInstructionsMissing, validatePayBy, validatePaymentInstructions } from './payment-methods';
 import { validateMaxSquaresPerPlayer } from './player-limit';
 import { DEFAULT_VISIBILITY, VISIBILITIES } from './visibility';
+import { DEFAULT_NUMBER_SET_MODE, NUMBER_SET_MODES } from './periods';
 import { DEFAULT_PAYOUT_SCHEDULE, PAYOUT_SCHEDULE_IDS } from './payout-plan';
 import type { ValidationResult } from './validation-result';
 import {
@@ -96,6 +97,9 @@ const maxSquaresPerPlayerSchema = z
   .union([z.number(), z.string(), z.null()], { error: PLAYER_LIMIT_ERRORS.invalid })
   .transform(fromResult(validateMaxSquaresPerPlayer));
 
+/** D35: one set of numbers for the game, a new set each period, or a new set at halftime. */
+const numberSetsChoice = z.enum(NUMBER_SET_MODES, { error: 'Choose when numbers are drawn: for the whole game, each period or at halftime' });
+
 /** D30: who can see the game. */
 const visibilityChoice = z.enum(VISIBILITIES, { error: INVITE_ERRORS.visibilityInvalid });
 
@@ -116,6 +120,7 @@ export const gameFormSchema = z
     pay_by: payBySchema.default(null),
     max_squares_per_player: maxSquaresPerPlayerSchema.default(null),
     visibility: visibilityChoice.default(DEFAULT_VISIBILITY),
+    number_sets: numberSetsChoice.default(DEFAULT_NUMBER_SET_MODE),
   })
   .superRefine((game, ctx) => {
     if (paymentInstructionsMissing(game.payment_method, game.payment_instructions))
@@ -160,6 +165,7 @@ export const GAME_FORM_DEFAULTS: Readonly<GameFormValues> = {
   pay_by: null,
   max_squares_per_player: null,
   visibility: DEFAULT_VISIBILITY,
+  number_sets: DEFAULT_NUMBER_SET_MODE,
 };
 
 export type GameFormErrors = Partial<Record<GameFormField, string>>;

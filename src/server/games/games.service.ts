@@ -1,3 +1,5 @@
+import { DEFAULT_NUMBER_SET_MODE, isNumberSetMode } from '@core/periods';
+import { newDrawSeed } from '../draws/digit-sets';
 import { randomUUID } from 'node:crypto';
 import type { Game, GameInviteResponse, GameShareResponse } from '@core/api/games';
 import { SQUARE_COUNT } from '@core/grid';
@@ -112,6 +114,9 @@ export function gamesService(deps: GamesServiceDeps) {
         visibility: values.visibility,
         // D30: an invite-only game has its link from the start.
         invite_token: values.visibility === 'invite' ? newInviteToken() : null,
+        // D38 commit-reveal (design note 030): the seed's SHA-256 is on the board from creation.
+        ...commitRevealSeed(),
+        number_sets: values.number_sets,
         created_by: adminId,
         created_at: now,
         updated_at: now,
@@ -280,6 +285,11 @@ async function inviteOf(row: GameRow, origin: string): Promise<GameInviteRespons
 }
 
 /** The API's game (src/core/api/games.ts): money in cents, the price also in whole dollars. */
+function commitRevealSeed(): { draw_seed: string; draw_seed_hash: string } {
+  const { seed, hash } = newDrawSeed();
+  return { draw_seed: seed, draw_seed_hash: hash };
+}
+
 export function toGame(row: GameRow): Game {
   return {
     id: row.id,
@@ -306,6 +316,7 @@ export function toGame(row: GameRow): Game {
     max_squares_per_player: row.max_squares_per_player,
     // D30: never the invite token.
     visibility: row.visibility,
+    number_sets: isNumberSetMode(row.number_sets) ? row.number_sets : DEFAULT_NUMBER_SET_MODE,
     created_by: row.created_by,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -1,3 +1,4 @@
+import { digitSetsOf, type DigitSetRow } from '../draws/digit-sets';
 import type { Db } from '../db/connection';
 import { prepareQuery } from '../db/prepared';
 import { person, winnersWithScores } from '../db/shared-queries';
@@ -159,6 +160,9 @@ export function squaresRepository(db: Db) {
 
     /** The draw log, oldest first (D17). */
     draws: (gameId: string): Promise<DrawRow[]> => board.draws.execute(gameId),
+
+    /** D35/D38: the game's digit sets, set 1 first. */
+    digitSets: (gameId: string): Promise<DigitSetRow[]> => digitSetsOf(db, gameId),
 
     /** A player's claimed squares: newest game first, then (x, y); the digits once players may see them. */
     ownedSquares(userId: string): Promise<OwnedSquareRow[]> {

@@ -105,6 +105,7 @@ export default function AdminGameEditPage() {
             submittingLabel="Updating..."
             submitting={updateGame.isPending || done}
             priceLocked={current.price_locked}
+            numberSetsFixed
             paymentMethods={config.data?.paymentMethods}
             serverError={serverError}
             cancelTo={backTo}

@@ -14,6 +14,7 @@ import { gameMembers } from './011_game_members';
 import { deletedGames } from './012_deleted_games';
 import { potOfSoldSquares } from './013_pot_of_sold_squares';
 import { mailQueue } from './014_mail_queue';
+import { digitSets } from './016_digit_sets';
 import { columnTypes } from './column-types';
 
 /** Our migrations in order. Names sort by their number; never rename or edit a released one. */
@@ -34,5 +35,6 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '012_deleted_games': deletedGames(t),
     '013_pot_of_sold_squares': potOfSoldSquares(t),
     '014_mail_queue': mailQueue(t),
+    '016_digit_sets': digitSets(t),
   };
 }
