@@ -137,10 +137,6 @@ const settingsSchema = z.object({
   METRICS: z.preprocess(emptyToUndefined, booleanSetting.default(false)),
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
-  /** D38: 'on' draws from the drand beacon (quicknet); 'off' draws every new game by commit-reveal (design note 030). */
-  DRAW_BEACON: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
-  /** The drand HTTP API the draws fetch rounds from; only tests point it at a fake drand on 127.0.0.1. */
-  DRAW_BEACON_URL: z.preprocess(emptyToUndefined, urlSetting(['http:', 'https:'], 'must be an http(s):// URL').default('https://api.drand.sh')),
 });
 
 export type Settings = z.infer<typeof settingsSchema> & {
