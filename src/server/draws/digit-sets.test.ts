@@ -41,7 +41,15 @@ describe(`digit sets per period (D35, D38 commit-reveal) (${testDbKind})`, () =>
   async function game(numberSets: 'game' | 'period' | 'halftime', gameType = 'nfl'): Promise<string> {
     const res = await send(t.app, 'POST', '/api/games', {
       cookie: admin.cookie,
-      payload: { title: 'Sets Bowl', team_a: 'Eagles', team_b: 'Chiefs', price_per_square: 10, game_type: gameType, payout_schedule: 'even', number_sets: numberSets },
+      payload: {
+        title: 'Sets Bowl',
+        team_a: 'Eagles',
+        team_b: 'Chiefs',
+        price_per_square: 10,
+        game_type: gameType,
+        payout_schedule: 'even',
+        number_sets: numberSets,
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const gameId = (res.json() as { game: { id: string } }).game.id;

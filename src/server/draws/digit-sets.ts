@@ -57,7 +57,12 @@ export function commitRevealTicket(gameId: string, setNumber: number, boardHash:
 }
 
 async function drawOrdinal(db: Executor, gameId: string): Promise<number> {
-  const row = await db.selectFrom('grid_draws').select((eb) => eb.fn.countAll<number | string>().as('n')).where('game_id', '=', gameId).where('action', '=', 'drawn').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('grid_draws')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('game_id', '=', gameId)
+    .where('action', '=', 'drawn')
+    .executeTakeFirstOrThrow();
   return Number(row.n) + 1;
 }
 
@@ -66,7 +71,13 @@ async function drawOrdinal(db: Executor, gameId: string): Promise<number> {
  * HMAC-SHA256 under the game's seed. The seed is published (stored as revealed) with the game's
  * last set, so earlier sets cannot be foretold from it. Returns the digits.
  */
-export async function drawByCommitReveal(db: Executor, game: GameForDraw, setNumber: number, adminId: string | null, at: string): Promise<{ x: number[]; y: number[] }> {
+export async function drawByCommitReveal(
+  db: Executor,
+  game: GameForDraw,
+  setNumber: number,
+  adminId: string | null,
+  at: string,
+): Promise<{ x: number[]; y: number[] }> {
   if (!game.draw_seed || !game.draw_seed_hash) throw new Error(`game ${game.id} has no commit-reveal seed`);
   const range = rangesOf(game).find((candidate) => candidate.set === setNumber);
   if (!range) throw new RangeError(`game ${game.id} has no number set ${setNumber}`);

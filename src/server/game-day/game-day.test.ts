@@ -211,7 +211,12 @@ describe(`game day (${testDbKind})`, () => {
       const log = await db().selectFrom('grid_draws').selectAll().where('game_id', '=', gameId).where('action', '=', 'cleared').execute();
       // D38: the Clear keeps the cleared set's ticket and digits in the log (design note 030).
       expect(log).toEqual([
-        expect.objectContaining({ admin_user_id: admin.id, set_number: 1, method: 'commit-reveal', x_axis_numbers: JSON.stringify(drawn.numbers!.x_axis_numbers) }),
+        expect.objectContaining({
+          admin_user_id: admin.id,
+          set_number: 1,
+          method: 'commit-reveal',
+          x_axis_numbers: JSON.stringify(drawn.numbers!.x_axis_numbers),
+        }),
       ]);
       // Editable again (D13: until numbers are drawn).
       const edit = await send(t.app, 'PATCH', url(gameId), { cookie: admin.cookie, payload: { title: 'Renamed Bowl' } });

@@ -50,7 +50,12 @@ export function digitSets(t: ColumnTypes) {
 
       await db.schema
         .alterTable('games')
-        .addColumn('number_sets', 'text', (c) => c.notNull().defaultTo('game').check(sql`number_sets in ('game', 'period', 'halftime')`))
+        .addColumn('number_sets', 'text', (c) =>
+          c
+            .notNull()
+            .defaultTo('game')
+            .check(sql`number_sets in ('game', 'period', 'halftime')`),
+        )
         .execute();
       await db.schema.alterTable('games').addColumn('draw_seed', 'text').execute();
       await db.schema.alterTable('games').addColumn('draw_seed_hash', 'text').execute();
