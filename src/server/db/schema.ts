@@ -215,7 +215,7 @@ export interface GridDrawsTable {
   admin_user_id: string | null;
   created_at: string;
   /** D35/D38: the set drawn or cleared, and its ticket and beacon, so a Clear keeps them here. */
-  set_number: Generated<number | null>;
+  set_number: Generated<number>;
   method: Generated<'beacon' | 'commit-reveal' | 'legacy' | null>;
   board_hash: Generated<string | null>;
   chain_hash: Generated<string | null>;

@@ -112,6 +112,8 @@ describe(`digit sets per period (D35, D38 commit-reveal) (${testDbKind})`, () =>
 
     const last = await confirm(gameId, 3, 21, 12);
     expect(last.digit_sets.map((s) => s.set)).toEqual([1, 2, 3, 4]);
+    // D17's draw summary counts set 1's draws only: later sets are not redraws.
+    expect(last.draws.map((d) => d.action)).toEqual(['drawn']);
     const seed = last.digit_sets[3]!.revealed_seed!;
     expect(seed).toMatch(/^[0-9a-f]{64}$/);
     // The seed, out with the last set, checks every set; each set has its own ordinal.

@@ -105,7 +105,14 @@ function queries(db: Executor) {
 
     /** The draw log, oldest first; the id breaks ties so the order never changes. */
     draws(gameId: string): Promise<Pick<Selectable<GridDrawsTable>, 'action' | 'created_at'>[]> {
-      return db.selectFrom('grid_draws').select(['action', 'created_at']).where('game_id', '=', gameId).orderBy('created_at').orderBy('id').execute();
+      return db
+        .selectFrom('grid_draws')
+        .select(['action', 'created_at'])
+        .where('game_id', '=', gameId)
+        .where('set_number', '=', 1)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
     },
 
     async setFlags(gameId: string, flags: GameFlags): Promise<void> {

@@ -134,7 +134,14 @@ export function squaresRepository(db: Db) {
     ),
     // The id breaks ties so the order never changes.
     draws: prepareQuery(db, 1, (gameId: string) =>
-      db.selectFrom('grid_draws').select(['action', 'created_at']).where('game_id', '=', gameId).orderBy('created_at').orderBy('id'),
+      db
+        .selectFrom('grid_draws')
+        .select(['action', 'created_at'])
+        .where('game_id', '=', gameId)
+        // D17's "drawn 19:02; redrawn once" is about set 1; later sets (D35) show their own draw time.
+        .where('set_number', '=', 1)
+        .orderBy('created_at')
+        .orderBy('id'),
     ),
   };
 

@@ -60,13 +60,15 @@ export function digitSets(t: ColumnTypes) {
       await db.schema.alterTable('games').addColumn('draw_seed', 'text').execute();
       await db.schema.alterTable('games').addColumn('draw_seed_hash', 'text').execute();
 
-      for (const column of ['set_number', 'round'] as const) {
-        await db.schema.alterTable('grid_draws').addColumn(column, 'integer').execute();
-      }
+      // Every draw before this one was of the only set there was.
+      await db.schema
+        .alterTable('grid_draws')
+        .addColumn('set_number', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema.alterTable('grid_draws').addColumn('round', 'integer').execute();
       for (const column of ['method', 'board_hash', 'chain_hash', 'commit_hash', 'beacon_randomness', 'beacon_signature', 'revealed_seed'] as const) {
         await db.schema.alterTable('grid_draws').addColumn(column, 'text').execute();
       }
-      await db.updateTable('grid_draws').set({ set_number: 1 }).execute();
       await db.updateTable('grid_draws').set({ method: 'legacy' }).where('action', '=', 'drawn').execute();
 
       await sql`
