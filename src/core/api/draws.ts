@@ -16,3 +16,17 @@ export const drawRecordSchema = z.object({
   sets: list(boardDigitSetSchema),
 });
 export type DrawRecord = z.infer<typeof drawRecordSchema>;
+
+/** GET /api/games/:id/draw-verification: the record and, per set, what recomputing it from the record found. */
+export const drawVerificationSchema = z.object({
+  record: drawRecordSchema,
+  sets: list(
+    z.object({
+      set: int,
+      /** verified; pending (not drawn or not published yet); legacy (drawn before tickets); mismatch (with the problems). */
+      status: z.enum(['verified', 'pending', 'legacy', 'mismatch']),
+      problems: list(z.string()),
+    }),
+  ),
+});
+export type DrawVerification = z.infer<typeof drawVerificationSchema>;

@@ -1,4 +1,4 @@
-import { drawRecordSchema, type DrawRecord } from '@core/api/draws';
+import { drawRecordSchema, drawVerificationSchema, type DrawRecord } from '@core/api/draws';
 import { idParams } from '@core/api/params';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,6 +7,7 @@ import { inviteOf } from '../games/game-access';
 import { gameIdParam } from '../http/params';
 import type { SquaresService, Viewer } from '../squares/squares.service';
 import { drawBoardOf } from './digit-sets';
+import { checkDrawRecord } from './draw-record';
 
 export interface DrawsRoutesOptions {
   squares: Pick<SquaresService, 'board'>;
@@ -21,11 +22,19 @@ export const drawsRoutes: FastifyPluginAsyncZod<DrawsRoutesOptions> = async (app
     return user ? { id: user.id, isAdmin: user.isAdmin } : null;
   }
 
-  app.get('/api/games/:id/draw-record', { schema: { params: idParams, response: { 200: drawRecordSchema } } }, async (request, reply): Promise<DrawRecord> => {
+  async function record(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<DrawRecord> {
     const gameId = gameIdParam(request.params.id);
     // The board's read decides who may see the game and which digits they may see.
     const board = await squares.board(gameId, await viewerOf(request, reply), inviteOf(request, gameId));
     reply.header('Cache-Control', 'no-cache');
     return { game_id: gameId, board: await drawBoardOf(db, gameId), commit_hash: board.draw_commit_hash, sets: [...board.digit_sets] };
+  }
+
+  app.get('/api/games/:id/draw-record', { schema: { params: idParams, response: { 200: drawRecordSchema } } }, (request, reply) => record(request, reply));
+
+  /** The verify page's answer: the same recomputation as `npm run verify-draw`, from the record alone. */
+  app.get('/api/games/:id/draw-verification', { schema: { params: idParams, response: { 200: drawVerificationSchema } } }, async (request, reply) => {
+    const published = await record(request, reply);
+    return { record: published, sets: checkDrawRecord(published).map((verdict) => ({ ...verdict, problems: [...verdict.problems] })) };
   });
 };

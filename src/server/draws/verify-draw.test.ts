@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DrawRecord } from '@core/api/draws';
+import type { DrawRecord, DrawVerification } from '@core/api/draws';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
 import { insertUser } from '../../../tests/support/fixtures';
@@ -64,6 +64,13 @@ describe(`draw record and npm run verify-draw (D38, ${testDbKind})`, () => {
     const after = await verifyDrawCommand(`http://127.0.0.1/game/${gameId}`, appFetch);
     expect(after).toEqual({ ok: true, lines: [`Game ${gameId}: 2 set(s)`, 'Set 1: verified', 'Set 2: verified'] });
     expect((await verifyFile(await record())).ok).toBe(true);
+    // The verify page's answer: the same check, on the server, from the record alone.
+    const page = await ok<DrawVerification>(t.app, 'GET', `/api/games/${gameId}/draw-verification`, undefined);
+    expect(page.sets).toEqual([
+      { set: 1, status: 'verified', problems: [] },
+      { set: 2, status: 'verified', problems: [] },
+    ]);
+    expect(page.record).toEqual(await record());
   });
 
   it('refuses swapped digits, a changed board, a changed ticket ordinal and a wrong seed', async () => {

@@ -1,4 +1,5 @@
 import type { BoardDigitSet } from '@core/api/board';
+import { Link } from 'react-router';
 
 /** A hash shortened for the board: its first 12 hex characters (the full one on hover and on the verify data). */
 function short(hash: string): string {
@@ -16,7 +17,7 @@ function ticketLine(set: BoardDigitSet): string {
  * D35/D38: every digit set with the periods it counts for and its ticket; the digits once the
  * viewer may see them. Commit-reveal games say their weakness (design note 030).
  */
-export function DigitSets({ sets, commitHash }: { sets: readonly BoardDigitSet[]; commitHash: string | null }) {
+export function DigitSets({ gameId, sets, commitHash }: { gameId: string; sets: readonly BoardDigitSet[]; commitHash: string | null }) {
   if (sets.length === 0 && commitHash === null) return null;
   const commitReveal = commitHash !== null;
   return (
@@ -40,6 +41,13 @@ export function DigitSets({ sets, commitHash }: { sets: readonly BoardDigitSet[]
           <span className="text-muted-foreground">({ticketLine(set)})</span>
         </p>
       ))}
+      {sets.some((set) => set.method !== 'legacy') && (
+        <p>
+          <Link to={`/game/${encodeURIComponent(gameId)}/verify`} className="font-medium text-primary underline underline-offset-4" data-testid="verify-link">
+            Verify the numbers
+          </Link>
+        </p>
+      )}
       {commitReveal && (
         <p className="text-muted-foreground break-words" data-testid="draw-commit">
           Numbers come from a secret seed whose SHA-256 is <span className="font-mono">{short(commitHash)}</span>, published with the last set so anyone can

@@ -184,7 +184,7 @@ function GameContent({
                 Draw log: {drawLog}
               </p>
             )}
-            <DigitSets sets={board.digit_sets} commitHash={board.draw_commit_hash} />
+            <DigitSets gameId={game.id} sets={board.digit_sets} commitHash={board.draw_commit_hash} />
           </div>
           {/* D28: what this player owes for the game, as the server says it. */}
           {board.owing && <OwingLine owing={board.owing} />}
