@@ -263,6 +263,7 @@ describe('game form', () => {
       pay_by: null,
       max_squares_per_player: null,
       visibility: 'public',
+      number_sets: 'game',
     });
   });
 
@@ -292,6 +293,7 @@ describe('game form', () => {
         pay_by: null,
         max_squares_per_player: null,
         visibility: 'public',
+        number_sets: 'game',
       },
     });
     expect(gameFormSchema.parse({ ...valid, price_per_square: '25', game_type: 'nba', payout_schedule: 'final-heavy' })).toMatchObject({

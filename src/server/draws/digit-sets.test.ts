@@ -167,6 +167,15 @@ describe(`digit sets per period (D35, D38 commit-reveal) (${testDbKind})`, () =>
     expect(again.digit_sets[0]).toMatchObject({ commit_hash: board.draw_commit_hash, round: 2 });
   });
 
+  it('refuses an unknown number-sets choice with its message', async () => {
+    const res = await send(t.app, 'POST', '/api/games', {
+      cookie: admin.cookie,
+      payload: { title: 'Bad Bowl', team_a: 'A', team_b: 'B', price_per_square: 10, number_sets: 'weekly' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Choose when numbers are drawn: for the whole game, each period or at halftime');
+  });
+
   it('a game made before tickets (no seed) still draws, by commit-reveal with a seed made at the draw', async () => {
     const gameId = await insertGame(t.db.handle, { created_by: admin.id });
     await sellSquares(t.db.handle, gameId, () => owners[0]!);
