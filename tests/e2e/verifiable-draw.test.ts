@@ -43,6 +43,20 @@ beforeAll(async () => {
 });
 
 describe('verifiable draws (D38, commit-reveal) with numbers at halftime (D35)', () => {
+  test("the create form offers the number sets in the game's periods (375 px)", async () => {
+    const { page } = await harness.open('/admin/games/new', { as: 'admin', width: 375, height: 812 });
+    const select = page.getByTestId('number-sets-field');
+    expect(await select.locator('option').allTextContents()).toEqual([
+      'One set of numbers for the whole game',
+      'New numbers each quarter',
+      'New numbers at halftime',
+    ]);
+    expect(await page.getByLabel('Numbers').inputValue()).toBe('game');
+    await expectNoSeriousViolations(page, 'create form with number sets, 375 px');
+    await select.scrollIntoViewIfNeeded();
+    await shoot(page, 'create-form-number-sets-375');
+  });
+
   test('the ticket and commit on the board, set 2 at halftime, the verify page verifies both sets; 1280 and 375 px', async () => {
     const { page } = await harness.open('/', { as: 'admin', width: 1280, height: 900 });
     const created = await call(page, 'POST', '/api/games', {
