@@ -16,6 +16,7 @@ const SERVER_ENTRIES = {
   'admin-cli': 'src/server/auth/admin-cli.ts',
   'backup-cli': 'src/server/backup/backup-cli.ts',
   'restore-cli': 'src/server/backup/restore-cli.ts',
+  'verify-draw-cli': 'src/server/draws/verify-draw-cli.ts',
 };
 
 const PARTS = {

@@ -46,7 +46,7 @@ export function finalPeriod(model: PeriodModel): Period {
 const ORDINALS: Readonly<Record<Period, string>> = { 1: '1st', 2: '2nd', 3: '3rd', 4: '4th' };
 
 /** "1st", "2nd"...: the winner overlay on a board square. */
-export function periodOrdinal(period: Period): string {
+function periodOrdinal(period: Period): string {
   return ORDINALS[period];
 }
 

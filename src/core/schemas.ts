@@ -34,6 +34,7 @@ import {
   validateGamePayout,
   validateOrganizerLabel,
 } from './payout-plan';
+import { DEFAULT_NUMBER_SET_MODE, NUMBER_SET_MODES } from './periods';
 import type { ValidationResult } from './validation-result';
 import {
   DEFAULT_GAME_TYPE,
@@ -123,6 +124,8 @@ const boardSizeSchema = z.union([z.number(), z.string()], { error: BOARD_SIZE_ER
   ctx.addIssue(BOARD_SIZE_ERRORS.invalid);
   return z.NEVER;
 });
+/** D35: one set of numbers for the game, a new set each period, or a new set at halftime. */
+const numberSetsChoice = z.enum(NUMBER_SET_MODES, { error: 'Choose when numbers are drawn: for the whole game, each period or at halftime' });
 
 /** D30: who can see the game. */
 const visibilityChoice = z.enum(VISIBILITIES, { error: INVITE_ERRORS.visibilityInvalid });
@@ -149,6 +152,7 @@ export const gameFormSchema = z
     max_squares_per_player: maxSquaresPerPlayerSchema.default(null),
     visibility: visibilityChoice.default(DEFAULT_VISIBILITY),
     board_size: boardSizeSchema.default(DEFAULT_BOARD_SIZE),
+    number_sets: numberSetsChoice.default(DEFAULT_NUMBER_SET_MODE),
   })
   .superRefine((game, ctx) => {
     if (paymentInstructionsMissing(game.payment_method, game.payment_instructions))
@@ -213,6 +217,7 @@ export const GAME_FORM_DEFAULTS: Readonly<GameFormValues> = {
   max_squares_per_player: null,
   visibility: DEFAULT_VISIBILITY,
   board_size: DEFAULT_BOARD_SIZE,
+  number_sets: DEFAULT_NUMBER_SET_MODE,
 };
 
 export type GameFormErrors = Partial<Record<GameFormField, string>>;

@@ -268,6 +268,7 @@ describe('game form', () => {
       max_squares_per_player: null,
       visibility: 'public',
       board_size: 100,
+      number_sets: 'game',
     });
   });
 
@@ -302,6 +303,7 @@ describe('game form', () => {
         max_squares_per_player: null,
         visibility: 'public',
         board_size: 100,
+        number_sets: 'game',
       },
     });
     expect(validateGameForm({ ...valid, board_size: '25' as never })).toMatchObject({ ok: true, value: { board_size: 25 } });

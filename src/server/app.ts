@@ -53,6 +53,7 @@ import { gameEventsRoutes } from './realtime/events.routes';
 import { createGameEvents, type GameEventsHub } from './realtime';
 import { squaresRepository } from './squares/squares.repository';
 import { squaresRoutes } from './squares/squares.routes';
+import { drawsRoutes } from './draws/draws.routes';
 import { squaresService } from './squares/squares.service';
 import { passwordRemovedMail } from './mail/templates';
 import { createDevMailboxMailer } from './mail/dev-mailbox-mailer';
@@ -341,7 +342,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => recovery.start());
   app.addHook('onClose', () => recovery.stop());
   await app.register(payoutsRoutes, { payouts, gameDay });
-  await app.register(squaresRoutes, { squares: squaresService({ repo: squaresRepository(database.db), events, clock, members }), access });
+  const squares = squaresService({ repo: squaresRepository(database.db), events, clock, members });
+  await app.register(squaresRoutes, { squares, access });
+  await app.register(drawsRoutes, { squares, db: database.db });
   const orders = ordersService({ repo: ordersRepository(database.db), clock });
   await app.register(ordersRoutes, { orders });
   // D33: a game's CSV files (squares, orders, payouts), admins only.

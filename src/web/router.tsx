@@ -29,6 +29,8 @@ const routes: RouteObject[] = [
           { path: 'all-games', lazy: page(() => import('@/pages/all-games')) },
           // A game's board: public and read-only for visitors (D11).
           { path: 'game/:id', lazy: page(() => import('@/pages/game')) },
+          // D38: every digit set recomputed from the published values (design note 030).
+          { path: 'game/:id/verify', lazy: page(() => import('@/pages/game-verify')) },
           { path: 'contact', lazy: page(() => import('@/pages/contact')) },
           // Accounts (spec section 2; D6, D9, D10, D26). Guarded routes use RequireUser /
           // RequireAdmin from components/route-guards as their layout route.

@@ -77,6 +77,34 @@ export type OwingInfo = Contract<typeof owingSchema>;
 export const boardDrawSchema = z.object({ action: z.enum(['drawn', 'cleared']), created_at: timestamp });
 export type BoardDraw = Contract<typeof boardDrawSchema>;
 
+/**
+ * D35/D38: one digit set as the board shows it: the periods it counts for, its ticket (fixed
+ * before its randomness exists), and once drawn its digits (under the same reveal rule as
+ * `numbers`) with the published beacon round or seed (design note 030).
+ */
+export const boardDigitSetSchema = z.object({
+  set: int,
+  first_period: int,
+  last_period: int,
+  /** "Q1-Q2", "Q3", "H1-H2" (numberSetPeriodsLabel). */
+  periods_label: z.string(),
+  /** 'legacy': drawn before tickets existed, nothing to verify. */
+  method: z.enum(['beacon', 'commit-reveal', 'legacy']),
+  board_hash: z.string().nullable(),
+  chain_hash: z.string().nullable(),
+  /** The beacon round, or for commit-reveal the draw's ordinal in the game (design note 030). */
+  round: int.nullable(),
+  commit_hash: z.string().nullable(),
+  drawn_at: timestamp.nullable(),
+  x_axis_numbers: list(digit).nullable(),
+  y_axis_numbers: list(digit).nullable(),
+  beacon_randomness: z.string().nullable(),
+  beacon_signature: z.string().nullable(),
+  /** The commit-reveal seed, published with the game's last set. */
+  revealed_seed: z.string().nullable(),
+});
+export type BoardDigitSet = Contract<typeof boardDigitSetSchema>;
+
 export const boardResponseSchema = z.object({
   game: gameSchema,
   /** Only the squares that are held or claimed; every other square is available. */
@@ -90,6 +118,10 @@ export const boardResponseSchema = z.object({
   winners: list(boardWinnerSchema),
   /** Every draw and clear, oldest first (D17). */
   draws: list(boardDrawSchema),
+  /** D38: the commit-reveal seed's SHA-256, on the board from creation; null for a beacon game. */
+  draw_commit_hash: z.string().nullable(),
+  /** D35/D38: the game's digit sets drawn or ticketed so far, set 1 first. */
+  digit_sets: list(boardDigitSetSchema),
   /** D28: what this viewer owes for the game; the last field, as board-json.ts writes it per viewer. */
   owing: owingSchema.nullable(),
 });

@@ -23,7 +23,7 @@ import { PAYOUT_REFERENCE_NOT_ALLOWED } from '../messages';
 import { fromResult, quarterScoreSchema } from '../schemas';
 import { PAYOUT_STATUSES } from '../status';
 import { validateOptionalText, type TextField } from '../text';
-import { boardDrawSchema, boardNumbersSchema } from './board';
+import { boardDigitSetSchema, boardDrawSchema, boardNumbersSchema } from './board';
 import { cents, digit, int, list, quarter, timestamp, type Contract } from './contract';
 import { gameHeadingSchema, gameSchema } from './games';
 
@@ -71,6 +71,8 @@ export const gameDayViewSchema = z.object({
   /** Confirmed quarters' results, in quarter order. */
   results: list(quarterResultSchema),
   draws: list(boardDrawSchema),
+  /** D35/D38: the digit sets with their tickets (admins see the digits before the reveal). */
+  digit_sets: list(boardDigitSetSchema),
   /** D19: the next quarter that may be confirmed, null when all four are. */
   next_quarter: quarter.nullable(),
   /** Any score entered: numbers locked ("Locked after score entry"). */

@@ -24,6 +24,7 @@ import { PAYOUT_CHOICES, UNBOUGHT_RULES } from '../payout-plan';
 import { gameFormSchema, gameUpdateSchema } from '../schemas';
 import { GAME_TYPES } from '../validation';
 import { INVITE_ERRORS } from '../messages';
+import { NUMBER_SET_MODES } from '../periods';
 import { INVITE_TOKEN_MAX_LENGTH, VISIBILITIES } from '../visibility';
 import { cents, int, list, timestamp, type Contract, type RequestOf } from './contract';
 
@@ -83,6 +84,8 @@ export const gameSchema = z.object({
   max_squares_per_player: int.nullable(),
   /** D30: public, or invite-only (the token itself is never part of a game). */
   visibility: z.enum(VISIBILITIES),
+  /** D35: one set of numbers for the game, one per period, or a new set at halftime. */
+  number_sets: z.enum(NUMBER_SET_MODES),
   created_by: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,

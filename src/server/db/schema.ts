@@ -22,6 +22,7 @@ export interface Database {
   checkout_items: CheckoutItemsTable;
   game_grid_numbers: GameGridNumbersTable;
   grid_draws: GridDrawsTable;
+  digit_sets: DigitSetsTable;
   quarter_scores: QuarterScoresTable;
   game_winners: GameWinnersTable;
   mail_queue: MailQueueTable;
@@ -99,6 +100,12 @@ export interface GamesTable {
   organizer_label: Generated<string>;
   /** D34: where an unbought winning square's money goes: 'house' (D24) or 'roll'. */
   unbought_rule: Generated<'house' | 'roll'>;
+  /** D35: one set of numbers for the game, one per period, or a new set at halftime. */
+  number_sets: Generated<'game' | 'period' | 'halftime'>;
+  /** D38 commit-reveal: the secret seed (hex, 32 bytes), published with the numbers; null for beacon games. */
+  draw_seed: Generated<string | null>;
+  /** D38 commit-reveal: SHA-256 of the seed (hex), on the board from creation. */
+  draw_seed_hash: Generated<string | null>;
 }
 
 /** A row is either a live hold (status 'held') or an owned square ('claimed'): D21. */
@@ -218,6 +225,42 @@ export interface GridDrawsTable {
   y_axis_numbers: string | null;
   admin_user_id: string | null;
   created_at: string;
+  /** D35/D38: the set drawn or cleared, and its ticket and beacon, so a Clear keeps them here. */
+  set_number: Generated<number>;
+  method: Generated<'beacon' | 'commit-reveal' | 'legacy' | null>;
+  board_hash: Generated<string | null>;
+  chain_hash: Generated<string | null>;
+  round: Generated<number | null>;
+  commit_hash: Generated<string | null>;
+  beacon_randomness: Generated<string | null>;
+  beacon_signature: Generated<string | null>;
+  revealed_seed: Generated<string | null>;
+}
+
+/** D35/D38: a game's digit sets, each with its ticket and, once drawn, its digits and beacon (or seed). */
+export interface DigitSetsTable {
+  game_id: string;
+  set_number: number;
+  first_period: number;
+  last_period: number;
+  method: 'beacon' | 'commit-reveal' | 'legacy';
+  board_hash: string | null;
+  chain_hash: string | null;
+  round: number | null;
+  commit_hash: string | null;
+  ticketed_at: string | null;
+  ticketed_by: string | null;
+  x_axis_numbers: string | null;
+  y_axis_numbers: string | null;
+  beacon_randomness: string | null;
+  beacon_signature: string | null;
+  revealed_seed: string | null;
+  drawn_at: string | null;
+  drawn_by: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
 }
 
 export interface QuarterScoresTable {

@@ -1,6 +1,7 @@
-import { type Selectable, type Updateable } from 'kysely';
+import { type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../db/connection';
 import type { Executor } from '../db/executor';
+import { digitSetsOf, type DigitSetRow } from '../draws/digit-sets';
 import { person, winnerUnpaidSquares } from '../db/shared-queries';
 
 /** D48: the winner as every answer shows them. */
@@ -22,7 +23,7 @@ interface NumbersRow {
 
 type ScoreRow = Selectable<QuarterScoresTable>;
 type WinnerRow = Selectable<GameWinnersTable>;
-type NewDraw = Selectable<GridDrawsTable>;
+type NewDraw = Insertable<GridDrawsTable>;
 
 /** The game's flags game day changes (D16) and the end of the game (D19). */
 type GameFlags = Pick<Updateable<GamesTable>, 'grid_shuffled' | 'numbers_revealed' | 'manual_numbers_set' | 'is_active'> & {
@@ -94,13 +95,25 @@ function queries(db: Executor) {
       return Number(result.numDeletedRows) > 0;
     },
 
+    /** D35/D38: the game's digit sets, set 1 first. */
+    digitSets(gameId: string): Promise<DigitSetRow[]> {
+      return digitSetsOf(db, gameId);
+    },
+
     async logDraw(draw: NewDraw): Promise<void> {
       await db.insertInto('grid_draws').values(draw).execute();
     },
 
     /** The draw log, oldest first; the id breaks ties so the order never changes. */
-    draws(gameId: string): Promise<Pick<NewDraw, 'action' | 'created_at'>[]> {
-      return db.selectFrom('grid_draws').select(['action', 'created_at']).where('game_id', '=', gameId).orderBy('created_at').orderBy('id').execute();
+    draws(gameId: string): Promise<Pick<Selectable<GridDrawsTable>, 'action' | 'created_at'>[]> {
+      return db
+        .selectFrom('grid_draws')
+        .select(['action', 'created_at'])
+        .where('game_id', '=', gameId)
+        .where('set_number', '=', 1)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
     },
 
     async setFlags(gameId: string, flags: GameFlags): Promise<void> {

@@ -1,7 +1,7 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { ConfirmAllResult, GameDayView, MyWinningsResponse, QuarterResult } from '@core/api/game-day';
 import { winningSquareOf } from '@core/board-shape';
-import { drawGridNumbers, type Digit, type RandomInt } from '@core/grid';
+import type { Digit } from '@core/grid';
 import { createWinnerRecordError, findWinningSquareError, GAME_DAY_ERRORS, GAME_ERRORS, saveQuarterScoreError } from '@core/messages';
 import { finalPeriod, isPeriodOf, nextPeriodToConfirm, type Period, type PeriodModel, periodModel, periodWinningsLabel, QUARTER_MODEL } from '@core/periods';
 import { winningDigits, type Quarter } from '@core/scoring';
@@ -17,6 +17,8 @@ import { publishSafely } from '../realtime/publish';
 import type { ServiceDeps } from '../service-deps';
 import { GAME_DAY_TEXTS } from './game-day.messages';
 import { parseAxis, toBoardNumbers } from '../db/grid-numbers';
+import { clearDigitSets, toBoardDigitSet } from '../draws/digit-sets';
+import { drawFirstSet, drawNextSetAfter, numbersForPeriod } from '../draws/game-draws';
 import type { GameDayQueries, GameDayRepository, ResultRow, WinnerValues } from './game-day.repository';
 
 /** D18: drawing the numbers ends sales; the checkout service cancels the game's open checkouts. */
@@ -33,8 +35,6 @@ export interface GameDayServiceDeps extends ServiceDeps {
   log: Logger;
   /** Stored with each winner record (game_winners.payout_provider, D23). */
   payoutProviderName: string;
-  /** D17: a cryptographic source by default; tests may replay a draw. */
-  randomInt?: RandomInt;
 }
 
 export interface ScorePair {
@@ -69,7 +69,6 @@ class QuarterStepError extends AppError {
  */
 export function gameDayService(deps: GameDayServiceDeps) {
   const { games, repo, sales, events, log } = deps;
-  const random = deps.randomInt ?? ((max: number) => randomInt(max));
   const now = deps.clock;
 
   const publish = (gameId: string, reason: 'numbers' | 'winners' | 'game') => publishSafely(events, log, gameId, reason);
@@ -92,7 +91,13 @@ export function gameDayService(deps: GameDayServiceDeps) {
   async function view(gameId: string): Promise<GameDayView> {
     const row = await games.findById(gameId);
     if (!row) throw notFound(GAME_ERRORS.notFound);
-    const [numbersRow, scores, resultRows, draws] = await Promise.all([repo.numbers(gameId), repo.scores(gameId), repo.results(gameId), repo.draws(gameId)]);
+    const [numbersRow, scores, resultRows, draws, sets] = await Promise.all([
+      repo.numbers(gameId),
+      repo.scores(gameId),
+      repo.results(gameId),
+      repo.draws(gameId),
+      repo.digitSets(gameId),
+    ]);
     const model = periodModel(row.game_type);
     const confirmed = scores.map((score) => score.quarter).filter((quarter) => isPeriodOf(model, quarter));
     return {
@@ -100,6 +105,7 @@ export function gameDayService(deps: GameDayServiceDeps) {
       numbers: numbersRow ? toBoardNumbers(gameId, numbersRow) : null,
       results: resultRows.map((result) => toResult(gameId, result, row.price_per_square_cents)),
       draws: draws.map((draw) => ({ action: draw.action, created_at: draw.created_at })),
+      digit_sets: sets.map((set) => toBoardDigitSet(row, set, true)),
       next_quarter: nextPeriodToConfirm(model, confirmed),
       numbers_locked: scores.length > 0,
     };
@@ -116,7 +122,8 @@ export function gameDayService(deps: GameDayServiceDeps) {
     return locked(gameId, async (game, tx) => {
       const model = periodModel(game.row.game_type);
       if (!isPeriodOf(model, quarter)) throw badRequest(GAME_DAY_TEXTS.notAPeriod(quarter, model), 'VALIDATION_ERROR');
-      const numbers = await tx.numbers(gameId);
+      // D35: the period's own set decides its winner (set 1 is mirrored in game_grid_numbers).
+      const numbers = await numbersForPeriod(game.tx, game.row, quarter, () => tx.numbers(gameId));
       if (!numbers) throw conflict(GAME_DAY_TEXTS.scoresNeedNumbers, 'NO_NUMBERS');
       const confirmed = await tx.scores(gameId);
       const previous = confirmed.find((score) => score.quarter === quarter);
@@ -214,6 +221,8 @@ export function gameDayService(deps: GameDayServiceDeps) {
         // Spec section 4: confirming scores sets manual_numbers_set; D19: the final period completes the game.
         tx.setFlags(gameId, { manual_numbers_set: true, ...(final ? { is_active: false } : {}), updated_at: at }),
       );
+      // D35: the set after this one is drawn when this period ends its set.
+      await drawNextSetAfter(game.tx, game.row, quarter, adminId, at);
       return { changed: true };
     });
   }
@@ -265,18 +274,9 @@ export function gameDayService(deps: GameDayServiceDeps) {
         // D28: the organizer confirms the number of unpaid squares they saw; a different number asks again.
         const unpaid = await tx.unpaidCount(gameId);
         if (unpaid > 0 && confirmUnpaid !== unpaid) throw conflict(GAME_DAY_TEXTS.unpaidSquares(unpaid), 'UNPAID_SQUARES', { unpaid_squares: unpaid });
-        const { xAxisNumbers, yAxisNumbers } = drawGridNumbers(random);
         const at = now().toISOString();
-        await tx.saveNumbers(gameId, xAxisNumbers, yAxisNumbers, at, adminId);
-        await tx.logDraw({
-          id: randomUUID(),
-          game_id: gameId,
-          action: 'drawn',
-          x_axis_numbers: JSON.stringify(xAxisNumbers),
-          y_axis_numbers: JSON.stringify(yAxisNumbers),
-          admin_user_id: adminId,
-          created_at: at,
-        });
+        // D38: set 1's ticket and digits (design note 030); later sets follow their periods' confirmations.
+        await drawFirstSet(game.tx, game.row, adminId, at);
         await recordActivity(game.tx, gameId, [{ action: 'drawn', actorUserId: adminId, subjectUserId: null, squares: [] }], at);
         await tx.setFlags(gameId, { grid_shuffled: true, manual_numbers_set: true, updated_at: at });
         // After commit: boards hear of the numbers, then the game's open checkouts end (D18).
@@ -291,16 +291,8 @@ export function gameDayService(deps: GameDayServiceDeps) {
       await locked(gameId, async (game, tx) => {
         if ((await tx.scores(gameId)).length > 0) throw conflict(GAME_DAY_ERRORS.clearAfterScores, 'SCORES_ENTERED');
         const at = now().toISOString();
-        if (await tx.deleteNumbers(gameId)) {
-          await tx.logDraw({
-            id: randomUUID(),
-            game_id: gameId,
-            action: 'cleared',
-            x_axis_numbers: null,
-            y_axis_numbers: null,
-            admin_user_id: adminId,
-            created_at: at,
-          });
+        // D38: every set's ticket and digits stay in the draw log.
+        if (await clearDigitSets(game.tx, game.row, adminId, at)) {
           await recordActivity(game.tx, gameId, [{ action: 'cleared', actorUserId: adminId, subjectUserId: null, squares: [] }], at);
         }
         await tx.setFlags(gameId, { grid_shuffled: false, numbers_revealed: false, manual_numbers_set: false, updated_at: at });

@@ -203,14 +203,22 @@ describe(`game day (${testDbKind})`, () => {
 
     it('clears the numbers and brings the game back to selling (logged, flags reset)', async () => {
       const gameId = await fullGame();
-      await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
+      const drawn = await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
       await ok<GameDayView>(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
       const cleared = await ok<GameDayView>(t.app, 'DELETE', url(gameId, '/numbers'), admin.cookie);
       expect(cleared.numbers).toBeNull();
       expect(cleared.game).toMatchObject({ grid_shuffled: false, numbers_revealed: false, manual_numbers_set: false });
       expect(cleared.draws.map((d) => d.action)).toEqual(['drawn', 'cleared']);
       const log = await db().selectFrom('grid_draws').selectAll().where('game_id', '=', gameId).where('action', '=', 'cleared').execute();
-      expect(log).toEqual([expect.objectContaining({ admin_user_id: admin.id, x_axis_numbers: null })]);
+      // D38: the Clear keeps the cleared set's ticket and digits in the log (design note 030).
+      expect(log).toEqual([
+        expect.objectContaining({
+          admin_user_id: admin.id,
+          set_number: 1,
+          method: 'commit-reveal',
+          x_axis_numbers: JSON.stringify(drawn.numbers!.x_axis_numbers),
+        }),
+      ]);
       // Editable again (D13: until numbers are drawn).
       const edit = await send(t.app, 'PATCH', url(gameId), { cookie: admin.cookie, payload: { title: 'Renamed Bowl' } });
       expect(edit.statusCode, edit.body).toBe(200);

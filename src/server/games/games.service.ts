@@ -1,3 +1,5 @@
+import { DEFAULT_NUMBER_SET_MODE, isNumberSetMode } from '@core/periods';
+import { newDrawSeed } from '../draws/digit-sets';
 import { randomUUID } from 'node:crypto';
 import type { Game, GameInviteResponse, GameShareResponse } from '@core/api/games';
 import { boardShape, type BoardShape } from '@core/board-shape';
@@ -124,6 +126,9 @@ export function gamesService(deps: GamesServiceDeps) {
         invite_token: values.visibility === 'invite' ? newInviteToken() : null,
         board_rows: shape.rows,
         board_columns: shape.columns,
+        // D38 commit-reveal (design note 030): the seed's SHA-256 is on the board from creation.
+        ...commitRevealSeed(),
+        number_sets: values.number_sets,
         created_by: adminId,
         created_at: now,
         updated_at: now,
@@ -338,6 +343,11 @@ function mergedPayout(stored: Game, values: GameUpdateValues): PayoutFields {
 }
 
 /** The API's game (src/core/api/games.ts): money in cents, the price also in whole dollars. */
+function commitRevealSeed(): { draw_seed: string; draw_seed_hash: string } {
+  const { seed, hash } = newDrawSeed();
+  return { draw_seed: seed, draw_seed_hash: hash };
+}
+
 export function toGame(row: GameRow): Game {
   const shape = shapeOfGame(row);
   return {
@@ -374,6 +384,7 @@ export function toGame(row: GameRow): Game {
     max_squares_per_player: row.max_squares_per_player,
     // D30: never the invite token.
     visibility: row.visibility,
+    number_sets: isNumberSetMode(row.number_sets) ? row.number_sets : DEFAULT_NUMBER_SET_MODE,
     created_by: row.created_by,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -1,3 +1,4 @@
+import { digitSetsOf, type DigitSetRow } from '../draws/digit-sets';
 import type { Db } from '../db/connection';
 import { prepareQuery } from '../db/prepared';
 import { person, winnersWithScores } from '../db/shared-queries';
@@ -136,7 +137,14 @@ export function squaresRepository(db: Db) {
     ),
     // The id breaks ties so the order never changes.
     draws: prepareQuery(db, 1, (gameId: string) =>
-      db.selectFrom('grid_draws').select(['action', 'created_at']).where('game_id', '=', gameId).orderBy('created_at').orderBy('id'),
+      db
+        .selectFrom('grid_draws')
+        .select(['action', 'created_at'])
+        .where('game_id', '=', gameId)
+        // D17's "drawn 19:02; redrawn once" is about set 1; later sets (D35) show their own draw time.
+        .where('set_number', '=', 1)
+        .orderBy('created_at')
+        .orderBy('id'),
     ),
   };
 
@@ -162,6 +170,9 @@ export function squaresRepository(db: Db) {
 
     /** The draw log, oldest first (D17). */
     draws: (gameId: string): Promise<DrawRow[]> => board.draws.execute(gameId),
+
+    /** D35/D38: the game's digit sets, set 1 first. */
+    digitSets: (gameId: string): Promise<DigitSetRow[]> => digitSetsOf(db, gameId),
 
     /** A player's claimed squares: newest game first, then (x, y); the digits once players may see them. */
     ownedSquares(userId: string): Promise<OwnedSquareRow[]> {

@@ -17,9 +17,9 @@ import {
   validateGamePayout,
 } from '@core/payout-plan';
 import { payoutRules } from '@core/payouts';
-import { periodModel, periodNoun, periodWinningsLabel } from '@core/periods';
 import { type GameFormErrors, type GameFormField, type GameFormValues, validateGameForm } from '@core/schemas';
 import { GAME_TYPE_LABELS, GAME_TYPES, type GameType, MAX_PRICE_DOLLARS, MIN_PRICE_DOLLARS } from '@core/validation';
+import { NUMBER_SET_MODES, numberSetModeLabel, type NumberSetMode, periodModel, periodNoun, periodWinningsLabel } from '@core/periods';
 import { VISIBILITIES, VISIBILITY_HINTS, VISIBILITY_LABELS, type Visibility } from '@core/visibility';
 import { LinkButton } from '@/components/link-button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -58,6 +58,8 @@ export interface GameFormState {
   visibility: Visibility;
   /** D36: '100', '50' or '25' squares. */
   board_size: BoardSizeChoice;
+  /** D35: when numbers are drawn (chosen at creation). */
+  number_sets: NumberSetMode;
 }
 
 type BoardSizeChoice = `${BoardSize}`;
@@ -103,6 +105,7 @@ export function toFormState(values: FormSource): GameFormState {
     max_squares_per_player: values.max_squares_per_player === null ? '' : String(values.max_squares_per_player),
     visibility: values.visibility,
     board_size: `${values.board_size}`,
+    number_sets: values.number_sets,
   };
 }
 
@@ -132,6 +135,7 @@ const FIELD_ORDER: readonly GameFormField[] = [
   'pay_by',
   'max_squares_per_player',
   'visibility',
+  'number_sets',
 ];
 
 /** Styled like Input, for the native select (accessible and keyboard-friendly everywhere). */
@@ -147,6 +151,8 @@ export interface GameFormProps {
   submitting: boolean;
   /** D13: price and payout schedule (and D28: the payment method; D36: the board size) are fixed once any square is held or sold. */
   priceLocked?: boolean;
+  /** D35: the number sets are chosen at creation and cannot change afterwards. */
+  numberSetsFixed?: boolean;
   /** D28: the payment methods this server offers (without Stripe, organizer-collects only). */
   paymentMethods?: readonly PaymentMethod[];
   /** The server's refusal, shown as a banner above the form's fields. */
@@ -162,6 +168,7 @@ export function GameForm({
   submittingLabel,
   submitting,
   priceLocked = false,
+  numberSetsFixed = false,
   paymentMethods = PAYMENT_METHODS,
   serverError,
   cancelTo,
@@ -334,6 +341,24 @@ export function GameForm({
           </select>
         </FormField>
       </div>
+
+      <FormField id={fieldId('number_sets')} label="Numbers" error={errors.number_sets} errorId={errorId('number_sets')}>
+        <select
+          {...describe('number_sets')}
+          name="number_sets"
+          data-testid="number-sets-field"
+          className={selectClassName}
+          value={values.number_sets}
+          disabled={numberSetsFixed}
+          onChange={(event) => update('number_sets', event.target.value as NumberSetMode)}
+        >
+          {NUMBER_SET_MODES.map((mode) => (
+            <option key={mode} value={mode}>
+              {numberSetModeLabel(periodModel(values.game_type), mode)}
+            </option>
+          ))}
+        </select>
+      </FormField>
 
       <PayoutScheduleField
         name={`${id}-payout`}

@@ -114,6 +114,7 @@ export default function AdminGameEditPage() {
             submittingLabel="Updating..."
             submitting={updateGame.isPending || done}
             priceLocked={current.price_locked}
+            numberSetsFixed
             paymentMethods={config.data?.paymentMethods}
             serverError={serverError}
             cancelTo={backTo}

@@ -6,6 +6,7 @@ import { formatUsd } from '@core/money';
 import { potCollectedText } from '@core/payment-methods';
 import type { Quarter } from '@core/scoring';
 import { drawLogSummary, gameStatusLine } from '@core/status';
+import { DigitSets } from '@/components/digit-sets';
 import { Highlighter, Lock, LogIn, ShoppingCart } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useCallback, useDeferredValue, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -184,6 +185,7 @@ function GameContent({
                 Draw log: {drawLog}
               </p>
             )}
+            <DigitSets gameId={game.id} sets={board.digit_sets} commitHash={board.draw_commit_hash} />
           </div>
           {/* D28: what this player owes for the game, as the server says it. */}
           {board.owing && <OwingLine owing={board.owing} />}

@@ -15,6 +15,7 @@ import { deletedGames } from './012_deleted_games';
 import { potOfSoldSquares } from './013_pot_of_sold_squares';
 import { mailQueue } from './014_mail_queue';
 import { boardShapes } from './015_board_shapes';
+import { digitSets } from './016_digit_sets';
 import { payoutRules } from './017_payout_rules';
 import { columnTypes } from './column-types';
 
@@ -37,6 +38,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '013_pot_of_sold_squares': potOfSoldSquares(t),
     '014_mail_queue': mailQueue(t),
     '015_board_shapes': boardShapes(),
+    '016_digit_sets': digitSets(t),
     '017_payout_rules': payoutRules(),
   };
 }

@@ -1,0 +1,215 @@
+/**
+ * The digit sets of a game (D35, D38; design note 030): tickets, draws and the draw log. Every
+ * function runs inside the caller's transaction (the game's lock). Set 1's digits are mirrored in
+ * `game_grid_numbers`, which every reader of "the numbers" uses.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { DrawBoard, DrawTicket } from '@core/draw-derivation';
+import type { BoardDigitSet } from '@core/api/board';
+import { numberSetPeriodsLabel, numberSetRanges, periodModel, type NumberSetMode, type NumberSetRange, type Period } from '@core/periods';
+import type { Selectable } from 'kysely';
+import type { Executor } from '../db/executor';
+import { parseAxis } from '../db/grid-numbers';
+import type { DigitSetsTable } from '../db/schema';
+import { digitsForTicket, hashBoard } from './derive';
+
+export type DigitSetRow = Selectable<DigitSetsTable>;
+
+/** A new game's commit-reveal seed (32 random bytes, hex) and its SHA-256, shown from creation. */
+export function newDrawSeed(): { seed: string; hash: string } {
+  const seed = randomBytes(32).toString('hex');
+  return { seed, hash: createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex') };
+}
+
+/** The game's board as the ticket hashes it: 10x10, row = x (team A's axis), column = y, owners by user id. */
+export async function drawBoardOf(db: Executor, gameId: string): Promise<DrawBoard> {
+  // D36: the board's own shape (10 x 10, 5 x 10 or 5 x 5) is part of the hashed board text.
+  const { board_rows: rows, board_columns: columns } = await db
+    .selectFrom('games')
+    .select(['board_rows', 'board_columns'])
+    .where('id', '=', gameId)
+    .executeTakeFirstOrThrow();
+  const owners: (string | null)[] = Array.from({ length: rows * columns }, () => null);
+  const squares = await db.selectFrom('squares').select(['x', 'y', 'user_id']).where('game_id', '=', gameId).where('status', '=', 'claimed').execute();
+  for (const square of squares) owners[square.x * columns + square.y] = square.user_id;
+  return { rows, columns, owners };
+}
+
+export function digitSetsOf(db: Executor, gameId: string): Promise<DigitSetRow[]> {
+  return db.selectFrom('digit_sets').selectAll().where('game_id', '=', gameId).orderBy('set_number').execute();
+}
+
+interface GameForDraw {
+  id: string;
+  game_type: string;
+  number_sets: string;
+  draw_seed: string | null;
+  draw_seed_hash: string | null;
+}
+
+export function rangesOf(game: Pick<GameForDraw, 'game_type' | 'number_sets'>): NumberSetRange[] {
+  return numberSetRanges(periodModel(game.game_type), game.number_sets as NumberSetMode);
+}
+
+/**
+ * The commit-reveal ticket: the chain line carries the commit (SHA-256 of the seed) and the round
+ * line the draw's ordinal in the game (1 for the first draw, counting every draw of every set and
+ * every redraw after a Clear), so no two draws of a game share a ticket.
+ */
+export function commitRevealTicket(gameId: string, setNumber: number, boardHash: string, commitHash: string, ordinal: number): DrawTicket {
+  return { gameId, setNumber, boardHash, chainHash: commitHash, round: ordinal };
+}
+
+async function drawOrdinal(db: Executor, gameId: string): Promise<number> {
+  const row = await db
+    .selectFrom('grid_draws')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('game_id', '=', gameId)
+    .where('action', '=', 'drawn')
+    .executeTakeFirstOrThrow();
+  return Number(row.n) + 1;
+}
+
+/**
+ * Tickets and draws set `setNumber` of a commit-reveal game at once (D38): the digits come from
+ * HMAC-SHA256 under the game's seed. The seed is published (stored as revealed) with the game's
+ * last set, so earlier sets cannot be foretold from it. Returns the digits.
+ */
+export async function drawByCommitReveal(
+  db: Executor,
+  game: GameForDraw,
+  setNumber: number,
+  adminId: string | null,
+  at: string,
+): Promise<{ x: number[]; y: number[] }> {
+  if (!game.draw_seed || !game.draw_seed_hash) throw new Error(`game ${game.id} has no commit-reveal seed`);
+  const range = rangesOf(game).find((candidate) => candidate.set === setNumber);
+  if (!range) throw new RangeError(`game ${game.id} has no number set ${setNumber}`);
+  const board = await drawBoardOf(db, game.id);
+  const boardHash = hashBoard(board);
+  const ordinal = await drawOrdinal(db, game.id);
+  const ticket = commitRevealTicket(game.id, setNumber, boardHash, game.draw_seed_hash, ordinal);
+  const digits = digitsForTicket(ticket, game.draw_seed);
+  const x = [...digits.rowDigits];
+  const y = [...digits.columnDigits];
+  const isLast = setNumber === rangesOf(game).length;
+  const values = {
+    first_period: range.firstPeriod,
+    last_period: range.lastPeriod,
+    method: 'commit-reveal' as const,
+    board_hash: boardHash,
+    chain_hash: null,
+    round: ordinal,
+    commit_hash: game.draw_seed_hash,
+    ticketed_at: at,
+    ticketed_by: adminId,
+    x_axis_numbers: JSON.stringify(x),
+    y_axis_numbers: JSON.stringify(y),
+    beacon_randomness: null,
+    beacon_signature: null,
+    revealed_seed: isLast ? game.draw_seed : null,
+    drawn_at: at,
+    drawn_by: adminId,
+    lease_owner: null,
+    lease_until: null,
+    last_error: null,
+  };
+  await db
+    .insertInto('digit_sets')
+    .values({ game_id: game.id, set_number: setNumber, ...values })
+    .onConflict((oc) => oc.columns(['game_id', 'set_number']).doUpdateSet(values))
+    .execute();
+  if (isLast) {
+    // The seed is out: every earlier set of this game can now be checked too.
+    await db.updateTable('digit_sets').set({ revealed_seed: game.draw_seed }).where('game_id', '=', game.id).where('method', '=', 'commit-reveal').execute();
+  }
+  if (setNumber === 1) {
+    const mirror = { x_axis_numbers: values.x_axis_numbers, y_axis_numbers: values.y_axis_numbers, generated_at: at, generated_by: adminId };
+    await db
+      .insertInto('game_grid_numbers')
+      .values({ game_id: game.id, ...mirror })
+      .onConflict((oc) => oc.column('game_id').doUpdateSet(mirror))
+      .execute();
+  }
+  await db
+    .insertInto('grid_draws')
+    .values({
+      id: randomUUID(),
+      game_id: game.id,
+      action: 'drawn',
+      x_axis_numbers: values.x_axis_numbers,
+      y_axis_numbers: values.y_axis_numbers,
+      admin_user_id: adminId,
+      created_at: at,
+      set_number: setNumber,
+      method: 'commit-reveal',
+      board_hash: boardHash,
+      round: ordinal,
+      commit_hash: game.draw_seed_hash,
+      revealed_seed: isLast ? game.draw_seed : null,
+    })
+    .execute();
+  return { x, y };
+}
+
+/**
+ * A Clear (D18, D38): every set goes, each logged with its ticket and digits; a commit-reveal game
+ * gets a new seed (the old one is published in the log), so the next draw cannot be foretold.
+ * True when anything was cleared.
+ */
+export async function clearDigitSets(db: Executor, game: GameForDraw, adminId: string, at: string): Promise<boolean> {
+  const sets = await digitSetsOf(db, game.id);
+  for (const set of sets) {
+    await db
+      .insertInto('grid_draws')
+      .values({
+        id: randomUUID(),
+        game_id: game.id,
+        action: 'cleared',
+        x_axis_numbers: set.x_axis_numbers,
+        y_axis_numbers: set.y_axis_numbers,
+        admin_user_id: adminId,
+        created_at: at,
+        set_number: set.set_number,
+        method: set.method,
+        board_hash: set.board_hash,
+        chain_hash: set.chain_hash,
+        round: set.round,
+        commit_hash: set.commit_hash,
+        beacon_randomness: set.beacon_randomness,
+        beacon_signature: set.beacon_signature,
+        revealed_seed: set.method === 'commit-reveal' ? game.draw_seed : set.revealed_seed,
+      })
+      .execute();
+  }
+  await db.deleteFrom('digit_sets').where('game_id', '=', game.id).execute();
+  const mirror = await db.deleteFrom('game_grid_numbers').where('game_id', '=', game.id).executeTakeFirst();
+  if (game.draw_seed && sets.some((set) => set.method === 'commit-reveal')) {
+    const fresh = newDrawSeed();
+    await db.updateTable('games').set({ draw_seed: fresh.seed, draw_seed_hash: fresh.hash }).where('id', '=', game.id).execute();
+  }
+  return sets.length > 0 || Number(mirror.numDeletedRows) > 0;
+}
+
+/** A stored set as the board and the verify page show it; digits only when `showDigits`. */
+export function toBoardDigitSet(game: Pick<GameForDraw, 'id' | 'game_type'>, row: DigitSetRow, showDigits: boolean): BoardDigitSet {
+  const model = periodModel(game.game_type);
+  const digits = showDigits && row.x_axis_numbers !== null && row.y_axis_numbers !== null;
+  return {
+    set: row.set_number,
+    first_period: row.first_period,
+    last_period: row.last_period,
+    periods_label: numberSetPeriodsLabel(model, { set: row.set_number, firstPeriod: row.first_period as Period, lastPeriod: row.last_period as Period }),
+    method: row.method,
+    board_hash: row.board_hash,
+    chain_hash: row.chain_hash,
+    round: row.round,
+    commit_hash: row.commit_hash,
+    drawn_at: row.drawn_at,
+    x_axis_numbers: digits ? parseAxis(game.id, row.x_axis_numbers!) : null,
+    y_axis_numbers: digits ? parseAxis(game.id, row.y_axis_numbers!) : null,
+    beacon_randomness: digits ? row.beacon_randomness : null,
+    beacon_signature: digits ? row.beacon_signature : null,
+    revealed_seed: digits ? row.revealed_seed : null,
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * What game day asks of the draws (D35, D38; design note 030): set 1 at the admin's draw, the next
+ * set when the period ending a set is confirmed, and the numbers each period's winner uses.
+ */
+import { isNumberSetMode, numberSetFor, periodModel, type Period } from '@core/periods';
+import type { Executor } from '../db/executor';
+import type { GameRow } from '../games/games.repository';
+import { drawByCommitReveal, newDrawSeed, rangesOf } from './digit-sets';
+
+type DrawGame = Pick<GameRow, 'id' | 'game_type' | 'number_sets' | 'draw_seed' | 'draw_seed_hash'>;
+
+interface AxisNumbers {
+  x_axis_numbers: string;
+  y_axis_numbers: string;
+}
+
+/**
+ * A game created before draws had tickets has no seed: it gets one now (its commit is written at
+ * the draw, not before: the board says so for such a game, design note 030).
+ */
+async function withSeed(db: Executor, game: DrawGame): Promise<DrawGame> {
+  if (game.draw_seed && game.draw_seed_hash) return game;
+  const { seed, hash } = newDrawSeed();
+  await db.updateTable('games').set({ draw_seed: seed, draw_seed_hash: hash }).where('id', '=', game.id).execute();
+  return { ...game, draw_seed: seed, draw_seed_hash: hash };
+}
+
+/** The admin's draw (D18 already checked by the caller): set 1's ticket and digits. */
+export async function drawFirstSet(db: Executor, game: DrawGame, adminId: string, at: string): Promise<void> {
+  await drawByCommitReveal(db, await withSeed(db, game), 1, adminId, at);
+}
+
+/** After `period` is confirmed for the first time: the next set is drawn when `period` ends its set. */
+export async function drawNextSetAfter(db: Executor, game: DrawGame, period: Period, adminId: string, at: string): Promise<void> {
+  const ranges = rangesOf(game);
+  const index = ranges.findIndex((range) => range.lastPeriod === period);
+  const next = index >= 0 ? ranges[index + 1] : undefined;
+  if (!next) return;
+  const existing = await db.selectFrom('digit_sets').select('set_number').where('game_id', '=', game.id).where('set_number', '=', next.set).executeTakeFirst();
+  if (existing) return;
+  await drawByCommitReveal(db, await withSeed(db, game), next.set, adminId, at);
+}
+
+/** The numbers deciding `period`: set 1 from its mirror (game_grid_numbers), a later set from digit_sets. */
+export async function numbersForPeriod(
+  db: Executor,
+  game: DrawGame,
+  period: Period,
+  setOne: () => Promise<AxisNumbers | undefined>,
+): Promise<AxisNumbers | undefined> {
+  const mode = isNumberSetMode(game.number_sets) ? game.number_sets : 'game';
+  const set = numberSetFor(periodModel(game.game_type), mode, period).set;
+  if (set === 1) return setOne();
+  const row = await db
+    .selectFrom('digit_sets')
+    .select(['x_axis_numbers', 'y_axis_numbers'])
+    .where('game_id', '=', game.id)
+    .where('set_number', '=', set)
+    .executeTakeFirst();
+  if (!row?.x_axis_numbers || !row.y_axis_numbers) return undefined;
+  return { x_axis_numbers: row.x_axis_numbers, y_axis_numbers: row.y_axis_numbers };
+}

@@ -1,0 +1,114 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { expectNoSeriousViolations, useBrowserHarness } from '../support/e2e';
+import { insertUser } from '../support/fixtures';
+import { sellSquares } from '../support/game-day';
+import type { TestServer } from '../support/server';
+
+// D35 + D38 (design note 030), commit-reveal: a game with new numbers at halftime. The board shows
+// the commit from creation, each set with its periods and ticket, the weakness said; set 2 comes
+// when Q2 is confirmed; the verify page says "verified" for both sets once the seed is out.
+
+const harness = useBrowserHarness();
+let server: TestServer;
+const owners: string[] = [];
+
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/** An admin's API call from inside the signed-in page (its cookies, its origin). */
+async function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  return page.evaluate(
+    async ([method, path, body]) => {
+      const res = await fetch(path as string, {
+        method: method as string,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, json: (await res.json()) as unknown };
+    },
+    [method, path, body] as const,
+  );
+}
+
+beforeAll(async () => {
+  ({ server } = harness);
+  for (let i = 0; i < 3; i += 1) owners.push((await insertUser(server.db.handle)).id);
+});
+
+describe('verifiable draws (D38, commit-reveal) with numbers at halftime (D35)', () => {
+  test("the create form offers the number sets in the game's periods (375 px)", async () => {
+    const { page } = await harness.open('/admin/games/new', { as: 'admin', width: 375, height: 812 });
+    const select = page.getByTestId('number-sets-field');
+    expect(await select.locator('option').allTextContents()).toEqual([
+      'One set of numbers for the whole game',
+      'New numbers each quarter',
+      'New numbers at halftime',
+    ]);
+    expect(await page.getByLabel('Numbers').inputValue()).toBe('game');
+    await expectNoSeriousViolations(page, 'create form with number sets, 375 px');
+    await select.scrollIntoViewIfNeeded();
+    await shoot(page, 'create-form-number-sets-375');
+  });
+
+  test('the ticket and commit on the board, set 2 at halftime, the verify page verifies both sets; 1280 and 375 px', async () => {
+    const { page } = await harness.open('/', { as: 'admin', width: 1280, height: 900 });
+    const created = await call(page, 'POST', '/api/games', {
+      title: 'Halftime Bowl',
+      team_a: 'Eagles',
+      team_b: 'Chiefs',
+      price_per_square: 10,
+      game_type: 'nfl',
+      payout_schedule: 'even',
+      number_sets: 'halftime',
+    });
+    expect(created.status).toBe(201);
+    const id = (created.json as { game: { id: string } }).game.id;
+    await sellSquares(server.db.handle, id, (x, y) => owners[(x + y) % owners.length]!);
+
+    // Before the draw: the commit is on the board already.
+    await page.goto(`${server.url}/game/${id}`);
+    await page.getByRole('grid').waitFor();
+    await expect.poll(() => page.getByTestId('draw-commit').textContent()).toMatch(/secret seed whose SHA-256 is [0-9a-f]{12}/);
+
+    expect((await call(page, 'POST', `/api/games/${id}/numbers/randomize`, {})).status).toBe(200);
+    expect((await call(page, 'PUT', `/api/games/${id}/numbers/visibility`, { revealed: true })).status).toBe(200);
+    await expect
+      .poll(() => page.getByTestId('digit-set-1').textContent())
+      .toMatch(/^Set 1 \(Q1-Q2\): rows \d{10} · columns \d{10} \(board [0-9a-f]{12}… · draw 1/);
+    expect(await page.getByTestId('digit-set-2').count()).toBe(0);
+
+    for (const quarter of [1, 2]) {
+      expect((await call(page, 'PUT', `/api/games/${id}/quarters/${quarter}`, { team_a_score: quarter * 7, team_b_score: 3 })).status).toBe(200);
+    }
+    await expect.poll(() => page.getByTestId('digit-set-2').textContent()).toMatch(/^Set 2 \(Q3-Q4\): rows \d{10}/);
+    await expectNoSeriousViolations(page, 'board with digit sets, 1280 px');
+    await page.getByTestId('digit-sets').scrollIntoViewIfNeeded();
+    await shoot(page, 'digit-sets-board-1280');
+
+    await page.getByTestId('verify-link').click();
+    await page.getByTestId('verify-set-2').waitFor();
+    expect(await page.getByTestId('verify-set-1').locator('p').first().textContent()).toBe('Set 1 (Q1-Q2): verified');
+    expect(await page.getByTestId('verify-set-2').locator('p').first().textContent()).toBe('Set 2 (Q3-Q4): verified');
+    await expectNoSeriousViolations(page, 'verify page, 1280 px');
+    await shoot(page, 'verify-1280');
+
+    const phone = await harness.open(`/game/${id}/verify`, { width: 375, height: 812 });
+    await phone.page.getByTestId('verify-set-2').waitFor();
+    expect(await phone.page.getByTestId('verify-set-1').locator('p').first().textContent()).toBe('Set 1 (Q1-Q2): verified');
+    const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await shoot(phone.page, 'verify-375');
+    await phone.page.goto(`${server.url}/game/${id}`);
+    await phone.page.getByRole('grid').waitFor();
+    await phone.page.getByTestId('digit-set-2').waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shoot(phone.page, 'digit-sets-board-375');
+  });
+});
