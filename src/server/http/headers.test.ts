@@ -67,7 +67,7 @@ describe(`every answer carries the security headers, early errors included (${te
     ['a header block over the size limit', request('GET /api/games HTTP/1.1', `Host: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n`), 431],
     [
       'invalid JSON',
-      `POST /api/games HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nContent-Type: application/json\r\nContent-Length: 1\r\nConnection: close\r\n\r\n{`,
+      `POST /api/auth/sign-in/email HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nContent-Type: application/json\r\nContent-Length: 1\r\nConnection: close\r\n\r\n{`,
       400,
     ],
     ['an unknown API path', request('GET /api/nothing HTTP/1.1'), 404],
