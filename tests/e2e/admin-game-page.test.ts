@@ -252,8 +252,9 @@ describe('the admin game page (issue 23)', () => {
         const measured = await pageHeight(page);
         console.log(`ADMIN PAGE HEIGHT ${width} #${section}: ${measured}`);
         // Issue 23: the page was one scroll of 4,373 px (1280) and 6,187 px (375) with this game.
-        expect(measured, `${width} #${section}`).toBeLessThan(width === 1280 ? 2000 : 3200);
+        // Issue 25 added the draw's commitment (D38), the unbought rule (D34) and overtime (D37): 3,216 px at 375.
         if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-game-${width}-${section}-full.png`, fullPage: true });
+        expect(measured, `${width} #${section}`).toBeLessThan(width === 1280 ? 2000 : 3300);
       }
     }
   });
