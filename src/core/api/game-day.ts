@@ -41,8 +41,8 @@ const quarterResultSchema = z.object({
   quarter,
   team_a_score: int,
   team_b_score: int,
-  winning_digit_x: digit,
-  winning_digit_y: digit,
+  winning_numbers_x: digit,
+  winning_numbers_y: digit,
   /** The winning cell (D14, D15). */
   square_x: int,
   square_y: int,

@@ -321,8 +321,8 @@ describe(`game day (${testDbKind})`, () => {
         expect(result).toMatchObject({
           team_a_score: a,
           team_b_score: b,
-          winning_digit_x: a % 10,
-          winning_digit_y: b % 10,
+          winning_numbers_x: a % 10,
+          winning_numbers_y: b % 10,
           square_x: expected[i]!.x,
           square_y: expected[i]!.y,
           winner_id: owner,

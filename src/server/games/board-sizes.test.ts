@@ -327,7 +327,7 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
           const winner = expectedWinner(view.game, numbers, a, b);
           const result = results[i]!;
           expect([result.square_x, result.square_y]).toEqual([winner.x, winner.y]);
-          expect([result.winning_digit_x, result.winning_digit_y]).toEqual([a % 10, b % 10]);
+          expect([result.winning_numbers_x, result.winning_numbers_y]).toEqual([a % 10, b % 10]);
           expect(result.winner_id).toBe(sold.get(`${winner.x},${winner.y}`));
           // D36: the pot and each quarter's share work as on any board (even: 25% of size x $10).
           expect(result.payout_amount_cents).toBe(size * 1000 * 0.25);

@@ -49,7 +49,7 @@ function selectionVerdict(view: Pick<GameDayView, 'results' | 'game'>, quarter: 
     const winning = squarePositionLabel({ x: result.square_x, y: result.square_y });
     return {
       kind: 'refuse',
-      message: `This is not the ${short(view.game, quarter)} winning square. ${short(view.game, quarter)} (${view.game.team_a} ${result.winning_digit_x}, ${view.game.team_b} ${result.winning_digit_y}) wins at ${winning}.`,
+      message: `This is not the ${short(view.game, quarter)} winning square. ${short(view.game, quarter)} (${view.game.team_a} ${result.winning_numbers_x}, ${view.game.team_b} ${result.winning_numbers_y}) wins at ${winning}.`,
     };
   }
   if (!result.winner_id && payoutSettled(result.payout_status)) {
@@ -152,7 +152,7 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
                   {scored && (
                     <span className={cn('font-normal', q !== quarter && 'text-muted-foreground')}>
                       {' '}
-                      {scored.winning_digit_x}-{scored.winning_digit_y}
+                      {scored.winning_numbers_x}-{scored.winning_numbers_y}
                     </span>
                   )}
                 </Button>
@@ -180,7 +180,7 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
         {interactive && result && (
           <p className="text-sm" data-testid="grid-winning">
             <span className="font-medium">{short(game, quarter)} winning square:</span> {squarePositionLabel({ x: result.square_x, y: result.square_y })} (
-            {game.team_a} {result.winning_digit_x}, {game.team_b} {result.winning_digit_y}) · {resultWinner(result)}
+            {game.team_a} {result.winning_numbers_x}, {game.team_b} {result.winning_numbers_y}) · {resultWinner(result)}
           </p>
         )}
         {interactive && !result && <p className="text-sm text-muted-foreground">{short(game, quarter)} has no confirmed score yet.</p>}

@@ -182,7 +182,7 @@ function scoresText(view: GameDayView, result: QuarterResult): string {
 }
 
 function digitsText(result: QuarterResult): string {
-  return `${result.winning_digit_x} - ${result.winning_digit_y}`;
+  return `${result.winning_numbers_x} - ${result.winning_numbers_y}`;
 }
 
 function PayoutActions({
