@@ -88,6 +88,13 @@ describe('verifiable draws (D38, commit-reveal) with numbers at halftime (D35)',
       expect((await call(page, 'PUT', `/api/games/${id}/quarters/${quarter}`, { team_a_score: quarter * 7, team_b_score: 3 })).status).toBe(200);
     }
     await expect.poll(() => page.getByTestId('digit-set-2').textContent()).toMatch(/^Set 2 \(Q3-Q4\): rows \d{10}/);
+    // D35: once Q3 is confirmed the board shows Q3 (its latest period) with its own set: set 2.
+    expect((await call(page, 'PUT', `/api/games/${id}/quarters/3`, { team_a_score: 24, team_b_score: 10 })).status).toBe(200);
+    const set2 = (await page.getByTestId('digit-set-2').textContent())!.match(/rows (\d{10}) · columns (\d{10})/)!;
+    const axisDigits = async (testId: string) =>
+      (await page.getByTestId(testId).allTextContents()).map((text) => text.trim().match(/^\d/)?.[0] ?? '?').join('');
+    await expect.poll(() => axisDigits('column-digit')).toBe(set2[2]);
+    expect(await axisDigits('row-digit')).toBe(set2[1]);
     await expectNoSeriousViolations(page, 'board with digit sets, 1280 px');
     await page.getByTestId('digit-sets').scrollIntoViewIfNeeded();
     await shoot(page, 'digit-sets-board-1280');

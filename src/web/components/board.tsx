@@ -4,6 +4,7 @@
  * revealed; one tab stop moved by the grid's keys, Enter or Space acts on the square. Clicking
  * picks a square for the cart, or says why it cannot be picked.
  */
+import { currentNumbers, numbersForPeriod } from '@core/set-numbers';
 import type { BoardResponse, BoardSquare } from '@core/api/board';
 import { squareAccessibleName, type SquareHolding } from '@core/board';
 import { type BoardShape, boardShape, CLASSIC_SHAPE, squareIndex } from '@core/board-shape';
@@ -365,7 +366,12 @@ export function GameBoard({ board, signedIn, className, quarter = null, highligh
   const shape = shapeOfBoard(game);
   const cells = useMemo(() => boardCells(board, cartItem?.squares ?? [], shape, quarter), [board, cartItem, shape, quarter]);
   const act = useSquareAction(board, signedIn, onSay);
-  const shown = numbersShown(board) ? board.numbers : null;
+  // D35: the chosen period's own set, else the set being played with now.
+  const shown = numbersShown(board)
+    ? quarter
+      ? numbersForPeriod(board.digit_sets, quarter, board.numbers)
+      : currentNumbers(board.digit_sets, board.numbers)
+    : null;
   const chosen = cells.find((cell) => cell.chosen);
 
   return (

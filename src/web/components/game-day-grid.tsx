@@ -6,6 +6,7 @@
  * the quarter when the square is its winning square (Mark Paid, or Retry Payout for a failed
  * payout), and says why not otherwise.
  */
+import { numbersForPeriod } from '@core/set-numbers';
 import type { BoardSquare } from '@core/api/board';
 import type { GameDayView, QuarterResult } from '@core/api/game-day';
 import { boardLineDigits, lineDigitsLabel } from '@core/board-shape';
@@ -117,7 +118,11 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
     }
   }
 
-  const lines = numbers ? boardLineDigits(shapeOfBoard(game), { xAxisNumbers: numbers.x_axis_numbers, yAxisNumbers: numbers.y_axis_numbers }) : null;
+  // D35: the chosen period's own set of numbers.
+  const periodNumbers = numbersForPeriod(view.digit_sets, quarter, numbers);
+  const lines = periodNumbers
+    ? boardLineDigits(shapeOfBoard(game), { xAxisNumbers: periodNumbers.x_axis_numbers, yAxisNumbers: periodNumbers.y_axis_numbers })
+    : null;
   const digits = selected && lines ? { a: lineDigitsLabel(lines.rows[selected.x] ?? []), b: lineDigitsLabel(lines.columns[selected.y] ?? []) } : null;
   const selectedOwner = selected ? ownerOf(selected) : null;
 
@@ -262,7 +267,7 @@ function SelectionGrid({
   onSelect: (square: Coordinate) => void;
 }) {
   const { game, numbers } = view;
-  const shown = interactive ? numbers : null;
+  const shown = interactive ? numbersForPeriod(view.digit_sets, quarter, numbers) : null;
   const isSelected = (square: Coordinate) => selected !== null && selected.x === square.x && selected.y === square.y;
   const shape = shapeOfBoard(game);
   const lines = shown ? boardLineDigits(shape, { xAxisNumbers: shown.x_axis_numbers, yAxisNumbers: shown.y_axis_numbers }) : null;
