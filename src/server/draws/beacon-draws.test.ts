@@ -60,7 +60,7 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
   const rows = () => db.handle.db;
   const url = (gameId: string, path = '') => `/api/games/${gameId}${path}`;
 
-  async function newGame(t: TestApp, admin: TestAccount): Promise<string> {
+  async function newGame(t: TestApp, admin: TestAccount, numberSets: 'game' | 'period' = 'game'): Promise<string> {
     const res = await send(t.app, 'POST', '/api/games', {
       cookie: admin.cookie,
       payload: {
@@ -70,7 +70,7 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
         price_per_square: 10,
         game_type: 'nfl',
         payout_schedule: 'even',
-        number_sets: 'game',
+        number_sets: numberSets,
       },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -83,11 +83,15 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
   const setRow = (gameId: string, set = 1) =>
     rows().selectFrom('digit_sets').selectAll().where('game_id', '=', gameId).where('set_number', '=', set).executeTakeFirstOrThrow();
   const drawnLog = (gameId: string) => rows().selectFrom('grid_draws').selectAll().where('game_id', '=', gameId).where('action', '=', 'drawn').execute();
-  const drawn = (gameId: string) => eventually(async () => ((await setRow(gameId)).drawn_at ? setRow(gameId) : undefined));
+  const drawn = (gameId: string, set = 1) => eventually(async () => ((await setRow(gameId, set)).drawn_at ? setRow(gameId, set) : undefined));
 
   /** Creates a beacon game, draws it (Randomize): the ticket, with no digits. */
-  async function ticketed(t: TestApp, admin: TestAccount): Promise<{ gameId: string; round: number; view: GameDayView }> {
-    const gameId = await newGame(t, admin);
+  async function ticketed(
+    t: TestApp,
+    admin: TestAccount,
+    numberSets: 'game' | 'period' = 'game',
+  ): Promise<{ gameId: string; round: number; view: GameDayView }> {
+    const gameId = await newGame(t, admin, numberSets);
     expect((await rows().selectFrom('games').select('draw_method').where('id', '=', gameId).executeTakeFirstOrThrow()).draw_method).toBe('beacon');
     const before = Date.now();
     const view = await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
@@ -224,6 +228,57 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     expect(await drawnLog(gameId)).toHaveLength(1);
     // Drawn again by nobody: the next passes find nothing due.
     expect(await Promise.all([a.app.beaconDraws.drawDue(), b.app.beaconDraws.drawDue()])).toEqual([0, 0]);
+  });
+
+  it('the next set is ticketed by the confirmation ending the previous one; its period waits for it', async () => {
+    const t = await instance();
+    const admin = await testAccount(t, { prefix: 'admin', admin: true });
+    const { gameId, round } = await ticketed(t, admin, 'period');
+    node.release(round);
+    await drawn(gameId);
+    // The node released round 1 early (the test's drand clock runs ahead): let the real one pass it,
+    // as it would have, so set 2's round (10 s from now) is a later one and not out yet.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const q1 = await send(t.app, 'PUT', url(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
+    expect(q1.statusCode, q1.body).toBe(200);
+    const second = await setRow(gameId, 2);
+    expect(second).toMatchObject({ method: 'beacon', chain_hash: node.chain.chainHash, x_axis_numbers: null, drawn_at: null });
+    expect(second.round!).toBeGreaterThan(round);
+    const q2 = await send(t.app, 'PUT', url(gameId, '/quarters/2'), { cookie: admin.cookie, payload: { team_a_score: 14, team_b_score: 3 } });
+    expect(q2.statusCode).toBe(409);
+    expect(q2.json()).toEqual({ error: expect.objectContaining({ code: 'NO_NUMBERS', message: GAME_DAY_TEXTS.drawWaiting(second.round!) }) });
+    node.release(second.round!);
+    const set2 = await drawn(gameId, 2);
+    expect(set2.beacon_signature).toBe(node.signed(second.round!).signature);
+    const again = await send(t.app, 'PUT', url(gameId, '/quarters/2'), { cookie: admin.cookie, payload: { team_a_score: 14, team_b_score: 3 } });
+    expect(again.statusCode, again.body).toBe(200);
+    await ok(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
+    const verification = await ok<DrawVerification>(t.app, 'GET', url(gameId, '/draw-verification'), undefined);
+    // Q2's confirmation ticketed set 3 (Q3); sets 1 and 2 verify.
+    expect(verification.sets).toHaveLength(3);
+    expect(verification.sets.slice(0, 2).map((set) => set.status)).toEqual(['verified', 'verified']);
+  });
+
+  it('a Clear while a set waits logs its ticket; the new ticket alone is drawn', async () => {
+    const t = await instance();
+    const admin = await testAccount(t, { prefix: 'admin', admin: true });
+    const { gameId, round } = await ticketed(t, admin);
+    await node.whenAsked(round, 1);
+    await ok(t.app, 'DELETE', url(gameId, '/numbers'), admin.cookie);
+    const cleared = await rows().selectFrom('grid_draws').selectAll().where('game_id', '=', gameId).where('action', '=', 'cleared').execute();
+    expect(cleared).toEqual([expect.objectContaining({ method: 'beacon', round, x_axis_numbers: null, chain_hash: node.chain.chainHash })]);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const redrawn = await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
+    const next = redrawn.digit_sets[0]!.round!;
+    expect(next).toBeGreaterThan(round);
+    // The old round comes out: it draws nothing. Then the new one.
+    node.release(round);
+    await node.whenAsked(next, 1);
+    expect((await setRow(gameId)).x_axis_numbers).toBeNull();
+    node.release(next);
+    const set = await drawn(gameId);
+    expect(set.round).toBe(next);
+    expect(await drawnLog(gameId)).toEqual([expect.objectContaining({ round: next, beacon_signature: node.signed(next).signature })]);
   });
 
   it('drand unreachable at creation, or DRAW_BEACON=off: the game draws by commit-reveal at once', async () => {
