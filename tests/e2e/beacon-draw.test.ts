@@ -85,6 +85,7 @@ describe('a beacon draw (D38) on the board and the verify page', () => {
     await expect
       .poll(() => page.getByTestId('digit-set-1').textContent())
       .toBe(`Set 1 (Q1-Q4): waiting for drand round ${round} (board ${await boardHashPrefix(page, id)}… · drand round ${round})`);
+    expect(await page.getByTestId('game-status').textContent()).toBe(`Drawing the numbers: waiting for drand round ${round}`);
     await expectNoSeriousViolations(page, 'board waiting for its drand round, 1280 px');
     await page.getByTestId('digit-sets').scrollIntoViewIfNeeded();
     await shoot(page, 'beacon-waiting-1280');
@@ -102,6 +103,7 @@ describe('a beacon draw (D38) on the board and the verify page', () => {
     await expect
       .poll(() => page.getByTestId('digit-set-1').textContent(), { timeout: 15_000 })
       .toMatch(/^Set 1 \(Q1-Q4\): rows \d{10} · columns \d{10} \(board/);
+    expect(await page.getByTestId('game-status').textContent()).toBe('Numbers drawn, not revealed yet');
     expect((await call(page, 'PUT', `/api/games/${id}/numbers/visibility`, { revealed: true })).status).toBe(200);
     await shoot(page, 'beacon-drawn-1280');
 
