@@ -96,6 +96,16 @@ describe('gameStatusLine (D16, D45)', () => {
     expect(gameStatusLine(state)).toBe(line);
   });
 
+  it('says a beacon draw waits for its drand round until set 1 is drawn (D38)', () => {
+    const drawn = game({ grid_shuffled: true, squares_claimed: 100 });
+    const waiting = { set: 1, method: 'beacon', round: 3614, drawn_at: null };
+    expect(gameStatusLine(drawn, [waiting])).toBe('Drawing the numbers: waiting for drand round 3614');
+    expect(gameStatusLine(drawn, [{ ...waiting, drawn_at: '2026-11-26T23:00:00.000Z' }])).toBe('Numbers drawn, not revealed yet');
+    expect(gameStatusLine(drawn, [{ ...waiting, method: 'commit-reveal' }])).toBe('Numbers drawn, not revealed yet');
+    // A later set waiting does not make the game "drawing".
+    expect(gameStatusLine(drawn, [{ ...waiting, set: 2 }])).toBe('Numbers drawn, not revealed yet');
+  });
+
   it('is plain text about the numbers: never the raw flags, never a second word for the state (D45)', () => {
     const stateWords = /true|false|_|Active|In Progress|Closed|Completed|Ready|Awaiting|Open for sales/;
     fc.assert(

@@ -48,11 +48,22 @@ export function adminPhase(game: Pick<GameState, 'is_active' | 'grid_shuffled' |
  * The plain line about the numbers on the board page (D16: it replaces the spec's debug line of
  * the numbers-revealed and grid-shuffled flags). It names no state of the game: the badge does (D45).
  */
-export function gameStatusLine(game: GameState): string {
+/** What the status line needs of a digit set (the board's `digit_sets`). */
+export interface WaitingSet {
+  readonly set: number;
+  readonly method: string;
+  readonly round: number | null;
+  readonly drawn_at: string | null;
+}
+
+export function gameStatusLine(game: GameState, sets: readonly WaitingSet[] = []): string {
   if (!game.grid_shuffled) {
     if (!game.is_active) return 'No numbers were drawn';
     return everySquareSold(game) ? 'All squares sold, numbers not drawn yet' : 'Numbers not drawn yet';
   }
+  // D38: a beacon game's set 1 is ticketed at the draw and its digits come with its drand round.
+  const first = sets.find((set) => set.set === 1);
+  if (first && first.method === 'beacon' && first.drawn_at === null) return `Drawing the numbers: waiting for drand round ${first.round ?? '?'}`;
   return game.numbers_revealed ? 'Numbers revealed' : 'Numbers drawn, not revealed yet';
 }
 

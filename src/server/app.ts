@@ -54,6 +54,8 @@ import { createGameEvents, type GameEventsHub } from './realtime';
 import { squaresRepository } from './squares/squares.repository';
 import { squaresRoutes } from './squares/squares.routes';
 import { drawsRoutes } from './draws/draws.routes';
+import { DrandHttpBeacon, type BeaconProvider } from './draws/beacon';
+import { beaconDraws, type BeaconDraws } from './draws/beacon-draws';
 import { squaresService } from './squares/squares.service';
 import { passwordRemovedMail } from './mail/templates';
 import { createDevMailboxMailer } from './mail/dev-mailbox-mailer';
@@ -89,6 +91,8 @@ export interface AppDeps {
   payoutProvider?: PayoutProvider;
   /** Where the mail queue delivers; by default SMTP or the Dev Mailbox (D9). Tests pass one that holds or fails. */
   mailer?: Mailer;
+  /** D38: the drand beacon; by default quicknet at DRAW_BEACON_URL. Tests pass a fake node's chain. */
+  beacon?: BeaconProvider;
   /** Sees every route as it is added (the fuzz test enumerates them with their schemas). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -105,6 +109,8 @@ declare module 'fastify' {
     organizer: OrganizerService;
     /** D40's mail queue (design note 026): health() for readiness and metrics; tests call deliverDue(now). */
     mailQueue: MailQueue;
+    /** D38's beacon draw job; tests call drawDue() directly. */
+    beaconDraws: BeaconDraws;
   }
 }
 
@@ -300,7 +306,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   if (isTestPaymentProvider(payments)) await app.register(testCheckoutRoutes, { testCheckout: testCheckoutService({ provider: payments, checkouts, clock }) });
-  const games = gamesService({ repo: gamesRepo, events, checkouts, clock, cardPayments: paymentMethods.includes('card'), members, mail });
+  // D38 (design note 030): beacon tickets are drawn by a job on every instance (each set once), whatever
+  // DRAW_BEACON says now: a set ticketed with a round is drawn from that round only.
+  const beacon = deps.beacon ?? new DrandHttpBeacon({ baseUrl: settings.DRAW_BEACON_URL });
+  const beaconJob = beaconDraws({ db: database.db, beacon, events, log: app.log, clock });
+  app.decorate('beaconDraws', beaconJob);
+  app.addHook('onReady', async () => beaconJob.start());
+  app.addHook('onClose', () => beaconJob.stop());
+  const beaconReachable = async (): Promise<boolean> =>
+    beacon.checkChain(AbortSignal.timeout(2000)).then(
+      () => true,
+      (err: unknown) => {
+        app.log.warn({ err }, 'drand cannot be reached: the new game draws by commit-reveal');
+        return false;
+      },
+    );
+  const games = gamesService({
+    repo: gamesRepo,
+    events,
+    checkouts,
+    clock,
+    cardPayments: paymentMethods.includes('card'),
+    members,
+    mail,
+    ...(settings.DRAW_BEACON === 'on' ? { beaconReachable } : {}),
+  });
   await app.register(gamesRoutes, { games, access, members, settings });
   // D28: the organizer's payment tools, and the pay-by run at start and then periodically, on every instance (it runs once per game).
   const organizer = organizerService({
@@ -327,6 +357,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     payoutProviderName: payoutProvider.name,
     clock,
+    beacon: { chain: beacon.chain, nextRoundAfter: (time, minSeconds) => beacon.nextRoundAfter(time, minSeconds), drawSoon: () => void beaconJob.runSoon() },
   });
   await app.register(gameDayRoutes, { gameDay });
   const payouts = payoutsService({ games: gamesRepo, repo: payoutsRepository(database.db), provider: payoutProvider, events, log: app.log, clock });
@@ -344,7 +375,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(payoutsRoutes, { payouts, gameDay });
   const squares = squaresService({ repo: squaresRepository(database.db), events, clock, members });
   await app.register(squaresRoutes, { squares, access });
-  await app.register(drawsRoutes, { squares, db: database.db });
+  await app.register(drawsRoutes, { squares, db: database.db, chain: beacon.chain });
   const orders = ordersService({ repo: ordersRepository(database.db), clock });
   await app.register(ordersRoutes, { orders });
   // D33: a game's CSV files (squares, orders, payouts), admins only.

@@ -22,6 +22,17 @@ describe('settings', () => {
     expect(s.ADMIN_EMAILS).toEqual([]);
   });
 
+  it('draws from the drand beacon by default except in tests (D38), at api.drand.sh unless told', () => {
+    expect(parseSettings({})).toMatchObject({ DRAW_BEACON: 'on', DRAW_BEACON_URL: 'https://api.drand.sh' });
+    expect(parseSettings({ NODE_ENV: 'test' }).DRAW_BEACON).toBe('off');
+    expect(parseSettings({ NODE_ENV: 'test', DRAW_BEACON: 'on', DRAW_BEACON_URL: 'http://127.0.0.1:9999' })).toMatchObject({
+      DRAW_BEACON: 'on',
+      DRAW_BEACON_URL: 'http://127.0.0.1:9999',
+    });
+    expect(problemsOf({ DRAW_BEACON: 'yes' })).toEqual(['DRAW_BEACON: must be on or off']);
+    expect(problemsOf({ DRAW_BEACON_URL: 'ftp://drand' })).toEqual(['DRAW_BEACON_URL: must be an http(s):// URL such as https://api.drand.sh']);
+  });
+
   it('chooses PostgreSQL from a postgres:// DATABASE_URL', () => {
     const s = parseSettings({ DATABASE_URL: 'postgres://app@127.0.0.1:5432/squares' });
     expect(s.database).toEqual({ kind: 'postgres', url: 'postgres://app@127.0.0.1:5432/squares' });

@@ -137,9 +137,16 @@ const settingsSchema = z.object({
   METRICS: z.preprocess(emptyToUndefined, booleanSetting.default(false)),
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  /** D38: new games draw from the drand beacon (`on`) or by commit-reveal (`off`); on by default except in tests. */
+  DRAW_BEACON: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
+  /** D38: the drand relay asked for the quicknet chain (its chain hash and public key are pinned). */
+  DRAW_BEACON_URL: urlSetting(['http:', 'https:'], 'must be an http(s):// URL such as https://api.drand.sh'),
 });
 
-export type Settings = z.infer<typeof settingsSchema> & {
+export type Settings = Omit<z.infer<typeof settingsSchema>, 'DRAW_BEACON' | 'DRAW_BEACON_URL'> & {
+  /** D38: on in production and trial, off in the test environment unless set. */
+  DRAW_BEACON: 'on' | 'off';
+  DRAW_BEACON_URL: string;
   /** Trial mode (D5): anything but NODE_ENV=production. */
   trialMode: boolean;
   database: DatabaseSettings;
@@ -198,7 +205,8 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
   }
   if (s.METRICS_TOKEN && !s.METRICS) problems.push('METRICS_TOKEN: is set but METRICS is not true (metrics are off)');
   if (problems.length) throw new SettingsError(problems);
-  return { ...s, trialMode, database: databaseSettings(s.DATABASE_URL) };
+  const DRAW_BEACON = s.DRAW_BEACON ?? (s.NODE_ENV === 'test' ? 'off' : 'on');
+  return { ...s, DRAW_BEACON, DRAW_BEACON_URL: s.DRAW_BEACON_URL ?? 'https://api.drand.sh', trialMode, database: databaseSettings(s.DATABASE_URL) };
 }
 
 /** Reads `.env` (when present) into process.env without overriding what is already set, then parses. */

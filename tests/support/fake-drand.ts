@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
-import type { BeaconRound, ChainInfo } from '../../src/server/draws/beacon';
+import { DrandHttpBeacon, type BeaconProvider, type BeaconRound, type ChainInfo } from '../../src/server/draws/beacon';
 
 /**
  * A fake drand relay on 127.0.0.1 for the draw tests: `/{chainhash}/info`,
@@ -162,5 +162,29 @@ export async function startFakeDrand(options: FakeDrandOptions = {}): Promise<Fa
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
+  };
+}
+
+/**
+ * The app's beacon pointed at a fake node, its clock `aheadMs` ahead for drand only: a ticket's
+ * round (10 s after the app's clock) counts as due at once, so whether it is out is up to the
+ * node (`released`) and tests do not wait 10 s. Retries are quick.
+ */
+export function fakeNodeBeacon(node: Pick<FakeDrand, 'url' | 'chain'>, aheadMs = 15_000): BeaconProvider {
+  const ahead = (time: Date): Date => new Date(time.getTime() + aheadMs);
+  const http = new DrandHttpBeacon({
+    baseUrl: node.url,
+    chain: node.chain,
+    firstRetryMs: 20,
+    maxRetryMs: 200,
+    requestTimeoutMs: 2000,
+    now: () => ahead(new Date()),
+  });
+  return {
+    chain: node.chain,
+    round: (n, signal) => http.round(n, signal),
+    roundAt: (time) => http.roundAt(ahead(time)),
+    nextRoundAfter: (time, minSeconds) => http.nextRoundAfter(time, minSeconds),
+    checkChain: (signal) => http.checkChain(signal),
   };
 }

@@ -106,6 +106,8 @@ export interface GamesTable {
   draw_seed: Generated<string | null>;
   /** D38 commit-reveal: SHA-256 of the seed (hex), on the board from creation. */
   draw_seed_hash: Generated<string | null>;
+  /** D38 (migration 018): the game's draws come from the drand beacon or by commit-reveal, fixed at creation. */
+  draw_method: Generated<'beacon' | 'commit-reveal'>;
 }
 
 /** A row is either a live hold (status 'held') or an owned square ('claimed'): D21. */

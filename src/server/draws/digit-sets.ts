@@ -11,6 +11,7 @@ import type { Selectable } from 'kysely';
 import type { Executor } from '../db/executor';
 import { parseAxis } from '../db/grid-numbers';
 import type { DigitSetsTable } from '../db/schema';
+import type { BeaconProvider } from './beacon';
 import { digitsForTicket, hashBoard } from './derive';
 
 export type DigitSetRow = Selectable<DigitSetsTable>;
@@ -150,6 +151,59 @@ export async function drawByCommitReveal(
     })
     .execute();
   return { x, y };
+}
+
+/** What writing a beacon ticket needs of the beacon: its chain and its round timing (no network). */
+export type BeaconTicketing = Pick<BeaconProvider, 'chain' | 'nextRoundAfter'>;
+
+/** D38: a ticket's round is the first one due at least this long after the ticket is written. */
+export const TICKET_LEAD_SECONDS = 10;
+
+/**
+ * Tickets set `setNumber` of a beacon game (D38): the board's hash, the chain and the first round
+ * due at least 10 s from `now`, with no digits. The beacon draw job (beacon-draws.ts) fetches and
+ * verifies that round, and only that round, once it is out. Returns the round.
+ */
+export async function ticketBeaconSet(
+  db: Executor,
+  game: GameForDraw,
+  setNumber: number,
+  adminId: string | null,
+  now: Date,
+  beacon: BeaconTicketing,
+): Promise<number> {
+  const range = rangesOf(game).find((candidate) => candidate.set === setNumber);
+  if (!range) throw new RangeError(`game ${game.id} has no number set ${setNumber}`);
+  const boardHash = hashBoard(await drawBoardOf(db, game.id));
+  const round = beacon.nextRoundAfter(now, TICKET_LEAD_SECONDS);
+  const values = {
+    first_period: range.firstPeriod,
+    last_period: range.lastPeriod,
+    method: 'beacon' as const,
+    board_hash: boardHash,
+    chain_hash: beacon.chain.chainHash,
+    round,
+    commit_hash: null,
+    ticketed_at: now.toISOString(),
+    ticketed_by: adminId,
+    x_axis_numbers: null,
+    y_axis_numbers: null,
+    beacon_randomness: null,
+    beacon_signature: null,
+    revealed_seed: null,
+    drawn_at: null,
+    drawn_by: null,
+    lease_owner: null,
+    lease_until: null,
+    attempts: 0,
+    last_error: null,
+  };
+  await db
+    .insertInto('digit_sets')
+    .values({ game_id: game.id, set_number: setNumber, ...values })
+    .onConflict((oc) => oc.columns(['game_id', 'set_number']).doUpdateSet(values))
+    .execute();
+  return round;
 }
 
 /**

@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import type { DrawRecord } from '@core/api/draws';
 import { commitRevealProblems } from '@core/draw-verify';
-import { QUICKNET } from './beacon';
+import { QUICKNET, type ChainInfo } from './beacon';
 import { sha256 } from './derive';
 import { verifyDraw } from './verify';
 
@@ -18,7 +18,8 @@ export interface SetVerdict {
   readonly problems: readonly string[];
 }
 
-export function checkDrawRecord(record: DrawRecord): SetVerdict[] {
+/** Every set of `record` recomputed; beacon sets against `chain` (quicknet, pinned, unless a test's node). */
+export function checkDrawRecord(record: DrawRecord, chain: ChainInfo = QUICKNET): SetVerdict[] {
   return record.sets.map((set): SetVerdict => {
     if (set.method === 'legacy') return { set: set.set, status: 'legacy', problems: [] };
     if (!set.x_axis_numbers || !set.y_axis_numbers || set.board_hash === null || set.round === null) return { set: set.set, status: 'pending', problems: [] };
@@ -49,7 +50,7 @@ export function checkDrawRecord(record: DrawRecord): SetVerdict[] {
           beacon: { round: set.round, randomness: set.beacon_randomness, signature: set.beacon_signature },
           digits: { rowDigits: set.x_axis_numbers, columnDigits: set.y_axis_numbers },
         },
-        QUICKNET,
+        chain,
       ).map((problem) => problem.message);
     }
     return { set: set.set, status: problems.length === 0 ? 'verified' : 'mismatch', problems };

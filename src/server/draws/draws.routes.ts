@@ -7,15 +7,18 @@ import { inviteOf } from '../games/game-access';
 import { gameIdParam } from '../http/params';
 import type { SquaresService, Viewer } from '../squares/squares.service';
 import { drawBoardOf } from './digit-sets';
+import type { ChainInfo } from './beacon';
 import { checkDrawRecord } from './draw-record';
 
 export interface DrawsRoutesOptions {
   squares: Pick<SquaresService, 'board'>;
   db: Executor;
+  /** The beacon chain beacon sets are checked against (quicknet, pinned; a test's fake node). */
+  chain: ChainInfo;
 }
 
 /** GET /api/games/:id/draw-record (D38, design note 030): public as the board is, same visibility and reveal rules. */
-export const drawsRoutes: FastifyPluginAsyncZod<DrawsRoutesOptions> = async (app, { squares, db }) => {
+export const drawsRoutes: FastifyPluginAsyncZod<DrawsRoutesOptions> = async (app, { squares, db, chain }) => {
   async function viewerOf(request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null> {
     if (!request.headers.cookie) return null;
     const user = await app.guards.currentUser(request, reply);
@@ -35,6 +38,6 @@ export const drawsRoutes: FastifyPluginAsyncZod<DrawsRoutesOptions> = async (app
   /** The verify page's answer: the same recomputation as `npm run verify-draw`, from the record alone. */
   app.get('/api/games/:id/draw-verification', { schema: { params: idParams, response: { 200: drawVerificationSchema } } }, async (request, reply) => {
     const published = await record(request, reply);
-    return { record: published, sets: checkDrawRecord(published).map((verdict) => ({ ...verdict, problems: [...verdict.problems] })) };
+    return { record: published, sets: checkDrawRecord(published, chain).map((verdict) => ({ ...verdict, problems: [...verdict.problems] })) };
   });
 };

@@ -5,9 +5,15 @@
 import { isNumberSetMode, numberSetFor, periodModel, type Period } from '@core/periods';
 import type { Executor } from '../db/executor';
 import type { GameRow } from '../games/games.repository';
-import { drawByCommitReveal, newDrawSeed, rangesOf } from './digit-sets';
+import { drawByCommitReveal, newDrawSeed, rangesOf, ticketBeaconSet, type BeaconTicketing } from './digit-sets';
 
-type DrawGame = Pick<GameRow, 'id' | 'game_type' | 'number_sets' | 'draw_seed' | 'draw_seed_hash'>;
+type DrawGame = Pick<GameRow, 'id' | 'game_type' | 'number_sets' | 'draw_seed' | 'draw_seed_hash' | 'draw_method'>;
+
+/** How a set is drawn now: a beacon game writes its ticket (the job draws later), any other draws at once. */
+async function drawSet(db: Executor, game: DrawGame, setNumber: number, adminId: string, at: string, beacon: BeaconTicketing): Promise<void> {
+  if (game.draw_method === 'beacon') await ticketBeaconSet(db, game, setNumber, adminId, new Date(at), beacon);
+  else await drawByCommitReveal(db, await withSeed(db, game), setNumber, adminId, at);
+}
 
 interface AxisNumbers {
   x_axis_numbers: string;
@@ -26,19 +32,33 @@ async function withSeed(db: Executor, game: DrawGame): Promise<DrawGame> {
 }
 
 /** The admin's draw (D18 already checked by the caller): set 1's ticket and digits. */
-export async function drawFirstSet(db: Executor, game: DrawGame, adminId: string, at: string): Promise<void> {
-  await drawByCommitReveal(db, await withSeed(db, game), 1, adminId, at);
+export async function drawFirstSet(db: Executor, game: DrawGame, adminId: string, at: string, beacon: BeaconTicketing): Promise<void> {
+  await drawSet(db, game, 1, adminId, at, beacon);
 }
 
 /** After `period` is confirmed for the first time: the next set is drawn when `period` ends its set. */
-export async function drawNextSetAfter(db: Executor, game: DrawGame, period: Period, adminId: string, at: string): Promise<void> {
+export async function drawNextSetAfter(db: Executor, game: DrawGame, period: Period, adminId: string, at: string, beacon: BeaconTicketing): Promise<void> {
   const ranges = rangesOf(game);
   const index = ranges.findIndex((range) => range.lastPeriod === period);
   const next = index >= 0 ? ranges[index + 1] : undefined;
   if (!next) return;
   const existing = await db.selectFrom('digit_sets').select('set_number').where('game_id', '=', game.id).where('set_number', '=', next.set).executeTakeFirst();
   if (existing) return;
-  await drawByCommitReveal(db, await withSeed(db, game), next.set, adminId, at);
+  await drawSet(db, game, next.set, adminId, at, beacon);
+}
+
+/** The drand round `period`'s set waits for (ticketed, not drawn yet), or null. */
+export async function pendingRoundForPeriod(db: Executor, game: DrawGame, period: Period): Promise<number | null> {
+  const mode = isNumberSetMode(game.number_sets) ? game.number_sets : 'game';
+  const set = numberSetFor(periodModel(game.game_type), mode, period).set;
+  const row = await db
+    .selectFrom('digit_sets')
+    .select(['round', 'drawn_at'])
+    .where('game_id', '=', game.id)
+    .where('set_number', '=', set)
+    .where('method', '=', 'beacon')
+    .executeTakeFirst();
+  return row && row.drawn_at === null ? row.round : null;
 }
 
 /** The numbers deciding `period`: set 1 from its mirror (game_grid_numbers), a later set from digit_sets. */

@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { drawRecordSchema } from '@core/api/draws';
+import { QUICKNET, type ChainInfo } from './beacon';
 import { checkDrawRecord } from './draw-record';
 
 /** The draw record's address for a game page (/game/:id...) or an API address; other URLs as given. */
@@ -23,11 +24,12 @@ async function readRecord(input: string, fetcher: typeof fetch): Promise<unknown
   return JSON.parse(await readFile(input, 'utf8')) as unknown;
 }
 
-export async function verifyDrawCommand(input: string, fetcher: typeof fetch = fetch): Promise<{ lines: string[]; ok: boolean }> {
+/** `chain`: the beacon chain beacon sets are checked against (quicknet; tests give their fake node's). */
+export async function verifyDrawCommand(input: string, fetcher: typeof fetch = fetch, chain: ChainInfo = QUICKNET): Promise<{ lines: string[]; ok: boolean }> {
   const parsed = drawRecordSchema.safeParse(await readRecord(input, fetcher));
   if (!parsed.success)
     return { lines: ['Not a draw record: ' + parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')], ok: false };
-  const verdicts = checkDrawRecord(parsed.data);
+  const verdicts = checkDrawRecord(parsed.data, chain);
   const lines = [`Game ${parsed.data.game_id}: ${verdicts.length} set(s)`];
   for (const verdict of verdicts) {
     if (verdict.status === 'verified') lines.push(`Set ${verdict.set}: verified`);

@@ -17,6 +17,8 @@ export const GAME_DAY_TEXTS = {
   gameCompleted: 'This game is completed: its numbers can no longer change.',
   revealWithoutNumbers: 'There are no numbers to reveal. Randomize the numbers first.',
   scoresNeedNumbers: 'Randomize the numbers before entering scores.',
+  /** D38: a beacon set is ticketed and its drand round is not drawn yet. */
+  drawWaiting: (round: number) => `The numbers are still being drawn (waiting for drand round ${round}). Scores can be entered once they are out.`,
   /** D19: quarters are confirmed in order. */
   outOfOrder: (next: number, quarter: number, model: PeriodModel = QUARTER_MODEL) => `Confirm ${short(model, next)} before ${short(model, quarter)}.`,
   /** D19: a confirmed quarter is corrected only while its payout is not completed. */

@@ -18,7 +18,8 @@ import type { ServiceDeps } from '../service-deps';
 import { GAME_DAY_TEXTS } from './game-day.messages';
 import { parseAxis, toBoardNumbers } from '../db/grid-numbers';
 import { clearDigitSets, toBoardDigitSet } from '../draws/digit-sets';
-import { drawFirstSet, drawNextSetAfter, numbersForPeriod } from '../draws/game-draws';
+import type { BeaconTicketing } from '../draws/digit-sets';
+import { drawFirstSet, drawNextSetAfter, numbersForPeriod, pendingRoundForPeriod } from '../draws/game-draws';
 import type { GameDayQueries, GameDayRepository, ResultRow, WinnerValues } from './game-day.repository';
 
 /** D18: drawing the numbers ends sales; the checkout service cancels the game's open checkouts. */
@@ -35,6 +36,8 @@ export interface GameDayServiceDeps extends ServiceDeps {
   log: Logger;
   /** Stored with each winner record (game_winners.payout_provider, D23). */
   payoutProviderName: string;
+  /** D38: the beacon's chain and round timing for a beacon game's tickets; `drawSoon` wakes the beacon draw job. */
+  beacon: BeaconTicketing & { drawSoon(): void };
 }
 
 export interface ScorePair {
@@ -124,7 +127,10 @@ export function gameDayService(deps: GameDayServiceDeps) {
       if (!isPeriodOf(model, quarter)) throw badRequest(GAME_DAY_TEXTS.notAPeriod(quarter, model), 'VALIDATION_ERROR');
       // D35: the period's own set decides its winner (set 1 is mirrored in game_grid_numbers).
       const numbers = await numbersForPeriod(game.tx, game.row, quarter, () => tx.numbers(gameId));
-      if (!numbers) throw conflict(GAME_DAY_TEXTS.scoresNeedNumbers, 'NO_NUMBERS');
+      if (!numbers) {
+        const round = await pendingRoundForPeriod(game.tx, game.row, quarter);
+        throw conflict(round === null ? GAME_DAY_TEXTS.scoresNeedNumbers : GAME_DAY_TEXTS.drawWaiting(round), 'NO_NUMBERS');
+      }
       const confirmed = await tx.scores(gameId);
       const previous = confirmed.find((score) => score.quarter === quarter);
       const existing = previous ? await tx.winner(gameId, quarter) : undefined;
@@ -222,7 +228,8 @@ export function gameDayService(deps: GameDayServiceDeps) {
         tx.setFlags(gameId, { manual_numbers_set: true, ...(final ? { is_active: false } : {}), updated_at: at }),
       );
       // D35: the set after this one is drawn when this period ends its set.
-      await drawNextSetAfter(game.tx, game.row, quarter, adminId, at);
+      await drawNextSetAfter(game.tx, game.row, quarter, adminId, at, deps.beacon);
+      if (game.row.draw_method === 'beacon') game.afterCommit.add(() => deps.beacon.drawSoon());
       return { changed: true };
     });
   }
@@ -276,7 +283,8 @@ export function gameDayService(deps: GameDayServiceDeps) {
         if (unpaid > 0 && confirmUnpaid !== unpaid) throw conflict(GAME_DAY_TEXTS.unpaidSquares(unpaid), 'UNPAID_SQUARES', { unpaid_squares: unpaid });
         const at = now().toISOString();
         // D38: set 1's ticket and digits (design note 030); later sets follow their periods' confirmations.
-        await drawFirstSet(game.tx, game.row, adminId, at);
+        await drawFirstSet(game.tx, game.row, adminId, at, deps.beacon);
+        if (game.row.draw_method === 'beacon') game.afterCommit.add(() => deps.beacon.drawSoon());
         await recordActivity(game.tx, gameId, [{ action: 'drawn', actorUserId: adminId, subjectUserId: null, squares: [] }], at);
         await tx.setFlags(gameId, { grid_shuffled: true, manual_numbers_set: true, updated_at: at });
         // After commit: boards hear of the numbers, then the game's open checkouts end (D18).

@@ -48,6 +48,11 @@ export interface GamesServiceDeps extends ServiceDeps {
   members?: Pick<MembersService, 'clearRemovals'>;
   /** Issue 23: tells the players of a deleted organizer-collects game (queued with the deletion); app.ts always gives it. */
   mail?: MailOutbox;
+  /**
+   * D38: whether a new game draws from the beacon: set when DRAW_BEACON is on; answers whether
+   * drand is reachable now (a short check). Absent or false: commit-reveal (design note 030).
+   */
+  beaconReachable?: () => Promise<boolean>;
 }
 
 /**
@@ -109,6 +114,8 @@ export function gamesService(deps: GamesServiceDeps) {
       checkPayBy(values.payment_method, values.pay_by);
       const now = clock().toISOString();
       const shape = boardShape(values.board_size);
+      // D38: the beacon when it is on and drand answers now; otherwise commit-reveal, seed committed from creation.
+      const beacon = deps.beaconReachable ? await deps.beaconReachable() : false;
       const row = await repo.insert({
         id: randomUUID(),
         title: values.title,
@@ -127,7 +134,7 @@ export function gamesService(deps: GamesServiceDeps) {
         board_rows: shape.rows,
         board_columns: shape.columns,
         // D38 commit-reveal (design note 030): the seed's SHA-256 is on the board from creation.
-        ...commitRevealSeed(),
+        ...(beacon ? { draw_method: 'beacon' as const } : { draw_method: 'commit-reveal' as const, ...commitRevealSeed() }),
         number_sets: values.number_sets,
         created_by: adminId,
         created_at: now,

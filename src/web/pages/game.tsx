@@ -175,7 +175,7 @@ function GameContent({
                 </Badge>
               )}
               <span className="font-medium" data-testid="game-status">
-                {gameStatusLine(game)}
+                {gameStatusLine(game, board.digit_sets)}
               </span>
               {/* D45: a finished game is not live; on game day the mark sits in the score bar (D43). */}
               {game.is_active && !gameDay && <LiveIndicator status={live} inProgress={game.grid_shuffled} />}

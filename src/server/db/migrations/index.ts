@@ -17,6 +17,7 @@ import { mailQueue } from './014_mail_queue';
 import { boardShapes } from './015_board_shapes';
 import { digitSets } from './016_digit_sets';
 import { payoutRules } from './017_payout_rules';
+import { drawMethod } from './018_draw_method';
 import { columnTypes } from './column-types';
 
 /** Our migrations in order. Names sort by their number; never rename or edit a released one. */
@@ -40,5 +41,6 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '015_board_shapes': boardShapes(),
     '016_digit_sets': digitSets(t),
     '017_payout_rules': payoutRules(),
+    '018_draw_method': drawMethod(),
   };
 }

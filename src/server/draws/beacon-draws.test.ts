@@ -1,0 +1,299 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BoardResponse } from '@core/api/board';
+import type { DrawRecord, DrawVerification } from '@core/api/draws';
+import type { GameDayView } from '@core/api/game-day';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/support/db';
+import { fakeNodeBeacon, startFakeDrand, type FakeDrand } from '../../../tests/support/fake-drand';
+import { insertUser } from '../../../tests/support/fixtures';
+import { sellSquares } from '../../../tests/support/game-day';
+import { ok, send } from '../../../tests/support/request';
+import { type TestAccount, testAccount } from '../../../tests/support/accounts';
+import { GAME_DAY_TEXTS } from '../game-day/game-day.messages';
+import { TICKET_LEAD_SECONDS } from './digit-sets';
+import { verifyDrawCommand } from './verify-draw';
+
+/** Polls `check` until it holds (a background job's work), or fails after `ms`. */
+async function eventually<T>(check: () => Promise<T | undefined | null | false>, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
+  let node: FakeDrand;
+  let db: TestDatabase;
+  let dir: string;
+  const apps: TestApp[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    dir = await mkdtemp(join(tmpdir(), 'beacon-draws-'));
+  });
+  beforeEach(async () => {
+    // A node (a chain) per test: rounds are out only when the test releases them; one round a second.
+    node = await startFakeDrand({ periodSeconds: 1, released: 0 });
+  });
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+    await node.close();
+  });
+  afterAll(async () => {
+    await db.cleanup();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** An instance of the app on the shared database, drawing from the fake node. */
+  async function instance(env: Record<string, string> = { DRAW_BEACON: 'on' }, beaconNode: Pick<FakeDrand, 'url' | 'chain'> = node): Promise<TestApp> {
+    const t = await createTestApp({ database: db, env, deps: { beacon: fakeNodeBeacon(beaconNode) } });
+    apps.push(t);
+    return t;
+  }
+
+  const rows = () => db.handle.db;
+  const url = (gameId: string, path = '') => `/api/games/${gameId}${path}`;
+
+  async function newGame(t: TestApp, admin: TestAccount, numberSets: 'game' | 'period' = 'game'): Promise<string> {
+    const res = await send(t.app, 'POST', '/api/games', {
+      cookie: admin.cookie,
+      payload: {
+        title: 'Beacon Bowl',
+        team_a: 'Eagles',
+        team_b: 'Chiefs',
+        price_per_square: 10,
+        game_type: 'nfl',
+        payout_schedule: 'even',
+        number_sets: numberSets,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const gameId = (res.json() as { game: { id: string } }).game.id;
+    const owners = [(await insertUser(db.handle)).id, (await insertUser(db.handle)).id, (await insertUser(db.handle)).id];
+    await sellSquares(db.handle, gameId, (x, y) => owners[(x + 2 * y) % owners.length]!);
+    return gameId;
+  }
+
+  const setRow = (gameId: string, set = 1) =>
+    rows().selectFrom('digit_sets').selectAll().where('game_id', '=', gameId).where('set_number', '=', set).executeTakeFirstOrThrow();
+  const drawnLog = (gameId: string) => rows().selectFrom('grid_draws').selectAll().where('game_id', '=', gameId).where('action', '=', 'drawn').execute();
+  const drawn = (gameId: string, set = 1) => eventually(async () => ((await setRow(gameId, set)).drawn_at ? setRow(gameId, set) : undefined));
+
+  /** Creates a beacon game, draws it (Randomize): the ticket, with no digits. */
+  async function ticketed(
+    t: TestApp,
+    admin: TestAccount,
+    numberSets: 'game' | 'period' = 'game',
+  ): Promise<{ gameId: string; round: number; view: GameDayView }> {
+    const gameId = await newGame(t, admin, numberSets);
+    expect((await rows().selectFrom('games').select('draw_method').where('id', '=', gameId).executeTakeFirstOrThrow()).draw_method).toBe('beacon');
+    const before = Date.now();
+    const view = await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
+    const round = view.digit_sets[0]!.round!;
+    // The first round due at least 10 s after the ticket was written (the node's clock is the real one).
+    const due = (n: number) => (node.chain.genesisTime + (n - 1) * node.chain.periodSeconds) * 1000;
+    expect(due(round)).toBeGreaterThanOrEqual(before + TICKET_LEAD_SECONDS * 1000 - 1000);
+    expect(due(round - 1)).toBeLessThan(Date.now() + TICKET_LEAD_SECONDS * 1000);
+    return { gameId, round, view };
+  }
+
+  it('writes the ticket before its round exists; the digits appear once the round is out, and verify', async () => {
+    const t = await instance();
+    const admin = await testAccount(t, { prefix: 'admin', admin: true });
+    const { gameId, round, view } = await ticketed(t, admin);
+    expect(view.digit_sets[0]).toMatchObject({ set: 1, method: 'beacon', chain_hash: node.chain.chainHash, round, x_axis_numbers: null, drawn_at: null });
+    expect(view.numbers).toBeNull();
+    const board = await ok<BoardResponse>(t.app, 'GET', url(gameId, '/board'), undefined);
+    expect(board.draw_commit_hash).toBeNull();
+    expect(board.game.grid_shuffled).toBe(true);
+
+    // The job asks for the round (it is "due" by the test's clock) and gets nothing: it waits.
+    await node.whenAsked(round, 2);
+    expect((await setRow(gameId)).x_axis_numbers).toBeNull();
+    expect(await drawnLog(gameId)).toEqual([]);
+    // Until set 1 is drawn, scores are refused with the round it waits for.
+    const refused = await send(t.app, 'PUT', url(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: expect.objectContaining({ code: 'NO_NUMBERS', message: GAME_DAY_TEXTS.drawWaiting(round) }) });
+
+    node.release(round);
+    const set = await drawn(gameId);
+    expect(set).toMatchObject({
+      method: 'beacon',
+      round,
+      beacon_signature: node.signed(round).signature,
+      beacon_randomness: node.signed(round).randomness,
+      lease_owner: null,
+    });
+    const log = await drawnLog(gameId);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ method: 'beacon', round, x_axis_numbers: set.x_axis_numbers, beacon_signature: set.beacon_signature });
+    const mirror = await rows().selectFrom('game_grid_numbers').selectAll().where('game_id', '=', gameId).executeTakeFirstOrThrow();
+    expect(mirror.x_axis_numbers).toBe(set.x_axis_numbers);
+
+    // Scores are taken now; the verify page and npm run verify-draw check the beacon set.
+    await ok(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
+    const verification = await ok<DrawVerification>(t.app, 'GET', url(gameId, '/draw-verification'), undefined);
+    expect(verification.sets).toEqual([{ set: 1, status: 'verified', problems: [] }]);
+    const record = await ok<DrawRecord>(t.app, 'GET', url(gameId, '/draw-record'), undefined);
+    const file = join(dir, 'record.json');
+    await writeFile(file, JSON.stringify(record));
+    expect(await verifyDrawCommand(file, fetch, node.chain)).toEqual({ ok: true, lines: [`Game ${gameId}: 1 set(s)`, 'Set 1: verified'] });
+
+    // A tampered record is refused: a forged signature, a changed board, a changed round, swapped digits.
+    const [published] = record.sets;
+    const forger = await startFakeDrand({ periodSeconds: 1 });
+    try {
+      const forged = forger.signed(round);
+      const tampered: DrawRecord[] = [
+        { ...record, sets: [{ ...published!, beacon_signature: forged.signature, beacon_randomness: forged.randomness }] },
+        { ...record, board: { ...record.board, owners: record.board.owners.map((owner, i) => (i === 0 ? null : owner)) } },
+        { ...record, sets: [{ ...published!, round: round + 1 }] },
+        { ...record, sets: [{ ...published!, x_axis_numbers: published!.y_axis_numbers, y_axis_numbers: published!.x_axis_numbers }] },
+      ];
+      for (const [i, value] of tampered.entries()) {
+        const path = join(dir, `tampered-${i}.json`);
+        await writeFile(path, JSON.stringify(value));
+        const result = await verifyDrawCommand(path, fetch, node.chain);
+        expect(result.ok, JSON.stringify(result.lines)).toBe(false);
+        expect(result.lines[1]).toBe('Set 1: DOES NOT MATCH');
+      }
+    } finally {
+      await forger.close();
+    }
+    const scored = await send(t.app, 'PUT', url(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
+    expect(scored.statusCode, scored.body).toBe(200);
+  });
+
+  it('a late round: the draw waits, never takes another round, and completes when its round appears', async () => {
+    const t = await instance();
+    const admin = await testAccount(t, { prefix: 'admin', admin: true });
+    const { gameId, round } = await ticketed(t, admin);
+    // The round is late: asked again and again, nothing drawn.
+    await node.whenAsked(round, 5);
+    expect((await setRow(gameId)).x_axis_numbers).toBeNull();
+    expect(await drawnLog(gameId)).toEqual([]);
+    // Later rounds are out and the relay answers with one of them: refused, still nothing drawn.
+    node.answerWith(round, round + 5);
+    node.release(round + 5);
+    const refused = await eventually(async () => ((await setRow(gameId)).last_error?.includes(`answered round ${round + 5}`) ? setRow(gameId) : undefined));
+    expect(refused.x_axis_numbers).toBeNull();
+    expect(await drawnLog(gameId)).toEqual([]);
+    // The ticket's own round appears.
+    node.answerWith(round, round);
+    const set = await drawn(gameId);
+    expect(set.beacon_signature).toBe(node.signed(round).signature);
+    expect(await drawnLog(gameId)).toHaveLength(1);
+  });
+
+  it('a forged round is refused and never used: the set waits with the reason', async () => {
+    const t = await instance();
+    const admin = await testAccount(t, { prefix: 'admin', admin: true });
+    const { gameId, round } = await ticketed(t, admin);
+    node.forge(round);
+    node.release(round);
+    await node.whenAsked(round, 2);
+    const row = await eventually(async () => ((await setRow(gameId)).last_error ? setRow(gameId) : undefined));
+    expect(row.last_error).toMatch(/does not verify/);
+    expect(row.x_axis_numbers).toBeNull();
+    expect(await drawnLog(gameId)).toEqual([]);
+  });
+
+  it('a restart mid-wait finishes the draw once; two instances at once draw once', async () => {
+    const first = await instance();
+    const admin = await testAccount(first, { prefix: 'admin', admin: true });
+    const { gameId, round } = await ticketed(first, admin);
+    await node.whenAsked(round, 1);
+    expect((await setRow(gameId)).lease_owner).not.toBeNull();
+    // The instance stops while it waits: its claim is handed back.
+    await first.close();
+    apps.splice(apps.indexOf(first), 1);
+    expect((await setRow(gameId)).lease_owner).toBeNull();
+    expect((await setRow(gameId)).x_axis_numbers).toBeNull();
+
+    // Two instances start on the same database; the round comes out; the set is drawn once.
+    const [a, b] = [await instance(), await instance()];
+    node.release(round);
+    const counts = await Promise.all([a.app.beaconDraws.drawDue(), b.app.beaconDraws.drawDue(), a.app.beaconDraws.drawDue()]);
+    const set = await drawn(gameId);
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(1);
+    expect(set.beacon_signature).toBe(node.signed(round).signature);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await drawnLog(gameId)).toHaveLength(1);
+    // Drawn again by nobody: the next passes find nothing due.
+    expect(await Promise.all([a.app.beaconDraws.drawDue(), b.app.beaconDraws.drawDue()])).toEqual([0, 0]);
+  });
+
+  it('the next set is ticketed by the confirmation ending the previous one; its period waits for it', async () => {
+    const t = await instance();
+    const admin = await testAccount(t, { prefix: 'admin', admin: true });
+    const { gameId, round } = await ticketed(t, admin, 'period');
+    node.release(round);
+    await drawn(gameId);
+    // The node released round 1 early (the test's drand clock runs ahead): let the real one pass it,
+    // as it would have, so set 2's round (10 s from now) is a later one and not out yet.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const q1 = await send(t.app, 'PUT', url(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
+    expect(q1.statusCode, q1.body).toBe(200);
+    const second = await setRow(gameId, 2);
+    expect(second).toMatchObject({ method: 'beacon', chain_hash: node.chain.chainHash, x_axis_numbers: null, drawn_at: null });
+    expect(second.round!).toBeGreaterThan(round);
+    const q2 = await send(t.app, 'PUT', url(gameId, '/quarters/2'), { cookie: admin.cookie, payload: { team_a_score: 14, team_b_score: 3 } });
+    expect(q2.statusCode).toBe(409);
+    expect(q2.json()).toEqual({ error: expect.objectContaining({ code: 'NO_NUMBERS', message: GAME_DAY_TEXTS.drawWaiting(second.round!) }) });
+    node.release(second.round!);
+    const set2 = await drawn(gameId, 2);
+    expect(set2.beacon_signature).toBe(node.signed(second.round!).signature);
+    const again = await send(t.app, 'PUT', url(gameId, '/quarters/2'), { cookie: admin.cookie, payload: { team_a_score: 14, team_b_score: 3 } });
+    expect(again.statusCode, again.body).toBe(200);
+    await ok(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
+    const verification = await ok<DrawVerification>(t.app, 'GET', url(gameId, '/draw-verification'), undefined);
+    // Q2's confirmation ticketed set 3 (Q3); sets 1 and 2 verify.
+    expect(verification.sets).toHaveLength(3);
+    expect(verification.sets.slice(0, 2).map((set) => set.status)).toEqual(['verified', 'verified']);
+  });
+
+  it('a Clear while a set waits logs its ticket; the new ticket alone is drawn', async () => {
+    const t = await instance();
+    const admin = await testAccount(t, { prefix: 'admin', admin: true });
+    const { gameId, round } = await ticketed(t, admin);
+    await node.whenAsked(round, 1);
+    await ok(t.app, 'DELETE', url(gameId, '/numbers'), admin.cookie);
+    const cleared = await rows().selectFrom('grid_draws').selectAll().where('game_id', '=', gameId).where('action', '=', 'cleared').execute();
+    expect(cleared).toEqual([expect.objectContaining({ method: 'beacon', round, x_axis_numbers: null, chain_hash: node.chain.chainHash })]);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const redrawn = await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
+    const next = redrawn.digit_sets[0]!.round!;
+    expect(next).toBeGreaterThan(round);
+    // The old round comes out: it draws nothing. Then the new one.
+    node.release(round);
+    await node.whenAsked(next, 1);
+    expect((await setRow(gameId)).x_axis_numbers).toBeNull();
+    node.release(next);
+    const set = await drawn(gameId);
+    expect(set.round).toBe(next);
+    expect(await drawnLog(gameId)).toEqual([expect.objectContaining({ round: next, beacon_signature: node.signed(next).signature })]);
+  });
+
+  it('drand unreachable at creation, or DRAW_BEACON=off: the game draws by commit-reveal at once', async () => {
+    const gone = await startFakeDrand({ periodSeconds: 1 });
+    await gone.close();
+    const unreachable = await instance({ DRAW_BEACON: 'on' }, gone);
+    const admin = await testAccount(unreachable, { prefix: 'admin', admin: true });
+    for (const t of [unreachable, await instance({ DRAW_BEACON: 'off' })]) {
+      const gameId = await newGame(t, admin);
+      const game = await rows().selectFrom('games').select(['draw_method', 'draw_seed_hash']).where('id', '=', gameId).executeTakeFirstOrThrow();
+      expect(game.draw_method).toBe('commit-reveal');
+      expect(game.draw_seed_hash).toMatch(/^[0-9a-f]{64}$/);
+      const view = await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
+      expect(view.digit_sets[0]).toMatchObject({ method: 'commit-reveal' });
+      expect(view.numbers).not.toBeNull();
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BeaconProvider } from '../../src/server/draws/beacon';
+import { expectNoSeriousViolations, useBrowserHarness } from '../support/e2e';
+import { fakeNodeBeacon, startFakeDrand, type FakeDrand } from '../support/fake-drand';
+import { insertUser } from '../support/fixtures';
+import { sellSquares } from '../support/game-day';
+
+// D38 (design note 030, "The beacon path"): the app pointed at a fake drand node on 127.0.0.1.
+// Randomize writes the ticket; the board says which round it waits for; once the node releases
+// the round the digits appear by themselves and the verify page says verified.
+
+let node: FakeDrand;
+let inner: BeaconProvider;
+/** The app is built before this file's node exists in the harness's options: delegate to it. */
+const beacon: BeaconProvider = {
+  get chain() {
+    return inner.chain;
+  },
+  round: (n, signal) => inner.round(n, signal),
+  roundAt: (time) => inner.roundAt(time),
+  nextRoundAfter: (time, minSeconds) => inner.nextRoundAfter(time, minSeconds),
+  checkChain: (signal) => inner.checkChain(signal),
+};
+
+// Registered before the harness's own beforeAll, so the node is up when the app is built.
+beforeAll(async () => {
+  node = await startFakeDrand({ periodSeconds: 1, released: 0 });
+  inner = fakeNodeBeacon(node);
+});
+const harness = useBrowserHarness({ env: { DRAW_BEACON: 'on' }, deps: { beacon } });
+afterAll(() => node.close());
+
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/** An admin's API call from inside the signed-in page (its cookies, its origin). */
+async function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  return page.evaluate(
+    async ([method, path, body]) => {
+      const res = await fetch(path as string, {
+        method: method as string,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, json: (await res.json()) as unknown };
+    },
+    [method, path, body] as const,
+  );
+}
+
+describe('a beacon draw (D38) on the board and the verify page', () => {
+  test('ticket on the board, then the digits, then verified; 1280 and 375 px', async () => {
+    const { server } = harness;
+    const owners = [(await insertUser(server.db.handle)).id, (await insertUser(server.db.handle)).id];
+    const { page } = await harness.open('/', { as: 'admin', width: 1280, height: 900 });
+    const created = await call(page, 'POST', '/api/games', {
+      title: 'Beacon Bowl',
+      team_a: 'Eagles',
+      team_b: 'Chiefs',
+      price_per_square: 10,
+      game_type: 'nfl',
+      payout_schedule: 'even',
+      number_sets: 'game',
+    });
+    expect(created.status).toBe(201);
+    const id = (created.json as { game: { id: string } }).game.id;
+    await sellSquares(server.db.handle, id, (x, y) => owners[(x + y) % owners.length]!);
+
+    await page.goto(`${server.url}/game/${id}`);
+    await page.getByRole('grid').waitFor();
+    // A beacon game has no commit-reveal seed, so no weakness to say.
+    expect(await page.getByTestId('draw-commit').count()).toBe(0);
+
+    const drawn = await call(page, 'POST', `/api/games/${id}/numbers/randomize`, {});
+    expect(drawn.status).toBe(200);
+    const round = (drawn.json as { digit_sets: { round: number }[] }).digit_sets[0]!.round;
+    expect((await call(page, 'PUT', `/api/games/${id}/numbers/visibility`, { revealed: true })).status).toBe(409);
+    await expect
+      .poll(() => page.getByTestId('digit-set-1').textContent())
+      .toBe(`Set 1 (Q1-Q4): waiting for drand round ${round} (board ${await boardHashPrefix(page, id)}… · drand round ${round})`);
+    expect(await page.getByTestId('game-status').textContent()).toBe(`Drawing the numbers: waiting for drand round ${round}`);
+    await expectNoSeriousViolations(page, 'board waiting for its drand round, 1280 px');
+    await page.getByTestId('digit-sets').scrollIntoViewIfNeeded();
+    await shoot(page, 'beacon-waiting-1280');
+
+    const phone = await harness.open(`/game/${id}`, { width: 375, height: 812 });
+    await phone.page.getByRole('grid').waitFor();
+    await phone.page.getByTestId('digit-set-1').waitFor();
+    expect(await phone.page.getByTestId('digit-set-1').textContent()).toContain(`waiting for drand round ${round}`);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await phone.page.getByTestId('digit-sets').scrollIntoViewIfNeeded();
+    await shoot(phone.page, 'beacon-waiting-375');
+
+    // The round comes out: the admin's board shows the digits without a reload.
+    node.release(round);
+    await expect
+      .poll(() => page.getByTestId('digit-set-1').textContent(), { timeout: 15_000 })
+      .toMatch(/^Set 1 \(Q1-Q4\): rows \d{10} · columns \d{10} \(board/);
+    expect(await page.getByTestId('game-status').textContent()).toBe('Numbers drawn, not revealed yet');
+    expect((await call(page, 'PUT', `/api/games/${id}/numbers/visibility`, { revealed: true })).status).toBe(200);
+    await shoot(page, 'beacon-drawn-1280');
+
+    await page.getByTestId('verify-link').click();
+    await page.getByTestId('verify-set-1').waitFor();
+    expect(await page.getByTestId('verify-set-1').locator('p').first().textContent()).toBe('Set 1 (Q1-Q4): verified');
+    await expectNoSeriousViolations(page, 'verify page of a beacon draw, 1280 px');
+    await shoot(page, 'beacon-verify-1280');
+
+    await phone.page.goto(`${server.url}/game/${id}/verify`);
+    await phone.page.getByTestId('verify-set-1').waitFor();
+    expect(await phone.page.getByTestId('verify-set-1').locator('p').first().textContent()).toBe('Set 1 (Q1-Q4): verified');
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shoot(phone.page, 'beacon-verify-375');
+  });
+});
+
+/** The first 12 hex characters of set 1's board hash, as the board shortens it. */
+async function boardHashPrefix(page: Page, id: string): Promise<string> {
+  const view = await call(page, 'GET', `/api/games/${id}/game-day`);
+  return (view.json as { digit_sets: { board_hash: string }[] }).digit_sets[0]!.board_hash.slice(0, 12);
+}
