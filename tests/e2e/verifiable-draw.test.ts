@@ -57,6 +57,21 @@ describe('verifiable draws (D38, commit-reveal) with numbers at halftime (D35)',
     await shoot(page, 'create-form-number-sets-375');
   });
 
+  test('How to Play explains number sets and verifiable draws, in the guide and the side sheet (375 px)', async () => {
+    const { page } = await harness.open('/how-to-play', { width: 375, height: 812 });
+    const note = page.getByTestId('draws-note');
+    await note.waitFor();
+    const text = await note.textContent();
+    expect(text).toContain('How the numbers are drawn');
+    expect(text).toContain('a new set at halftime');
+    expect(text).toContain('drand randomness beacon');
+    expect(text).toContain('Verify page');
+    expect(text).toContain('Its weakness');
+    await expectNoSeriousViolations(page, 'How to Play with the draws note, 375 px');
+    await note.scrollIntoViewIfNeeded();
+    await shoot(page, 'how-to-play-draws-375');
+  });
+
   test('the ticket and commit on the board, set 2 at halftime, the verify page verifies both sets; 1280 and 375 px', async () => {
     const { page } = await harness.open('/', { as: 'admin', width: 1280, height: 900 });
     const created = await call(page, 'POST', '/api/games', {

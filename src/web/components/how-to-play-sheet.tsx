@@ -1,7 +1,7 @@
 import { BookOpen } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { BoardSizesNote, HowToPlaySummary } from '@/components/how-to-play-summary';
+import { BoardSizesNote, DrawsNote, HowToPlaySummary } from '@/components/how-to-play-summary';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { focusPageHeading } from '@/lib/focus';
@@ -37,6 +37,7 @@ export function HowToPlaySheet() {
         </SheetHeader>
         <HowToPlaySummary compact />
         <BoardSizesNote compact />
+        <DrawsNote compact />
         <SheetFooter>
           <Button asChild>
             <Link

@@ -1,4 +1,4 @@
-import { HOW_TO_PLAY_BOARD_SIZES, HOW_TO_PLAY_SUMMARY } from '@/content/how-to-play';
+import { HOW_TO_PLAY_BOARD_SIZES, HOW_TO_PLAY_DRAWS, HOW_TO_PLAY_SUMMARY } from '@/content/how-to-play';
 import { cn } from '@/lib/utils';
 
 /** The rules in brief, numbered: as cards on the home page, `compact` in the top bar's How to Play sheet. */
@@ -23,23 +23,32 @@ export function HowToPlaySummary({ compact = false }: { compact?: boolean }) {
   );
 }
 
-/** D36: the boards of 50 and 25 squares explained, under the guide and in the side sheet. */
-export function BoardSizesNote({ compact = false }: { compact?: boolean }) {
-  const { title, lines } = HOW_TO_PLAY_BOARD_SIZES;
+/** One rule explained in a few lines, under the guide and in the side sheet. */
+function RuleNote({ note, id, compact }: { note: { title: string; lines: readonly string[] }; id: string; compact: boolean }) {
   return (
     <section
-      aria-labelledby="board-sizes-title"
+      aria-labelledby={`${id}-title`}
       className={compact ? 'flex flex-col gap-2 px-4 text-sm' : 'flex flex-col gap-2 rounded-lg border bg-card p-4 text-sm'}
-      data-testid="board-sizes-note"
+      data-testid={`${id}-note`}
     >
-      <h2 id="board-sizes-title" className={compact ? 'font-semibold' : 'text-base font-semibold'}>
-        {title}
+      <h2 id={`${id}-title`} className={compact ? 'font-semibold' : 'text-base font-semibold'}>
+        {note.title}
       </h2>
-      {lines.map((line) => (
+      {note.lines.map((line) => (
         <p key={line} className="leading-relaxed text-muted-foreground">
           {line}
         </p>
       ))}
     </section>
   );
+}
+
+/** D36: the boards of 50 and 25 squares explained. */
+export function BoardSizesNote({ compact = false }: { compact?: boolean }) {
+  return <RuleNote note={HOW_TO_PLAY_BOARD_SIZES} id="board-sizes" compact={compact} />;
+}
+
+/** D35 and D38: number sets and verifiable draws explained. */
+export function DrawsNote({ compact = false }: { compact?: boolean }) {
+  return <RuleNote note={HOW_TO_PLAY_DRAWS} id="draws" compact={compact} />;
 }

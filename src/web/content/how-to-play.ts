@@ -22,7 +22,7 @@ export const HOW_TO_PLAY_STEPS: readonly HowToPlayStep[] = [
   },
   {
     title: 'The numbers are drawn',
-    body: 'Once the board is full, the digits 0 to 9 are drawn at random for each team: one set along the rows for Team A and one set along the columns for Team B. Nobody knows their numbers before the draw.',
+    body: 'Once the board is full, the digits 0 to 9 are drawn at random for each team: one set along the rows for Team A and one set along the columns for Team B. Nobody knows their numbers before the draw, not even the organizer, and anyone can check them afterwards.',
   },
   {
     title: 'Know your numbers',
@@ -57,5 +57,19 @@ export const HOW_TO_PLAY_BOARD_SIZES = {
     "A board of 50 squares has 5 rows and 10 columns: each row carries two of Team A's digits, each column one of Team B's.",
     'A board of 25 squares has 5 rows and 5 columns: each row and each column carries two digits.',
     "The winning square is the one whose row carries Team A's last digit and whose column carries Team B's. A row marked 3\u00a0/\u00a08 wins when Team A's score ends in 3 or in 8.",
+  ],
+} as const;
+
+/**
+ * D35 and D38: when numbers are drawn and why nobody can steer them, after the board sizes in
+ * the guide and the side sheet.
+ */
+export const HOW_TO_PLAY_DRAWS = {
+  title: 'How the numbers are drawn',
+  lines: [
+    'A game draws one set of numbers for the whole game, a new set each quarter, or a new set at halftime, as its organizer chose. The board shows every set and the quarters (or halves) it counts for; each period is won with its own set.',
+    'Nobody can know or choose the numbers before they are drawn, not even the organizer or whoever runs this site. Before a set is drawn its ticket is on the board: the game, the set, a fingerprint of who owns every square, and a future round of the public drand randomness beacon. The digits come from that round once it is out.',
+    'A game made while the beacon could not be reached draws from a secret seed instead, whose fingerprint is on the board from the start and which is published with the numbers. Its weakness, said on the board: someone who reads the seed early could know the numbers.',
+    "Anyone can check a game's numbers on its Verify page, or recompute them with the published values.",
   ],
 } as const;

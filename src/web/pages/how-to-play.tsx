@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Grid3x3, RotateCcw, Search } from 'lucide-react';
 import { useState } from 'react';
-import { BoardSizesNote } from '@/components/how-to-play-summary';
+import { BoardSizesNote, DrawsNote } from '@/components/how-to-play-summary';
 import { BackLink, LinkButton } from '@/components/link-button';
 import { Page } from '@/components/page';
 import { Button } from '@/components/ui/button';
@@ -87,6 +87,7 @@ export default function HowToPlayPage() {
       </nav>
 
       <BoardSizesNote />
+      <DrawsNote />
 
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
         <LinkButton variant="outline" to="/all-games">
