@@ -177,7 +177,8 @@ describe('a college basketball game in halves', () => {
     const board = await open(`/game/${id}`, alice, { width: 1280, height: 900 });
     await board.getByRole('grid').waitFor();
     const chooser = board.getByTestId('quarter-chooser');
-    expect(await chooser.getByRole('button').count()).toBe(4);
+    // The score bar renders with the board's game-day data, which may come after the grid.
+    await expect.poll(() => chooser.getByRole('button').count()).toBe(4);
     for (const [q, said] of [
       ['Q1', 'End of Q1'],
       ['Q2', 'Halftime'],

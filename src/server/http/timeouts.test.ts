@@ -79,7 +79,9 @@ describe(`slow requests and idle connections time out (${testDbKind})`, () => {
 
   it('a body trickled a byte at a time is answered 408 and closed once the request timeout has passed', async () => {
     const watched = await watch(port, (socket) => {
-      socket.write('POST /api/auth/sign-in/email HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n');
+      socket.write(
+        'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n',
+      );
       trickle(socket, '{'.padEnd(1000, ' '), 100);
     });
     const closedAfter = await watched.closedAfter;
