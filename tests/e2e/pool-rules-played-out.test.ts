@@ -208,6 +208,18 @@ describe('a 25-square pool with custom shares, roll-forward and numbers at halft
       await shoot(board, `pool-rules-verify-${width}`);
     }
 
+    // Alice's My Squares on her phone: each of her squares with its digits in both sets.
+    const { page: mine } = await harness.open('/my-squares', { as: alice, width: 375, height: 812 });
+    const game = mine.getByRole('list', { name: `Your squares in ${title}` });
+    const first = game.getByTestId('my-square').first();
+    // Square (0,0) of a 25-square board carries each axis's first two digits.
+    const digitsOf = (set: typeof set1) =>
+      `Lions ${set.x_axis_numbers![0]} / ${set.x_axis_numbers![1]} - Bears ${set.y_axis_numbers![0]} / ${set.y_axis_numbers![1]}`;
+    await expect.poll(() => first.getByTestId('my-square-digits').allTextContents()).toEqual([`Q1-Q2: ${digitsOf(set1)}`, `Q3-Q4: ${digitsOf(set2)}`]);
+    expect(await horizontalOverflow(mine)).toBeLessThanOrEqual(0);
+    await expectNoSeriousViolations(mine, 'My Squares with two sets, 375 px');
+    await shoot(mine, 'pool-rules-my-squares-375');
+
     // And so does `npm run verify-draw` on the game's page address.
     const verdict = await verifyDrawCommand(`${server.url}/game/${gameId}`);
     expect(verdict).toEqual({ ok: true, lines: [`Game ${gameId}: 2 set(s)`, 'Set 1: verified', 'Set 2: verified'] });

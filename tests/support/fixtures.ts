@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { boardShape, type BoardSize } from '@core/board-shape';
 import type { DatabaseHandle } from '../../src/server/db/connection';
+import { rangesOf } from '../../src/server/draws/digit-sets';
 
 const now = () => new Date().toISOString();
 
@@ -45,6 +46,8 @@ export interface GameFixture {
   collected_cents: number;
   /** D36: 100 (the default), 50 or 25 squares. */
   board_size: BoardSize;
+  /** D35: 'game' (the default), 'period' or 'halftime'. */
+  number_sets: 'game' | 'period' | 'halftime';
 }
 
 /** A game row written directly, for tests below the games service. */
@@ -68,6 +71,7 @@ export async function insertGame(handle: DatabaseHandle, values: Partial<GameFix
       ...(values.grid_shuffled !== undefined ? { grid_shuffled: values.grid_shuffled } : {}),
       ...(values.squares_claimed !== undefined ? { squares_claimed: values.squares_claimed } : {}),
       ...(values.total_pot_cents !== undefined ? { total_pot_cents: values.total_pot_cents } : {}),
+      ...(values.number_sets !== undefined ? { number_sets: values.number_sets } : {}),
       ...(values.board_size !== undefined ? { board_rows: boardShape(values.board_size).rows, board_columns: boardShape(values.board_size).columns } : {}),
       ...((values.collected_cents ?? values.total_pot_cents) !== undefined ? { collected_cents: values.collected_cents ?? values.total_pot_cents } : {}),
     })
@@ -168,6 +172,23 @@ export async function insertNumbers(
   await handle.db
     .insertInto('game_grid_numbers')
     .values({ game_id: gameId, x_axis_numbers: JSON.stringify(xAxis), y_axis_numbers: JSON.stringify(yAxis), generated_at: at, generated_by: by })
+    .execute();
+  // Set 1 of the game's digit sets (D35), as a draw writes it beside the mirror above; 'legacy': no ticket.
+  const game = await handle.db.selectFrom('games').select(['game_type', 'number_sets']).where('id', '=', gameId).executeTakeFirstOrThrow();
+  const first = rangesOf(game)[0]!;
+  await handle.db
+    .insertInto('digit_sets')
+    .values({
+      game_id: gameId,
+      set_number: 1,
+      first_period: first.firstPeriod,
+      last_period: first.lastPeriod,
+      method: 'legacy',
+      x_axis_numbers: JSON.stringify(xAxis),
+      y_axis_numbers: JSON.stringify(yAxis),
+      drawn_at: at,
+      drawn_by: by,
+    })
     .execute();
   if (options.logDraw) {
     await handle.db

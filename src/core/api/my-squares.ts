@@ -12,10 +12,12 @@ export const mySquaresResponseSchema = z.object({
       board_size: z.union(BOARD_SIZES.map((size) => z.literal(size))),
       squares: list(z.object({ x: int, y: int, claimed_at: timestamp })),
       /**
-       * The axis digits once numbers are drawn and revealed to players (D14, D16), else null: each
-       * square's two digits are x_axis_numbers[x] (team A) and y_axis_numbers[y] (team B).
+       * The sets of numbers drawn so far, set 1 first, once the numbers are revealed to players
+       * (D14, D16), else empty. A game with new numbers each quarter or at halftime (D35) has one
+       * per period range ("Q1-Q2"), and a square's digits differ from set to set; the label is null
+       * for a set that counts for the whole game.
        */
-      numbers: z.object({ x_axis_numbers: list(digit), y_axis_numbers: list(digit) }).nullable(),
+      number_sets: list(z.object({ periods_label: z.string().nullable(), x_axis_numbers: list(digit), y_axis_numbers: list(digit) })),
       /** D28: what the player still owes the organizer for this game (owingFor); null when nothing. */
       owing: owingSchema.nullable(),
     }),

@@ -79,7 +79,7 @@ describe(`GET /api/me/squares (${testDbKind})`, () => {
           { x: 3, y: 0, claimed_at: '2026-02-03T00:00:00.000Z' },
           { x: 3, y: 1, claimed_at: '2026-02-02T00:00:00.000Z' },
         ],
-        numbers: null,
+        number_sets: [],
         owing: null,
       },
       {
@@ -92,7 +92,7 @@ describe(`GET /api/me/squares (${testDbKind})`, () => {
           { x: 0, y: 5, claimed_at: '2026-01-03T00:00:00.000Z' },
           { x: 9, y: 9, claimed_at: '2026-01-02T00:00:00.000Z' },
         ],
-        numbers: null,
+        number_sets: [],
         owing: null,
       },
     ]);
@@ -104,22 +104,51 @@ describe(`GET /api/me/squares (${testDbKind})`, () => {
     const me = await userId(player.email);
     const game = await insertGame(t.db.handle, { title: 'Digit Bowl', team_a: 'Lions', team_b: 'Bears' });
     await square(game, me, 4, 8, '2026-02-04T00:00:00.000Z');
-    const numbersOf = async () => (await mySquares(player.cookie)).games.find((g) => g.game_id === game)?.numbers;
+    const numbersOf = async () => (await mySquares(player.cookie)).games.find((g) => g.game_id === game)?.number_sets;
 
-    expect(await numbersOf()).toBeNull();
+    expect(await numbersOf()).toEqual([]);
 
     // Drawn but hidden from players: the page must not give them away.
     const xAxis = [3, 1, 4, 0, 2, 5, 9, 8, 6, 7];
     const yAxis = [9, 8, 7, 6, 5, 4, 3, 2, 1, 0];
     await insertNumbers(t.db.handle, game, xAxis, yAxis, { at: '2026-02-05T00:00:00.000Z' });
-    expect(await numbersOf()).toBeNull();
+    expect(await numbersOf()).toEqual([]);
 
     await t.db.handle.db.updateTable('games').set({ numbers_revealed: true }).where('id', '=', game).execute();
-    expect(await numbersOf()).toEqual({ x_axis_numbers: xAxis, y_axis_numbers: yAxis });
+    // One set for the whole game: no periods to name.
+    expect(await numbersOf()).toEqual([{ periods_label: null, x_axis_numbers: xAxis, y_axis_numbers: yAxis }]);
 
     // Hidden again: gone again.
     await t.db.handle.db.updateTable('games').set({ numbers_revealed: false }).where('id', '=', game).execute();
-    expect(await numbersOf()).toBeNull();
+    expect(await numbersOf()).toEqual([]);
+  });
+
+  it('lists every drawn set with its periods in a game with new numbers at halftime (D35), a ticketed set not yet drawn left out', async () => {
+    const player = await testAccount(t, { prefix: 'halves' });
+    const me = await userId(player.email);
+    const game = await insertGame(t.db.handle, { title: 'Halftime Bowl', number_sets: 'halftime' });
+    await square(game, me, 2, 7, '2026-02-04T00:00:00.000Z');
+    const first = { x: [3, 1, 4, 0, 2, 5, 9, 8, 6, 7], y: [9, 8, 7, 6, 5, 4, 3, 2, 1, 0] };
+    const second = { x: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], y: [5, 6, 7, 8, 9, 0, 1, 2, 3, 4] };
+    await insertNumbers(t.db.handle, game, first.x, first.y, { revealed: true });
+    const setsOf = async () => (await mySquares(player.cookie)).games.find((g) => g.game_id === game)?.number_sets;
+    expect(await setsOf()).toEqual([{ periods_label: 'Q1-Q2', x_axis_numbers: first.x, y_axis_numbers: first.y }]);
+
+    // Set 2's ticket is written before its digits exist (D38): nothing to show yet.
+    const set2 = { game_id: game, set_number: 2, first_period: 3, last_period: 4, method: 'commit-reveal' as const };
+    await t.db.handle.db.insertInto('digit_sets').values(set2).execute();
+    expect(await setsOf()).toHaveLength(1);
+
+    await t.db.handle.db
+      .updateTable('digit_sets')
+      .set({ x_axis_numbers: JSON.stringify(second.x), y_axis_numbers: JSON.stringify(second.y), drawn_at: '2026-02-06T00:00:00.000Z' })
+      .where('game_id', '=', game)
+      .where('set_number', '=', 2)
+      .execute();
+    expect(await setsOf()).toEqual([
+      { periods_label: 'Q1-Q2', x_axis_numbers: first.x, y_axis_numbers: first.y },
+      { periods_label: 'Q3-Q4', x_axis_numbers: second.x, y_axis_numbers: second.y },
+    ]);
   });
 
   it('lists the player’s refunded payments, newest first, and no one else’s', async () => {

@@ -47,6 +47,16 @@ export interface DrawRow {
 }
 
 /** A claimed square of one player, with its game (My Squares). */
+/** A drawn set of a game whose numbers players may see (My Squares). */
+export interface RevealedDigitSetRow {
+  game_id: string;
+  set_number: number;
+  first_period: number;
+  last_period: number;
+  x_axis_numbers: string;
+  y_axis_numbers: string;
+}
+
 export interface OwnedSquareRow {
   game_id: string;
   title: string;
@@ -58,9 +68,8 @@ export interface OwnedSquareRow {
   /** D36: the game's board shape (shapeOfGame). */
   board_rows: number;
   board_columns: number;
-  /** The game's axis digits (JSON) once drawn and revealed to players, else null. */
-  x_axis_numbers: string | null;
-  y_axis_numbers: string | null;
+  /** D29: the game's period model (periodModel). */
+  game_type: string;
   /** D28: whether the square is paid, and the game's facts that say what its owner owes. */
   is_paid: boolean;
   payment_method: 'card' | 'organizer';
@@ -176,24 +185,45 @@ export function squaresRepository(db: Db) {
 
     /** A player's claimed squares: newest game first, then (x, y); the digits once players may see them. */
     ownedSquares(userId: string): Promise<OwnedSquareRow[]> {
-      return (
-        db
-          .selectFrom('squares')
-          .innerJoin('games', 'games.id', 'squares.game_id')
-          // Hidden numbers never leave the database for My Squares (D16: players see them once revealed).
-          .leftJoin('game_grid_numbers', (join) => join.onRef('game_grid_numbers.game_id', '=', 'games.id').on('games.numbers_revealed', '=', true))
-          .select(['games.id as game_id', 'games.title', 'games.team_a', 'games.team_b', 'squares.x', 'squares.y', 'squares.claimed_at'])
-          .select(['games.board_rows', 'games.board_columns'])
-          .select(['game_grid_numbers.x_axis_numbers', 'game_grid_numbers.y_axis_numbers'])
-          .select(['squares.is_paid', 'games.payment_method', 'games.price_per_square_cents', 'games.pay_by', 'games.payment_instructions'])
-          .where('squares.user_id', '=', userId)
-          .where('squares.status', '=', 'claimed')
-          .orderBy('games.created_at', 'desc')
-          .orderBy('games.id')
-          .orderBy('squares.x')
-          .orderBy('squares.y')
-          .execute() as Promise<OwnedSquareRow[]>
-      );
+      return db
+        .selectFrom('squares')
+        .innerJoin('games', 'games.id', 'squares.game_id')
+        .select(['games.id as game_id', 'games.title', 'games.team_a', 'games.team_b', 'squares.x', 'squares.y', 'squares.claimed_at'])
+        .select(['games.board_rows', 'games.board_columns', 'games.game_type'])
+        .select(['squares.is_paid', 'games.payment_method', 'games.price_per_square_cents', 'games.pay_by', 'games.payment_instructions'])
+        .where('squares.user_id', '=', userId)
+        .where('squares.status', '=', 'claimed')
+        .orderBy('games.created_at', 'desc')
+        .orderBy('games.id')
+        .orderBy('squares.x')
+        .orderBy('squares.y')
+        .execute() as Promise<OwnedSquareRow[]>;
+    },
+
+    /**
+     * The drawn digit sets of these games, by game and set number, of the games whose numbers are
+     * revealed: hidden numbers never leave the database for My Squares (D16).
+     */
+    revealedDigitSets(gameIds: readonly string[]): Promise<RevealedDigitSetRow[]> {
+      if (gameIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('digit_sets')
+        .innerJoin('games', 'games.id', 'digit_sets.game_id')
+        .select([
+          'digit_sets.game_id',
+          'digit_sets.set_number',
+          'digit_sets.first_period',
+          'digit_sets.last_period',
+          'digit_sets.x_axis_numbers',
+          'digit_sets.y_axis_numbers',
+        ])
+        .where('digit_sets.game_id', 'in', gameIds)
+        .where('games.numbers_revealed', '=', true)
+        .where('digit_sets.x_axis_numbers', 'is not', null)
+        .where('digit_sets.y_axis_numbers', 'is not', null)
+        .orderBy('digit_sets.game_id')
+        .orderBy('digit_sets.set_number')
+        .execute() as Promise<RevealedDigitSetRow[]>;
     },
 
     /**

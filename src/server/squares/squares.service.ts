@@ -9,7 +9,7 @@ import { owingFor } from '@core/payment-methods';
 import { playerCapMessage, pickUpToMessage, squaresLeft } from '@core/player-limit';
 import { onlyLeftMessage, openSquares, pickAtRandom, RANDOM_PICK_ERRORS } from '@core/random-pick';
 import { salesClosedMessage, salesOpen } from '@core/sales';
-import { isPeriodOf, QUARTER_MODEL } from '@core/periods';
+import { isPeriodOf, numberSetPeriodsLabel, type Period, periodModel, type PeriodModel, QUARTER_MODEL } from '@core/periods';
 import { gameVisible } from '@core/visibility';
 import { inviteMatches } from '../games/game-access';
 import type { MembersService } from '../games/members.service';
@@ -180,14 +180,21 @@ export function squaresService(deps: SquaresServiceDeps) {
     /** My Squares (spec section 2): claimed squares grouped by game, newest game first; refunds (D21). */
     async mySquares(userId: string): Promise<MySquaresResponse> {
       const [owned, refunds] = await Promise.all([repo.ownedSquares(userId), repo.refunds(userId)]);
+      const sets = await repo.revealedDigitSets([...new Set(owned.map(({ game_id }) => game_id))]);
       const games: GameSquares[] = [];
       for (const row of owned) {
         let group = games.at(-1);
         if (!group || group.game_id !== row.game_id) {
-          const numbers =
-            row.x_axis_numbers !== null && row.y_axis_numbers !== null
-              ? { x_axis_numbers: parseAxis(row.game_id, row.x_axis_numbers), y_axis_numbers: parseAxis(row.game_id, row.y_axis_numbers) }
-              : null;
+          const model = periodModel(row.game_type);
+          const number_sets = sets
+            .filter((set) => set.game_id === row.game_id)
+            .map((set) => ({
+              periods_label: wholeGame(model, set)
+                ? null
+                : numberSetPeriodsLabel(model, { set: set.set_number, firstPeriod: set.first_period as Period, lastPeriod: set.last_period as Period }),
+              x_axis_numbers: parseAxis(row.game_id, set.x_axis_numbers),
+              y_axis_numbers: parseAxis(row.game_id, set.y_axis_numbers),
+            }));
           const board_size = shapeOfGame(row).size;
           group = {
             game_id: row.game_id,
@@ -196,7 +203,7 @@ export function squaresService(deps: SquaresServiceDeps) {
             team_b: row.team_b,
             board_size,
             squares: [],
-            numbers,
+            number_sets,
             owing: null,
             unpaid: 0,
             row,
@@ -229,12 +236,16 @@ interface GameSquares {
   team_b: string;
   board_size: BoardSize;
   squares: { x: number; y: number; claimed_at: string }[];
-  numbers: { x_axis_numbers: Digit[]; y_axis_numbers: Digit[] } | null;
+  number_sets: MySquaresResponse['games'][number]['number_sets'];
   owing: null;
   /** How many of the squares are not paid yet, and the game's facts for owingFor (D28). */
   unpaid: number;
   row: OwnedSquareRow;
 }
+
+/** A set that counts for every period of the game: its digits need no periods said. */
+const wholeGame = (model: PeriodModel, set: { first_period: number; last_period: number }) =>
+  set.first_period === model.periods[0] && set.last_period === model.periods.at(-1);
 
 function toWinner(gameId: string, row: BoardWinnerRow): BoardWinner {
   // The database checks the quarter (1-4: every period any model has); the digits are written from a score's last digit.

@@ -69,7 +69,11 @@ type OwnedGame = MySquaresResponse['games'][number];
  */
 function OwnedSquares({ game }: { game: OwnedGame }) {
   const sorted = [...game.squares].sort((a, b) => a.x - b.x || a.y - b.y);
-  const numbers = game.numbers && { xAxisNumbers: game.numbers.x_axis_numbers, yAxisNumbers: game.numbers.y_axis_numbers };
+  const sets = game.number_sets.map((set) => ({
+    label: set.periods_label,
+    numbers: { xAxisNumbers: set.x_axis_numbers, yAxisNumbers: set.y_axis_numbers },
+  }));
+  const shape = boardShape(game.board_size);
   const teams = { teamA: game.team_a, teamB: game.team_b };
   return (
     <div className="flex flex-col gap-2">
@@ -84,18 +88,29 @@ function OwnedSquares({ game }: { game: OwnedGame }) {
                 {squarePairLabel(square)}
               </span>
             </span>
-            {numbers && (
+            {sets.length === 1 && sets[0]!.label === null && (
               <>
                 {' '}
                 <span className="font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid="my-square-digits">
-                  {squareDigitsLabel(boardShape(game.board_size), square, teams, numbers)}
+                  {squareDigitsLabel(shape, square, teams, sets[0]!.numbers)}
                 </span>
               </>
+            )}
+            {(sets.length > 1 || sets[0]?.label) && (
+              // D35: new numbers each quarter or at halftime give the square other digits per set.
+              <span className="flex w-full flex-col gap-0.5 sm:w-auto sm:items-end">
+                {sets.map((set) => (
+                  <span key={set.label ?? ''} className="tabular-nums [overflow-wrap:anywhere]" data-testid="my-square-digits">
+                    <span className="text-xs text-muted-foreground">{set.label}: </span>
+                    <span className="font-semibold">{squareDigitsLabel(shape, square, teams, set.numbers)}</span>
+                  </span>
+                ))}
+              </span>
             )}
           </li>
         ))}
       </ul>
-      {!numbers && (
+      {sets.length === 0 && (
         <p className="text-xs text-muted-foreground" data-testid="my-squares-digits-note">
           Each square&apos;s two digits show here once the numbers are drawn and revealed.
         </p>
