@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BeaconProvider } from '../../src/server/draws/beacon';
-import { expectNoSeriousViolations, useBrowserHarness } from '../support/e2e';
+import { expectNoSeriousViolations, useBrowserHarness, shoot, callFromPage as call } from '../support/e2e';
 import { fakeNodeBeacon, startFakeDrand, type FakeDrand } from '../support/fake-drand';
 import { insertUser } from '../support/fixtures';
 import { sellSquares } from '../support/game-day';
@@ -32,28 +30,6 @@ beforeAll(async () => {
 });
 const harness = useBrowserHarness({ env: { DRAW_BEACON: 'on' }, deps: { beacon } });
 afterAll(() => node.close());
-
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
-
-/** An admin's API call from inside the signed-in page (its cookies, its origin). */
-async function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  return page.evaluate(
-    async ([method, path, body]) => {
-      const res = await fetch(path as string, {
-        method: method as string,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: (await res.json()) as unknown };
-    },
-    [method, path, body] as const,
-  );
-}
 
 describe('a beacon draw (D38) on the board and the verify page', () => {
   test('ticket on the board, then the digits, then verified; 1280 and 375 px', async () => {

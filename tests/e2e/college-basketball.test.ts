@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { GameDayView } from '../../src/core/api/game-day';
@@ -8,7 +6,7 @@ import { HALF_MODEL, overtimeRuleText } from '../../src/core/periods';
 import { SAME_ORIGIN, testAccount, type TestAccount } from '../support/accounts';
 import type { PageOptions } from '../support/browser';
 import { cartOf, payWith, sessionIdOf, startCheckout } from '../support/checkout';
-import { type BrowserAccount, cell, expectNoSeriousViolations, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import { type BrowserAccount, cell, expectNoSeriousViolations, toast, uniqueTitle, useBrowserHarness, shoot } from '../support/e2e';
 import { insertGame } from '../support/fixtures';
 import type { TestServer } from '../support/server';
 
@@ -33,12 +31,6 @@ beforeAll(async () => {
 });
 
 /** Screenshots for people to look at, when SHOTS_DIR is set (not part of what the tests assert). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 function rows(from: number, to: number): Coordinate[] {
   const squares: Coordinate[] = [];

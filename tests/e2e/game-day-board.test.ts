@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { unclaimedText } from '../../src/core/results-ledger';
 import { testAccount } from '../support/accounts';
-import { type BrowserAccount, cell, expectNoSeriousViolations, savedCart, useBrowserHarness } from '../support/e2e';
+import { type BrowserAccount, cell, expectNoSeriousViolations, savedCart, useBrowserHarness, shoot } from '../support/e2e';
 import { insertGame, insertNumbers, insertQuarterResult, insertUser } from '../support/fixtures';
 import { sellSquares } from '../support/game-day';
 import type { TestServer } from '../support/server';
@@ -32,12 +30,6 @@ const WINNER_SQUARES = [
 const UNSOLD = new Set(['2,8', '8,8', '9,9']);
 
 /** Screenshots for people to look at, when SHOTS_DIR is set (not part of what the tests assert). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 beforeAll(async () => {
   ({ server } = harness);

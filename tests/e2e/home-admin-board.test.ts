@@ -4,7 +4,7 @@ import type { GameDayView } from '../../src/core/api/game-day';
 import { CART_TEXTS } from '../../src/core/cart-check';
 import { SAME_ORIGIN, testAccount, type TestAccount } from '../support/accounts';
 import type { PageOptions } from '../support/browser';
-import { cell, expectNoSeriousViolations, heading, horizontalOverflow, openAdminSection, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import { cell, expectNoSeriousViolations, heading, horizontalOverflow, openAdminSection, uniqueTitle, useBrowserHarness, shoot } from '../support/e2e';
 import { insertGame } from '../support/fixtures';
 import { sellSquares } from '../support/game-day';
 import type { TestServer } from '../support/server';
@@ -64,12 +64,6 @@ const bottom = async (locator: Locator): Promise<number> => {
   const box = (await locator.boundingBox())!;
   return box.y + box.height;
 };
-
-async function shoot(page: Page, name: string, fullPage = true) {
-  if (!SHOTS) return;
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
-}
 
 // --- Home -----------------------------------------------------------------------------------------
 

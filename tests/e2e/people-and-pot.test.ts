@@ -6,7 +6,7 @@ import type { Assigned } from '../../src/core/api/organizer';
 import type { Coordinate } from '../../src/core/grid';
 import { SAME_ORIGIN, testAccount, type TestAccount } from '../support/accounts';
 import { cartOf, startCheckout } from '../support/checkout';
-import { expectNoSeriousViolations, horizontalOverflow, openAdminSection, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import { expectNoSeriousViolations, horizontalOverflow, openAdminSection, uniqueTitle, useBrowserHarness, shoot } from '../support/e2e';
 import type { TestServer } from '../support/server';
 
 // Issue 23 in the browser: a cash pool (organizer collects) whose Q1 is won by a named person
@@ -19,7 +19,6 @@ const harness = useBrowserHarness();
 let server: TestServer;
 let admin: TestAccount;
 let alice: TestAccount;
-const SHOTS = process.env.SHOTS_DIR;
 const PHONE = { width: 375, height: 740 } as const;
 const DESKTOP = { width: 1280, height: 900 } as const;
 const SHOWN = 'Aunt May (no account)';
@@ -35,12 +34,6 @@ async function adminApi<T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?
   const res = await server.app.inject({ method, url, headers: { origin: SAME_ORIGIN, cookie: admin.cookie }, ...(payload ? { payload } : {}) });
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json() as T;
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 const text = async (page: Page) => (await page.locator('body').innerText()).replace(/\s+/g, ' ');

@@ -155,6 +155,7 @@ export async function shoot(page: Page, name: string, fullPage = true): Promise<
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
 }
 
