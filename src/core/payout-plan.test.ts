@@ -14,7 +14,8 @@ import {
   sharesOf,
   validatePayoutRules,
 } from './payout-plan';
-import { payoutPlan, payoutRules } from './payouts';
+import { payoutRules } from './payouts';
+import { payoutPlan } from '../../tests/support/payout-schedules';
 import { QUARTER_MODEL, periodShortLabel } from './periods';
 import type { Quarter } from './scoring';
 

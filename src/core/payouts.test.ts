@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAYOUT_SCHEDULE, PAYOUT_SCHEDULES, PAYOUT_SCHEDULE_IDS, isPayoutScheduleId } from './payout-plan';
-import { payoutPlan, payoutRules, payoutSummary, quarterPayoutCents } from './payouts';
+import { payoutRules, payoutSummary } from './payouts';
+import { payoutPlan, quarterPayoutCents } from '../../tests/support/payout-schedules';
 import { QUARTER_MODEL } from './periods';
 
 const QUARTERS = QUARTER_MODEL.periods;

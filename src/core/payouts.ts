@@ -16,7 +16,6 @@ import {
 } from './payout-plan';
 import { formatUsd } from './money';
 import { type Period, periodModel, periodShortLabel, periodWinningsLabel } from './periods';
-import type { Quarter } from './scoring';
 
 /**
  * Where a view's rules come from: a game (its stored rules, D34) or, for the form's preview and
@@ -28,31 +27,6 @@ export type RulesSource = PayoutScheduleId | (GamePayoutSettings & { readonly or
 export function rulesFrom(source: RulesSource): { rules: PayoutRules<Period>; gameType: string; organizerLabel: string } {
   if (typeof source === 'string') return { rules: scheduleRules(source), gameType: 'nfl', organizerLabel: DEFAULT_ORGANIZER_LABEL };
   return { rules: rulesOfGame(source), gameType: source.game_type, organizerLabel: source.organizer_label ?? DEFAULT_ORGANIZER_LABEL };
-}
-
-/** A schedule's plan at a pot before any quarter is played: each share rounded down to the cent. */
-function schedulePlan(potCents: number, scheduleId: PayoutScheduleId) {
-  return planPayouts({ potCents, rules: scheduleRules(scheduleId), outcomes: [] });
-}
-
-/** A quarter's payout in cents: its share of the pot, rounded down to the cent. */
-export function quarterPayoutCents(potCents: number, scheduleId: PayoutScheduleId, quarter: Quarter): number {
-  return schedulePlan(potCents, scheduleId).periods.find(({ period }) => period === quarter)!.baseCents;
-}
-
-export interface PayoutPlan {
-  readonly quarters: readonly { readonly quarter: Quarter; readonly cents: number }[];
-  /** Sum of the four quarter payouts. */
-  readonly paidOutCents: number;
-  /** The part of the pot not paid out: the organizer's share plus rounding. */
-  readonly remainderCents: number;
-}
-
-/** All four payouts of a pot under a schedule, and what remains. */
-export function payoutPlan(potCents: number, scheduleId: PayoutScheduleId): PayoutPlan {
-  const quarters = schedulePlan(potCents, scheduleId).periods.map(({ period, baseCents }) => ({ quarter: period, cents: baseCents }));
-  const paidOutCents = quarters.reduce((sum, { cents }) => sum + cents, 0);
-  return { quarters, paidOutCents, remainderCents: potCents - paidOutCents };
 }
 
 /** One period of a game's payout rules: "1st Quarter", 25%, and what that pays at the pot. */

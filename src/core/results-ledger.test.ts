@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PAYOUT_SCHEDULE_IDS, PAYOUT_SCHEDULES } from './payout-plan';
-import { quarterPayoutCents } from './payouts';
+import { quarterPayoutCents } from '../../tests/support/payout-schedules';
 import { type ConfirmedQuarter, ledgerTotals, resultsLedger, unclaimedText, winnerOwing, winnerOwingText, youWonText } from './results-ledger';
 import { QUARTER_MODEL } from './periods';
 

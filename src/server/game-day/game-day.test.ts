@@ -5,7 +5,7 @@ import type { ConfirmAllResult, GameDayView, MyWinningsResponse } from '@core/ap
 import { isDigitPermutation, type Digit } from '@core/grid';
 import { createWinnerRecordError, GAME_DAY_ERRORS, GAME_ERRORS, SCORE_NEGATIVE, SCORE_NOT_A_NUMBER, SCORE_TOO_HIGH } from '@core/messages';
 import type { PayoutScheduleId } from '@core/payout-plan';
-import { payoutPlan, quarterPayoutCents } from '@core/payouts';
+import { payoutPlan, quarterPayoutCents } from '../../../tests/support/payout-schedules';
 import { CLASSIC_SHAPE, winningSquareOf } from '@core/board-shape';
 import type { Quarter } from '@core/scoring';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
