@@ -233,7 +233,7 @@ interface SuperBowlData {
 
 /** The admin's "confirm": PUT the quarter's two scores (they differ per game `g`), which must be taken. */
 async function confirmQuarter(server: Server, adminCookie: string, gameId: string, quarter: number, g: number): Promise<void> {
-  const response = await fetch(`${server.url}/api/games/${gameId}/quarters/${quarter}`, {
+  const response = await fetch(`${server.url}/api/admin/games/${gameId}/quarters/${quarter}`, {
     method: 'PUT',
     headers: { cookie: adminCookie, 'content-type': 'application/json' },
     body: JSON.stringify({ team_a_score: 7 * quarter + (g % 10), team_b_score: 3 * quarter + (g % 7) }),

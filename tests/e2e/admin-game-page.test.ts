@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 
 async function newGame(values: Record<string, unknown> = {}): Promise<Game> {
-  const res = await send(server.app, 'POST', '/api/games', {
+  const res = await send(server.app, 'POST', '/api/admin/games', {
     cookie: admin.cookie,
     payload: {
       title: uniqueTitle('Office Pool'),
@@ -194,11 +194,11 @@ describe('the admin game page (issue 23)', () => {
   test('deleting a cash game: the dialog says who paid what; an owner opening the link reads that the organizer cancelled it', async () => {
     const game = await gameWithReservations();
     const [ann, , cal] = players as [TestAccount, TestAccount, TestAccount];
-    expect((await send(server.app, 'POST', `/api/games/${game.id}/squares/mark-paid`, { cookie: admin.cookie, payload: { user_id: ann.id } })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await send(server.app, 'POST', `/api/admin/games/${game.id}/squares/mark-paid`, { cookie: admin.cookie, payload: { user_id: ann.id } })).statusCode,
+    ).toBe(200);
     // D48: a named person who paid reads as every page says her, marked "no account".
-    const assigned = await send(server.app, 'POST', `/api/games/${game.id}/squares/assign`, {
+    const assigned = await send(server.app, 'POST', `/api/admin/games/${game.id}/squares/assign`, {
       cookie: admin.cookie,
       payload: { squares: [{ x: 9, y: 9 }], to: { name: 'Aunt May' }, paid: true, paid_cents: 1000 },
     });

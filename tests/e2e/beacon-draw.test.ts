@@ -36,7 +36,7 @@ describe('a beacon draw (D38) on the board and the verify page', () => {
     const { server } = harness;
     const owners = [(await insertUser(server.db.handle)).id, (await insertUser(server.db.handle)).id];
     const { page } = await harness.open('/', { as: 'admin', width: 1280, height: 900 });
-    const created = await call(page, 'POST', '/api/games', {
+    const created = await call(page, 'POST', '/api/admin/games', {
       title: 'Beacon Bowl',
       team_a: 'Eagles',
       team_b: 'Chiefs',
@@ -54,10 +54,10 @@ describe('a beacon draw (D38) on the board and the verify page', () => {
     // A beacon game has no commit-reveal seed, so no weakness to say.
     expect(await page.getByTestId('draw-commit').count()).toBe(0);
 
-    const drawn = await call(page, 'POST', `/api/games/${id}/numbers/randomize`, {});
+    const drawn = await call(page, 'POST', `/api/admin/games/${id}/numbers/randomize`, {});
     expect(drawn.status).toBe(200);
     const round = (drawn.json as { digit_sets: { round: number }[] }).digit_sets[0]!.round;
-    expect((await call(page, 'PUT', `/api/games/${id}/numbers/visibility`, { revealed: true })).status).toBe(409);
+    expect((await call(page, 'PUT', `/api/admin/games/${id}/numbers/visibility`, { revealed: true })).status).toBe(409);
     await expect
       .poll(() => page.getByTestId('digit-set-1').textContent())
       .toBe(`Set 1 (Q1-Q4): waiting for drand round ${round} (board ${await boardHashPrefix(page, id)}… · drand round ${round})`);
@@ -80,7 +80,7 @@ describe('a beacon draw (D38) on the board and the verify page', () => {
       .poll(() => page.getByTestId('digit-set-1').textContent(), { timeout: 15_000 })
       .toMatch(/^Set 1 \(Q1-Q4\): rows \d{10} · columns \d{10} \(board/);
     expect(await page.getByTestId('game-status').textContent()).toBe('Numbers drawn, not revealed yet');
-    expect((await call(page, 'PUT', `/api/games/${id}/numbers/visibility`, { revealed: true })).status).toBe(200);
+    expect((await call(page, 'PUT', `/api/admin/games/${id}/numbers/visibility`, { revealed: true })).status).toBe(200);
     await shoot(page, 'beacon-drawn-1280');
 
     await page.getByTestId('verify-link').click();
@@ -99,6 +99,6 @@ describe('a beacon draw (D38) on the board and the verify page', () => {
 
 /** The first 12 hex characters of set 1's board hash, as the board shortens it. */
 async function boardHashPrefix(page: Page, id: string): Promise<string> {
-  const view = await call(page, 'GET', `/api/games/${id}/game-day`);
+  const view = await call(page, 'GET', `/api/admin/games/${id}/game-day`);
   return (view.json as { digit_sets: { board_hash: string }[] }).digit_sets[0]!.board_hash.slice(0, 12);
 }

@@ -44,7 +44,13 @@ async function api<T>(who: TestAccount, method: 'GET' | 'POST' | 'PUT', url: str
 
 async function newGame(size: 100 | 50 | 25, prefix: string): Promise<Game> {
   const title = uniqueTitle(prefix);
-  const body = await api<{ game: Game }>(admin, 'POST', '/api/games', { title, team_a: 'Lions', team_b: 'Bears', price_per_square: 10, board_size: size }, 201);
+  const body = await api<{ game: Game }>(
+    admin,
+    'POST',
+    '/api/admin/games',
+    { title, team_a: 'Lions', team_b: 'Bears', price_per_square: 10, board_size: size },
+    201,
+  );
   return body.game;
 }
 
@@ -133,7 +139,7 @@ describe('a board of 50 squares on a phone', () => {
     await organizer.getByRole('button', { name: 'Reveal Numbers' }).click();
     await toast(organizer, 'Numbers revealed successfully!').waitFor();
 
-    const view = await api<GameDayView>(admin, 'GET', `/api/games/${game.id}/game-day`);
+    const view = await api<GameDayView>(admin, 'GET', `/api/admin/games/${game.id}/game-day`);
     const numbers = view.numbers!;
     // Two digits on each of the five rows ("3 / 8"), one on each of the ten columns.
     await expect.poll(() => axisTexts(page, 'row-digit'), { timeout: 15_000 }).toEqual(pairs(numbers.x_axis_numbers, 2));
@@ -150,7 +156,7 @@ describe('a board of 50 squares on a phone', () => {
     await organizer.getByLabel('Bears score, Q1', { exact: true }).fill(String(b));
     await organizer.getByRole('button', { name: 'Confirm Q1' }).click();
     await toast(organizer, `Q1 winner processed: ${player.username}`).waitFor();
-    const result = (await api<GameDayView>(admin, 'GET', `/api/games/${game.id}/game-day`)).results[0]!;
+    const result = (await api<GameDayView>(admin, 'GET', `/api/admin/games/${game.id}/game-day`)).results[0]!;
     expect([result.square_x, result.square_y, result.winner_id]).toEqual([4, 0, player.id]);
     // The pot is the sold squares at the price, as on any board; Q1 pays its even share.
     expect(result.payout_amount_cents).toBe((42 * 1000) / 4);
@@ -178,11 +184,11 @@ describe('a board of 25 squares at desktop size', () => {
     const game = await newGame(25, 'Desk Quarter');
     await buy(alice, game, squaresOfRows([0, 1], 5));
     await buy(bob, game, squaresOfRows([2], 5));
-    await api(admin, 'POST', `/api/games/${game.id}/numbers/randomize`, { confirm_not_full: true });
-    const view = await api<GameDayView>(admin, 'PUT', `/api/games/${game.id}/numbers/visibility`, { revealed: true });
+    await api(admin, 'POST', `/api/admin/games/${game.id}/numbers/randomize`, { confirm_not_full: true });
+    const view = await api<GameDayView>(admin, 'PUT', `/api/admin/games/${game.id}/numbers/visibility`, { revealed: true });
     const numbers = view.numbers!;
     // Q1 on row 1, column 3 (alice's).
-    await api(admin, 'PUT', `/api/games/${game.id}/quarters/1`, {
+    await api(admin, 'PUT', `/api/admin/games/${game.id}/quarters/1`, {
       team_a_score: 20 + numbers.x_axis_numbers[0]!,
       team_b_score: 10 + numbers.y_axis_numbers[5]!,
     });

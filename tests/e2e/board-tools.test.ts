@@ -29,7 +29,7 @@ const summary = (page: Page) => page.getByTestId('selection-summary');
 const actions = (page: Page) => page.getByTestId('board-tools-actions');
 
 async function organizerGame(): Promise<Game> {
-  const res = await send(server.app, 'POST', '/api/games', {
+  const res = await send(server.app, 'POST', '/api/admin/games', {
     cookie: admin.cookie,
     payload: {
       title: uniqueTitle('Office Pool'),
@@ -196,7 +196,7 @@ describe("the organizer's board tools (D32)", () => {
       await dialog.getByRole('button', { name: 'Assign' }).click();
       await expect.poll(() => toast(page, 'Assigned 2 squares').isVisible()).toBe(true);
 
-      const owned = (await send(server.app, 'GET', `/api/games/${game.id}/payments`, { cookie: admin.cookie })).json() as {
+      const owned = (await send(server.app, 'GET', `/api/admin/games/${game.id}/payments`, { cookie: admin.cookie })).json() as {
         totals: { squares: number; unpaid_squares: number; paid_cents: number };
       };
       expect(owned.totals).toMatchObject({ squares: 11, unpaid_squares: 2, paid_cents: 9000 });

@@ -87,7 +87,7 @@ describe('a college basketball game in halves', () => {
     await toast(control, 'Numbers randomized and saved successfully!').waitFor();
     await control.getByRole('button', { name: 'Reveal Numbers' }).click();
     await toast(control, 'Numbers revealed successfully!').waitFor();
-    const view = await adminApi<GameDayView>('GET', `/api/games/${id}/game-day`);
+    const view = await adminApi<GameDayView>('GET', `/api/admin/games/${id}/game-day`);
 
     // Two halves, no third: H1 and H2, the second named the Final with overtime in it (D37).
     expect(await control.locator('[data-testid="quarter-fields"]').count()).toBe(2);
@@ -160,11 +160,11 @@ describe('a college basketball game in halves', () => {
     const title = uniqueTitle('Football');
     const id = await insertGame(server.db.handle, { title, team_a: 'Eagles', team_b: 'Chiefs', game_type: 'nfl', price_per_square_cents: PRICE_CENTS });
     await buy(alice, id, title, rows(0, 9));
-    await adminApi('POST', `/api/games/${id}/numbers/randomize`, {});
-    const view = await adminApi<GameDayView>('PUT', `/api/games/${id}/numbers/visibility`, { revealed: true });
+    await adminApi('POST', `/api/admin/games/${id}/numbers/randomize`, {});
+    const view = await adminApi<GameDayView>('PUT', `/api/admin/games/${id}/numbers/visibility`, { revealed: true });
     for (const quarter of [1, 2, 3, 4]) {
       const { a, b } = scoresFor(view, quarter, { x: quarter, y: quarter });
-      await adminApi('PUT', `/api/games/${id}/quarters/${quarter}`, { team_a_score: a, team_b_score: b });
+      await adminApi('PUT', `/api/admin/games/${id}/quarters/${quarter}`, { team_a_score: a, team_b_score: b });
     }
     const board = await open(`/game/${id}`, alice, { width: 1280, height: 900 });
     await board.getByRole('grid').waitFor();

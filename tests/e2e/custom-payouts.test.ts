@@ -127,15 +127,15 @@ describe('custom payout shares with roll-forward (D34)', () => {
     await card.screenshot({ path: `${SHOTS}/game-card-1280.png` });
 
     // Play: Q1 alice, Q2 on the unsold row (unbought), Q3 alice.
-    await adminApi('POST', `/api/games/${gameId}/numbers/randomize`, { confirm_not_full: true });
-    const view = await adminApi<GameDayView>('PUT', `/api/games/${gameId}/numbers/visibility`, { revealed: true });
+    await adminApi('POST', `/api/admin/games/${gameId}/numbers/randomize`, { confirm_not_full: true });
+    const view = await adminApi<GameDayView>('PUT', `/api/admin/games/${gameId}/numbers/visibility`, { revealed: true });
     const scores = (quarter: number, cell: Coordinate) => ({
       team_a_score: 10 * quarter + view.numbers!.x_axis_numbers[cell.x]!,
       team_b_score: 10 * quarter + view.numbers!.y_axis_numbers[cell.y]!,
     });
-    await adminApi('PUT', `/api/games/${gameId}/quarters/1`, scores(1, { x: 0, y: 0 }));
-    await adminApi('PUT', `/api/games/${gameId}/quarters/2`, scores(2, { x: 9, y: 0 }));
-    await adminApi('PUT', `/api/games/${gameId}/quarters/3`, scores(3, { x: 0, y: 1 }));
+    await adminApi('PUT', `/api/admin/games/${gameId}/quarters/1`, scores(1, { x: 0, y: 0 }));
+    await adminApi('PUT', `/api/admin/games/${gameId}/quarters/2`, scores(2, { x: 9, y: 0 }));
+    await adminApi('PUT', `/api/admin/games/${gameId}/quarters/3`, scores(3, { x: 0, y: 1 }));
 
     for (const width of [1280, 375]) {
       const page = await open(`/admin/games/${gameId}/game-day`, 'admin', width);

@@ -94,7 +94,7 @@ async function adminApi<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: strin
   return res.json() as T;
 }
 
-const gameDayView = (gameId: string) => adminApi<GameDayView>('GET', `/api/games/${gameId}/game-day`);
+const gameDayView = (gameId: string) => adminApi<GameDayView>('GET', `/api/admin/games/${gameId}/game-day`);
 
 /** Scores for `quarter` whose last digits pick square (x, y) under the drawn numbers (D15). */
 function scoresFor(view: GameDayView, quarter: number, square: Coordinate) {
@@ -105,8 +105,8 @@ function scoresFor(view: GameDayView, quarter: number, square: Coordinate) {
 /** A game with numbers drawn and revealed through the API. */
 async function drawnGame(prefix?: string) {
   const game = await soldGame(prefix);
-  await adminApi('POST', `/api/games/${game.id}/numbers/randomize`, { confirm_not_full: true });
-  const view = await adminApi<GameDayView>('PUT', `/api/games/${game.id}/numbers/visibility`, { revealed: true });
+  await adminApi('POST', `/api/admin/games/${game.id}/numbers/randomize`, { confirm_not_full: true });
+  const view = await adminApi<GameDayView>('PUT', `/api/admin/games/${game.id}/numbers/visibility`, { revealed: true });
   return { ...game, view };
 }
 
@@ -121,9 +121,9 @@ async function gameWithResults(prefix?: string) {
   for (const [index, square] of targets.entries()) {
     const quarter = index + 1;
     const { a, b } = scoresFor(game.view, quarter, square);
-    await adminApi('PUT', `/api/games/${game.id}/quarters/${quarter}`, { team_a_score: a, team_b_score: b });
+    await adminApi('PUT', `/api/admin/games/${game.id}/quarters/${quarter}`, { team_a_score: a, team_b_score: b });
   }
-  await adminApi('POST', `/api/games/${game.id}/quarters/2/payout/mark-paid`, { reference: 'Venmo 1234' });
+  await adminApi('POST', `/api/admin/games/${game.id}/quarters/2/payout/mark-paid`, { reference: 'Venmo 1234' });
   return game;
 }
 
@@ -342,9 +342,9 @@ describe('Score Entry', () => {
     // Q1 and Q2 confirmed, Q2 paid: its score is final (D19).
     const q1 = scoresFor(game.view, 1, { x: 0, y: 0 });
     const q2 = scoresFor(game.view, 2, { x: 4, y: 4 });
-    await adminApi('PUT', `/api/games/${game.id}/quarters/1`, { team_a_score: q1.a, team_b_score: q1.b });
-    await adminApi('PUT', `/api/games/${game.id}/quarters/2`, { team_a_score: q2.a, team_b_score: q2.b });
-    await adminApi('POST', `/api/games/${game.id}/quarters/2/payout/mark-paid`, {});
+    await adminApi('PUT', `/api/admin/games/${game.id}/quarters/1`, { team_a_score: q1.a, team_b_score: q1.b });
+    await adminApi('PUT', `/api/admin/games/${game.id}/quarters/2`, { team_a_score: q2.a, team_b_score: q2.b });
+    await adminApi('POST', `/api/admin/games/${game.id}/quarters/2/payout/mark-paid`, {});
     const page = await open(`/admin/games/${game.id}/game-day`);
     // Confirmed quarters are prefilled; a paid one is read-only.
     await expect.poll(() => scoreBox(page, 'Eagles', 1).inputValue()).toBe(String(q1.a));
@@ -357,7 +357,7 @@ describe('Score Entry', () => {
     // a moment, to see the screen while the server works.
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/games/${game.id}/quarters/confirm-all`, async (route) => {
+    await page.route(`**/api/admin/games/${game.id}/quarters/confirm-all`, async (route) => {
       await gate;
       const body = route.request().postDataJSON();
       body.scores['2'] = { team_a_score: q2.a + 1, team_b_score: q2.b };
@@ -455,7 +455,7 @@ describe('the Game Day Controls screen', () => {
     await openTab(page, 'Results & Payouts');
     await expect.poll(() => text(resultRow(page, 1).getByTestId('payout-status'))).toBe('Failed');
     // The provider refuses once (the server's 502 PAYOUT_FAILED), then pays.
-    await page.route(`**/api/games/${game.id}/quarters/1/payout/retry`, (route) =>
+    await page.route(`**/api/admin/games/${game.id}/quarters/1/payout/retry`, (route) =>
       route.fulfill({
         status: 502,
         contentType: 'application/json',
@@ -466,7 +466,7 @@ describe('the Game Day Controls screen', () => {
       .getByRole('button', { name: /Retry Payout/ })
       .click();
     await toast(page, 'Failed to retry payout: Payout provider unavailable').waitFor();
-    await page.unroute(`**/api/games/${game.id}/quarters/1/payout/retry`);
+    await page.unroute(`**/api/admin/games/${game.id}/quarters/1/payout/retry`);
     await resultRow(page, 1)
       .getByRole('button', { name: /Retry Payout/ })
       .click();
@@ -505,7 +505,7 @@ describe('the Game Day Controls screen', () => {
       }
     }
 
-    await adminApi('POST', `/api/games/${game.id}/numbers/randomize`, { confirm_not_full: true });
+    await adminApi('POST', `/api/admin/games/${game.id}/numbers/randomize`, { confirm_not_full: true });
     for (const path of [`/admin/games/${game.id}/game-day`, `/admin/game/${game.id}#settings`]) {
       const page = await open(path);
       const edit = page.getByRole('button', { name: `Edit ${game.title}` });
@@ -518,10 +518,10 @@ describe('the Game Day Controls screen', () => {
 
   test('confirmed results stay hidden from players until the reveal, on the board and on My Winnings; game day says so', { timeout: 120_000 }, async () => {
     const game = await soldGame('Hidden Results Bowl');
-    const drawn = await adminApi<GameDayView>('POST', `/api/games/${game.id}/numbers/randomize`, { confirm_not_full: true });
+    const drawn = await adminApi<GameDayView>('POST', `/api/admin/games/${game.id}/numbers/randomize`, { confirm_not_full: true });
     // Q1 goes to alice's square (row 1, column 1), with the numbers still hidden.
     const { a, b } = scoresFor(drawn, 1, { x: 0, y: 0 });
-    await adminApi('PUT', `/api/games/${game.id}/quarters/1`, { team_a_score: a, team_b_score: b });
+    await adminApi('PUT', `/api/admin/games/${game.id}/quarters/1`, { team_a_score: a, team_b_score: b });
     const share = `$${((PRICE_CENTS * 90) / 4 / 100).toFixed(2)}`;
 
     const adminPage = await open(`/admin/games/${game.id}/game-day`);

@@ -120,7 +120,7 @@ describe('game administration in the browser', () => {
 
     // Creating...: disabled while the request runs; then the toast and, after 0.5 s, "Share this
     // pool" (D45; the spec went to /admin), whose back link goes to the dashboard.
-    const release = await holdRequests(page, '**/api/games', 'POST');
+    const release = await holdRequests(page, '**/api/admin/games', 'POST');
     await page.getByRole('button', { name: 'Create Game' }).click();
     const busy = page.getByRole('button', { name: 'Creating...' });
     await busy.waitFor();
@@ -179,7 +179,7 @@ describe('game administration in the browser', () => {
     await page.getByLabel('Title').fill(newTitle);
     await page.getByLabel('Team B').fill('Bills');
     await page.getByLabel('Price per Square ($)').fill('20');
-    const releasePatch = await holdRequests(page, `**/api/games/${stored.id}`, 'PATCH');
+    const releasePatch = await holdRequests(page, `**/api/admin/games/${stored.id}`, 'PATCH');
     await page.getByRole('button', { name: 'Update Game' }).click();
     const updating = page.getByRole('button', { name: 'Updating...' });
     await updating.waitFor();
@@ -203,7 +203,7 @@ describe('game administration in the browser', () => {
     );
     await expect.poll(() => dialog.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === document.activeElement)).toBe(true);
     await expectNoSeriousViolations(page);
-    const releaseDelete = await holdRequests(page, `**/api/games/${stored.id}`, 'DELETE');
+    const releaseDelete = await holdRequests(page, `**/api/admin/games/${stored.id}`, 'DELETE');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     const deleting = dialog.getByRole('button', { name: 'Deleting...' });
     await deleting.waitFor();
@@ -376,12 +376,15 @@ describe('game administration in the browser', () => {
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Failed to load games data' }).count()).toBe(1);
 
     await page.unroute('**/api/admin/games');
-    await page.route('**/api/games', (route) =>
-      route.fulfill({
-        status: 400,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'VALIDATION_ERROR', message: 'Price cannot exceed $10,000' } }),
-      }),
+    // The create is POST /api/admin/games; the list (GET, same address) goes through.
+    await page.route('**/api/admin/games', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'VALIDATION_ERROR', message: 'Price cannot exceed $10,000' } }),
+          })
+        : route.continue(),
     );
     await page.getByRole('link', { name: 'Create New Game' }).click();
     await page.getByRole('heading', { name: 'Create New Game', level: 1 }).waitFor();
@@ -392,8 +395,10 @@ describe('game administration in the browser', () => {
     await toast(page, 'Price cannot exceed $10,000').waitFor();
     await expect.poll(() => page.getByTestId('form-error').textContent()).toBe('Price cannot exceed $10,000');
 
-    await page.unroute('**/api/games');
-    await page.route('**/api/games', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    await page.unroute('**/api/admin/games');
+    await page.route('**/api/admin/games', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }) : route.continue(),
+    );
     await page.getByRole('button', { name: 'Create Game' }).click();
     await toast(page, 'Failed to create game. Please try again.').waitFor();
     await expect.poll(() => page.getByTestId('form-error').textContent()).toBe('Failed to create game. Please try again.');

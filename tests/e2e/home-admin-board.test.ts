@@ -49,10 +49,10 @@ async function gameAfterQ1(prefix: string) {
   const title = uniqueTitle(prefix);
   const id = await insertGame(server.db.handle, { title, team_a: 'Lions', team_b: 'Bears' });
   await sellSquares(server.db.handle, id, (x, y) => ((x + y) % 2 === 0 ? alice.id : bob.id));
-  await adminApi('POST', `/api/games/${id}/numbers/randomize`, {});
-  const view = await adminApi<GameDayView>('PUT', `/api/games/${id}/numbers/visibility`, { revealed: true });
+  await adminApi('POST', `/api/admin/games/${id}/numbers/randomize`, {});
+  const view = await adminApi<GameDayView>('PUT', `/api/admin/games/${id}/numbers/visibility`, { revealed: true });
   const winning = { x: 0, y: 2 };
-  await adminApi('PUT', `/api/games/${id}/quarters/1`, {
+  await adminApi('PUT', `/api/admin/games/${id}/quarters/1`, {
     team_a_score: 10 + view.numbers!.x_axis_numbers[winning.x]!,
     team_b_score: 20 + view.numbers!.y_axis_numbers[winning.y]!,
   });

@@ -41,7 +41,7 @@ const text = async (page: Page) => (await page.locator('body').innerText()).repl
 /** $10 squares: alice reserves 3 (unpaid), Aunt May is put on the other 97, 10 of them unpaid; drawn, revealed, Q1 at (0, 0): hers. */
 async function cashPoolWonByMay() {
   const title = uniqueTitle('Cash Pool');
-  const { game } = await adminApi<{ game: Game }>('POST', '/api/games', {
+  const { game } = await adminApi<{ game: Game }>('POST', '/api/admin/games', {
     title,
     team_a: 'Lions',
     team_b: 'Bears',
@@ -59,16 +59,16 @@ async function cashPoolWonByMay() {
   ]);
   expect(res.statusCode, res.body).toBe(201);
   const mays: Coordinate[] = Array.from({ length: 100 }, (_, i) => ({ x: Math.floor(i / 10), y: i % 10 })).filter((c) => !(c.x === 9 && c.y <= 2));
-  const { user_id: mayId } = await adminApi<Assigned>('POST', `/api/games/${game.id}/squares/assign`, {
+  const { user_id: mayId } = await adminApi<Assigned>('POST', `/api/admin/games/${game.id}/squares/assign`, {
     squares: mays,
     to: { name: 'Aunt May', email: 'may@example.com' },
   });
-  await adminApi('POST', `/api/games/${game.id}/squares/mark-paid`, { user_id: mayId });
-  await adminApi('POST', `/api/games/${game.id}/squares/mark-unpaid`, { squares: mays.slice(-10) });
-  const drawn = await adminApi<GameDayView>('POST', `/api/games/${game.id}/numbers/randomize`, { confirm_unpaid: 13 });
-  await adminApi('PUT', `/api/games/${game.id}/numbers/visibility`, { revealed: true });
+  await adminApi('POST', `/api/admin/games/${game.id}/squares/mark-paid`, { user_id: mayId });
+  await adminApi('POST', `/api/admin/games/${game.id}/squares/mark-unpaid`, { squares: mays.slice(-10) });
+  const drawn = await adminApi<GameDayView>('POST', `/api/admin/games/${game.id}/numbers/randomize`, { confirm_unpaid: 13 });
+  await adminApi('PUT', `/api/admin/games/${game.id}/numbers/visibility`, { revealed: true });
   const numbers = drawn.numbers!;
-  await adminApi('PUT', `/api/games/${game.id}/quarters/1`, { team_a_score: numbers.x_axis_numbers[0], team_b_score: numbers.y_axis_numbers[0] });
+  await adminApi('PUT', `/api/admin/games/${game.id}/quarters/1`, { team_a_score: numbers.x_axis_numbers[0], team_b_score: numbers.y_axis_numbers[0] });
   return { id: game.id, mayId };
 }
 

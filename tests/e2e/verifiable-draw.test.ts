@@ -49,7 +49,7 @@ describe('verifiable draws (D38, commit-reveal) with numbers at halftime (D35)',
 
   test('the ticket and commit on the board, set 2 at halftime, the verify page verifies both sets; 1280 and 375 px', async () => {
     const { page } = await harness.open('/', { as: 'admin', width: 1280, height: 900 });
-    const created = await call(page, 'POST', '/api/games', {
+    const created = await call(page, 'POST', '/api/admin/games', {
       title: 'Halftime Bowl',
       team_a: 'Eagles',
       team_b: 'Chiefs',
@@ -67,19 +67,19 @@ describe('verifiable draws (D38, commit-reveal) with numbers at halftime (D35)',
     await page.getByRole('grid').waitFor();
     await expect.poll(() => page.getByTestId('draw-commit').textContent()).toMatch(/secret seed whose SHA-256 is [0-9a-f]{12}/);
 
-    expect((await call(page, 'POST', `/api/games/${id}/numbers/randomize`, {})).status).toBe(200);
-    expect((await call(page, 'PUT', `/api/games/${id}/numbers/visibility`, { revealed: true })).status).toBe(200);
+    expect((await call(page, 'POST', `/api/admin/games/${id}/numbers/randomize`, {})).status).toBe(200);
+    expect((await call(page, 'PUT', `/api/admin/games/${id}/numbers/visibility`, { revealed: true })).status).toBe(200);
     await expect
       .poll(() => page.getByTestId('digit-set-1').textContent())
       .toMatch(/^Set 1 \(Q1-Q2\): rows \d{10} · columns \d{10} \(board [0-9a-f]{12}… · draw 1/);
     expect(await page.getByTestId('digit-set-2').count()).toBe(0);
 
     for (const quarter of [1, 2]) {
-      expect((await call(page, 'PUT', `/api/games/${id}/quarters/${quarter}`, { team_a_score: quarter * 7, team_b_score: 3 })).status).toBe(200);
+      expect((await call(page, 'PUT', `/api/admin/games/${id}/quarters/${quarter}`, { team_a_score: quarter * 7, team_b_score: 3 })).status).toBe(200);
     }
     await expect.poll(() => page.getByTestId('digit-set-2').textContent()).toMatch(/^Set 2 \(Q3-Q4\): rows \d{10}/);
     // D35: once Q3 is confirmed the board shows Q3 (its latest period) with its own set: set 2.
-    expect((await call(page, 'PUT', `/api/games/${id}/quarters/3`, { team_a_score: 24, team_b_score: 10 })).status).toBe(200);
+    expect((await call(page, 'PUT', `/api/admin/games/${id}/quarters/3`, { team_a_score: 24, team_b_score: 10 })).status).toBe(200);
     const set2 = (await page.getByTestId('digit-set-2').textContent())!.match(/rows (\d{10}) · columns (\d{10})/)!;
     const axisDigits = async (testId: string) =>
       (await page.getByTestId(testId).allTextContents()).map((text) => text.trim().match(/^\d/)?.[0] ?? '?').join('');

@@ -264,12 +264,12 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
           Array.from({ length: 3 }, () => ({ gameId: games[rng.int(0, 1)]!, cells: rng.cells([3, 4, 5, 6, 7, 8, 9], rng.int(1, 3)), pay: rng.next() < 0.7 })),
         );
         const steps: [string, string, unknown?][] = [
-          ['POST', `/api/games/${games[0]}/numbers/randomize`, { confirm_not_full: true }],
-          ['DELETE', `/api/games/${games[0]}/numbers`],
-          ['POST', `/api/games/${games[1]}/numbers/randomize`, { confirm_not_full: true }],
-          ['DELETE', `/api/games/${games[1]}/numbers`],
-          ['POST', `/api/games/${games[0]}/numbers/randomize`, { confirm_not_full: true }],
-          ['POST', `/api/games/${games[1]}/numbers/randomize`, { confirm_not_full: true }],
+          ['POST', `/api/admin/games/${games[0]}/numbers/randomize`, { confirm_not_full: true }],
+          ['DELETE', `/api/admin/games/${games[0]}/numbers`],
+          ['POST', `/api/admin/games/${games[1]}/numbers/randomize`, { confirm_not_full: true }],
+          ['DELETE', `/api/admin/games/${games[1]}/numbers`],
+          ['POST', `/api/admin/games/${games[0]}/numbers/randomize`, { confirm_not_full: true }],
+          ['POST', `/api/admin/games/${games[1]}/numbers/randomize`, { confirm_not_full: true }],
         ];
         const pauses = steps.map(() => rng.int(0, 30));
         return {
@@ -328,7 +328,7 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
               for (const [i, gameId] of [games[1]!, games[0]!].entries()) {
                 if (burst.killed) return;
                 await sleep(pauses[i]!);
-                await burst.send('DELETE', `/api/games/${gameId}`, { cookie: admin.cookie });
+                await burst.send('DELETE', `/api/admin/games/${gameId}`, { cookie: admin.cookie });
               }
             },
           ],
@@ -343,14 +343,14 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
             const cells = Array.from({ length: 25 }, (_, i) => ({ x: Math.floor((part * 25 + i) / 10), y: (part * 25 + i) % 10 }));
             await bought(players[part]!, gameId, cells);
           }
-          await must('POST', `/api/games/${gameId}/numbers/randomize`, admin.cookie, { confirm_not_full: false });
+          await must('POST', `/api/admin/games/${gameId}/numbers/randomize`, admin.cookie, { confirm_not_full: false });
           const scores = {
             1: { team_a_score: 7, team_b_score: 3 },
             2: { team_a_score: 14, team_b_score: 10 },
             3: { team_a_score: 21, team_b_score: 17 },
             4: { team_a_score: 28, team_b_score: 24 },
           };
-          const confirmed = await must('POST', `/api/games/${gameId}/quarters/confirm-all`, admin.cookie, { scores });
+          const confirmed = await must('POST', `/api/admin/games/${gameId}/quarters/confirm-all`, admin.cookie, { scores });
           expect(confirmed.failure).toBeNull();
           payoutGames.push(gameId);
         }
@@ -358,7 +358,7 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
           planned: 8,
           workers: games.flatMap((gameId) =>
             [1, 2, 3, 4].map((quarter) => async (burst: Burst) => {
-              await burst.send('POST', `/api/games/${gameId}/quarters/${quarter}/payout/mark-paid`, {
+              await burst.send('POST', `/api/admin/games/${gameId}/quarters/${quarter}/payout/mark-paid`, {
                 cookie: admin.cookie,
                 body: { reference: `Venmo ${quarter}` },
               });
@@ -519,10 +519,10 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
       for (const w of await db().selectFrom('game_winners').selectAll().where('game_id', '=', gameId).orderBy('quarter').execute()) {
         if (w.payout_status === 'failed') {
           if (w.failure_reason === INTERRUPTED) counts.interrupted += 1;
-          await must('POST', `/api/games/${gameId}/quarters/${w.quarter}/payout/retry`, admin.cookie);
+          await must('POST', `/api/admin/games/${gameId}/quarters/${w.quarter}/payout/retry`, admin.cookie);
           counts.retried += 1;
         } else if (w.payout_status === 'pending') {
-          await must('POST', `/api/games/${gameId}/quarters/${w.quarter}/payout/mark-paid`, admin.cookie, { reference: 'after restart' });
+          await must('POST', `/api/admin/games/${gameId}/quarters/${w.quarter}/payout/mark-paid`, admin.cookie, { reference: 'after restart' });
           counts.marked += 1;
         }
       }

@@ -44,12 +44,12 @@ describe(`free text is normalized, and invisible or control characters are refus
     [{ team_b: '\u2067Bears\u2069' }, TEAM_B_NOT_ALLOWED],
   ])('creating a game with %j answers 400 "%s" and stores nothing', async (change, message) => {
     const before = await gameCount();
-    expect(errorOf(await send(t.app, 'POST', '/api/games', { cookie: admin.cookie, payload: { ...newGame, ...change } }))).toBe(message);
+    expect(errorOf(await send(t.app, 'POST', '/api/admin/games', { cookie: admin.cookie, payload: { ...newGame, ...change } }))).toBe(message);
     expect(await gameCount()).toBe(before);
   });
 
   it('a game is stored normalized (NFC, trimmed, one space), and an edit is held to the same rule', async () => {
-    const created = await send(t.app, 'POST', '/api/games', {
+    const created = await send(t.app, 'POST', '/api/admin/games', {
       cookie: admin.cookie,
       payload: { ...newGame, title: '  Cafe\u0301\t Bowl  ', team_a: 'Los\u00a0\u00a0Angeles', team_b: 'New\nYork' },
     });
@@ -58,7 +58,9 @@ describe(`free text is normalized, and invisible or control characters are refus
     const row = await t.db.handle.db.selectFrom('games').select(['title', 'team_a', 'team_b']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toEqual({ title: 'Café Bowl', team_a: 'Los Angeles', team_b: 'New York' });
 
-    expect(errorOf(await send(t.app, 'PATCH', `/api/games/${id}`, { cookie: admin.cookie, payload: { title: '\ufeff\ufeff\ufeff' } }))).toBe(TITLE_NOT_ALLOWED);
+    expect(errorOf(await send(t.app, 'PATCH', `/api/admin/games/${id}`, { cookie: admin.cookie, payload: { title: '\ufeff\ufeff\ufeff' } }))).toBe(
+      TITLE_NOT_ALLOWED,
+    );
     expect((await t.db.handle.db.selectFrom('games').select('title').where('id', '=', id).executeTakeFirstOrThrow()).title).toBe('Café Bowl');
   });
 
@@ -82,7 +84,7 @@ describe(`free text is normalized, and invisible or control characters are refus
     const gameId = await insertGame(t.db.handle, { created_by: admin.id });
     await sellSquares(t.db.handle, gameId, () => player.id);
     await insertNumbers(t.db.handle, gameId, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], { by: admin.id });
-    await ok(t.app, 'POST', `/api/games/${gameId}/quarters/confirm-all`, admin.cookie, {
+    await ok(t.app, 'POST', `/api/admin/games/${gameId}/quarters/confirm-all`, admin.cookie, {
       scores: allScores([
         [7, 3],
         [14, 10],
@@ -90,7 +92,7 @@ describe(`free text is normalized, and invisible or control characters are refus
         [31, 28],
       ]),
     });
-    const url = `/api/games/${gameId}/quarters/1/payout/mark-paid`;
+    const url = `/api/admin/games/${gameId}/quarters/1/payout/mark-paid`;
     expect(errorOf(await send(t.app, 'POST', url, { cookie: admin.cookie, payload: { reference: 'Venmo\u200b 1234' } }))).toBe(PAYOUT_REFERENCE_NOT_ALLOWED);
     const winner = () =>
       t.db.handle.db

@@ -127,10 +127,10 @@ describe(`hostile input at every route: no 5xx (${testDbKind})`, () => {
 
   it('a NUL in the ids and names our routes look up (accounts, players, games in a cart, sign-in), and a duplicate square', async () => {
     const cases: Array<[string, string, unknown]> = [
-      ['POST', `/api/games/${gameId}/squares/assign`, { squares: [{ x: 0, y: 0 }], to: { account: NUL } }],
-      ['POST', `/api/games/${gameId}/squares/assign`, { squares: [{ x: 0, y: 0 }], to: { name: 'Aunt May', email: `may${NUL}@example.com` } }],
-      ['POST', `/api/games/${gameId}/squares/mark-paid`, { user_id: NUL }],
-      ['POST', `/api/games/${gameId}/squares/release`, { user_id: NUL }],
+      ['POST', `/api/admin/games/${gameId}/squares/assign`, { squares: [{ x: 0, y: 0 }], to: { account: NUL } }],
+      ['POST', `/api/admin/games/${gameId}/squares/assign`, { squares: [{ x: 0, y: 0 }], to: { name: 'Aunt May', email: `may${NUL}@example.com` } }],
+      ['POST', `/api/admin/games/${gameId}/squares/mark-paid`, { user_id: NUL }],
+      ['POST', `/api/admin/games/${gameId}/squares/release`, { user_id: NUL }],
       ['POST', '/api/checkout', { cart: [{ game_id: NUL, game_title: 'x', price_per_square: 10, squares: [{ x: 1, y: 1 }] }] }],
       ['POST', '/api/auth/sign-in/email', { email: `a${NUL}@example.com`, password: 'Wrong#Guess123' }],
       ['POST', '/api/auth/sign-in/magic-link', { email: `a${NUL}@example.com` }],
@@ -170,7 +170,7 @@ describe(`the organizer's Assign: e-mails by the free-text rule, each square onc
     admin = await testAccount(t, { prefix: 'assigner', admin: true });
     const created = await t.app.inject({
       method: 'POST',
-      url: '/api/games',
+      url: '/api/admin/games',
       headers: { origin: SAME_ORIGIN, cookie: admin.cookie },
       payload: { title: 'Assign Bowl', team_a: 'A', team_b: 'B', price_per_square: 10, payment_method: 'organizer', payment_instructions: 'Cash to Sam' },
     });
@@ -182,7 +182,7 @@ describe(`the organizer's Assign: e-mails by the free-text rule, each square onc
   const assign = (payload: unknown) =>
     t.app.inject({
       method: 'POST',
-      url: `/api/games/${gameId}/squares/assign`,
+      url: `/api/admin/games/${gameId}/squares/assign`,
       headers: { origin: SAME_ORIGIN, cookie: admin.cookie },
       payload: payload as object,
     });
@@ -235,7 +235,7 @@ describe(`the organizer's Assign: e-mails by the free-text rule, each square onc
     for (const tool of ['mark-paid', 'mark-unpaid', 'release']) {
       const res = await t.app.inject({
         method: 'POST',
-        url: `/api/games/${gameId}/squares/${tool}`,
+        url: `/api/admin/games/${gameId}/squares/${tool}`,
         headers: { origin: SAME_ORIGIN, cookie: admin.cookie },
         payload: {
           squares: [

@@ -43,8 +43,8 @@ describe(`fast-path test accounts are real accounts to the app (${testDbKind})`,
     expect((await whoAmI(t.app, admin.cookie)).isAdmin).toBe(true);
     expect((await whoAmI(t.app, fast.cookie)).isAdmin).toBe(false);
     const body = { title: 'Fast Bowl', team_a: 'Lions', team_b: 'Bears', price_per_square: 10, payout_schedule: 'even', game_type: 'nfl' };
-    expect((await send(t.app, 'POST', '/api/games', { cookie: admin.cookie, payload: body })).statusCode).toBe(201);
-    expect((await send(t.app, 'POST', '/api/games', { cookie: fast.cookie, payload: body })).statusCode).toBe(403);
+    expect((await send(t.app, 'POST', '/api/admin/games', { cookie: admin.cookie, payload: body })).statusCode).toBe(201);
+    expect((await send(t.app, 'POST', '/api/admin/games', { cookie: fast.cookie, payload: body })).statusCode).toBe(403);
   });
 
   it('a cookie signed with another secret, or altered, is no session', async () => {

@@ -2,20 +2,20 @@
  * Game day as the API speaks it (spec sections 2 "Game Day Controls", 3, 4, 7; D12, D14-D20,
  * D23, D24). Every route is admin-only except GET /api/me/winnings.
  *
- * - GET    /api/games/:id/game-day                    → GameDayView
- * - POST   /api/games/:id/numbers/randomize           RandomizeRequest → GameDayView
+ * - GET    /api/admin/games/:id/game-day                    → GameDayView
+ * - POST   /api/admin/games/:id/numbers/randomize           RandomizeRequest → GameDayView
  *          409 GRID_NOT_FULL unless confirm_not_full (D18 "Randomize anyway"); 409 UNPAID_SQUARES
  *          (`unpaid_squares`) unless confirm_unpaid is that number (D28);
  *          409 SCORES_ENTERED "Cannot randomize numbers after scores have been entered"
- * - DELETE /api/games/:id/numbers                     → GameDayView; 409 "Cannot clear numbers after scores have been entered"
- * - PUT    /api/games/:id/numbers/visibility          VisibilityRequest → GameDayView
- * - PUT    /api/games/:id/quarters/:quarter           QuarterScoreRequest → GameDayView
+ * - DELETE /api/admin/games/:id/numbers                     → GameDayView; 409 "Cannot clear numbers after scores have been entered"
+ * - PUT    /api/admin/games/:id/numbers/visibility          VisibilityRequest → GameDayView
+ * - PUT    /api/admin/games/:id/quarters/:quarter           QuarterScoreRequest → GameDayView
  *          confirms one quarter (in order, D19) or corrects a confirmed one while its payout is
  *          not completed; the winner is (re)computed; the 4th quarter completes the game.
- * - POST   /api/games/:id/quarters/confirm-all        ConfirmAllRequest → ConfirmAllResult: quarters
+ * - POST   /api/admin/games/:id/quarters/confirm-all        ConfirmAllRequest → ConfirmAllResult: quarters
  *          in order, stopping at the first that fails.
- * - POST   /api/games/:id/quarters/:quarter/payout/mark-paid  MarkPaidRequest → GameDayView (D23)
- * - POST   /api/games/:id/quarters/:quarter/payout/retry      → GameDayView (failed payouts)
+ * - POST   /api/admin/games/:id/quarters/:quarter/payout/mark-paid  MarkPaidRequest → GameDayView (D23)
+ * - POST   /api/admin/games/:id/quarters/:quarter/payout/retry      → GameDayView (failed payouts)
  * - GET    /api/me/winnings                           → MyWinningsResponse
  */
 import { z } from 'zod';

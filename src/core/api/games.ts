@@ -5,17 +5,17 @@
  *
  * - GET /api/games → GamesResponse
  * - GET /api/games/:id → GameResponse
- * - POST /api/games GameCreateRequest, PATCH /api/games/:id GameUpdateRequest → GameResponse (admins)
- * - DELETE /api/games/:id → GameDeletedResponse
+ * - POST /api/admin/games GameCreateRequest, PATCH /api/admin/games/:id GameUpdateRequest → GameResponse (admins)
+ * - DELETE /api/admin/games/:id → GameDeletedResponse
  *
  * D30, invite-only games (design note 011):
  * - GET /api/games lists public games only (Home, All Games); GET /api/admin/games → GamesResponse
  *   lists every game (admins). A game the viewer may not see answers 404 "Game not found" everywhere.
  * - POST /api/games/:id/invite InviteRedeemRequest → InviteRedeemed (anyone: a right token sets the
  *   game's invite cookie; a wrong one is 404 as for a game that does not exist)
- * - GET /api/games/:id/invite → GameInviteResponse, POST /api/games/:id/invite/rotate → GameInviteResponse
+ * - GET /api/admin/games/:id/invite → GameInviteResponse, POST /api/admin/games/:id/invite/rotate → GameInviteResponse
  *   (admins: the link and its QR code; rotating makes a new token, the old link stops working)
- * - GET /api/games/:id/share → GameShareResponse (admins, D45: the link to share any game by)
+ * - GET /api/admin/games/:id/share → GameShareResponse (admins, D45: the link to share any game by)
  */
 import { z } from 'zod';
 import { BOARD_SIZES } from '../board-shape';
@@ -122,7 +122,7 @@ export type CancelledGame = Contract<typeof cancelledGameSchema>;
 export const gameDeletedResponseSchema = z.object({ deleted: z.object({ id: z.string(), title: z.string() }) });
 export type GameDeletedResponse = Contract<typeof gameDeletedResponseSchema>;
 
-/** The create form as POST /api/games takes it; game type and payout schedule may be left out (nfl, even). */
+/** The create form as POST /api/admin/games takes it; game type and payout schedule may be left out (nfl, even). */
 export const gameCreateRequestSchema = gameFormSchema;
 export type GameCreateRequest = RequestOf<typeof gameCreateRequestSchema>;
 
@@ -178,5 +178,5 @@ export const gameMembersResponseSchema = z.object({
 export type GameMembersResponse = Contract<typeof gameMembersResponseSchema>;
 export type GameMember = GameMembersResponse['members'][number];
 
-/** `/api/games/:id/members/:userId`. */
+/** `/api/admin/games/:id/members/:userId`. */
 export const memberParams = z.object({ id: z.string(), userId: z.string().min(1).max(100) });

@@ -1,5 +1,5 @@
 /**
- * A game's orders as admins see them (D21, D33): GET /api/games/:id/orders, admins only. Each
+ * A game's orders as admins see them (D21, D33): GET /api/admin/games/:id/orders, admins only. Each
  * order is one checkout's part of the game: its buyer, squares, amount and the notes typed on
  * /payment. Newest first; expired, cancelled and declined checkouts are left out (nothing was
  * bought).

@@ -1,15 +1,15 @@
 /**
  * The organizer's payment tools for organizer-collects games (D28), admins only:
  *
- * - POST /api/games/:id/squares/mark-paid    SquareSelection → SquaresChanged
- * - POST /api/games/:id/squares/mark-unpaid  SquareSelection → SquaresChanged
- * - POST /api/games/:id/squares/release      ReleaseRequest → SquaresChanged (unpaid squares, or with
+ * - POST /api/admin/games/:id/squares/mark-paid    SquareSelection → SquaresChanged
+ * - POST /api/admin/games/:id/squares/mark-unpaid  SquareSelection → SquaresChanged
+ * - POST /api/admin/games/:id/squares/release      ReleaseRequest → SquaresChanged (unpaid squares, or with
  *                                             include_paid paid ones too, card sales refunded; owners
  *                                             are told by e-mail)
- * - GET  /api/games/:id/payments             → PaymentTracking (per player: squares, due, paid, unpaid)
- * - POST /api/games/:id/squares/assign       AssignRequest → SquaresChanged (D32: free squares to an
+ * - GET  /api/admin/games/:id/payments             → PaymentTracking (per player: squares, due, paid, unpaid)
+ * - POST /api/admin/games/:id/squares/assign       AssignRequest → SquaresChanged (D32: free squares to an
  *                                             account or a named person, D29)
- * - POST /api/games/:id/squares/move         MoveRequest → SquaresChanged (D32)
+ * - POST /api/admin/games/:id/squares/move         MoveRequest → SquaresChanged (D32)
  * - GET  /api/games/:id/activity             → ActivityResponse (admins: all; players: their squares')
  */
 import { z } from 'zod';

@@ -54,7 +54,7 @@ describe(`every activity entry kind is written, in its words (D32, ${testDbKind}
   };
   async function newGame(values: Record<string, unknown>): Promise<Game> {
     const title = `Activity ${Math.random().toString(36).slice(2, 7)}`;
-    return (await ok<{ game: Game }>('POST', '/api/games', { title, team_a: 'Lions', team_b: 'Bears', price_per_square: 10, ...values })).game;
+    return (await ok<{ game: Game }>('POST', '/api/admin/games', { title, team_a: 'Lions', team_b: 'Bears', price_per_square: 10, ...values })).game;
   }
   async function buy(buyer: TestAccount, game: Game, squares: Coordinate[]): Promise<CheckoutCreated> {
     const res = await startCheckout(t.app, buyer, [cartOf(game.id, squares, 10, game.title)]);
@@ -72,20 +72,20 @@ describe(`every activity entry kind is written, in its words (D32, ${testDbKind}
     ]);
     const paid = await payWith(t.app, alice, await sessionIdOf(t.db.handle, checkout.checkout_id as string));
     expect(paid.statusCode, paid.body).toBe(200);
-    await ok('POST', `/api/games/${card.id}/squares/release`, { squares: [{ x: 0, y: 0 }], include_paid: true });
-    await ok('POST', `/api/games/${card.id}/numbers/randomize`, { confirm_not_full: true });
-    await ok('DELETE', `/api/games/${card.id}/numbers`);
-    const drawn = await ok<GameDayView>('POST', `/api/games/${card.id}/numbers/randomize`, { confirm_not_full: true });
+    await ok('POST', `/api/admin/games/${card.id}/squares/release`, { squares: [{ x: 0, y: 0 }], include_paid: true });
+    await ok('POST', `/api/admin/games/${card.id}/numbers/randomize`, { confirm_not_full: true });
+    await ok('DELETE', `/api/admin/games/${card.id}/numbers`);
+    const drawn = await ok<GameDayView>('POST', `/api/admin/games/${card.id}/numbers/randomize`, { confirm_not_full: true });
     const numbers = drawn.numbers!;
-    await ok('PUT', `/api/games/${card.id}/quarters/1`, { team_a_score: numbers.x_axis_numbers[0], team_b_score: numbers.y_axis_numbers[1] });
+    await ok('PUT', `/api/admin/games/${card.id}/quarters/1`, { team_a_score: numbers.x_axis_numbers[0], team_b_score: numbers.y_axis_numbers[1] });
 
     // An organizer-collects game: reserved, assigned to a named person, marked paid and unpaid, moved.
     const cash = await newGame({ payment_method: 'organizer', payment_instructions: 'Cash to Coach K' });
     await buy(bob, cash, [{ x: 4, y: 4 }]);
-    await ok('POST', `/api/games/${cash.id}/squares/assign`, { squares: [{ x: 5, y: 5 }], to: { name: 'Aunt May' } });
-    await ok('POST', `/api/games/${cash.id}/squares/mark-paid`, { squares: [{ x: 4, y: 4 }] });
-    await ok('POST', `/api/games/${cash.id}/squares/mark-unpaid`, { squares: [{ x: 4, y: 4 }] });
-    await ok('POST', `/api/games/${cash.id}/squares/move`, { from: { x: 4, y: 4 }, to: { x: 4, y: 5 } });
+    await ok('POST', `/api/admin/games/${cash.id}/squares/assign`, { squares: [{ x: 5, y: 5 }], to: { name: 'Aunt May' } });
+    await ok('POST', `/api/admin/games/${cash.id}/squares/mark-paid`, { squares: [{ x: 4, y: 4 }] });
+    await ok('POST', `/api/admin/games/${cash.id}/squares/mark-unpaid`, { squares: [{ x: 4, y: 4 }] });
+    await ok('POST', `/api/admin/games/${cash.id}/squares/move`, { from: { x: 4, y: 4 }, to: { x: 4, y: 5 } });
 
     const entries = [...(await log(card.id)), ...(await log(cash.id))];
     expect(entries.map((entry) => [entry.action, entry.message])).toEqual(

@@ -61,7 +61,7 @@ describe(`sign-out and revocation reach every instance (${testDbKind})`, () => {
   it('an admin revoked with the admin command loses the admin routes on both instances', async () => {
     const admin = await signedInPlayer(t.app, 'boss');
     const gameId = await insertGame(t.db.handle);
-    const ordersStatus = async (app: TestApp['app']) => (await getAs(app, `/api/games/${gameId}/orders`, { cookie: admin.cookie })).statusCode;
+    const ordersStatus = async (app: TestApp['app']) => (await getAs(app, `/api/admin/games/${gameId}/orders`, { cookie: admin.cookie })).statusCode;
     const isAdminOn = async (app: TestApp['app']) => (await whoAmI(app, admin.cookie)).isAdmin;
 
     expect(await runAdminCommand(['grant', admin.email], t.settings, command, quiet)).toMatchObject({ code: 0 });

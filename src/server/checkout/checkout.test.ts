@@ -634,7 +634,7 @@ describe(`checkout (${testDbKind})`, () => {
       const openSession = await sessionIdOf(t.db.handle, open.checkout_id);
       expect(await gameRow(t.db.handle, other)).toMatchObject({ squares_claimed: 3, total_pot_cents: 900 });
 
-      const res = await send(t.app, 'DELETE', `/api/games/${doomed}`, { cookie: admin.cookie });
+      const res = await send(t.app, 'DELETE', `/api/admin/games/${doomed}`, { cookie: admin.cookie });
       expect(res.statusCode).toBe(200);
 
       // Only the deleted game's part is refunded; the checkout keeps its other squares.

@@ -42,8 +42,8 @@ describe(`deleting a game refunds only its own part of a checkout (${testDbKind}
     expect((await payWith(t.app, alice, await sessionIdOf(t.db.handle, checkoutId))).statusCode).toBe(200);
 
     // A is drawn and played; two payouts are marked paid.
-    await ok(t.app, 'POST', `/api/games/${a}/numbers/randomize`, admin.cookie, {});
-    await ok(t.app, 'POST', `/api/games/${a}/quarters/confirm-all`, admin.cookie, {
+    await ok(t.app, 'POST', `/api/admin/games/${a}/numbers/randomize`, admin.cookie, {});
+    await ok(t.app, 'POST', `/api/admin/games/${a}/quarters/confirm-all`, admin.cookie, {
       scores: allScores([
         [7, 3],
         [14, 10],
@@ -51,14 +51,14 @@ describe(`deleting a game refunds only its own part of a checkout (${testDbKind}
         [31, 28],
       ]),
     });
-    await ok(t.app, 'POST', `/api/games/${a}/quarters/1/payout/mark-paid`, admin.cookie, { reference: 'Venmo 1' });
-    await ok(t.app, 'POST', `/api/games/${a}/quarters/2/payout/mark-paid`, admin.cookie, { reference: 'Venmo 2' });
+    await ok(t.app, 'POST', `/api/admin/games/${a}/quarters/1/payout/mark-paid`, admin.cookie, { reference: 'Venmo 1' });
+    await ok(t.app, 'POST', `/api/admin/games/${a}/quarters/2/payout/mark-paid`, admin.cookie, { reference: 'Venmo 2' });
     const gameA = await gameRow(t.db.handle, a);
     expect(gameA).toMatchObject({ is_active: false, squares_claimed: 100, total_pot_cents: 100_000 });
     const squaresA = await squareRows(t.db.handle, a);
     const winnersA = await winnerRows(t.db.handle, a);
 
-    const res = await send(t.app, 'DELETE', `/api/games/${b}`, { cookie: admin.cookie });
+    const res = await send(t.app, 'DELETE', `/api/admin/games/${b}`, { cookie: admin.cookie });
     expect(res.statusCode).toBe(200);
 
     // Game A: not one thing changed.
@@ -132,7 +132,7 @@ describe(`deleting a game refunds only its own part of a checkout (${testDbKind}
     const other = (await startCheckout(t.app, bob, [cartOf(y, [{ x: 5, y: 5 }])])).json();
     expect((await payWith(t.app, bob, await sessionIdOf(t.db.handle, other.checkout_id))).statusCode).toBe(200);
 
-    expect((await send(t.app, 'DELETE', `/api/games/${x}`, { cookie: admin.cookie })).statusCode).toBe(200);
+    expect((await send(t.app, 'DELETE', `/api/admin/games/${x}`, { cookie: admin.cookie })).statusCode).toBe(200);
     // Y keeps both buyers' squares and its whole pot.
     expect((await squareRows(t.db.handle, y)).map((s) => [s.x, s.y, s.user_id, s.status])).toEqual([
       [3, 3, alice.id, 'claimed'],
@@ -141,7 +141,7 @@ describe(`deleting a game refunds only its own part of a checkout (${testDbKind}
     expect(await gameRow(t.db.handle, y)).toMatchObject({ squares_claimed: 2, total_pot_cents: 1400 });
     expect((await refundsOf(paid.checkout_id)).map((r) => [r.game_id, r.amount_cents, r.status])).toEqual([[x, 600, 'refunded']]);
 
-    expect((await send(t.app, 'DELETE', `/api/games/${y}`, { cookie: admin.cookie })).statusCode).toBe(200);
+    expect((await send(t.app, 'DELETE', `/api/admin/games/${y}`, { cookie: admin.cookie })).statusCode).toBe(200);
     const refunds = await refundsOf(paid.checkout_id);
     expect(refunds.map((r) => [r.game_id, r.amount_cents, r.status]).sort()).toEqual(
       [

@@ -20,7 +20,7 @@ describe(`squares per player (D31, ${testDbKind})`, () => {
   afterAll(() => t.close());
 
   async function game(values: Record<string, unknown>): Promise<Game> {
-    const res = await send(t.app, 'POST', '/api/games', {
+    const res = await send(t.app, 'POST', '/api/admin/games', {
       cookie: admin.cookie,
       payload: { title: `Capped ${Math.random().toString(36).slice(2, 7)}`, team_a: 'A', team_b: 'B', price_per_square: 10, ...values },
     });
@@ -34,7 +34,7 @@ describe(`squares per player (D31, ${testDbKind})`, () => {
     expect((await game({ max_squares_per_player: 4 })).max_squares_per_player).toBe(4);
     expect((await game({ max_squares_per_player: '' })).max_squares_per_player).toBeNull();
     for (const bad of [0, 101, 2.5, 'ten', -1]) {
-      const res = await send(t.app, 'POST', '/api/games', {
+      const res = await send(t.app, 'POST', '/api/admin/games', {
         cookie: admin.cookie,
         payload: { title: 'Bad Cap', team_a: 'A', team_b: 'B', price_per_square: 10, max_squares_per_player: bad },
       });
@@ -139,10 +139,10 @@ describe(`squares per player (D31, ${testDbKind})`, () => {
     expect((await startCheckout(t.app, a, [cartOf(capped.id, [{ x: 0, y: 0 }])])).statusCode).toBe(201);
     expect((await startCheckout(t.app, b, [cartOf(capped.id, [{ x: 0, y: 1 }])])).statusCode).toBe(201);
     expect((await startCheckout(t.app, a, [cartOf(capped.id, [{ x: 0, y: 2 }])])).statusCode).toBe(409);
-    const edit = await send(t.app, 'PATCH', `/api/games/${capped.id}`, { cookie: admin.cookie, payload: { max_squares_per_player: 2 } });
+    const edit = await send(t.app, 'PATCH', `/api/admin/games/${capped.id}`, { cookie: admin.cookie, payload: { max_squares_per_player: 2 } });
     expect((edit.json() as { game: Game }).game.max_squares_per_player).toBe(2);
     expect((await startCheckout(t.app, a, [cartOf(capped.id, [{ x: 0, y: 2 }])])).statusCode).toBe(201);
-    const cleared = await send(t.app, 'PATCH', `/api/games/${capped.id}`, { cookie: admin.cookie, payload: { max_squares_per_player: null } });
+    const cleared = await send(t.app, 'PATCH', `/api/admin/games/${capped.id}`, { cookie: admin.cookie, payload: { max_squares_per_player: null } });
     expect((cleared.json() as { game: Game }).game.max_squares_per_player).toBeNull();
   });
 });

@@ -70,7 +70,7 @@ describe(`an open checkout ends only as its provider says (${testDbKind})`, () =
   it('drawing the numbers refunds a paid open checkout of the game instead of cancelling it', async () => {
     const gameId = await insertGame(t.db.handle, { title: 'Draw Bowl' });
     const lost = await paidButUnconfirmed(alice, [cartOf(gameId, [{ x: 2, y: 2 }])]);
-    await ok(t.app, 'POST', `/api/games/${gameId}/numbers/randomize`, admin.cookie, { confirm_not_full: true });
+    await ok(t.app, 'POST', `/api/admin/games/${gameId}/numbers/randomize`, admin.cookie, { confirm_not_full: true });
     expect(await checkoutRow(t.db.handle, lost.checkoutId)).toMatchObject({ status: 'refunded', refund_reason: REFUND_REASONS.salesClosed('Draw Bowl') });
     expect(await db().selectFrom('payment_refunds').select('amount_cents').where('checkout_id', '=', lost.checkoutId).execute()).toEqual([
       { amount_cents: 1000 },
@@ -82,7 +82,7 @@ describe(`an open checkout ends only as its provider says (${testDbKind})`, () =
     const gameId = await insertGame(t.db.handle, { title: 'Gone Bowl' });
     const other = await insertGame(t.db.handle, { title: 'Stay Bowl' });
     const lost = await paidButUnconfirmed(alice, [cartOf(gameId, [{ x: 3, y: 3 }]), cartOf(other, [{ x: 3, y: 3 }])]);
-    expect((await send(t.app, 'DELETE', `/api/games/${gameId}`, { cookie: admin.cookie })).statusCode).toBe(200);
+    expect((await send(t.app, 'DELETE', `/api/admin/games/${gameId}`, { cookie: admin.cookie })).statusCode).toBe(200);
     expect(await checkoutRow(t.db.handle, lost.checkoutId)).toMatchObject({ status: 'refunded', refund_reason: REFUND_REASONS.gameGone('Gone Bowl') });
     expect(await db().selectFrom('payment_refunds').select('amount_cents').where('checkout_id', '=', lost.checkoutId).execute()).toEqual([
       { amount_cents: 2000 },

@@ -229,7 +229,7 @@ describe(`a provider that fails (${testDbKind})`, () => {
     const created = (await startCheckout(app, buyer, [cartOf(doomed, [{ x: 0, y: 0 }]), cartOf(kept, [{ x: 0, y: 0 }])])).json();
     expect((await payWith(app, buyer, await sessionIdOf(database.handle, created.checkout_id))).statusCode).toBe(200);
     failures.refund = 1;
-    const del = await app.inject({ method: 'DELETE', url: `/api/games/${doomed}`, headers: { origin: SAME_ORIGIN, cookie: admin.cookie } });
+    const del = await app.inject({ method: 'DELETE', url: `/api/admin/games/${doomed}`, headers: { origin: SAME_ORIGIN, cookie: admin.cookie } });
     expect(del.statusCode).toBe(200);
     const pending = await database.handle.db.selectFrom('payment_refunds').selectAll().where('checkout_id', '=', created.checkout_id).execute();
     expect(pending).toEqual([expect.objectContaining({ game_id: doomed, amount_cents: 400, status: 'pending', provider_refund_id: null })]);

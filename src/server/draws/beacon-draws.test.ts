@@ -59,9 +59,10 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
 
   const rows = () => db.handle.db;
   const url = (gameId: string, path = '') => `/api/games/${gameId}${path}`;
+  const adminUrl = (gameId: string, path = '') => `/api/admin/games/${gameId}${path}`;
 
   async function newGame(t: TestApp, admin: TestAccount, numberSets: 'game' | 'period' = 'game'): Promise<string> {
-    const res = await send(t.app, 'POST', '/api/games', {
+    const res = await send(t.app, 'POST', '/api/admin/games', {
       cookie: admin.cookie,
       payload: {
         title: 'Beacon Bowl',
@@ -94,7 +95,7 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     const gameId = await newGame(t, admin, numberSets);
     expect((await rows().selectFrom('games').select('draw_method').where('id', '=', gameId).executeTakeFirstOrThrow()).draw_method).toBe('beacon');
     const before = Date.now();
-    const view = await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
+    const view = await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), admin.cookie, {});
     const round = view.digit_sets[0]!.round!;
     // The first round due at least 10 s after the ticket was written (the node's clock is the real one).
     const due = (n: number) => (node.chain.genesisTime + (n - 1) * node.chain.periodSeconds) * 1000;
@@ -118,7 +119,7 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     expect((await setRow(gameId)).x_axis_numbers).toBeNull();
     expect(await drawnLog(gameId)).toEqual([]);
     // Until set 1 is drawn, scores are refused with the round it waits for.
-    const refused = await send(t.app, 'PUT', url(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
+    const refused = await send(t.app, 'PUT', adminUrl(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ error: expect.objectContaining({ code: 'NO_NUMBERS', message: GAME_DAY_TEXTS.drawWaiting(round) }) });
 
@@ -138,7 +139,7 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     expect(mirror.x_axis_numbers).toBe(set.x_axis_numbers);
 
     // Scores are taken now; the verify page and npm run verify-draw check the beacon set.
-    await ok(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
+    await ok(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
     const verification = await ok<DrawVerification>(t.app, 'GET', url(gameId, '/draw-verification'), undefined);
     expect(verification.sets).toEqual([{ set: 1, status: 'verified', problems: [] }]);
     const record = await ok<DrawRecord>(t.app, 'GET', url(gameId, '/draw-record'), undefined);
@@ -167,7 +168,7 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     } finally {
       await forger.close();
     }
-    const scored = await send(t.app, 'PUT', url(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
+    const scored = await send(t.app, 'PUT', adminUrl(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
     expect(scored.statusCode, scored.body).toBe(200);
   });
 
@@ -239,20 +240,20 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     // The node released round 1 early (the test's drand clock runs ahead): let the real one pass it,
     // as it would have, so set 2's round (10 s from now) is a later one and not out yet.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const q1 = await send(t.app, 'PUT', url(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
+    const q1 = await send(t.app, 'PUT', adminUrl(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
     expect(q1.statusCode, q1.body).toBe(200);
     const second = await setRow(gameId, 2);
     expect(second).toMatchObject({ method: 'beacon', chain_hash: node.chain.chainHash, x_axis_numbers: null, drawn_at: null });
     expect(second.round!).toBeGreaterThan(round);
-    const q2 = await send(t.app, 'PUT', url(gameId, '/quarters/2'), { cookie: admin.cookie, payload: { team_a_score: 14, team_b_score: 3 } });
+    const q2 = await send(t.app, 'PUT', adminUrl(gameId, '/quarters/2'), { cookie: admin.cookie, payload: { team_a_score: 14, team_b_score: 3 } });
     expect(q2.statusCode).toBe(409);
     expect(q2.json()).toEqual({ error: expect.objectContaining({ code: 'NO_NUMBERS', message: GAME_DAY_TEXTS.drawWaiting(second.round!) }) });
     node.release(second.round!);
     const set2 = await drawn(gameId, 2);
     expect(set2.beacon_signature).toBe(node.signed(second.round!).signature);
-    const again = await send(t.app, 'PUT', url(gameId, '/quarters/2'), { cookie: admin.cookie, payload: { team_a_score: 14, team_b_score: 3 } });
+    const again = await send(t.app, 'PUT', adminUrl(gameId, '/quarters/2'), { cookie: admin.cookie, payload: { team_a_score: 14, team_b_score: 3 } });
     expect(again.statusCode, again.body).toBe(200);
-    await ok(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
+    await ok(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
     const verification = await ok<DrawVerification>(t.app, 'GET', url(gameId, '/draw-verification'), undefined);
     // Q2's confirmation ticketed set 3 (Q3); sets 1 and 2 verify.
     expect(verification.sets).toHaveLength(3);
@@ -264,11 +265,11 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     const admin = await testAccount(t, { prefix: 'admin', admin: true });
     const { gameId, round } = await ticketed(t, admin);
     await node.whenAsked(round, 1);
-    await ok(t.app, 'DELETE', url(gameId, '/numbers'), admin.cookie);
+    await ok(t.app, 'DELETE', adminUrl(gameId, '/numbers'), admin.cookie);
     const cleared = await rows().selectFrom('grid_draws').selectAll().where('game_id', '=', gameId).where('action', '=', 'cleared').execute();
     expect(cleared).toEqual([expect.objectContaining({ method: 'beacon', round, x_axis_numbers: null, chain_hash: node.chain.chainHash })]);
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const redrawn = await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
+    const redrawn = await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), admin.cookie, {});
     const next = redrawn.digit_sets[0]!.round!;
     expect(next).toBeGreaterThan(round);
     // The old round comes out: it draws nothing. Then the new one.
@@ -291,7 +292,7 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
       const game = await rows().selectFrom('games').select(['draw_method', 'draw_seed_hash']).where('id', '=', gameId).executeTakeFirstOrThrow();
       expect(game.draw_method).toBe('commit-reveal');
       expect(game.draw_seed_hash).toMatch(/^[0-9a-f]{64}$/);
-      const view = await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
+      const view = await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), admin.cookie, {});
       expect(view.digit_sets[0]).toMatchObject({ method: 'commit-reveal' });
       expect(view.numbers).not.toBeNull();
     }

@@ -30,16 +30,17 @@ describe(`digit sets per period (D35, D38 commit-reveal) (${testDbKind})`, () =>
 
   const db = () => t.db.handle.db;
   const url = (gameId: string, path = '') => `/api/games/${gameId}${path}`;
-  const draw = (gameId: string) => ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
-  const view = (gameId: string) => ok<GameDayView>(t.app, 'GET', url(gameId, '/game-day'), admin.cookie);
+  const adminUrl = (gameId: string, path = '') => `/api/admin/games/${gameId}${path}`;
+  const draw = (gameId: string) => ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), admin.cookie, {});
+  const view = (gameId: string) => ok<GameDayView>(t.app, 'GET', adminUrl(gameId, '/game-day'), admin.cookie);
   async function confirm(gameId: string, quarter: number, a: number, b: number): Promise<GameDayView> {
-    const res = await send(t.app, 'PUT', url(gameId, `/quarters/${quarter}`), { cookie: admin.cookie, payload: { team_a_score: a, team_b_score: b } });
+    const res = await send(t.app, 'PUT', adminUrl(gameId, `/quarters/${quarter}`), { cookie: admin.cookie, payload: { team_a_score: a, team_b_score: b } });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as GameDayView;
   }
 
   async function game(numberSets: 'game' | 'period' | 'halftime', gameType = 'nfl'): Promise<string> {
-    const res = await send(t.app, 'POST', '/api/games', {
+    const res = await send(t.app, 'POST', '/api/admin/games', {
       cookie: admin.cookie,
       payload: {
         title: 'Sets Bowl',
@@ -158,7 +159,7 @@ describe(`digit sets per period (D35, D38 commit-reveal) (${testDbKind})`, () =>
     const gameId = await game('game');
     const first = await draw(gameId);
     const old = first.digit_sets[0]!;
-    const cleared = await ok<GameDayView>(t.app, 'DELETE', url(gameId, '/numbers'), admin.cookie);
+    const cleared = await ok<GameDayView>(t.app, 'DELETE', adminUrl(gameId, '/numbers'), admin.cookie);
     expect(cleared.digit_sets).toEqual([]);
     const log = await db().selectFrom('grid_draws').selectAll().where('game_id', '=', gameId).orderBy('created_at').orderBy('id').execute();
     expect(log.map((row) => row.action)).toEqual(['drawn', 'cleared']);
@@ -178,7 +179,7 @@ describe(`digit sets per period (D35, D38 commit-reveal) (${testDbKind})`, () =>
   });
 
   it('refuses an unknown number-sets choice with its message', async () => {
-    const res = await send(t.app, 'POST', '/api/games', {
+    const res = await send(t.app, 'POST', '/api/admin/games', {
       cookie: admin.cookie,
       payload: { title: 'Bad Bowl', team_a: 'A', team_b: 'B', price_per_square: 10, number_sets: 'weekly' },
     });

@@ -22,14 +22,14 @@ describe(`draw record and npm run verify-draw (D38, ${testDbKind})`, () => {
     admin = await testAccount(t, { prefix: 'admin', admin: true });
     dir = await mkdtemp(join(tmpdir(), 'verify-draw-'));
     const owners = [(await insertUser(t.db.handle)).id, (await insertUser(t.db.handle)).id];
-    const res = await send(t.app, 'POST', '/api/games', {
+    const res = await send(t.app, 'POST', '/api/admin/games', {
       cookie: admin.cookie,
       payload: { title: 'Check Bowl', team_a: 'A', team_b: 'B', price_per_square: 5, game_type: 'nfl', payout_schedule: 'even', number_sets: 'halftime' },
     });
     gameId = (res.json() as { game: { id: string } }).game.id;
     await sellSquares(t.db.handle, gameId, (x, y) => owners[(x * y) % 2]!);
-    await ok(t.app, 'POST', `/api/games/${gameId}/numbers/randomize`, admin.cookie, {});
-    await ok(t.app, 'PUT', `/api/games/${gameId}/numbers/visibility`, admin.cookie, { revealed: true });
+    await ok(t.app, 'POST', `/api/admin/games/${gameId}/numbers/randomize`, admin.cookie, {});
+    await ok(t.app, 'PUT', `/api/admin/games/${gameId}/numbers/visibility`, admin.cookie, { revealed: true });
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -59,7 +59,7 @@ describe(`draw record and npm run verify-draw (D38, ${testDbKind})`, () => {
     const before = await verifyDrawCommand(`http://127.0.0.1/game/${gameId}`, appFetch);
     expect(before).toEqual({ ok: true, lines: [`Game ${gameId}: 1 set(s)`, 'Set 1: not drawn or not published yet'] });
     for (const quarter of [1, 2]) {
-      await ok(t.app, 'PUT', `/api/games/${gameId}/quarters/${quarter}`, admin.cookie, { team_a_score: quarter * 7, team_b_score: 3 });
+      await ok(t.app, 'PUT', `/api/admin/games/${gameId}/quarters/${quarter}`, admin.cookie, { team_a_score: quarter * 7, team_b_score: 3 });
     }
     const after = await verifyDrawCommand(`http://127.0.0.1/game/${gameId}`, appFetch);
     expect(after).toEqual({ ok: true, lines: [`Game ${gameId}: 2 set(s)`, 'Set 1: verified', 'Set 2: verified'] });

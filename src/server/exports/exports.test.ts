@@ -21,9 +21,9 @@ async function drawScoreAndPayQ1(t: TestApp, admin: TestAccount, gameId: string,
     [20, 10],
     [30, 20],
   ]);
-  const confirm = await send(t.app, 'POST', `/api/games/${gameId}/quarters/confirm-all`, { cookie: admin.cookie, payload: { scores } });
+  const confirm = await send(t.app, 'POST', `/api/admin/games/${gameId}/quarters/confirm-all`, { cookie: admin.cookie, payload: { scores } });
   expect(confirm.statusCode, confirm.body).toBe(200);
-  const paid = await send(t.app, 'POST', `/api/games/${gameId}/quarters/1/payout/mark-paid`, { cookie: admin.cookie, payload: { reference } });
+  const paid = await send(t.app, 'POST', `/api/admin/games/${gameId}/quarters/1/payout/mark-paid`, { cookie: admin.cookie, payload: { reference } });
   expect(paid.statusCode, paid.body).toBe(200);
 }
 
@@ -36,7 +36,7 @@ describe(`CSV exports (D33, ${testDbKind})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     [admin, player] = await Promise.all([testAccount(t, { admin: true }), testAccount(t, { prefix: 'player' })]);
-    const res = await send(t.app, 'POST', '/api/games', {
+    const res = await send(t.app, 'POST', '/api/admin/games', {
       cookie: admin.cookie,
       payload: {
         title: 'Office Pool, 2026!',
@@ -70,12 +70,13 @@ describe(`CSV exports (D33, ${testDbKind})`, () => {
         )
       ).statusCode,
     ).toBe(201);
-    await send(t.app, 'POST', `/api/games/${game.id}/squares/mark-paid`, { cookie: admin.cookie, payload: { squares: [{ x: 0, y: 0 }] } });
+    await send(t.app, 'POST', `/api/admin/games/${game.id}/squares/mark-paid`, { cookie: admin.cookie, payload: { squares: [{ x: 0, y: 0 }] } });
   });
   afterAll(() => t.close());
 
   /** A download as the admin, or as `who` (null: a visitor). */
-  const download = (kind: string, who: TestAccount | null = admin) => send(t.app, 'GET', `/api/games/${game.id}/export/${kind}.csv`, { cookie: who?.cookie });
+  const download = (kind: string, who: TestAccount | null = admin) =>
+    send(t.app, 'GET', `/api/admin/games/${game.id}/export/${kind}.csv`, { cookie: who?.cookie });
   const lines = (text: string) => text.replace(BOM, '').split('\r\n');
 
   it('squares: a row per owned square, paid or not, with a file name from the title', async () => {
@@ -111,20 +112,22 @@ describe(`CSV exports (D33, ${testDbKind})`, () => {
   });
 
   it('writes amounts as plain numbers a spreadsheet can add up: no $, no thousands separator', async () => {
-    const res = await send(t.app, 'POST', '/api/games', {
+    const res = await send(t.app, 'POST', '/api/admin/games', {
       cookie: admin.cookie,
       payload: { title: 'High Roller', team_a: 'A', team_b: 'B', price_per_square: 2500, payment_method: 'organizer', payment_instructions: 'Cash to Sam' },
     });
     const big = (res.json() as { game: Game }).game;
     expect((await startCheckout(t.app, player, [cartOf(big.id, [{ x: 1, y: 1 }], 2500, big.title)])).statusCode).toBe(201);
-    const orders = await send(t.app, 'GET', `/api/games/${big.id}/export/orders.csv`, { cookie: admin.cookie });
+    const orders = await send(t.app, 'GET', `/api/admin/games/${big.id}/export/orders.csv`, { cookie: admin.cookie });
     expect(lines(orders.body)[1]).toContain(',"Row 2, column 2",2500.00,');
   });
 
   it('answers 401 to a visitor, 403 to a player, 404 for no game and 400 for an unknown file', async () => {
     expect((await download('squares', null)).statusCode).toBe(401);
     expect((await download('squares', player)).statusCode).toBe(403);
-    expect((await send(t.app, 'GET', '/api/games/00000000-0000-4000-8000-000000000000/export/squares.csv', { cookie: admin.cookie })).statusCode).toBe(404);
+    expect((await send(t.app, 'GET', '/api/admin/games/00000000-0000-4000-8000-000000000000/export/squares.csv', { cookie: admin.cookie })).statusCode).toBe(
+      404,
+    );
     const unknown = await download('secrets');
     expect(unknown.statusCode).toBe(400);
   });
@@ -153,7 +156,7 @@ describe(`CSV exports of hostile notes, names and references stay one row each, 
   beforeAll(async () => {
     t = await createTestApp();
     [admin, player] = await Promise.all([testAccount(t, { admin: true }), testAccount(t, { prefix: 'player' })]);
-    const res = await send(t.app, 'POST', '/api/games', {
+    const res = await send(t.app, 'POST', '/api/admin/games', {
       cookie: admin.cookie,
       payload: {
         title: '=Evil Bowl',
@@ -171,7 +174,7 @@ describe(`CSV exports of hostile notes, names and references stay one row each, 
     const other = await testAccount(t, { prefix: 'other' });
     const plain = await startCheckout(t.app, other, [cartOf(game.id, [{ x: 2, y: 2 }], 10, game.title)], 'cash later\n=1+2');
     expect(plain.statusCode, plain.body).toBe(201);
-    const assigned = await send(t.app, 'POST', `/api/games/${game.id}/squares/assign`, {
+    const assigned = await send(t.app, 'POST', `/api/admin/games/${game.id}/squares/assign`, {
       cookie: admin.cookie,
       payload: { squares: [{ x: 1, y: 1 }], to: { name, email: '-named@example.com' } },
     });
@@ -181,7 +184,7 @@ describe(`CSV exports of hostile notes, names and references stay one row each, 
   afterAll(() => t.close());
 
   it.each(['squares', 'orders', 'payouts'])('%s.csv parses strictly, every row as long as the header, no line of a cell starts a formula', async (kind) => {
-    const res = await send(t.app, 'GET', `/api/games/${game.id}/export/${kind}.csv`, { cookie: admin.cookie });
+    const res = await send(t.app, 'GET', `/api/admin/games/${game.id}/export/${kind}.csv`, { cookie: admin.cookie });
     expect(res.statusCode, res.body).toBe(200);
     const rows = strictRows(res.body);
     expect(rows.length).toBeGreaterThan(1);
@@ -191,17 +194,17 @@ describe(`CSV exports of hostile notes, names and references stay one row each, 
   });
 
   it('the hostile texts are all there, defused line by line', async () => {
-    const orders = strictRows((await send(t.app, 'GET', `/api/games/${game.id}/export/orders.csv`, { cookie: admin.cookie })).body);
+    const orders = strictRows((await send(t.app, 'GET', `/api/admin/games/${game.id}/export/orders.csv`, { cookie: admin.cookie })).body);
     const notes = orders[0]!.indexOf('Notes');
     expect(orders.map((row) => row[notes]).sort()).toEqual([
       'Notes',
       "cash later\n'=1+2",
       "paid cash\n'=HYPERLINK(\"http://evil.example\")\n'+1+1\n'-2\n'@SUM(A1)\n'=1+1",
     ]);
-    const squares = strictRows((await send(t.app, 'GET', `/api/games/${game.id}/export/squares.csv`, { cookie: admin.cookie })).body);
+    const squares = strictRows((await send(t.app, 'GET', `/api/admin/games/${game.id}/export/squares.csv`, { cookie: admin.cookie })).body);
     expect(squares.flat()).toContain(`'${name} (no account)`);
     expect(squares.flat()).toContain("'-named@example.com");
-    const payouts = strictRows((await send(t.app, 'GET', `/api/games/${game.id}/export/payouts.csv`, { cookie: admin.cookie })).body);
+    const payouts = strictRows((await send(t.app, 'GET', `/api/admin/games/${game.id}/export/payouts.csv`, { cookie: admin.cookie })).body);
     expect(payouts.flat()).toContain("'@SUM(1+1)");
   });
 });

@@ -25,13 +25,13 @@ export interface GameDayRoutesOptions {
 export const gameDayRoutes: FastifyPluginAsyncZod<GameDayRoutesOptions> = async (app, { gameDay }) => {
   const viewResponse = { 200: gameDayViewSchema };
 
-  app.get('/api/games/:id/game-day', { ...app.guards.admin, schema: { params: idParams, response: viewResponse } }, async (request, reply) => {
+  app.get('/api/admin/games/:id/game-day', { ...app.guards.admin, schema: { params: idParams, response: viewResponse } }, async (request, reply) => {
     reply.header('Cache-Control', 'private, no-cache');
     return gameDay.view(gameIdParam(request.params.id));
   });
 
   app.post(
-    '/api/games/:id/numbers/randomize',
+    '/api/admin/games/:id/numbers/randomize',
     { ...app.guards.admin, schema: { params: idParams, body: randomizeRequestSchema, response: viewResponse } },
     async (request) => {
       const gameId = gameIdParam(request.params.id);
@@ -39,19 +39,19 @@ export const gameDayRoutes: FastifyPluginAsyncZod<GameDayRoutesOptions> = async 
     },
   );
 
-  app.delete('/api/games/:id/numbers', { ...app.guards.admin, schema: { params: idParams, response: viewResponse } }, async (request) => {
+  app.delete('/api/admin/games/:id/numbers', { ...app.guards.admin, schema: { params: idParams, response: viewResponse } }, async (request) => {
     const gameId = gameIdParam(request.params.id);
     return gameDay.clear(gameId, signedInUser(request).id);
   });
 
   app.put(
-    '/api/games/:id/numbers/visibility',
+    '/api/admin/games/:id/numbers/visibility',
     { ...app.guards.admin, schema: { params: idParams, body: visibilityRequestSchema, response: viewResponse } },
     async (request) => gameDay.setVisibility(gameIdParam(request.params.id), request.body.revealed),
   );
 
   app.post(
-    '/api/games/:id/quarters/confirm-all',
+    '/api/admin/games/:id/quarters/confirm-all',
     { ...app.guards.admin, schema: { params: idParams, body: confirmAllRequestSchema, response: { 200: confirmAllResultSchema } } },
     async (request) => {
       const gameId = gameIdParam(request.params.id);
@@ -60,7 +60,7 @@ export const gameDayRoutes: FastifyPluginAsyncZod<GameDayRoutesOptions> = async 
   );
 
   app.put(
-    '/api/games/:id/quarters/:quarter',
+    '/api/admin/games/:id/quarters/:quarter',
     { ...app.guards.admin, schema: { params: quarterParams, body: quarterScoreRequestSchema, response: viewResponse } },
     async (request) => {
       const gameId = gameIdParam(request.params.id);

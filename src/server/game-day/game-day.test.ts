@@ -48,6 +48,7 @@ describe(`game day (${testDbKind})`, () => {
 
   const db = () => t.db.handle.db;
   const url = (gameId: string, path = '') => `/api/games/${gameId}${path}`;
+  const adminUrl = (gameId: string, path = '') => `/api/admin/games/${gameId}${path}`;
 
   /** Owner of each square of a full board: the player owns row 0, the others the rest by row. */
   const ownerOf = (x: number) => (x === 0 ? player.id : owners[x % owners.length]!.id);
@@ -65,11 +66,11 @@ describe(`game day (${testDbKind})`, () => {
     return gameId;
   }
 
-  const view = (gameId: string) => ok<GameDayView>(t.app, 'GET', url(gameId, '/game-day'), admin.cookie);
+  const view = (gameId: string) => ok<GameDayView>(t.app, 'GET', adminUrl(gameId, '/game-day'), admin.cookie);
   const confirm = (gameId: string, quarter: number, a: number, b: number, cookie = admin.cookie) =>
-    send(t.app, 'PUT', url(gameId, `/quarters/${quarter}`), { cookie, payload: { team_a_score: a, team_b_score: b } });
+    send(t.app, 'PUT', adminUrl(gameId, `/quarters/${quarter}`), { cookie, payload: { team_a_score: a, team_b_score: b } });
   const confirmAll = (gameId: string, pairs: [number, number][]) =>
-    ok<ConfirmAllResult>(t.app, 'POST', url(gameId, '/quarters/confirm-all'), admin.cookie, { scores: allScores(pairs) });
+    ok<ConfirmAllResult>(t.app, 'POST', adminUrl(gameId, '/quarters/confirm-all'), admin.cookie, { scores: allScores(pairs) });
 
   function expectError(res: { statusCode: number; json(): unknown; body: string }, status: number, code: string, message?: string) {
     expect(res.statusCode, res.body).toBe(status);
@@ -80,14 +81,14 @@ describe(`game day (${testDbKind})`, () => {
 
   describe('authorization', () => {
     const routes = (gameId: string): [string, string, unknown?][] => [
-      ['GET', url(gameId, '/game-day')],
-      ['POST', url(gameId, '/numbers/randomize'), { confirm_not_full: true }],
-      ['DELETE', url(gameId, '/numbers')],
-      ['PUT', url(gameId, '/numbers/visibility'), { revealed: true }],
-      ['PUT', url(gameId, '/quarters/1'), { team_a_score: 7, team_b_score: 3 }],
+      ['GET', adminUrl(gameId, '/game-day')],
+      ['POST', adminUrl(gameId, '/numbers/randomize'), { confirm_not_full: true }],
+      ['DELETE', adminUrl(gameId, '/numbers')],
+      ['PUT', adminUrl(gameId, '/numbers/visibility'), { revealed: true }],
+      ['PUT', adminUrl(gameId, '/quarters/1'), { team_a_score: 7, team_b_score: 3 }],
       [
         'POST',
-        url(gameId, '/quarters/confirm-all'),
+        adminUrl(gameId, '/quarters/confirm-all'),
         {
           scores: allScores([
             [7, 3],
@@ -97,8 +98,8 @@ describe(`game day (${testDbKind})`, () => {
           ]),
         },
       ],
-      ['POST', url(gameId, '/quarters/1/payout/mark-paid'), { reference: 'Venmo 1234' }],
-      ['POST', url(gameId, '/quarters/1/payout/retry')],
+      ['POST', adminUrl(gameId, '/quarters/1/payout/mark-paid'), { reference: 'Venmo 1234' }],
+      ['POST', adminUrl(gameId, '/quarters/1/payout/retry')],
     ];
 
     it('answers 401 to visitors and 403 to players on every game-day route, before looking at the body', async () => {
@@ -128,7 +129,7 @@ describe(`game day (${testDbKind})`, () => {
 
     it('refuses a state change from another origin', async () => {
       const gameId = await drawnGame();
-      const res = await send(t.app, 'PUT', url(gameId, '/numbers/visibility'), {
+      const res = await send(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), {
         cookie: admin.cookie,
         payload: { revealed: true },
         origin: 'https://evil.example',
@@ -154,14 +155,14 @@ describe(`game day (${testDbKind})`, () => {
       expect(started.statusCode, started.body).toBe(201);
       const checkoutId = (started.json() as { checkout_id: string }).checkout_id;
 
-      const refused = await send(t.app, 'POST', url(gameId, '/numbers/randomize'), { cookie: admin.cookie, payload: {} });
+      const refused = await send(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), { cookie: admin.cookie, payload: {} });
       expectError(refused, 409, 'GRID_NOT_FULL', GAME_DAY_TEXTS.gridNotFull(15, 100));
       expect((refused.json() as { error: { squares_claimed: number } }).error.squares_claimed).toBe(15);
-      const noBody = await send(t.app, 'POST', url(gameId, '/numbers/randomize'), { cookie: admin.cookie });
+      const noBody = await send(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), { cookie: admin.cookie });
       expectError(noBody, 409, 'GRID_NOT_FULL');
       expect(await db().selectFrom('game_grid_numbers').selectAll().where('game_id', '=', gameId).execute()).toEqual([]);
 
-      const drawn = await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, { confirm_not_full: true });
+      const drawn = await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), admin.cookie, { confirm_not_full: true });
       expect(isDigitPermutation(drawn.numbers?.x_axis_numbers)).toBe(true);
       expect(isDigitPermutation(drawn.numbers?.y_axis_numbers)).toBe(true);
       expect(drawn.game).toMatchObject({ grid_shuffled: true, manual_numbers_set: true, numbers_revealed: false, is_active: true });
@@ -181,16 +182,16 @@ describe(`game day (${testDbKind})`, () => {
       expect(await db().selectFrom('squares').select('id').where('game_id', '=', gameId).where('status', '=', 'held').execute()).toEqual([]);
 
       // D13: a shuffled game can no longer be edited or deleted.
-      const edit = await send(t.app, 'PATCH', url(gameId), { cookie: admin.cookie, payload: { title: 'Renamed Bowl' } });
+      const edit = await send(t.app, 'PATCH', adminUrl(gameId), { cookie: admin.cookie, payload: { title: 'Renamed Bowl' } });
       expectError(edit, 409, 'GAME_IN_PROGRESS', GAME_ERRORS.cannotUpdateInProgress);
-      const remove = await send(t.app, 'DELETE', url(gameId), { cookie: admin.cookie });
+      const remove = await send(t.app, 'DELETE', adminUrl(gameId), { cookie: admin.cookie });
       expectError(remove, 409, 'GAME_IN_PROGRESS', GAME_ERRORS.cannotDeleteInProgress);
     });
 
     it('draws a full grid without asking, and a redraw before any score is logged as another draw', async () => {
       const gameId = await fullGame();
-      const first = await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
-      const second = await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin2.cookie, {});
+      const first = await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), admin.cookie, {});
+      const second = await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), admin2.cookie, {});
       expect(second.draws.map((d) => d.action)).toEqual(['drawn', 'drawn']);
       expect(isDigitPermutation(second.numbers?.x_axis_numbers)).toBe(true);
       expect(first.numbers!.generated_at <= second.numbers!.generated_at).toBe(true);
@@ -203,9 +204,9 @@ describe(`game day (${testDbKind})`, () => {
 
     it('clears the numbers and brings the game back to selling (logged, flags reset)', async () => {
       const gameId = await fullGame();
-      const drawn = await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
-      await ok<GameDayView>(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
-      const cleared = await ok<GameDayView>(t.app, 'DELETE', url(gameId, '/numbers'), admin.cookie);
+      const drawn = await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), admin.cookie, {});
+      await ok<GameDayView>(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
+      const cleared = await ok<GameDayView>(t.app, 'DELETE', adminUrl(gameId, '/numbers'), admin.cookie);
       expect(cleared.numbers).toBeNull();
       expect(cleared.game).toMatchObject({ grid_shuffled: false, numbers_revealed: false, manual_numbers_set: false });
       expect(cleared.draws.map((d) => d.action)).toEqual(['drawn', 'cleared']);
@@ -220,25 +221,27 @@ describe(`game day (${testDbKind})`, () => {
         }),
       ]);
       // Editable again (D13: until numbers are drawn).
-      const edit = await send(t.app, 'PATCH', url(gameId), { cookie: admin.cookie, payload: { title: 'Renamed Bowl' } });
+      const edit = await send(t.app, 'PATCH', adminUrl(gameId), { cookie: admin.cookie, payload: { title: 'Renamed Bowl' } });
       expect(edit.statusCode, edit.body).toBe(200);
       // Clearing again changes nothing and logs nothing.
-      const again = await ok<GameDayView>(t.app, 'DELETE', url(gameId, '/numbers'), admin.cookie);
+      const again = await ok<GameDayView>(t.app, 'DELETE', adminUrl(gameId, '/numbers'), admin.cookie);
       expect(again.draws).toHaveLength(2);
     });
 
     it('reveals and hides numbers; revealing needs numbers', async () => {
       const gameId = await fullGame();
-      const refused = await send(t.app, 'PUT', url(gameId, '/numbers/visibility'), { cookie: admin.cookie, payload: { revealed: true } });
+      const refused = await send(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), { cookie: admin.cookie, payload: { revealed: true } });
       expectError(refused, 409, 'NO_NUMBERS', GAME_DAY_TEXTS.revealWithoutNumbers);
-      const invalid = await send(t.app, 'PUT', url(gameId, '/numbers/visibility'), { cookie: admin.cookie, payload: { revealed: 'yes' } });
+      const invalid = await send(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), { cookie: admin.cookie, payload: { revealed: 'yes' } });
       expect(invalid.statusCode).toBe(400);
-      await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
-      expect((await ok<GameDayView>(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true })).game.numbers_revealed).toBe(true);
+      await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), admin.cookie, {});
+      expect((await ok<GameDayView>(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), admin.cookie, { revealed: true })).game.numbers_revealed).toBe(true);
       // Players see the digits once revealed.
       const board = (await send(t.app, 'GET', url(gameId, '/board'), { cookie: player.cookie })).json() as BoardResponse;
       expect(board.numbers).not.toBeNull();
-      expect((await ok<GameDayView>(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: false })).game.numbers_revealed).toBe(false);
+      expect((await ok<GameDayView>(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), admin.cookie, { revealed: false })).game.numbers_revealed).toBe(
+        false,
+      );
       const hidden = (await send(t.app, 'GET', url(gameId, '/board'), { cookie: player.cookie })).json() as BoardResponse;
       expect(hidden.numbers).toBeNull();
     });
@@ -246,9 +249,9 @@ describe(`game day (${testDbKind})`, () => {
     it('locks the numbers once any score exists', async () => {
       const gameId = await drawnGame();
       expect((await confirm(gameId, 1, 7, 3)).statusCode).toBe(200);
-      const randomize = await send(t.app, 'POST', url(gameId, '/numbers/randomize'), { cookie: admin.cookie, payload: { confirm_not_full: true } });
+      const randomize = await send(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), { cookie: admin.cookie, payload: { confirm_not_full: true } });
       expectError(randomize, 409, 'SCORES_ENTERED', GAME_DAY_ERRORS.randomizeAfterScores);
-      const clear = await send(t.app, 'DELETE', url(gameId, '/numbers'), { cookie: admin.cookie });
+      const clear = await send(t.app, 'DELETE', adminUrl(gameId, '/numbers'), { cookie: admin.cookie });
       expectError(clear, 409, 'SCORES_ENTERED', GAME_DAY_ERRORS.clearAfterScores);
       const current = await view(gameId);
       expect(current.numbers_locked).toBe(true);
@@ -267,11 +270,11 @@ describe(`game day (${testDbKind})`, () => {
         [{ team_a_score: 7 }, SCORE_NOT_A_NUMBER],
       ];
       for (const [payload, message] of cases) {
-        const res = await send(t.app, 'PUT', url(gameId, '/quarters/1'), { cookie: admin.cookie, payload });
+        const res = await send(t.app, 'PUT', adminUrl(gameId, '/quarters/1'), { cookie: admin.cookie, payload });
         expectError(res, 400, 'VALIDATION_ERROR', message);
       }
       expectError(await confirm(gameId, 5, 7, 3), 400, 'VALIDATION_ERROR', GAME_DAY_TEXTS.quarterInvalid);
-      const partial = await send(t.app, 'POST', url(gameId, '/quarters/confirm-all'), {
+      const partial = await send(t.app, 'POST', adminUrl(gameId, '/quarters/confirm-all'), {
         cookie: admin.cookie,
         payload: { scores: { 1: { team_a_score: 7, team_b_score: 3 } } },
       });
@@ -294,7 +297,7 @@ describe(`game day (${testDbKind})`, () => {
 
     it('plays a full game on known numbers: winners per D15, payouts per schedule rounded down, game completed', async () => {
       const gameId = await drawnGame({ payout_schedule: 'final-heavy' });
-      await ok<GameDayView>(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
+      await ok<GameDayView>(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
       const game = await storedGame(t.db.handle, gameId);
       expect(game.total_pot_cents).toBe(100_000);
       const scores: [number, number][] = [
@@ -360,7 +363,7 @@ describe(`game day (${testDbKind})`, () => {
       expect(board.game.is_active).toBe(false);
       // Completed: no more numbers.
       expectError(
-        await send(t.app, 'POST', url(gameId, '/numbers/randomize'), { cookie: admin.cookie, payload: { confirm_not_full: true } }),
+        await send(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), { cookie: admin.cookie, payload: { confirm_not_full: true } }),
         409,
         'SCORES_ENTERED',
       );
@@ -390,7 +393,7 @@ describe(`game day (${testDbKind})`, () => {
 
     it('finds the winners of randomized numbers from the stored draw', async () => {
       const gameId = await fullGame();
-      const drawn = await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
+      const drawn = await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), admin.cookie, {});
       const stored = await db().selectFrom('game_grid_numbers').selectAll().where('game_id', '=', gameId).executeTakeFirstOrThrow();
       const xAxis = JSON.parse(stored.x_axis_numbers) as number[];
       const yAxis = JSON.parse(stored.y_axis_numbers) as number[];
@@ -416,7 +419,7 @@ describe(`game day (${testDbKind})`, () => {
       const gameId = await insertGame(t.db.handle, { created_by: admin.id });
       await sellSquares(t.db.handle, gameId, (x) => (x < 5 ? ownerOf(x) : null));
       await insertNumbers(t.db.handle, gameId, X_AXIS, Y_AXIS);
-      await ok<GameDayView>(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
+      await ok<GameDayView>(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
       // Team A 7 → row 9: unsold.
       const result = (await confirm(gameId, 1, 7, 3)).json() as GameDayView;
       expect(result.results[0]).toMatchObject({
@@ -496,8 +499,8 @@ describe(`game day (${testDbKind})`, () => {
         [31, 28],
       ];
       const results = await Promise.all([
-        send(t.app, 'POST', url(other, '/quarters/confirm-all'), { cookie: admin.cookie, payload: { scores: allScores(pairs) } }),
-        send(t.app, 'POST', url(other, '/quarters/confirm-all'), { cookie: admin2.cookie, payload: { scores: allScores(pairs) } }),
+        send(t.app, 'POST', adminUrl(other, '/quarters/confirm-all'), { cookie: admin.cookie, payload: { scores: allScores(pairs) } }),
+        send(t.app, 'POST', adminUrl(other, '/quarters/confirm-all'), { cookie: admin2.cookie, payload: { scores: allScores(pairs) } }),
       ]);
       for (const res of results) {
         expect(res.statusCode, res.body).toBe(200);
@@ -591,7 +594,7 @@ describe(`game day (${testDbKind})`, () => {
       expect(sameDigits.results[0]).toMatchObject({ team_a_score: 20, team_b_score: 30, square_x: 3, square_y: 4 });
 
       // Once paid, the score is final (D19).
-      await ok<GameDayView>(t.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), admin.cookie, { reference: 'Cash' });
+      await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/quarters/1/payout/mark-paid'), admin.cookie, { reference: 'Cash' });
       expectError(await confirm(gameId, 1, 7, 3), 409, 'PAYOUT_COMPLETED', GAME_DAY_TEXTS.payoutDoneNoCorrection(1));
       expect((await view(gameId)).results[0]).toMatchObject({ team_a_score: 20, team_b_score: 30, payout_status: 'completed' });
     });
@@ -628,8 +631,8 @@ describe(`game day (${testDbKind})`, () => {
       });
       const reasons = (from = 0) => heard.slice(from).map((e) => e.reason);
       try {
-        await ok<GameDayView>(t.app, 'POST', url(gameId, '/numbers/randomize'), admin.cookie, {});
-        await ok<GameDayView>(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
+        await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), admin.cookie, {});
+        await ok<GameDayView>(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
         await eventually(() => reasons().filter((r) => r === 'numbers').length === 2, 'randomize and reveal are heard');
 
         await confirm(gameId, 1, 7, 3);
@@ -639,7 +642,7 @@ describe(`game day (${testDbKind})`, () => {
         // The same scores again change nothing and say nothing; Mark Paid says processing and completed.
         const before = heard.length;
         await confirm(gameId, 1, 7, 3);
-        await ok<GameDayView>(t.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), admin.cookie, {});
+        await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/quarters/1/payout/mark-paid'), admin.cookie, {});
         await eventually(() => heard.length >= before + 2, 'the payout is heard');
         await new Promise((resolve) => setTimeout(resolve, 100));
         expect(reasons(before)).toEqual(['winners', 'winners']);
@@ -659,19 +662,19 @@ describe(`game day (${testDbKind})`, () => {
       const older = await insertGame(t.db.handle, { created_by: admin.id, title: 'Older Bowl', created_at: new Date(Date.now() - 60_000).toISOString() });
       await sellSquares(t.db.handle, older, (x) => (x === 9 ? fresh.id : ownerOf(x)));
       await insertNumbers(t.db.handle, older, X_AXIS, Y_AXIS);
-      await ok<GameDayView>(t.app, 'PUT', url(older, '/numbers/visibility'), admin.cookie, { revealed: true });
+      await ok<GameDayView>(t.app, 'PUT', adminUrl(older, '/numbers/visibility'), admin.cookie, { revealed: true });
       await confirmAll(older, [
         [7, 3],
         [14, 10],
         [24, 17],
         [37, 28],
       ]);
-      await ok<GameDayView>(t.app, 'POST', url(older, '/quarters/1/payout/mark-paid'), admin.cookie, {});
+      await ok<GameDayView>(t.app, 'POST', adminUrl(older, '/quarters/1/payout/mark-paid'), admin.cookie, {});
       // Newer game, even schedule at $5: wins Q2.
       const newer = await insertGame(t.db.handle, { created_by: admin.id, title: 'Newer Bowl', price_per_square_cents: 500 });
       await sellSquares(t.db.handle, newer, (x) => (x === 2 ? fresh.id : ownerOf(x)));
       await insertNumbers(t.db.handle, newer, X_AXIS, Y_AXIS);
-      await ok<GameDayView>(t.app, 'PUT', url(newer, '/numbers/visibility'), admin.cookie, { revealed: true });
+      await ok<GameDayView>(t.app, 'PUT', adminUrl(newer, '/numbers/visibility'), admin.cookie, { revealed: true });
       await confirm(newer, 1, 7, 3);
       await confirm(newer, 2, 14, 10);
       // A game this player has no win in is not listed.
@@ -729,14 +732,14 @@ describe(`game day (${testDbKind})`, () => {
       expect(await boardWinners()).toEqual([]);
       expect(await winnings()).toEqual({ total_cents: 0, games: [] });
 
-      await ok<GameDayView>(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
+      await ok<GameDayView>(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
       expect((await boardWinners()).map((w) => [w.quarter, w.winner_username])).toEqual([[1, fresh.username]]);
       const shown = await winnings();
       expect(shown.total_cents).toBe(25_000);
       expect(shown.games.map((g) => [g.game_id, g.wins.map((w) => w.label)])).toEqual([[gameId, ['1st Quarter']]]);
 
       // Hidden again: both hide it again.
-      await ok<GameDayView>(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: false });
+      await ok<GameDayView>(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), admin.cookie, { revealed: false });
       expect(await boardWinners()).toEqual([]);
       expect(await winnings()).toEqual({ total_cents: 0, games: [] });
     });

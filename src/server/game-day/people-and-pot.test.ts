@@ -44,7 +44,7 @@ describe(`a named person wins a cash pool with unpaid squares (D47, D48, ${testD
   const all = (): Coordinate[] => Array.from({ length: 100 }, (_, i) => ({ x: Math.floor(i / 10), y: i % 10 }));
 
   it('counts every sold square in one pot fixed at the draw, pays each quarter its share, says what the winner owes, and names them one way everywhere', async () => {
-    const created = await call<{ game: Game }>('POST', '/api/games', {
+    const created = await call<{ game: Game }>('POST', '/api/admin/games', {
       title: 'Office Cash Pool',
       team_a: 'Lions',
       team_b: 'Bears',
@@ -58,30 +58,30 @@ describe(`a named person wins a cash pool with unpaid squares (D47, D48, ${testD
     const reserved = await startCheckout(t.app, alice, [cartOf(gameId, alices, 10, 'Office Cash Pool')]);
     expect(reserved.statusCode, reserved.body).toBe(201);
     const mays = all().filter((cell) => !(cell.x === 9 && cell.y <= 2));
-    const assigned = await call<Assigned>('POST', `/api/games/${gameId}/squares/assign`, { squares: mays, to: { name: MAY, email: MAY_EMAIL } });
+    const assigned = await call<Assigned>('POST', `/api/admin/games/${gameId}/squares/assign`, { squares: mays, to: { name: MAY, email: MAY_EMAIL } });
     const mayId = assigned.user_id;
-    await call<SquaresChanged>('POST', `/api/games/${gameId}/squares/mark-paid`, { user_id: mayId });
+    await call<SquaresChanged>('POST', `/api/admin/games/${gameId}/squares/mark-paid`, { user_id: mayId });
     const unpaidOfMay = mays.slice(-10);
-    const marked = await call<SquaresChanged>('POST', `/api/games/${gameId}/squares/mark-unpaid`, { squares: unpaidOfMay });
+    const marked = await call<SquaresChanged>('POST', `/api/admin/games/${gameId}/squares/mark-unpaid`, { squares: unpaidOfMay });
     // D47: the pot is all 100 sold squares at $10, reserved and unpaid ones too; $870 of it collected.
     expect(marked.game).toMatchObject({ total_pot_cents: 100_000, collected_cents: 87_000, squares_claimed: 100 });
     await expectCountersMatch(t.db.handle, gameId);
 
-    const drawn = await call<GameDayView>('POST', `/api/games/${gameId}/numbers/randomize`, { confirm_unpaid: 13 });
+    const drawn = await call<GameDayView>('POST', `/api/admin/games/${gameId}/numbers/randomize`, { confirm_unpaid: 13 });
     const numbers = drawn.numbers!;
     const scoreFor = (cell: Coordinate) => ({ team_a_score: numbers.x_axis_numbers[cell.x]!, team_b_score: 10 + numbers.y_axis_numbers[cell.y]! });
     // Aunt May owns (0, 0) and (0, 1): Q1 and Q2 land there.
-    const q1 = await call<GameDayView>('PUT', `/api/games/${gameId}/quarters/1`, scoreFor({ x: 0, y: 0 }));
+    const q1 = await call<GameDayView>('PUT', `/api/admin/games/${gameId}/quarters/1`, scoreFor({ x: 0, y: 0 }));
     expect(q1.results[0]).toMatchObject({ winner_id: mayId, payout_amount_cents: 25_000, winner_owes_cents: 10_000 });
 
     // After the draw: five more of her squares paid. What was collected moves; the pot does not.
-    const later = await call<SquaresChanged>('POST', `/api/games/${gameId}/squares/mark-paid`, { squares: unpaidOfMay.slice(0, 5) });
+    const later = await call<SquaresChanged>('POST', `/api/admin/games/${gameId}/squares/mark-paid`, { squares: unpaidOfMay.slice(0, 5) });
     expect(later.game).toMatchObject({ total_pot_cents: 100_000, collected_cents: 92_000 });
     // Sales are closed: an unpaid square cannot be released any more, so the pot cannot shrink.
-    const release = await send(t.app, 'POST', `/api/games/${gameId}/squares/release`, { cookie: admin.cookie, payload: { user_id: alice.id } });
+    const release = await send(t.app, 'POST', `/api/admin/games/${gameId}/squares/release`, { cookie: admin.cookie, payload: { user_id: alice.id } });
     expect(release.statusCode).toBe(409);
 
-    const q2 = await call<GameDayView>('PUT', `/api/games/${gameId}/quarters/2`, scoreFor({ x: 0, y: 1 }));
+    const q2 = await call<GameDayView>('PUT', `/api/admin/games/${gameId}/quarters/2`, scoreFor({ x: 0, y: 1 }));
     expect(q2.game.total_pot_cents).toBe(100_000);
     // Every quarter pays its share of the one pot: Q2 as Q1; what she owes is what she owes now.
     expect(q2.results.map((r) => [r.quarter, r.payout_amount_cents, r.winner_owes_cents])).toEqual([
@@ -97,10 +97,10 @@ describe(`a named person wins a cash pool with unpaid squares (D47, D48, ${testD
       ['won', 50_000],
       ['to-play', 50_000],
     ]);
-    await call('PUT', `/api/games/${gameId}/numbers/visibility`, { revealed: true });
+    await call('PUT', `/api/admin/games/${gameId}/numbers/visibility`, { revealed: true });
 
     // D48: the same person in every answer and CSV that shows the winner.
-    const view = await call<GameDayView>('GET', `/api/games/${gameId}/game-day`);
+    const view = await call<GameDayView>('GET', `/api/admin/games/${gameId}/game-day`);
     for (const result of view.results) {
       expect(result).toMatchObject({ winner_name: MAY, winner_no_account: true, winner_email: MAY_EMAIL });
       expect(personLabel({ name: result.winner_name, noAccount: result.winner_no_account, email: result.winner_email })).toBe(SHOWN);
@@ -114,7 +114,7 @@ describe(`a named person wins a cash pool with unpaid squares (D47, D48, ${testD
         cookie === admin.cookie ? MAY_EMAIL : null,
       );
     }
-    const payments = await call<PaymentTracking>('GET', `/api/games/${gameId}/payments`);
+    const payments = await call<PaymentTracking>('GET', `/api/admin/games/${gameId}/payments`);
     const may = payments.players.find((p) => p.user_id === mayId)!;
     expect(personLabel({ name: may.username, noAccount: may.no_account, email: may.email })).toBe(SHOWN);
     expect(may).toMatchObject({ email: MAY_EMAIL, unpaid_cents: 5_000 });
@@ -126,11 +126,11 @@ describe(`a named person wins a cash pool with unpaid squares (D47, D48, ${testD
     expect(log.entries.find((e) => e.action === 'assigned')?.message).toBe(
       `${admin.username} put ${SHOWN} on 97 squares: ${mays.map((c) => `Row ${c.x + 1}, column ${c.y + 1}`).join('; ')}`,
     );
-    const payoutsCsv = (await call<string>('GET', `/api/games/${gameId}/export/payouts.csv`)).trim().split(/\r?\n/);
+    const payoutsCsv = (await call<string>('GET', `/api/admin/games/${gameId}/export/payouts.csv`)).trim().split(/\r?\n/);
     expect(payoutsCsv.slice(1).map((line) => line.includes(`,${SHOWN},${MAY_EMAIL},250.00,Pending,`))).toEqual([true, true]);
     // D47 in the payouts list: what she owes and the payout net of it.
     expect(payoutsCsv.slice(1).map((line) => line.split(',').slice(-2).join(','))).toEqual(['50.00,200.00', '50.00,200.00']);
-    const squaresCsv = await call<string>('GET', `/api/games/${gameId}/export/squares.csv`);
+    const squaresCsv = await call<string>('GET', `/api/admin/games/${gameId}/export/squares.csv`);
     expect(squaresCsv).toContain(`"Row 1, column 1",${SHOWN},${MAY_EMAIL},yes,`);
 
     for (const body of bodies) expect(body).not.toMatch(/named\.invalid/i);

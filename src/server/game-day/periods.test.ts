@@ -32,18 +32,19 @@ describe(`periods per game type (${testDbKind})`, () => {
   afterAll(() => t.close());
 
   const url = (gameId: string, path = '') => `/api/games/${gameId}${path}`;
+  const adminUrl = (gameId: string, path = '') => `/api/admin/games/${gameId}${path}`;
 
   /** A full board (the player owns every square) with the known draw, revealed. */
   async function drawnGame(game_type: string): Promise<string> {
     const gameId = await insertGame(t.db.handle, { created_by: admin.id, game_type: game_type as 'nfl' });
     await sellSquares(t.db.handle, gameId, () => player.id);
     await insertNumbers(t.db.handle, gameId, X_AXIS, Y_AXIS, { by: admin.id });
-    await ok(t.app, 'PUT', url(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
+    await ok(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
     return gameId;
   }
 
   const confirm = (gameId: string, quarter: number, a: number, b: number) =>
-    send(t.app, 'PUT', url(gameId, `/quarters/${quarter}`), { cookie: admin.cookie, payload: { team_a_score: a, team_b_score: b } });
+    send(t.app, 'PUT', adminUrl(gameId, `/quarters/${quarter}`), { cookie: admin.cookie, payload: { team_a_score: a, team_b_score: b } });
 
   function expectError(res: { statusCode: number; json(): unknown; body: string }, status: number, message: string) {
     expect(res.statusCode, res.body).toBe(status);
@@ -52,7 +53,7 @@ describe(`periods per game type (${testDbKind})`, () => {
 
   it('confirms H1 and H2 of a college basketball game; H2 is the Final and completes the game', async () => {
     const gameId = await drawnGame('college-basketball');
-    const before = await ok<GameDayView>(t.app, 'GET', url(gameId, '/game-day'), admin.cookie);
+    const before = await ok<GameDayView>(t.app, 'GET', adminUrl(gameId, '/game-day'), admin.cookie);
     expect(before.next_quarter).toBe(1);
     const pot = (await storedGame(t.db.handle, gameId)).total_pot_cents;
 
@@ -84,7 +85,7 @@ describe(`periods per game type (${testDbKind})`, () => {
     expect(await winnerRows(t.db.handle, gameId)).toHaveLength(2);
 
     const other = await drawnGame('college-basketball');
-    const four = await send(t.app, 'POST', url(other, '/quarters/confirm-all'), {
+    const four = await send(t.app, 'POST', adminUrl(other, '/quarters/confirm-all'), {
       cookie: admin.cookie,
       payload: {
         scores: allScores([
@@ -96,10 +97,10 @@ describe(`periods per game type (${testDbKind})`, () => {
       },
     });
     expectError(four, 400, 'This game is played in halves: it has no period 3.');
-    const one = await send(t.app, 'POST', url(other, '/quarters/confirm-all'), { cookie: admin.cookie, payload: { scores: allScores([[10, 7]]) } });
+    const one = await send(t.app, 'POST', adminUrl(other, '/quarters/confirm-all'), { cookie: admin.cookie, payload: { scores: allScores([[10, 7]]) } });
     expect(one.statusCode, one.body).toBe(400);
     expect(await winnerRows(t.db.handle, other)).toEqual([]);
-    const both = await ok<ConfirmAllResult>(t.app, 'POST', url(other, '/quarters/confirm-all'), admin.cookie, {
+    const both = await ok<ConfirmAllResult>(t.app, 'POST', adminUrl(other, '/quarters/confirm-all'), admin.cookie, {
       scores: allScores([
         [37, 30],
         [71, 68],
@@ -122,7 +123,7 @@ describe(`periods per game type (${testDbKind})`, () => {
       [2, 'Final'],
     ]);
 
-    const csv = await send(t.app, 'GET', url(gameId, '/export/payouts.csv'), { cookie: admin.cookie });
+    const csv = await send(t.app, 'GET', adminUrl(gameId, '/export/payouts.csv'), { cookie: admin.cookie });
     expect(csv.statusCode, csv.body).toBe(200);
     const lines = csv.body
       .replace(/^\uFEFF/, '')
@@ -160,7 +161,7 @@ describe(`periods per game type (${testDbKind})`, () => {
 
     const winnings = await ok<MyWinningsResponse>(t.app, 'GET', '/api/me/winnings', player.cookie);
     expect(winnings.games.find((g) => g.game_id === gameId)!.wins.map((w) => w.label)).toEqual(['1st Quarter', '2nd Quarter', '3rd Quarter', 'Final']);
-    const csv = await send(t.app, 'GET', url(gameId, '/export/payouts.csv'), { cookie: admin.cookie });
+    const csv = await send(t.app, 'GET', adminUrl(gameId, '/export/payouts.csv'), { cookie: admin.cookie });
     const lines = csv.body
       .replace(/^\uFEFF/, '')
       .trim()

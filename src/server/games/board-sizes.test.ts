@@ -62,7 +62,7 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
   }
 
   async function newGame(values: Record<string, unknown> = {}): Promise<Game> {
-    const res = await asAdmin('POST', '/api/games', {
+    const res = await asAdmin('POST', '/api/admin/games', {
       title: `Small Board ${Math.random().toString(36).slice(2, 7)}`,
       team_a: 'Lions',
       team_b: 'Bears',
@@ -103,10 +103,10 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
     it('refuses a size that is no board, and a cap larger than the board', async () => {
       const base = { title: 'Odd Board', team_a: 'Lions', team_b: 'Bears', price_per_square: 10 };
       for (const board_size of [30, 0, '10x10', null]) {
-        expectError(await asAdmin('POST', '/api/games', { ...base, board_size }), 400, 'VALIDATION_ERROR', BOARD_SIZE_ERRORS.invalid);
+        expectError(await asAdmin('POST', '/api/admin/games', { ...base, board_size }), 400, 'VALIDATION_ERROR', BOARD_SIZE_ERRORS.invalid);
       }
       expectError(
-        await asAdmin('POST', '/api/games', { ...base, board_size: 25, max_squares_per_player: 26 }),
+        await asAdmin('POST', '/api/admin/games', { ...base, board_size: 25, max_squares_per_player: 26 }),
         400,
         'VALIDATION_ERROR',
         'Squares per player must be a whole number from 1 to 25, or empty for no limit',
@@ -119,26 +119,26 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
       const game = await organizerGame({ max_squares_per_player: 40 });
       // The cap of 40 would not fit a board of 25.
       expectError(
-        await asAdmin('PATCH', `/api/games/${game.id}`, { board_size: 25 }),
+        await asAdmin('PATCH', `/api/admin/games/${game.id}`, { board_size: 25 }),
         400,
         'BAD_REQUEST',
         'Squares per player must be a whole number from 1 to 25, or empty for no limit',
       );
-      const resized = await asAdmin('PATCH', `/api/games/${game.id}`, { board_size: 50 });
+      const resized = await asAdmin('PATCH', `/api/admin/games/${game.id}`, { board_size: 50 });
       expect(resized.statusCode, resized.body).toBe(200);
       expect((resized.json() as { game: Game }).game).toMatchObject({ board_size: 50, board_rows: 5, board_columns: 10, squares_available: 50 });
       expectError(
-        await asAdmin('PATCH', `/api/games/${game.id}`, { max_squares_per_player: 51 }),
+        await asAdmin('PATCH', `/api/admin/games/${game.id}`, { max_squares_per_player: 51 }),
         400,
         'BAD_REQUEST',
         'Squares per player must be a whole number from 1 to 50, or empty for no limit',
       );
 
       expect((await startCheckout(t.app, alice, [cartOf(game.id, [{ x: 4, y: 9 }], 10, game.title)])).statusCode).toBe(201);
-      const locked = await asAdmin('PATCH', `/api/games/${game.id}`, { board_size: 100 });
+      const locked = await asAdmin('PATCH', `/api/admin/games/${game.id}`, { board_size: 100 });
       expectError(locked, 409, 'BOARD_SIZE_LOCKED', BOARD_SIZE_ERRORS.locked);
       // Sending the stored size again is no change; other fields still change.
-      const same = await asAdmin('PATCH', `/api/games/${game.id}`, { board_size: 50, title: 'Still Fifty' });
+      const same = await asAdmin('PATCH', `/api/admin/games/${game.id}`, { board_size: 50, title: 'Still Fifty' });
       expect(same.statusCode, same.body).toBe(200);
       expect((same.json() as { game: Game }).game).toMatchObject({ board_size: 50, title: 'Still Fifty', price_locked: true });
     });
@@ -218,7 +218,7 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
 
     it('is sold out at 25 squares: nothing left to pick, and drawing needs no "randomize anyway"', async () => {
       const game = await organizerGame({ board_size: 25 });
-      const all = await asAdmin('POST', `/api/games/${game.id}/squares/assign`, { squares: everySquare(5, 5), to: { account: alice.username } });
+      const all = await asAdmin('POST', `/api/admin/games/${game.id}/squares/assign`, { squares: everySquare(5, 5), to: { account: alice.username } });
       expect(all.statusCode, all.body).toBe(200);
       expect((all.json() as Assigned).game).toMatchObject({ squares_claimed: 25, squares_available: 0, total_pot_cents: 25000 });
       await expectCountersMatch(t.db.handle, game.id);
@@ -228,14 +228,14 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
         'SQUARES_UNAVAILABLE',
         RANDOM_PICK_ERRORS.noneLeft,
       );
-      const drawn = await asAdmin('POST', `/api/games/${game.id}/numbers/randomize`, { confirm_unpaid: 25 });
+      const drawn = await asAdmin('POST', `/api/admin/games/${game.id}/numbers/randomize`, { confirm_unpaid: 25 });
       expect(drawn.statusCode, drawn.body).toBe(200);
     });
 
     it('asks "randomize anyway" of a board of 50 with 49 sold, in its own numbers', async () => {
       const game = await newGame({ board_size: 50 });
       await sellSquares(t.db.handle, game.id, (x, y) => (x === 4 && y === 9 ? null : alice.id));
-      const refused = await asAdmin('POST', `/api/games/${game.id}/numbers/randomize`, {});
+      const refused = await asAdmin('POST', `/api/admin/games/${game.id}/numbers/randomize`, {});
       expectError(refused, 409, 'GRID_NOT_FULL', /^Only 49 of 50 squares are sold\./);
     });
   });
@@ -244,20 +244,25 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
     it('assigns a whole row, moves inside the board, and refuses squares off it on every tool', async () => {
       const game = await organizerGame({ board_size: 50 });
       const row = Array.from({ length: 10 }, (_, y) => ({ x: 4, y }));
-      const assigned = await asAdmin('POST', `/api/games/${game.id}/squares/assign`, { squares: row, to: { account: alice.username } });
+      const assigned = await asAdmin('POST', `/api/admin/games/${game.id}/squares/assign`, { squares: row, to: { account: alice.username } });
       expect(assigned.statusCode, assigned.body).toBe(200);
       expect((assigned.json() as Assigned).changed).toBe(10);
 
       const offBoard = /^Row 6, column 1 is not on this board: it has 50 squares, 5 rows x 10 columns\.$/;
       expectError(
-        await asAdmin('POST', `/api/games/${game.id}/squares/assign`, { squares: [{ x: 5, y: 0 }], to: { account: bob.username } }),
+        await asAdmin('POST', `/api/admin/games/${game.id}/squares/assign`, { squares: [{ x: 5, y: 0 }], to: { account: bob.username } }),
         400,
         'SQUARE_OFF_BOARD',
         offBoard,
       );
-      expectError(await asAdmin('POST', `/api/games/${game.id}/squares/move`, { from: { x: 4, y: 0 }, to: { x: 5, y: 0 } }), 400, 'SQUARE_OFF_BOARD', offBoard);
       expectError(
-        await asAdmin('POST', `/api/games/${game.id}/squares/mark-paid`, {
+        await asAdmin('POST', `/api/admin/games/${game.id}/squares/move`, { from: { x: 4, y: 0 }, to: { x: 5, y: 0 } }),
+        400,
+        'SQUARE_OFF_BOARD',
+        offBoard,
+      );
+      expectError(
+        await asAdmin('POST', `/api/admin/games/${game.id}/squares/mark-paid`, {
           squares: [
             { x: 4, y: 0 },
             { x: 5, y: 0 },
@@ -267,11 +272,11 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
         'SQUARE_OFF_BOARD',
         offBoard,
       );
-      expectError(await asAdmin('POST', `/api/games/${game.id}/squares/release`, { squares: [{ x: 5, y: 0 }] }), 400, 'SQUARE_OFF_BOARD', offBoard);
+      expectError(await asAdmin('POST', `/api/admin/games/${game.id}/squares/release`, { squares: [{ x: 5, y: 0 }] }), 400, 'SQUARE_OFF_BOARD', offBoard);
 
-      const moved = await asAdmin('POST', `/api/games/${game.id}/squares/move`, { from: { x: 4, y: 0 }, to: { x: 0, y: 9 } });
+      const moved = await asAdmin('POST', `/api/admin/games/${game.id}/squares/move`, { from: { x: 4, y: 0 }, to: { x: 0, y: 9 } });
       expect(moved.statusCode, moved.body).toBe(200);
-      const paid = await asAdmin('POST', `/api/games/${game.id}/squares/mark-paid`, {
+      const paid = await asAdmin('POST', `/api/admin/games/${game.id}/squares/mark-paid`, {
         squares: [
           { x: 0, y: 9 },
           { x: 4, y: 9 },
@@ -285,14 +290,14 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
 
   it('exports the squares of a board of 25, rows and columns counted from 1 within it', async () => {
     const game = await organizerGame({ board_size: 25 });
-    await asAdmin('POST', `/api/games/${game.id}/squares/assign`, {
+    await asAdmin('POST', `/api/admin/games/${game.id}/squares/assign`, {
       squares: [
         { x: 4, y: 4 },
         { x: 0, y: 2 },
       ],
       to: { account: alice.username },
     });
-    const res = await asAdmin('GET', `/api/games/${game.id}/export/squares.csv`);
+    const res = await asAdmin('GET', `/api/admin/games/${game.id}/export/squares.csv`);
     expect(res.statusCode, res.body).toBe(200);
     const lines = res.body.trim().split(/\r?\n/);
     expect(lines[0]).toBe('Row,Column,Position,Owner,Email,Paid,Bought at');
@@ -309,7 +314,7 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
         const owners = [alice.id, bob.id, (await insertUser(t.db.handle)).id];
         const sold = await sellSquares(t.db.handle, game.id, (x, y) => owners[(x + y) % owners.length]!);
         expect(sold.size).toBe(size);
-        const view = (await asAdmin('POST', `/api/games/${game.id}/numbers/randomize`, {})).json() as GameDayView;
+        const view = (await asAdmin('POST', `/api/admin/games/${game.id}/numbers/randomize`, {})).json() as GameDayView;
         const numbers = view.numbers!;
         const scores: [number, number][] = [
           [7, 3],
@@ -318,10 +323,10 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
           [38, 29],
         ];
         for (const [i, [a, b]] of scores.entries()) {
-          const res = await asAdmin('PUT', `/api/games/${game.id}/quarters/${i + 1}`, { team_a_score: a, team_b_score: b });
+          const res = await asAdmin('PUT', `/api/admin/games/${game.id}/quarters/${i + 1}`, { team_a_score: a, team_b_score: b });
           expect(res.statusCode, res.body).toBe(200);
         }
-        const results = ((await asAdmin('GET', `/api/games/${game.id}/game-day`)).json() as GameDayView).results as QuarterResult[];
+        const results = ((await asAdmin('GET', `/api/admin/games/${game.id}/game-day`)).json() as GameDayView).results as QuarterResult[];
         expect(results).toHaveLength(4);
         for (const [i, [a, b]] of scores.entries()) {
           const winner = expectedWinner(view.game, numbers, a, b);
@@ -333,7 +338,7 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
           expect(result.payout_amount_cents).toBe(size * 1000 * 0.25);
         }
         // The board shows the winners where the winning squares are.
-        await asAdmin('PUT', `/api/games/${game.id}/numbers/visibility`, { revealed: true });
+        await asAdmin('PUT', `/api/admin/games/${game.id}/numbers/visibility`, { revealed: true });
         const shown = await board(game.id);
         expect(shown.winners.map((w) => [w.square_x, w.square_y])).toEqual(results.map((r) => [r.square_x, r.square_y]));
         // My Squares says the board's size, for the digits of each square.

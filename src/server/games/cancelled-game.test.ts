@@ -36,7 +36,7 @@ describe(`a deleted game, for the people who owned squares in it (${testDbKind})
 
   const asAdmin = (method: 'POST' | 'DELETE', url: string, payload?: unknown) => send(t.app, method, url, { cookie: admin.cookie, payload });
   async function newGame(values: Record<string, unknown> = {}): Promise<{ id: string; title: string }> {
-    const res = await asAdmin('POST', '/api/games', {
+    const res = await asAdmin('POST', '/api/admin/games', {
       title: `Cash Pool ${Math.random().toString(36).slice(2, 7)}`,
       team_a: 'Lions',
       team_b: 'Bears',
@@ -58,19 +58,21 @@ describe(`a deleted game, for the people who owned squares in it (${testDbKind})
       { x: 0, y: 0 },
       { x: 0, y: 1 },
     ]);
-    await asAdmin('POST', `/api/games/${game.id}/squares/mark-paid`, { user_id: alice.id });
+    await asAdmin('POST', `/api/admin/games/${game.id}/squares/mark-paid`, { user_id: alice.id });
     await reserve(bob, game.id, game.title, [{ x: 1, y: 1 }]);
     const may = (
-      await asAdmin('POST', `/api/games/${game.id}/squares/assign`, {
+      await asAdmin('POST', `/api/admin/games/${game.id}/squares/assign`, {
         squares: [{ x: 2, y: 2 }],
         to: { name: 'Aunt May', email: 'may.cancel@example.com' },
         paid: true,
         paid_cents: 1000,
       })
     ).json() as Assigned;
-    expect((await asAdmin('POST', `/api/games/${game.id}/squares/assign`, { squares: [{ x: 3, y: 3 }], to: { name: 'No Address' } })).statusCode).toBe(200);
+    expect((await asAdmin('POST', `/api/admin/games/${game.id}/squares/assign`, { squares: [{ x: 3, y: 3 }], to: { name: 'No Address' } })).statusCode).toBe(
+      200,
+    );
 
-    const deleted = await asAdmin('DELETE', `/api/games/${game.id}`);
+    const deleted = await asAdmin('DELETE', `/api/admin/games/${game.id}`);
     expect(deleted.statusCode, deleted.body).toBe(200);
 
     // The mails go out after the commit, in the background: wait for them.
@@ -111,8 +113,11 @@ describe(`a deleted game, for the people who owned squares in it (${testDbKind})
   it('a refused delete records nothing and mails nobody', async () => {
     const game = await newGame();
     await reserve(alice, game.id, game.title, [{ x: 5, y: 5 }]);
-    await send(t.app, 'POST', `/api/games/${game.id}/numbers/randomize`, { cookie: admin.cookie, payload: { confirm_not_full: true, confirm_unpaid: 1 } });
-    const refused = await asAdmin('DELETE', `/api/games/${game.id}`);
+    await send(t.app, 'POST', `/api/admin/games/${game.id}/numbers/randomize`, {
+      cookie: admin.cookie,
+      payload: { confirm_not_full: true, confirm_unpaid: 1 },
+    });
+    const refused = await asAdmin('DELETE', `/api/admin/games/${game.id}`);
     expect(refused.statusCode).toBe(409);
     expect(await t.db.handle.db.selectFrom('deleted_games').select('id').where('id', '=', game.id).execute()).toEqual([]);
     expect((await send(t.app, 'GET', `/api/games/${game.id}`, { cookie: alice.cookie })).statusCode).toBe(200);
@@ -125,7 +130,7 @@ describe(`a deleted game, for the people who owned squares in it (${testDbKind})
     expect(created.statusCode, created.body).toBe(201);
     const checkoutId = (created.json() as { checkout_id: string }).checkout_id;
     expect((await payWith(t.app, carol, await sessionIdOf(t.db.handle, checkoutId))).statusCode).toBe(200);
-    expect((await asAdmin('DELETE', `/api/games/${game.id}`)).statusCode).toBe(200);
+    expect((await asAdmin('DELETE', `/api/admin/games/${game.id}`)).statusCode).toBe(200);
     await expect
       .poll(async () => (await t.db.handle.db.selectFrom('checkouts').select('status').where('id', '=', checkoutId).executeTakeFirstOrThrow()).status)
       .toBe('refunded');

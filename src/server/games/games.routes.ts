@@ -30,8 +30,9 @@ export interface GamesRoutesOptions {
 
 /**
  * GET /api/games (the listed, public games) and GET /api/games/:id for everyone who may see the
- * game (D30); create, edit and delete, every game's list, and the invite link for admins (spec
- * section 7 "Games"); POST /api/games/:id/invite for whoever opened an invite link.
+ * game (D30); POST /api/games/:id/invite for whoever opened an invite link. For admins, under
+ * /api/admin/ as every admin route (design note 032): create, edit and delete, every game's
+ * list, the invite and share links and the members (spec section 7 "Games").
  */
 export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app, { games, access, members, settings }) => {
   // The guard runs before body validation, so visitors and players get 401/403, not field messages.
@@ -85,16 +86,20 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
 
   const origin = (request: { protocol: string; host: string }) => mailLinkOrigin(`${request.protocol}://${request.host}`, settings);
 
-  app.get('/api/games/:id/invite', { ...app.guards.admin, schema: { params: idParams, response: { 200: gameInviteResponseSchema } } }, async (request) => {
-    return games.invite(gameId(request.params.id), origin(request));
-  });
+  app.get(
+    '/api/admin/games/:id/invite',
+    { ...app.guards.admin, schema: { params: idParams, response: { 200: gameInviteResponseSchema } } },
+    async (request) => {
+      return games.invite(gameId(request.params.id), origin(request));
+    },
+  );
 
-  app.get('/api/games/:id/share', { ...app.guards.admin, schema: { params: idParams, response: { 200: gameShareResponseSchema } } }, async (request) => {
+  app.get('/api/admin/games/:id/share', { ...app.guards.admin, schema: { params: idParams, response: { 200: gameShareResponseSchema } } }, async (request) => {
     return games.share(gameId(request.params.id), origin(request));
   });
 
   app.post(
-    '/api/games/:id/invite/rotate',
+    '/api/admin/games/:id/invite/rotate',
     { ...app.guards.admin, schema: { params: idParams, response: { 200: gameInviteResponseSchema } } },
     async (request) => {
       return games.rotateInvite(gameId(request.params.id), origin(request));
@@ -102,29 +107,37 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
   );
 
   // D46: the organizer's list of members, and removing one.
-  app.get('/api/games/:id/members', { ...app.guards.admin, schema: { params: idParams, response: { 200: gameMembersResponseSchema } } }, async (request) => {
-    return { members: await members.list(gameId(request.params.id)) };
-  });
+  app.get(
+    '/api/admin/games/:id/members',
+    { ...app.guards.admin, schema: { params: idParams, response: { 200: gameMembersResponseSchema } } },
+    async (request) => {
+      return { members: await members.list(gameId(request.params.id)) };
+    },
+  );
 
-  app.delete('/api/games/:id/members/:userId', { ...app.guards.admin, schema: { params: memberParams } }, async (request, reply) => {
+  app.delete('/api/admin/games/:id/members/:userId', { ...app.guards.admin, schema: { params: memberParams } }, async (request, reply) => {
     await members.remove(gameId(request.params.id), request.params.userId);
     return reply.status(204).send();
   });
 
-  app.post('/api/games', { ...app.guards.admin, schema: { body: gameCreateRequestSchema, response: { 201: gameResponseSchema } } }, async (request, reply) => {
-    const game = await games.create(request.body, signedInUser(request).id);
-    return reply.status(201).send({ game });
-  });
+  app.post(
+    '/api/admin/games',
+    { ...app.guards.admin, schema: { body: gameCreateRequestSchema, response: { 201: gameResponseSchema } } },
+    async (request, reply) => {
+      const game = await games.create(request.body, signedInUser(request).id);
+      return reply.status(201).send({ game });
+    },
+  );
 
   app.patch(
-    '/api/games/:id',
+    '/api/admin/games/:id',
     { ...app.guards.admin, schema: { params: idParams, body: gameUpdateRequestSchema, response: { 200: gameResponseSchema } } },
     async (request) => ({
       game: await games.update(gameId(request.params.id), request.body),
     }),
   );
 
-  app.delete('/api/games/:id', { ...app.guards.admin, schema: { params: idParams, response: { 200: gameDeletedResponseSchema } } }, async (request) => ({
+  app.delete('/api/admin/games/:id', { ...app.guards.admin, schema: { params: idParams, response: { 200: gameDeletedResponseSchema } } }, async (request) => ({
     deleted: await games.deleteGame(gameId(request.params.id), {
       actorId: signedInUser(request).id,
       origin: mailLinkOrigin(`${request.protocol}://${request.host}`, settings),

@@ -73,7 +73,7 @@ describe(`games API (${testDbKind})`, () => {
   const asAdmin = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => send(method, url, { cookie: adminCookie, payload });
 
   async function createGame(body: object = VALID): Promise<Game> {
-    const res = await asAdmin('POST', '/api/games', body);
+    const res = await asAdmin('POST', '/api/admin/games', body);
     expect(res.statusCode, res.body).toBe(201);
     return (res.json() as { game: Game }).game;
   }
@@ -107,10 +107,10 @@ describe(`games API (${testDbKind})`, () => {
   describe('who may write', () => {
     it('POST /api/games: 401 for a visitor, 403 for a player, nothing created; 201 for the admin', async () => {
       const before = await gameCount();
-      const visitor = await send('POST', '/api/games', { payload: VALID });
+      const visitor = await send('POST', '/api/admin/games', { payload: VALID });
       expect(visitor.statusCode).toBe(401);
       expect(visitor.json()).toEqual(UNAUTHORIZED);
-      const player = await send('POST', '/api/games', { cookie: playerCookie, payload: VALID });
+      const player = await send('POST', '/api/admin/games', { cookie: playerCookie, payload: VALID });
       expect(player.statusCode).toBe(403);
       expect(player.json()).toEqual(FORBIDDEN);
       expect(await gameCount()).toBe(before);
@@ -120,10 +120,10 @@ describe(`games API (${testDbKind})`, () => {
 
     it('PATCH /api/games/:id: 401 for a visitor, 403 for a player, game unchanged', async () => {
       const id = await insertGame(t.db.handle, { title: 'Untouched' });
-      const visitor = await send('PATCH', `/api/games/${id}`, { payload: { title: 'Hacked' } });
+      const visitor = await send('PATCH', `/api/admin/games/${id}`, { payload: { title: 'Hacked' } });
       expect(visitor.statusCode).toBe(401);
       expect(visitor.json()).toEqual(UNAUTHORIZED);
-      const player = await send('PATCH', `/api/games/${id}`, { cookie: playerCookie, payload: { title: 'Hacked' } });
+      const player = await send('PATCH', `/api/admin/games/${id}`, { cookie: playerCookie, payload: { title: 'Hacked' } });
       expect(player.statusCode).toBe(403);
       expect(player.json()).toEqual(FORBIDDEN);
       expect((await getGame(id)).title).toBe('Untouched');
@@ -131,27 +131,27 @@ describe(`games API (${testDbKind})`, () => {
 
     it('DELETE /api/games/:id: 401 for a visitor, 403 for a player, game kept', async () => {
       const id = await insertGame(t.db.handle);
-      const visitor = await send('DELETE', `/api/games/${id}`);
+      const visitor = await send('DELETE', `/api/admin/games/${id}`);
       expect(visitor.statusCode).toBe(401);
       expect(visitor.json()).toEqual(UNAUTHORIZED);
-      const player = await send('DELETE', `/api/games/${id}`, { cookie: playerCookie });
+      const player = await send('DELETE', `/api/admin/games/${id}`, { cookie: playerCookie });
       expect(player.statusCode).toBe(403);
       expect(player.json()).toEqual(FORBIDDEN);
       expect((await getGame(id)).id).toBe(id);
     });
 
     it('checks rights before the body: a visitor with an invalid body or a malformed id gets 401, not 400 or 404', async () => {
-      const post = await send('POST', '/api/games', { payload: { title: 'x' } });
+      const post = await send('POST', '/api/admin/games', { payload: { title: 'x' } });
       expect(post.statusCode).toBe(401);
-      const patch = await send('PATCH', '/api/games/not-a-game', { cookie: playerCookie, payload: { price_per_square: 0 } });
+      const patch = await send('PATCH', '/api/admin/games/not-a-game', { cookie: playerCookie, payload: { price_per_square: 0 } });
       expect(patch.statusCode).toBe(403);
-      const del = await send('DELETE', '/api/games/not-a-game');
+      const del = await send('DELETE', '/api/admin/games/not-a-game');
       expect(del.statusCode).toBe(401);
     });
 
     it('refuses an admin write from a foreign origin', async () => {
       const before = await gameCount();
-      const res = await send('POST', '/api/games', { cookie: adminCookie, payload: VALID, headers: { origin: 'https://evil.example' } });
+      const res = await send('POST', '/api/admin/games', { cookie: adminCookie, payload: VALID, headers: { origin: 'https://evil.example' } });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ error: { code: 'FOREIGN_ORIGIN' } });
       expect(await gameCount()).toBe(before);
@@ -274,7 +274,7 @@ describe(`games API (${testDbKind})`, () => {
       ['price 12.5', { ...VALID, price_per_square: 12.5 }, PRICE_NOT_WHOLE_DOLLARS],
     ])('POST with %s: %s', async (_label, body, message) => {
       const before = await gameCount();
-      const res = await asAdmin('POST', '/api/games', body);
+      const res = await asAdmin('POST', '/api/admin/games', body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message } });
       expect(await gameCount()).toBe(before);
@@ -287,7 +287,7 @@ describe(`games API (${testDbKind})`, () => {
       ['team_b', { ...VALID, team_b: 'B'.repeat(51) }, TEAM_NAME_TOO_LONG],
     ])('POST with a bad %s: 400 with its message', async (_field, body, message) => {
       const before = await gameCount();
-      const res = await asAdmin('POST', '/api/games', body);
+      const res = await asAdmin('POST', '/api/admin/games', body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message } });
       expect(await gameCount()).toBe(before);
@@ -303,7 +303,7 @@ describe(`games API (${testDbKind})`, () => {
     ])('PATCH %j: %s, game unchanged', async (body, message) => {
       const id = await insertGame(t.db.handle, { title: 'Steady Bowl' });
       const before = await getGame(id);
-      const res = await asAdmin('PATCH', `/api/games/${id}`, body);
+      const res = await asAdmin('PATCH', `/api/admin/games/${id}`, body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message } });
       expect(await getGame(id)).toEqual(before);
@@ -312,7 +312,7 @@ describe(`games API (${testDbKind})`, () => {
     it('PATCH with an unknown game type or payout schedule is a 400', async () => {
       const id = await insertGame(t.db.handle);
       for (const body of [{ game_type: 'cricket' }, { payout_schedule: 'winner-takes-all' }]) {
-        const res = await asAdmin('PATCH', `/api/games/${id}`, body);
+        const res = await asAdmin('PATCH', `/api/admin/games/${id}`, body);
         expect(res.statusCode).toBe(400);
         expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
       }
@@ -362,10 +362,10 @@ describe(`games API (${testDbKind})`, () => {
       'a malformed id %j is 404 for GET, PATCH and DELETE, never 500',
       async (id) => {
         expect((await send('GET', `/api/games/${id}`)).json()).toEqual(NOT_FOUND);
-        const patch = await asAdmin('PATCH', `/api/games/${id}`, { title: 'Whatever' });
+        const patch = await asAdmin('PATCH', `/api/admin/games/${id}`, { title: 'Whatever' });
         expect(patch.statusCode).toBe(404);
         expect(patch.json()).toEqual(NOT_FOUND);
-        const del = await asAdmin('DELETE', `/api/games/${id}`);
+        const del = await asAdmin('DELETE', `/api/admin/games/${id}`);
         expect(del.statusCode).toBe(404);
         expect(del.json()).toEqual(NOT_FOUND);
       },
@@ -383,7 +383,7 @@ describe(`games API (${testDbKind})`, () => {
     it('changes only the fields sent and moves updated_at', async () => {
       const created = await createGame({ ...VALID, game_type: 'nba', payout_schedule: 'final-heavy' });
       await new Promise((resolve) => setTimeout(resolve, 5));
-      const res = await asAdmin('PATCH', `/api/games/${created.id}`, { title: '  Renamed Bowl ' });
+      const res = await asAdmin('PATCH', `/api/admin/games/${created.id}`, { title: '  Renamed Bowl ' });
       expect(res.statusCode).toBe(200);
       const { game } = res.json() as { game: Game };
       expect(game).toEqual({ ...created, title: 'Renamed Bowl', updated_at: game.updated_at });
@@ -391,7 +391,7 @@ describe(`games API (${testDbKind})`, () => {
       expect(await getGame(created.id)).toEqual(game);
 
       // A left-out game type keeps the stored one (not the create form's default nfl).
-      const teams = await asAdmin('PATCH', `/api/games/${created.id}`, { team_a: 'Bills', team_b: 'Lions' });
+      const teams = await asAdmin('PATCH', `/api/admin/games/${created.id}`, { team_a: 'Bills', team_b: 'Lions' });
       expect((teams.json() as { game: Game }).game).toMatchObject({
         title: 'Renamed Bowl',
         team_a: 'Bills',
@@ -403,7 +403,7 @@ describe(`games API (${testDbKind})`, () => {
 
     it('changes game type, price and payout schedule while no square is held or sold', async () => {
       const created = await createGame();
-      const res = await asAdmin('PATCH', `/api/games/${created.id}`, { game_type: 'other', price_per_square: 40, payout_schedule: 'organizer-20' });
+      const res = await asAdmin('PATCH', `/api/admin/games/${created.id}`, { game_type: 'other', price_per_square: 40, payout_schedule: 'organizer-20' });
       expect(res.statusCode).toBe(200);
       expect((res.json() as { game: Game }).game).toMatchObject({
         game_type: 'other',
@@ -422,14 +422,14 @@ describe(`games API (${testDbKind})`, () => {
 
     it('an empty edit changes nothing', async () => {
       const created = await createGame();
-      const res = await asAdmin('PATCH', `/api/games/${created.id}`, {});
+      const res = await asAdmin('PATCH', `/api/admin/games/${created.id}`, {});
       expect(res.statusCode).toBe(200);
       expect((res.json() as { game: Game }).game).toEqual(created);
     });
 
     it('ignores fields an edit may not change (flags, pot, owner)', async () => {
       const created = await createGame();
-      const res = await asAdmin('PATCH', `/api/games/${created.id}`, {
+      const res = await asAdmin('PATCH', `/api/admin/games/${created.id}`, {
         title: 'Still Open',
         grid_shuffled: true,
         is_active: false,
@@ -447,7 +447,7 @@ describe(`games API (${testDbKind})`, () => {
     });
 
     it('answers 404 for a game that does not exist', async () => {
-      const res = await asAdmin('PATCH', `/api/games/${randomUUID()}`, { title: 'Ghost Bowl' });
+      const res = await asAdmin('PATCH', `/api/admin/games/${randomUUID()}`, { title: 'Ghost Bowl' });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual(NOT_FOUND);
     });
@@ -455,7 +455,7 @@ describe(`games API (${testDbKind})`, () => {
     it('refuses any edit once numbers are drawn (spec section 4)', async () => {
       const id = await insertGame(t.db.handle, { title: 'Drawn Bowl', grid_shuffled: true });
       for (const body of [{ title: 'Sneaky' }, { price_per_square: 20 }, {}]) {
-        const res = await asAdmin('PATCH', `/api/games/${id}`, body);
+        const res = await asAdmin('PATCH', `/api/admin/games/${id}`, body);
         expect(res.statusCode).toBe(409);
         expect(res.json()).toEqual(IN_PROGRESS_UPDATE);
       }
@@ -465,7 +465,7 @@ describe(`games API (${testDbKind})`, () => {
     it('refuses edits to a completed game (D13: kept as a record)', async () => {
       for (const grid_shuffled of [true, false]) {
         const id = await insertGame(t.db.handle, { title: 'Final Bowl', is_active: false, grid_shuffled });
-        const res = await asAdmin('PATCH', `/api/games/${id}`, { title: 'Rewritten' });
+        const res = await asAdmin('PATCH', `/api/admin/games/${id}`, { title: 'Rewritten' });
         expect(res.statusCode).toBe(409);
         // It says completed, not "in progress".
         expect(res.json()).toEqual(COMPLETED_UPDATE);
@@ -481,7 +481,7 @@ describe(`games API (${testDbKind})`, () => {
       expect((await getGame(created.id)).price_locked).toBe(true);
 
       for (const body of [{ price_per_square: 20 }, { payout_schedule: 'final-heavy' }, { title: 'New Title', price_per_square: 11 }]) {
-        const res = await asAdmin('PATCH', `/api/games/${created.id}`, body);
+        const res = await asAdmin('PATCH', `/api/admin/games/${created.id}`, body);
         expect(res.statusCode).toBe(409);
         expect(res.json()).toEqual(PRICE_LOCKED);
       }
@@ -489,7 +489,7 @@ describe(`games API (${testDbKind})`, () => {
       const after = await getGame(created.id);
       expect(after).toMatchObject({ title: created.title, price_per_square_cents: 1000, payout_schedule: 'even' });
 
-      const same = await asAdmin('PATCH', `/api/games/${created.id}`, { title: 'Renamed While Sold', price_per_square: '10', payout_schedule: 'even' });
+      const same = await asAdmin('PATCH', `/api/admin/games/${created.id}`, { title: 'Renamed While Sold', price_per_square: '10', payout_schedule: 'even' });
       expect(same.statusCode).toBe(200);
       expect((same.json() as { game: Game }).game).toMatchObject({
         title: 'Renamed While Sold',
@@ -497,7 +497,7 @@ describe(`games API (${testDbKind})`, () => {
         payout_schedule: 'even',
         price_locked: true,
       });
-      const teams = await asAdmin('PATCH', `/api/games/${created.id}`, { team_a: 'Packers', game_type: 'college-football' });
+      const teams = await asAdmin('PATCH', `/api/admin/games/${created.id}`, { team_a: 'Packers', game_type: 'college-football' });
       expect(teams.statusCode).toBe(200);
     });
 
@@ -505,7 +505,7 @@ describe(`games API (${testDbKind})`, () => {
       const created = await createGame();
       await insertHeldSquare(created.id, await insertPlayerCheckout());
       expect((await getGame(created.id)).price_locked).toBe(true);
-      const res = await asAdmin('PATCH', `/api/games/${created.id}`, { price_per_square: 99 });
+      const res = await asAdmin('PATCH', `/api/admin/games/${created.id}`, { price_per_square: 99 });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual(PRICE_LOCKED);
     });
@@ -529,7 +529,7 @@ describe(`games API (${testDbKind})`, () => {
             claimed_at: now(),
           })
           .execute();
-        patch = asAdmin('PATCH', `/api/games/${created.id}`, { price_per_square: 50 });
+        patch = asAdmin('PATCH', `/api/admin/games/${created.id}`, { price_per_square: 50 });
         void patch.then(() => {
           settled = true;
         });
@@ -581,7 +581,7 @@ describe(`games API (${testDbKind})`, () => {
         enteredBy: adminId,
       });
 
-      const res = await asAdmin('DELETE', `/api/games/${id}`);
+      const res = await asAdmin('DELETE', `/api/admin/games/${id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ deleted: { id, title: 'Doomed Bowl' } });
 
@@ -602,12 +602,12 @@ describe(`games API (${testDbKind})`, () => {
     it('a deleted game is gone from the list and GET answers 404; deleting again is 404', async () => {
       const game = await createGame({ ...VALID, title: 'Short Lived' });
       expect((await listGames()).map((g) => g.id)).toContain(game.id);
-      expect((await asAdmin('DELETE', `/api/games/${game.id}`)).statusCode).toBe(200);
+      expect((await asAdmin('DELETE', `/api/admin/games/${game.id}`)).statusCode).toBe(200);
       expect((await listGames()).map((g) => g.id)).not.toContain(game.id);
       const get = await send('GET', `/api/games/${game.id}`);
       expect(get.statusCode).toBe(404);
       expect(get.json()).toEqual(NOT_VISIBLE);
-      const again = await asAdmin('DELETE', `/api/games/${game.id}`);
+      const again = await asAdmin('DELETE', `/api/admin/games/${game.id}`);
       expect(again.statusCode).toBe(404);
       expect(again.json()).toEqual(NOT_FOUND);
     });
@@ -615,7 +615,7 @@ describe(`games API (${testDbKind})`, () => {
     it('refuses to delete a game whose numbers are drawn', async () => {
       const id = await insertGame(t.db.handle, { grid_shuffled: true });
       await insertClaimedSquare(id);
-      const res = await asAdmin('DELETE', `/api/games/${id}`);
+      const res = await asAdmin('DELETE', `/api/admin/games/${id}`);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual(IN_PROGRESS_DELETE);
       expect((await getGame(id)).id).toBe(id);
@@ -625,7 +625,7 @@ describe(`games API (${testDbKind})`, () => {
     it('refuses to delete a completed game, shuffled or not (D13: kept as a record)', async () => {
       for (const grid_shuffled of [true, false]) {
         const id = await insertGame(t.db.handle, { is_active: false, grid_shuffled });
-        const res = await asAdmin('DELETE', `/api/games/${id}`);
+        const res = await asAdmin('DELETE', `/api/admin/games/${id}`);
         expect(res.statusCode).toBe(409);
         expect(res.json()).toEqual(COMPLETED_DELETE);
         expect((await getGame(id)).id).toBe(id);
@@ -638,38 +638,38 @@ describe(`games API (${testDbKind})`, () => {
       send(method, url, { cookie: adminCookie, payload: body as unknown as object, headers: { 'content-type': contentType } });
 
     it('bad JSON is 400', async () => {
-      const res = await raw('POST', '/api/games', '{"title": "Broken",');
+      const res = await raw('POST', '/api/admin/games', '{"title": "Broken",');
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: { code: 'FST_ERR_CTP_INVALID_JSON_BODY', message: 'The request body is not valid JSON.' } });
       const id = await insertGame(t.db.handle);
-      expect((await raw('PATCH', `/api/games/${id}`, '{nope')).statusCode).toBe(400);
+      expect((await raw('PATCH', `/api/admin/games/${id}`, '{nope')).statusCode).toBe(400);
     });
 
     it.each(['null', '[]', '"a string"', '42', 'true', '{"__proto__": {"isAdmin": true}, "title": "Proto Bowl"}'])('a JSON body of %s is 400', async (body) => {
       const before = await gameCount();
-      const post = await raw('POST', '/api/games', body);
+      const post = await raw('POST', '/api/admin/games', body);
       expect(post.statusCode).toBe(400);
       expect(post.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
       const id = await insertGame(t.db.handle);
-      const patch = await raw('PATCH', `/api/games/${id}`, body);
+      const patch = await raw('PATCH', `/api/admin/games/${id}`, body);
       expect(patch.statusCode).toBe(400);
       expect(await gameCount()).toBe(before + 1);
     });
 
     it('a body that is not JSON is refused with 4xx', async () => {
-      const res = await raw('POST', '/api/games', 'title=Form+Bowl', 'application/x-www-form-urlencoded');
+      const res = await raw('POST', '/api/admin/games', 'title=Form+Bowl', 'application/x-www-form-urlencoded');
       expect(res.statusCode).toBe(415);
-      const empty = await raw('POST', '/api/games', '');
+      const empty = await raw('POST', '/api/admin/games', '');
       expect(empty.statusCode).toBe(400);
     });
 
     it('query strings and odd types inside the body are refused cleanly', async () => {
-      const nested = await asAdmin('POST', '/api/games?x[y]=1', { ...VALID, title: { $gt: '' }, team_a: ['x'] });
+      const nested = await asAdmin('POST', '/api/admin/games?x[y]=1', { ...VALID, title: { $gt: '' }, team_a: ['x'] });
       expect(nested.statusCode).toBe(400);
-      const hugeNumber = await asAdmin('POST', '/api/games', { ...VALID, price_per_square: 1e308 });
+      const hugeNumber = await asAdmin('POST', '/api/admin/games', { ...VALID, price_per_square: 1e308 });
       expect(hugeNumber.statusCode).toBe(400);
       expect(hugeNumber.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: PRICE_TOO_HIGH } });
-      const longDigits = await asAdmin('POST', '/api/games', { ...VALID, price_per_square: '9'.repeat(400) });
+      const longDigits = await asAdmin('POST', '/api/admin/games', { ...VALID, price_per_square: '9'.repeat(400) });
       expect(longDigits.statusCode).toBe(400);
     });
   });

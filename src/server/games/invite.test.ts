@@ -66,7 +66,7 @@ describe(`invite-only games (D30, ${testDbKind})`, () => {
   const inviteCookie = (gameId: string, token: string) => `${inviteCookieName(gameId)}=${token}`;
 
   async function createGame(values: Record<string, unknown> = {}): Promise<Game> {
-    const res = await call('POST', '/api/games', {
+    const res = await call('POST', '/api/admin/games', {
       cookie: admin.cookie,
       body: { title: `Private ${Math.random().toString(36).slice(2, 7)}`, team_a: 'Eagles', team_b: 'Chiefs', price_per_square: 10, ...values },
     });
@@ -105,13 +105,13 @@ describe(`invite-only games (D30, ${testDbKind})`, () => {
     const game = await createGame();
     const before = await fingerprint();
     for (const bad of ['secret', '', 1, null, ['invite']]) {
-      const created = await call('POST', '/api/games', {
+      const created = await call('POST', '/api/admin/games', {
         cookie: admin.cookie,
         body: { title: 'Bad Vis', team_a: 'A', team_b: 'B', price_per_square: 10, visibility: bad },
       });
       expect(created.status, String(bad)).toBe(400);
       expect(created.body.error.message).toBe(INVITE_ERRORS.visibilityInvalid);
-      const edited = await call('PATCH', `/api/games/${game.id}`, { cookie: admin.cookie, body: { visibility: bad } });
+      const edited = await call('PATCH', `/api/admin/games/${game.id}`, { cookie: admin.cookie, body: { visibility: bad } });
       expect(edited.status, String(bad)).toBe(400);
       expect(edited.body.error.message).toBe(INVITE_ERRORS.visibilityInvalid);
     }
@@ -122,17 +122,17 @@ describe(`invite-only games (D30, ${testDbKind})`, () => {
     const drawn = await insertGame(t.db.handle, { grid_shuffled: true });
     const completed = await insertGame(t.db.handle, { is_active: false });
     for (const id of [drawn, completed]) {
-      const res = await call('PATCH', `/api/games/${id}`, { cookie: admin.cookie, body: { visibility: 'invite' } });
+      const res = await call('PATCH', `/api/admin/games/${id}`, { cookie: admin.cookie, body: { visibility: 'invite' } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.game.visibility).toBe('invite');
       // Anything else is still refused (D13).
-      expect((await call('PATCH', `/api/games/${id}`, { cookie: admin.cookie, body: { visibility: 'public', title: 'Sneaky' } })).status).toBe(409);
+      expect((await call('PATCH', `/api/admin/games/${id}`, { cookie: admin.cookie, body: { visibility: 'public', title: 'Sneaky' } })).status).toBe(409);
     }
     const token = await tokenOf(drawn);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect((await call('PATCH', `/api/games/${drawn}`, { cookie: admin.cookie, body: { visibility: 'public' } })).body.game.visibility).toBe('public');
+    expect((await call('PATCH', `/api/admin/games/${drawn}`, { cookie: admin.cookie, body: { visibility: 'public' } })).body.game.visibility).toBe('public');
     expect((await call('GET', `/api/games/${drawn}`)).status).toBe(200);
-    await call('PATCH', `/api/games/${drawn}`, { cookie: admin.cookie, body: { visibility: 'invite' } });
+    await call('PATCH', `/api/admin/games/${drawn}`, { cookie: admin.cookie, body: { visibility: 'invite' } });
     expect(await tokenOf(drawn)).toBe(token);
   });
 
@@ -270,14 +270,14 @@ describe(`invite-only games (D30, ${testDbKind})`, () => {
   it('gives admins the link and a QR code; 401 and 403 for others before the body is read', async () => {
     const game = await createGame({ visibility: 'invite' });
     const token = (await tokenOf(game.id))!;
-    const res = await call('GET', `/api/games/${game.id}/invite`, { cookie: admin.cookie });
+    const res = await call('GET', `/api/admin/games/${game.id}/invite`, { cookie: admin.cookie });
     expect(res.status).toBe(200);
     const invite = (res.body as GameInviteResponse).invite!;
     expect(invite.url).toBe(`http://127.0.0.1:${new URL(base).port}/game/${game.id}?invite=${token}`);
     expect(invite.qr_svg).toMatch(/^<svg [^>]*viewBox="0 0 \d+ \d+"/);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect((await call('GET', `/api/games/${(await createGame()).id}/invite`, { cookie: admin.cookie })).body).toEqual({ invite: null });
-    expect((await call('GET', `/api/games/${randomUUID()}/invite`, { cookie: admin.cookie })).status).toBe(404);
+    expect((await call('GET', `/api/admin/games/${(await createGame()).id}/invite`, { cookie: admin.cookie })).body).toEqual({ invite: null });
+    expect((await call('GET', `/api/admin/games/${randomUUID()}/invite`, { cookie: admin.cookie })).status).toBe(404);
 
     const before = await fingerprint();
     for (const [cookie, status] of [
@@ -285,9 +285,9 @@ describe(`invite-only games (D30, ${testDbKind})`, () => {
       [player.cookie, 403],
       [inviteCookie(game.id, token), 401],
     ] as const) {
-      expect((await call('GET', `/api/games/${game.id}/invite`, { cookie })).status).toBe(status);
+      expect((await call('GET', `/api/admin/games/${game.id}/invite`, { cookie })).status).toBe(status);
       // A body the route would refuse: the guard answers first.
-      expect((await call('POST', `/api/games/${game.id}/invite/rotate`, { cookie, raw: '{not json' })).status).toBe(status);
+      expect((await call('POST', `/api/admin/games/${game.id}/invite/rotate`, { cookie, raw: '{not json' })).status).toBe(status);
     }
     expect(await fingerprint()).toEqual(before);
     expect(await tokenOf(game.id)).toBe(token);
@@ -297,26 +297,28 @@ describe(`invite-only games (D30, ${testDbKind})`, () => {
     const origin = `http://127.0.0.1:${new URL(base).port}`;
     const privateGame = await createGame({ visibility: 'invite' });
     const token = (await tokenOf(privateGame.id))!;
-    const shared = await call('GET', `/api/games/${privateGame.id}/share`, { cookie: admin.cookie });
+    const shared = await call('GET', `/api/admin/games/${privateGame.id}/share`, { cookie: admin.cookie });
     expect(shared.status).toBe(200);
     expect(shared.headers.get('cache-control')).toBe('no-store');
     const share = (shared.body as GameShareResponse).share;
     expect(share).toMatchObject({ url: `${origin}/game/${privateGame.id}?invite=${token}`, visibility: 'invite' });
     // The same link and code as the invite itself: one implementation.
-    expect(share.qr_svg).toBe(((await call('GET', `/api/games/${privateGame.id}/invite`, { cookie: admin.cookie })).body as GameInviteResponse).invite!.qr_svg);
+    expect(share.qr_svg).toBe(
+      ((await call('GET', `/api/admin/games/${privateGame.id}/invite`, { cookie: admin.cookie })).body as GameInviteResponse).invite!.qr_svg,
+    );
 
     const publicGame = await createGame();
-    const open = (await call('GET', `/api/games/${publicGame.id}/share`, { cookie: admin.cookie })).body as GameShareResponse;
+    const open = (await call('GET', `/api/admin/games/${publicGame.id}/share`, { cookie: admin.cookie })).body as GameShareResponse;
     expect(open.share).toMatchObject({ url: `${origin}/game/${publicGame.id}`, visibility: 'public' });
     expect(open.share.qr_svg).toMatch(/^<svg [^>]*viewBox="0 0 \d+ \d+"/);
     expect(open.share.qr_svg).not.toBe(share.qr_svg);
-    expect((await call('GET', `/api/games/${randomUUID()}/share`, { cookie: admin.cookie })).status).toBe(404);
+    expect((await call('GET', `/api/admin/games/${randomUUID()}/share`, { cookie: admin.cookie })).status).toBe(404);
     for (const [cookie, status] of [
       [undefined, 401],
       [player.cookie, 403],
       [inviteCookie(privateGame.id, token), 401],
     ] as const) {
-      const refused = await call('GET', `/api/games/${privateGame.id}/share`, { cookie });
+      const refused = await call('GET', `/api/admin/games/${privateGame.id}/share`, { cookie });
       expect(refused.status).toBe(status);
       expect(JSON.stringify(refused.body)).not.toContain(token);
     }
@@ -328,7 +330,7 @@ describe(`invite-only games (D30, ${testDbKind})`, () => {
     const oldCookie = inviteCookie(game.id, old);
     // Warm the shared board with the old invite.
     expect((await call('GET', `/api/games/${game.id}/board`, { cookie: oldCookie })).status).toBe(200);
-    const rotated = await call('POST', `/api/games/${game.id}/invite/rotate`, { cookie: admin.cookie, body: {} });
+    const rotated = await call('POST', `/api/admin/games/${game.id}/invite/rotate`, { cookie: admin.cookie, body: {} });
     expect(rotated.status).toBe(200);
     const token = (await tokenOf(game.id))!;
     expect(token).not.toBe(old);
@@ -338,7 +340,7 @@ describe(`invite-only games (D30, ${testDbKind})`, () => {
     for (const path of reads) expect((await call('GET', path(game.id), { cookie: inviteCookie(game.id, token) })).status).toBe(200);
 
     const open = await createGame();
-    const refused = await call('POST', `/api/games/${open.id}/invite/rotate`, { cookie: admin.cookie, body: {} });
+    const refused = await call('POST', `/api/admin/games/${open.id}/invite/rotate`, { cookie: admin.cookie, body: {} });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toEqual({ code: 'NOT_INVITE_ONLY', message: INVITE_ERRORS.notInviteOnly });
   });

@@ -41,7 +41,7 @@ describe(`members of invite-only games (D46, ${testDbKind})`, () => {
   }
 
   async function inviteGame(): Promise<{ game: Game; token: string }> {
-    const res = await inject('POST', '/api/games', admin.cookie, {
+    const res = await inject('POST', '/api/admin/games', admin.cookie, {
       title: `Office Pool ${Math.random().toString(36).slice(2, 7)}`,
       team_a: 'Eagles',
       team_b: 'Chiefs',
@@ -106,7 +106,7 @@ describe(`members of invite-only games (D46, ${testDbKind})`, () => {
     // Another browser: the session only, no invite cookie.
     expect((await readGame(game.id, player.cookie)).statusCode).toBe(200);
     expect((await readBoard(game.id, player.cookie)).statusCode).toBe(200);
-    expect((await inject('POST', `/api/games/${game.id}/invite/rotate`, admin.cookie)).statusCode).toBe(200);
+    expect((await inject('POST', `/api/admin/games/${game.id}/invite/rotate`, admin.cookie)).statusCode).toBe(200);
     expect((await readGame(game.id, player.cookie)).statusCode).toBe(200);
     expect((await readBoard(game.id, player.cookie)).statusCode).toBe(200);
     // A visitor with the old link's cookie lost it; a stranger never had it.
@@ -180,7 +180,7 @@ describe(`members of invite-only games (D46, ${testDbKind})`, () => {
     const { game, token } = await inviteGame();
     const email = newAccount('rotated').email;
     const link = await askLink(email, `/game/${game.id}`, await openInvite(game.id, token));
-    expect((await inject('POST', `/api/games/${game.id}/invite/rotate`, admin.cookie)).statusCode).toBe(200);
+    expect((await inject('POST', `/api/admin/games/${game.id}/invite/rotate`, admin.cookie)).statusCode).toBe(200);
     const { session } = await openMailed(link);
     refusedInD46Words(await readGame(game.id, session));
   });
@@ -223,7 +223,7 @@ describe(`members of invite-only games (D46, ${testDbKind})`, () => {
     await openInvite(game.id, token, owner.cookie);
     await insertSquare(t.db.handle, game.id, { x: 0, y: 0, userId: owner.id });
 
-    const list = await inject('GET', `/api/games/${game.id}/members`, admin.cookie);
+    const list = await inject('GET', `/api/admin/games/${game.id}/members`, admin.cookie);
     expect(list.statusCode).toBe(200);
     const listed = list.json().members.map((m: { email: string; owns_squares: boolean }) => [m.email, m.owns_squares]);
     expect(listed).toHaveLength(2);
@@ -234,12 +234,12 @@ describe(`members of invite-only games (D46, ${testDbKind})`, () => {
       ]),
     );
     // Players may not read or change the list.
-    expect((await inject('GET', `/api/games/${game.id}/members`, player.cookie)).statusCode).toBe(403);
-    expect((await inject('DELETE', `/api/games/${game.id}/members/${owner.id}`, player.cookie)).statusCode).toBe(403);
+    expect((await inject('GET', `/api/admin/games/${game.id}/members`, player.cookie)).statusCode).toBe(403);
+    expect((await inject('DELETE', `/api/admin/games/${game.id}/members/${owner.id}`, player.cookie)).statusCode).toBe(403);
 
-    expect((await inject('DELETE', `/api/games/${game.id}/members/${player.id}`, admin.cookie)).statusCode).toBe(204);
-    expect((await inject('DELETE', `/api/games/${game.id}/members/${owner.id}`, admin.cookie)).statusCode).toBe(204);
-    expect((await inject('DELETE', `/api/games/${game.id}/members/${owner.id}`, admin.cookie)).statusCode).toBe(404);
+    expect((await inject('DELETE', `/api/admin/games/${game.id}/members/${player.id}`, admin.cookie)).statusCode).toBe(204);
+    expect((await inject('DELETE', `/api/admin/games/${game.id}/members/${owner.id}`, admin.cookie)).statusCode).toBe(204);
+    expect((await inject('DELETE', `/api/admin/games/${game.id}/members/${owner.id}`, admin.cookie)).statusCode).toBe(404);
     refusedInD46Words(await readGame(game.id, player.cookie));
     refusedInD46Words(await readGame(game.id, join(invite, player.cookie)));
     refusedInD46Words(await readBoard(game.id, join(invite, player.cookie)));
@@ -248,10 +248,10 @@ describe(`members of invite-only games (D46, ${testDbKind})`, () => {
     refusedInD46Words(await readGame(game.id, player.cookie));
     // The owner keeps the game: squares are theirs.
     expect((await readGame(game.id, owner.cookie)).statusCode).toBe(200);
-    expect((await inject('GET', `/api/games/${game.id}/members`, admin.cookie)).json().members).toEqual([]);
+    expect((await inject('GET', `/api/admin/games/${game.id}/members`, admin.cookie)).json().members).toEqual([]);
 
     // A new link: whom the organizer gives it to may join again.
-    await inject('POST', `/api/games/${game.id}/invite/rotate`, admin.cookie);
+    await inject('POST', `/api/admin/games/${game.id}/invite/rotate`, admin.cookie);
     await openInvite(game.id, await tokenOf(game.id), player.cookie);
     expect((await readGame(game.id, player.cookie)).statusCode).toBe(200);
   });

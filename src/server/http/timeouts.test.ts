@@ -122,7 +122,7 @@ describe(`slow requests and idle connections time out (${testDbKind})`, () => {
     const body = JSON.stringify({ title: 'x' });
     const watched = await watch(port, (socket) => {
       socket.write(
-        `POST /api/games HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+        `POST /api/admin/games HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
       );
       trickle(socket, body, 10);
     });

@@ -14,7 +14,7 @@ export interface OrdersRoutesOptions {
  */
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { orders }) => {
   app.get(
-    '/api/games/:id/orders',
+    '/api/admin/games/:id/orders',
     {
       ...app.guards.admin,
       schema: { params: idParams, response: { 200: gameOrdersResponseSchema } },

@@ -13,9 +13,9 @@ const UNAUTHORIZED = { error: { code: 'UNAUTHORIZED', message: 'Please log in to
 const FORBIDDEN = { error: { code: 'FORBIDDEN', message: "You don't have permission to access this page." } };
 const NOT_FOUND = { error: { code: 'NOT_FOUND', message: GAME_ERRORS.notFound } };
 
-const url = (gameId: string) => `/api/games/${gameId}/orders`;
+const url = (gameId: string) => `/api/admin/games/${gameId}/orders`;
 
-describe(`GET /api/games/:id/orders (${testDbKind})`, () => {
+describe(`GET /api/admin/games/:id/orders (${testDbKind})`, () => {
   let t: TestApp;
   let admin: TestAccount;
   let player: TestAccount;

@@ -48,7 +48,7 @@ describe(`the organizer's board tools (D29, D32, ${testDbKind})`, () => {
   const asAdmin = (method: 'GET' | 'POST', url: string, payload?: unknown) => send(t.app, method, url, { cookie: admin.cookie, payload });
 
   async function newGame(values: Record<string, unknown> = {}): Promise<Game> {
-    const res = await asAdmin('POST', '/api/games', {
+    const res = await asAdmin('POST', '/api/admin/games', {
       title: `Board Tools ${Math.random().toString(36).slice(2, 7)}`,
       team_a: 'Lions',
       team_b: 'Bears',
@@ -60,9 +60,10 @@ describe(`the organizer's board tools (D29, D32, ${testDbKind})`, () => {
   }
   const organizerGame = () => newGame({ payment_method: 'organizer', payment_instructions: 'Cash to Coach K' });
 
-  const assign = (gameId: string, payload: unknown, cookie = admin.cookie) => send(t.app, 'POST', `/api/games/${gameId}/squares/assign`, { cookie, payload });
-  const move = (gameId: string, payload: unknown, cookie = admin.cookie) => send(t.app, 'POST', `/api/games/${gameId}/squares/move`, { cookie, payload });
-  const release = (gameId: string, payload: unknown) => send(t.app, 'POST', `/api/games/${gameId}/squares/release`, { cookie: admin.cookie, payload });
+  const assign = (gameId: string, payload: unknown, cookie = admin.cookie) =>
+    send(t.app, 'POST', `/api/admin/games/${gameId}/squares/assign`, { cookie, payload });
+  const move = (gameId: string, payload: unknown, cookie = admin.cookie) => send(t.app, 'POST', `/api/admin/games/${gameId}/squares/move`, { cookie, payload });
+  const release = (gameId: string, payload: unknown) => send(t.app, 'POST', `/api/admin/games/${gameId}/squares/release`, { cookie: admin.cookie, payload });
   const activity = async (gameId: string, cookie: string) => {
     const res = await send(t.app, 'GET', `/api/games/${gameId}/activity`, { cookie });
     expect(res.statusCode, res.body).toBe(200);
@@ -109,7 +110,7 @@ describe(`the organizer's board tools (D29, D32, ${testDbKind})`, () => {
       ]);
       await expectCountersMatch(t.db.handle, game.id);
       // Alice's own board marks her squares unpaid; her payment-tracking row counts them.
-      const tracking = (await asAdmin('GET', `/api/games/${game.id}/payments`)).json() as { players: { user_id: string; unpaid_cents: number }[] };
+      const tracking = (await asAdmin('GET', `/api/admin/games/${game.id}/payments`)).json() as { players: { user_id: string; unpaid_cents: number }[] };
       expect(tracking.players.find((p) => p.user_id === alice.id)?.unpaid_cents).toBe(2000);
     });
 
@@ -144,7 +145,9 @@ describe(`the organizer's board tools (D29, D32, ${testDbKind})`, () => {
       expect(user.email).toMatch(/@named\.invalid$/);
       expect(await t.db.handle.raw.selectFrom('account').select('id').where('userId', '=', first.user_id).execute()).toEqual([]);
       // Her payment row shows no placeholder address.
-      const tracking = (await asAdmin('GET', `/api/games/${game.id}/payments`)).json() as { players: { user_id: string; username: string; email: string }[] };
+      const tracking = (await asAdmin('GET', `/api/admin/games/${game.id}/payments`)).json() as {
+        players: { user_id: string; username: string; email: string }[];
+      };
       expect(tracking.players.find((p) => p.user_id === first.user_id)).toMatchObject({ username: 'Aunt May', email: '' });
       // Releasing her squares mails nobody.
       await release(game.id, { user_id: first.user_id });
@@ -219,7 +222,7 @@ describe(`the organizer's board tools (D29, D32, ${testDbKind})`, () => {
       expect(missing.statusCode).toBe(400);
       expect((missing.json() as { error: { message: string } }).error.message).toBe(ORGANIZER_TOOL_ERRORS.paidAmountMissing);
       // The dialog read $10 a square ($20.00 for 2); the price then became $15 (no square sold yet, D13).
-      expect((await send(t.app, 'PATCH', `/api/games/${game.id}`, { cookie: admin.cookie, payload: { price_per_square: 15 } })).statusCode).toBe(200);
+      expect((await send(t.app, 'PATCH', `/api/admin/games/${game.id}`, { cookie: admin.cookie, payload: { price_per_square: 15 } })).statusCode).toBe(200);
       const fingerprint = await databaseFingerprinter(t.db.handle);
       const before = await fingerprint();
       const stale = await assign(game.id, { squares: two, to: { name: 'Aunt May' }, paid: true, paid_cents: 2000 });
@@ -239,16 +242,16 @@ describe(`the organizer's board tools (D29, D32, ${testDbKind})`, () => {
     it('answers 401 and 403 before reading the body', async () => {
       const game = await organizerGame();
       for (const path of ['assign', 'move', 'release', 'mark-paid']) {
-        expect((await send(t.app, 'POST', `/api/games/${game.id}/squares/${path}`, { payload: { nonsense: true } })).statusCode).toBe(401);
-        expect((await send(t.app, 'POST', `/api/games/${game.id}/squares/${path}`, { cookie: alice.cookie, payload: { nonsense: true } })).statusCode).toBe(
-          403,
-        );
+        expect((await send(t.app, 'POST', `/api/admin/games/${game.id}/squares/${path}`, { payload: { nonsense: true } })).statusCode).toBe(401);
+        expect(
+          (await send(t.app, 'POST', `/api/admin/games/${game.id}/squares/${path}`, { cookie: alice.cookie, payload: { nonsense: true } })).statusCode,
+        ).toBe(403);
       }
       expect((await send(t.app, 'GET', `/api/games/${game.id}/activity`)).statusCode).toBe(401);
       // Not even a body that is not JSON is read first.
       const raw = await t.app.inject({
         method: 'POST',
-        url: `/api/games/${game.id}/squares/assign`,
+        url: `/api/admin/games/${game.id}/squares/assign`,
         headers: { 'content-type': 'application/json', origin: 'http://localhost' },
         payload: '{not json',
       });
@@ -312,7 +315,7 @@ describe(`the organizer's board tools (D29, D32, ${testDbKind})`, () => {
       expect((await db().selectFrom('checkouts').select('status').where('id', '=', checkoutId).executeTakeFirstOrThrow()).status).toBe('fulfilled');
 
       // Deleting the game afterwards refunds only what is left (10, not 20 again).
-      expect((await send(t.app, 'DELETE', `/api/games/${game.id}`, { cookie: admin.cookie })).statusCode).toBe(200);
+      expect((await send(t.app, 'DELETE', `/api/admin/games/${game.id}`, { cookie: admin.cookie })).statusCode).toBe(200);
       await expect
         .poll(async () =>
           (
@@ -340,10 +343,10 @@ describe(`the organizer's board tools (D29, D32, ${testDbKind})`, () => {
       await cardSale(alice, game, [{ x: 0, y: 0 }]);
       await assign(game.id, { squares: [{ x: 1, y: 0 }], to: { name: 'Aunt May' } });
       await assign(game.id, { squares: [{ x: 2, y: 0 }], to: { account: bob.username } });
-      await send(t.app, 'POST', `/api/games/${game.id}/squares/mark-paid`, { cookie: admin.cookie, payload: { squares: [{ x: 2, y: 0 }] } });
+      await send(t.app, 'POST', `/api/admin/games/${game.id}/squares/mark-paid`, { cookie: admin.cookie, payload: { squares: [{ x: 2, y: 0 }] } });
       await move(game.id, { from: { x: 2, y: 0 }, to: { x: 2, y: 9 } });
       await release(game.id, { squares: [{ x: 0, y: 0 }], include_paid: true });
-      const draw = await send(t.app, 'POST', `/api/games/${game.id}/numbers/randomize`, {
+      const draw = await send(t.app, 'POST', `/api/admin/games/${game.id}/numbers/randomize`, {
         cookie: admin.cookie,
         payload: { confirm_not_full: true, confirm_unpaid: 1 },
       });

@@ -55,7 +55,7 @@ describe(`checkouts, reservations and the organizer's tools at once (issue 13, $
       }
       return [...out.values()];
     };
-    const tool = (path: string, gameId: string, body: unknown) => http(path, 'POST', `/api/games/${gameId}/squares/${path}`, admin.cookie, body);
+    const tool = (path: string, gameId: string, body: unknown) => http(path, 'POST', `/api/admin/games/${gameId}/squares/${path}`, admin.cookie, body);
 
     const operation = (i: number): Promise<Answer> => {
       const game = random() < 0.5 ? card : cash;

@@ -41,14 +41,14 @@ export const organizerRoutes: FastifyPluginAsyncZod<OrganizerRoutesOptions> = as
   const actor = (request: FastifyRequest) => signedInUser(request).id;
   const origin = (request: FastifyRequest) => mailLinkOrigin(`${request.protocol}://${request.host}`, settings);
 
-  app.post('/api/games/:id/squares/mark-paid', tool, async (request) =>
+  app.post('/api/admin/games/:id/squares/mark-paid', tool, async (request) =>
     organizer.markPaid(gameIdParam(request.params.id), actor(request), toSelection(request.body)),
   );
-  app.post('/api/games/:id/squares/mark-unpaid', tool, async (request) =>
+  app.post('/api/admin/games/:id/squares/mark-unpaid', tool, async (request) =>
     organizer.markUnpaid(gameIdParam(request.params.id), actor(request), toSelection(request.body)),
   );
   app.post(
-    '/api/games/:id/squares/release',
+    '/api/admin/games/:id/squares/release',
     { ...app.guards.admin, schema: { params: idParams, body: releaseRequestSchema, response: changed } },
     async (request) =>
       organizer.release(gameIdParam(request.params.id), actor(request), toSelection(request.body), {
@@ -57,7 +57,7 @@ export const organizerRoutes: FastifyPluginAsyncZod<OrganizerRoutesOptions> = as
       }),
   );
   app.post(
-    '/api/games/:id/squares/assign',
+    '/api/admin/games/:id/squares/assign',
     { ...app.guards.admin, schema: { params: idParams, body: assignRequestSchema, response: { 200: assignedSchema } } },
     async (request) => {
       const { squares, to, paid, paid_cents } = request.body;
@@ -66,11 +66,13 @@ export const organizerRoutes: FastifyPluginAsyncZod<OrganizerRoutesOptions> = as
       return organizer.assign(gameIdParam(request.params.id), actor(request), squares, target, paid === true ? { cents: paid_cents as number } : null);
     },
   );
-  app.post('/api/games/:id/squares/move', { ...app.guards.admin, schema: { params: idParams, body: moveRequestSchema, response: changed } }, async (request) =>
-    organizer.move(gameIdParam(request.params.id), actor(request), request.body.from, request.body.to),
+  app.post(
+    '/api/admin/games/:id/squares/move',
+    { ...app.guards.admin, schema: { params: idParams, body: moveRequestSchema, response: changed } },
+    async (request) => organizer.move(gameIdParam(request.params.id), actor(request), request.body.from, request.body.to),
   );
 
-  app.get('/api/games/:id/payments', { ...app.guards.admin, schema: { params: idParams, response: { 200: paymentTrackingSchema } } }, async (request) => {
+  app.get('/api/admin/games/:id/payments', { ...app.guards.admin, schema: { params: idParams, response: { 200: paymentTrackingSchema } } }, async (request) => {
     return organizer.payments(gameIdParam(request.params.id));
   });
 

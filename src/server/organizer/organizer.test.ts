@@ -39,7 +39,7 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
   const asAdmin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => send(t.app, method, url, { cookie: admin.cookie, payload });
 
   async function organizerGame(values: Record<string, unknown> = {}): Promise<Game> {
-    const res = await asAdmin('POST', '/api/games', {
+    const res = await asAdmin('POST', '/api/admin/games', {
       title: `Office Pool ${Math.random().toString(36).slice(2, 7)}`,
       team_a: 'Lions',
       team_b: 'Bears',
@@ -62,7 +62,7 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
     db().selectFrom('squares').select(['x', 'y', 'user_id', 'status', 'is_paid']).where('game_id', '=', gameId).orderBy('x').orderBy('y').execute();
   const board = async (gameId: string, cookie?: string) => (await send(t.app, 'GET', `/api/games/${gameId}/board`, { cookie })).json() as BoardResponse;
   const tool = (gameId: string, action: 'mark-paid' | 'mark-unpaid' | 'release', selection: unknown, cookie = admin.cookie) =>
-    send(t.app, 'POST', `/api/games/${gameId}/squares/${action}`, { cookie, payload: selection });
+    send(t.app, 'POST', `/api/admin/games/${gameId}/squares/${action}`, { cookie, payload: selection });
 
   describe('the game form', () => {
     it('creates an organizer-collects game with its instructions and pay-by time; the API sends them', async () => {
@@ -87,7 +87,7 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
       [{ payment_method: 'card', pay_by: new Date(Date.now() + HOUR).toISOString() }, ORGANIZER_PAYMENT_ERRORS.payByCardGame],
     ])('refuses %j with 400 and its message, creating nothing', async (values, message) => {
       const before = await db().selectFrom('games').select('id').execute();
-      const res = await asAdmin('POST', '/api/games', {
+      const res = await asAdmin('POST', '/api/admin/games', {
         title: 'Bad Pool',
         team_a: 'A',
         team_b: 'B',
@@ -102,37 +102,37 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
     });
 
     it('requires instructions of an edit that sets them or makes the game organizer-collects; an older game without them stays editable otherwise', async () => {
-      const card = (await asAdmin('POST', '/api/games', { title: 'Card Pool', team_a: 'A', team_b: 'B', price_per_square: 10 })).json() as { game: Game };
-      const toOrganizer = await asAdmin('PATCH', `/api/games/${card.game.id}`, { payment_method: 'organizer' });
+      const card = (await asAdmin('POST', '/api/admin/games', { title: 'Card Pool', team_a: 'A', team_b: 'B', price_per_square: 10 })).json() as { game: Game };
+      const toOrganizer = await asAdmin('PATCH', `/api/admin/games/${card.game.id}`, { payment_method: 'organizer' });
       expect(toOrganizer.statusCode).toBe(400);
       expect((toOrganizer.json() as { error: { message: string } }).error.message).toBe(ORGANIZER_PAYMENT_ERRORS.instructionsRequired);
-      const withThem = await asAdmin('PATCH', `/api/games/${card.game.id}`, {
+      const withThem = await asAdmin('PATCH', `/api/admin/games/${card.game.id}`, {
         payment_method: 'organizer',
         payment_instructions: 'Cash to Sam at the office by Friday',
       });
       expect(withThem.statusCode, withThem.body).toBe(200);
-      const cleared = await asAdmin('PATCH', `/api/games/${card.game.id}`, { payment_instructions: ' ' });
+      const cleared = await asAdmin('PATCH', `/api/admin/games/${card.game.id}`, { payment_instructions: ' ' });
       expect(cleared.statusCode).toBe(400);
       expect((cleared.json() as { error: { message: string } }).error.message).toBe(ORGANIZER_PAYMENT_ERRORS.instructionsRequired);
       // A game made before the rule, without instructions: its title can still change; adding them works.
       await db().updateTable('games').set({ payment_instructions: null }).where('id', '=', card.game.id).execute();
-      expect((await asAdmin('PATCH', `/api/games/${card.game.id}`, { title: 'Older Pool' })).statusCode).toBe(200);
-      const added = await asAdmin('PATCH', `/api/games/${card.game.id}`, { payment_instructions: 'Venmo @coach-k' });
+      expect((await asAdmin('PATCH', `/api/admin/games/${card.game.id}`, { title: 'Older Pool' })).statusCode).toBe(200);
+      const added = await asAdmin('PATCH', `/api/admin/games/${card.game.id}`, { payment_instructions: 'Venmo @coach-k' });
       expect((added.json() as { game: Game }).game.payment_instructions).toBe('Venmo @coach-k');
     });
 
     it('fixes the payment method once a square is sold; instructions and the pay-by time stay editable', async () => {
       const game = await organizerGame();
-      const free = await asAdmin('PATCH', `/api/games/${game.id}`, { payment_method: 'card' });
+      const free = await asAdmin('PATCH', `/api/admin/games/${game.id}`, { payment_method: 'card' });
       expect(free.statusCode, free.body).toBe(200);
       expect((free.json() as { game: Game }).game.payment_method).toBe('card');
-      await asAdmin('PATCH', `/api/games/${game.id}`, { payment_method: 'organizer' });
+      await asAdmin('PATCH', `/api/admin/games/${game.id}`, { payment_method: 'organizer' });
       await reserve(alice, game, [{ x: 0, y: 0 }]);
-      const locked = await asAdmin('PATCH', `/api/games/${game.id}`, { payment_method: 'card' });
+      const locked = await asAdmin('PATCH', `/api/admin/games/${game.id}`, { payment_method: 'card' });
       expect(locked.statusCode).toBe(409);
       expect(locked.json()).toEqual({ error: { code: 'PAYMENT_METHOD_LOCKED', message: ORGANIZER_PAYMENT_ERRORS.methodLocked } });
       const payBy = new Date(Date.now() + 5 * HOUR).toISOString();
-      const edited = await asAdmin('PATCH', `/api/games/${game.id}`, { payment_instructions: 'Cash to Pat', pay_by: payBy });
+      const edited = await asAdmin('PATCH', `/api/admin/games/${game.id}`, { payment_instructions: 'Cash to Pat', pay_by: payBy });
       expect((edited.json() as { game: Game }).game).toMatchObject({ payment_method: 'organizer', payment_instructions: 'Cash to Pat', pay_by: payBy });
     });
   });
@@ -257,7 +257,7 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
         game: { total_pot_cents: 3000, collected_cents: 2000 },
       });
       await expectCountersMatch(t.db.handle, game.id);
-      const tracking = (await asAdmin('GET', `/api/games/${game.id}/payments`)).json() as PaymentTracking;
+      const tracking = (await asAdmin('GET', `/api/admin/games/${game.id}/payments`)).json() as PaymentTracking;
       expect(tracking.totals).toEqual({ squares: 3, unpaid_squares: 1, due_cents: 3000, paid_cents: 2000, unpaid_cents: 1000 });
       expect(tracking.players.map((p) => [p.username, p.due_cents, p.paid_cents, p.unpaid_cents])).toEqual([
         [bob.username, 1000, 0, 1000],
@@ -307,9 +307,9 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
     it('answers 401 and 403 before reading the body, 400 with a clear message for a bad selection, 404 for no game', async () => {
       const game = await organizerGame();
       await reserve(alice, game, [{ x: 8, y: 8 }]);
-      expect((await send(t.app, 'POST', `/api/games/${game.id}/squares/mark-paid`, { payload: { squares: 'nonsense' } })).statusCode).toBe(401);
+      expect((await send(t.app, 'POST', `/api/admin/games/${game.id}/squares/mark-paid`, { payload: { squares: 'nonsense' } })).statusCode).toBe(401);
       expect((await tool(game.id, 'mark-paid', { oops: true }, alice.cookie)).statusCode).toBe(403);
-      expect((await send(t.app, 'GET', `/api/games/${game.id}/payments`, { cookie: alice.cookie })).statusCode).toBe(403);
+      expect((await send(t.app, 'GET', `/api/admin/games/${game.id}/payments`, { cookie: alice.cookie })).statusCode).toBe(403);
       for (const [selection, message] of [
         [{}, ORGANIZER_TOOL_ERRORS.selectionOne],
         [{ all: true, user_id: alice.id }, ORGANIZER_TOOL_ERRORS.selectionOne],
@@ -364,7 +364,7 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
       await reserve(alice, game, [{ x: 0, y: 0 }]);
       await tool(game.id, 'mark-paid', { all: true });
       await reserve(bob, game, [{ x: 1, y: 1 }]);
-      const res = await asAdmin('DELETE', `/api/games/${game.id}`);
+      const res = await asAdmin('DELETE', `/api/admin/games/${game.id}`);
       expect(res.statusCode, res.body).toBe(200);
       const orders = await db()
         .selectFrom('checkouts')
@@ -401,7 +401,7 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
       expect(await t.app.organizer.releaseOverdue(later)).toBe(0);
       // A new pay-by time runs again when it comes.
       const newPayBy = new Date(Date.now() + 3 * HOUR).toISOString();
-      expect((await asAdmin('PATCH', `/api/games/${game.id}`, { pay_by: newPayBy })).statusCode).toBe(200);
+      expect((await asAdmin('PATCH', `/api/admin/games/${game.id}`, { pay_by: newPayBy })).statusCode).toBe(200);
       expect(await t.app.organizer.releaseOverdue(new Date(Date.now() + 4 * HOUR))).toBe(1);
     });
   });
@@ -413,7 +413,7 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
         { x: 0, y: 0 },
         { x: 0, y: 1 },
       ]);
-      const draw = (body: object) => asAdmin('POST', `/api/games/${game.id}/numbers/randomize`, { confirm_not_full: true, ...body });
+      const draw = (body: object) => asAdmin('POST', `/api/admin/games/${game.id}/numbers/randomize`, { confirm_not_full: true, ...body });
       const asked = await draw({});
       expect(asked.statusCode).toBe(409);
       expect(asked.json()).toEqual({ error: { code: 'UNPAID_SQUARES', message: GAME_DAY_TEXTS.unpaidSquares(2), unpaid_squares: 2 } });
@@ -439,10 +439,10 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
     it('offers organizer-collects only, refuses card games, and sells squares normally', async () => {
       expect(((await send(bare.app, 'GET', '/api/config')).json() as { paymentMethods: string[] }).paymentMethods).toEqual(['organizer']);
       const body = { title: 'No Stripe Pool', team_a: 'A', team_b: 'B', price_per_square: 5 };
-      const card = await send(bare.app, 'POST', '/api/games', { cookie: organizer.cookie, payload: body });
+      const card = await send(bare.app, 'POST', '/api/admin/games', { cookie: organizer.cookie, payload: body });
       expect(card.statusCode).toBe(400);
       expect(card.json()).toEqual({ error: { code: 'CARD_PAYMENTS_UNAVAILABLE', message: ORGANIZER_PAYMENT_ERRORS.cardUnavailable } });
-      const created = await send(bare.app, 'POST', '/api/games', {
+      const created = await send(bare.app, 'POST', '/api/admin/games', {
         cookie: organizer.cookie,
         payload: { ...body, payment_method: 'organizer', payment_instructions: INSTRUCTIONS },
       });

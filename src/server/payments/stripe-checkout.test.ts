@@ -372,7 +372,7 @@ describe('Stripe checkout end to end', () => {
     expect((await deliver(fake.event('checkout.session.completed', session.id))).statusCode).toBe(200);
     expect((await checkoutRow(checkoutId)).status).toBe('fulfilled');
 
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/games/${doomed}`, headers: { host: HOST, origin: ORIGIN, cookie: admin.cookie } });
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/games/${doomed}`, headers: { host: HOST, origin: ORIGIN, cookie: admin.cookie } });
     expect(del.statusCode).toBe(200);
     const refunds = fake.refunds.filter((r) => r.payment_intent === paid.payment_intent);
     expect(refunds).toHaveLength(1);

@@ -53,7 +53,7 @@ describe(`payout rules (D34, ${testDbKind})`, () => {
   }
 
   it('creates a game with custom shares, a charity share and roll-forward; refuses shares that are not whole percents adding up to 100', async () => {
-    const { game } = await ok<{ game: Game }>('POST', '/api/games', { ...BASE, ...CUSTOM });
+    const { game } = await ok<{ game: Game }>('POST', '/api/admin/games', { ...BASE, ...CUSTOM });
     expect(game).toMatchObject({
       payout_schedule: 'custom',
       payout_shares: [10, 20, 30, 30],
@@ -64,7 +64,7 @@ describe(`payout rules (D34, ${testDbKind})`, () => {
     expect((await ok<{ game: Game }>('GET', `/api/games/${game.id}`)).game).toMatchObject({ payout_shares: [10, 20, 30, 30], unbought_rule: 'roll' });
 
     // A schedule game keeps the house rule and no shares.
-    const plain = await ok<{ game: Game }>('POST', '/api/games', BASE);
+    const plain = await ok<{ game: Game }>('POST', '/api/admin/games', BASE);
     expect(plain.game).toMatchObject({
       payout_schedule: 'even',
       payout_shares: null,
@@ -73,7 +73,7 @@ describe(`payout rules (D34, ${testDbKind})`, () => {
       unbought_rule: 'house',
     });
 
-    const create = (changes: object, message: string) => refused('POST', '/api/games', { ...BASE, ...CUSTOM, ...changes }, 400, message);
+    const create = (changes: object, message: string) => refused('POST', '/api/admin/games', { ...BASE, ...CUSTOM, ...changes }, 400, message);
     await create({ organizer_percent: 0 }, 'Payout shares must add up to 100%: Q1 10% + Q2 20% + Q3 30% + Q4 30% + Organizer 0% = 90%');
     await create({ payout_shares: [10, 20.5, 30, 29.5] }, 'Q2 share must be a whole percent from 0 to 100');
     await create({ payout_shares: [-10, 40, 30, 30] }, 'Q1 share must be a whole percent from 0 to 100');
@@ -81,49 +81,54 @@ describe(`payout rules (D34, ${testDbKind})`, () => {
     await create({ game_type: 'college-basketball' }, 'Custom shares need one share for each half (2)');
     await create({ unbought_rule: 'charity' }, 'Choose what happens to a winning square nobody bought: the house keeps it or it rolls forward');
     await create({ organizer_label: 'x'.repeat(41) }, "The organizer share's name must be at most 40 characters");
-    const halves = await ok<{ game: Game }>('POST', '/api/games', { ...BASE, ...CUSTOM, game_type: 'college-basketball', payout_shares: [45, 45] });
+    const halves = await ok<{ game: Game }>('POST', '/api/admin/games', { ...BASE, ...CUSTOM, game_type: 'college-basketball', payout_shares: [45, 45] });
     expect(halves.game).toMatchObject({ payout_shares: [45, 45], organizer_percent: 10 });
   });
 
   it('fixes the rules with the price once a square is sold (D13): the server refuses a change with the lock’s message', async () => {
-    const { game } = await ok<{ game: Game }>('POST', '/api/games', { ...BASE, ...CUSTOM });
+    const { game } = await ok<{ game: Game }>('POST', '/api/admin/games', { ...BASE, ...CUSTOM });
     // Before any sale the rules may change, checked whole.
-    const edited = await ok<{ game: Game }>('PATCH', `/api/games/${game.id}`, { payout_shares: [20, 20, 20, 30], unbought_rule: 'house' });
+    const edited = await ok<{ game: Game }>('PATCH', `/api/admin/games/${game.id}`, { payout_shares: [20, 20, 20, 30], unbought_rule: 'house' });
     expect(edited.game).toMatchObject({ payout_shares: [20, 20, 20, 30], organizer_percent: 10, unbought_rule: 'house' });
     await refused(
       'PATCH',
-      `/api/games/${game.id}`,
+      `/api/admin/games/${game.id}`,
       { payout_shares: [20, 20, 20, 20] },
       400,
       'Payout shares must add up to 100%: Q1 20% + Q2 20% + Q3 20% + Q4 20% + Organizer 10% = 90%',
     );
     // A type played in halves does not fit four shares.
-    await refused('PATCH', `/api/games/${game.id}`, { game_type: 'college-basketball' }, 400, 'Custom shares need one share for each half (2)');
+    await refused('PATCH', `/api/admin/games/${game.id}`, { game_type: 'college-basketball' }, 400, 'Custom shares need one share for each half (2)');
 
-    await ok<Assigned>('POST', `/api/games/${game.id}/squares/assign`, { squares: [{ x: 0, y: 0 }], to: { name: 'Aunt May' } });
+    await ok<Assigned>('POST', `/api/admin/games/${game.id}/squares/assign`, { squares: [{ x: 0, y: 0 }], to: { name: 'Aunt May' } });
     const locked = { code: 'PRICE_LOCKED' } as const;
-    await refused('PATCH', `/api/games/${game.id}`, { payout_shares: [10, 20, 30, 30] }, 409, GAME_PRICE_LOCKED, locked.code);
-    await refused('PATCH', `/api/games/${game.id}`, { unbought_rule: 'roll' }, 409, GAME_PRICE_LOCKED, locked.code);
-    await refused('PATCH', `/api/games/${game.id}`, { payout_schedule: 'even' }, 409, GAME_PRICE_LOCKED, locked.code);
-    await refused('PATCH', `/api/games/${game.id}`, { organizer_label: 'Someone else' }, 409, GAME_PRICE_LOCKED, locked.code);
+    await refused('PATCH', `/api/admin/games/${game.id}`, { payout_shares: [10, 20, 30, 30] }, 409, GAME_PRICE_LOCKED, locked.code);
+    await refused('PATCH', `/api/admin/games/${game.id}`, { unbought_rule: 'roll' }, 409, GAME_PRICE_LOCKED, locked.code);
+    await refused('PATCH', `/api/admin/games/${game.id}`, { payout_schedule: 'even' }, 409, GAME_PRICE_LOCKED, locked.code);
+    await refused('PATCH', `/api/admin/games/${game.id}`, { organizer_label: 'Someone else' }, 409, GAME_PRICE_LOCKED, locked.code);
     // The same rules sent again are not a change; the title still is.
-    const same = await ok<{ game: Game }>('PATCH', `/api/games/${game.id}`, { title: 'Renamed', payout_shares: [20, 20, 20, 30], unbought_rule: 'house' });
+    const same = await ok<{ game: Game }>('PATCH', `/api/admin/games/${game.id}`, {
+      title: 'Renamed',
+      payout_shares: [20, 20, 20, 30],
+      unbought_rule: 'house',
+    });
     expect(same.game).toMatchObject({ title: 'Renamed', payout_shares: [20, 20, 20, 30] });
   });
 
   it('rolls an unbought Q2 into Q3 and an unbought Final into the organizer’s share; a correction re-prices Q3 while unpaid and is refused once it is paid', async () => {
-    const { game } = await ok<{ game: Game }>('POST', '/api/games', { ...BASE, ...CUSTOM });
+    const { game } = await ok<{ game: Game }>('POST', '/api/admin/games', { ...BASE, ...CUSTOM });
     // Rows 0-8 go to Aunt May (paid); row 9 stays unsold: a winning square there is unbought.
     const sold: Coordinate[] = Array.from({ length: 90 }, (_, i) => ({ x: Math.floor(i / 10), y: i % 10 }));
-    await ok<Assigned>('POST', `/api/games/${game.id}/squares/assign`, { squares: sold, to: { name: 'Aunt May' }, paid: true, paid_cents: 90_000 });
-    const drawn = await ok<GameDayView>('POST', `/api/games/${game.id}/numbers/randomize`, { confirm_not_full: true });
+    await ok<Assigned>('POST', `/api/admin/games/${game.id}/squares/assign`, { squares: sold, to: { name: 'Aunt May' }, paid: true, paid_cents: 90_000 });
+    const drawn = await ok<GameDayView>('POST', `/api/admin/games/${game.id}/numbers/randomize`, { confirm_not_full: true });
     expect(drawn.game.total_pot_cents).toBe(90_000);
     const numbers = drawn.numbers!;
     const scoreFor = (cell: Coordinate, plus = 0) => ({
       team_a_score: numbers.x_axis_numbers[cell.x]! + plus,
       team_b_score: numbers.y_axis_numbers[cell.y]! + plus,
     });
-    const confirm = (quarter: number, cell: Coordinate, plus = 0) => ok<GameDayView>('PUT', `/api/games/${game.id}/quarters/${quarter}`, scoreFor(cell, plus));
+    const confirm = (quarter: number, cell: Coordinate, plus = 0) =>
+      ok<GameDayView>('PUT', `/api/admin/games/${game.id}/quarters/${quarter}`, scoreFor(cell, plus));
     const amounts = (view: GameDayView) => view.results.map((r) => [r.quarter, r.payout_amount_cents, r.payout_status]);
 
     await confirm(1, { x: 0, y: 0 });
@@ -152,16 +157,16 @@ describe(`payout rules (D34, ${testDbKind})`, () => {
     ]);
 
     // Q3 paid: a Q2 correction that would change it is refused, nothing written.
-    await ok('POST', `/api/games/${game.id}/quarters/3/payout/mark-paid`, { reference: 'Cash' });
+    await ok('POST', `/api/admin/games/${game.id}/quarters/3/payout/mark-paid`, { reference: 'Cash' });
     await refused(
       'PUT',
-      `/api/games/${game.id}/quarters/2`,
+      `/api/admin/games/${game.id}/quarters/2`,
       scoreFor({ x: 0, y: 2 }, 10),
       409,
       'Correcting Q2 would change the Q3 payout from $450.00 to $270.00, and the Q3 payout is already paid or being paid: Q2 can no longer be corrected.',
       'CORRECTION_REPRICES_SETTLED',
     );
-    view = await ok<GameDayView>('GET', `/api/games/${game.id}/game-day`);
+    view = await ok<GameDayView>('GET', `/api/admin/games/${game.id}/game-day`);
     expect(amounts(view)).toEqual([
       [1, 9_000, 'pending'],
       [2, 0, 'completed'],
@@ -194,7 +199,7 @@ describe(`payout rules (D34, ${testDbKind})`, () => {
     expect(plan.organizer).toMatchObject({ baseCents: 9_000, rolledInCents: 27_000, cents: 36_000 });
 
     // The payouts CSV says the same amounts.
-    const csv = await ok<string>('GET', `/api/games/${game.id}/export/payouts.csv`);
+    const csv = await ok<string>('GET', `/api/admin/games/${game.id}/export/payouts.csv`);
     const paid = csv
       .trim()
       .split(/\r?\n/)
@@ -204,16 +209,16 @@ describe(`payout rules (D34, ${testDbKind})`, () => {
   });
 
   it('under the house rule an unbought quarter rolls nothing: the next quarter pays its own share', async () => {
-    const { game } = await ok<{ game: Game }>('POST', '/api/games', { ...BASE, ...CUSTOM, unbought_rule: 'house' });
+    const { game } = await ok<{ game: Game }>('POST', '/api/admin/games', { ...BASE, ...CUSTOM, unbought_rule: 'house' });
     const sold: Coordinate[] = Array.from({ length: 90 }, (_, i) => ({ x: Math.floor(i / 10), y: i % 10 }));
-    await ok<Assigned>('POST', `/api/games/${game.id}/squares/assign`, { squares: sold, to: { name: 'Aunt May' }, paid: true, paid_cents: 90_000 });
-    const { numbers } = await ok<GameDayView>('POST', `/api/games/${game.id}/numbers/randomize`, { confirm_not_full: true });
+    await ok<Assigned>('POST', `/api/admin/games/${game.id}/squares/assign`, { squares: sold, to: { name: 'Aunt May' }, paid: true, paid_cents: 90_000 });
+    const { numbers } = await ok<GameDayView>('POST', `/api/admin/games/${game.id}/numbers/randomize`, { confirm_not_full: true });
     const score = (x: number, y: number, plus: number) => ({
       team_a_score: numbers!.x_axis_numbers[x]! + plus,
       team_b_score: numbers!.y_axis_numbers[y]! + plus,
     });
-    await ok('PUT', `/api/games/${game.id}/quarters/1`, score(9, 0, 0));
-    const view = await ok<GameDayView>('PUT', `/api/games/${game.id}/quarters/2`, score(0, 0, 10));
+    await ok('PUT', `/api/admin/games/${game.id}/quarters/1`, score(9, 0, 0));
+    const view = await ok<GameDayView>('PUT', `/api/admin/games/${game.id}/quarters/2`, score(0, 0, 10));
     expect(view.results.map((r) => r.payout_amount_cents)).toEqual([0, 18_000]);
   });
 });

@@ -17,7 +17,7 @@ export interface PayoutsRoutesOptions {
  */
 export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsRoutesOptions> = async (app, { payouts, gameDay }) => {
   app.post(
-    '/api/games/:id/quarters/:quarter/payout/mark-paid',
+    '/api/admin/games/:id/quarters/:quarter/payout/mark-paid',
     { ...app.guards.admin, schema: { params: quarterParams, body: markPaidRequestSchema, response: { 200: gameDayViewSchema } } },
     async (request) => {
       const gameId = gameIdParam(request.params.id);
@@ -28,7 +28,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsRoutesOptions> = async 
   );
 
   app.post(
-    '/api/games/:id/quarters/:quarter/payout/retry',
+    '/api/admin/games/:id/quarters/:quarter/payout/retry',
     { ...app.guards.admin, schema: { params: quarterParams, response: { 200: gameDayViewSchema } } },
     async (request) => {
       const gameId = gameIdParam(request.params.id);

@@ -53,7 +53,7 @@ describe(`payouts with the manual provider (${testDbKind})`, () => {
   });
   afterAll(() => t.close());
 
-  const url = (gameId: string, path: string) => `/api/games/${gameId}${path}`;
+  const url = (gameId: string, path: string) => `/api/admin/games/${gameId}${path}`;
 
   it('answers 401 to visitors and 403 to players', async () => {
     const gameId = await drawnGame(t.db.handle, admin, player.id);
@@ -170,7 +170,7 @@ describe(`payouts with a provider that fails (${testDbKind})`, () => {
     await database.cleanup();
   });
 
-  const url = (gameId: string, path: string) => `/api/games/${gameId}${path}`;
+  const url = (gameId: string, path: string) => `/api/admin/games/${gameId}${path}`;
 
   it('a failure leaves the payout failed with its reason; Retry completes it with retry_count 1', async () => {
     const gameId = await drawnGame(database.handle, admin, player.id);

@@ -14,7 +14,7 @@ const INTERRUPTED = 'Interrupted: the server stopped while this payout was being
 const X_AXIS = [3, 1, 4, 0, 5, 9, 2, 6, 8, 7];
 const Y_AXIS = [2, 7, 1, 8, 0, 6, 9, 3, 5, 4];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const url = (gameId: string, path: string) => `/api/games/${gameId}${path}`;
+const url = (gameId: string, path: string) => `/api/admin/games/${gameId}${path}`;
 
 function expectError(res: { statusCode: number; body: string; json(): unknown }, status: number, code: string) {
   expect(res.statusCode, res.body).toBe(status);

@@ -48,7 +48,7 @@ describe(`a named person's squares never go to a password set before her address
 
   /** A game with squares and a win on the named person with `email`; the game's id. */
   async function squaresWaitingFor(email: string): Promise<string> {
-    const created = await http('POST', '/api/games', {
+    const created = await http('POST', '/api/admin/games', {
       cookie: admin.cookie,
       body: {
         title: `Takeover ${Math.random().toString(36).slice(2, 7)}`,
@@ -61,7 +61,7 @@ describe(`a named person's squares never go to a password set before her address
     });
     expect(created.status, created.text).toBe(201);
     const gameId = (JSON.parse(created.text) as { game: { id: string } }).game.id;
-    const assigned = await http('POST', `/api/games/${gameId}/squares/assign`, {
+    const assigned = await http('POST', `/api/admin/games/${gameId}/squares/assign`, {
       cookie: admin.cookie,
       body: { squares: [{ x: 4, y: 4 }], to: { name: 'Aunt May', email } },
     });

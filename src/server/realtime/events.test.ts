@@ -123,7 +123,7 @@ describe(`GET /api/games/:id/events (${testDbKind})`, () => {
     await stream.next();
 
     const send = (method: 'PATCH' | 'DELETE', payload?: object) =>
-      server.app.inject({ method, url: `/api/games/${gameId}`, headers: { origin: SAME_ORIGIN, cookie: admin.cookie }, ...(payload ? { payload } : {}) });
+      server.app.inject({ method, url: `/api/admin/games/${gameId}`, headers: { origin: SAME_ORIGIN, cookie: admin.cookie }, ...(payload ? { payload } : {}) });
     expect((await send('PATCH', { title: 'Renamed Bowl' })).statusCode).toBe(200);
     expect(await nextChange(stream)).toEqual(change({ game_id: gameId, reason: 'game' }));
     // An empty edit changes nothing, so nobody is told.

@@ -61,7 +61,7 @@ describe('PostgreSQL LISTEN/NOTIFY board changes', () => {
         await a.db.handle.db.updateTable('user').set({ isAdmin: true }).where('email', '=', admin.email).execute();
         const res = await a.app.inject({
           method: 'PATCH',
-          url: `/api/games/${gameId}`,
+          url: `/api/admin/games/${gameId}`,
           headers: { origin: SAME_ORIGIN, cookie: admin.cookie },
           payload: { team_a: 'Bills' },
         });

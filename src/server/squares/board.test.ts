@@ -206,7 +206,7 @@ describe(`GET /api/games/:id/board (${testDbKind})`, () => {
     expect((await board(gameId)).game.title).toBe('Before Bowl');
     const res = await t.app.inject({
       method: 'PATCH',
-      url: `/api/games/${gameId}`,
+      url: `/api/admin/games/${gameId}`,
       headers: { origin: 'http://localhost', cookie: admin.cookie },
       payload: { title: 'After Bowl' },
     });

@@ -24,7 +24,7 @@ describe(`what a player owes (D28, ${testDbKind})`, () => {
   afterAll(() => t.close());
 
   async function createGame(values: Record<string, unknown>): Promise<Game> {
-    const res = await send(t.app, 'POST', '/api/games', {
+    const res = await send(t.app, 'POST', '/api/admin/games', {
       cookie: admin.cookie,
       payload: { title: `Office Pool ${Math.random().toString(36).slice(2, 7)}`, team_a: 'Lions', team_b: 'Bears', price_per_square: 10, ...values },
     });
@@ -46,7 +46,7 @@ describe(`what a player owes (D28, ${testDbKind})`, () => {
   const mySquares = async (cookie: string) => (await send(t.app, 'GET', '/api/me/squares', { cookie })).json() as MySquaresResponse;
   const owingInMySquares = async (cookie: string, gameId: string) => (await mySquares(cookie)).games.find((game) => game.game_id === gameId)?.owing;
   const tool = async (gameId: string, action: 'mark-paid' | 'release', selection: unknown) => {
-    const res = await send(t.app, 'POST', `/api/games/${gameId}/squares/${action}`, { cookie: admin.cookie, payload: selection });
+    const res = await send(t.app, 'POST', `/api/admin/games/${gameId}/squares/${action}`, { cookie: admin.cookie, payload: selection });
     expect(res.statusCode, res.body).toBe(200);
   };
 

@@ -187,7 +187,7 @@ describe.runIf(testDbKind === 'sqlite')('readiness of a SQLite file (sqlite)', (
     for (let i = 0; i < 50 && !failed; i++) {
       const created = await t.app.inject({
         method: 'POST',
-        url: '/api/games',
+        url: '/api/admin/games',
         headers: { cookie: admin.cookie, origin: 'http://localhost' },
         payload: { title: `Full Disk Bowl ${i}`, team_a: 'Alphas', team_b: 'Betas', price_per_square: 10 },
       });

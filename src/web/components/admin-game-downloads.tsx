@@ -20,7 +20,7 @@ export function GameDownloads({ gameId }: { gameId: string }) {
       <div className="flex flex-wrap gap-2">
         {FILES.map(([kind, label]) => (
           <Button key={kind} asChild variant="outline">
-            <a href={`/api/games/${encodeURIComponent(gameId)}/export/${kind}.csv`} download>
+            <a href={`/api/admin/games/${encodeURIComponent(gameId)}/export/${kind}.csv`} download>
               <Download aria-hidden="true" />
               {label} (CSV)
             </a>

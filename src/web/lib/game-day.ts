@@ -24,13 +24,14 @@ const gameDayKeys = {
   myWinnings: ['me', 'winnings'] as const,
 };
 
-const base = (gameId: string) => `/api/games/${encodeURIComponent(gameId)}`;
+/** Game day's routes are admin-only, so under /api/admin/ (design note 032). */
+const base = (gameId: string) => `/api/admin/games/${encodeURIComponent(gameId)}`;
 
 function fetchGameDay(gameId: string, signal?: AbortSignal): Promise<GameDayView> {
   return api.get<GameDayView>(`${base(gameId)}/game-day`, signal);
 }
 
-/** GET /api/games/:id/game-day (admins only). */
+/** GET /api/admin/games/:id/game-day (admins only). */
 export function useGameDay(gameId: string | undefined) {
   return useQuery({
     queryKey: gameDayKeys.view(gameId ?? ''),

@@ -57,7 +57,7 @@ function refreshGames(queryClient: QueryClient): Promise<void> {
 export function useCreateGame() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: GameCreateRequest) => api.post<GameResponse>('/api/games', input).then((body) => body.game),
+    mutationFn: (input: GameCreateRequest) => api.post<GameResponse>('/api/admin/games', input).then((body) => body.game),
     onSuccess: () => refreshGames(queryClient),
   });
 }
@@ -66,7 +66,7 @@ export function useCreateGame() {
 export function useUpdateGame(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: GameUpdateRequest) => api.patch<GameResponse>(`/api/games/${encodeURIComponent(id)}`, changes).then((body) => body.game),
+    mutationFn: (changes: GameUpdateRequest) => api.patch<GameResponse>(`/api/admin/games/${encodeURIComponent(id)}`, changes).then((body) => body.game),
     onSuccess: () => refreshGames(queryClient),
   });
 }
@@ -74,7 +74,7 @@ export function useUpdateGame(id: string) {
 export function useDeleteGame() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<GameDeletedResponse>(`/api/games/${encodeURIComponent(id)}`).then((body) => body.deleted),
+    mutationFn: (id: string) => api.delete<GameDeletedResponse>(`/api/admin/games/${encodeURIComponent(id)}`).then((body) => body.deleted),
     onSuccess: () => refreshGames(queryClient),
   });
 }

@@ -12,7 +12,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { api, isApiError } from './api';
 import { gameKeys } from './games';
 
-const base = (gameId: string) => `/api/games/${encodeURIComponent(gameId)}/invite`;
+/** POST: anyone with the link redeems it; GET and rotate are admin-only, under /api/admin/ (design note 032). */
+const redeemPath = (gameId: string) => `/api/games/${encodeURIComponent(gameId)}/invite`;
+const adminPath = (gameId: string) => `/api/admin/games/${encodeURIComponent(gameId)}/invite`;
 
 /**
  * The invite in this page's address, if any: 'ready' once none was given or the server took it,
@@ -38,7 +40,7 @@ export function useInviteFromAddress(gameId: string): 'ready' | 'pending' | 'ref
     }
     let cancelled = false;
     api
-      .post<InviteRedeemed>(base(gameId), { token })
+      .post<InviteRedeemed>(redeemPath(gameId), { token })
       .then(async () => {
         // Whatever was read of this game before the cookie was set is stale.
         await queryClient.invalidateQueries({ queryKey: gameKeys.all });
@@ -57,46 +59,46 @@ export function useInviteFromAddress(gameId: string): 'ready' | 'pending' | 'ref
   return state;
 }
 
-/** GET /api/games/:id/invite (admins): the link and its QR code, or null for a public game. */
+/** GET /api/admin/games/:id/invite (admins): the link and its QR code, or null for a public game. */
 export function useGameInvite(gameId: string, enabled: boolean) {
   return useQuery({
     queryKey: gameKeys.invite(gameId),
-    queryFn: ({ signal }) => api.get<GameInviteResponse>(base(gameId), signal).then((body) => body.invite),
+    queryFn: ({ signal }) => api.get<GameInviteResponse>(adminPath(gameId), signal).then((body) => body.invite),
     enabled,
   });
 }
 
-/** POST /api/games/:id/invite/rotate (admins): a new link; the old one stops working. */
+/** POST /api/admin/games/:id/invite/rotate (admins): a new link; the old one stops working. */
 export function useRotateInvite(gameId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<GameInviteResponse>(`${base(gameId)}/rotate`, {}).then((body) => body.invite),
+    mutationFn: () => api.post<GameInviteResponse>(`${adminPath(gameId)}/rotate`, {}).then((body) => body.invite),
     onSuccess: (invite) => queryClient.setQueryData(gameKeys.invite(gameId), invite),
   });
 }
 
-/** GET /api/games/:id/share (admins, D45): the link to share the game by and its QR code. */
+/** GET /api/admin/games/:id/share (admins, D45): the link to share the game by and its QR code. */
 export function useGameShare(gameId: string) {
   return useQuery({
     queryKey: gameKeys.share(gameId),
-    queryFn: ({ signal }) => api.get<GameShareResponse>(`/api/games/${encodeURIComponent(gameId)}/share`, signal).then((body) => body.share),
+    queryFn: ({ signal }) => api.get<GameShareResponse>(`/api/admin/games/${encodeURIComponent(gameId)}/share`, signal).then((body) => body.share),
   });
 }
 
-/** GET /api/games/:id/members (admins, D46): the accounts that opened the game's invite link. */
+/** GET /api/admin/games/:id/members (admins, D46): the accounts that opened the game's invite link. */
 export function useGameMembers(gameId: string, enabled: boolean) {
   return useQuery({
     queryKey: gameKeys.members(gameId),
-    queryFn: ({ signal }) => api.get<GameMembersResponse>(`/api/games/${encodeURIComponent(gameId)}/members`, signal).then((body) => body.members),
+    queryFn: ({ signal }) => api.get<GameMembersResponse>(`/api/admin/games/${encodeURIComponent(gameId)}/members`, signal).then((body) => body.members),
     enabled,
   });
 }
 
-/** DELETE /api/games/:id/members/:userId (admins, D46). */
+/** DELETE /api/admin/games/:id/members/:userId (admins, D46). */
 export function useRemoveMember(gameId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => api.delete<unknown>(`/api/games/${encodeURIComponent(gameId)}/members/${encodeURIComponent(userId)}`),
+    mutationFn: (userId: string) => api.delete<unknown>(`/api/admin/games/${encodeURIComponent(gameId)}/members/${encodeURIComponent(userId)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: gameKeys.members(gameId) }),
   });
 }

@@ -25,12 +25,14 @@ const organizerKeys = {
 };
 
 const base = (gameId: string) => `/api/games/${encodeURIComponent(gameId)}`;
+/** The payment tools are admin-only, so under /api/admin/ (design note 032). */
+const adminBase = (gameId: string) => `/api/admin/games/${encodeURIComponent(gameId)}`;
 
-/** GET /api/games/:id/payments. */
+/** GET /api/admin/games/:id/payments. */
 export function useGamePayments(gameId: string, enabled = true) {
   return useQuery({
     queryKey: organizerKeys.payments(gameId),
-    queryFn: ({ signal }) => api.get<PaymentTracking>(`${base(gameId)}/payments`, signal),
+    queryFn: ({ signal }) => api.get<PaymentTracking>(`${adminBase(gameId)}/payments`, signal),
     enabled: enabled && gameId !== '',
     staleTime: 0,
   });
@@ -44,7 +46,7 @@ export function useSquaresAction(gameId: string) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: gameKeys.all });
   return useMutation({
     mutationFn: ({ action, selection }: { action: SquaresAction; selection: SquareSelection | ReleaseRequest }) =>
-      api.post<SquaresChanged>(`${base(gameId)}/squares/${action}`, selection),
+      api.post<SquaresChanged>(`${adminBase(gameId)}/squares/${action}`, selection),
     onSettled: refresh,
   });
 }
@@ -53,7 +55,7 @@ export function useSquaresAction(gameId: string) {
 export function useAssignSquares(gameId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: AssignRequest) => api.post<Assigned>(`${base(gameId)}/squares/assign`, request),
+    mutationFn: (request: AssignRequest) => api.post<Assigned>(`${adminBase(gameId)}/squares/assign`, request),
     onSettled: () => queryClient.invalidateQueries({ queryKey: gameKeys.all }),
   });
 }
@@ -62,7 +64,7 @@ export function useAssignSquares(gameId: string) {
 export function useMoveSquare(gameId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: MoveRequest) => api.post<SquaresChanged>(`${base(gameId)}/squares/move`, request),
+    mutationFn: (request: MoveRequest) => api.post<SquaresChanged>(`${adminBase(gameId)}/squares/move`, request),
     onSettled: () => queryClient.invalidateQueries({ queryKey: gameKeys.all }),
   });
 }

@@ -176,7 +176,7 @@ describe(`a database made by an older version upgrades with its data intact (${t
         games: [{ wins: [{ quarter: 2, badge: 'Pending' }] }],
       });
 
-      const { orders } = await ok<any>(app, 'GET', `/api/games/${drawn}/orders`, admin.cookie);
+      const { orders } = await ok<any>(app, 'GET', `/api/admin/games/${drawn}/orders`, admin.cookie);
       expect(orders.map((o: any) => [o.buyer_username, o.status, o.method, o.amount_cents, o.notes])).toEqual([
         ['bob', 'paid', 'card', 1000, 'cash at the door'],
         ['alice', 'paid', 'card', 2000, 'cash at the door'],
