@@ -31,7 +31,7 @@ let admin: BrowserAccount;
 let alice: TestAccount;
 let bob: TestAccount;
 
-const ADMIN_GAMES = '/api/games';
+const ADMIN_GAMES = '/api/admin/games';
 
 beforeAll(async () => {
   ({ server } = harness);

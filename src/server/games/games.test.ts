@@ -105,7 +105,7 @@ describe(`games API (${testDbKind})`, () => {
     insertSquare(t.db.handle, gameId, { x, y, userId: playerId, status: 'held', checkoutId, holdExpiresAt: new Date(Date.now() + 30 * 60_000).toISOString() });
 
   describe('who may write', () => {
-    it('POST /api/games: 401 for a visitor, 403 for a player, nothing created; 201 for the admin', async () => {
+    it('POST /api/admin/games: 401 for a visitor, 403 for a player, nothing created; 201 for the admin', async () => {
       const before = await gameCount();
       const visitor = await send('POST', '/api/admin/games', { payload: VALID });
       expect(visitor.statusCode).toBe(401);
@@ -118,7 +118,7 @@ describe(`games API (${testDbKind})`, () => {
       expect(await gameCount()).toBe(before + 1);
     });
 
-    it('PATCH /api/games/:id: 401 for a visitor, 403 for a player, game unchanged', async () => {
+    it('PATCH /api/admin/games/:id: 401 for a visitor, 403 for a player, game unchanged', async () => {
       const id = await insertGame(t.db.handle, { title: 'Untouched' });
       const visitor = await send('PATCH', `/api/admin/games/${id}`, { payload: { title: 'Hacked' } });
       expect(visitor.statusCode).toBe(401);
@@ -129,7 +129,7 @@ describe(`games API (${testDbKind})`, () => {
       expect((await getGame(id)).title).toBe('Untouched');
     });
 
-    it('DELETE /api/games/:id: 401 for a visitor, 403 for a player, game kept', async () => {
+    it('DELETE /api/admin/games/:id: 401 for a visitor, 403 for a player, game kept', async () => {
       const id = await insertGame(t.db.handle);
       const visitor = await send('DELETE', `/api/admin/games/${id}`);
       expect(visitor.statusCode).toBe(401);
