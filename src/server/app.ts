@@ -9,7 +9,6 @@ import { authRoutes } from './auth/auth.routes';
 import { adminAnswersNotStored, sessionGuards } from './auth/session';
 import type { Settings } from './config';
 import type { DatabaseHandle } from './db/connection';
-import { checkoutRepository } from './checkout/checkout.repository';
 import { checkoutRoutes } from './checkout/checkout.routes';
 import { checkoutService, type CheckoutService } from './checkout/checkout.service';
 import { checkoutSweeper, type CheckoutSweeper } from './checkout/sweeper';
@@ -22,7 +21,6 @@ import { membersRepository } from './games/members.repository';
 import { membersService } from './games/members.service';
 import { gamesRoutes } from './games/games.routes';
 import { gamesService } from './games/games.service';
-import { gameDayRepository } from './game-day/game-day.repository';
 import { gameDayRoutes } from './game-day/game-day.routes';
 import { gameDayService } from './game-day/game-day.service';
 import { registerSameOriginCheck } from './http/same-origin';
@@ -286,7 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hasAdmin: () => accountsRepo.hasAdmin(),
     ready: readiness(readinessChecks, app.log),
   });
-  const checkouts = checkoutService({ repo: checkoutRepository(database.db, database.kind), provider: payments, mail, events, log: app.log, clock, metrics });
+  const checkouts = checkoutService({ db: database.db, kind: database.kind, provider: payments, mail, events, log: app.log, clock, metrics });
   const sweeper = checkoutSweeper(checkouts, app.log, settings.SWEEP_INTERVAL_SECONDS * 1000);
   app.decorate('checkouts', checkouts);
   app.decorate('checkoutSweeper', sweeper);
@@ -351,7 +349,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const payoutProvider = deps.payoutProvider ?? manualPayoutProvider();
   const gameDay = gameDayService({
     games: gamesRepo,
-    repo: gameDayRepository(database.db),
+    db: database.db,
     sales: checkouts,
     events,
     log: app.log,
@@ -360,7 +358,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     beacon: { chain: beacon.chain, nextRoundAfter: (time, minSeconds) => beacon.nextRoundAfter(time, minSeconds), drawSoon: () => void beaconJob.runSoon() },
   });
   await app.register(gameDayRoutes, { gameDay });
-  const payouts = payoutsService({ games: gamesRepo, repo: payoutsRepository(database.db), provider: payoutProvider, events, log: app.log, clock });
+  const payouts = payoutsService({ games: gamesRepo, db: database.db, provider: payoutProvider, events, log: app.log, clock });
   // Payouts a crash left in processing go back to a person, at start and then periodically, on every instance.
   const recovery = payoutRecovery({
     repo: payoutsRepository(database.db),

@@ -5,7 +5,7 @@ import { periodModel } from '@core/periods';
 import { personLabel } from '@core/person';
 import type { Executor } from '../db/executor';
 import { notFound } from '../http/errors';
-import { listActivity } from './activity.repository';
+import { activityRepository } from './activity.repository';
 
 /** How many entries one read returns, newest first (a game's whole sale and game day fits). */
 const PAGE = 500;
@@ -18,7 +18,7 @@ export function activityService({ db }: { db: Executor }) {
       const game = await db.selectFrom('games').select(['id', 'game_type']).where('id', '=', gameId).executeTakeFirst();
       if (!game) throw notFound(GAME_ERRORS.notFound);
       const model = periodModel(game.game_type);
-      const rows = await listActivity(db, gameId, { limit: PAGE, ...(viewerId === null ? {} : { subjectUserId: viewerId }) });
+      const rows = await activityRepository(db).list(gameId, { limit: PAGE, ...(viewerId === null ? {} : { subjectUserId: viewerId }) });
       return {
         scope: viewerId === null ? 'all' : 'mine',
         entries: rows.map((row) => {

@@ -3,14 +3,15 @@ import { notFound } from '../http/errors';
 import type { Cancelling } from './cancel';
 import { publicStatus, type CheckoutServiceDeps } from './checkout.deps';
 import { CHECKOUT_NOT_FOUND } from './checkout.messages';
-import type { CheckoutRow } from './checkout.repository';
+import { checkoutRepository, type CheckoutRow } from './checkout.repository';
 
 /**
  * A buyer's own checkouts (D21): following one, listing the open ones, cancelling one. Reading
  * an open checkout asks its provider first and acts on the answer, so these reads can fulfill,
  * refund or release it (their names say "settle").
  */
-export function buyerCheckouts({ repo }: CheckoutServiceDeps, { askProvider, apply, end }: Pick<Cancelling, 'askProvider' | 'apply' | 'end'>) {
+export function buyerCheckouts(deps: CheckoutServiceDeps, { askProvider, apply, end }: Pick<Cancelling, 'askProvider' | 'apply' | 'end'>) {
+  const repo = checkoutRepository(deps.db, deps.kind);
   /** GET /api/checkout/:id for its buyer: while open, settles it with the provider first (a paid one is fulfilled), then answers it. */
   async function settleAndView(checkoutId: string, userId: string): Promise<CheckoutView> {
     let checkout = await repo.findCheckout(checkoutId);

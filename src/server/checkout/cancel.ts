@@ -1,6 +1,6 @@
 import type { PaymentProvider, SessionState } from '../payments/provider';
-import { iso, providerOf, publishSquares, type CheckoutServiceDeps, type EndAs } from './checkout.deps';
-import type { CheckoutRow } from './checkout.repository';
+import { iso, providerOf, publishSquares, type EndAs, inTransaction, type CheckoutServiceDeps } from './checkout.deps';
+import { checkoutRepository, type CheckoutRow } from './checkout.repository';
 import type { Fulfillment } from './fulfill';
 
 /**
@@ -16,7 +16,8 @@ export type Ending = 'released' | 'settled' | 'paying' | 'unanswered';
  * delete or a buyer's new checkout ends others.
  */
 export function cancelling(deps: CheckoutServiceDeps, { fulfill }: Pick<Fulfillment, 'fulfill'>) {
-  const { repo, log, clock } = deps;
+  const { log, clock } = deps;
+  const repo = checkoutRepository(deps.db, deps.kind);
 
   /**
    * Releases an open checkout's holds as `status`. Called only once the provider has said the
@@ -24,7 +25,7 @@ export function cancelling(deps: CheckoutServiceDeps, { fulfill }: Pick<Fulfillm
    * False if it was not open (or had a page by then).
    */
   async function release(checkoutId: string, status: EndAs, withoutSession = false): Promise<boolean> {
-    const games = await repo.transaction(async (tx) => {
+    const games = await inTransaction(deps, async (tx) => {
       if (!(await tx.moveStatus(checkoutId, ['open'], { status, updated_at: iso(clock()) }, { withoutSession }))) return null;
       return tx.deleteHolds(checkoutId);
     });

@@ -1,4 +1,7 @@
 import type { CheckoutStatus } from '@core/api/checkout';
+import type { DbKind } from '../db/connection';
+import type { Executor } from '../db/executor';
+import { withTransactionRetry } from '../db/retry';
 import type { MailOutbox } from '../mail/mail-queue';
 import type { Logger } from '../logger';
 import type { PaymentProvider } from '../payments/provider';
@@ -6,11 +9,14 @@ import type { GameEvents } from '../realtime/events';
 import type { ServiceDeps } from '../service-deps';
 import type { Metrics } from '../system/metrics';
 import { publishSafely } from '../realtime/publish';
-import type { CheckoutItemRow, CheckoutRepository, CheckoutRow, StoredCheckoutStatus } from './checkout.repository';
+import { checkoutRepository, type CheckoutItemRow, type CheckoutRepository, type CheckoutRow, type StoredCheckoutStatus } from './checkout.repository';
 
 /** What every checkout use case works with (wired in app.ts). */
 export interface CheckoutServiceDeps extends ServiceDeps {
-  repo: CheckoutRepository;
+  /** The database; a checkout's own transaction (`inTransaction`) or a game's lock (`game.tx`) runs on its own. */
+  db: Executor;
+  /** The checkout repository's row locks are PostgreSQL's (`checkoutRepository(db, kind)`). */
+  kind: DbKind;
   /** Null: no provider configured (production without Stripe, D22). */
   provider: PaymentProvider | null;
   /** Refund mails, queued in the transaction that records the refund (design note 026). */
@@ -19,6 +25,16 @@ export interface CheckoutServiceDeps extends ServiceDeps {
   log: Logger;
   /** Counts each checkout's outcome (design note 025; does nothing with METRICS off). */
   metrics: Pick<Metrics, 'checkout'>;
+}
+
+/**
+ * Runs `work` in one transaction, with the checkout repository on it. On a PostgreSQL deadlock or
+ * serialization failure (or SQLite busy past busy_timeout) the whole transaction runs again, so
+ * `work` must not act outside it. `trx` is the transaction itself, for another feature's writes in
+ * it (a mail queued, D40).
+ */
+export function inTransaction<T>({ db, kind }: CheckoutServiceDeps, work: (tx: CheckoutRepository, trx: Executor) => Promise<T>): Promise<T> {
+  return withTransactionRetry(() => db.transaction().execute((trx) => work(checkoutRepository(trx, kind), trx)));
 }
 
 /** How an open checkout is ended when it is not paid. */

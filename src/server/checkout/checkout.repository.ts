@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type ExpressionBuilder, type Selectable, type Updateable } from 'kysely';
 import type { DbKind } from '../db/connection';
-import { recordActivity, type NewActivity } from '../activity/activity.repository';
+import { activityRepository, type NewActivity } from '../activity/activity.repository';
 import type { Executor } from '../db/executor';
 import { addToGameCounters, type CounterChange } from '../db/shared-queries';
-import { withTransactionRetry } from '../db/retry';
 import type { CheckoutItemsTable, CheckoutsTable, Database, PaymentRefundsTable } from '../db/schema';
 
 /**
@@ -117,8 +116,8 @@ function openCheckoutOf(eb: ExpressionBuilder<Database, 'squares'>) {
   );
 }
 
-/** The queries, on the database or inside a transaction. */
-function checkoutQueries(db: Executor, kind: DbKind) {
+/** Checkouts, their items and the squares they hold: on the database, or on a transaction (a checkout's own, or a game lock's). */
+export function checkoutRepository(db: Executor, kind: DbKind) {
   /** One row per cell, in (game, x, y) order so two writers waiting on each other's cells cannot deadlock; false when a cell already has a row. */
   async function insertSquares(
     userId: string,
@@ -140,7 +139,7 @@ function checkoutQueries(db: Executor, kind: DbKind) {
 
   return {
     /** D32: entries in the games' activity log, in this transaction. */
-    logActivity: (gameId: string, entries: readonly NewActivity[], now: string) => recordActivity(db, gameId, entries, now),
+    logActivity: (gameId: string, entries: readonly NewActivity[], now: string) => activityRepository(db).record(gameId, entries, now),
 
     /** PostgreSQL: one buyer's checkouts start one at a time, so a new one always sees the earlier one. */
     async lockBuyer(userId: string): Promise<void> {
@@ -475,28 +474,6 @@ function checkoutQueries(db: Executor, kind: DbKind) {
         .where('status', '=', 'pending')
         .executeTakeFirst();
       return count(result) === 1;
-    },
-  };
-}
-
-export type CheckoutQueries = ReturnType<typeof checkoutQueries>;
-
-export function checkoutRepository(db: Executor, kind: DbKind) {
-  return {
-    ...checkoutQueries(db, kind),
-
-    /**
-     * Runs `work` in one transaction; on a PostgreSQL deadlock or serialization failure (or SQLite
-     * busy past busy_timeout) the whole transaction runs again, so `work` must not act outside it.
-     * `trx` is the transaction itself, for another module's writes in it (a mail queued, D40).
-     */
-    async transaction<T>(work: (tx: CheckoutQueries, trx: Executor) => Promise<T>): Promise<T> {
-      return withTransactionRetry(() => db.transaction().execute((trx) => work(checkoutQueries(trx, kind), trx)));
-    },
-
-    /** The same queries on another repository's transaction (a game being deleted, D13). */
-    within(trx: Executor): CheckoutQueries {
-      return checkoutQueries(trx, kind);
     },
   };
 }

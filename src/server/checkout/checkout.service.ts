@@ -4,6 +4,7 @@ import { AppError, errorBody } from '../http/errors';
 import { buyerCheckouts } from './buyer-checkouts';
 import { cancelling } from './cancel';
 import type { CheckoutServiceDeps } from './checkout.deps';
+import { checkoutRepository } from './checkout.repository';
 import { checkoutCreation, type CardCheckout, type NewCheckout } from './create-checkout';
 import { fulfillment } from './fulfill';
 import { providerSync } from './provider-sync';
@@ -33,7 +34,7 @@ export function checkoutService(deps: CheckoutServiceDeps) {
    * after the card part went ahead is reported beside it, and the card part stands.
    */
   async function checkout(input: NewCheckout): Promise<CheckoutCreated> {
-    const methods = await deps.repo.paymentMethods(input.cart.map((item) => item.game_id));
+    const methods = await checkoutRepository(deps.db, deps.kind).paymentMethods(input.cart.map((item) => item.game_id));
     // A game that is gone goes with the card part, or without card payments with the organizer
     // part: either way its check says it is no longer available.
     const organizer = (gameId: string) => (methods.get(gameId) ?? (deps.provider ? 'card' : 'organizer')) === 'organizer';

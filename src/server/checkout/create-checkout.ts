@@ -4,9 +4,9 @@ import { checkoutDescription, checkoutGameId } from '@core/cart';
 import { CART_PAYMENT_ERRORS } from '@core/messages';
 import { AppError } from '../http/errors';
 import type { Cancelling } from './cancel';
-import { iso, perGame, providerOf, publishSquares, type CheckoutServiceDeps } from './checkout.deps';
+import { iso, perGame, providerOf, publishSquares, inTransaction, type CheckoutServiceDeps } from './checkout.deps';
 import { CHECKOUT_TEXTS, PAYMENTS_NOT_CONFIGURED } from './checkout.messages';
-import type { Cell, CheckoutRow, GameForSale } from './checkout.repository';
+import { checkoutRepository, type Cell, type CheckoutRow, type GameForSale } from './checkout.repository';
 import { gameClosed, offBoard, HoldConflict, holdLimit, playerLimit, unavailable } from './sale-checks';
 import type { Fulfillment } from './fulfill';
 
@@ -39,7 +39,8 @@ export function checkoutCreation(
   { fulfill }: Pick<Fulfillment, 'fulfill'>,
   { release, askProvider, cancelCheckouts }: Pick<Cancelling, 'release' | 'askProvider' | 'cancelCheckouts'>,
 ) {
-  const { repo, provider, log, clock } = deps;
+  const { provider, log, clock } = deps;
+  const repo = checkoutRepository(deps.db, deps.kind);
 
   /**
    * Before a buyer's new checkout (D21: it replaces their earlier open one), outside any
@@ -82,7 +83,7 @@ export function checkoutCreation(
       const holdUntil = iso(new Date(expiresAt.getTime() + HOLD_GRACE_MS));
       let held;
       try {
-        held = await repo.transaction(async (tx) => {
+        held = await inTransaction(deps, async (tx) => {
           await tx.lockBuyer(user.id);
           const games = await tx.lockGames(gameIds, 'share');
           for (const item of cart) {

@@ -1,9 +1,9 @@
 import { formatUsd } from '@core/money';
 import type { Executor } from '../db/executor';
 import { refundMail } from '../mail/templates';
-import { iso, perGame, providerOf, publishSquares, refundKey, type CheckoutServiceDeps } from './checkout.deps';
+import { iso, perGame, providerOf, publishSquares, refundKey, inTransaction, type CheckoutServiceDeps } from './checkout.deps';
 import { REFUND_REASONS } from './checkout.messages';
-import type { CheckoutQueries, CheckoutRow, RefundRow, StoredCheckoutStatus } from './checkout.repository';
+import { checkoutRepository, type CheckoutRepository, type CheckoutRow, type RefundRow, type StoredCheckoutStatus } from './checkout.repository';
 
 /** Rolls back a fulfillment that cannot claim every square: the payment is refunded instead. */
 class CannotClaim extends Error {
@@ -18,7 +18,8 @@ class CannotClaim extends Error {
  * confirmations arrive; a payment that cannot claim its squares is refunded.
  */
 export function fulfillment(deps: CheckoutServiceDeps) {
-  const { repo, mail, log, clock, metrics } = deps;
+  const { mail, log, clock, metrics } = deps;
+  const repo = checkoutRepository(deps.db, deps.kind);
 
   /**
    * Claims every square of a paid checkout, or none and refunds the payment (D21). One
@@ -30,7 +31,7 @@ export function fulfillment(deps: CheckoutServiceDeps) {
     const totals = perGame(items);
     let outcome: { status: StoredCheckoutStatus; closedReason: string | null; claimed?: true } | { refund: string };
     try {
-      outcome = await repo.transaction(async (tx) => {
+      outcome = await inTransaction(deps, async (tx) => {
         const games = await tx.lockGames([...totals.keys()].sort(), 'update');
         // Why these squares cannot be sold now, if they cannot: a game deleted, drawn or completed.
         let closedReason: string | null = null;
@@ -89,7 +90,7 @@ export function fulfillment(deps: CheckoutServiceDeps) {
    * failed claim must not leave the money unrefunded.
    */
   async function refund(checkoutId: string, paymentId: string, reason: string): Promise<StoredCheckoutStatus> {
-    const games = await repo.transaction(async (tx) => {
+    const games = await inTransaction(deps, async (tx) => {
       const now = iso(clock());
       const moved = await tx.moveStatus(checkoutId, ['open', 'expired', 'cancelled', 'declined'], {
         status: 'refund_pending',
@@ -134,7 +135,7 @@ export function fulfillment(deps: CheckoutServiceDeps) {
     const refundId = await refundAtProvider(checkout, checkout.amount_cents, reason, key);
     if (!refundId) return checkout.status;
     const now = iso(clock());
-    const done = await repo.transaction(async (tx, trx) => {
+    const done = await inTransaction(deps, async (tx, trx) => {
       await tx.recordRefund({
         checkout_id: checkoutId,
         refund_key: key,
@@ -164,7 +165,7 @@ export function fulfillment(deps: CheckoutServiceDeps) {
     if (!checkout) return;
     const refundId = await refundAtProvider(checkout, part.amount_cents, part.reason, part.refund_key);
     if (!refundId) return;
-    const done = await repo.transaction(async (tx, trx) => {
+    const done = await inTransaction(deps, async (tx, trx) => {
       const marked = await tx.markRefunded(part.id, refundId, iso(clock()));
       if (marked) await queueRefundMail(tx, trx, checkout, { amountCents: part.amount_cents, description: part.description, reason: part.reason });
       return marked;
@@ -174,7 +175,7 @@ export function fulfillment(deps: CheckoutServiceDeps) {
 
   /** Tells the buyer, in the transaction that records the refund: the mail exists exactly when the refund is recorded. */
   async function queueRefundMail(
-    tx: CheckoutQueries,
+    tx: CheckoutRepository,
     trx: Executor,
     checkout: CheckoutRow,
     refunded: { amountCents: number; description: string; reason: string },

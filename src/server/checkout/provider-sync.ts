@@ -1,7 +1,7 @@
 import type { CheckoutStatus } from '@core/api/checkout';
 import type { Cancelling } from './cancel';
-import { iso, providerOf, publicStatus, publishSquares, type CheckoutServiceDeps, type EndAs } from './checkout.deps';
-import type { OpenCheckoutRow } from './checkout.repository';
+import { iso, providerOf, publicStatus, publishSquares, type EndAs, type CheckoutServiceDeps } from './checkout.deps';
+import { checkoutRepository, type OpenCheckoutRow } from './checkout.repository';
 import type { Fulfillment } from './fulfill';
 
 /**
@@ -9,7 +9,8 @@ import type { Fulfillment } from './fulfill';
  * (sweeper.ts): payments confirmed are fulfilled, pages that ended release their checkouts.
  */
 export function providerSync(deps: CheckoutServiceDeps, fulfillment: Fulfillment, { release, askProvider, apply, end }: Cancelling) {
-  const { repo, provider, log, clock } = deps;
+  const { provider, log, clock } = deps;
+  const repo = checkoutRepository(deps.db, deps.kind);
   const { fulfill, completeRefund, completePartRefund } = fulfillment;
 
   /** A notice about a session (webhook, the test card page's Cancel): the checkout ends as its provider says now. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Reservation } from '@core/api/checkout';
 import { checkoutDescription } from '@core/cart';
-import { iso, perGame, publishSquares, type CheckoutServiceDeps } from './checkout.deps';
-import type { Cell, GameForSale } from './checkout.repository';
+import { iso, perGame, publishSquares, inTransaction, type CheckoutServiceDeps } from './checkout.deps';
+import { checkoutRepository, type Cell, type GameForSale } from './checkout.repository';
 import type { NewCheckout } from './create-checkout';
 import { gameClosed, offBoard, HoldConflict, playerLimit, unavailable } from './sale-checks';
 
@@ -17,7 +17,8 @@ const ATTEMPTS = 3;
  * squares paid; the games' sold counts grow now.
  */
 export function reservations(deps: CheckoutServiceDeps) {
-  const { repo, clock } = deps;
+  const { clock } = deps;
+  const repo = checkoutRepository(deps.db, deps.kind);
 
   async function reserve({ user, cart, notes, origin }: Omit<NewCheckout, 'maxHeldSquares'>): Promise<Reservation> {
     const cells: Cell[] = cart.flatMap((item) => item.squares.map(({ x, y }) => ({ game_id: item.game_id, x, y })));
@@ -28,7 +29,7 @@ export function reservations(deps: CheckoutServiceDeps) {
       const id = randomUUID();
       const now = iso(clock());
       try {
-        const reserved = await repo.transaction(async (tx) => {
+        const reserved = await inTransaction(deps, async (tx) => {
           await tx.lockBuyer(user.id);
           // Counters change: the games are locked for update, in id order like every writer.
           const games = await tx.lockGames(gameIds, 'update');

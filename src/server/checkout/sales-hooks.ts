@@ -1,30 +1,32 @@
 import { checkoutDescription } from '@core/cart';
-import type { AfterCommit } from '../db/after-commit';
-import type { Executor } from '../db/executor';
+import type { LockedGame } from '../games/games.repository';
 import type { Cancelling } from './cancel';
 import { iso, perGame, refundKey, type CheckoutServiceDeps } from './checkout.deps';
 import { REFUND_REASONS } from './checkout.messages';
+import { checkoutRepository } from './checkout.repository';
 import type { Fulfillment } from './fulfill';
 
 /**
- * What game day and games call inside a game's lock (D13, D18): the game's checkouts are decided
- * in the caller's transaction; provider calls and refund mails are queued to run after commit.
+ * What game day, games and the organizer tools call inside a game's lock (D13, D18), each given
+ * the locked game: the game's checkouts are decided in its transaction (`game.tx`); provider
+ * calls and refund mails are queued on `game.afterCommit`.
  */
 export function salesHooks(
   deps: CheckoutServiceDeps,
   { completeRefund, completePartRefund }: Pick<Fulfillment, 'completeRefund' | 'completePartRefund'>,
   { cancelCheckouts }: Pick<Cancelling, 'cancelCheckouts'>,
 ) {
-  const { repo, log, clock } = deps;
+  const { log, clock } = deps;
+  const repo = checkoutRepository(deps.db, deps.kind);
   const hooks = {
     /**
      * D18: numbers are being drawn. Inside the caller's game lock, finds the game's open
      * checkouts; after commit, each ends as its provider says: a payment that went through is
      * refunded (sales closed), the rest are cancelled.
      */
-    async closeSales(gameId: string, trx: Executor, afterCommit: AfterCommit): Promise<void> {
-      const open = await repo.within(trx).checkoutsWithGame(gameId, ['open']);
-      afterCommit.add(() => cancelCheckouts(open));
+    async closeSales(game: LockedGame): Promise<void> {
+      const open = await checkoutRepository(game.tx, deps.kind).checkoutsWithGame(game.row.id, ['open']);
+      game.afterCommit.add(() => cancelCheckouts(open));
     },
 
     /**
@@ -34,8 +36,9 @@ export function salesHooks(
      * commit: the game's open checkouts end as their provider says (a payment that went through is
      * refunded), refunds are made and mailed. Checkouts and their items stay.
      */
-    async releaseDeletedGame(gameId: string, title: string, trx: Executor, afterCommit: AfterCommit): Promise<void> {
-      const tx = repo.within(trx);
+    async releaseDeletedGame(game: LockedGame): Promise<void> {
+      const { id: gameId, title } = game.row;
+      const tx = checkoutRepository(game.tx, deps.kind);
       const now = iso(clock());
       const open = await tx.checkoutsWithGame(gameId, ['open']);
       const whole: string[] = [];
@@ -67,16 +70,17 @@ export function salesHooks(
         });
         if (decided) parts.push(decided);
       }
-      afterCommit.add(async () => {
+      game.afterCommit.add(async () => {
         await cancelCheckouts(open);
         for (const checkoutId of whole) await completeWhole(checkoutId);
         for (const id of parts) await completePart(id);
       });
     },
 
-    /** Squares on these cells that are owned or held by a live checkout; dead holds on them are removed first (D21). */
-    async takenSquares(cells: readonly { game_id: string; x: number; y: number }[], trx: Executor): Promise<{ x: number; y: number }[]> {
-      const tx = repo.within(trx);
+    /** The game's squares on these cells that are owned or held by a live checkout; dead holds on them are removed first (D21). */
+    async takenSquares(game: LockedGame, squares: readonly { x: number; y: number }[]): Promise<{ x: number; y: number }[]> {
+      const tx = checkoutRepository(game.tx, deps.kind);
+      const cells = squares.map(({ x, y }) => ({ game_id: game.row.id, x, y }));
       const now = iso(clock());
       await tx.deleteDeadHolds(cells, now);
       return tx.takenSquares(cells, now);
@@ -88,15 +92,9 @@ export function salesHooks(
      * refund keyed by the square), made after commit (the sweep retries a provider failure). The
      * refunded cents per square id.
      */
-    async refundReleasedSquares(
-      gameId: string,
-      title: string,
-      priceCents: number,
-      squares: readonly { id: string; x: number; y: number }[],
-      trx: Executor,
-      afterCommit: AfterCommit,
-    ): Promise<Map<string, number>> {
-      const tx = repo.within(trx);
+    async refundReleasedSquares(game: LockedGame, squares: readonly { id: string; x: number; y: number }[]): Promise<Map<string, number>> {
+      const { id: gameId, title, price_per_square_cents: priceCents } = game.row;
+      const tx = checkoutRepository(game.tx, deps.kind);
       const now = iso(clock());
       const refunded = new Map<string, number>();
       const decided: string[] = [];
@@ -121,7 +119,7 @@ export function salesHooks(
           refunded.set(square.id, priceCents);
         }
       }
-      afterCommit.add(async () => {
+      game.afterCommit.add(async () => {
         for (const id of decided) await completePart(id);
       });
       return refunded;

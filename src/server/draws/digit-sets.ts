@@ -211,7 +211,11 @@ export async function ticketBeaconSet(
  * gets a new seed (the old one is published in the log), so the next draw cannot be foretold.
  * True when anything was cleared.
  */
-export async function clearDigitSets(db: Executor, game: GameForDraw, adminId: string, at: string): Promise<boolean> {
+export async function clearDigitSets(
+  { row: game, tx: db }: { readonly row: GameForDraw; readonly tx: Executor },
+  adminId: string,
+  at: string,
+): Promise<boolean> {
   const sets = await digitSetsOf(db, game.id);
   for (const set of sets) {
     await db

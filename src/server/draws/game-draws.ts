@@ -1,6 +1,7 @@
 /**
  * What game day asks of the draws (D35, D38; design note 030): set 1 at the admin's draw, the next
- * set when the period ending a set is confirmed, and the numbers each period's winner uses.
+ * set when the period ending a set is confirmed, and the numbers each period's winner uses. Each
+ * is given the locked game (its row and its transaction, `game.tx`) and runs inside that lock.
  */
 import { isNumberSetMode, numberSetFor, periodModel, type Period } from '@core/periods';
 import type { Executor } from '../db/executor';
@@ -8,6 +9,9 @@ import type { GameRow } from '../games/games.repository';
 import { drawByCommitReveal, newDrawSeed, rangesOf, ticketBeaconSet, type BeaconTicketing } from './digit-sets';
 
 type DrawGame = Pick<GameRow, 'id' | 'game_type' | 'number_sets' | 'draw_seed' | 'draw_seed_hash' | 'draw_method'>;
+
+/** The game under its lock (games repository's withLockedGame): its row and the lock's transaction. */
+type LockedDrawGame = { readonly row: DrawGame; readonly tx: Executor };
 
 /** How a set is drawn now: a beacon game writes its ticket (the job draws later), any other draws at once. */
 async function drawSet(db: Executor, game: DrawGame, setNumber: number, adminId: string, at: string, beacon: BeaconTicketing): Promise<void> {
@@ -32,12 +36,18 @@ async function withSeed(db: Executor, game: DrawGame): Promise<DrawGame> {
 }
 
 /** The admin's draw (D18 already checked by the caller): set 1's ticket and digits. */
-export async function drawFirstSet(db: Executor, game: DrawGame, adminId: string, at: string, beacon: BeaconTicketing): Promise<void> {
+export async function drawFirstSet({ row: game, tx: db }: LockedDrawGame, adminId: string, at: string, beacon: BeaconTicketing): Promise<void> {
   await drawSet(db, game, 1, adminId, at, beacon);
 }
 
 /** After `period` is confirmed for the first time: the next set is drawn when `period` ends its set. */
-export async function drawNextSetAfter(db: Executor, game: DrawGame, period: Period, adminId: string, at: string, beacon: BeaconTicketing): Promise<void> {
+export async function drawNextSetAfter(
+  { row: game, tx: db }: LockedDrawGame,
+  period: Period,
+  adminId: string,
+  at: string,
+  beacon: BeaconTicketing,
+): Promise<void> {
   const ranges = rangesOf(game);
   const index = ranges.findIndex((range) => range.lastPeriod === period);
   const next = index >= 0 ? ranges[index + 1] : undefined;
@@ -48,7 +58,7 @@ export async function drawNextSetAfter(db: Executor, game: DrawGame, period: Per
 }
 
 /** The drand round `period`'s set waits for (ticketed, not drawn yet), or null. */
-export async function pendingRoundForPeriod(db: Executor, game: DrawGame, period: Period): Promise<number | null> {
+export async function pendingRoundForPeriod({ row: game, tx: db }: LockedDrawGame, period: Period): Promise<number | null> {
   const mode = isNumberSetMode(game.number_sets) ? game.number_sets : 'game';
   const set = numberSetFor(periodModel(game.game_type), mode, period).set;
   const row = await db
@@ -63,8 +73,7 @@ export async function pendingRoundForPeriod(db: Executor, game: DrawGame, period
 
 /** The numbers deciding `period`: set 1 from its mirror (game_grid_numbers), a later set from digit_sets. */
 export async function numbersForPeriod(
-  db: Executor,
-  game: DrawGame,
+  { row: game, tx: db }: LockedDrawGame,
   period: Period,
   setOne: () => Promise<AxisNumbers | undefined>,
 ): Promise<AxisNumbers | undefined> {

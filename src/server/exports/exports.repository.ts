@@ -1,11 +1,11 @@
-import type { Db } from '../db/connection';
+import type { Executor } from '../db/executor';
 import { person, winnerUnpaidSquares, winnersWithScores } from '../db/shared-queries';
 
 /** D48: owners and winners as every answer shows them. */
 const shown = person();
 
 /** The rows of a game's CSV files (D33). */
-export function exportsRepository(db: Db) {
+export function exportsRepository(db: Executor) {
   return {
     game: (gameId: string) => db.selectFrom('games').select(['id', 'title', 'price_per_square_cents', 'game_type']).where('id', '=', gameId).executeTakeFirst(),
 

@@ -1,5 +1,4 @@
 import { type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { Db } from '../db/connection';
 import type { Executor } from '../db/executor';
 import { digitSetsOf, type DigitSetRow } from '../draws/digit-sets';
 import { person, winnerUnpaidSquares } from '../db/shared-queries';
@@ -10,9 +9,9 @@ import type { GamesTable, GameWinnersTable, GridDrawsTable, QuarterScoresTable }
 
 /**
  * Game day's tables (spec section 3, D14-D17, D19, D23, D24): grid numbers, the draw log,
- * quarter scores and winner records. Writes run inside the game's row lock (the games
- * repository's withLockedGame hands its transaction to `within`); the reads of the game-day
- * view and of My Winnings run on the database.
+ * quarter scores and winner records. Writes run inside the game's row lock, on
+ * `gameDayRepository(game.tx)` (the games repository's withLockedGame); the reads of the
+ * game-day view and of My Winnings run on the database.
  */
 
 interface NumbersRow {
@@ -73,7 +72,8 @@ export interface WinningRow {
   payout_status: WinnerRow['payout_status'];
 }
 
-function queries(db: Executor) {
+/** Game day's queries, on the database or on the game lock's transaction. */
+export function gameDayRepository(db: Executor) {
   return {
     numbers(gameId: string): Promise<NumbersRow | undefined> {
       return db.selectFrom('game_grid_numbers').select(['x_axis_numbers', 'y_axis_numbers', 'generated_at']).where('game_id', '=', gameId).executeTakeFirst();
@@ -177,19 +177,6 @@ function queries(db: Executor) {
     /** Only the scores of a quarter (a correction that leaves the winner as it was). */
     async touchWinner(gameId: string, quarter: number, changes: Pick<Updateable<GameWinnersTable>, 'admin_user_id' | 'updated_at'>): Promise<void> {
       await db.updateTable('game_winners').set(changes).where('game_id', '=', gameId).where('quarter', '=', quarter).execute();
-    },
-  };
-}
-
-export type GameDayQueries = ReturnType<typeof queries>;
-
-export function gameDayRepository(db: Db) {
-  return {
-    ...queries(db),
-
-    /** The same queries inside the game lock's transaction. */
-    within(trx: Executor): GameDayQueries {
-      return queries(trx);
     },
 
     /** Confirmed quarters with their winner records and the winners' names, in quarter order. */

@@ -6,7 +6,7 @@ import { createWinnerRecordError, findWinningSquareError, GAME_DAY_ERRORS, GAME_
 import { finalPeriod, isPeriodOf, nextPeriodToConfirm, type Period, type PeriodModel, periodModel, periodWinningsLabel, QUARTER_MODEL } from '@core/periods';
 import { winningDigits, type Quarter } from '@core/scoring';
 import { isPayoutStatus, playerPayoutBadge, scoreCorrectionBlock } from '@core/status';
-import { recordActivity } from '../activity/activity.repository';
+import { activityRepository } from '../activity/activity.repository';
 import { shapeOfGame, type GamesRepository, type LockedGame } from '../games/games.repository';
 import { toGame } from '../games/games.service';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
@@ -20,17 +20,19 @@ import { parseAxis, toBoardNumbers } from '../db/grid-numbers';
 import { clearDigitSets, toBoardDigitSet } from '../draws/digit-sets';
 import type { BeaconTicketing } from '../draws/digit-sets';
 import { drawFirstSet, drawNextSetAfter, numbersForPeriod, pendingRoundForPeriod } from '../draws/game-draws';
-import type { GameDayQueries, GameDayRepository, ResultRow, WinnerValues } from './game-day.repository';
+import type { Executor } from '../db/executor';
+import { gameDayRepository, type GameDayRepository, type ResultRow, type WinnerValues } from './game-day.repository';
 
 /** D18: drawing the numbers ends sales; the checkout service cancels the game's open checkouts. */
 interface GameSales {
   /** Inside the game lock; queues what to run after commit. */
-  closeSales(gameId: string, tx: LockedGame['tx'], afterCommit: LockedGame['afterCommit']): Promise<void>;
+  closeSales(game: LockedGame): Promise<void>;
 }
 
 export interface GameDayServiceDeps extends ServiceDeps {
   games: Pick<GamesRepository, 'findById' | 'withLockedGame'>;
-  repo: GameDayRepository;
+  /** The database; work under a game's lock runs on its transaction instead (`game.tx`). */
+  db: Executor;
   sales: GameSales;
   events: GameEvents;
   log: Logger;
@@ -71,7 +73,8 @@ class QuarterStepError extends AppError {
  * are told after commit.
  */
 export function gameDayService(deps: GameDayServiceDeps) {
-  const { games, repo, sales, events, log } = deps;
+  const { games, sales, events, log } = deps;
+  const repo = gameDayRepository(deps.db);
   const now = deps.clock;
 
   const publish = (gameId: string, reason: 'numbers' | 'winners' | 'game') => publishSafely(events, log, gameId, reason);
@@ -84,10 +87,10 @@ export function gameDayService(deps: GameDayServiceDeps) {
   }
 
   /** Runs `work` under the game's lock; 404 when the game does not exist. */
-  function locked<T>(gameId: string, work: (game: LockedGame, tx: GameDayQueries) => Promise<T>): Promise<T> {
+  function locked<T>(gameId: string, work: (game: LockedGame, tx: GameDayRepository) => Promise<T>): Promise<T> {
     return games.withLockedGame(gameId, async (game) => {
       if (!game) throw notFound(GAME_ERRORS.notFound);
-      return work(game, repo.within(game.tx));
+      return work(game, gameDayRepository(game.tx));
     });
   }
 
@@ -126,9 +129,9 @@ export function gameDayService(deps: GameDayServiceDeps) {
       const model = periodModel(game.row.game_type);
       if (!isPeriodOf(model, quarter)) throw badRequest(GAME_DAY_TEXTS.notAPeriod(quarter, model), 'VALIDATION_ERROR');
       // D35: the period's own set decides its winner (set 1 is mirrored in game_grid_numbers).
-      const numbers = await numbersForPeriod(game.tx, game.row, quarter, () => tx.numbers(gameId));
+      const numbers = await numbersForPeriod(game, quarter, () => tx.numbers(gameId));
       if (!numbers) {
-        const round = await pendingRoundForPeriod(game.tx, game.row, quarter);
+        const round = await pendingRoundForPeriod(game, quarter);
         throw conflict(round === null ? GAME_DAY_TEXTS.scoresNeedNumbers : GAME_DAY_TEXTS.drawWaiting(round), 'NO_NUMBERS');
       }
       const confirmed = await tx.scores(gameId);
@@ -177,7 +180,7 @@ export function gameDayService(deps: GameDayServiceDeps) {
 
       await step(createWinnerRecordError(quarter, model), async () => {
         // D34: the one plan with the outcomes so far; a correction re-prices later payouts (or is refused).
-        const amount = await confirmationPayout(game.tx, toGame(game.row), quarter, owner?.user_id ?? null, at);
+        const amount = await confirmationPayout(game, quarter, owner?.user_id ?? null, at);
         const sameWinner =
           existing !== undefined &&
           existing.square_x === square.x &&
@@ -214,8 +217,7 @@ export function gameDayService(deps: GameDayServiceDeps) {
         };
         await tx.saveWinner(randomUUID(), values, at);
         // D32: the confirmation in the game's log, about the winner's square (its owner sees it).
-        await recordActivity(
-          game.tx,
+        await activityRepository(game.tx).record(
           gameId,
           [{ action: 'confirmed', actorUserId: adminId, subjectUserId: owner?.user_id ?? null, squares: [square], detail: { quarter, amount_cents: amount } }],
           at,
@@ -228,7 +230,7 @@ export function gameDayService(deps: GameDayServiceDeps) {
         tx.setFlags(gameId, { manual_numbers_set: true, ...(final ? { is_active: false } : {}), updated_at: at }),
       );
       // D35: the set after this one is drawn when this period ends its set.
-      await drawNextSetAfter(game.tx, game.row, quarter, adminId, at, deps.beacon);
+      await drawNextSetAfter(game, quarter, adminId, at, deps.beacon);
       if (game.row.draw_method === 'beacon') game.afterCommit.add(() => deps.beacon.drawSoon());
       return { changed: true };
     });
@@ -283,13 +285,13 @@ export function gameDayService(deps: GameDayServiceDeps) {
         if (unpaid > 0 && confirmUnpaid !== unpaid) throw conflict(GAME_DAY_TEXTS.unpaidSquares(unpaid), 'UNPAID_SQUARES', { unpaid_squares: unpaid });
         const at = now().toISOString();
         // D38: set 1's ticket and digits (design note 030); later sets follow their periods' confirmations.
-        await drawFirstSet(game.tx, game.row, adminId, at, deps.beacon);
+        await drawFirstSet(game, adminId, at, deps.beacon);
         if (game.row.draw_method === 'beacon') game.afterCommit.add(() => deps.beacon.drawSoon());
-        await recordActivity(game.tx, gameId, [{ action: 'drawn', actorUserId: adminId, subjectUserId: null, squares: [] }], at);
+        await activityRepository(game.tx).record(gameId, [{ action: 'drawn', actorUserId: adminId, subjectUserId: null, squares: [] }], at);
         await tx.setFlags(gameId, { grid_shuffled: true, manual_numbers_set: true, updated_at: at });
         // After commit: boards hear of the numbers, then the game's open checkouts end (D18).
         game.afterCommit.add(() => publish(gameId, 'numbers'));
-        await sales.closeSales(gameId, game.tx, game.afterCommit);
+        await sales.closeSales(game);
       });
       return view(gameId);
     },
@@ -300,8 +302,8 @@ export function gameDayService(deps: GameDayServiceDeps) {
         if ((await tx.scores(gameId)).length > 0) throw conflict(GAME_DAY_ERRORS.clearAfterScores, 'SCORES_ENTERED');
         const at = now().toISOString();
         // D38: every set's ticket and digits stay in the draw log.
-        if (await clearDigitSets(game.tx, game.row, adminId, at)) {
-          await recordActivity(game.tx, gameId, [{ action: 'cleared', actorUserId: adminId, subjectUserId: null, squares: [] }], at);
+        if (await clearDigitSets(game, adminId, at)) {
+          await activityRepository(game.tx).record(gameId, [{ action: 'cleared', actorUserId: adminId, subjectUserId: null, squares: [] }], at);
         }
         await tx.setFlags(gameId, { grid_shuffled: false, numbers_revealed: false, manual_numbers_set: false, updated_at: at });
       });

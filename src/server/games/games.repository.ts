@@ -53,7 +53,12 @@ export type GameChanges = Partial<
   updated_at: string;
 };
 
-/** One game locked for the rest of a transaction: read it, then change or delete it. */
+/**
+ * One game locked for the rest of a transaction: read it, then change or delete it. The work
+ * under the lock runs every query on `tx`: a repository is made on it (`gameDayRepository(game.tx)`),
+ * and another feature's step in the same transaction is given the locked game itself
+ * (`sales.closeSales(game)`, `drawFirstSet(game, ...)`), never a pre-built repository.
+ */
 export interface LockedGame {
   readonly row: GameRow;
   /** True when any square of the game is held or owned, seen from inside the lock. */
@@ -61,7 +66,7 @@ export interface LockedGame {
   update(changes: GameChanges): Promise<GameRow>;
   /** Deletes the game; squares, grid numbers, draws, scores and winners go with it (FK cascade). */
   remove(): Promise<void>;
-  /** The lock's transaction, for another feature's repository to work inside it (checkout, D13). */
+  /** The lock's transaction: every repository used under the lock is made on it. */
   readonly tx: Executor;
   /** Work to run once this transaction has committed (never on rollback, nor for a retried attempt). */
   readonly afterCommit: AfterCommit;

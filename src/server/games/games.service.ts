@@ -20,7 +20,6 @@ import { type PayoutChoice, validateGamePayout } from '@core/payout-plan';
 import type { GameFormValues, gameUpdateSchema } from '@core/schemas';
 import type { GameType } from '@core/validation';
 import type { z } from 'zod';
-import type { AfterCommit } from '../db/after-commit';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { MailOutbox } from '../mail/mail-queue';
 import { poolCancelledMail } from '../mail/templates';
@@ -60,7 +59,7 @@ export interface GamesServiceDeps extends ServiceDeps {
  * do once the deletion has committed (provider calls, refund mails, board events).
  */
 interface GameCheckouts {
-  releaseDeletedGame(gameId: string, title: string, tx: LockedGame['tx'], afterCommit: AfterCommit): Promise<void>;
+  releaseDeletedGame(game: LockedGame): Promise<void>;
 }
 
 /** Games: list, read, create, edit and delete under D13's rules (what stays editable). */
@@ -295,7 +294,7 @@ export function gamesService(deps: GamesServiceDeps) {
         // checkout is refunded this game's part (issue 10: never anything of another game); its
         // open checkouts end after commit, as their provider says (records kept). Provider calls
         // and refund mails run only once the deletion is certain (withLockedGame runs them).
-        await deps.checkouts?.releaseDeletedGame(row.id, row.title, game.tx, game.afterCommit);
+        await deps.checkouts?.releaseDeletedGame(game);
         await game.remove();
         // Issue 23: the organizer collected this game's money outside the app, so no refund mail
         // tells its players anything: this one does, queued with the deletion.

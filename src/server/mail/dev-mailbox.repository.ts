@@ -1,10 +1,10 @@
 import type { OutboxMail } from '@core/api/dev-mailbox';
-import type { Db } from '../db/connection';
+import type { Executor } from '../db/executor';
 import type { DevMailboxTable } from '../db/schema';
 import type { QueuedMail } from './mailer';
 
 /** The trial's Dev Mailbox (D9): what a trial without SMTP delivered, in `dev_mailbox`. */
-export function devMailboxRepository(db: Db) {
+export function devMailboxRepository(db: Executor) {
   return {
     /**
      * Keeps a mail the queue delivers, under the queue's id: a mail delivered again (its sender

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection';
+import type { Executor } from '../db/executor';
 import { person } from '../db/shared-queries';
 
 /** D48: the buyer as every answer shows them. */
@@ -20,7 +20,7 @@ export interface OrderItemRow {
 }
 
 /** Reads of a game's orders (D33): checkouts through their items in the game. */
-export function ordersRepository(db: Db) {
+export function ordersRepository(db: Executor) {
   return {
     async gameExists(gameId: string): Promise<boolean> {
       return (await db.selectFrom('games').select('id').where('id', '=', gameId).executeTakeFirst()) !== undefined;

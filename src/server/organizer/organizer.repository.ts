@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
-import { recordActivity, type NewActivity } from '../activity/activity.repository';
+import { activityRepository, type NewActivity } from '../activity/activity.repository';
 import type { Executor } from '../db/executor';
 import { addToGameCounters, person, type CounterChange } from '../db/shared-queries';
 import type { Database } from '../db/schema';
@@ -139,7 +139,7 @@ export function organizerRepository(db: Executor) {
     },
 
     /** D32: entries in the game's activity log, in this transaction. */
-    logActivity: (gameId: string, entries: readonly NewActivity[], now: string) => recordActivity(db, gameId, entries, now),
+    logActivity: (gameId: string, entries: readonly NewActivity[], now: string) => activityRepository(db).record(gameId, entries, now),
 
     /** Adds to a game's counters (negative to take away). */
     addToGame: (gameId: string, change: CounterChange, now: string) => addToGameCounters(db, gameId, change, now),

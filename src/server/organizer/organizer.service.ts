@@ -129,12 +129,8 @@ export function organizerService(deps: OrganizerServiceDeps) {
         if (rows.length === 0) return [];
         const price = game.row.price_per_square_cents;
         const refunds = await checkouts.refundReleasedSquares(
-          gameId,
-          game.row.title,
-          price,
+          game,
           rows.filter((row) => row.is_paid),
-          game.tx,
-          game.afterCommit,
         );
         await repo.remove(rows.map((row) => row.id));
         await repo.addToGame(gameId, { squares: -rows.length, paid: -rows.filter((row) => row.is_paid).length }, now);
@@ -229,10 +225,7 @@ export function organizerService(deps: OrganizerServiceDeps) {
           const account = target.email === null ? undefined : await people.findAccount(target.email);
           owner = account?.id ?? (await people.findOrCreate({ name: target.name, email: target.email, gameId, createdBy: actorId }, now));
         }
-        const taken = await checkouts.takenSquares(
-          cells.map(({ x, y }) => ({ game_id: gameId, x, y })),
-          game.tx,
-        );
+        const taken = await checkouts.takenSquares(game, cells);
         if (taken.length > 0) throw conflict(squaresNotFree(taken.map((cell) => squarePositionLabel(cell)).join('; ')), 'SQUARES_TAKEN');
         await repo.insertAssigned(gameId, owner, cells, paid, now);
         await repo.addToGame(gameId, { squares: cells.length, paid: paid ? cells.length : 0 }, now);
@@ -258,7 +251,7 @@ export function organizerService(deps: OrganizerServiceDeps) {
         assertSelling(game, ORGANIZER_TOOL_ERRORS.moveAfterDraw);
         const square = await repo.ownedAt(gameId, from.x, from.y);
         if (!square) throw conflict(ORGANIZER_TOOL_ERRORS.moveFromEmpty, 'NOTHING_TO_MOVE');
-        const taken = await checkouts.takenSquares([{ game_id: gameId, ...to }], game.tx);
+        const taken = await checkouts.takenSquares(game, [to]);
         if (taken.length > 0) throw conflict(ORGANIZER_TOOL_ERRORS.moveToTaken, 'SQUARES_TAKEN');
         const now = clock().toISOString();
         await repo.moveSquare(square.id, to);

@@ -12,7 +12,6 @@ import { insertCheckout, insertGame, insertSquare } from '../../../tests/support
 import { send } from '../../../tests/support/request';
 import { cancelling } from '../checkout/cancel';
 import type { CheckoutServiceDeps } from '../checkout/checkout.deps';
-import { checkoutRepository } from '../checkout/checkout.repository';
 import { checkoutCreation } from '../checkout/create-checkout';
 import { fulfillment } from '../checkout/fulfill';
 import { GAME_DAY_TEXTS } from '../game-day/game-day.messages';
@@ -333,7 +332,8 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
       const game = await organizerGame();
       const handle = t.db.handle;
       const deps: CheckoutServiceDeps = {
-        repo: checkoutRepository(handle.db, handle.kind),
+        db: handle.db,
+        kind: handle.kind,
         provider: testPaymentProvider(testPaymentsRepository(handle.db, handle.kind)),
         mail: { enqueue: async () => {}, nudge: () => {} },
         events: memoryGameEvents(),

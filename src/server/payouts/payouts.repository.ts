@@ -1,5 +1,4 @@
 import type { Selectable, Updateable } from 'kysely';
-import type { Db } from '../db/connection';
 import type { Executor } from '../db/executor';
 import type { GameWinnersTable } from '../db/schema';
 
@@ -17,8 +16,8 @@ export interface RecoveredPayout {
   quarter: number;
 }
 
-/** The payout queries on a transaction (the game lock's). */
-export function payoutQueries(db: Executor) {
+/** Payout state of winner records (D23), on the database or on the game lock's transaction. */
+export function payoutsRepository(db: Executor) {
   return {
     /** Every winner record of a game, in quarter order (the plan's outcomes so far, D34). */
     winners(gameId: string): Promise<PayoutRow[]> {
@@ -86,19 +85,6 @@ export function payoutQueries(db: Executor) {
         .where((eb) => eb.or([eb('processing_started_at', '<=', cutoff), eb('processing_started_at', 'is', null)]))
         .returning(['id', 'game_id', 'quarter'])
         .execute();
-    },
-  };
-}
-
-export type PayoutQueries = ReturnType<typeof payoutQueries>;
-
-/** Payout state of winner records (D23). */
-export function payoutsRepository(db: Db) {
-  return {
-    ...payoutQueries(db),
-    /** The same queries inside the game lock's transaction. */
-    within(trx: Executor): PayoutQueries {
-      return payoutQueries(trx);
     },
   };
 }

@@ -1,4 +1,3 @@
-import type { Game } from '@core/api/games';
 import { GAME_DAY_ERRORS, GAME_ERRORS, retryPayoutError, withCause } from '@core/messages';
 import { formatUsd } from '@core/money';
 import { correctionRepricing, outcomesOf, type PeriodOutcome, rulesOfGame } from '@core/payout-plan';
@@ -9,16 +8,18 @@ import type { Executor } from '../db/executor';
 import type { Logger } from '../logger';
 import { publishSafely } from '../realtime/publish';
 import type { ServiceDeps } from '../service-deps';
-import type { GamesRepository } from '../games/games.repository';
+import type { GamesRepository, LockedGame } from '../games/games.repository';
+import { toGame } from '../games/games.service';
 import { GAME_DAY_TEXTS } from '../game-day/game-day.messages';
 import { AppError, conflict, notFound } from '../http/errors';
 import type { GameEvents } from '../realtime/events';
-import { payoutQueries, type PayoutsRepository, type PayoutRow } from './payouts.repository';
+import { payoutsRepository, type PayoutRow } from './payouts.repository';
 import type { PayoutProvider } from './provider';
 
 export interface PayoutsServiceDeps extends ServiceDeps {
   games: Pick<GamesRepository, 'withLockedGame'>;
-  repo: PayoutsRepository;
+  /** The database; work under a game's lock runs on its transaction instead (`game.tx`). */
+  db: Executor;
   provider: PayoutProvider;
   events: GameEvents;
   log: Logger;
@@ -38,7 +39,8 @@ const MAX_REASON = 500;
  * provider answer that still arrives for that attempt is written over that verdict.
  */
 export function payoutsService(deps: PayoutsServiceDeps) {
-  const { games, repo, provider, events, log } = deps;
+  const { games, provider, events, log } = deps;
+  const repo = payoutsRepository(deps.db);
   const now = deps.clock;
 
   const publish = (gameId: string) => publishSafely(events, log, gameId, 'winners');
@@ -53,7 +55,7 @@ export function payoutsService(deps: PayoutsServiceDeps) {
   ): Promise<{ row: PayoutRow; reference: string | null; attempt: number; startedAt: string }> {
     return games.withLockedGame(gameId, async (game) => {
       if (!game) throw notFound(GAME_ERRORS.notFound);
-      const tx = repo.within(game.tx);
+      const tx = payoutsRepository(game.tx);
       const model = periodModel(game.row.game_type);
       const row = await tx.winner(gameId, quarter);
       if (!row) throw conflict(GAME_DAY_TEXTS.noWinnerRecord(quarter, model), 'NO_WINNER_RECORD');
@@ -140,18 +142,16 @@ export function payoutsService(deps: PayoutsServiceDeps) {
 
 export type PayoutsService = ReturnType<typeof payoutsService>;
 
-/** A game as confirming a period prices it. */
-type PricedGame = Pick<Game, 'id' | 'game_type' | 'total_pot_cents' | 'payout_schedule' | 'payout_shares' | 'organizer_percent' | 'unbought_rule'>;
-
 /**
  * D34 with D19 and D24: what confirming (or correcting) `quarter` pays its winner, read off the
  * one plan (core/payout-plan.ts) with the outcomes recorded so far, and the later payouts the
  * new outcome re-prices under roll-forward. A later payout still pending or failed takes its new
  * amount; one already paid or in processing refuses the correction (409, nothing written: the
- * caller's transaction rolls back). Runs inside the game's lock.
+ * caller's transaction rolls back). Runs inside the game's lock, on its transaction.
  */
-export async function confirmationPayout(tx: Executor, game: PricedGame, quarter: Quarter, winner: string | null, at: string): Promise<number> {
-  const queries = payoutQueries(tx);
+export async function confirmationPayout(locked: Pick<LockedGame, 'row' | 'tx'>, quarter: Quarter, winner: string | null, at: string): Promise<number> {
+  const game = toGame(locked.row);
+  const queries = payoutsRepository(locked.tx);
   const records = await queries.winners(game.id);
   const input = {
     potCents: game.total_pot_cents,

@@ -1,5 +1,5 @@
 import { digitSetsOf, type DigitSetRow } from '../draws/digit-sets';
-import type { Db } from '../db/connection';
+import type { Executor } from '../db/executor';
 import { prepareQuery } from '../db/prepared';
 import { person, winnersWithScores } from '../db/shared-queries';
 
@@ -97,7 +97,7 @@ const toGameRow = (row: Omit<GameRow, 'price_locked'> & { price_locked: unknown 
  * Reads for the board and My Squares. Every query here is one indexed lookup by game or by user.
  * The board's queries are compiled once (db/prepared.ts): the board is the most read page.
  */
-export function squaresRepository(db: Db) {
+export function squaresRepository(db: Executor) {
   const board = {
     /** The game as the games API reads it, with price_locked (games.repository.ts). */
     game: prepareQuery(db, 1, (gameId: string) =>
