@@ -12,6 +12,9 @@ import { insertUser } from '../../../tests/support/fixtures';
 import { sellSquares } from '../../../tests/support/game-day';
 import { ok, send } from '../../../tests/support/request';
 import { type TestAccount, testAccount } from '../../../tests/support/accounts';
+import { SALES_CLOSED_MESSAGES } from '@core/sales';
+import { cartOf, startCheckout } from '../../../tests/support/checkout';
+import { CHECKOUT_TEXTS } from '../checkout/checkout.messages';
 import { GAME_DAY_TEXTS } from '../game-day/game-day.messages';
 import { TICKET_LEAD_SECONDS } from './digit-sets';
 import { verifyDrawCommand } from './verify-draw';
@@ -121,9 +124,22 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     const refused = await send(t.app, 'PUT', url(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ error: expect.objectContaining({ code: 'NO_NUMBERS', message: GAME_DAY_TEXTS.drawWaiting(round) }) });
+    // Sales are closed, and every refusal says the numbers are being drawn, not that they have been.
+    const buyer = await testAccount(t, { prefix: 'buyer' });
+    const pick = await send(t.app, 'POST', url(gameId, '/squares/random'), { cookie: buyer.cookie, payload: { count: 1 } });
+    expect(pick.statusCode).toBe(409);
+    expect(pick.json().error).toEqual({ code: 'GAME_CLOSED', message: SALES_CLOSED_MESSAGES.drawing });
+    const checkout = await startCheckout(t.app, buyer, [cartOf(gameId, [{ x: 0, y: 0 }], 10, 'Beacon Bowl')]);
+    expect(checkout.statusCode).toBe(409);
+    expect(checkout.json().error).toEqual({ code: 'GAME_CLOSED', message: CHECKOUT_TEXTS.salesClosedDrawing('Beacon Bowl') });
 
     node.release(round);
     const set = await drawn(gameId);
+    // Drawn: the refusals say so.
+    const pickAfter = await send(t.app, 'POST', url(gameId, '/squares/random'), { cookie: buyer.cookie, payload: { count: 1 } });
+    expect(pickAfter.json().error).toEqual({ code: 'GAME_CLOSED', message: SALES_CLOSED_MESSAGES.drawn });
+    const checkoutAfter = await startCheckout(t.app, buyer, [cartOf(gameId, [{ x: 0, y: 0 }], 10, 'Beacon Bowl')]);
+    expect(checkoutAfter.json().error).toEqual({ code: 'GAME_CLOSED', message: CHECKOUT_TEXTS.salesClosed('Beacon Bowl') });
     expect(set).toMatchObject({
       method: 'beacon',
       round,

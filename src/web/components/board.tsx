@@ -318,7 +318,7 @@ function useSquareAction(board: BoardResponse, signedIn: boolean, say: (saying: 
           note(BOARD_MESSAGES.yoursPending);
           return;
         case 'unsold':
-          note(salesClosedMessage(game));
+          note(salesClosedMessage(game, board.digit_sets));
           return;
         case 'in-cart':
           // D44: tapping a square in the cart takes it out again.
@@ -327,7 +327,7 @@ function useSquareAction(board: BoardResponse, signedIn: boolean, say: (saying: 
           return;
         case 'available': {
           if (!open) {
-            note(salesClosedMessage(game));
+            note(salesClosedMessage(game, board.digit_sets));
             return;
           }
           // D31: the game's cap on squares per player, counting the player's squares and cart (the server decides at checkout).

@@ -208,7 +208,7 @@ function GameContent({
           ) : !open ? (
             !gameDay && (
               <p className="rounded-lg border bg-muted/50 px-3 py-2 text-sm" data-testid="sales-closed">
-                {salesClosedMessage(game)}
+                {salesClosedMessage(game, board.digit_sets)}
               </p>
             )
           ) : soldOut(game) ? (
@@ -361,7 +361,7 @@ function CartSummary({ board }: { board: BoardResponse }) {
             <p className="text-sm font-medium text-destructive" data-testid="game-cart-unavailable">
               {salesOpen(game)
                 ? `${unavailable} of these ${unavailable === 1 ? 'square is' : 'squares are'} no longer available.`
-                : `${salesClosedMessage(game)} Remove ${count === 1 ? 'it' : 'them'} from your cart.`}
+                : `${salesClosedMessage(game, board.digit_sets)} Remove ${count === 1 ? 'it' : 'them'} from your cart.`}
             </p>
           )}
           <ul aria-label="Squares in your cart" className="flex flex-wrap gap-1.5">
