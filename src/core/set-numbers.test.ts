@@ -53,14 +53,29 @@ describe('the set an admin may draw early (D35)', () => {
   const at = '2026-11-26T23:00:00.000Z';
   it('is the first set with no ticket, once set 1 and every set before it are drawn', () => {
     expect(nextSetToDraw(2, [{ set: 1, drawn_at: at }])).toBe(2);
-    expect(nextSetToDraw(4, [{ set: 1, drawn_at: at }, { set: 2, drawn_at: at }])).toBe(3);
+    expect(
+      nextSetToDraw(4, [
+        { set: 1, drawn_at: at },
+        { set: 2, drawn_at: at },
+      ]),
+    ).toBe(3);
   });
 
   it('is none before set 1 is drawn, while a set waits for its digits, or when every set is ticketed', () => {
     expect(nextSetToDraw(2, [])).toBeNull();
     expect(nextSetToDraw(2, [{ set: 1, drawn_at: null }])).toBeNull();
-    expect(nextSetToDraw(4, [{ set: 1, drawn_at: at }, { set: 2, drawn_at: null }])).toBeNull();
-    expect(nextSetToDraw(2, [{ set: 1, drawn_at: at }, { set: 2, drawn_at: null }])).toBeNull();
+    expect(
+      nextSetToDraw(4, [
+        { set: 1, drawn_at: at },
+        { set: 2, drawn_at: null },
+      ]),
+    ).toBeNull();
+    expect(
+      nextSetToDraw(2, [
+        { set: 1, drawn_at: at },
+        { set: 2, drawn_at: null },
+      ]),
+    ).toBeNull();
     expect(nextSetToDraw(1, [{ set: 1, drawn_at: at }])).toBeNull();
   });
 });

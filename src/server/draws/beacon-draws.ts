@@ -112,7 +112,9 @@ export function beaconDraws(options: BeaconDrawOptions): BeaconDraws {
           ? `drand round ${set.round} was not out within ${Math.round(fetchMs / 1000)} s; trying again`
           : (err as Error).message;
       if (!stopping.signal.aborted) log.warn({ err, gameId: set.game_id, set: set.set_number, round: set.round }, `beacon draw waits: ${message}`);
-      await release(set, stopping.signal.aborted ? null : message).catch((releaseErr: unknown) => log.warn({ err: releaseErr }, 'a beacon draw claim could not be handed back; it runs out'));
+      await release(set, stopping.signal.aborted ? null : message).catch((releaseErr: unknown) =>
+        log.warn({ err: releaseErr }, 'a beacon draw claim could not be handed back; it runs out'),
+      );
       return false;
     }
     const digits = digitsForTicket(

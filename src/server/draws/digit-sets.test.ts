@@ -206,7 +206,13 @@ describe(`digit sets per period (D35, D38 commit-reveal) (${testDbKind})`, () =>
     // In the draw log and in the activity log, by the admin.
     const log = await db().selectFrom('grid_draws').selectAll().where('game_id', '=', gameId).where('set_number', '=', 2).execute();
     expect(log).toEqual([expect.objectContaining({ action: 'drawn', admin_user_id: admin.id, round: 2 })]);
-    const activity = await db().selectFrom('game_activity').selectAll().where('game_id', '=', gameId).where('action', '=', 'drawn').orderBy('created_at').execute();
+    const activity = await db()
+      .selectFrom('game_activity')
+      .selectAll()
+      .where('game_id', '=', gameId)
+      .where('action', '=', 'drawn')
+      .orderBy('created_at')
+      .execute();
     expect(activity.map((entry) => [entry.actor_user_id, entry.detail])).toEqual([
       [admin.id, null],
       [admin.id, JSON.stringify({ set: 2 })],

@@ -315,7 +315,8 @@ export function gameDayService(deps: GameDayServiceDeps) {
         const first = stored(1);
         if (!first) throw conflict(GAME_DAY_TEXTS.firstSetFirst, 'SET_NOT_NEXT');
         const asked = stored(setNumber);
-        if (asked) throw conflict(asked.drawn_at ? GAME_DAY_TEXTS.setAlreadyDrawn(setNumber) : GAME_DAY_TEXTS.setWaiting(setNumber, asked.round), 'SET_NOT_NEXT');
+        if (asked)
+          throw conflict(asked.drawn_at ? GAME_DAY_TEXTS.setAlreadyDrawn(setNumber) : GAME_DAY_TEXTS.setWaiting(setNumber, asked.round), 'SET_NOT_NEXT');
         const next = nextSetToDraw(
           count,
           sets.map((set) => ({ set: set.set_number, drawn_at: set.drawn_at })),

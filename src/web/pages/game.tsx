@@ -136,7 +136,12 @@ function GameContent({
   const [chosen, setChosen] = useState<Quarter | null>(null);
   const quarter = chosen !== null && (chosen === inPlay || winners.some((winner) => winner.quarter === chosen)) ? chosen : (inPlay ?? latest);
   // Before any period is confirmed, the axes show the first period's set (a later one may be drawn early).
-  const numbersPeriod = gameDay ? nextPeriodToConfirm(periodModel(game.game_type), winners.map((winner) => winner.quarter)) : null;
+  const numbersPeriod = gameDay
+    ? nextPeriodToConfirm(
+        periodModel(game.game_type),
+        winners.map((winner) => winner.quarter),
+      )
+    : null;
   const [highlightMine, setHighlightMine] = useState(false);
   const hasMine = board.squares.some((square) => square.mine);
   // D44: what a tap said, by its square and for screen readers.
@@ -196,7 +201,14 @@ function GameContent({
           {board.owing && <OwingLine owing={board.owing} />}
 
           {gameDay && (
-            <ScoreBar board={board} winners={winners} inPlay={inPlay} quarter={quarter} onQuarter={setChosen} liveIndicator={<LiveIndicator status={live} inProgress />} />
+            <ScoreBar
+              board={board}
+              winners={winners}
+              inPlay={inPlay}
+              quarter={quarter}
+              onQuarter={setChosen}
+              liveIndicator={<LiveIndicator status={live} inProgress />}
+            />
           )}
           {gameDay && <WinnerBanner board={board} winners={winners} />}
           {/* D43: on phones the results come before the board. */}
