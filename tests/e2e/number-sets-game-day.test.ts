@@ -1,11 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { SALES_CLOSED_MESSAGES } from '../../src/core/sales';
-import type { BeaconProvider } from '../../src/server/draws/beacon';
-import { expectNoSeriousViolations, useBrowserHarness } from '../support/e2e';
-import { fakeNodeBeacon, startFakeDrand, type FakeDrand } from '../support/fake-drand';
+import { createGame, pageCall as call, shoot, useBeaconHarness } from '../support/draw-e2e';
+import { axisTexts, expectNoSeriousViolations } from '../support/e2e';
 import { insertUser } from '../support/fixtures';
 import { sellSquares } from '../support/game-day';
 
@@ -14,70 +10,19 @@ import { sellSquares } from '../support/game-day';
 // draw of the next set ("Draw set 2 now", keyboard, 375 px), and the board showing the set of the
 // period in play (Q3 of a game with a new set at halftime shows set 2).
 
-let node: FakeDrand;
-let inner: BeaconProvider;
-/** The app is built before this file's node exists in the harness's options: delegate to it. */
-const beacon: BeaconProvider = {
-  get chain() {
-    return inner.chain;
-  },
-  round: (n, signal) => inner.round(n, signal),
-  roundAt: (time) => inner.roundAt(time),
-  nextRoundAfter: (time, minSeconds) => inner.nextRoundAfter(time, minSeconds),
-  checkChain: (signal) => inner.checkChain(signal),
-};
-
-beforeAll(async () => {
-  node = await startFakeDrand({ periodSeconds: 1, released: 0 });
-  inner = fakeNodeBeacon(node);
-});
-const harness = useBrowserHarness({ env: { DRAW_BEACON: 'on' }, deps: { beacon } });
-afterAll(() => node.close());
-
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
-
-/** An admin's API call from inside the signed-in page (its cookies, its origin). */
-async function call<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ([method, path, body]) => {
-      const res = await fetch(path as string, {
-        method: method as string,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: (await res.json()) as never };
-    },
-    [method, path, body] as const,
-  );
-}
+const { harness, drand } = useBeaconHarness();
 
 interface Sets {
   digit_sets: { set: number; round: number | null; drawn_at: string | null; x_axis_numbers: number[] | null; y_axis_numbers: number[] | null }[];
 }
-
-const axisDigits = (page: Page, testId: 'row-digit' | 'column-digit') => page.locator(`[data-testid="${testId}"] span[aria-hidden]`).allTextContents();
 
 describe('number sets on game day (D35, D38)', () => {
   test('a waiting set says its last failed attempt to the admin only; the admin draws set 2 early; the board shows the set in play', async () => {
     const { server } = harness;
     const owners = [(await insertUser(server.db.handle)).id, (await insertUser(server.db.handle)).id];
     const { page } = await harness.open('/', { as: 'admin', width: 1280, height: 900 });
-    const created = await call<{ game: { id: string } }>(page, 'POST', '/api/games', {
-      title: 'Halftime Bowl',
-      team_a: 'Eagles',
-      team_b: 'Chiefs',
-      price_per_square: 10,
-      game_type: 'nfl',
-      payout_schedule: 'even',
-      number_sets: 'halftime',
-    });
-    expect(created.status).toBe(201);
-    const id = created.json.game.id;
+    const id = await createGame(page, { title: 'Halftime Bowl', number_sets: 'halftime' });
+    const node = drand();
     await sellSquares(server.db.handle, id, (x, y) => owners[(x + y) % owners.length]!);
 
     // Set 1's round comes out forged: refused, the set waits with the reason.
@@ -171,18 +116,18 @@ describe('number sets on game day (D35, D38)', () => {
       expect(await chooser.getByRole('button', { name: /Q4/ }).isDisabled()).toBe(true);
       expect(await board.page.getByTestId('score-team-a').textContent()).toContain('14');
       // Set 2's digits on the axes, nothing lit.
-      expect(await axisDigits(board.page, 'row-digit')).toEqual(two.x_axis_numbers!.map(String));
-      expect(await axisDigits(board.page, 'column-digit')).toEqual(two.y_axis_numbers!.map(String));
+      expect(await axisTexts(board.page, 'row-digit')).toEqual(two.x_axis_numbers!.map(String));
+      expect(await axisTexts(board.page, 'column-digit')).toEqual(two.y_axis_numbers!.map(String));
       expect(await board.page.locator('[data-lit]').count()).toBe(0);
       await expectNoSeriousViolations(board.page, `board with Q3 in play, ${width} px`);
       await shoot(board.page, `number-sets-q3-in-play-${width}`);
       // Q2 shows set 1 and its winner; Q3 again by keyboard.
       await chooser.getByRole('button', { name: /Q2/ }).click();
       await expect.poll(() => board.page.getByTestId('score-period').textContent()).toBe('Halftime');
-      expect(await axisDigits(board.page, 'row-digit')).toEqual(one.x_axis_numbers!.map(String));
+      expect(await axisTexts(board.page, 'row-digit')).toEqual(one.x_axis_numbers!.map(String));
       await chooser.getByRole('button', { name: /Q3/ }).focus();
       await board.page.keyboard.press('Enter');
-      await expect.poll(() => axisDigits(board.page, 'row-digit')).toEqual(two.x_axis_numbers!.map(String));
+      await expect.poll(() => axisTexts(board.page, 'row-digit')).toEqual(two.x_axis_numbers!.map(String));
     }
 
     // The admin's Grid Selection starts on Q3 with set 2's digits too.

@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { pageCall as call, shoot } from '../support/draw-e2e';
 import { expectNoSeriousViolations, useBrowserHarness } from '../support/e2e';
 import { insertUser } from '../support/fixtures';
 import { sellSquares } from '../support/game-day';
@@ -14,28 +12,6 @@ import type { TestServer } from '../support/server';
 const harness = useBrowserHarness();
 let server: TestServer;
 const owners: string[] = [];
-
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
-
-/** An admin's API call from inside the signed-in page (its cookies, its origin). */
-async function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  return page.evaluate(
-    async ([method, path, body]) => {
-      const res = await fetch(path as string, {
-        method: method as string,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: (await res.json()) as unknown };
-    },
-    [method, path, body] as const,
-  );
-}
 
 beforeAll(async () => {
   ({ server } = harness);
