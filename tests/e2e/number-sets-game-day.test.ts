@@ -37,6 +37,7 @@ describe('number sets on game day (D35, D38)', () => {
       .poll(() => waiting.textContent(), { timeout: 15_000 })
       .toMatch(new RegExp(`^waiting for drand round ${forged} — last attempt failed at \\d{1,2}:\\d{2} [AP]M: .*does not verify.*; retrying$`));
     expect(await page.getByTestId('draw-next-set').count()).toBe(0);
+    expect(await page.getByTestId('game-day-numbers-state').textContent()).toBe('being drawn');
     await expectNoSeriousViolations(page, 'game day, a set waiting after a failed attempt, 1280 px');
     await shoot(page, 'number-sets-waiting-error-1280');
     const adminPhone = await harness.open(`/admin/games/${id}/game-day`, { as: 'admin', width: 375, height: 812 });
