@@ -37,6 +37,8 @@ export interface ActivityDetail {
   readonly refunded_cents?: number;
   /** An assignment: marked paid at once. */
   readonly paid?: true;
+  /** D35: a draw of a later number set (the admin's early draw); none for set 1. */
+  readonly set?: number;
 }
 
 export interface ActivityFacts {
@@ -79,7 +81,7 @@ export function activityMessage({ action, actor, subject, squares, detail }: Act
     case 'moved':
       return `${who} moved ${whose}'s square from ${detail.from ? squarePositionLabel(detail.from) : '?'} to ${these}`;
     case 'drawn':
-      return `${who} drew the numbers`;
+      return detail.set ? `${who} drew number set ${detail.set}` : `${who} drew the numbers`;
     case 'cleared':
       return `${who} cleared the numbers`;
     case 'confirmed': {

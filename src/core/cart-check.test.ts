@@ -24,13 +24,14 @@ const item: CartItem = {
   squares: [at(0, 0), at(1, 2), at(3, 4)],
 };
 
-function board(squares: BoardSquare[], game: Partial<Game> = {}): BoardResponse {
+function board(squares: BoardSquare[], game: Partial<Game> = {}, digitSets: { set: number; drawn_at: string | null }[] = []): BoardResponse {
   return {
     game: { id: 'g1', title: 'Super Bowl LX', price_per_square_cents: 1500, is_active: true, grid_shuffled: false, board_size: 100, ...game } as Game,
     squares,
     numbers: null,
     winners: [],
     draws: [],
+    digit_sets: digitSets,
   } as unknown as BoardResponse;
 }
 
@@ -72,6 +73,10 @@ describe('the cart check', () => {
     expect(drawn.gameProblem).toBe('Sales are closed: the numbers have been drawn.');
     expect(drawn.squareProblems.size).toBe(0);
     expect(checkItem(item, answer(board([], { is_active: false }))).gameProblem).toBe('Sales are closed: this game is completed.');
+    // D38: while set 1's beacon draw waits, the cart says the numbers are being drawn.
+    const drawing = answer(board([], { grid_shuffled: true }, [{ set: 1, drawn_at: null }]));
+    expect(checkItem(item, drawing).gameProblem).toBe('Sales are closed: the numbers are being drawn.');
+    expect(noLongerSells(drawing)).toBe('Sales are closed: the numbers are being drawn.');
   });
 
   it('flags the game when the cart would pass its cap on squares per player (D31), counting squares the buyer owns', () => {

@@ -66,7 +66,7 @@ export function checkItem(item: CartItem, answer: BoardAnswer): ItemCheck {
   const pending = new Set<string>();
   let gameProblem: string | null = null;
   if (missing) gameProblem = CART_TEXTS.gameMissing;
-  else if (board && !salesOpen(board.game)) gameProblem = salesClosedMessage(board.game);
+  else if (board && !salesOpen(board.game)) gameProblem = salesClosedMessage(board.game, board.digit_sets);
   if (board && !gameProblem) {
     const wanted = new Set(item.squares.map(squareKey));
     for (const square of board.squares) {
@@ -153,7 +153,7 @@ export function noLongerSells(answer: BoardAnswer): string | null {
   if (answer.missing) return CART_TEXTS.gameGone;
   const game = answer.board?.game;
   if (!game) return null;
-  if (!salesOpen(game)) return salesClosedMessage(game);
+  if (!salesOpen(game)) return salesClosedMessage(game, answer.board?.digit_sets ?? []);
   return soldOut(game) ? SOLD_OUT_MESSAGE : null;
 }
 

@@ -338,8 +338,8 @@ export const GAME_ERRORS = {
   updateFailed: 'Failed to update game',
 } as const;
 
-/** D13: the price and the payout schedule are fixed once any square is held or sold. */
-export const GAME_PRICE_LOCKED = 'Price and payout schedule cannot change once squares are held or sold.';
+/** D13, D34: the price and the payout rules (schedule or shares, organizer share, unbought rule) are fixed once any square is held or sold. */
+export const GAME_PRICE_LOCKED = 'Price and payout rules cannot change once squares are held or sold.';
 
 /** Issue 23: what the owners of a deleted game read on its page (docs/decisions/020). */
 export const GAME_CANCELLED = {

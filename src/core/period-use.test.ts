@@ -54,6 +54,12 @@ describe('periods where they are used', () => {
     expect(activityMessage({ ...facts, detail: { quarter: 2, amount_cents: 5000 } }, HALF_MODEL)).toContain('confirmed the Final');
   });
 
+  it('logs a draw of the numbers, and an early draw of a later set by its number (D35)', () => {
+    const facts = { action: 'drawn', actor: 'org', subject: null, squares: [], detail: {} } as const;
+    expect(activityMessage(facts)).toBe('org drew the numbers');
+    expect(activityMessage({ ...facts, detail: { set: 2 } })).toBe('org drew number set 2');
+  });
+
   it('asks for every period of the game before Confirm All', () => {
     const ok = { teamA: '7', teamB: '3' };
     expect(areAllQuarterScoresValid({ 1: ok, 2: ok }, HALF_MODEL)).toBe(true);

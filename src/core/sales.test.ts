@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gamePhase, SALES_CLOSED_MESSAGES, salesClosedMessage, salesOpen } from './sales';
+import { gamePhase, numbersBeingDrawn, SALES_CLOSED_MESSAGES, salesClosedMessage, salesOpen } from './sales';
 
 describe('a game phase and whether sales are open', () => {
   it('is open while active and not shuffled', () => {
@@ -12,7 +12,21 @@ describe('a game phase and whether sales are open', () => {
     const game = { is_active: true, grid_shuffled: true };
     expect(gamePhase(game)).toBe('drawn');
     expect(salesOpen(game)).toBe(false);
-    expect(salesClosedMessage(game)).toBe('Sales are closed: the numbers have been drawn.');
+    expect(salesClosedMessage(game, [])).toBe('Sales are closed: the numbers have been drawn.');
+    expect(salesClosedMessage(game, [{ set: 1, drawn_at: '2026-11-26T23:00:00.000Z' }])).toBe('Sales are closed: the numbers have been drawn.');
+  });
+
+  it('says the numbers are being drawn while set 1 waits for its beacon round (D38), not that they have been drawn', () => {
+    const game = { is_active: true, grid_shuffled: true };
+    const waiting = { set: 1, drawn_at: null };
+    expect(numbersBeingDrawn([waiting])).toBe(true);
+    expect(salesClosedMessage(game, [waiting])).toBe('Sales are closed: the numbers are being drawn.');
+    // A later set waiting (set 2 of a game at halftime) leaves set 1 drawn.
+    const drawnFirst = { set: 1, drawn_at: '2026-11-26T23:00:00.000Z' };
+    expect(numbersBeingDrawn([drawnFirst, { set: 2, drawn_at: null }])).toBe(false);
+    expect(salesClosedMessage(game, [drawnFirst, { set: 2, drawn_at: null }])).toBe(SALES_CLOSED_MESSAGES.drawn);
+    // A completed game says so, whatever its sets.
+    expect(salesClosedMessage({ is_active: false, grid_shuffled: true }, [waiting])).toBe(SALES_CLOSED_MESSAGES.completed);
   });
 
   it('is completed when not active, shuffled or not', () => {
@@ -20,7 +34,7 @@ describe('a game phase and whether sales are open', () => {
       const game = { is_active: false, grid_shuffled };
       expect(gamePhase(game)).toBe('completed');
       expect(salesOpen(game)).toBe(false);
-      expect(salesClosedMessage(game)).toBe(SALES_CLOSED_MESSAGES.completed);
+      expect(salesClosedMessage(game, [])).toBe(SALES_CLOSED_MESSAGES.completed);
     }
     expect(SALES_CLOSED_MESSAGES.completed).toBe('Sales are closed: this game is completed.');
   });

@@ -9,11 +9,27 @@ export interface SalesState {
   readonly grid_shuffled: boolean;
 }
 
+/** What the sales notice needs of a game's digit sets (the board's `digit_sets`, D35, D38). */
+export interface SetDrawState {
+  readonly set: number;
+  readonly drawn_at: string | null;
+}
+
+/**
+ * D38: true while set 1 is ticketed and its digits are not in yet (a beacon draw waiting for its
+ * drand round): sales are closed, but the numbers are not drawn yet.
+ */
+export function numbersBeingDrawn(sets: readonly SetDrawState[]): boolean {
+  return sets.some((set) => set.set === 1 && set.drawn_at === null);
+}
+
 /** open: squares for sale; drawn: numbers drawn, game still on; completed: the game is over. */
 export type GamePhase = 'open' | 'drawn' | 'completed';
 
 export const SALES_CLOSED_MESSAGES = {
   drawn: 'Sales are closed: the numbers have been drawn.',
+  /** D38: set 1's ticket is written, its digits wait for the beacon. */
+  drawing: 'Sales are closed: the numbers are being drawn.',
   completed: 'Sales are closed: this game is completed.',
 } as const;
 
@@ -27,9 +43,10 @@ export function salesOpen(game: SalesState): boolean {
   return gamePhase(game) === 'open';
 }
 
-/** Why squares of a game whose sales are closed cannot be bought. */
-export function salesClosedMessage(game: SalesState): string {
-  return game.is_active ? SALES_CLOSED_MESSAGES.drawn : SALES_CLOSED_MESSAGES.completed;
+/** Why squares of a game whose sales are closed cannot be bought; `sets` are the game's digit sets. */
+export function salesClosedMessage(game: SalesState, sets: readonly SetDrawState[]): string {
+  if (!game.is_active) return SALES_CLOSED_MESSAGES.completed;
+  return numbersBeingDrawn(sets) ? SALES_CLOSED_MESSAGES.drawing : SALES_CLOSED_MESSAGES.drawn;
 }
 
 /** The board's words for a game with every square sold (its badge reads Sold Out, core/status.ts). */

@@ -29,8 +29,25 @@ function digitsOf(set: NumberSet): AxisNumbers | null {
  */
 export function numbersForPeriod(sets: readonly NumberSet[], period: number, numbers: AxisNumbers | null): AxisNumbers | null {
   if (sets.length === 0) return numbers;
-  const set = sets.find((candidate) => period >= candidate.first_period && period <= candidate.last_period);
+  const set = setOfPeriod(sets, period);
   return set ? digitsOf(set) : null;
+}
+
+function setOfPeriod<T extends NumberSet>(sets: readonly T[], period: number): T | undefined {
+  return sets.find((candidate) => period >= candidate.first_period && period <= candidate.last_period);
+}
+
+/**
+ * D35: the period a game-day board shows first: the period in play (`inPlay`, the next to
+ * confirm) when it counts with another set than the latest confirmed period and that set's digits
+ * are in (Q3 of a game with a new set at halftime shows set 2, not Q2's set 1); else the latest
+ * confirmed period (null before any).
+ */
+export function boardPeriod(sets: readonly NumberSet[], latest: number | null, inPlay: number | null): number | null {
+  if (inPlay === null || latest === null) return latest;
+  const playing = setOfPeriod(sets, inPlay);
+  if (!playing || playing === setOfPeriod(sets, latest) || !digitsOf(playing)) return latest;
+  return inPlay;
 }
 
 /** The latest set with digits, or the game's numbers when it has no sets. */
@@ -39,6 +56,26 @@ export function currentNumbers(sets: readonly NumberSet[], numbers: AxisNumbers 
   for (let i = sets.length - 1; i >= 0; i -= 1) {
     const digits = digitsOf(sets[i] as NumberSet);
     if (digits) return digits;
+  }
+  return null;
+}
+
+/** What the early draw needs of a stored set: its number and whether its digits are in. */
+interface SetState {
+  readonly set: number;
+  readonly drawn_at: string | null;
+}
+
+/**
+ * D35: the set an admin may draw before its time ("or by the admin"): the first set with no
+ * ticket, once set 1 and every set before it are drawn; null when there is none (set 1 not
+ * drawn, a set still waiting for its digits, or every set ticketed). `setCount` is the game's.
+ */
+export function nextSetToDraw(setCount: number, sets: readonly SetState[]): number | null {
+  for (let n = 1; n <= setCount; n += 1) {
+    const stored = sets.find((candidate) => candidate.set === n);
+    if (!stored) return n === 1 ? null : n;
+    if (stored.drawn_at === null) return null;
   }
   return null;
 }

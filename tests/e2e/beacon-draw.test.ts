@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BeaconProvider } from '../../src/server/draws/beacon';
-import { expectNoSeriousViolations, useBrowserHarness, shoot, callFromPage as call } from '../support/e2e';
-import { fakeNodeBeacon, startFakeDrand, type FakeDrand } from '../support/fake-drand';
+import { describe, expect, test } from 'vitest';
+import { useBeaconHarness } from '../support/draw-e2e';
+import { expectNoSeriousViolations, callFromPage as call, shoot } from '../support/e2e';
 import { insertUser } from '../support/fixtures';
 import { sellSquares } from '../support/game-day';
 
@@ -10,30 +9,12 @@ import { sellSquares } from '../support/game-day';
 // Randomize writes the ticket; the board says which round it waits for; once the node releases
 // the round the digits appear by themselves and the verify page says verified.
 
-let node: FakeDrand;
-let inner: BeaconProvider;
-/** The app is built before this file's node exists in the harness's options: delegate to it. */
-const beacon: BeaconProvider = {
-  get chain() {
-    return inner.chain;
-  },
-  round: (n, signal) => inner.round(n, signal),
-  roundAt: (time) => inner.roundAt(time),
-  nextRoundAfter: (time, minSeconds) => inner.nextRoundAfter(time, minSeconds),
-  checkChain: (signal) => inner.checkChain(signal),
-};
-
-// Registered before the harness's own beforeAll, so the node is up when the app is built.
-beforeAll(async () => {
-  node = await startFakeDrand({ periodSeconds: 1, released: 0 });
-  inner = fakeNodeBeacon(node);
-});
-const harness = useBrowserHarness({ env: { DRAW_BEACON: 'on' }, deps: { beacon } });
-afterAll(() => node.close());
+const { harness, drand } = useBeaconHarness();
 
 describe('a beacon draw (D38) on the board and the verify page', () => {
   test('ticket on the board, then the digits, then verified; 1280 and 375 px', async () => {
     const { server } = harness;
+    const node = drand();
     const owners = [(await insertUser(server.db.handle)).id, (await insertUser(server.db.handle)).id];
     const { page } = await harness.open('/', { as: 'admin', width: 1280, height: 900 });
     const created = await call(page, 'POST', '/api/admin/games', {

@@ -256,6 +256,8 @@ describe('Visual Tutorial', () => {
     };
 
     await expectImage(1);
+    // D36: the tutorial speaks of every board size, not only 10x10.
+    await expect.poll(() => dialog.getByText('Choose any empty squares on the board of 100, 50 or 25 squares.', { exact: false }).isVisible()).toBe(true);
     // Focus starts on Next.
     await expect.poll(() => dialog.getByRole('button', { name: 'Next' }).evaluate((el) => el === document.activeElement)).toBe(true);
     await dialog.getByRole('button', { name: 'Next' }).click();

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { expectNoSeriousViolations, useBrowserHarness, shoot, callFromPage as call } from '../support/e2e';
+
+import { expectNoSeriousViolations, useBrowserHarness, callFromPage as call, shoot } from '../support/e2e';
 import { insertUser } from '../support/fixtures';
 import { sellSquares } from '../support/game-day';
 import type { TestServer } from '../support/server';

@@ -160,7 +160,7 @@ export async function shoot(page: Page, name: string, fullPage = true): Promise<
 }
 
 /** An API call from inside a signed-in page: its cookies, its origin. */
-export async function callFromPage(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+export async function callFromPage<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
   return page.evaluate(
     async ([method, path, body]) => {
       const res = await fetch(path as string, {
@@ -168,7 +168,7 @@ export async function callFromPage(page: Page, method: string, path: string, bod
         headers: body === undefined ? {} : { 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: res.status, json: (await res.json()) as unknown };
+      return { status: res.status, json: (await res.json()) as never };
     },
     [method, path, body] as const,
   );

@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   'GRID_NOT_FULL',
   'SCORES_ENTERED',
   'NO_NUMBERS',
+  /** D35: an early draw of a set that is not the next one to draw. */
+  'SET_NOT_NEXT',
   'QUARTER_OUT_OF_ORDER',
   'QUARTER_PROCESSING_FAILED',
   'NO_WINNER_RECORD',

@@ -31,6 +31,8 @@ import { gameHeadingSchema, gameSchema } from './games';
 export const GAME_DAY_INPUT_TEXTS = {
   allQuartersRequired: 'Enter both scores for every quarter.',
   quarterInvalid: 'The quarter must be 1, 2, 3 or 4.',
+  /** D35: the `:set` of an early draw. */
+  setInvalid: 'The number set must be 2, 3 or 4.',
   referenceTooLong: 'The payment reference must be at most 200 characters.',
 } as const;
 
@@ -64,6 +66,16 @@ const quarterResultSchema = z.object({
 });
 export type QuarterResult = Contract<typeof quarterResultSchema>;
 
+/**
+ * D38: a digit set as the admin's game day shows it: the board's, with a waiting set's last failed
+ * attempt to fetch or verify its round (the job retries); both null once the set is drawn.
+ */
+const gameDayDigitSetSchema = boardDigitSetSchema.extend({
+  last_error: z.string().nullable(),
+  last_error_at: timestamp.nullable(),
+});
+export type GameDayDigitSet = Contract<typeof gameDayDigitSetSchema>;
+
 export const gameDayViewSchema = z.object({
   game: gameSchema,
   /** The numbers whenever they exist (admins see them hidden or not). */
@@ -72,7 +84,7 @@ export const gameDayViewSchema = z.object({
   results: list(quarterResultSchema),
   draws: list(boardDrawSchema),
   /** D35/D38: the digit sets with their tickets (admins see the digits before the reveal). */
-  digit_sets: list(boardDigitSetSchema),
+  digit_sets: list(gameDayDigitSetSchema),
   /** D19: the next quarter that may be confirmed, null when all four are. */
   next_quarter: quarter.nullable(),
   /** Any score entered: numbers locked ("Locked after score entry"). */
@@ -114,6 +126,12 @@ export type MyWinningsResponse = Contract<typeof myWinningsResponseSchema>;
 export const quarterParams = z.object({
   id: z.string(),
   quarter: z.enum(['1', '2', '3', '4'], { error: GAME_DAY_INPUT_TEXTS.quarterInvalid }).transform((value) => Number(value) as 1 | 2 | 3 | 4),
+});
+
+/** `:id` and `:set` (2-4) of POST /api/admin/games/:id/number-sets/:set/draw (D35: set 1 is Randomize's). */
+export const numberSetParams = z.object({
+  id: z.string(),
+  set: z.enum(['2', '3', '4'], { error: GAME_DAY_INPUT_TEXTS.setInvalid }).transform((value) => Number(value)),
 });
 
 /** D18: `confirm_not_full` is the admin's "Randomize anyway"; D28: `confirm_unpaid`, the number of unpaid squares the organizer agreed to. */

@@ -50,6 +50,8 @@ export interface GameForSale {
   /** D36: the board's shape (shapeOfGame). */
   board_rows: number;
   board_columns: number;
+  /** D38: set 1 is ticketed and waits for its digits (a beacon draw): sales are closed, "being drawn". */
+  numbers_drawing: boolean;
 }
 
 export interface TakenSquare extends Cell {
@@ -167,12 +169,24 @@ export function checkoutRepository(db: Executor, kind: DbKind) {
           'max_squares_per_player',
           'board_rows',
           'board_columns',
+          (eb) =>
+            eb
+              .exists(
+                eb
+                  .selectFrom('digit_sets')
+                  .select('digit_sets.set_number')
+                  .whereRef('digit_sets.game_id', '=', 'games.id')
+                  .where('digit_sets.set_number', '=', 1)
+                  .where('digit_sets.drawn_at', 'is', null),
+              )
+              .as('numbers_drawing'),
         ])
         .where('id', 'in', [...ids])
         .orderBy('id');
       const locked = kind === 'postgres' ? (mode === 'share' ? query.forShare() : query.forUpdate()) : query;
       const rows = await locked.execute();
-      return new Map(rows.map((row) => [row.id, row]));
+      // SQLite answers EXISTS with 0 or 1.
+      return new Map(rows.map((row) => [row.id, { ...row, numbers_drawing: Boolean(row.numbers_drawing) }]));
     },
 
     /** D28: how each game's money is collected, for the games that exist. */

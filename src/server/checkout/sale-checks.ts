@@ -26,7 +26,9 @@ export class HoldConflict extends Error {}
 export function gameClosed(title: string, game: GameForSale | undefined, method: GameForSale['payment_method']): AppError | null {
   if (!game) return conflict(CHECKOUT_TEXTS.gameUnavailable(title), 'GAME_CLOSED');
   if (!game.is_active) return conflict(CHECKOUT_TEXTS.gameCompleted(game.title), 'GAME_CLOSED');
-  if (game.grid_shuffled) return conflict(CHECKOUT_TEXTS.salesClosed(game.title), 'GAME_CLOSED');
+  if (game.grid_shuffled) {
+    return conflict(game.numbers_drawing ? CHECKOUT_TEXTS.salesClosedDrawing(game.title) : CHECKOUT_TEXTS.salesClosed(game.title), 'GAME_CLOSED');
+  }
   if (game.payment_method !== method) return conflict(CHECKOUT_TEXTS.paymentMethodChanged(game.title), 'GAME_CLOSED');
   return null;
 }

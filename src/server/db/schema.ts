@@ -263,6 +263,8 @@ export interface DigitSetsTable {
   lease_until: string | null;
   attempts: Generated<number>;
   last_error: string | null;
+  /** Migration 019: when `last_error` happened; both cleared when the set is drawn. */
+  last_error_at: string | null;
 }
 
 export interface QuarterScoresTable {

@@ -12,7 +12,12 @@ import { insertUser } from '../../../tests/support/fixtures';
 import { sellSquares } from '../../../tests/support/game-day';
 import { ok, send } from '../../../tests/support/request';
 import { type TestAccount, testAccount } from '../../../tests/support/accounts';
+import { SALES_CLOSED_MESSAGES } from '@core/sales';
+import { cartOf, startCheckout } from '../../../tests/support/checkout';
+import { CHECKOUT_TEXTS } from '../checkout/checkout.messages';
 import { GAME_DAY_TEXTS } from '../game-day/game-day.messages';
+import { CompiledQuery, sql } from 'kysely';
+import { dueSetsQuery } from './beacon-draws';
 import { TICKET_LEAD_SECONDS } from './digit-sets';
 import { verifyDrawCommand } from './verify-draw';
 
@@ -122,9 +127,22 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     const refused = await send(t.app, 'PUT', adminUrl(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ error: expect.objectContaining({ code: 'NO_NUMBERS', message: GAME_DAY_TEXTS.drawWaiting(round) }) });
+    // Sales are closed, and every refusal says the numbers are being drawn, not that they have been.
+    const buyer = await testAccount(t, { prefix: 'buyer' });
+    const pick = await send(t.app, 'POST', url(gameId, '/squares/random'), { cookie: buyer.cookie, payload: { count: 1 } });
+    expect(pick.statusCode).toBe(409);
+    expect(pick.json().error).toEqual({ code: 'GAME_CLOSED', message: SALES_CLOSED_MESSAGES.drawing });
+    const checkout = await startCheckout(t.app, buyer, [cartOf(gameId, [{ x: 0, y: 0 }], 10, 'Beacon Bowl')]);
+    expect(checkout.statusCode).toBe(409);
+    expect(checkout.json().error).toEqual({ code: 'GAME_CLOSED', message: CHECKOUT_TEXTS.salesClosedDrawing('Beacon Bowl') });
 
     node.release(round);
     const set = await drawn(gameId);
+    // Drawn: the refusals say so.
+    const pickAfter = await send(t.app, 'POST', url(gameId, '/squares/random'), { cookie: buyer.cookie, payload: { count: 1 } });
+    expect(pickAfter.json().error).toEqual({ code: 'GAME_CLOSED', message: SALES_CLOSED_MESSAGES.drawn });
+    const checkoutAfter = await startCheckout(t.app, buyer, [cartOf(gameId, [{ x: 0, y: 0 }], 10, 'Beacon Bowl')]);
+    expect(checkoutAfter.json().error).toEqual({ code: 'GAME_CLOSED', message: CHECKOUT_TEXTS.salesClosed('Beacon Bowl') });
     expect(set).toMatchObject({
       method: 'beacon',
       round,
@@ -186,11 +204,65 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     const refused = await eventually(async () => ((await setRow(gameId)).last_error?.includes(`answered round ${round + 5}`) ? setRow(gameId) : undefined));
     expect(refused.x_axis_numbers).toBeNull();
     expect(await drawnLog(gameId)).toEqual([]);
-    // The ticket's own round appears.
+    expect(refused.last_error_at).not.toBeNull();
+    // The ticket's own round appears: drawn, the error and its time cleared.
     node.answerWith(round, round);
     const set = await drawn(gameId);
     expect(set.beacon_signature).toBe(node.signed(round).signature);
+    expect(set).toMatchObject({ last_error: null, last_error_at: null });
     expect(await drawnLog(gameId)).toHaveLength(1);
+    const view = await ok<GameDayView>(t.app, 'GET', adminUrl(gameId, '/game-day'), admin.cookie);
+    expect(view.digit_sets[0]).toMatchObject({ last_error: null, last_error_at: null });
+  });
+
+  it('the admin draws the next set early: a beacon ticket by the same path, logged; the confirmation then draws nothing again', async () => {
+    const t = await instance();
+    const admin = await testAccount(t, { prefix: 'admin', admin: true });
+    const { gameId, round } = await ticketed(t, admin, 'period');
+    const early = (set: number) => send(t.app, 'POST', `/api/admin/games/${gameId}/number-sets/${set}/draw`, { cookie: admin.cookie });
+    // Set 1 still waits: refused with the round it waits for.
+    const waiting = await early(2);
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json().error).toEqual({ code: 'SET_NOT_NEXT', message: GAME_DAY_TEXTS.setWaiting(1, round) });
+    node.release(round);
+    await drawn(gameId);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await early(3)).json().error).toEqual({ code: 'SET_NOT_NEXT', message: GAME_DAY_TEXTS.setNotNext(3, 2) });
+
+    const res = await early(2);
+    expect(res.statusCode, res.body).toBe(200);
+    const second = (res.json() as GameDayView).digit_sets[1]!;
+    expect(second).toMatchObject({ set: 2, method: 'beacon', chain_hash: node.chain.chainHash, x_axis_numbers: null, drawn_at: null, last_error: null });
+    expect(second.round!).toBeGreaterThan(round);
+    expect((await setRow(gameId, 2)).ticketed_by).toBe(admin.id);
+    const activity = await rows().selectFrom('game_activity').select('detail').where('game_id', '=', gameId).where('action', '=', 'drawn').execute();
+    expect(activity.map((entry) => entry.detail)).toContain(JSON.stringify({ set: 2 }));
+    // Asked again, or set 3 while set 2 waits: refused.
+    expect((await early(2)).json().error).toEqual({ code: 'SET_NOT_NEXT', message: GAME_DAY_TEXTS.setWaiting(2, second.round) });
+    expect((await early(3)).json().error).toEqual({ code: 'SET_NOT_NEXT', message: GAME_DAY_TEXTS.setWaiting(2, second.round) });
+    // Q1's confirmation leaves the ticket as it is.
+    const q1 = await send(t.app, 'PUT', adminUrl(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
+    expect(q1.statusCode, q1.body).toBe(200);
+    expect((await setRow(gameId, 2)).round).toBe(second.round);
+    node.release(second.round!);
+    const set2 = await drawn(gameId, 2);
+    expect(set2.beacon_signature).toBe(node.signed(second.round!).signature);
+    expect((await drawnLog(gameId)).map((entry) => entry.set_number).sort()).toEqual([1, 2]);
+    expect((await early(2)).json().error).toEqual({ code: 'SET_NOT_NEXT', message: GAME_DAY_TEXTS.setAlreadyDrawn(2) });
+  });
+
+  it('a pass reads only the partial index of waiting beacon sets (migration 019), empty while nothing waits', async () => {
+    await instance();
+    const compiled = dueSetsQuery(rows(), node.chain.chainHash, 1_000_000, new Date()).compile();
+    const plan = await rows()
+      .transaction()
+      .execute(async (trx) => {
+        if (db.handle.kind === 'sqlite') return trx.executeQuery(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
+        // The test tables are tiny: the planner would scan them whatever the indexes.
+        await sql`set local enable_seqscan = off`.execute(trx);
+        return trx.executeQuery(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
+      });
+    expect(JSON.stringify(plan.rows)).toContain('digit_sets_waiting');
   });
 
   it('a forged round is refused and never used: the set waits with the reason', async () => {
@@ -204,6 +276,13 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     expect(row.last_error).toMatch(/does not verify/);
     expect(row.x_axis_numbers).toBeNull();
     expect(await drawnLog(gameId)).toEqual([]);
+    // The admin's game day shows the last failed attempt and when; the public board does not.
+    const view = await ok<GameDayView>(t.app, 'GET', adminUrl(gameId, '/game-day'), admin.cookie);
+    expect(view.digit_sets[0]).toMatchObject({ set: 1, drawn_at: null, last_error: expect.stringMatching(/does not verify/) });
+    expect(Date.parse(view.digit_sets[0]!.last_error_at!)).toBeGreaterThan(Date.now() - 60_000);
+    const board = await ok<BoardResponse>(t.app, 'GET', url(gameId, '/board'), admin.cookie);
+    expect(board.digit_sets[0]).not.toHaveProperty('last_error');
+    expect(JSON.stringify(board)).not.toContain('does not verify');
   });
 
   it('a restart mid-wait finishes the draw once; two instances at once draw once', async () => {

@@ -7,7 +7,7 @@
  * round on its ticket.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Logger } from '../logger';
 import type { GameEvents } from '../realtime/events';
@@ -43,6 +43,27 @@ interface Claimed {
   ticketed_by: string | null;
 }
 
+/**
+ * The sets a pass may claim: beacon sets of this chain not drawn, whose round is due and whose
+ * lease is free or ran out. Its method and drawn_at terms are the partial index
+ * `digit_sets_waiting`'s (migration 019), the method a literal so that even a generic plan may use
+ * it: both databases answer from that index, empty while nothing waits (design note 027, "Why the
+ * job polls").
+ */
+export function dueSetsQuery(db: Kysely<Database>, chainHash: string, due: number, now: Date) {
+  return (
+    db
+      .selectFrom('digit_sets')
+      .select(['game_id', 'set_number', 'board_hash', 'chain_hash', 'round', 'ticketed_by'])
+      .where('drawn_at', 'is', null)
+      .where('method', '=', sql.lit('beacon'))
+      // A ticket names its chain: only that chain's rounds can draw it.
+      .where('chain_hash', '=', chainHash)
+      .where('round', '<=', due)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now.toISOString())]))
+  );
+}
+
 export function beaconDraws(options: BeaconDrawOptions): BeaconDraws {
   const { db, beacon, events, log, clock } = options;
   const leaseMs = options.leaseMs ?? 60_000;
@@ -57,7 +78,7 @@ export function beaconDraws(options: BeaconDrawOptions): BeaconDraws {
       .set((eb) => ({ lease_owner: owner, lease_until: new Date(now.getTime() + leaseMs).toISOString(), attempts: eb('attempts', '+', 1) }))
       .where('game_id', '=', set.game_id)
       .where('set_number', '=', set.set_number)
-      .where('method', '=', 'beacon')
+      .where('method', '=', sql.lit('beacon'))
       .where('drawn_at', 'is', null)
       .where('round', '=', set.round)
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now.toISOString())]))
@@ -65,11 +86,14 @@ export function beaconDraws(options: BeaconDrawOptions): BeaconDraws {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Hands the set back (after a miss, a refused round or a stop) so the next run tries again. */
+  /**
+   * Hands the set back (after a miss, a refused round or a stop) so the next run tries again; an
+   * error is stored with its time for the admin's game-day page (a stop keeps the last one).
+   */
   async function release(set: Claimed, error: string | null): Promise<void> {
     await db
       .updateTable('digit_sets')
-      .set({ lease_owner: null, lease_until: null, last_error: error })
+      .set({ lease_owner: null, lease_until: null, ...(error === null ? {} : { last_error: error, last_error_at: clock().toISOString() }) })
       .where('game_id', '=', set.game_id)
       .where('set_number', '=', set.set_number)
       .where('lease_owner', '=', owner)
@@ -88,7 +112,9 @@ export function beaconDraws(options: BeaconDrawOptions): BeaconDraws {
           ? `drand round ${set.round} was not out within ${Math.round(fetchMs / 1000)} s; trying again`
           : (err as Error).message;
       if (!stopping.signal.aborted) log.warn({ err, gameId: set.game_id, set: set.set_number, round: set.round }, `beacon draw waits: ${message}`);
-      await release(set, message).catch((releaseErr: unknown) => log.warn({ err: releaseErr }, 'a beacon draw claim could not be handed back; it runs out'));
+      await release(set, stopping.signal.aborted ? null : message).catch((releaseErr: unknown) =>
+        log.warn({ err: releaseErr }, 'a beacon draw claim could not be handed back; it runs out'),
+      );
       return false;
     }
     const digits = digitsForTicket(
@@ -112,6 +138,7 @@ export function beaconDraws(options: BeaconDrawOptions): BeaconDraws {
           lease_owner: null,
           lease_until: null,
           last_error: null,
+          last_error_at: null,
         })
         .where('game_id', '=', set.game_id)
         .where('set_number', '=', set.set_number)
@@ -160,17 +187,7 @@ export function beaconDraws(options: BeaconDrawOptions): BeaconDraws {
 
   async function drawDue(): Promise<number> {
     const now = clock();
-    const due = beacon.roundAt(now);
-    const waiting = await db
-      .selectFrom('digit_sets')
-      .select(['game_id', 'set_number', 'board_hash', 'chain_hash', 'round', 'ticketed_by'])
-      .where('method', '=', 'beacon')
-      .where('drawn_at', 'is', null)
-      // A ticket names its chain: only that chain's rounds can draw it.
-      .where('chain_hash', '=', beacon.chain.chainHash)
-      .where('round', '<=', due)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now.toISOString())]))
-      .execute();
+    const waiting = await dueSetsQuery(db, beacon.chain.chainHash, beacon.roundAt(now), now).execute();
     const sets = waiting.filter((row): row is Claimed => row.board_hash !== null && row.chain_hash !== null && row.round !== null);
     const results = await Promise.all(
       sets.map(async (set) => {

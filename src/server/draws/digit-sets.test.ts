@@ -10,6 +10,7 @@ import { insertGame, insertUser } from '../../../tests/support/fixtures';
 import { sellSquares } from '../../../tests/support/game-day';
 import { ok, send } from '../../../tests/support/request';
 import { type TestAccount, testAccount } from '../../../tests/support/accounts';
+import { GAME_DAY_TEXTS } from '../game-day/game-day.messages';
 import { commitRevealTicket, drawBoardOf } from './digit-sets';
 import { hashBoard } from './derive';
 
@@ -176,6 +177,60 @@ describe(`digit sets per period (D35, D38 commit-reveal) (${testDbKind})`, () =>
     expect(board.draw_commit_hash).not.toBe(old.commit_hash);
     const again = await draw(gameId);
     expect(again.digit_sets[0]).toMatchObject({ commit_hash: board.draw_commit_hash, round: 2 });
+  });
+
+  it('the admin draws the next set early (D35 "or by the admin"): the same commit-reveal draw, logged; refused out of turn', async () => {
+    const gameId = await game('halftime');
+    const early = (set: string | number, cookie = admin.cookie) => send(t.app, 'POST', `/api/admin/games/${gameId}/number-sets/${set}/draw`, { cookie });
+    const refusal = async (set: string | number, status: number, code: string, message: string) => {
+      const res = await early(set);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().error).toMatchObject({ code, message });
+    };
+    // Before set 1, a set the game does not have, a set number the route does not take, a player.
+    await refusal(2, 409, 'SET_NOT_NEXT', GAME_DAY_TEXTS.firstSetFirst);
+    await refusal(3, 404, 'NOT_FOUND', GAME_DAY_TEXTS.noSuchSet(3, 2));
+    expect((await early('1')).statusCode).toBe(400);
+    expect((await early('x')).json().error.message).toContain('The number set must be 2, 3 or 4.');
+    const player = await testAccount(t, { prefix: 'player' });
+    expect((await early(2, player.cookie)).statusCode).toBe(403);
+    expect((await send(t.app, 'POST', `/api/admin/games/${gameId}/number-sets/2/draw`, {})).statusCode).toBe(401);
+
+    await draw(gameId);
+    const drawnNow = await ok<GameDayView>(t.app, 'POST', `/api/admin/games/${gameId}/number-sets/2/draw`, admin.cookie);
+    const [first, second] = drawnNow.digit_sets;
+    expect(second).toMatchObject({ set: 2, periods_label: 'Q3-Q4', method: 'commit-reveal', commit_hash: first!.commit_hash, round: 2 });
+    expect(second!.x_axis_numbers).toHaveLength(10);
+    // The last set publishes the seed: both sets verify from it.
+    await expectVerifies(gameId, second!, second!.revealed_seed!);
+    await expectVerifies(gameId, (await view(gameId)).digit_sets[0]!, second!.revealed_seed!);
+    // In the draw log and in the activity log, by the admin.
+    const log = await db().selectFrom('grid_draws').selectAll().where('game_id', '=', gameId).where('set_number', '=', 2).execute();
+    expect(log).toEqual([expect.objectContaining({ action: 'drawn', admin_user_id: admin.id, round: 2 })]);
+    const activity = await db()
+      .selectFrom('game_activity')
+      .selectAll()
+      .where('game_id', '=', gameId)
+      .where('action', '=', 'drawn')
+      .orderBy('created_at')
+      .execute();
+    expect(activity.map((entry) => [entry.actor_user_id, entry.detail])).toEqual([
+      [admin.id, null],
+      [admin.id, JSON.stringify({ set: 2 })],
+    ]);
+    await refusal(2, 409, 'SET_NOT_NEXT', GAME_DAY_TEXTS.setAlreadyDrawn(2));
+    // Q2's confirmation draws nothing again: set 2 keeps its digits, Q3 is decided by them.
+    await confirm(gameId, 1, 7, 3);
+    await confirm(gameId, 2, 14, 3);
+    const after = await view(gameId);
+    expect(after.digit_sets[1]!.x_axis_numbers).toEqual(second!.x_axis_numbers);
+    expect(await db().selectFrom('grid_draws').select('id').where('game_id', '=', gameId).where('set_number', '=', 2).execute()).toHaveLength(1);
+    const q3 = await confirm(gameId, 3, 21, 10);
+    const result = q3.results.find((r) => r.quarter === 3)!;
+    expect(winningSquareOf(CLASSIC_SHAPE, { xAxisNumbers: second!.x_axis_numbers!, yAxisNumbers: second!.y_axis_numbers! }, 1, 0)).toEqual({
+      x: result.square_x,
+      y: result.square_y,
+    });
   });
 
   it('refuses an unknown number-sets choice with its message', async () => {

@@ -114,6 +114,7 @@ export async function drawByCommitReveal(
     lease_owner: null,
     lease_until: null,
     last_error: null,
+    last_error_at: null,
   };
   await db
     .insertInto('digit_sets')
@@ -197,6 +198,7 @@ export async function ticketBeaconSet(
     lease_until: null,
     attempts: 0,
     last_error: null,
+    last_error_at: null,
   };
   await db
     .insertInto('digit_sets')

@@ -13,8 +13,12 @@ type DrawGame = Pick<GameRow, 'id' | 'game_type' | 'number_sets' | 'draw_seed' |
 /** The game under its lock (games repository's withLockedGame): its row and the lock's transaction. */
 type LockedDrawGame = { readonly row: DrawGame; readonly tx: Executor };
 
-/** How a set is drawn now: a beacon game writes its ticket (the job draws later), any other draws at once. */
-async function drawSet(db: Executor, game: DrawGame, setNumber: number, adminId: string, at: string, beacon: BeaconTicketing): Promise<void> {
+/**
+ * How a set is drawn now: a beacon game writes its ticket (the job draws later), any other draws
+ * at once. The one path of every draw: set 1 (Randomize), the next set after its period's
+ * confirmation, and the admin's early draw of the next set (D35).
+ */
+export async function drawSet(db: Executor, game: DrawGame, setNumber: number, adminId: string, at: string, beacon: BeaconTicketing): Promise<void> {
   if (game.draw_method === 'beacon') await ticketBeaconSet(db, game, setNumber, adminId, new Date(at), beacon);
   else await drawByCommitReveal(db, await withSeed(db, game), setNumber, adminId, at);
 }

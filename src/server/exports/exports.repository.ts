@@ -1,5 +1,6 @@
 import type { Executor } from '../db/executor';
 import { person, winnerUnpaidSquares, winnersWithScores } from '../db/shared-queries';
+import { digitSetsOf } from '../draws/digit-sets';
 
 /** D48: owners and winners as every answer shows them. */
 const shown = person();
@@ -7,7 +8,15 @@ const shown = person();
 /** The rows of a game's CSV files (D33). */
 export function exportsRepository(db: Executor) {
   return {
-    game: (gameId: string) => db.selectFrom('games').select(['id', 'title', 'price_per_square_cents', 'game_type']).where('id', '=', gameId).executeTakeFirst(),
+    game: (gameId: string) =>
+      db
+        .selectFrom('games')
+        .select(['id', 'title', 'price_per_square_cents', 'game_type', 'number_sets', 'team_a', 'team_b', 'board_rows', 'board_columns'])
+        .where('id', '=', gameId)
+        .executeTakeFirst(),
+
+    /** D35: the game's digit sets drawn or ticketed so far. */
+    digitSets: (gameId: string) => digitSetsOf(db, gameId),
 
     /** Owned squares with their owners, by position. */
     squares: (gameId: string) =>

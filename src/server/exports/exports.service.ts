@@ -1,9 +1,13 @@
-import { squarePositionLabel } from '@core/grid';
+import { boardLineDigits, lineDigitsLabel } from '@core/board-shape';
+import { type Coordinate, squarePositionLabel } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
 import { ORDER_STATUS_LABELS } from '@core/orders';
-import { isPeriodOf, periodModel, periodWinningsLabel } from '@core/periods';
+import { isPeriodOf, numberSetPeriodsLabel, periodModel, periodWinningsLabel } from '@core/periods';
 import { personLabel, playerLabel } from '@core/person';
 import { payoutStatusLabel } from '@core/status';
+import { parseAxis } from '../db/grid-numbers';
+import { rangesOf } from '../draws/digit-sets';
+import { shapeOfGame } from '../games/games.repository';
 import { notFound } from '../http/errors';
 import type { OrdersService } from '../orders/orders.service';
 import { toCsv } from './csv';
@@ -11,20 +15,67 @@ import type { ExportsRepository } from './exports.repository';
 
 export type ExportKind = 'squares' | 'orders' | 'payouts';
 
+interface ExportGame {
+  id: string;
+  price_per_square_cents: number;
+  game_type: string;
+  number_sets: string;
+  team_a: string;
+  team_b: string;
+  board_rows: number;
+  board_columns: number;
+}
+
+/** The digits of a square under one set, team A's then team B's ("4", or "4 / 9" on a smaller board). */
+type SquareDigits = (square: Coordinate) => [string, string];
+
 /** A game's CSV files for its admins (D33): squares, orders (with the notes typed at payment) and payouts. */
 export function exportsService({ repo, orders }: { repo: ExportsRepository; orders: OrdersService }) {
   /** Dollars with two decimals and no thousands separator, so a spreadsheet reads a number. */
   const money = (cents: number) => (cents / 100).toFixed(2);
 
-  async function build(game: { id: string; price_per_square_cents: number; game_type: string }, kind: ExportKind): Promise<string> {
+  /**
+   * D35: a pair of digit columns per number set of the game, headed by the set's periods ("Q1-Q2
+   * Lions digits"), empty until the set is drawn.
+   */
+  async function digitColumns(game: ExportGame): Promise<{ headers: string[]; digits: SquareDigits[] }> {
+    const model = periodModel(game.game_type);
+    const shape = shapeOfGame(game);
+    const stored = await repo.digitSets(game.id);
+    const ranges = rangesOf(game);
+    const headers = ranges.flatMap((range) => {
+      const label = numberSetPeriodsLabel(model, range);
+      return [`${label} ${game.team_a} digits`, `${label} ${game.team_b} digits`];
+    });
+    const digits = ranges.map((range): SquareDigits => {
+      const set = stored.find((row) => row.set_number === range.set);
+      if (!set?.x_axis_numbers || !set.y_axis_numbers) return () => ['', ''];
+      const lines = boardLineDigits(shape, { xAxisNumbers: parseAxis(game.id, set.x_axis_numbers), yAxisNumbers: parseAxis(game.id, set.y_axis_numbers) });
+      return (square) => [lineDigitsLabel(lines.rows[square.x] ?? []), lineDigitsLabel(lines.columns[square.y] ?? [])];
+    });
+    return { headers, digits };
+  }
+
+  async function build(game: ExportGame, kind: ExportKind): Promise<string> {
     const gameId = game.id;
     const model = periodModel(game.game_type);
     switch (kind) {
-      case 'squares':
+      case 'squares': {
+        const sets = await digitColumns(game);
         return toCsv(
-          ['Row', 'Column', 'Position', 'Owner', 'Email', 'Paid', 'Bought at'],
-          (await repo.squares(gameId)).map((s) => [s.x + 1, s.y + 1, squarePositionLabel(s), playerLabel(s), s.email, s.is_paid ? 'yes' : 'no', s.claimed_at]),
+          ['Row', 'Column', 'Position', 'Owner', 'Email', 'Paid', 'Bought at', ...sets.headers],
+          (await repo.squares(gameId)).map((s) => [
+            s.x + 1,
+            s.y + 1,
+            squarePositionLabel(s),
+            playerLabel(s),
+            s.email,
+            s.is_paid ? 'yes' : 'no',
+            s.claimed_at,
+            ...sets.digits.flatMap((digitsOf) => digitsOf(s)),
+          ]),
         );
+      }
       case 'orders':
         return toCsv(
           ['Order', 'Created at', 'Buyer', 'Email', 'Method', 'Status', 'Squares', 'Amount (USD)', 'Notes'],

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameDayView } from '@core/api/game-day';
 import type { Game } from '@core/api/games';
 import { testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
@@ -87,9 +88,60 @@ describe(`CSV exports (D33, ${testDbKind})`, () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body.startsWith(BOM)).toBe(true);
     const [header, first, second] = lines(res.body);
-    expect(header).toBe('Row,Column,Position,Owner,Email,Paid,Bought at');
-    expect(first).toMatch(new RegExp(`^1,1,"Row 1, column 1",${player.username},${player.email},yes,`));
-    expect(second).toMatch(new RegExp(`^4,8,"Row 4, column 8",${player.username},${player.email},no,`));
+    // D35: a digit column pair per number set (one here, for every quarter), empty until drawn.
+    expect(header).toBe('Row,Column,Position,Owner,Email,Paid,Bought at,Q1-Q4 Lions digits,Q1-Q4 Bears digits');
+    expect(first).toMatch(new RegExp(`^1,1,"Row 1, column 1",${player.username},${player.email},yes,[^,]+,,$`));
+    expect(second).toMatch(new RegExp(`^4,8,"Row 4, column 8",${player.username},${player.email},no,[^,]+,,$`));
+  });
+
+  it("squares: each square's digits per number set, headed by the set's periods, empty until that set is drawn (D35, D36)", async () => {
+    const res = await send(t.app, 'POST', '/api/admin/games', {
+      cookie: admin.cookie,
+      payload: {
+        title: 'Half Pool',
+        team_a: 'Lions',
+        team_b: 'Bears',
+        price_per_square: 10,
+        board_size: 25,
+        number_sets: 'halftime',
+        payment_method: 'organizer',
+        payment_instructions: 'Cash to Sam',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const half = (res.json() as { game: Game }).game;
+    const squares = [
+      { x: 0, y: 0 },
+      { x: 4, y: 2 },
+    ];
+    expect((await startCheckout(t.app, player, [cartOf(half.id, squares, 10, half.title)])).statusCode).toBe(201);
+    await send(t.app, 'POST', `/api/admin/games/${half.id}/squares/mark-paid`, { cookie: admin.cookie, payload: { squares } });
+    const file = async () => lines((await send(t.app, 'GET', `/api/admin/games/${half.id}/export/squares.csv`, { cookie: admin.cookie })).body);
+    const digitCells = (line: string) => line.split(',').slice(-4);
+
+    const [header, before] = await file();
+    expect(header).toBe('Row,Column,Position,Owner,Email,Paid,Bought at,Q1-Q2 Lions digits,Q1-Q2 Bears digits,Q3-Q4 Lions digits,Q3-Q4 Bears digits');
+    expect(digitCells(before!)).toEqual(['', '', '', '']);
+
+    const drawn = await send(t.app, 'POST', `/api/admin/games/${half.id}/numbers/randomize`, { cookie: admin.cookie, payload: { confirm_not_full: true } });
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    // A 5 x 5 board: two digits per row and per column, in consecutive pairs of the drawn axis.
+    const pair = (axis: readonly number[], line: number) => `${axis[2 * line]} / ${axis[2 * line + 1]}`;
+    const setOne = (drawn.json() as GameDayView).digit_sets[0]!;
+    const [, first, second] = await file();
+    expect(digitCells(first!)).toEqual([pair(setOne.x_axis_numbers!, 0), pair(setOne.y_axis_numbers!, 0), '', '']);
+    expect(digitCells(second!)).toEqual([pair(setOne.x_axis_numbers!, 4), pair(setOne.y_axis_numbers!, 2), '', '']);
+
+    const early = await send(t.app, 'POST', `/api/admin/games/${half.id}/number-sets/2/draw`, { cookie: admin.cookie });
+    expect(early.statusCode, early.body).toBe(200);
+    const setTwo = (early.json() as GameDayView).digit_sets[1]!;
+    const [, , afterSecond] = await file();
+    expect(digitCells(afterSecond!)).toEqual([
+      pair(setOne.x_axis_numbers!, 4),
+      pair(setOne.y_axis_numbers!, 2),
+      pair(setTwo.x_axis_numbers!, 4),
+      pair(setTwo.y_axis_numbers!, 2),
+    ]);
   });
 
   it('orders: notes quoted as one cell, a formula neutralized', async () => {

@@ -19,6 +19,12 @@ export const GAME_DAY_TEXTS = {
   scoresNeedNumbers: 'Randomize the numbers before entering scores.',
   /** D38: a beacon set is ticketed and its drand round is not drawn yet. */
   drawWaiting: (round: number) => `The numbers are still being drawn (waiting for drand round ${round}). Scores can be entered once they are out.`,
+  /** D35: an admin's early draw of the next set, refused. */
+  noSuchSet: (set: number, count: number) => `This game has ${count === 1 ? 'one number set' : `${count} number sets`}: there is no set ${set}.`,
+  firstSetFirst: 'Draw set 1 first: Randomize Numbers draws it.',
+  setWaiting: (set: number, round: number | null) => `Set ${set} is still being drawn (waiting for drand round ${round ?? '?'}).`,
+  setAlreadyDrawn: (set: number) => `Set ${set} is already drawn.`,
+  setNotNext: (set: number, next: number) => `Set ${next} comes before set ${set}: draw set ${next} first.`,
   /** D19: quarters are confirmed in order. */
   outOfOrder: (next: number, quarter: number, model: PeriodModel = QUARTER_MODEL) => `Confirm ${short(model, next)} before ${short(model, quarter)}.`,
   /** D19: a confirmed quarter is corrected only while its payout is not completed. */

@@ -3,6 +3,7 @@ import {
   confirmAllResultSchema,
   gameDayViewSchema,
   myWinningsResponseSchema,
+  numberSetParams,
   quarterParams,
   quarterScoreRequestSchema,
   randomizeRequestSchema,
@@ -37,6 +38,13 @@ export const gameDayRoutes: FastifyPluginAsyncZod<GameDayRoutesOptions> = async 
       const gameId = gameIdParam(request.params.id);
       return gameDay.randomize(gameId, signedInUser(request).id, request.body?.confirm_not_full === true, request.body?.confirm_unpaid ?? undefined);
     },
+  );
+
+  // D35: the admin draws the next number set before its period's confirmation would.
+  app.post(
+    '/api/admin/games/:id/number-sets/:set/draw',
+    { ...app.guards.admin, schema: { params: numberSetParams, response: viewResponse } },
+    async (request) => gameDay.drawSetNow(gameIdParam(request.params.id), request.params.set, signedInUser(request).id),
   );
 
   app.delete('/api/admin/games/:id/numbers', { ...app.guards.admin, schema: { params: idParams, response: viewResponse } }, async (request) => {

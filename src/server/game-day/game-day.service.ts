@@ -5,6 +5,7 @@ import type { Digit } from '@core/grid';
 import { createWinnerRecordError, findWinningSquareError, GAME_DAY_ERRORS, GAME_ERRORS, saveQuarterScoreError } from '@core/messages';
 import { finalPeriod, isPeriodOf, nextPeriodToConfirm, type Period, type PeriodModel, periodModel, periodWinningsLabel, QUARTER_MODEL } from '@core/periods';
 import { winningDigits, type Quarter } from '@core/scoring';
+import { nextSetToDraw } from '@core/set-numbers';
 import { isPayoutStatus, playerPayoutBadge, scoreCorrectionBlock } from '@core/status';
 import { activityRepository } from '../activity/activity.repository';
 import { shapeOfGame, type GamesRepository, type LockedGame } from '../games/games.repository';
@@ -17,9 +18,9 @@ import { publishSafely } from '../realtime/publish';
 import type { ServiceDeps } from '../service-deps';
 import { GAME_DAY_TEXTS } from './game-day.messages';
 import { parseAxis, toBoardNumbers } from '../db/grid-numbers';
-import { clearDigitSets, toBoardDigitSet } from '../draws/digit-sets';
+import { clearDigitSets, rangesOf, toBoardDigitSet } from '../draws/digit-sets';
 import type { BeaconTicketing } from '../draws/digit-sets';
-import { drawFirstSet, drawNextSetAfter, numbersForPeriod, pendingRoundForPeriod } from '../draws/game-draws';
+import { drawFirstSet, drawNextSetAfter, drawSet, numbersForPeriod, pendingRoundForPeriod } from '../draws/game-draws';
 import type { Executor } from '../db/executor';
 import { gameDayRepository, type GameDayRepository, type ResultRow, type WinnerValues } from './game-day.repository';
 
@@ -111,7 +112,12 @@ export function gameDayService(deps: GameDayServiceDeps) {
       numbers: numbersRow ? toBoardNumbers(gameId, numbersRow) : null,
       results: resultRows.map((result) => toResult(gameId, result, row.price_per_square_cents)),
       draws: draws.map((draw) => ({ action: draw.action, created_at: draw.created_at })),
-      digit_sets: sets.map((set) => toBoardDigitSet(row, set, true)),
+      digit_sets: sets.map((set) => ({
+        ...toBoardDigitSet(row, set, true),
+        // D38: a waiting set's last failed attempt (the job retries); nothing once it is drawn.
+        last_error: set.drawn_at === null ? set.last_error : null,
+        last_error_at: set.drawn_at === null ? set.last_error_at : null,
+      })),
       next_quarter: nextPeriodToConfirm(model, confirmed),
       numbers_locked: scores.length > 0,
     };
@@ -292,6 +298,46 @@ export function gameDayService(deps: GameDayServiceDeps) {
         // After commit: boards hear of the numbers, then the game's open checkouts end (D18).
         game.afterCommit.add(() => publish(gameId, 'numbers'));
         await sales.closeSales(game);
+      });
+      return view(gameId);
+    },
+
+    /**
+     * D35 "or by the admin": draws the next set before the confirmation that would draw it, by the
+     * same path (drawSet: a beacon ticket the job draws later, or commit-reveal at once). Only the
+     * first set with no ticket, once set 1 and every set before it are drawn; 409 otherwise.
+     */
+    async drawSetNow(gameId: string, setNumber: number, adminId: string): Promise<GameDayView> {
+      await locked(gameId, async (game, tx) => {
+        const count = rangesOf(game.row).length;
+        if (setNumber > count) throw notFound(GAME_DAY_TEXTS.noSuchSet(setNumber, count));
+        if (!game.row.is_active) throw conflict(GAME_DAY_TEXTS.gameCompleted, 'GAME_COMPLETED');
+        const sets = await tx.digitSets(gameId);
+        const stored = (n: number) => sets.find((set) => set.set_number === n);
+        const first = stored(1);
+        if (!first) throw conflict(GAME_DAY_TEXTS.firstSetFirst, 'SET_NOT_NEXT');
+        const asked = stored(setNumber);
+        if (asked)
+          throw conflict(asked.drawn_at ? GAME_DAY_TEXTS.setAlreadyDrawn(setNumber) : GAME_DAY_TEXTS.setWaiting(setNumber, asked.round), 'SET_NOT_NEXT');
+        const next = nextSetToDraw(
+          count,
+          sets.map((set) => ({ set: set.set_number, drawn_at: set.drawn_at })),
+        );
+        if (next !== setNumber) {
+          const waiting = sets.find((set) => set.drawn_at === null);
+          if (waiting) throw conflict(GAME_DAY_TEXTS.setWaiting(waiting.set_number, waiting.round), 'SET_NOT_NEXT');
+          throw conflict(GAME_DAY_TEXTS.setNotNext(setNumber, next ?? 1), 'SET_NOT_NEXT');
+        }
+        const at = now().toISOString();
+        await drawSet(game.tx, game.row, setNumber, adminId, at, deps.beacon);
+        if (game.row.draw_method === 'beacon') game.afterCommit.add(() => deps.beacon.drawSoon());
+        await activityRepository(game.tx).record(
+          gameId,
+          [{ action: 'drawn', actorUserId: adminId, subjectUserId: null, squares: [], detail: { set: setNumber } }],
+          at,
+        );
+        await tx.setFlags(gameId, { updated_at: at });
+        game.afterCommit.add(() => publish(gameId, 'numbers'));
       });
       return view(gameId);
     },

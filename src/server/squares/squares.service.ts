@@ -158,8 +158,8 @@ export function squaresService(deps: SquaresServiceDeps) {
    * see (D30) and still selling. Nothing is reserved; the checkout checks the squares again.
    */
   async function randomPick(gameId: string, viewer: Viewer, invite: string | undefined, request: RandomPickRequest): Promise<RandomPickResponse> {
-    const { game, squares } = await board(gameId, viewer, invite);
-    if (!salesOpen(game)) throw conflict(salesClosedMessage(game), 'GAME_CLOSED');
+    const { game, squares, digit_sets } = await board(gameId, viewer, invite);
+    if (!salesOpen(game)) throw conflict(salesClosedMessage(game, digit_sets), 'GAME_CLOSED');
     const taken = new Set(squares.map(squareKey));
     const inCart = new Set(request.exclude.map(squareKey).filter((key) => !taken.has(key)));
     const left = squaresLeft(game.max_squares_per_player, squares.filter((square) => square.mine).length + inCart.size);

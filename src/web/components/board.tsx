@@ -318,7 +318,7 @@ function useSquareAction(board: BoardResponse, signedIn: boolean, say: (saying: 
           note(BOARD_MESSAGES.yoursPending);
           return;
         case 'unsold':
-          note(salesClosedMessage(game));
+          note(salesClosedMessage(game, board.digit_sets));
           return;
         case 'in-cart':
           // D44: tapping a square in the cart takes it out again.
@@ -327,7 +327,7 @@ function useSquareAction(board: BoardResponse, signedIn: boolean, say: (saying: 
           return;
         case 'available': {
           if (!open) {
-            note(salesClosedMessage(game));
+            note(salesClosedMessage(game, board.digit_sets));
             return;
           }
           // D31: the game's cap on squares per player, counting the player's squares and cart (the server decides at checkout).
@@ -353,6 +353,8 @@ export interface GameBoardProps {
   className?: string;
   /** D43: the quarter whose winning row and column are lit; null for none. */
   quarter?: Quarter | null;
+  /** D35: with no quarter chosen, the period whose set the axes show (the one in play); null for the latest set drawn. */
+  numbersPeriod?: number | null;
   /** D44: fade every square but the viewer's. */
   highlightMine?: boolean;
   /** What a tap says, for the page's live region and the note by the square. */
@@ -360,16 +362,17 @@ export interface GameBoardProps {
 }
 
 /** The board with its axes and team names. */
-export function GameBoard({ board, signedIn, className, quarter = null, highlightMine = false, onSay }: GameBoardProps) {
+export function GameBoard({ board, signedIn, className, quarter = null, numbersPeriod = null, highlightMine = false, onSay }: GameBoardProps) {
   const { game } = board;
   const cartItem = useCartItem(game.id);
   const shape = shapeOfBoard(game);
   const cells = useMemo(() => boardCells(board, cartItem?.squares ?? [], shape, quarter), [board, cartItem, shape, quarter]);
   const act = useSquareAction(board, signedIn, onSay);
-  // D35: the chosen period's own set, else the set being played with now.
+  // D35: the chosen period's own set, else the given period's, else the latest set drawn.
+  const period = quarter ?? numbersPeriod;
   const shown = numbersShown(board)
-    ? quarter
-      ? numbersForPeriod(board.digit_sets, quarter, board.numbers)
+    ? period
+      ? numbersForPeriod(board.digit_sets, period, board.numbers)
       : currentNumbers(board.digit_sets, board.numbers)
     : null;
   const chosen = cells.find((cell) => cell.chosen);

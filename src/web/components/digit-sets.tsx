@@ -1,5 +1,7 @@
 import type { BoardDigitSet } from '@core/api/board';
+import type { GameDayDigitSet } from '@core/api/game-day';
 import { Link } from 'react-router';
+import { recentTime } from '@/lib/time';
 
 /** A hash shortened for the board: its first 12 hex characters (the full one on hover and on the verify data). */
 function short(hash: string): string {
@@ -13,11 +15,21 @@ function ticketLine(set: BoardDigitSet): string {
   return `board ${short(set.board_hash ?? '')} · draw ${set.round ?? '?'} · commit ${short(set.commit_hash ?? '')}`;
 }
 
+/** A set as the board has it, or as the admin's game day has it (with its last failed attempt). */
+type ShownSet = BoardDigitSet & Partial<Pick<GameDayDigitSet, 'last_error' | 'last_error_at'>>;
+
+/** D38, for the admin only: why a waiting set is not drawn yet (the job tries again). */
+function lastAttempt(set: ShownSet): string {
+  if (!set.last_error) return '';
+  return ` — last attempt failed${set.last_error_at ? ` at ${recentTime(set.last_error_at)}` : ''}: ${set.last_error}; retrying`;
+}
+
 /**
  * D35/D38: every digit set with the periods it counts for and its ticket; the digits once the
- * viewer may see them. Commit-reveal games say their weakness (design note 030).
+ * viewer may see them. Commit-reveal games say their weakness (design note 030). On the admin's
+ * game day a waiting set also says its last failed attempt; the board's sets never carry one.
  */
-export function DigitSets({ gameId, sets, commitHash }: { gameId: string; sets: readonly BoardDigitSet[]; commitHash: string | null }) {
+export function DigitSets({ gameId, sets, commitHash }: { gameId: string; sets: readonly ShownSet[]; commitHash: string | null }) {
   if (sets.length === 0 && commitHash === null) return null;
   const commitReveal = commitHash !== null;
   return (
@@ -34,7 +46,10 @@ export function DigitSets({ gameId, sets, commitHash }: { gameId: string; sets: 
           ) : set.drawn_at ? (
             <span>drawn, shown when revealed</span>
           ) : set.method === 'beacon' ? (
-            <span>waiting for drand round {set.round}</span>
+            <span data-testid={`digit-set-${set.set}-waiting`}>
+              waiting for drand round {set.round}
+              {lastAttempt(set)}
+            </span>
           ) : (
             <span>not drawn yet</span>
           )}{' '}

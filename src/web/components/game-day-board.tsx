@@ -9,7 +9,8 @@ import { squareKey } from '@core/grid';
 import { formatUsd } from '@core/money';
 import { personLabel } from '@core/person';
 import { type LedgerLine, ledgerTotals, resultsLedger, unclaimedText, youWonText } from '@core/results-ledger';
-import { finalPeriod, periodEndLabel, periodModel, periodShortLabel } from '@core/periods';
+import { finalPeriod, nextPeriodToConfirm, periodEndLabel, periodModel, periodShortLabel } from '@core/periods';
+import { boardPeriod } from '@core/set-numbers';
 import type { Quarter } from '@core/scoring';
 import { Trophy } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
@@ -18,6 +19,21 @@ import { cn } from '@/lib/utils';
 /** The latest confirmed quarter, the one the board shows first. */
 export function latestQuarter(winners: readonly BoardWinner[]): Quarter | null {
   return winners.reduce<Quarter | null>((latest, winner) => (latest === null || winner.quarter > latest ? winner.quarter : latest), null);
+}
+
+/**
+ * D35: the period in play (the next to confirm) when the board shows it rather than the latest
+ * confirmed one: it counts with another set, and that set is drawn (Q3 of a game with a new set at
+ * halftime, once set 2 is in). Null otherwise.
+ */
+export function playablePeriod(board: BoardResponse, winners: readonly BoardWinner[]): Quarter | null {
+  const latest = latestQuarter(winners);
+  const inPlay = nextPeriodToConfirm(
+    periodModel(board.game.game_type),
+    winners.map((winner) => winner.quarter),
+  );
+  const period = boardPeriod(board.digit_sets, latest, inPlay);
+  return period !== null && period === inPlay && period !== latest ? inPlay : null;
 }
 
 /** A game is over once its Final (its last period) is confirmed or it was marked completed. */
@@ -29,6 +45,7 @@ function gameOver(board: BoardResponse, winners: readonly BoardWinner[]): boolea
 export function ScoreBar({
   board,
   winners,
+  inPlay = null,
   quarter,
   onQuarter,
   liveIndicator,
@@ -36,6 +53,8 @@ export function ScoreBar({
   board: BoardResponse;
   /** The confirmed quarters the board may show. */
   winners: readonly BoardWinner[];
+  /** D35: the period in play, choosable when the board shows its own set (playablePeriod). */
+  inPlay?: Quarter | null;
   quarter: Quarter | null;
   onQuarter: (quarter: Quarter) => void;
   /** The page's live-updates mark, shown while the game is on. */
@@ -44,6 +63,10 @@ export function ScoreBar({
   const { game } = board;
   const model = periodModel(game.game_type);
   const shown = winners.find((winner) => winner.quarter === quarter) ?? null;
+  // The period in play shows the score so far: the latest confirmed one's.
+  const playing = quarter !== null && quarter === inPlay;
+  const latest = winners.find((winner) => winner.quarter === latestQuarter(winners)) ?? null;
+  const score = shown ?? (playing ? latest : null);
   const over = gameOver(board, winners);
   const headingId = useId();
   return (
@@ -52,14 +75,14 @@ export function ScoreBar({
         Score
       </h2>
       <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-2 sm:gap-4">
-        <TeamScore team={game.team_a} score={shown?.team_a_score ?? null} align="start" testId="score-team-a" />
+        <TeamScore team={game.team_a} score={score?.team_a_score ?? null} align="start" testId="score-team-a" />
         <div className="flex flex-col items-center gap-1 text-center">
           <span className="text-sm font-semibold whitespace-nowrap" data-testid="score-period">
-            {shown ? periodEndLabel(model, shown.quarter) : 'Numbers drawn'}
+            {shown ? periodEndLabel(model, shown.quarter) : playing ? `${periodShortLabel(model, quarter)} in play` : 'Numbers drawn'}
           </span>
           {over ? <span className="text-xs text-muted-foreground">Game over</span> : liveIndicator}
         </div>
-        <TeamScore team={game.team_b} score={shown?.team_b_score ?? null} align="end" testId="score-team-b" />
+        <TeamScore team={game.team_b} score={score?.team_b_score ?? null} align="end" testId="score-team-b" />
       </div>
       <div
         role="group"
@@ -69,11 +92,12 @@ export function ScoreBar({
       >
         {model.periods.map((q) => {
           const result = winners.find((winner) => winner.quarter === q);
+          const choosable = result !== undefined || q === inPlay;
           return (
             <button
               key={q}
               type="button"
-              disabled={!result}
+              disabled={!choosable}
               aria-pressed={quarter === q}
               onClick={() => onQuarter(q)}
               className={cn(
@@ -81,11 +105,11 @@ export function ScoreBar({
                 'outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
                 'disabled:cursor-not-allowed disabled:border-dashed disabled:text-muted-foreground',
                 'aria-pressed:border-warning aria-pressed:bg-warning aria-pressed:text-warning-foreground',
-                result && 'hover:bg-accent aria-pressed:hover:bg-warning',
+                choosable && 'hover:bg-accent aria-pressed:hover:bg-warning',
               )}
             >
               <span>{periodShortLabel(model, q)}</span>
-              <span className="text-xs font-normal">{result ? `${result.team_a_score}-${result.team_b_score}` : 'to play'}</span>
+              <span className="text-xs font-normal">{result ? `${result.team_a_score}-${result.team_b_score}` : q === inPlay ? 'in play' : 'to play'}</span>
             </button>
           );
         })}

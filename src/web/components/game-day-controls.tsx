@@ -10,6 +10,7 @@ import { type PeriodModel, periodModel, periodNoun } from '@core/periods';
 import type { GameDayView } from '@core/api/game-day';
 import { formatUsd } from '@core/money';
 import { potCollectedText } from '@core/payment-methods';
+import { numbersBeingDrawn } from '@core/sales';
 import { useIsMutating } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
@@ -36,7 +37,9 @@ function sessionStore(): Storage | undefined {
 /** One line of what matters on game day: status, squares sold, pot, numbers. */
 export function GameDaySummary({ view }: { view: GameDayView }) {
   const { game } = view;
-  const numbers = view.numbers === null ? 'not drawn' : game.numbers_revealed ? 'revealed' : 'drawn, hidden from players';
+  // D38: set 1's ticket is written and its digits wait for the beacon.
+  const unset = numbersBeingDrawn(view.digit_sets) ? 'being drawn' : 'not drawn';
+  const numbers = view.numbers === null ? unset : game.numbers_revealed ? 'revealed' : 'drawn, hidden from players';
   return (
     <dl className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm" data-testid="game-day-summary">
       <div className="flex items-center gap-2">

@@ -6,7 +6,7 @@
  * the quarter when the square is its winning square (Mark Paid, or Retry Payout for a failed
  * payout), and says why not otherwise.
  */
-import { numbersForPeriod } from '@core/set-numbers';
+import { boardPeriod, numbersForPeriod } from '@core/set-numbers';
 import type { BoardSquare } from '@core/api/board';
 import type { GameDayView, QuarterResult } from '@core/api/game-day';
 import { boardLineDigits, lineDigitsLabel } from '@core/board-shape';
@@ -70,8 +70,9 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
   const board = useBoard(game.id);
   const reveal = useRevealAction(game.id);
   const retry = useRetryPayoutAction(game.id, periodModel(game.game_type));
-  const lastConfirmed = view.results.at(-1)?.quarter;
-  const [quarter, setQuarter] = useState<Quarter>(lastConfirmed ?? 1);
+  // D35: the latest confirmed period, or the period in play once its own set is drawn; the admin's pick once made.
+  const [chosen, setQuarter] = useState<Quarter | null>(null);
+  const quarter = chosen ?? ((boardPeriod(view.digit_sets, view.results.at(-1)?.quarter ?? null, view.next_quarter) ?? 1) as Quarter);
   const [selected, setSelected] = useState<Coordinate | null>(null);
   const [message, setMessage] = useState<{ tone: 'info' | 'success'; text: string } | null>(null);
   const [toPay, setToPay] = useState<QuarterResult | null>(null);

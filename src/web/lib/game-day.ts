@@ -39,6 +39,9 @@ export function useGameDay(gameId: string | undefined) {
     enabled: Boolean(gameId),
     // Admin data changes under the organizer's hands: never serve an old copy on a revisit.
     staleTime: 0,
+    // D38: while a set waits for its beacon round, its failed attempts are not announced to the
+    // boards (players need not hear them): the admin's view asks again every few seconds.
+    refetchInterval: (query) => (query.state.data?.digit_sets.some((set) => set.drawn_at === null) ? 5000 : false),
   });
 }
 
@@ -98,6 +101,16 @@ export function useRandomizeNumbers(gameId: string) {
     gameId,
     'numbers',
     (input: { confirm_not_full?: boolean; confirm_unpaid?: number }) => api.post<GameDayView>(`${base(gameId)}/numbers/randomize`, input),
+    itself,
+  );
+}
+
+/** POST /api/admin/games/:id/number-sets/:set/draw: the next number set now, before its period's confirmation (D35). */
+export function useDrawNumberSet(gameId: string) {
+  return useGameDayMutation(
+    gameId,
+    'numbers',
+    (set: number) => api.post<GameDayView>(`/api/admin/games/${encodeURIComponent(gameId)}/number-sets/${set}/draw`, {}),
     itself,
   );
 }

@@ -5,6 +5,7 @@ import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
 import { adminGamePath, EditGameAction } from '@/components/admin-game-list';
 import { FourQuarterMode, GameDaySummary } from '@/components/game-day-controls';
 import { NumbersActions } from '@/components/game-day-numbers';
+import { GameDayNumberSets } from '@/components/game-day-number-sets';
 import { BackLink, LinkButton } from '@/components/link-button';
 import { ErrorState, Page, usePageTitle } from '@/components/page';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -71,6 +72,7 @@ export default function AdminGameDayPage() {
       <div className="flex flex-col gap-3 rounded-xl border bg-card p-3 shadow-sm sm:p-4">
         <GameDaySummary view={view} />
         <NumbersActions view={view} />
+        <GameDayNumberSets view={view} />
       </div>
       <FourQuarterMode view={view} />
     </Page>

@@ -4,6 +4,7 @@ import { squareKey, squarePositionLabel } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
 import { formatUsd } from '@core/money';
 import { potCollectedText } from '@core/payment-methods';
+import { nextPeriodToConfirm, periodModel } from '@core/periods';
 import type { Quarter } from '@core/scoring';
 import { drawLogSummary, gameStatusLine } from '@core/status';
 import { DigitSets } from '@/components/digit-sets';
@@ -24,7 +25,7 @@ import {
   SquareNote,
   type SquareNoteAt,
 } from '@/components/board';
-import { latestQuarter, QuarterResults, ScoreBar, WinnerBanner } from '@/components/game-day-board';
+import { latestQuarter, playablePeriod, QuarterResults, ScoreBar, WinnerBanner } from '@/components/game-day-board';
 import { RandomPick, SelectionBar } from '@/components/selection-bar';
 import { Button } from '@/components/ui/button';
 import { useMinWidth } from '@/lib/use-mobile';
@@ -130,8 +131,17 @@ function GameContent({
   // D43: the game-day board once the numbers are on it; the chosen quarter lights its row and column.
   const gameDay = game.grid_shuffled && numbersShown(board);
   const latest = latestQuarter(winners);
+  // D35: the period in play once its own (newer) set is drawn: the board shows that set.
+  const inPlay = playablePeriod(board, winners);
   const [chosen, setChosen] = useState<Quarter | null>(null);
-  const quarter = chosen !== null && winners.some((winner) => winner.quarter === chosen) ? chosen : latest;
+  const quarter = chosen !== null && (chosen === inPlay || winners.some((winner) => winner.quarter === chosen)) ? chosen : (inPlay ?? latest);
+  // Before any period is confirmed, the axes show the first period's set (a later one may be drawn early).
+  const numbersPeriod = gameDay
+    ? nextPeriodToConfirm(
+        periodModel(game.game_type),
+        winners.map((winner) => winner.quarter),
+      )
+    : null;
   const [highlightMine, setHighlightMine] = useState(false);
   const hasMine = board.squares.some((square) => square.mine);
   // D44: what a tap said, by its square and for screen readers.
@@ -191,7 +201,14 @@ function GameContent({
           {board.owing && <OwingLine owing={board.owing} />}
 
           {gameDay && (
-            <ScoreBar board={board} winners={winners} quarter={quarter} onQuarter={setChosen} liveIndicator={<LiveIndicator status={live} inProgress />} />
+            <ScoreBar
+              board={board}
+              winners={winners}
+              inPlay={inPlay}
+              quarter={quarter}
+              onQuarter={setChosen}
+              liveIndicator={<LiveIndicator status={live} inProgress />}
+            />
           )}
           {gameDay && <WinnerBanner board={board} winners={winners} />}
           {/* D43: on phones the results come before the board. */}
@@ -208,7 +225,7 @@ function GameContent({
           ) : !open ? (
             !gameDay && (
               <p className="rounded-lg border bg-muted/50 px-3 py-2 text-sm" data-testid="sales-closed">
-                {salesClosedMessage(game)}
+                {salesClosedMessage(game, board.digit_sets)}
               </p>
             )
           ) : soldOut(game) ? (
@@ -243,7 +260,7 @@ function GameContent({
           {boardSlot ?? (
             <>
               <div ref={frame} className="relative">
-                <GameBoard board={board} signedIn={signedIn} quarter={quarter} highlightMine={highlightMine} onSay={say} />
+                <GameBoard board={board} signedIn={signedIn} quarter={quarter} numbersPeriod={numbersPeriod} highlightMine={highlightMine} onSay={say} />
                 <SquareNote note={note} onClose={closeNote} />
               </div>
               {signedIn && <SelectionBar board={board} said={saidText} />}
@@ -361,7 +378,7 @@ function CartSummary({ board }: { board: BoardResponse }) {
             <p className="text-sm font-medium text-destructive" data-testid="game-cart-unavailable">
               {salesOpen(game)
                 ? `${unavailable} of these ${unavailable === 1 ? 'square is' : 'squares are'} no longer available.`
-                : `${salesClosedMessage(game)} Remove ${count === 1 ? 'it' : 'them'} from your cart.`}
+                : `${salesClosedMessage(game, board.digit_sets)} Remove ${count === 1 ? 'it' : 'them'} from your cart.`}
             </p>
           )}
           <ul aria-label="Squares in your cart" className="flex flex-wrap gap-1.5">

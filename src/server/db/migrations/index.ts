@@ -18,6 +18,7 @@ import { boardShapes } from './015_board_shapes';
 import { digitSets } from './016_digit_sets';
 import { payoutRules } from './017_payout_rules';
 import { drawMethod } from './018_draw_method';
+import { drawAttempts } from './019_draw_attempts';
 import { columnTypes } from './column-types';
 
 /** Our migrations in order. Names sort by their number; never rename or edit a released one. */
@@ -42,5 +43,6 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '016_digit_sets': digitSets(t),
     '017_payout_rules': payoutRules(),
     '018_draw_method': drawMethod(),
+    '019_draw_attempts': drawAttempts(t),
   };
 }
