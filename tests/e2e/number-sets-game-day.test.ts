@@ -38,6 +38,18 @@ describe('number sets on game day (D35, D38)', () => {
       .toMatch(new RegExp(`^waiting for drand round ${forged} — last attempt failed at \\d{1,2}:\\d{2} [AP]M: .*does not verify.*; retrying$`));
     expect(await page.getByTestId('draw-next-set').count()).toBe(0);
     expect(await page.getByTestId('game-day-numbers-state').textContent()).toBe('being drawn');
+    // Game day says the draw waits, not "Randomize first", and the admin may still Clear.
+    const waitingText = `The numbers are being drawn: waiting for drand round ${forged}.`;
+    expect(await page.getByTestId('numbers-hint').textContent()).toContain(waitingText);
+    expect(await page.getByTestId('scores-need-numbers').textContent()).toContain(waitingText);
+    expect(await page.getByRole('button', { name: 'Clear Numbers' }).isEnabled()).toBe(true);
+    // Nothing to press while the round is awaited: Randomize is not the next step, and asks first.
+    expect(await page.getByRole('button', { name: 'Randomize Numbers' }).getAttribute('data-primary')).toBe('false');
+    await page.getByRole('button', { name: 'Randomize Numbers' }).click();
+    const redraw = page.getByRole('alertdialog');
+    await expect.poll(() => redraw.textContent()).toContain(`The numbers are being drawn from drand round ${forged}.`);
+    await redraw.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
     await expectNoSeriousViolations(page, 'game day, a set waiting after a failed attempt, 1280 px');
     await shoot(page, 'number-sets-waiting-error-1280');
     const adminPhone = await harness.open(`/admin/games/${id}/game-day`, { as: 'admin', width: 375, height: 812 });

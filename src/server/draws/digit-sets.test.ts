@@ -85,6 +85,43 @@ describe(`digit sets per period (D35, D38 commit-reveal) (${testDbKind})`, () =>
     expect(board.digit_sets[0]).toMatchObject({ set: 1, board_hash: set!.board_hash, x_axis_numbers: null, revealed_seed: null });
   });
 
+  it('a redraw after the seed is published draws under a new seed: the published one cannot foretell it, and the new draw verifies', async () => {
+    const gameId = await game('game');
+    const first = (await draw(gameId)).digit_sets[0]!;
+    const published = first.revealed_seed!;
+    // What a redraw under the published seed would give (the next draw ordinal): anyone could work it out.
+    const foreseen = deriveDigits(commitRevealTicket(gameId, 1, first.board_hash!, first.commit_hash!, 2), published, hmac);
+
+    const again = (await draw(gameId)).digit_sets[0]!;
+    expect(again.round).toBe(2);
+    expect(again.revealed_seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(again.revealed_seed).not.toBe(published);
+    expect(again.commit_hash).not.toBe(first.commit_hash);
+    expect([again.x_axis_numbers, again.y_axis_numbers]).not.toEqual([foreseen.rowDigits, foreseen.columnDigits]);
+    await expectVerifies(gameId, again, again.revealed_seed!);
+    const board = await ok<BoardResponse>(t.app, 'GET', url(gameId, '/board'), undefined);
+    expect(board.draw_commit_hash).toBe(again.commit_hash);
+  });
+
+  it('a redraw while the seed is still secret keeps it; once a later set is drawn early, Randomize is refused until a Clear', async () => {
+    const gameId = await game('halftime');
+    const first = (await draw(gameId)).digit_sets[0]!;
+    expect(first.revealed_seed).toBeNull();
+    const again = (await draw(gameId)).digit_sets[0]!;
+    expect([again.commit_hash, again.round]).toEqual([first.commit_hash, 2]);
+
+    await ok(t.app, 'POST', adminUrl(gameId, '/number-sets/2/draw'), admin.cookie, {});
+    const refused = await send(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), { cookie: admin.cookie, payload: {} });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: { code: 'SET_NOT_NEXT', message: GAME_DAY_TEXTS.laterSetDrawn(2) } });
+    expect((await view(gameId)).digit_sets.map((set) => [set.set, set.round])).toEqual([
+      [1, 2],
+      [2, 3],
+    ]);
+    await ok(t.app, 'DELETE', adminUrl(gameId, '/numbers'), admin.cookie);
+    expect((await draw(gameId)).digit_sets.map((set) => set.set)).toEqual([1]);
+  });
+
   it('a set per quarter: each quarter is won under its own set, the next set drawn on confirmation, a correction re-picks from its set', async () => {
     const gameId = await game('period');
     const first = await draw(gameId);

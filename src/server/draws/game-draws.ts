@@ -34,14 +34,28 @@ interface AxisNumbers {
  */
 async function withSeed(db: Executor, game: DrawGame): Promise<DrawGame> {
   if (game.draw_seed && game.draw_seed_hash) return game;
+  return withNewSeed(db, game);
+}
+
+/** A fresh secret seed for the game's next commit-reveal draws, its SHA-256 the new commit. */
+async function withNewSeed(db: Executor, game: DrawGame): Promise<DrawGame> {
   const { seed, hash } = newDrawSeed();
   await db.updateTable('games').set({ draw_seed: seed, draw_seed_hash: hash }).where('id', '=', game.id).execute();
   return { ...game, draw_seed: seed, draw_seed_hash: hash };
 }
 
-/** The admin's draw (D18 already checked by the caller): set 1's ticket and digits. */
+/**
+ * The admin's draw (D18 already checked by the caller): set 1's ticket and digits. A redraw of a
+ * commit-reveal game whose seed is already published (a game with one set publishes it with its
+ * draw) is made under a new seed: under the published one anyone, the admin first, could work out
+ * the redraw's digits before asking for it and redraw until they liked them.
+ */
 export async function drawFirstSet({ row: game, tx: db }: LockedDrawGame, adminId: string, at: string, beacon: BeaconTicketing): Promise<void> {
-  await drawSet(db, game, 1, adminId, at, beacon);
+  const published =
+    game.draw_method !== 'beacon' &&
+    (await db.selectFrom('digit_sets').select('set_number').where('game_id', '=', game.id).where('revealed_seed', 'is not', null).executeTakeFirst()) !==
+      undefined;
+  await drawSet(db, published ? await withNewSeed(db, game) : game, 1, adminId, at, beacon);
 }
 
 /** After `period` is confirmed for the first time: the next set is drawn when `period` ends its set. */

@@ -24,6 +24,8 @@ export const GAME_DAY_TEXTS = {
   firstSetFirst: 'Draw set 1 first: Randomize Numbers draws it.',
   setWaiting: (set: number, round: number | null) => `Set ${set} is still being drawn (waiting for drand round ${round ?? '?'}).`,
   setAlreadyDrawn: (set: number) => `Set ${set} is already drawn.`,
+  /** Randomize redraws set 1 only while it is the only set drawn (design note 030). */
+  laterSetDrawn: (set: number) => `Set ${set} is already drawn: Clear Numbers first to draw again.`,
   setNotNext: (set: number, next: number) => `Set ${next} comes before set ${set}: draw set ${next} first.`,
   /** D19: quarters are confirmed in order. */
   outOfOrder: (next: number, quarter: number, model: PeriodModel = QUARTER_MODEL) => `Confirm ${short(model, next)} before ${short(model, quarter)}.`,

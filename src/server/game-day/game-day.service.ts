@@ -289,6 +289,9 @@ export function gameDayService(deps: GameDayServiceDeps) {
         // D28: the organizer confirms the number of unpaid squares they saw; a different number asks again.
         const unpaid = await tx.unpaidCount(gameId);
         if (unpaid > 0 && confirmUnpaid !== unpaid) throw conflict(GAME_DAY_TEXTS.unpaidSquares(unpaid), 'UNPAID_SQUARES', { unpaid_squares: unpaid });
+        // Randomize redraws set 1 only while it is the only set: a later one (the admin's early draw) was drawn after it, under its seed.
+        const later = (await tx.digitSets(gameId)).find((set) => set.set_number > 1);
+        if (later) throw conflict(GAME_DAY_TEXTS.laterSetDrawn(later.set_number), 'SET_NOT_NEXT');
         const at = now().toISOString();
         // D38: set 1's ticket and digits (design note 030); later sets follow their periods' confirmations.
         await drawFirstSet(game, adminId, at, deps.beacon);

@@ -4,6 +4,7 @@
  * confirmation), Reveal/Hide Numbers, and "Locked after score entry" once any score exists.
  */
 import { periodModel, periodNoun } from '@core/periods';
+import { firstSetWaitingText, waitingSet } from '@core/set-numbers';
 import type { GameDayView } from '@core/api/game-day';
 import { GAME_DAY_ERRORS, SUCCESS_TOASTS } from '@core/messages';
 import { Eye, EyeOff, Lock, Shuffle, Trash2 } from 'lucide-react';
@@ -58,11 +59,14 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
   if (confirming && confirming !== shown) setShown(confirming);
 
   const hasNumbers = view.numbers !== null;
+  // D38: set 1's ticket is written and its beacon round awaited: the admin may still Clear.
+  const firstWaiting = waitingSet(view.digit_sets.filter((set) => set.set === 1));
   const locked = view.numbers_locked;
   const revealed = view.game.numbers_revealed;
   // The solid button is the next step: reveal numbers that are drawn and hidden (issue 23: players
   // see "#" on the board until then), else Randomize, as the spec's header has it.
-  const primary = hasNumbers && !revealed ? 'reveal' : 'randomize';
+  // While set 1's draw waits there is no next step to press: the digits come by themselves.
+  const primary = hasNumbers && !revealed ? 'reveal' : firstWaiting ? 'wait' : 'randomize';
   const claimed = view.game.squares_claimed;
   const busy = randomize.isPending || clear.isPending || reveal.busy;
 
@@ -93,7 +97,7 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
 
   function onRandomize() {
     if (claimed < view.game.board_size) setConfirming('not-full');
-    else if (hasNumbers) setConfirming('redraw');
+    else if (hasNumbers || firstWaiting) setConfirming('redraw');
     else void runRandomize(false);
   }
 
@@ -140,7 +144,9 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
     },
     redraw: {
       title: 'Draw new numbers?',
-      description: 'Numbers are already drawn. A new draw replaces them, and players see in the draw log that the numbers were redrawn.',
+      description: firstWaiting
+        ? `The numbers are being drawn from drand round ${firstWaiting.round ?? '?'}. A new draw replaces that ticket with a new one, and players see in the draw log that the numbers were redrawn.`
+        : 'Numbers are already drawn. A new draw replaces them, and players see in the draw log that the numbers were redrawn.',
       pending: randomize.isPending,
       confirmLabel: 'Randomize Numbers',
       onConfirm: () => void runRandomize(false),
@@ -152,7 +158,7 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
         {randomize.isPending ? <Spinner aria-hidden="true" /> : <Shuffle aria-hidden="true" />}
         Randomize Numbers
       </Button>
-      <Button variant="outline" onClick={() => setConfirming('clear')} disabled={locked || !hasNumbers || busy}>
+      <Button variant="outline" onClick={() => setConfirming('clear')} disabled={locked || (!hasNumbers && !firstWaiting) || busy}>
         {clear.isPending ? <Spinner aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
         Clear Numbers
       </Button>
@@ -175,7 +181,9 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
       )}
       {!hasNumbers && (
         <p className="basis-full text-sm text-muted-foreground" data-testid="numbers-hint">
-          Randomize Numbers gives each row and column a digit from 0 to 9 at random and ends sales. Players see the digits once you reveal them.
+          {firstWaiting
+            ? firstSetWaitingText(firstWaiting.round)
+            : 'Randomize Numbers gives each row and column a digit from 0 to 9 at random and ends sales. Players see the digits once you reveal them.'}
         </p>
       )}
       {primary === 'reveal' && view.results.length === 0 && (
