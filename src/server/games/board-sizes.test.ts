@@ -300,7 +300,7 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
     const res = await asAdmin('GET', `/api/admin/games/${game.id}/export/squares.csv`);
     expect(res.statusCode, res.body).toBe(200);
     const lines = res.body.trim().split(/\r?\n/);
-    expect(lines[0]).toBe('Row,Column,Position,Owner,Email,Paid,Bought at');
+    expect(lines[0]).toBe('Row,Column,Position,Owner,Email,Paid,Bought at,Q1-Q4 Lions digits,Q1-Q4 Bears digits');
     expect(lines.slice(1).map((line) => line.slice(0, line.indexOf('"', line.indexOf('"') + 1) + 1))).toEqual([
       '1,3,"Row 1, column 3"',
       '5,5,"Row 5, column 5"',
