@@ -56,16 +56,21 @@ function pageCount(pdf: Buffer): number {
   return (pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g) ?? []).length;
 }
 
-/** The print page's PDF on Letter and A4 landscape: one page each; saved (and drawn as PNG) for a person to look at. */
+/**
+ * The print page's PDF on Letter and A4 landscape (print media, as a browser prints): one page
+ * each; saved and drawn as PNG for a person to look at.
+ */
 async function expectOnePage(page: Page, name: string) {
   for (const format of ['Letter', 'A4'] as const) {
     const pdf = await page.pdf({ format, landscape: true });
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      const file = join(SHOTS, `print-${name}-${format}.pdf`);
+      writeFileSync(file, pdf);
+      // Every page as a PNG (print-NAME-FORMAT-1.png, -2.png ...), to look at.
+      if (existsSync('/usr/bin/pdftoppm')) execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '80', file, file.replace(/\.pdf$/, '')]);
+    }
     expect(pageCount(pdf), `${name} on ${format}`).toBe(1);
-    if (!SHOTS) continue;
-    mkdirSync(SHOTS, { recursive: true });
-    const file = join(SHOTS, `print-${name}-${format}.pdf`);
-    writeFileSync(file, pdf);
-    if (existsSync('/usr/bin/pdftoppm')) execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '80', '-singlefile', file, file.replace(/\.pdf$/, '')]);
   }
 }
 
@@ -150,8 +155,8 @@ describe('the printable board (D42)', () => {
     expect(await page.getByTestId('print-button').isVisible()).toBe(false);
     await page.setViewportSize({ width: 1056, height: 816 });
     await shoot(page, 'print-100-halftime-print-media', false);
-    await page.emulateMedia({ media: 'screen' });
     await expectOnePage(page, '100-halftime');
+    await page.emulateMedia({ media: null });
 
     // On a phone before printing: the page does not run sideways (the grid scrolls in its own box), and axe is content.
     const phone = (await openPrint(game.id, 'player', 375)).page;

@@ -18,7 +18,6 @@ import { Printer } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { shownWinners } from '@/components/board';
-import { CellName } from '@/components/cell-name';
 import { cancelledGameOf, GameCancelled } from '@/components/game-cancelled';
 import { GameNotFound } from '@/components/game-not-found';
 import { BackLink } from '@/components/link-button';
@@ -66,7 +65,7 @@ export default function GamePrintPage() {
     );
   else content = <LoadingState label="Loading the board..." />;
   return (
-    <main id={MAIN_ID} tabIndex={-1} className="flex min-h-svh flex-col focus:outline-none">
+    <main id={MAIN_ID} tabIndex={-1} className="flex min-h-svh flex-col focus:outline-none print:min-h-0">
       {content}
     </main>
   );
@@ -187,7 +186,8 @@ function PrintGrid({ board }: { board: BoardResponse }) {
   const at = (row: number, column: number): CSSProperties => ({ gridRow: row + 1, gridColumn: column + 1 });
 
   return (
-    <section aria-labelledby="print-board-heading" className="min-w-0 flex-1 overflow-x-auto print:overflow-hidden">
+    // Positioned: the cells' screen-reader words (absolute) stay inside the box that scrolls on a phone.
+    <section aria-labelledby="print-board-heading" tabIndex={0} className="relative min-w-0 flex-1 overflow-x-auto print:overflow-hidden">
       <h2 id="print-board-heading" className="sr-only">
         Board
       </h2>
@@ -235,7 +235,12 @@ function PrintGrid({ board }: { board: BoardResponse }) {
                   {squarePositionLabel({ x, y })}: {name || 'not sold'}
                   {periods.length > 0 && `, won ${periods.join(', ')}`}
                 </span>
-                {name && <CellName name={name} lines={2} />}
+                {/* On paper a long name wraps anywhere over two lines, then ends in an ellipsis. */}
+                {name && (
+                  <span aria-hidden="true" className="line-clamp-2 w-full text-center [overflow-wrap:anywhere]" data-cell-name>
+                    {name}
+                  </span>
+                )}
                 {periods.length > 0 && (
                   <span aria-hidden="true" className="mt-0.5 rounded-sm border border-black px-1 text-[0.85em] font-bold">
                     {periods.join(' ')}
@@ -275,7 +280,7 @@ function AxisSet({
           <div style={at(index + 1, 0)} className="flex items-center justify-end pr-1 text-[0.85em] font-semibold whitespace-nowrap" aria-hidden="true">
             {set.periodsLabel}
           </div>
-          <div style={at(0, index + 1)} className="flex items-end justify-center pb-0.5 text-[0.85em] font-semibold whitespace-nowrap" aria-hidden="true">
+          <div style={at(0, index + 1)} className="flex items-end justify-center px-1 pb-0.5 text-[0.85em] font-semibold whitespace-nowrap" aria-hidden="true">
             {set.periodsLabel}
           </div>
         </>
@@ -284,7 +289,7 @@ function AxisSet({
         <div
           key={`c${y}`}
           style={at(index + 1, count + 1 + y)}
-          className={cn(digit, 'min-h-[1.5em]', index === 0 && 'border-t', y === 0 && 'border-l')}
+          className={cn(digit, 'min-h-[1.75em]', index === 0 && 'border-t', y === 0 && 'border-l')}
           data-testid={`print-column-digit-${set.set}`}
         >
           {y === 0 && <span className="sr-only">{`${name}, ${set.columns ? 'columns' : 'not drawn yet'}: `}</span>}
@@ -295,7 +300,7 @@ function AxisSet({
         <div
           key={`r${x}`}
           style={at(count + 1 + x, index + 1)}
-          className={cn(digit, 'min-w-[1.75em]', index === 0 && 'border-l', x === 0 && 'border-t')}
+          className={cn(digit, shape.digitsPerRow === 2 ? 'min-w-[3.25em]' : 'min-w-[1.75em]', index === 0 && 'border-l', x === 0 && 'border-t')}
           data-testid={`print-row-digit-${set.set}`}
         >
           {x === 0 && set.rows && <span className="sr-only">{`${name}, rows: `}</span>}
