@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gameFormSchema, gameUpdateSchema } from './schemas';
 import { INVITE_ERRORS } from './messages';
-import { gameVisible, inviteLink } from './visibility';
+import { gameVisible, inviteLink, printedLink } from './visibility';
 
 describe('who can see a game (D30)', () => {
   const never = () => Promise.reject(new Error('asked whether the viewer owns squares'));
@@ -24,6 +24,13 @@ describe('who can see a game (D30)', () => {
     expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: false, ...member, ownsSquares: never })).toBe(true);
     expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: true, ...removed, ownsSquares: () => Promise.resolve(false) })).toBe(false);
     expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: false, ...removed, ownsSquares: () => Promise.resolve(true) })).toBe(true);
+  });
+
+  it("D42: the printed board's link is the invite link for an admin only, else the plain link", () => {
+    const inviteOnly = { id: 'g-1', visibility: 'invite' as const, invite_token: 'tok' };
+    expect(printedLink('https://pool.example', inviteOnly, true)).toBe('https://pool.example/game/g-1?invite=tok');
+    expect(printedLink('https://pool.example', inviteOnly, false)).toBe('https://pool.example/game/g-1');
+    expect(printedLink('https://pool.example', { id: 'g 2', visibility: 'public', invite_token: null }, true)).toBe('https://pool.example/game/g%202');
   });
 
   it('makes the link on the given origin', () => {

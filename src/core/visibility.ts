@@ -34,6 +34,15 @@ export function inviteLink(origin: string, gameId: string, token: string): strin
   return `${gameLink(origin, gameId)}?${INVITE_PARAM}=${encodeURIComponent(token)}`;
 }
 
+/**
+ * D42: the link a printed board's QR code opens: the share link (the invite link of an
+ * invite-only game) for an admin, who may hand out the invite; the game's plain link for anyone
+ * else, who may not (scanned by a stranger, an invite-only game's plain link stays closed).
+ */
+export function printedLink(origin: string, game: { id: string; visibility: Visibility; invite_token: string | null }, viewerIsAdmin: boolean): string {
+  return viewerIsAdmin ? shareLink(origin, game) : gameLink(origin, game.id);
+}
+
 /** D45: the link a game is shared by: its invite link when invite-only (D30), else its board. */
 export function shareLink(origin: string, game: { id: string; visibility: Visibility; invite_token: string | null }): string {
   return game.visibility === 'invite' && game.invite_token !== null ? inviteLink(origin, game.id, game.invite_token) : gameLink(origin, game.id);

@@ -80,6 +80,13 @@ const routes: RouteObject[] = [
       },
     ],
   },
+  // D42: the printable board, outside the app shell so that only the sheet prints.
+  {
+    path: 'game/:id/print',
+    lazy: page(() => import('@/pages/game-print')),
+    HydrateFallback: LoadingState,
+    ErrorBoundary: RootError,
+  },
   // The built-in test checkout (D22, D26): the payment provider's page, outside the app shell.
   {
     path: 'checkout/test/:id',

@@ -16,6 +16,7 @@
  * - GET /api/admin/games/:id/invite → GameInviteResponse, POST /api/admin/games/:id/invite/rotate → GameInviteResponse
  *   (admins: the link and its QR code; rotating makes a new token, the old link stops working)
  * - GET /api/admin/games/:id/share → GameShareResponse (admins, D45: the link to share any game by)
+ * - GET /api/games/:id/link → GameLinkResponse (whoever may see the game, D42: the printed board's QR code)
  */
 import { z } from 'zod';
 import { BOARD_SIZES } from '../board-shape';
@@ -160,6 +161,16 @@ export const gameShareResponseSchema = z.object({
   share: z.object({ url: z.string(), qr_svg: z.string(), visibility: z.enum(VISIBILITIES) }),
 });
 export type GameShareResponse = Contract<typeof gameShareResponseSchema>;
+
+/**
+ * D42, whoever may see the game (the board's access rule): the link the printed board's QR code
+ * opens and that code (an SVG document). `invite`: the link is the invite link, sent to admins
+ * only; everyone else gets the game's plain link (core/visibility.ts `printedLink`).
+ */
+export const gameLinkResponseSchema = z.object({
+  link: z.object({ url: z.string(), qr_svg: z.string(), invite: z.boolean() }),
+});
+export type GameLinkResponse = Contract<typeof gameLinkResponseSchema>;
 
 /** D46, admins only: the accounts that opened an invite-only game's link (its members), first joined first. */
 export const gameMembersResponseSchema = z.object({

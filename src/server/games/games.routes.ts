@@ -2,6 +2,7 @@ import {
   gameCreateRequestSchema,
   gameDeletedResponseSchema,
   gameInviteResponseSchema,
+  gameLinkResponseSchema,
   gameResponseSchema,
   gamesResponseSchema,
   gameUpdateRequestSchema,
@@ -96,6 +97,15 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
 
   app.get('/api/admin/games/:id/share', { ...app.guards.admin, schema: { params: idParams, response: { 200: gameShareResponseSchema } } }, async (request) => {
     return games.share(gameId(request.params.id), origin(request));
+  });
+
+  // D42: the printed board's QR code, under the board's access rule (a hidden game is 404).
+  app.get('/api/games/:id/link', { schema: { params: idParams, response: { 200: gameLinkResponseSchema } } }, async (request, reply) => {
+    const row = await access.visibleGame(request, reply, gameId(request.params.id));
+    const user = await access.askerOf(request, reply).user();
+    // The answer depends on who asks (an admin gets the invite link).
+    reply.header('Cache-Control', 'private, no-cache');
+    return games.printLink(row, origin(request), user?.isAdmin === true);
   });
 
   app.post(

@@ -1,7 +1,7 @@
 import { DEFAULT_NUMBER_SET_MODE, isNumberSetMode } from '@core/periods';
 import { newDrawSeed } from '../draws/digit-sets';
 import { randomUUID } from 'node:crypto';
-import type { Game, GameInviteResponse, GameShareResponse } from '@core/api/games';
+import type { Game, GameInviteResponse, GameLinkResponse, GameShareResponse } from '@core/api/games';
 import { boardShape, type BoardShape } from '@core/board-shape';
 import {
   BOARD_SIZE_ERRORS,
@@ -12,7 +12,7 @@ import {
   INVITE_ERRORS,
   ORGANIZER_PAYMENT_ERRORS,
 } from '@core/messages';
-import { shareLink } from '@core/visibility';
+import { printedLink, shareLink } from '@core/visibility';
 import { paymentInstructionsMissing, type PaymentMethod } from '@core/payment-methods';
 import { capBeyondBoardMessage, capFitsBoard } from '@core/player-limit';
 import { centsToDollars, dollarsToCents, formatUsd } from '@core/money';
@@ -256,6 +256,15 @@ export function gamesService(deps: GamesServiceDeps) {
       const row = await repo.findById(id);
       if (!row) throw gameNotFound();
       return { share: await shareOf(row, origin) };
+    },
+
+    /**
+     * D42, for a viewer the caller has let see the game: the link the printed board's QR code
+     * opens (the invite link for an admin of an invite-only game, else the plain link) and its code.
+     */
+    async printLink(row: GameRow, origin: string, viewerIsAdmin: boolean): Promise<GameLinkResponse> {
+      const url = printedLink(origin, row, viewerIsAdmin);
+      return { link: { url, qr_svg: await qrCodeSvg(url), invite: url !== printedLink(origin, row, false) } };
     },
 
     /**

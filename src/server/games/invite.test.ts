@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Game, GameInviteResponse, GameShareResponse } from '@core/api/games';
+import type { Game, GameInviteResponse, GameLinkResponse, GameShareResponse } from '@core/api/games';
 import { GAME_ERRORS, INVITE_ERRORS } from '@core/messages';
 import { parseSetCookie, testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { createTestApp, databaseFingerprinter, type DatabaseFingerprint, type TestApp } from '../../../tests/support/app';
@@ -9,6 +9,7 @@ import { testDbKind } from '../../../tests/support/db';
 import { insertCheckout, insertGame, insertSquare } from '../../../tests/support/fixtures';
 import { openEventStream } from '../../../tests/support/sse';
 import { inviteCookieName } from './game-access';
+import { qrCodeSvg } from './invite-qr';
 
 /** D30 over real HTTP: the app listens on 127.0.0.1 and every request goes through fetch. */
 describe(`invite-only games (D30, ${testDbKind})`, () => {
@@ -322,6 +323,47 @@ describe(`invite-only games (D30, ${testDbKind})`, () => {
       expect(refused.status).toBe(status);
       expect(JSON.stringify(refused.body)).not.toContain(token);
     }
+  });
+
+  it("D42: the printed board's QR code: the invite link to an admin only, the plain link to others who may see the game, 404 to those who may not", async () => {
+    const origin = `http://127.0.0.1:${new URL(base).port}`;
+    const privateGame = await createGame({ visibility: 'invite' });
+    const token = (await tokenOf(privateGame.id))!;
+    const link = (cookie?: string) => call('GET', `/api/games/${privateGame.id}/link`, { cookie });
+
+    const forAdmin = await link(admin.cookie);
+    expect(forAdmin.status).toBe(200);
+    expect(forAdmin.headers.get('cache-control')).toMatch(/private|no-store/);
+    const adminLink = (forAdmin.body as GameLinkResponse).link;
+    expect(adminLink).toMatchObject({ url: `${origin}/game/${privateGame.id}?invite=${token}`, invite: true });
+    // One implementation: the share page's code for the same link.
+    const shared = (await call('GET', `/api/admin/games/${privateGame.id}/share`, { cookie: admin.cookie })).body as GameShareResponse;
+    expect(adminLink.qr_svg).toBe(shared.share.qr_svg);
+
+    // A member (the invite's cookie) sees the board, and gets the plain link: the invite is the organizer's to hand out.
+    const forMember = await link(cookies(player.cookie, inviteCookie(privateGame.id, token)));
+    expect(forMember.status).toBe(200);
+    const memberLink = (forMember.body as GameLinkResponse).link;
+    expect(memberLink).toEqual({ url: `${origin}/game/${privateGame.id}`, qr_svg: await qrCodeSvg(`${origin}/game/${privateGame.id}`), invite: false });
+    expect(JSON.stringify(forMember.body)).not.toContain(token);
+
+    // Whoever may not see the board reads the same 404 as for a game that does not exist.
+    const absent = await missing((id) => `/api/games/${id}/link`);
+    expect(absent.status).toBe(404);
+    for (const cookie of [undefined, stranger.cookie, inviteCookie(privateGame.id, 'wrong-token')]) {
+      const refused = await link(cookie);
+      expect(refused.status).toBe(404);
+      expect(refused.body).toEqual(absent.body);
+    }
+
+    // A public game: its plain link to everyone, admins included.
+    const publicGame = await createGame();
+    for (const cookie of [undefined, admin.cookie]) {
+      const open = await call('GET', `/api/games/${publicGame.id}/link`, { cookie });
+      expect(open.status).toBe(200);
+      expect((open.body as GameLinkResponse).link).toMatchObject({ url: `${origin}/game/${publicGame.id}`, invite: false });
+    }
+    expect((await call('GET', '/api/games/not a game/link')).status).toBe(404);
   });
 
   it('rotates the link: the old cookie stops working at once (the shared board too), the new one works; a public game has none to rotate', async () => {

@@ -4,6 +4,7 @@ import { DEFAULT_ORGANIZER_LABEL } from '@core/payout-plan';
 import { payoutRules } from '@core/payouts';
 import { overtimeRuleText, periodModel } from '@core/periods';
 import { useId } from 'react';
+import { cn } from '@/lib/utils';
 
 /**
  * A game's payout rules where players see them (D12): each quarter's share and what it pays at
@@ -13,14 +14,21 @@ import { useId } from 'react';
  */
 export function PayoutRulesPanel({
   game,
+  className,
 }: {
+  /** The printed board (D42) sets a compact, black-and-white look. */
+  className?: string;
   game: Pick<Game, 'game_type' | 'payout_schedule' | 'payout_shares' | 'organizer_percent' | 'organizer_label' | 'unbought_rule' | 'total_pot_cents'>;
 }) {
   const headingId = useId();
   const model = periodModel(game.game_type);
   const rules = payoutRules(game.total_pot_cents, game);
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-xl border bg-card p-4 text-sm shadow-sm" data-testid="payout-rules">
+    <section
+      aria-labelledby={headingId}
+      className={cn('flex flex-col gap-2 rounded-xl border bg-card p-4 text-sm shadow-sm', className)}
+      data-testid="payout-rules"
+    >
       <h2 id={headingId} className="text-base font-semibold">
         Payouts
       </h2>

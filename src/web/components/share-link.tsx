@@ -75,8 +75,20 @@ export function CopyLink({
   );
 }
 
-/** The link as a QR code (an SVG document from the server, shown as an image). */
-export function LinkQrCode({ svg, alt, testId, className }: { svg: string; alt: string; testId: string; className?: string }) {
+/** The link as a QR code (an SVG document from the server, shown as an image); `imageClassName` sizes the code (default 20rem). */
+export function LinkQrCode({
+  svg,
+  alt,
+  testId,
+  className,
+  imageClassName = 'w-80',
+}: {
+  svg: string;
+  alt: string;
+  testId: string;
+  className?: string;
+  imageClassName?: string;
+}) {
   return (
     <figure className={cn('flex w-fit max-w-full flex-col items-center gap-2 rounded-xl border bg-white p-3 shadow-sm', className)} data-testid={testId}>
       <img
@@ -84,7 +96,7 @@ export function LinkQrCode({ svg, alt, testId, className }: { svg: string; alt: 
         alt={alt}
         width={320}
         height={320}
-        className="aspect-square w-80 max-w-full [image-rendering:pixelated]"
+        className={cn('aspect-square max-w-full [image-rendering:pixelated]', imageClassName)}
       />
       <figcaption className="text-sm text-neutral-700">Scan to open the game</figcaption>
     </figure>

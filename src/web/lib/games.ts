@@ -15,6 +15,8 @@ export const gameKeys = {
   adminList: () => [...gameKeys.all, 'admin-list'] as const,
   invite: (id: string) => [...gameKeys.all, 'invite', id] as const,
   share: (id: string) => [...gameKeys.all, 'share', id] as const,
+  /** D42: the printed board's link; an admin's is the invite link, so the viewer is in the key. */
+  link: (id: string, viewer: string | null) => [...gameKeys.all, 'link', id, viewer ?? 'visitor'] as const,
   /** D46: an invite-only game's members (admins). */
   members: (id: string) => [...gameKeys.all, 'members', id] as const,
   detail: (id: string) => [...gameKeys.all, 'detail', id] as const,

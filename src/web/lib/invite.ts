@@ -4,13 +4,14 @@
  * page's address; the server answers with the game's invite cookie. Admins read and rotate the
  * link.
  */
-import type { GameInviteResponse, GameMembersResponse, GameShareResponse, InviteRedeemed } from '@core/api/games';
+import type { GameInviteResponse, GameLinkResponse, GameMembersResponse, GameShareResponse, InviteRedeemed } from '@core/api/games';
 import { INVITE_PARAM } from '@core/visibility';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { api, isApiError } from './api';
 import { gameKeys } from './games';
+import { useSession } from './session';
 
 /** POST: anyone with the link redeems it; GET and rotate are admin-only, under /api/admin/ (design note 032). */
 const redeemPath = (gameId: string) => `/api/games/${encodeURIComponent(gameId)}/invite`;
@@ -82,6 +83,20 @@ export function useGameShare(gameId: string) {
   return useQuery({
     queryKey: gameKeys.share(gameId),
     queryFn: ({ signal }) => api.get<GameShareResponse>(`/api/admin/games/${encodeURIComponent(gameId)}/share`, signal).then((body) => body.share),
+  });
+}
+
+/**
+ * GET /api/games/:id/link (D42, whoever may see the board): the link the printed board's QR code
+ * opens and the code; `enabled` once the page's invite (if any) has been redeemed.
+ */
+export function useGameLink(gameId: string, enabled: boolean) {
+  const session = useSession();
+  const viewer = session.status === 'signed-in' ? session.user.id : null;
+  return useQuery({
+    queryKey: gameKeys.link(gameId, viewer),
+    queryFn: ({ signal }) => api.get<GameLinkResponse>(`/api/games/${encodeURIComponent(gameId)}/link`, signal).then((body) => body.link),
+    enabled: enabled && session.status !== 'loading',
   });
 }
 

@@ -8,7 +8,7 @@ import { nextPeriodToConfirm, periodModel } from '@core/periods';
 import type { Quarter } from '@core/scoring';
 import { drawLogSummary, gameStatusLine } from '@core/status';
 import { DigitSets } from '@/components/digit-sets';
-import { Highlighter, Lock, LogIn, ShoppingCart } from 'lucide-react';
+import { Highlighter, Lock, LogIn, Printer, ShoppingCart } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useCallback, useDeferredValue, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { squaresLeft } from '@core/player-limit';
@@ -289,6 +289,11 @@ function GameContent({
             />
           )}
           <PayoutRulesPanel game={game} />
+          {/* D42: the board on one landscape page, for the office wall. */}
+          <LinkButton variant="outline" className="w-full" to={`/game/${encodeURIComponent(game.id)}/print`} data-testid="print-board-link">
+            <Printer aria-hidden="true" />
+            Print the board
+          </LinkButton>
           {/* D32: a player reads the log entries about their own squares (admins read all of it on the admin page). */}
           {signedIn && !admin && board.squares.some((square) => square.mine && square.status === 'claimed') && (
             <GameActivity gameId={game.id} title="History of your squares" emptyText="Nothing has happened to your squares yet." />
