@@ -47,6 +47,7 @@ import { useCart, useCartItem } from '@/lib/cart';
 import { useDropLinesThatNoLongerSell } from '@/lib/cart-prune';
 import { useInviteFromAddress } from '@/lib/invite';
 import { recentTime } from '@/lib/time';
+import { KickoffLine } from '@/components/kickoff-line';
 import { isAdmin, useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 
@@ -190,6 +191,7 @@ function GameContent({
               {/* D45: a finished game is not live; on game day the mark sits in the score bar (D43). */}
               {game.is_active && !gameDay && <LiveIndicator status={live} inProgress={game.grid_shuffled} />}
             </div>
+            <KickoffLine game={game} />
             {drawLog && (
               <p className="text-muted-foreground" data-testid="draw-log">
                 Draw log: {drawLog}
@@ -198,7 +200,7 @@ function GameContent({
             <DigitSets gameId={game.id} sets={board.digit_sets} commitHash={board.draw_commit_hash} />
           </div>
           {/* D28: what this player owes for the game, as the server says it. */}
-          {board.owing && <OwingLine owing={board.owing} />}
+          {board.owing && <OwingLine owing={board.owing} zone={game.time_zone} />}
 
           {gameDay && (
             <ScoreBar
@@ -284,6 +286,7 @@ function GameContent({
             <HowToPay
               instructions={game.payment_instructions}
               payBy={game.pay_by}
+              zone={game.time_zone}
               unpaidSquares={board.owing?.squares}
               unpaidCents={board.owing?.amount_cents}
             />
