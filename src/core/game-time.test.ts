@@ -5,11 +5,11 @@ describe('a game time in its zone (D39)', () => {
   it('says the date, time and zone, in the game zone whatever the reader is in', () => {
     // 23:30 UTC on Feb 8, 2026 (a Sunday): 6:30 PM in New York (EST).
     const kickoff = '2026-02-08T23:30:00.000Z';
-    const near = new Date('2026-02-01T12:00:00Z');
-    expect(formatGameTime(kickoff, 'America/New_York', { near: new Date('2026-01-01T00:00:00Z') })).toBe('Sun, Feb 8, 6:30 PM EST');
-    expect(formatGameTime(kickoff, 'America/Los_Angeles', { near: new Date('2026-01-01T00:00:00Z') })).toBe('Sun, Feb 8, 3:30 PM PST');
+    const near = new Date('2026-02-03T12:00:00Z');
+    expect(formatGameTime(kickoff, 'America/New_York', { near: new Date('2026-01-10T12:00:00Z') })).toBe('Sun, Feb 8, 6:30 PM EST');
+    expect(formatGameTime(kickoff, 'America/Los_Angeles', { near: new Date('2026-01-10T12:00:00Z') })).toBe('Sun, Feb 8, 3:30 PM PST');
     // Berlin is past midnight: the date is Monday's there.
-    expect(formatGameTime(kickoff, 'Europe/Berlin', { near: new Date('2026-01-01T00:00:00Z') })).toBe('Mon, Feb 9, 12:30 AM GMT+1');
+    expect(formatGameTime(kickoff, 'Europe/Berlin', { near: new Date('2026-01-10T12:00:00Z') })).toBe('Mon, Feb 9, 12:30 AM GMT+1');
     // Within the coming week, the weekday is enough.
     expect(formatGameTime(kickoff, 'America/New_York', { near })).toBe('Sun 6:30 PM EST');
     // Another year than the reader's now: the year is said.
@@ -18,7 +18,7 @@ describe('a game time in its zone (D39)', () => {
   });
 
   it('follows daylight saving time', () => {
-    const summer = { near: new Date('2026-01-01T00:00:00Z') };
+    const summer = { near: new Date('2026-01-10T12:00:00Z') };
     expect(formatGameTime('2026-07-04T22:30:00.000Z', 'America/New_York', summer)).toBe('Sat, Jul 4, 6:30 PM EDT');
     // The night the clocks go back in Europe: 00:30 UTC is 02:30 CEST, 01:30 UTC is 02:30 CET.
     expect(formatGameTime('2026-10-25T00:30:00.000Z', 'Europe/Berlin', summer)).toBe('Sun, Oct 25, 2:30 AM GMT+2');

@@ -22,7 +22,14 @@ import {
   BOARD_SIZE_ERRORS,
   KICKOFF_ERRORS,
 } from './messages';
-import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, paymentInstructionsMissing, validateInstant, validatePayBy, validatePaymentInstructions } from './payment-methods';
+import {
+  DEFAULT_PAYMENT_METHOD,
+  PAYMENT_METHODS,
+  paymentInstructionsMissing,
+  validateInstant,
+  validatePayBy,
+  validatePaymentInstructions,
+} from './payment-methods';
 import { isTimeZone } from './game-time';
 import { capBeyondBoardMessage, capFitsBoard, validateMaxSquaresPerPlayer } from './player-limit';
 import { DEFAULT_VISIBILITY, VISIBILITIES } from './visibility';
@@ -115,7 +122,10 @@ const paymentInstructionsSchema = z
 const payBySchema = z.string({ error: ORGANIZER_PAYMENT_ERRORS.payByInvalid }).nullable().transform(fromResult(validatePayBy));
 
 /** D39: when the game starts (an ISO date-time with its zone; blank or null: no kickoff). */
-const kickoffSchema = z.string({ error: KICKOFF_ERRORS.invalid }).nullable().transform(fromResult((raw) => validateInstant(raw, KICKOFF_ERRORS.invalid)));
+const kickoffSchema = z
+  .string({ error: KICKOFF_ERRORS.invalid })
+  .nullable()
+  .transform(fromResult((raw) => validateInstant(raw, KICKOFF_ERRORS.invalid)));
 /** D39: the organizer's IANA time zone, checked against the runtime's zone list (Intl). */
 const timeZoneSchema = z
   .string({ error: KICKOFF_ERRORS.timeZoneInvalid })
@@ -174,10 +184,8 @@ export const gameFormSchema = z
     draw_at_kickoff: drawAtKickoffSchema.default(false),
   })
   .superRefine((game, ctx) => {
-    if (game.kickoff_at !== null && game.time_zone === null)
-      ctx.addIssue({ code: 'custom', path: ['time_zone'], message: KICKOFF_ERRORS.timeZoneRequired });
-    if (game.draw_at_kickoff && game.kickoff_at === null)
-      ctx.addIssue({ code: 'custom', path: ['draw_at_kickoff'], message: KICKOFF_ERRORS.drawNeedsKickoff });
+    if (game.kickoff_at !== null && game.time_zone === null) ctx.addIssue({ code: 'custom', path: ['time_zone'], message: KICKOFF_ERRORS.timeZoneRequired });
+    if (game.draw_at_kickoff && game.kickoff_at === null) ctx.addIssue({ code: 'custom', path: ['draw_at_kickoff'], message: KICKOFF_ERRORS.drawNeedsKickoff });
     if (paymentInstructionsMissing(game.payment_method, game.payment_instructions))
       ctx.addIssue({ code: 'custom', path: ['payment_instructions'], message: ORGANIZER_PAYMENT_ERRORS.instructionsRequired });
     if (!capFitsBoard(game.max_squares_per_player, game.board_size))

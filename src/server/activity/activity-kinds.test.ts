@@ -95,7 +95,21 @@ describe(`every activity entry kind is written, in its words (D32, ${testDbKind}
     const entries = [...(await log(card.id)), ...(await log(cash.id)), ...(await log(kickoff.id))];
     expect(entries.map((entry) => [entry.action, entry.message])).toEqual(
       (
-        ['bought', 'released', 'refunded', 'drawn', 'cleared', 'drawn', 'confirmed', 'reserved', 'assigned', 'marked_paid', 'marked_unpaid', 'moved', 'sales_closed'] as const
+        [
+          'bought',
+          'released',
+          'refunded',
+          'drawn',
+          'cleared',
+          'drawn',
+          'confirmed',
+          'reserved',
+          'assigned',
+          'marked_paid',
+          'marked_unpaid',
+          'moved',
+          'sales_closed',
+        ] as const
       ).map((action) => [action, EXPECTED[action]()]),
     );
     expect(new Set(entries.map((entry) => entry.action))).toEqual(new Set(ACTIVITY_ACTIONS));

@@ -347,7 +347,14 @@ export function checkoutRepository(db: Executor, kind: DbKind) {
                 .leftJoin('games', 'games.id', 'checkout_items.game_id')
                 .select('checkout_items.checkout_id')
                 .whereRef('checkout_items.checkout_id', '=', 'checkouts.id')
-                .where((e) => e.or([e('games.id', 'is', null), e('games.grid_shuffled', '=', true), e('games.is_active', '=', false), e('games.sales_closed_at', 'is not', null)])),
+                .where((e) =>
+                  e.or([
+                    e('games.id', 'is', null),
+                    e('games.grid_shuffled', '=', true),
+                    e('games.is_active', '=', false),
+                    e('games.sales_closed_at', 'is not', null),
+                  ]),
+                ),
             )
             .as('sales_closed'),
         )

@@ -356,6 +356,7 @@ export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
   'emailVerified',
   'isAdmin',
   'is_paid',
+  'draw_at_kickoff',
   // D48's flag (db/shared-queries.ts `person`), under each name a query selects it as.
   'no_account',
   'owner_no_account',

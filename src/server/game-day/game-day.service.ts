@@ -278,7 +278,11 @@ export function gameDayService(deps: GameDayServiceDeps) {
     // D38: set 1's ticket and digits (design note 030); later sets follow their periods' confirmations.
     await drawFirstSet(game, actorId, at, deps.beacon);
     if (game.row.draw_method === 'beacon') game.afterCommit.add(() => deps.beacon.drawSoon());
-    await activityRepository(game.tx).record(gameId, [{ action: 'drawn', actorUserId: actorId, subjectUserId: null, squares: [], ...(detail ? { detail } : {}) }], at);
+    await activityRepository(game.tx).record(
+      gameId,
+      [{ action: 'drawn', actorUserId: actorId, subjectUserId: null, squares: [], ...(detail ? { detail } : {}) }],
+      at,
+    );
     await tx.setFlags(gameId, { grid_shuffled: true, manual_numbers_set: true, updated_at: at });
     // After commit: boards hear of the numbers, then the game's open checkouts end (D18).
     game.afterCommit.add(() => publish(gameId, 'numbers'));

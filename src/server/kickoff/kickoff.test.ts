@@ -51,12 +51,26 @@ describe(`kickoff (D39, ${testDbKind})`, () => {
       const game = await kickoffGame({ kickoff_at: kickoff, draw_at_kickoff: true });
       expect(game).toMatchObject({ kickoff_at: kickoff, time_zone: 'America/New_York', draw_at_kickoff: true, sales_closed_at: null });
 
-      const past = await asAdmin('POST', '/api/admin/games', { title: 'Too Late Bowl', team_a: 'A', team_b: 'B', price_per_square: 5, kickoff_at: ahead(-60_000), time_zone: 'UTC' });
+      const past = await asAdmin('POST', '/api/admin/games', {
+        title: 'Too Late Bowl',
+        team_a: 'A',
+        team_b: 'B',
+        price_per_square: 5,
+        kickoff_at: ahead(-60_000),
+        time_zone: 'UTC',
+      });
       expect(past.statusCode).toBe(400);
       expect(past.json()).toMatchObject({ error: { message: KICKOFF_ERRORS.past } });
 
       for (const zone of ['Mars/Olympus', 'EST5EDT; drop table games', '']) {
-        const res = await asAdmin('POST', '/api/admin/games', { title: 'Zone Bowl', team_a: 'A', team_b: 'B', price_per_square: 5, kickoff_at: ahead(HOUR), time_zone: zone });
+        const res = await asAdmin('POST', '/api/admin/games', {
+          title: 'Zone Bowl',
+          team_a: 'A',
+          team_b: 'B',
+          price_per_square: 5,
+          kickoff_at: ahead(HOUR),
+          time_zone: zone,
+        });
         expect(res.statusCode, zone).toBe(400);
         expect(res.body, zone).toContain(zone === '' ? KICKOFF_ERRORS.timeZoneRequired : KICKOFF_ERRORS.timeZoneInvalid);
       }
@@ -72,6 +86,10 @@ describe(`kickoff (D39, ${testDbKind})`, () => {
       const moved = await asAdmin('PATCH', `/api/admin/games/${game.id}`, { kickoff_at: later, time_zone: 'America/Los_Angeles', draw_at_kickoff: true });
       expect(moved.statusCode, moved.body).toBe(200);
       expect((moved.json() as { game: Game }).game).toMatchObject({ kickoff_at: later, time_zone: 'America/Los_Angeles', draw_at_kickoff: true });
+      // Removing the kickoff drops the draw at kickoff; setting it again keeps it off.
+      const removed = await asAdmin('PATCH', `/api/admin/games/${game.id}`, { kickoff_at: null });
+      expect((removed.json() as { game: Game }).game).toMatchObject({ kickoff_at: null, draw_at_kickoff: false });
+      expect((await asAdmin('PATCH', `/api/admin/games/${game.id}`, { kickoff_at: later })).statusCode).toBe(200);
       const past = await asAdmin('PATCH', `/api/admin/games/${game.id}`, { kickoff_at: ahead(-HOUR) });
       expect(past.statusCode).toBe(400);
       expect(past.json()).toMatchObject({ error: { message: KICKOFF_ERRORS.past } });
@@ -98,7 +116,7 @@ describe(`kickoff (D39, ${testDbKind})`, () => {
       // Before kickoff nothing happens.
       expect(await t.app.kickoffs.closeDue(new Date())).toBe(0);
       const kickoffPassed = new Date(Date.parse(game.kickoff_at!) + 1000);
-      expect(await t.app.kickoffs.closeDue(kickoffPassed)).toBe(1);
+      expect(await t.app.kickoffs.closeDue(kickoffPassed)).toBeGreaterThanOrEqual(1);
 
       expect((await row(game.id)).sales_closed_at).toBe(kickoffPassed.toISOString());
       expect((await checkoutRow(t.db.handle, checkoutId))?.status).not.toBe('open');
@@ -108,7 +126,9 @@ describe(`kickoff (D39, ${testDbKind})`, () => {
 
       const refused = await startCheckout(t.app, alice, [cartOf(game.id, [{ x: 2, y: 2 }], 10, game.title)]);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toMatchObject({ error: { code: 'GAME_CLOSED', message: `Sales for "${game.title}" closed at kickoff. Remove it from your cart and try again.` } });
+      expect(refused.json()).toMatchObject({
+        error: { code: 'GAME_CLOSED', message: `Sales for "${game.title}" closed at kickoff. Remove it from your cart and try again.` },
+      });
       const board = await send(t.app, 'GET', `/api/games/${game.id}`);
       expect((board.json() as { game: Game }).game.sales_closed_at).toBe(kickoffPassed.toISOString());
       const log = await asAdmin('GET', `/api/games/${game.id}/activity`);
@@ -125,11 +145,11 @@ describe(`kickoff (D39, ${testDbKind})`, () => {
       expect(refused.json()).toMatchObject({ error: { code: 'GAME_CLOSED' } });
     });
 
-    it('draws the numbers at kickoff when chosen (commit-reveal), on a grid not full, by Randomize\'s path', async () => {
+    it("draws the numbers at kickoff when chosen (commit-reveal), on a grid not full, by Randomize's path", async () => {
       const game = await kickoffGame({ draw_at_kickoff: true });
       const started = await startCheckout(t.app, alice, [cartOf(game.id, [{ x: 3, y: 3 }], 10, game.title)]);
       expect(started.statusCode).toBe(201);
-      expect(await t.app.kickoffs.closeDue(new Date(Date.parse(game.kickoff_at!) + 1000))).toBe(1);
+      expect(await t.app.kickoffs.closeDue(new Date(Date.parse(game.kickoff_at!) + 1000))).toBeGreaterThanOrEqual(1);
 
       const stored = await row(game.id);
       expect(stored.grid_shuffled).toBe(true);
@@ -150,7 +170,8 @@ describe(`kickoff (D39, ${testDbKind})`, () => {
       const game = await kickoffGame({ draw_at_kickoff: true });
       const drawn = await asAdmin('POST', `/api/admin/games/${game.id}/numbers/randomize`, { confirm_not_full: true });
       expect(drawn.statusCode, drawn.body).toBe(200);
-      expect(await t.app.kickoffs.closeDue(new Date(Date.parse(game.kickoff_at!) + 1000))).toBe(1);
+      expect(await t.app.kickoffs.closeDue(new Date(Date.parse(game.kickoff_at!) + 1000))).toBeGreaterThanOrEqual(1);
+      expect((await row(game.id)).sales_closed_at).not.toBeNull();
       expect(await draws(game.id)).toHaveLength(1);
       expect((await activity(game.id)).map((entry) => entry.action)).toEqual(['drawn']);
     });
@@ -172,10 +193,18 @@ describe(`kickoff (D39, ${testDbKind})`, () => {
 
       // A kickoff that passed while no instance ran: the next one to start closes it at once.
       const missed = await kickoffGame({ draw_at_kickoff: true });
-      await db().updateTable('games').set({ kickoff_at: ahead(-HOUR) }).where('id', '=', missed.id).execute();
-      const restarted = await startInstance(t.db);
+      await db()
+        .updateTable('games')
+        .set({ kickoff_at: ahead(-HOUR) })
+        .where('id', '=', missed.id)
+        .execute();
+      const restarted = await startInstance(t.db, { logLines: true });
       try {
-        await expect.poll(async () => (await row(missed.id)).sales_closed_at, { timeout: 5000 }).not.toBeNull();
+        // Its run at start: the log line is this instance's.
+        await expect
+          .poll(() => restarted.lines.some((line) => line.includes(missed.id) && line.includes('kickoff: sales closed')), { timeout: 5000 })
+          .toBe(true);
+        expect((await row(missed.id)).sales_closed_at).not.toBeNull();
         expect((await row(missed.id)).grid_shuffled).toBe(true);
         expect(await draws(missed.id)).toHaveLength(1);
       } finally {

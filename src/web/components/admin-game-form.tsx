@@ -387,15 +387,7 @@ export function GameForm({
         </select>
       </FormField>
 
-      <KickoffFields
-        id={id}
-        values={values}
-        errors={errors}
-        locked={kickoffLocked}
-        describe={describe}
-        errorId={errorId}
-        onChange={update}
-      />
+      <KickoffFields id={id} values={values} errors={errors} locked={kickoffLocked} describe={describe} errorId={errorId} onChange={update} />
 
       <PayoutScheduleField
         name={`${id}-payout`}
