@@ -50,6 +50,12 @@ describe('kickoff (D39)', () => {
       await expect.poll(() => view.getByTestId('kickoff-line').textContent()).toBe(`Kickoff ${shown}· Sales close at kickoff· Numbers drawn at kickoff`);
       expect(await view.getByTestId('game-status').textContent()).toBe('Numbers not drawn yet');
     }
+    // The game's card says it too.
+    const list = await harness.open('/all-games', { width: 375, height: 812, timezoneId: 'America/Chicago' });
+    const card = list.page.getByTestId('game-card').filter({ hasText: title });
+    await expect.poll(() => card.getByTestId('kickoff-line').textContent()).toBe(`Kickoff ${shown}· Sales close at kickoff· Numbers drawn at kickoff`);
+    await card.scrollIntoViewIfNeeded();
+    await shoot(list.page, 'kickoff-card-375', false);
     await expectNoSeriousViolations(desktop.page, 'board with a kickoff');
     await shoot(desktop.page, 'kickoff-board-before-1280');
     await shoot(phone.page, 'kickoff-board-before-375');
@@ -62,6 +68,8 @@ describe('kickoff (D39)', () => {
       await expect.poll(() => view.getByTestId('game-status').textContent()).toBe('Numbers drawn, not revealed yet');
     }
     expect(await desktop.page.getByTestId('pick-hint').count()).toBe(0);
+    await list.page.reload();
+    await expect.poll(() => card.getByTestId('kickoff-line').textContent()).toBe(`Kickoff ${shown}· Sales closed at kickoff`);
     await shoot(desktop.page, 'kickoff-board-after-1280');
     await shoot(phone.page, 'kickoff-board-after-375');
 

@@ -24,8 +24,18 @@ export function KickoffLine({ game, className }: { game: KickoffGame; className?
       <span className="font-medium">
         Kickoff <time dateTime={game.kickoff_at}>{formatGameTime(game.kickoff_at, game.time_zone, { near: new Date() })}</time>
       </span>
-      {sales && <span className="text-muted-foreground">· {sales}</span>}
-      {!closed && game.draw_at_kickoff && !game.grid_shuffled && <span className="text-muted-foreground">· Numbers drawn at kickoff</span>}
+      {sales && <Part>{sales}</Part>}
+      {!closed && game.draw_at_kickoff && !game.grid_shuffled && <Part>Numbers drawn at kickoff</Part>}
     </p>
+  );
+}
+
+/** A part of the line after the kickoff; its dot only where the parts share a row (on a phone each wraps onto its own). */
+function Part({ children }: { children: string }) {
+  return (
+    <span className="text-muted-foreground">
+      <span className="hidden sm:inline">· </span>
+      {children}
+    </span>
   );
 }

@@ -75,8 +75,8 @@ export default function AdminGameEditPage() {
       ...(values.max_squares_per_player !== current.max_squares_per_player ? { max_squares_per_player: values.max_squares_per_player } : {}),
       // D30: who can see the game.
       ...(values.visibility !== current.visibility ? { visibility: values.visibility } : {}),
-      // D39: the zone always; the kickoff and the draw choice while they may change.
-      time_zone: values.time_zone,
+      // D39: the zone when it changes (a game made before zones gets one with its first kickoff), the kickoff and the draw choice.
+      ...(values.time_zone !== current.time_zone && (current.time_zone !== null || values.kickoff_at !== null) ? { time_zone: values.time_zone } : {}),
       ...(sameInstant(values.kickoff_at, current.kickoff_at) ? {} : { kickoff_at: values.kickoff_at }),
       ...(values.draw_at_kickoff !== current.draw_at_kickoff ? { draw_at_kickoff: values.draw_at_kickoff } : {}),
       // D28: instructions and the pay-by time belong to organizer-collects games.

@@ -48,6 +48,7 @@ import { useDropLinesThatNoLongerSell } from '@/lib/cart-prune';
 import { useInviteFromAddress } from '@/lib/invite';
 import { recentTime } from '@/lib/time';
 import { KickoffLine } from '@/components/kickoff-line';
+import { formatGameTime } from '@core/game-time';
 import { isAdmin, useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 
@@ -124,7 +125,7 @@ function GameContent({
   const { game } = board;
   const location = useLocation();
   const open = salesOpen(game);
-  const drawLog = drawLogText(board.draws);
+  const drawLog = drawLogText(board.draws, game.time_zone);
   const winners = shownWinners(board);
   const cart = useCart();
   const admin = isAdmin(useSession());
@@ -333,10 +334,11 @@ function LiveIndicator({ status, inProgress }: { status: LiveStatus; inProgress:
 }
 
 /** D17: "drawn 7:02 PM; redrawn once", or null before any draw. */
-function drawLogText(draws: readonly BoardDraw[]): string | null {
+/** The draw log's times in the game's zone, said (D39); a game made before zones reads them in the reader's clock. */
+function drawLogText(draws: readonly BoardDraw[], zone: string | null): string | null {
   return drawLogSummary(
     draws.map((draw) => ({ kind: draw.action === 'drawn' ? ('draw' as const) : ('clear' as const), at: draw.created_at })),
-    recentTime,
+    zone ? (at) => formatGameTime(at, zone) : recentTime,
   );
 }
 
