@@ -20,6 +20,7 @@ export const ACTIVITY_ACTIONS = [
   'drawn',
   'cleared',
   'confirmed',
+  'sales_closed',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -39,6 +40,8 @@ export interface ActivityDetail {
   readonly paid?: true;
   /** D35: a draw of a later number set (the admin's early draw); none for set 1. */
   readonly set?: number;
+  /** D39: the kickoff run did it (sales closed, numbers drawn). */
+  readonly kickoff?: true;
 }
 
 export interface ActivityFacts {
@@ -81,9 +84,12 @@ export function activityMessage({ action, actor, subject, squares, detail }: Act
     case 'moved':
       return `${who} moved ${whose}'s square from ${detail.from ? squarePositionLabel(detail.from) : '?'} to ${these}`;
     case 'drawn':
+      if (detail.kickoff) return 'Kickoff: the app drew the numbers';
       return detail.set ? `${who} drew number set ${detail.set}` : `${who} drew the numbers`;
     case 'cleared':
       return `${who} cleared the numbers`;
+    case 'sales_closed':
+      return detail.kickoff ? 'Kickoff: sales closed' : `${who} closed sales`;
     case 'confirmed': {
       const quarter = detail.quarter ? periodWinningsLabel(model, detail.quarter) : `A ${periodNoun(model)}`;
       if (subject === null) return `${who} confirmed the ${quarter}: the winning square ${these} was not sold`;

@@ -63,6 +63,7 @@ const NOT_VERBATIM = new Set<string>([
   messages.ACCESS_DENIED.loginToManageGames,
   // Issue 13 (D28): organizer-collects games.
   ...Object.values(messages.ORGANIZER_PAYMENT_ERRORS),
+  ...Object.values(messages.KICKOFF_ERRORS),
   ...Object.values(messages.ORGANIZER_TOOL_ERRORS),
   ...Object.values(messages.ORGANIZER_TEXTS),
   ...Object.values(messages.PLAYER_LIMIT_ERRORS),

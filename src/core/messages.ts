@@ -61,6 +61,15 @@ export const ORGANIZER_PAYMENT_ERRORS = {
   methodLocked: 'The payment method cannot be changed after squares have been held or sold',
   cardUnavailable: 'Card payments are not set up on this server: choose "Organizer collects".',
 } as const;
+/** D39: kickoff (ours; docs/decisions/035). */
+export const KICKOFF_ERRORS = {
+  invalid: 'Kickoff must be a date and time',
+  past: 'Kickoff must be in the future',
+  timeZoneInvalid: 'Choose a time zone from the list, e.g. America/New_York',
+  timeZoneRequired: 'Choose the time zone of the kickoff',
+  drawNeedsKickoff: 'Set a kickoff time to draw the numbers at kickoff',
+  locked: 'Kickoff cannot be changed: sales closed at kickoff',
+} as const;
 /** D28: the organizer's payment tools (ours). */
 export const ORGANIZER_TOOL_ERRORS = {
   selectionInvalid: 'Choose the squares by position (row and column 0-9), by player, or all.',

@@ -45,13 +45,17 @@ export function paymentInstructionsMissing(method: PaymentMethod, instructions: 
  * server's call, on its clock.
  */
 export function validatePayBy(raw: string | null | undefined): ValidationResult<string | null> {
+  return validateInstant(raw, ORGANIZER_PAYMENT_ERRORS.payByInvalid);
+}
+
+/** A date-time with its zone as the instant in ISO form, null for blank; `message` otherwise (D28 pay-by, D39 kickoff). */
+export function validateInstant(raw: string | null | undefined, message: string): ValidationResult<string | null> {
   if (raw === null || raw === undefined || raw.trim() === '') return { ok: true, value: null };
   const text = raw.trim();
   // A date-time with its zone; nothing looser that Date.parse might read in the server's own zone.
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text))
-    return { ok: false, message: ORGANIZER_PAYMENT_ERRORS.payByInvalid };
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return { ok: false, message };
   const time = Date.parse(text);
-  if (Number.isNaN(time)) return { ok: false, message: ORGANIZER_PAYMENT_ERRORS.payByInvalid };
+  if (Number.isNaN(time)) return { ok: false, message };
   return { ok: true, value: new Date(time).toISOString() };
 }
 

@@ -7,6 +7,8 @@
 export interface SalesState {
   readonly is_active: boolean;
   readonly grid_shuffled: boolean;
+  /** D39: when sales closed at kickoff (absent or null: they have not). */
+  readonly sales_closed_at?: string | null;
 }
 
 /** What the sales notice needs of a game's digit sets (the board's `digit_sets`, D35, D38). */
@@ -31,6 +33,8 @@ export const SALES_CLOSED_MESSAGES = {
   /** D38: set 1's ticket is written, its digits wait for the beacon. */
   drawing: 'Sales are closed: the numbers are being drawn.',
   completed: 'Sales are closed: this game is completed.',
+  /** D39: the kickoff passed (numbers not drawn, or not drawn yet). */
+  kickoff: 'Sales closed at kickoff.',
 } as const;
 
 export function gamePhase(game: SalesState): GamePhase {
@@ -38,14 +42,15 @@ export function gamePhase(game: SalesState): GamePhase {
   return game.grid_shuffled ? 'drawn' : 'open';
 }
 
-/** True while squares can be bought: the game is active and no numbers are drawn (D16, D18). */
+/** True while squares can be bought: the game is active, no numbers are drawn (D16, D18) and its kickoff has not closed sales (D39). */
 export function salesOpen(game: SalesState): boolean {
-  return gamePhase(game) === 'open';
+  return gamePhase(game) === 'open' && !game.sales_closed_at;
 }
 
 /** Why squares of a game whose sales are closed cannot be bought; `sets` are the game's digit sets. */
 export function salesClosedMessage(game: SalesState, sets: readonly SetDrawState[]): string {
   if (!game.is_active) return SALES_CLOSED_MESSAGES.completed;
+  if (!game.grid_shuffled && game.sales_closed_at) return SALES_CLOSED_MESSAGES.kickoff;
   return numbersBeingDrawn(sets) ? SALES_CLOSED_MESSAGES.drawing : SALES_CLOSED_MESSAGES.drawn;
 }
 

@@ -20,8 +20,17 @@ import {
   PLAYER_LIMIT_ERRORS,
   INVITE_ERRORS,
   BOARD_SIZE_ERRORS,
+  KICKOFF_ERRORS,
 } from './messages';
-import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, paymentInstructionsMissing, validatePayBy, validatePaymentInstructions } from './payment-methods';
+import {
+  DEFAULT_PAYMENT_METHOD,
+  PAYMENT_METHODS,
+  paymentInstructionsMissing,
+  validateInstant,
+  validatePayBy,
+  validatePaymentInstructions,
+} from './payment-methods';
+import { isTimeZone } from './game-time';
 import { capBeyondBoardMessage, capFitsBoard, validateMaxSquaresPerPlayer } from './player-limit';
 import { DEFAULT_VISIBILITY, VISIBILITIES } from './visibility';
 import {
@@ -112,6 +121,23 @@ const paymentInstructionsSchema = z
 /** D28: when unpaid squares are released (an ISO date-time with its zone; blank or null: never). */
 const payBySchema = z.string({ error: ORGANIZER_PAYMENT_ERRORS.payByInvalid }).nullable().transform(fromResult(validatePayBy));
 
+/** D39: when the game starts (an ISO date-time with its zone; blank or null: no kickoff). */
+const kickoffSchema = z
+  .string({ error: KICKOFF_ERRORS.invalid })
+  .nullable()
+  .transform(fromResult((raw) => validateInstant(raw, KICKOFF_ERRORS.invalid)));
+/** D39: the organizer's IANA time zone, checked against the runtime's zone list (Intl). */
+const timeZoneSchema = z
+  .string({ error: KICKOFF_ERRORS.timeZoneInvalid })
+  .nullable()
+  .transform((raw, ctx): string | null => {
+    if (raw === null || raw.trim() === '') return null;
+    if (isTimeZone(raw.trim())) return raw.trim();
+    ctx.addIssue(KICKOFF_ERRORS.timeZoneInvalid);
+    return z.NEVER;
+  });
+const drawAtKickoffSchema = z.boolean({ error: 'Choose whether the numbers are drawn at kickoff' });
+
 /** D31: how many squares one player may hold in the game, 1-100; empty or null for no cap. */
 const maxSquaresPerPlayerSchema = z
   .union([z.number(), z.string(), z.null()], { error: PLAYER_LIMIT_ERRORS.invalid })
@@ -153,8 +179,13 @@ export const gameFormSchema = z
     visibility: visibilityChoice.default(DEFAULT_VISIBILITY),
     board_size: boardSizeSchema.default(DEFAULT_BOARD_SIZE),
     number_sets: numberSetsChoice.default(DEFAULT_NUMBER_SET_MODE),
+    kickoff_at: kickoffSchema.default(null),
+    time_zone: timeZoneSchema.default(null),
+    draw_at_kickoff: drawAtKickoffSchema.default(false),
   })
   .superRefine((game, ctx) => {
+    if (game.kickoff_at !== null && game.time_zone === null) ctx.addIssue({ code: 'custom', path: ['time_zone'], message: KICKOFF_ERRORS.timeZoneRequired });
+    if (game.draw_at_kickoff && game.kickoff_at === null) ctx.addIssue({ code: 'custom', path: ['draw_at_kickoff'], message: KICKOFF_ERRORS.drawNeedsKickoff });
     if (paymentInstructionsMissing(game.payment_method, game.payment_instructions))
       ctx.addIssue({ code: 'custom', path: ['payment_instructions'], message: ORGANIZER_PAYMENT_ERRORS.instructionsRequired });
     if (!capFitsBoard(game.max_squares_per_player, game.board_size))
@@ -191,6 +222,10 @@ export const gameUpdateSchema = z.object({
   visibility: visibilityChoice.optional(),
   /** D36: may change while no square is held or sold (D13, as the price). */
   board_size: boardSizeSchema.optional(),
+  /** D39: may change while sales are open, to a time still ahead (docs/decisions/035). */
+  kickoff_at: kickoffSchema.optional(),
+  time_zone: timeZoneSchema.optional(),
+  draw_at_kickoff: drawAtKickoffSchema.optional(),
 });
 
 export type GameFormValues = z.output<typeof gameFormSchema>;
@@ -218,6 +253,9 @@ export const GAME_FORM_DEFAULTS: Readonly<GameFormValues> = {
   visibility: DEFAULT_VISIBILITY,
   board_size: DEFAULT_BOARD_SIZE,
   number_sets: DEFAULT_NUMBER_SET_MODE,
+  kickoff_at: null,
+  time_zone: null,
+  draw_at_kickoff: false,
 };
 
 export type GameFormErrors = Partial<Record<GameFormField, string>>;

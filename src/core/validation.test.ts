@@ -269,6 +269,9 @@ describe('game form', () => {
       visibility: 'public',
       board_size: 100,
       number_sets: 'game',
+      kickoff_at: null,
+      time_zone: null,
+      draw_at_kickoff: false,
     });
   });
 
@@ -304,6 +307,9 @@ describe('game form', () => {
         visibility: 'public',
         board_size: 100,
         number_sets: 'game',
+        kickoff_at: null,
+        time_zone: null,
+        draw_at_kickoff: false,
       },
     });
     expect(validateGameForm({ ...valid, board_size: '25' as never })).toMatchObject({ ok: true, value: { board_size: 25 } });

@@ -71,6 +71,7 @@ import { activityService } from './activity/activity.service';
 import { namedPeopleService } from './people/named-people';
 import { organizerService, type OrganizerService } from './organizer/organizer.service';
 import { periodicJob } from './jobs/periodic';
+import { kickoffRun, type KickoffRun } from './kickoff/kickoff';
 import { mailLinkOrigin } from './mail/link-origin';
 
 export interface AppDeps {
@@ -91,6 +92,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** D38: the drand beacon; by default quicknet at DRAW_BEACON_URL. Tests pass a fake node's chain. */
   beacon?: BeaconProvider;
+  /** The clock services read business time from (systemClock); a browser test moves it past a kickoff (D39). */
+  clock?: () => Date;
   /** Sees every route as it is added (the fuzz test enumerates them with their schemas). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -109,6 +112,8 @@ declare module 'fastify' {
     mailQueue: MailQueue;
     /** D38's beacon draw job; tests call drawDue() directly. */
     beaconDraws: BeaconDraws;
+    /** D39's kickoff run; tests call closeDue(now) directly. */
+    kickoffs: KickoffRun;
   }
 }
 
@@ -190,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = registerMetrics(app, settings);
 
   // Services, wired once here; routes receive what they need.
-  const clock = systemClock;
+  const clock = deps.clock ?? systemClock;
   // Every mail goes through the queue (D40, design note 026) to SMTP or, in a trial without it, the Dev Mailbox (D9).
   const devMailbox = !settings.SMTP_URL && settings.trialMode ? devMailboxRepository(database.db) : null;
   const smtp = settings.SMTP_URL ? createSmtpMailer(settings.SMTP_URL, settings.MAIL_FROM) : null;
@@ -358,6 +363,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     beacon: { chain: beacon.chain, nextRoundAfter: (time, minSeconds) => beacon.nextRoundAfter(time, minSeconds), drawSoon: () => void beaconJob.runSoon() },
   });
   await app.register(gameDayRoutes, { gameDay });
+  // D39: sales close at kickoff (and the numbers are drawn, when chosen), at start and then periodically, on every instance (once per game).
+  const kickoffs = kickoffRun({
+    db: database.db,
+    games: gamesRepo,
+    sales: checkouts,
+    gameDay,
+    events,
+    log: app.log,
+    clock,
+    intervalMs: settings.KICKOFF_INTERVAL_SECONDS * 1000,
+  });
+  app.decorate('kickoffs', kickoffs);
+  app.addHook('onReady', async () => kickoffs.start());
+  app.addHook('onClose', () => kickoffs.stop());
   const payouts = payoutsService({ games: gamesRepo, db: database.db, provider: payoutProvider, events, log: app.log, clock });
   // Payouts a crash left in processing go back to a person, at start and then periodically, on every instance.
   const recovery = payoutRecovery({

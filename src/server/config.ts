@@ -120,6 +120,8 @@ const settingsSchema = z.object({
   MAX_HELD_SQUARES: countSetting(1000, 100),
   /** How often the background sweeps run (checkout expiry and refunds, payout recovery). */
   SWEEP_INTERVAL_SECONDS: secondsSetting(3600, 60),
+  /** D39: how often every instance looks for games whose kickoff has passed (sales are refused from kickoff on regardless). */
+  KICKOFF_INTERVAL_SECONDS: secondsSetting(600, 10),
   /** How long a mail that cannot be sent (SMTP down, refused) is tried again before it is given up (design note 026). */
   MAIL_RETRY_HOURS: z.preprocess(
     emptyToUndefined,

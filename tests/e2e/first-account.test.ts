@@ -93,7 +93,7 @@ describe('an empty install (D8) and the share view (D45)', () => {
     const [shared] = await page.evaluate(() => (window as unknown as { __shared: ShareData[] }).__shared);
     expect(shared!.title).toBe(title);
     expect(shared!.url).toBe(link);
-    expect(shared!.text).toBe(`Join ${title}: squares are $10.00 each. Pay by Dec 31, 2099, 6:00 PM. Pick yours here:`);
+    expect(shared!.text).toBe(`Join ${title}: squares are $10.00 each. Pay by Thu, Dec 31, 2099, 6:00 PM UTC. Pick yours here:`);
     await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectNoSeriousViolations(page);
     await page.screenshot({ path: `${SHOTS}/share-view-375.png`, fullPage: true });

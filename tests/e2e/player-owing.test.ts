@@ -35,7 +35,7 @@ function nextSaturdayEvening(): string {
 
 async function expectOwing(scope: ReturnType<Page['getByTestId']>, page: Page) {
   const line = scope.getByTestId('owing');
-  await expect.poll(() => line.getByTestId('owing-text').textContent()).toBe('3 squares, $30.00 unpaid, pay by Sat 6:00 PM');
+  await expect.poll(() => line.getByTestId('owing-text').textContent()).toBe('3 squares, $30.00 unpaid, pay by Sat 6:00 PM UTC');
   await expect.poll(() => line.getByTestId('owing-instructions').isVisible()).toBe(false);
   await line.getByRole('button', { name: 'How to pay' }).click();
   await expect.poll(() => line.getByTestId('owing-instructions').textContent()).toContain(INSTRUCTIONS);

@@ -79,7 +79,7 @@ describe('a 25-square pool with custom shares, roll-forward and numbers at halft
       .getByTestId('board-size-field')
       .getByRole('radio', { name: /25 squares/ })
       .check();
-    await form.getByLabel('Numbers').selectOption('halftime');
+    await form.getByLabel('Numbers', { exact: true }).selectOption('halftime');
     await form.getByRole('group', { name: 'Payout Schedule' }).getByRole('radio', { name: 'Custom shares' }).check();
     const shares = form.getByTestId('custom-shares');
     await shares.waitFor();

@@ -27,7 +27,7 @@ describe('verifiable draws (D38, commit-reveal) with numbers at halftime (D35)',
       'New numbers each quarter',
       'New numbers at halftime',
     ]);
-    expect(await page.getByLabel('Numbers').inputValue()).toBe('game');
+    expect(await page.getByLabel('Numbers', { exact: true }).inputValue()).toBe('game');
     await expectNoSeriousViolations(page, 'create form with number sets, 375 px');
     await select.scrollIntoViewIfNeeded();
     await shoot(page, 'create-form-number-sets-375');

@@ -26,7 +26,7 @@ export interface TestAppOptions {
   /** Test-only routes, added before the app is ready. */
   routes?: (app: FastifyInstance) => void;
   /** Parts the test puts in place of the app's own (a payment or payout provider, the mailer, the stream heartbeat). */
-  deps?: Pick<AppDeps, 'paymentProvider' | 'payoutProvider' | 'mailer' | 'sseHeartbeatMs' | 'beacon'>;
+  deps?: Pick<AppDeps, 'paymentProvider' | 'payoutProvider' | 'mailer' | 'sseHeartbeatMs' | 'beacon' | 'clock'>;
 }
 
 /** The real app on a fresh, migrated test database (or the one given). */

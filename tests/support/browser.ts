@@ -31,6 +31,8 @@ export interface PageOptions {
   locale?: string;
   /** A touch screen (a phone), so that taps work. */
   touch?: boolean;
+  /** The browser's time zone (Intl's default zone), e.g. 'America/Chicago'. */
+  timezoneId?: string;
 }
 
 /** A page in a fresh context; console errors and page errors are collected for assertions. */
@@ -40,6 +42,7 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
     colorScheme: options.colorScheme ?? 'light',
     ...(options.locale ? { locale: options.locale } : {}),
     ...(options.touch ? { hasTouch: true } : {}),
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -33,6 +33,9 @@ export const ERROR_CODES = [
   // Board sizes (D36): a size change after a sale, a square off the game's board
   'BOARD_SIZE_LOCKED',
   'SQUARE_OFF_BOARD',
+  // Kickoff (D39): a kickoff not ahead; a kickoff change after sales closed at kickoff
+  'KICKOFF_PAST',
+  'KICKOFF_LOCKED',
   // A deleted game, to a person who owned squares in it (issue 23)
   'GAME_CANCELLED',
   // Organizer-collects games (D28)

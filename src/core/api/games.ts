@@ -87,6 +87,14 @@ export const gameSchema = z.object({
   visibility: z.enum(VISIBILITIES),
   /** D35: one set of numbers for the game, one per period, or a new set at halftime. */
   number_sets: z.enum(NUMBER_SET_MODES),
+  /** D39: when the game starts; sales close then by themselves. Null: no kickoff. */
+  kickoff_at: timestamp.nullable(),
+  /** D39: the organizer's IANA time zone; the game's times are shown in it (null for older games: the reader's). */
+  time_zone: z.string().nullable(),
+  /** D39: the numbers are drawn at kickoff. */
+  draw_at_kickoff: z.boolean(),
+  /** D39: when sales closed at kickoff (null while they have not). */
+  sales_closed_at: timestamp.nullable(),
   created_by: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,

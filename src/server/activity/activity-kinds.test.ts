@@ -41,6 +41,7 @@ describe(`every activity entry kind is written, in its words (D32, ${testDbKind}
     marked_paid: () => `${admin.username} marked 1 square of ${bob.username} paid: Row 5, column 5`,
     marked_unpaid: () => `${admin.username} marked 1 square of ${bob.username} unpaid: Row 5, column 5`,
     moved: () => `${admin.username} moved ${bob.username}'s square from Row 5, column 5 to Row 5, column 6`,
+    sales_closed: () => 'Kickoff: sales closed',
   };
 
   it("covers exactly core's list of kinds", () => {
@@ -87,10 +88,28 @@ describe(`every activity entry kind is written, in its words (D32, ${testDbKind}
     await ok('POST', `/api/admin/games/${cash.id}/squares/mark-unpaid`, { squares: [{ x: 4, y: 4 }] });
     await ok('POST', `/api/admin/games/${cash.id}/squares/move`, { from: { x: 4, y: 4 }, to: { x: 4, y: 5 } });
 
-    const entries = [...(await log(card.id)), ...(await log(cash.id))];
+    // D39: a game whose kickoff passes (the kickoff run, as the app).
+    const kickoff = await newGame({ kickoff_at: new Date(Date.now() + 3_600_000).toISOString(), time_zone: 'America/Chicago' });
+    expect(await t.app.kickoffs.closeDue(new Date(Date.now() + 2 * 3_600_000))).toBeGreaterThanOrEqual(1);
+
+    const entries = [...(await log(card.id)), ...(await log(cash.id)), ...(await log(kickoff.id))];
     expect(entries.map((entry) => [entry.action, entry.message])).toEqual(
       (
-        ['bought', 'released', 'refunded', 'drawn', 'cleared', 'drawn', 'confirmed', 'reserved', 'assigned', 'marked_paid', 'marked_unpaid', 'moved'] as const
+        [
+          'bought',
+          'released',
+          'refunded',
+          'drawn',
+          'cleared',
+          'drawn',
+          'confirmed',
+          'reserved',
+          'assigned',
+          'marked_paid',
+          'marked_unpaid',
+          'moved',
+          'sales_closed',
+        ] as const
       ).map((action) => [action, EXPECTED[action]()]),
     );
     expect(new Set(entries.map((entry) => entry.action))).toEqual(new Set(ACTIVITY_ACTIONS));

@@ -22,6 +22,8 @@ export const CHECKOUT_TEXTS = {
   gameUnavailable: (title: string) => `"${title}" is no longer available. Remove it from your cart and try again.`,
   gameCompleted: (title: string) => `"${title}" is completed: its squares are no longer sold. Remove it from your cart and try again.`,
   salesClosed: (title: string) => `Sales for "${title}" have closed: its numbers have been drawn. Remove it from your cart and try again.`,
+  /** D39: the game's kickoff has passed. */
+  salesClosedAtKickoff: (title: string) => `Sales for "${title}" closed at kickoff. Remove it from your cart and try again.`,
   /** D38: set 1's ticket is written and its digits wait for the beacon round. */
   salesClosedDrawing: (title: string) => `Sales for "${title}" have closed: its numbers are being drawn. Remove it from your cart and try again.`,
   alreadyOwned: (squares: string) => `You already own some squares in your cart: ${squares}. Remove them and try again.`,

@@ -52,6 +52,9 @@ export interface GameForSale {
   board_columns: number;
   /** D38: set 1 is ticketed and waits for its digits (a beacon draw): sales are closed, "being drawn". */
   numbers_drawing: boolean;
+  /** D39: sales close at kickoff (as soon as it passes, whether or not the kickoff run has run yet). */
+  kickoff_at: string | null;
+  sales_closed_at: string | null;
 }
 
 export interface TakenSquare extends Cell {
@@ -169,6 +172,8 @@ export function checkoutRepository(db: Executor, kind: DbKind) {
           'max_squares_per_player',
           'board_rows',
           'board_columns',
+          'kickoff_at',
+          'sales_closed_at',
           (eb) =>
             eb
               .exists(
@@ -342,7 +347,14 @@ export function checkoutRepository(db: Executor, kind: DbKind) {
                 .leftJoin('games', 'games.id', 'checkout_items.game_id')
                 .select('checkout_items.checkout_id')
                 .whereRef('checkout_items.checkout_id', '=', 'checkouts.id')
-                .where((e) => e.or([e('games.id', 'is', null), e('games.grid_shuffled', '=', true), e('games.is_active', '=', false)])),
+                .where((e) =>
+                  e.or([
+                    e('games.id', 'is', null),
+                    e('games.grid_shuffled', '=', true),
+                    e('games.is_active', '=', false),
+                    e('games.sales_closed_at', 'is not', null),
+                  ]),
+                ),
             )
             .as('sales_closed'),
         )

@@ -87,7 +87,7 @@ export function checkoutCreation(
           await tx.lockBuyer(user.id);
           const games = await tx.lockGames(gameIds, 'share');
           for (const item of cart) {
-            const closed = gameClosed(item.game_title, games.get(item.game_id), 'card');
+            const closed = gameClosed(item.game_title, games.get(item.game_id), 'card', now);
             if (closed) throw closed;
             const off = offBoard(item.squares, games.get(item.game_id) as GameForSale);
             if (off) throw off;

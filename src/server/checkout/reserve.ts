@@ -34,7 +34,7 @@ export function reservations(deps: CheckoutServiceDeps) {
           // Counters change: the games are locked for update, in id order like every writer.
           const games = await tx.lockGames(gameIds, 'update');
           for (const item of cart) {
-            const closed = gameClosed(item.game_title, games.get(item.game_id), 'organizer');
+            const closed = gameClosed(item.game_title, games.get(item.game_id), 'organizer', new Date(now));
             if (closed) throw closed;
             const off = offBoard(item.squares, games.get(item.game_id) as GameForSale);
             if (off) throw off;

@@ -23,14 +23,21 @@ export class HoldConflict extends Error {}
  * (D28) no longer paid the way this part of the cart pays: the cart was split by payment method
  * before the lock, and the method may change while no square is held or sold.
  */
-export function gameClosed(title: string, game: GameForSale | undefined, method: GameForSale['payment_method']): AppError | null {
+export function gameClosed(title: string, game: GameForSale | undefined, method: GameForSale['payment_method'], now: Date): AppError | null {
   if (!game) return conflict(CHECKOUT_TEXTS.gameUnavailable(title), 'GAME_CLOSED');
   if (!game.is_active) return conflict(CHECKOUT_TEXTS.gameCompleted(game.title), 'GAME_CLOSED');
   if (game.grid_shuffled) {
     return conflict(game.numbers_drawing ? CHECKOUT_TEXTS.salesClosedDrawing(game.title) : CHECKOUT_TEXTS.salesClosed(game.title), 'GAME_CLOSED');
   }
+  // D39: the kickoff closes sales the moment it passes; the kickoff run then ends open checkouts.
+  if (kickoffPassed(game, now)) return conflict(CHECKOUT_TEXTS.salesClosedAtKickoff(game.title), 'GAME_CLOSED');
   if (game.payment_method !== method) return conflict(CHECKOUT_TEXTS.paymentMethodChanged(game.title), 'GAME_CLOSED');
   return null;
+}
+
+/** D39: sales of the game closed at kickoff, or its kickoff has passed. */
+export function kickoffPassed(game: Pick<GameForSale, 'kickoff_at' | 'sales_closed_at'>, now: Date): boolean {
+  return game.sales_closed_at !== null || (game.kickoff_at !== null && Date.parse(game.kickoff_at) <= now.getTime());
 }
 
 /**

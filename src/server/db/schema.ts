@@ -108,6 +108,14 @@ export interface GamesTable {
   draw_seed_hash: Generated<string | null>;
   /** D38 (migration 018): the game's draws come from the drand beacon or by commit-reveal, fixed at creation. */
   draw_method: Generated<'beacon' | 'commit-reveal'>;
+  /** D39 (migration 021): when the game starts; sales close then by themselves. Null: no kickoff. */
+  kickoff_at: string | null;
+  /** D39: the organizer's IANA time zone; the game's times are shown in it. Null for games made before it. */
+  time_zone: string | null;
+  /** D39: the numbers are drawn at kickoff (the organizer's choice on the form). */
+  draw_at_kickoff: Generated<boolean>;
+  /** D39: when the kickoff run closed sales (once across instances: claimed from null). */
+  sales_closed_at: string | null;
 }
 
 /** A row is either a live hold (status 'held') or an owned square ('claimed'): D21. */
@@ -348,6 +356,7 @@ export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
   'emailVerified',
   'isAdmin',
   'is_paid',
+  'draw_at_kickoff',
   // D48's flag (db/shared-queries.ts `person`), under each name a query selects it as.
   'no_account',
   'owner_no_account',

@@ -18,7 +18,7 @@ type LockedDrawGame = { readonly row: DrawGame; readonly tx: Executor };
  * at once. The one path of every draw: set 1 (Randomize), the next set after its period's
  * confirmation, and the admin's early draw of the next set (D35).
  */
-export async function drawSet(db: Executor, game: DrawGame, setNumber: number, adminId: string, at: string, beacon: BeaconTicketing): Promise<void> {
+export async function drawSet(db: Executor, game: DrawGame, setNumber: number, adminId: string | null, at: string, beacon: BeaconTicketing): Promise<void> {
   if (game.draw_method === 'beacon') await ticketBeaconSet(db, game, setNumber, adminId, new Date(at), beacon);
   else await drawByCommitReveal(db, await withSeed(db, game), setNumber, adminId, at);
 }
@@ -50,7 +50,7 @@ async function withNewSeed(db: Executor, game: DrawGame): Promise<DrawGame> {
  * draw) is made under a new seed: under the published one anyone, the admin first, could work out
  * the redraw's digits before asking for it and redraw until they liked them.
  */
-export async function drawFirstSet({ row: game, tx: db }: LockedDrawGame, adminId: string, at: string, beacon: BeaconTicketing): Promise<void> {
+export async function drawFirstSet({ row: game, tx: db }: LockedDrawGame, adminId: string | null, at: string, beacon: BeaconTicketing): Promise<void> {
   const published =
     game.draw_method !== 'beacon' &&
     (await db.selectFrom('digit_sets').select('set_number').where('game_id', '=', game.id).where('revealed_seed', 'is not', null).executeTakeFirst()) !==

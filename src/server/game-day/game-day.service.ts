@@ -7,6 +7,7 @@ import { finalPeriod, isPeriodOf, nextPeriodToConfirm, type Period, type PeriodM
 import { winningDigits, type Quarter } from '@core/scoring';
 import { nextSetToDraw } from '@core/set-numbers';
 import { isPayoutStatus, playerPayoutBadge, scoreCorrectionBlock } from '@core/status';
+import type { ActivityDetail } from '@core/activity';
 import { activityRepository } from '../activity/activity.repository';
 import { shapeOfGame, type GamesRepository, type LockedGame } from '../games/games.repository';
 import { toGame } from '../games/games.service';
@@ -268,6 +269,26 @@ export function gameDayService(deps: GameDayServiceDeps) {
     return failure;
   }
 
+  /**
+   * D18 with D38: set 1 drawn (its ticket, or commit-reveal at once), logged, the game flagged
+   * drawn and its sales closed; inside the game's lock. `actorId` null: the app (D39's kickoff).
+   */
+  async function drawNumbers(game: LockedGame, tx: GameDayRepository, actorId: string | null, at: string, detail?: ActivityDetail): Promise<void> {
+    const gameId = game.row.id;
+    // D38: set 1's ticket and digits (design note 030); later sets follow their periods' confirmations.
+    await drawFirstSet(game, actorId, at, deps.beacon);
+    if (game.row.draw_method === 'beacon') game.afterCommit.add(() => deps.beacon.drawSoon());
+    await activityRepository(game.tx).record(
+      gameId,
+      [{ action: 'drawn', actorUserId: actorId, subjectUserId: null, squares: [], ...(detail ? { detail } : {}) }],
+      at,
+    );
+    await tx.setFlags(gameId, { grid_shuffled: true, manual_numbers_set: true, updated_at: at });
+    // After commit: boards hear of the numbers, then the game's open checkouts end (D18).
+    game.afterCommit.add(() => publish(gameId, 'numbers'));
+    await sales.closeSales(game);
+  }
+
   return {
     view,
 
@@ -292,17 +313,22 @@ export function gameDayService(deps: GameDayServiceDeps) {
         // Randomize redraws set 1 only while it is the only set: a later one (the admin's early draw) was drawn after it, under its seed.
         const later = (await tx.digitSets(gameId)).find((set) => set.set_number > 1);
         if (later) throw conflict(GAME_DAY_TEXTS.laterSetDrawn(later.set_number), 'SET_NOT_NEXT');
-        const at = now().toISOString();
-        // D38: set 1's ticket and digits (design note 030); later sets follow their periods' confirmations.
-        await drawFirstSet(game, adminId, at, deps.beacon);
-        if (game.row.draw_method === 'beacon') game.afterCommit.add(() => deps.beacon.drawSoon());
-        await activityRepository(game.tx).record(gameId, [{ action: 'drawn', actorUserId: adminId, subjectUserId: null, squares: [] }], at);
-        await tx.setFlags(gameId, { grid_shuffled: true, manual_numbers_set: true, updated_at: at });
-        // After commit: boards hear of the numbers, then the game's open checkouts end (D18).
-        game.afterCommit.add(() => publish(gameId, 'numbers'));
-        await sales.closeSales(game);
+        await drawNumbers(game, tx, adminId, now().toISOString());
       });
       return view(gameId);
+    },
+
+    /**
+     * D39: the kickoff run's draw, inside its lock of the game, by Randomize's path with D18's
+     * confirmations taken as given by the organizer's choice (a grid not full, unpaid squares).
+     * Nothing is drawn for a game already drawn or completed, or with scores. True when it drew.
+     */
+    async drawAtKickoff(game: LockedGame, at: string): Promise<boolean> {
+      if (!game.row.is_active || game.row.grid_shuffled) return false;
+      const tx = gameDayRepository(game.tx);
+      if ((await tx.scores(game.row.id)).length > 0) return false;
+      await drawNumbers(game, tx, null, at, { kickoff: true });
+      return true;
     },
 
     /**

@@ -48,6 +48,10 @@ export type GameChanges = Partial<
     | 'invite_token'
     | 'board_rows'
     | 'board_columns'
+    | 'kickoff_at'
+    | 'time_zone'
+    | 'draw_at_kickoff'
+    | 'sales_closed_at'
   >
 > & {
   updated_at: string;

@@ -10,6 +10,7 @@ import {
   GAME_PRICE_LOCKED,
   GAME_UPDATE_COMPLETED,
   INVITE_ERRORS,
+  KICKOFF_ERRORS,
   ORGANIZER_PAYMENT_ERRORS,
 } from '@core/messages';
 import { printedLink, shareLink } from '@core/visibility';
@@ -72,6 +73,36 @@ export function gamesService(deps: GamesServiceDeps) {
     if (method === 'card' && !cardPayments) throw badRequest(ORGANIZER_PAYMENT_ERRORS.cardUnavailable, 'CARD_PAYMENTS_UNAVAILABLE');
   }
 
+  /** D39: a new kickoff lies ahead. */
+  function checkKickoff(kickoff: string | null): void {
+    if (kickoff !== null && Date.parse(kickoff) <= clock().getTime()) throw badRequest(KICKOFF_ERRORS.past, 'KICKOFF_PAST');
+  }
+
+  /**
+   * D39 edits (docs/decisions/035): kickoff, its zone and the draw choice may change while sales
+   * are open (not after they closed at kickoff), a new kickoff only to a time still ahead; the
+   * zone may change whenever the game may be edited. Only what differs from the row is returned.
+   */
+  function kickoffChanges(row: GameRow, values: GameUpdateValues): Pick<GameChanges, 'kickoff_at' | 'time_zone' | 'draw_at_kickoff'> {
+    const changes: Pick<GameChanges, 'kickoff_at' | 'time_zone' | 'draw_at_kickoff'> = {};
+    const kickoffChanged = values.kickoff_at !== undefined && values.kickoff_at !== row.kickoff_at;
+    const drawChanged = values.draw_at_kickoff !== undefined && values.draw_at_kickoff !== row.draw_at_kickoff;
+    if ((kickoffChanged || drawChanged) && row.sales_closed_at !== null) throw conflict(KICKOFF_ERRORS.locked, 'KICKOFF_LOCKED');
+    if (kickoffChanged) {
+      checkKickoff(values.kickoff_at ?? null);
+      changes.kickoff_at = values.kickoff_at ?? null;
+    }
+    if (values.time_zone !== undefined && values.time_zone !== row.time_zone) changes.time_zone = values.time_zone;
+    const kickoff = kickoffChanged ? (values.kickoff_at ?? null) : row.kickoff_at;
+    const zone = changes.time_zone !== undefined ? changes.time_zone : row.time_zone;
+    if (kickoff !== null && zone === null) throw badRequest(KICKOFF_ERRORS.timeZoneRequired);
+    // Without a kickoff nothing is drawn at kickoff: removing the kickoff drops the choice.
+    const draw = kickoff === null ? false : (values.draw_at_kickoff ?? row.draw_at_kickoff);
+    if (values.draw_at_kickoff === true && kickoff === null) throw badRequest(KICKOFF_ERRORS.drawNeedsKickoff);
+    if (draw !== row.draw_at_kickoff) changes.draw_at_kickoff = draw;
+    return changes;
+  }
+
   /** D28: a new pay-by time belongs to an organizer-collects game and lies ahead. */
   function checkPayBy(method: PaymentMethod, payBy: string | null): void {
     if (payBy === null) return;
@@ -111,6 +142,7 @@ export function gamesService(deps: GamesServiceDeps) {
     async create(values: GameFormValues, adminId: string): Promise<Game> {
       checkMethod(values.payment_method);
       checkPayBy(values.payment_method, values.pay_by);
+      checkKickoff(values.kickoff_at);
       const now = clock().toISOString();
       const shape = boardShape(values.board_size);
       // D38: the beacon when it is on and drand answers now; otherwise commit-reveal, seed committed from creation.
@@ -135,6 +167,10 @@ export function gamesService(deps: GamesServiceDeps) {
         // D38 commit-reveal (design note 030): the seed's SHA-256 is on the board from creation.
         ...(beacon ? { draw_method: 'beacon' as const } : { draw_method: 'commit-reveal' as const, ...commitRevealSeed() }),
         number_sets: values.number_sets,
+        kickoff_at: values.kickoff_at,
+        // D39: the zone is kept even without a kickoff (the pay-by time and draws are shown in it).
+        time_zone: values.time_zone,
+        draw_at_kickoff: values.draw_at_kickoff,
         created_by: adminId,
         created_at: now,
         updated_at: now,
@@ -194,7 +230,9 @@ export function gamesService(deps: GamesServiceDeps) {
         if ((values.payment_instructions !== undefined || changesMethod) && paymentInstructionsMissing(method, instructions))
           throw badRequest(ORGANIZER_PAYMENT_ERRORS.instructionsRequired);
 
-        const changes: GameChanges = { updated_at: clock().toISOString() };
+        const kickoff = kickoffChanges(row, values);
+
+        const changes: GameChanges = { updated_at: clock().toISOString(), ...kickoff };
         if (values.title !== undefined) changes.title = values.title;
         if (values.team_a !== undefined) changes.team_a = values.team_a;
         if (values.team_b !== undefined) changes.team_b = values.team_b;
@@ -400,6 +438,10 @@ export function toGame(row: GameRow): Game {
     // D30: never the invite token.
     visibility: row.visibility,
     number_sets: isNumberSetMode(row.number_sets) ? row.number_sets : DEFAULT_NUMBER_SET_MODE,
+    kickoff_at: row.kickoff_at,
+    time_zone: row.time_zone,
+    draw_at_kickoff: row.draw_at_kickoff,
+    sales_closed_at: row.sales_closed_at,
     created_by: row.created_by,
     created_at: row.created_at,
     updated_at: row.updated_at,

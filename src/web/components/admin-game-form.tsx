@@ -29,7 +29,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { fieldAria, FormField } from '@/components/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError, isServerMessage } from '@/lib/api';
-import { localDateTime } from '@/lib/time';
+import { browserTimeZone, timeZoneChoices } from '@/lib/time';
+import { instantToWallTime, wallTimeToInstant } from '@core/game-time';
 import { cn } from '@/lib/utils';
 
 /** The spec's redirect delay after a successful create or update (section 4: 0.5 s). */
@@ -60,6 +61,10 @@ export interface GameFormState {
   board_size: BoardSizeChoice;
   /** D35: when numbers are drawn (chosen at creation). */
   number_sets: NumberSetMode;
+  /** D39: kickoff as the organizer's wall-clock date-time in `time_zone` ('' for none), the zone, and the draw choice. */
+  kickoff_at: string;
+  time_zone: string;
+  draw_at_kickoff: boolean;
 }
 
 type BoardSizeChoice = `${BoardSize}`;
@@ -87,6 +92,8 @@ function startingShares(values: Pick<FormSource, 'game_type' | 'payout_schedule'
 
 export function toFormState(values: FormSource): GameFormState {
   const { shares, organizer } = startingShares(values);
+  // D39: the game's zone, or the organizer's browser's for a new game (and one made before zones).
+  const zone = values.time_zone ?? browserTimeZone();
   return {
     title: values.title,
     team_a: values.team_a,
@@ -101,20 +108,34 @@ export function toFormState(values: FormSource): GameFormState {
     unbought_rule: values.unbought_rule,
     payment_method: values.payment_method,
     payment_instructions: values.payment_instructions ?? '',
-    pay_by: values.pay_by ? localDateTime(values.pay_by) : '',
+    pay_by: values.pay_by ? instantToWallTime(values.pay_by, zone) : '',
     max_squares_per_player: values.max_squares_per_player === null ? '' : String(values.max_squares_per_player),
     visibility: values.visibility,
     board_size: `${values.board_size}`,
     number_sets: values.number_sets,
+    kickoff_at: values.kickoff_at ? instantToWallTime(values.kickoff_at, zone) : '',
+    time_zone: zone,
+    draw_at_kickoff: values.draw_at_kickoff,
   };
 }
 
-/** The form's values as the schema takes them: the local pay-by time as an instant with its zone. */
+/** A wall-clock date-time typed on the form, read in the game's zone (D39): an instant, null for blank, else the text (the schema names it). */
+function typedInstant(wall: string, zone: string): string | null {
+  const local = wall.trim();
+  if (local === '') return null;
+  return wallTimeToInstant(local, zone) ?? local;
+}
+
+/** The form's values as the schema takes them: the typed times as instants, read in the game's zone. */
 function toInput(state: GameFormState) {
-  const local = state.pay_by.trim();
-  const instant = local === '' ? null : new Date(local);
-  const payBy = instant === null ? null : Number.isNaN(instant.getTime()) ? local : instant.toISOString();
-  return { ...state, pay_by: state.payment_method === 'organizer' ? payBy : null, organizer_label: state.organizer_label };
+  const kickoff = typedInstant(state.kickoff_at, state.time_zone);
+  return {
+    ...state,
+    pay_by: state.payment_method === 'organizer' ? typedInstant(state.pay_by, state.time_zone) : null,
+    kickoff_at: kickoff,
+    draw_at_kickoff: kickoff !== null && state.draw_at_kickoff,
+    organizer_label: state.organizer_label,
+  };
 }
 
 /** Field order, for focusing the first invalid one. */
@@ -136,6 +157,9 @@ const FIELD_ORDER: readonly GameFormField[] = [
   'max_squares_per_player',
   'visibility',
   'number_sets',
+  'kickoff_at',
+  'time_zone',
+  'draw_at_kickoff',
 ];
 
 /** Styled like Input, for the native select (accessible and keyboard-friendly everywhere). */
@@ -153,6 +177,8 @@ export interface GameFormProps {
   priceLocked?: boolean;
   /** D35: the number sets are chosen at creation and cannot change afterwards. */
   numberSetsFixed?: boolean;
+  /** D39: sales closed at kickoff: the kickoff and the draw choice are fixed. */
+  kickoffLocked?: boolean;
   /** D28: the payment methods this server offers (without Stripe, organizer-collects only). */
   paymentMethods?: readonly PaymentMethod[];
   /** The server's refusal, shown as a banner above the form's fields. */
@@ -169,6 +195,7 @@ export function GameForm({
   submitting,
   priceLocked = false,
   numberSetsFixed = false,
+  kickoffLocked = false,
   paymentMethods = PAYMENT_METHODS,
   serverError,
   cancelTo,
@@ -360,6 +387,8 @@ export function GameForm({
         </select>
       </FormField>
 
+      <KickoffFields id={id} values={values} errors={errors} locked={kickoffLocked} describe={describe} errorId={errorId} onChange={update} />
+
       <PayoutScheduleField
         name={`${id}-payout`}
         values={values}
@@ -539,6 +568,97 @@ export function GameForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** D39: kickoff (a wall-clock time in the chosen zone), the zone, and "Draw the numbers at kickoff". */
+function KickoffFields({
+  id,
+  values,
+  errors,
+  locked,
+  describe,
+  errorId,
+  onChange,
+}: {
+  id: string;
+  values: GameFormState;
+  errors: GameFormErrors;
+  locked: boolean;
+  describe: (field: GameFormField, ...notes: (string | false | undefined)[]) => object;
+  errorId: (field: GameFormField) => string;
+  onChange: <K extends keyof GameFormState>(field: K, value: GameFormState[K]) => void;
+}) {
+  const zones = timeZoneChoices(values.time_zone);
+  return (
+    <fieldset className="flex flex-col gap-4" data-testid="kickoff-fields">
+      <legend className="mb-2 text-sm font-medium">Kickoff</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          id={`${id}-kickoff_at`}
+          label="Kickoff (optional)"
+          error={errors.kickoff_at}
+          errorId={errorId('kickoff_at')}
+          hint={locked ? 'Sales closed at kickoff: the kickoff can no longer change.' : 'Sales close at kickoff: nobody can buy squares after it.'}
+          hintId={`${id}-kickoff-hint`}
+        >
+          <Input
+            {...describe('kickoff_at', `${id}-kickoff-hint`)}
+            name="kickoff_at"
+            type="datetime-local"
+            disabled={locked}
+            value={values.kickoff_at}
+            onChange={(event) => onChange('kickoff_at', event.target.value)}
+          />
+        </FormField>
+        <FormField
+          id={`${id}-time_zone`}
+          label="Time zone"
+          error={errors.time_zone}
+          errorId={errorId('time_zone')}
+          hint="The game's times are shown in this zone."
+          hintId={`${id}-zone-hint`}
+        >
+          <select
+            {...describe('time_zone', `${id}-zone-hint`)}
+            name="time_zone"
+            className={selectClassName}
+            value={values.time_zone}
+            onChange={(event) => onChange('time_zone', event.target.value)}
+          >
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+      <div className="flex items-start gap-3">
+        <input
+          {...describe('draw_at_kickoff', `${id}-draw-hint`)}
+          type="checkbox"
+          name="draw_at_kickoff"
+          className="mt-0.5 size-4 accent-primary"
+          checked={values.draw_at_kickoff}
+          disabled={locked || values.kickoff_at.trim() === ''}
+          onChange={(event) => onChange('draw_at_kickoff', event.target.checked)}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-draw_at_kickoff`} className="text-sm font-medium">
+            Draw the numbers at kickoff
+          </label>
+          <p id={`${id}-draw-hint`} className="text-sm text-muted-foreground">
+            The numbers are drawn at kickoff even if the grid is not full or some squares are unpaid: unsold squares stay unsold.
+          </p>
+          {errors.draw_at_kickoff && (
+            <p id={errorId('draw_at_kickoff')} className="text-sm text-destructive">
+              {errors.draw_at_kickoff}
+            </p>
+          )}
+        </div>
+      </div>
+    </fieldset>
   );
 }
 

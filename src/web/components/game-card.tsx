@@ -9,6 +9,7 @@ import { type ComponentProps, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { OwingLine } from '@/components/owing-line';
 import { GameStatusBadge } from '@/components/status-badge';
+import { KickoffLine } from '@/components/kickoff-line';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -33,6 +34,10 @@ export type GameCardGame = Pick<
   | 'organizer_percent'
   | 'organizer_label'
   | 'unbought_rule'
+  | 'kickoff_at'
+  | 'time_zone'
+  | 'sales_closed_at'
+  | 'draw_at_kickoff'
 >;
 
 /**
@@ -58,7 +63,8 @@ export function GameCard({ game, headingLevel = 'h3', owing = null }: { game: Ga
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 px-5">
-        {owing && <OwingLine owing={owing} />}
+        <KickoffLine game={game} />
+        {owing && <OwingLine owing={owing} zone={game.time_zone} />}
         <div className="flex flex-col gap-2">
           <p id={claimedId} className="text-sm text-muted-foreground tabular-nums" data-testid="game-claimed">
             {claimed}

@@ -1,6 +1,6 @@
 import { HandCoins } from 'lucide-react';
 import { formatUsd } from '@core/money';
-import { dateAndTime } from '@/lib/time';
+import { formatGameTime } from '@core/game-time';
 
 /**
  * D28: how to pay for an organizer-collects game, on its board and after a reservation: the
@@ -10,6 +10,7 @@ export function HowToPay({
   title,
   instructions,
   payBy,
+  zone = null,
   unpaidSquares = 0,
   unpaidCents = 0,
   headingLevel = 2,
@@ -17,6 +18,8 @@ export function HowToPay({
   title?: string;
   instructions: string | null;
   payBy: string | null;
+  /** D39: the game's zone, in which the pay-by time is shown (null: the reader's). */
+  zone?: string | null;
   unpaidSquares?: number;
   unpaidCents?: number;
   headingLevel?: 2 | 3;
@@ -46,11 +49,11 @@ export function HowToPay({
         <p data-testid="pay-by">
           {Date.parse(payBy) > Date.now() ? (
             <>
-              Pay by <time dateTime={payBy}>{dateAndTime(payBy)}</time>: squares still unpaid then are released for others.
+              Pay by <time dateTime={payBy}>{formatGameTime(payBy, zone)}</time>: squares still unpaid then are released for others.
             </>
           ) : (
             <>
-              The pay-by time (<time dateTime={payBy}>{dateAndTime(payBy)}</time>) has passed: unpaid squares were released.
+              The pay-by time (<time dateTime={payBy}>{formatGameTime(payBy, zone)}</time>) has passed: unpaid squares were released.
             </>
           )}
         </p>

@@ -8,7 +8,7 @@ import type { OwingInfo } from '@core/api/board';
 import { formatUsd } from '@core/money';
 import { ChevronDown, HandCoins } from 'lucide-react';
 import { useId, useState } from 'react';
-import { deadline } from '@/lib/time';
+import { formatGameTime } from '@core/game-time';
 import { cn } from '@/lib/utils';
 
 /** "3 squares, $30.00 unpaid" (the pay-by part is added with its <time>). */
@@ -16,7 +16,8 @@ function owingText(owing: OwingInfo): string {
   return `${owing.squares} ${owing.squares === 1 ? 'square' : 'squares'}, ${formatUsd(owing.amount_cents)} unpaid`;
 }
 
-export function OwingLine({ owing, className }: { owing: OwingInfo; className?: string }) {
+/** `zone`: the game's (D39), in which the pay-by time is shown; null for the reader's. */
+export function OwingLine({ owing, zone = null, className }: { owing: OwingInfo; zone?: string | null; className?: string }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   // A pay-by time that has passed has released what was unpaid then; the server sends what is left.
@@ -34,7 +35,7 @@ export function OwingLine({ owing, className }: { owing: OwingInfo; className?: 
             {owingText(owing)}
             {payBy && (
               <>
-                , pay by <time dateTime={payBy}>{deadline(payBy)}</time>
+                , pay by <time dateTime={payBy}>{formatGameTime(payBy, zone, { near: new Date() })}</time>
               </>
             )}
           </span>

@@ -6,7 +6,7 @@ import { isLoopbackLink, shareMessage } from '@core/share';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { Game } from '@/lib/games';
-import { dateAndTime } from '@/lib/time';
+import { formatGameTime } from '@core/game-time';
 
 /**
  * D45: a link on a loopback address reaches only the organizer's own computer: said plainly on
@@ -30,14 +30,14 @@ export function LoopbackWarning({ url }: { url: string }) {
  * a ready message (title, price per square, pay-by time if any) and the link. Elsewhere the
  * organizer copies the link.
  */
-export function ShareButton({ game, url }: { game: Pick<Game, 'title' | 'price_per_square_cents' | 'pay_by'>; url: string }) {
+export function ShareButton({ game, url }: { game: Pick<Game, 'title' | 'price_per_square_cents' | 'pay_by' | 'time_zone'>; url: string }) {
   const [sharing, setSharing] = useState(false);
   if (typeof navigator === 'undefined' || typeof navigator.share !== 'function') return null;
 
   async function share() {
     setSharing(true);
     try {
-      await navigator.share({ title: game.title, text: shareMessage(game, dateAndTime), url });
+      await navigator.share({ title: game.title, text: shareMessage(game, (iso) => formatGameTime(iso, game.time_zone)), url });
     } catch (error) {
       // Closing the share sheet is not a failure.
       if (!(error instanceof DOMException && error.name === 'AbortError')) toast.error(SHARE_TEXTS.shareFailed);

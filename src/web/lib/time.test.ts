@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockTime, dateAndTime, deadline, recentTime, shortDate } from './time';
+import { clockTime, dateAndTime, recentTime, shortDate } from './time';
 
 // Built from local parts, so the expectations hold in any time zone.
 const evening = new Date(2026, 0, 5, 19, 7, 42).toISOString();
@@ -30,13 +30,5 @@ describe('times and dates on the pages', () => {
     expect(clockTime('soon')).toBe('soon');
     expect(shortDate('')).toBe('');
     expect(recentTime('later')).toBe('later');
-  });
-
-  it('a deadline is a weekday and time within the coming week, else a date (D28 pay-by)', () => {
-    const now = new Date(2026, 0, 5, 9, 0, 0); // a Monday
-    expect(deadline(new Date(2026, 0, 10, 18, 0, 0).toISOString(), now)).toBe('Sat 6:00 PM');
-    expect(deadline(new Date(2026, 0, 20, 18, 0, 0).toISOString(), now)).toBe('Jan 20, 6:00 PM');
-    expect(deadline(new Date(2027, 0, 2, 18, 0, 0).toISOString(), now)).toBe('Jan 2, 2027, 6:00 PM');
-    expect(deadline(new Date(2026, 0, 4, 18, 0, 0).toISOString(), now)).toBe('Jan 4, 6:00 PM');
   });
 });

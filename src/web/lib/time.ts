@@ -50,23 +50,13 @@ export function recentTime(iso: string, now: Date = new Date()): string {
   return date.toDateString() === now.toDateString() ? clock(date) : `${monthDay(date)}, ${clock(date)}`;
 }
 
-/** An instant as a datetime-local input shows it in the reader's zone: "2026-01-05T19:32". */
-export function localDateTime(iso: string): string {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/** D39: the reader's own IANA time zone, the form's default for a game's zone. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-
-/**
- * A deadline as people say it: "Sat 6:00 PM" within the coming week, else "Jan 5, 6:00 PM" (with
- * the year when it is not this year's): a game's pay-by time in what a player owes (D28).
- */
-export function deadline(iso: string, now: Date = new Date()): string {
-  const date = parse(iso);
-  if (!date) return iso;
-  const ahead = date.getTime() - now.getTime();
-  if (ahead >= 0 && ahead < 6 * 24 * 3600_000) return `${WEEKDAYS[date.getDay()]} ${clock(date)}`;
-  return date.getFullYear() === now.getFullYear() ? `${monthDay(date)}, ${clock(date)}` : dateAndTime(iso);
+/** D39: the zones the form offers (the runtime's list), with `current` in it whatever the list says. */
+export function timeZoneChoices(current: string): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return zones.includes(current) ? zones : [current, ...zones];
 }

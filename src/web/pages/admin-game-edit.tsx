@@ -75,6 +75,10 @@ export default function AdminGameEditPage() {
       ...(values.max_squares_per_player !== current.max_squares_per_player ? { max_squares_per_player: values.max_squares_per_player } : {}),
       // D30: who can see the game.
       ...(values.visibility !== current.visibility ? { visibility: values.visibility } : {}),
+      // D39: the zone when it changes (a game made before zones gets one with its first kickoff), the kickoff and the draw choice.
+      ...(values.time_zone !== current.time_zone && (current.time_zone !== null || values.kickoff_at !== null) ? { time_zone: values.time_zone } : {}),
+      ...(sameInstant(values.kickoff_at, current.kickoff_at) ? {} : { kickoff_at: values.kickoff_at }),
+      ...(values.draw_at_kickoff !== current.draw_at_kickoff ? { draw_at_kickoff: values.draw_at_kickoff } : {}),
       // D28: instructions and the pay-by time belong to organizer-collects games.
       ...(values.payment_method === 'organizer' ? { payment_instructions: values.payment_instructions, pay_by: values.pay_by } : {}),
     };
@@ -115,6 +119,7 @@ export default function AdminGameEditPage() {
             submitting={updateGame.isPending || done}
             priceLocked={current.price_locked}
             numberSetsFixed
+            kickoffLocked={current.sales_closed_at !== null || current.grid_shuffled}
             paymentMethods={config.data?.paymentMethods}
             serverError={serverError}
             cancelTo={backTo}
@@ -135,4 +140,10 @@ export default function AdminGameEditPage() {
       {content}
     </Page>
   );
+}
+
+/** D39: two times the same to the minute (the form's precision), or both none. */
+function sameInstant(a: string | null, b: string | null): boolean {
+  if (a === null || b === null) return a === b;
+  return Math.floor(Date.parse(a) / 60_000) === Math.floor(Date.parse(b) / 60_000);
 }

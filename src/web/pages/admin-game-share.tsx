@@ -1,4 +1,5 @@
 import { GAME_ERRORS } from '@core/messages';
+import { KickoffLine } from '@/components/kickoff-line';
 import { LayoutGrid, Settings2 } from 'lucide-react';
 import { useParams } from 'react-router';
 import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
@@ -21,7 +22,7 @@ function BackToDashboard() {
 /**
  * D45 /admin/games/:id/share, where the organizer lands after creating a game: the link to send
  * (the invite link of an invite-only game, D30), Copy link, its QR code, and on to the game's
- * admin page or its board. Games have no kickoff time yet (D39), so none is shown.
+ * admin page or its board, and the game's kickoff (D39) when it has one.
  */
 export default function AdminGameSharePage() {
   const { id = '' } = useParams();
@@ -70,6 +71,7 @@ export default function AdminGameSharePage() {
     >
       <Card data-testid="game-share">
         <CardContent className="flex flex-col gap-5 px-4 sm:px-6">
+          <KickoffLine game={game.data} />
           <LoopbackWarning url={share.data.url} />
           <ShareButton game={game.data} url={share.data.url} />
           <CopyLink

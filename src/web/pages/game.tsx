@@ -47,6 +47,8 @@ import { useCart, useCartItem } from '@/lib/cart';
 import { useDropLinesThatNoLongerSell } from '@/lib/cart-prune';
 import { useInviteFromAddress } from '@/lib/invite';
 import { recentTime } from '@/lib/time';
+import { KickoffLine } from '@/components/kickoff-line';
+import { formatGameTime } from '@core/game-time';
 import { isAdmin, useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 
@@ -123,7 +125,7 @@ function GameContent({
   const { game } = board;
   const location = useLocation();
   const open = salesOpen(game);
-  const drawLog = drawLogText(board.draws);
+  const drawLog = drawLogText(board.draws, game.time_zone);
   const winners = shownWinners(board);
   const cart = useCart();
   const admin = isAdmin(useSession());
@@ -190,6 +192,7 @@ function GameContent({
               {/* D45: a finished game is not live; on game day the mark sits in the score bar (D43). */}
               {game.is_active && !gameDay && <LiveIndicator status={live} inProgress={game.grid_shuffled} />}
             </div>
+            <KickoffLine game={game} />
             {drawLog && (
               <p className="text-muted-foreground" data-testid="draw-log">
                 Draw log: {drawLog}
@@ -198,7 +201,7 @@ function GameContent({
             <DigitSets gameId={game.id} sets={board.digit_sets} commitHash={board.draw_commit_hash} />
           </div>
           {/* D28: what this player owes for the game, as the server says it. */}
-          {board.owing && <OwingLine owing={board.owing} />}
+          {board.owing && <OwingLine owing={board.owing} zone={game.time_zone} />}
 
           {gameDay && (
             <ScoreBar
@@ -284,6 +287,7 @@ function GameContent({
             <HowToPay
               instructions={game.payment_instructions}
               payBy={game.pay_by}
+              zone={game.time_zone}
               unpaidSquares={board.owing?.squares}
               unpaidCents={board.owing?.amount_cents}
             />
@@ -335,10 +339,11 @@ function LiveIndicator({ status, inProgress }: { status: LiveStatus; inProgress:
 }
 
 /** D17: "drawn 7:02 PM; redrawn once", or null before any draw. */
-function drawLogText(draws: readonly BoardDraw[]): string | null {
+/** The draw log's times in the game's zone, said (D39); a game made before zones reads them in the reader's clock. */
+function drawLogText(draws: readonly BoardDraw[], zone: string | null): string | null {
   return drawLogSummary(
     draws.map((draw) => ({ kind: draw.action === 'drawn' ? ('draw' as const) : ('clear' as const), at: draw.created_at })),
-    recentTime,
+    zone ? (at) => formatGameTime(at, zone) : recentTime,
   );
 }
 

@@ -46,7 +46,10 @@ function useLivePricing(cart: Cart): { items: PricedItem[]; checks: readonly Ite
       title: board?.game.title ?? item.game_title,
       priceCents: livePriceCents(item, board),
       pending: heldForBuyer(board),
-      organizer: board?.game.payment_method === 'organizer' ? { instructions: board.game.payment_instructions, payBy: board.game.pay_by } : null,
+      organizer:
+        board?.game.payment_method === 'organizer'
+          ? { instructions: board.game.payment_instructions, payBy: board.game.pay_by, zone: board.game.time_zone }
+          : null,
       problem: check && isFlagged(check) ? (check.gameProblem ?? unpayableSquaresText(check.squareProblems)) : null,
     };
   });
@@ -182,7 +185,13 @@ export function PaymentForm({
           <OrderSummary items={items} onRemoveUnpayable={removeUnpayable} />
 
           {organizerItems.map((priced) => (
-            <HowToPay key={priced.item.game_id} title={priced.title} instructions={priced.organizer!.instructions} payBy={priced.organizer!.payBy} />
+            <HowToPay
+              key={priced.item.game_id}
+              title={priced.title}
+              instructions={priced.organizer!.instructions}
+              payBy={priced.organizer!.payBy}
+              zone={priced.organizer!.zone}
+            />
           ))}
 
           <Card hidden={reserveOnly}>

@@ -22,7 +22,7 @@ export interface PricedItem {
   /** Squares of the buyer's own open checkout (D21), by square key. */
   readonly pending: ReadonlySet<string>;
   /** D28: the organizer collects this game's money: how to pay them; null for a card game. */
-  readonly organizer: { readonly instructions: string | null; readonly payBy: string | null } | null;
+  readonly organizer: { readonly instructions: string | null; readonly payBy: string | null; readonly zone: string | null } | null;
   /** Why (some of) this line cannot be paid, from the cart check; null when it can. */
   readonly problem: string | null;
 }

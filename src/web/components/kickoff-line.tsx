@@ -1,0 +1,41 @@
+import { Clock } from 'lucide-react';
+import type { Game } from '@core/api/games';
+import { formatGameTime } from '@core/game-time';
+import { cn } from '@/lib/utils';
+
+type KickoffGame = Pick<Game, 'kickoff_at' | 'time_zone' | 'sales_closed_at' | 'grid_shuffled' | 'draw_at_kickoff'>;
+
+/** D39: whether the game's sales closed at its kickoff (not earlier, by a draw the kickoff then found). */
+function closedAtKickoff(game: KickoffGame): boolean {
+  return game.sales_closed_at !== null && (!game.grid_shuffled || game.draw_at_kickoff);
+}
+
+/**
+ * D39: "Kickoff Sun 6:30 PM EST · Sales close at kickoff" on a game's board and card, in the
+ * game's zone; "Sales closed at kickoff" once they have. Nothing for a game without a kickoff.
+ */
+export function KickoffLine({ game, className }: { game: KickoffGame; className?: string }) {
+  if (!game.kickoff_at) return null;
+  const closed = closedAtKickoff(game);
+  const sales = closed ? 'Sales closed at kickoff' : game.sales_closed_at === null && !game.grid_shuffled ? 'Sales close at kickoff' : null;
+  return (
+    <p className={cn('flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm', className)} data-testid="kickoff-line">
+      <Clock aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
+      <span className="font-medium">
+        Kickoff <time dateTime={game.kickoff_at}>{formatGameTime(game.kickoff_at, game.time_zone, { near: new Date() })}</time>
+      </span>
+      {sales && <Part>{sales}</Part>}
+      {!closed && game.draw_at_kickoff && !game.grid_shuffled && <Part>Numbers drawn at kickoff</Part>}
+    </p>
+  );
+}
+
+/** A part of the line after the kickoff; its dot only where the parts share a row (on a phone each wraps onto its own). */
+function Part({ children }: { children: string }) {
+  return (
+    <span className="text-muted-foreground">
+      <span className="hidden sm:inline">· </span>
+      {children}
+    </span>
+  );
+}
