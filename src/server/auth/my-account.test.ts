@@ -19,7 +19,7 @@ import {
 } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
-import { insertGame, insertSquares, winnerRow } from '../../../tests/support/fixtures';
+import { insertCheckout, insertGame, insertSquares, winnerRow } from '../../../tests/support/fixtures';
 
 const NEW_PASSWORD = 'Otter$Basalt-2290';
 
@@ -84,7 +84,7 @@ describe(`the account page (D41, ${testDbKind})`, () => {
   describe('username', () => {
     it('follows the sign-up rules: a bad one is refused with its message, a taken one (in any case) too', async () => {
       const player = await signedInPlayer(t.app, 'renamer');
-      const other = await confirmedAccount(t.app, 'Taken');
+      const other = await confirmedAccount(t.app, 'taken');
       const short = await me(t.app, 'POST', 'username', player.cookie, { username: 'ab' });
       expect(short.statusCode).toBe(400);
       expect(errorOf(short).message).toBe(USERNAME_TOO_SHORT);
@@ -288,7 +288,8 @@ describe(`the account page (D41, ${testDbKind})`, () => {
       const gameId = await insertGame(t.db.handle);
       const del = () => me(t.app, 'POST', 'delete', player.cookie, { confirm: player.username, password: player.password });
 
-      const [held] = await insertSquares(t.db.handle, gameId, [{ x: 5, y: 5, userId: id, status: 'held' }]);
+      const checkoutId = await insertCheckout(t.db.handle, { userId: id });
+      const [held] = await insertSquares(t.db.handle, gameId, [{ x: 5, y: 5, userId: id, status: 'held', checkoutId }]);
       let res = await del();
       expect([res.statusCode, errorOf(res).message]).toEqual([409, ACCOUNT_TEXTS.checkoutOpen(1)]);
       await t.db.handle.db.deleteFrom('squares').where('id', '=', held!).execute();
