@@ -88,7 +88,7 @@ const NOT_VERBATIM = new Set<string>([
   ...Object.values(messages.FIRST_ACCOUNT),
   ...Object.values(messages.SHARE_TEXTS),
   // Issue 26 (D41): the account page.
-  ...Object.values(messages.ACCOUNT_TEXTS),
+  ...Object.values(messages.ACCOUNT_TEXTS).filter((text) => typeof text === 'string'),
 ]);
 
 function catalogueTexts(): string[] {

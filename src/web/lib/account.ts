@@ -18,7 +18,7 @@ export function useAccount() {
   });
 }
 
-type Change =
+export type AccountChange =
   | { path: 'username'; body: { username: string } }
   | { path: 'email'; body: { email: string } }
   | { path: 'password'; body: { currentPassword?: string; newPassword: string } };
@@ -27,7 +27,7 @@ type Change =
 export function useAccountChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: Change) => api.post<AccountChangeResponse>(`/api/me/${change.path}`, change.body),
+    mutationFn: (change: AccountChange) => api.post<AccountChangeResponse>(`/api/me/${change.path}`, change.body),
     onSuccess: (result) => queryClient.setQueryData(accountKey, result.account),
   });
 }

@@ -3,15 +3,15 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { deleteBlockerMessage } from '@core/account-deletion';
 import type { AccountResponse } from '@core/api/account';
-import { ACCOUNT_TEXTS, USERNAME_RULE_HINT } from '@core/messages';
+import { ACCOUNT_TEXTS } from '@core/messages';
 import { validateEmail, validatePassword, validateUsername } from '@core/validation';
-import { Field, FormError, FormNotice, NewPasswordField, SubmitButton } from '@/components/auth-form';
+import { CurrentPasswordField, Field, FormError, FormNotice, NewPasswordField, SubmitButton, UsernameField } from '@/components/auth-form';
 import { ErrorState, LoadingState, Page } from '@/components/page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { deleteAccount, useAccount, useAccountChange } from '@/lib/account';
+import { type AccountChange, deleteAccount, useAccount, useAccountChange } from '@/lib/account';
 import { isApiError } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { useSessionActions } from '@/lib/session';
@@ -77,55 +77,58 @@ function AccountSection({
   );
 }
 
-/** A form's error and success lines, and its submit state. */
-function useFormState() {
+/** A change form's state: its error and success lines; `send` makes the change and shows what the server said. */
+function useChangeForm() {
   const errorId = useId();
+  const change = useAccountChange();
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  return {
-    errorId,
-    error,
-    notice,
-    fail: (message: string) => (setNotice(null), setError(message)),
-    succeed: (message: string) => (setError(null), setNotice(message)),
+  const fail = (message: string) => {
+    setNotice(null);
+    setError(message);
   };
+  /** True when the change was made. */
+  async function send(request: AccountChange): Promise<boolean> {
+    try {
+      const result = await change.mutateAsync(request);
+      setError(null);
+      setNotice(result.message);
+      return true;
+    } catch (cause) {
+      fail(messageOf(cause));
+      return false;
+    }
+  }
+  return { errorId, error, notice, fail, send, busy: change.isPending, fieldError: error ? errorId : null };
+}
+
+/** A form's error (role=alert) and success (role=status) lines. */
+function FormLines({ form }: { form: ReturnType<typeof useChangeForm> }) {
+  return (
+    <>
+      <FormError id={form.errorId} message={form.error} />
+      {form.notice && <FormNotice>{form.notice}</FormNotice>}
+    </>
+  );
 }
 
 function UsernameSection({ account }: { account: AccountResponse }) {
-  const change = useAccountChange();
   const { refresh } = useSessionActions();
-  const form = useFormState();
+  const form = useChangeForm();
   const [username, setUsername] = useState(account.username ?? '');
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const checked = validateUsername(username);
     if (!checked.ok) return form.fail(checked.message);
-    try {
-      const result = await change.mutateAsync({ path: 'username', body: { username: checked.value } });
-      form.succeed(result.message);
-      await refresh();
-    } catch (error) {
-      form.fail(messageOf(error));
-    }
+    // The welcome line shows the new name.
+    if (await form.send({ path: 'username', body: { username: checked.value } })) await refresh();
   }
   return (
     <AccountSection id="username" title="Username" description="Other players see it on the board, next to your squares.">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Change username">
-        <FormError id={form.errorId} message={form.error} />
-        {form.notice && <FormNotice>{form.notice}</FormNotice>}
-        <Field
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          errorId={form.error ? form.errorId : null}
-          hint={USERNAME_RULE_HINT}
-          required
-        />
-        <SubmitButton busy={change.isPending} busyLabel="Saving...">
+        <FormLines form={form} />
+        <UsernameField value={username} onChange={(event) => setUsername(event.target.value)} errorId={form.fieldError} />
+        <SubmitButton busy={form.busy} busyLabel="Saving...">
           Save username
         </SubmitButton>
       </form>
@@ -142,8 +145,7 @@ function linkOutcome(params: URLSearchParams): { ok: boolean; message: string } 
 }
 
 function EmailSection({ account }: { account: AccountResponse }) {
-  const change = useAccountChange();
-  const form = useFormState();
+  const form = useChangeForm();
   const [params] = useSearchParams();
   const outcome = linkOutcome(params);
   const [email, setEmail] = useState('');
@@ -151,12 +153,7 @@ function EmailSection({ account }: { account: AccountResponse }) {
     event.preventDefault();
     const checked = validateEmail(email);
     if (!checked.ok) return form.fail(checked.message);
-    try {
-      form.succeed((await change.mutateAsync({ path: 'email', body: { email: checked.value } })).message);
-      setEmail('');
-    } catch (error) {
-      form.fail(messageOf(error));
-    }
+    if (await form.send({ path: 'email', body: { email: checked.value } })) setEmail('');
   }
   return (
     <AccountSection
@@ -164,7 +161,7 @@ function EmailSection({ account }: { account: AccountResponse }) {
       title="E-mail address"
       description={
         <>
-          You log in with <strong className="font-medium break-all text-foreground">{account.email}</strong>, and mails go there.
+          You log in with <strong className="font-medium [overflow-wrap:anywhere] text-foreground">{account.email}</strong>, and mails go there.
         </>
       }
     >
@@ -173,8 +170,7 @@ function EmailSection({ account }: { account: AccountResponse }) {
         !form.error &&
         (outcome.ok ? <FormNotice>{outcome.message}</FormNotice> : <FormError id={`${form.errorId}-link`} message={outcome.message} />)}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Change e-mail address">
-        <FormError id={form.errorId} message={form.error} />
-        {form.notice && <FormNotice>{form.notice}</FormNotice>}
+        <FormLines form={form} />
         <Field
           label="New e-mail address"
           type="email"
@@ -184,11 +180,11 @@ function EmailSection({ account }: { account: AccountResponse }) {
           placeholder="you@example.com"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          errorId={form.error ? form.errorId : null}
+          errorId={form.fieldError}
           hint="We send a link to the new address; it changes when you open the link."
           required
         />
-        <SubmitButton busy={change.isPending} busyLabel="Sending...">
+        <SubmitButton busy={form.busy} busyLabel="Sending...">
           Send confirmation link
         </SubmitButton>
       </form>
@@ -197,8 +193,7 @@ function EmailSection({ account }: { account: AccountResponse }) {
 }
 
 function PasswordSection({ account }: { account: AccountResponse }) {
-  const change = useAccountChange();
-  const form = useFormState();
+  const form = useChangeForm();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   async function onSubmit(event: FormEvent) {
@@ -206,13 +201,10 @@ function PasswordSection({ account }: { account: AccountResponse }) {
     if (account.hasPassword && current === '') return form.fail(ACCOUNT_TEXTS.currentPasswordRequired);
     const checked = validatePassword(next);
     if (!checked.ok) return form.fail(checked.message);
-    try {
-      const body = account.hasPassword ? { currentPassword: current, newPassword: next } : { newPassword: next };
-      form.succeed((await change.mutateAsync({ path: 'password', body })).message);
+    const body = account.hasPassword ? { currentPassword: current, newPassword: next } : { newPassword: next };
+    if (await form.send({ path: 'password', body })) {
       setCurrent('');
       setNext('');
-    } catch (error) {
-      form.fail(messageOf(error));
     }
   }
   return (
@@ -226,28 +218,12 @@ function PasswordSection({ account }: { account: AccountResponse }) {
       }
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={account.hasPassword ? 'Change password' : 'Set a password'}>
-        <FormError id={form.errorId} message={form.error} />
-        {form.notice && <FormNotice>{form.notice}</FormNotice>}
+        <FormLines form={form} />
         {account.hasPassword && (
-          <Field
-            label="Current password"
-            type="password"
-            name="current-password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(event) => setCurrent(event.target.value)}
-            errorId={form.error ? form.errorId : null}
-            required
-          />
+          <CurrentPasswordField label="Current password" value={current} onChange={(event) => setCurrent(event.target.value)} errorId={form.fieldError} />
         )}
-        <NewPasswordField
-          label="New password"
-          name="new-password"
-          value={next}
-          onChange={(event) => setNext(event.target.value)}
-          errorId={form.error ? form.errorId : null}
-        />
-        <SubmitButton busy={change.isPending} busyLabel="Saving...">
+        <NewPasswordField label="New password" name="new-password" value={next} onChange={(event) => setNext(event.target.value)} errorId={form.fieldError} />
+        <SubmitButton busy={form.busy} busyLabel="Saving...">
           {account.hasPassword ? 'Change password' : 'Set password'}
         </SubmitButton>
       </form>
@@ -258,7 +234,8 @@ function PasswordSection({ account }: { account: AccountResponse }) {
 function DeleteSection({ account }: { account: AccountResponse }) {
   const { refresh } = useSessionActions();
   const navigate = useNavigate();
-  const form = useFormState();
+  const errorId = useId();
+  const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -268,17 +245,17 @@ function DeleteSection({ account }: { account: AccountResponse }) {
     event.preventDefault();
     if (busy || blocked) return;
     if (confirm.trim().toLowerCase() !== expected.toLowerCase()) {
-      return form.fail(account.username ? ACCOUNT_TEXTS.deleteConfirmWrong : ACCOUNT_TEXTS.deleteConfirmWrongEmail);
+      return setError(account.username ? ACCOUNT_TEXTS.deleteConfirmWrong : ACCOUNT_TEXTS.deleteConfirmWrongEmail);
     }
-    if (account.hasPassword && password === '') return form.fail(ACCOUNT_TEXTS.deletePasswordRequired);
+    if (account.hasPassword && password === '') return setError(ACCOUNT_TEXTS.deletePasswordRequired);
     setBusy(true);
     try {
       const result = await deleteAccount({ confirm, ...(account.hasPassword ? { password } : {}) });
       notify.success(result.message);
       await refresh();
       void navigate('/', { replace: true });
-    } catch (error) {
-      form.fail(messageOf(error));
+    } catch (cause) {
+      setError(messageOf(cause));
       setBusy(false);
     }
   }
@@ -294,7 +271,7 @@ function DeleteSection({ account }: { account: AccountResponse }) {
         </Alert>
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Delete account">
-          <FormError id={form.errorId} message={form.error} />
+          <FormError id={errorId} message={error} />
           <Field
             label={account.username ? `Type your username (${account.username}) to confirm` : `Type your e-mail address (${account.email}) to confirm`}
             name="confirm-delete"
@@ -303,20 +280,11 @@ function DeleteSection({ account }: { account: AccountResponse }) {
             spellCheck={false}
             value={confirm}
             onChange={(event) => setConfirm(event.target.value)}
-            errorId={form.error ? form.errorId : null}
+            errorId={error ? errorId : null}
             required
           />
           {account.hasPassword && (
-            <Field
-              label="Password"
-              type="password"
-              name="delete-password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              errorId={form.error ? form.errorId : null}
-              required
-            />
+            <CurrentPasswordField label="Password" value={password} onChange={(event) => setPassword(event.target.value)} errorId={error ? errorId : null} />
           )}
           <Button type="submit" variant="destructive" disabled={busy} className="w-full">
             {busy && <Spinner label="Deleting..." />}
