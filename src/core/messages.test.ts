@@ -88,6 +88,8 @@ const NOT_VERBATIM = new Set<string>([
   messages.GAME_CANCELLED.card,
   ...Object.values(messages.FIRST_ACCOUNT),
   ...Object.values(messages.SHARE_TEXTS),
+  // Issue 26 (D41): the account page.
+  ...Object.values(messages.ACCOUNT_TEXTS).filter((text) => typeof text === 'string'),
 ]);
 
 function catalogueTexts(): string[] {

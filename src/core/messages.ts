@@ -286,6 +286,41 @@ export const CHOOSE_USERNAME = {
 /** The username rule as the sign-up form states it before anything is typed (issue 10's rule). */
 export const USERNAME_RULE_HINT = '3-30 characters: letters (A-Z), digits and _ . - only. Other players see it on the board.';
 
+/** D41's account page (docs/decisions/034; ours: DECISIONS says what, not the words). */
+export const ACCOUNT_TEXTS = {
+  title: 'Account',
+  description: 'Your username, e-mail address and password, and deleting your account.',
+  usernameSaved: 'Username saved. The board shows your squares under it.',
+  usernameSame: 'That is already your username.',
+  emailSame: 'That is already your e-mail address.',
+  emailTaken: 'Another account uses this e-mail address.',
+  emailLinkSent: (email: string) =>
+    `We sent a confirmation link to ${email}. Your e-mail address changes when you open it (within one hour); until then, use your current one.`,
+  emailChanged: 'Your e-mail address is changed.',
+  emailLinkExpired: 'The confirmation link has expired or was already used. Ask for a new one below.',
+  emailLinkTaken: 'Another account uses that e-mail address now, so yours was not changed.',
+  passwordChanged: 'Password changed. Other devices signed in to this account were signed out.',
+  passwordSet: 'Password set. You can now log in with your e-mail and this password, or keep using sign-in links.',
+  currentPasswordRequired: 'Enter your current password.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  passwordTooLong: 'Password must be at most 128 characters long',
+  signInLinks:
+    'You can always sign in with a link sent to your e-mail address instead of a password: choose "Email me a sign-in link" on the login page. A link works once, for 15 minutes.',
+  deleteExplained:
+    'Deleting your account erases your e-mail address and signs you out everywhere; nobody can log in to it again. Squares you bought stay on their boards under your username, and so do the results they won, so every pool still adds up. Your username stays reserved.',
+  deleteConfirmWrong: 'Type your username exactly as shown to confirm.',
+  deleteConfirmWrongEmail: 'Type your e-mail address exactly as shown to confirm.',
+  deletePasswordRequired: 'Enter your password to delete your account.',
+  lastAdmin: 'You are the only administrator. Make another account an administrator (npm run admin -- grant EMAIL) before deleting yours.',
+  checkoutOpen: (count: number) =>
+    `A card payment for ${count} ${count === 1 ? 'square' : 'squares'} is still open. Finish or cancel it (or wait until it expires), then delete your account.`,
+  unpaidSquares: (count: number) =>
+    `You have ${count} reserved ${count === 1 ? 'square' : 'squares'} not paid yet. Pay the organizer, or ask them to release ${count === 1 ? 'it' : 'them'}, before deleting your account.`,
+  unpaidWinnings: (amount: string) =>
+    `You have ${amount} in winnings not paid out yet. Delete your account once the organizer has paid you: after that they could no longer reach you.`,
+  deleted: 'Your account is deleted.',
+} as const;
+
 /** In-page Access Denied texts (spec section 2: /admin/games, and the Route guard's for the rest; D10). */
 export const ACCESS_DENIED = {
   title: 'Access Denied',

@@ -22,6 +22,9 @@ const NO_ACCOUNT_MARK = 'no account';
 /** The domain of a named person's placeholder address (docs/decisions/013). */
 export const PLACEHOLDER_EMAIL_DOMAIN = 'named.invalid';
 
+/** D41: the domain of a deleted account's address (docs/decisions/034): its real one is erased. */
+export const DELETED_EMAIL_DOMAIN = 'deleted.invalid';
+
 /** True for an address that reaches no one: a named person's placeholder (and any `.invalid`, RFC 2606). */
 export function isPlaceholderEmail(address: string): boolean {
   return /\.invalid$/i.test(address.trim());

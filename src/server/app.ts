@@ -6,6 +6,9 @@ import { accountsRepository } from './auth/accounts.repository';
 import { accountsService } from './auth/accounts.service';
 import { createAuth } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
+import { accountActions } from './auth/account-actions';
+import { myAccountRepository } from './auth/my-account.repository';
+import { myAccountService } from './auth/my-account.service';
 import { adminAnswersNotStored, sessionGuards } from './auth/session';
 import type { Settings } from './config';
 import type { DatabaseHandle } from './db/connection';
@@ -241,7 +244,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRoute', adminAnswersNotStored(guards.requireAdmin));
   app.addHook('onReady', () => accounts.grantListedAdmins());
 
-  await app.register(authRoutes, { auth, guards });
+  // D41: the account page (username, e-mail, password, deleting the account).
+  const account = myAccountService({ repo: myAccountRepository(database.db, database.kind), actions: accountActions(auth), log: app.log, clock });
+  await app.register(authRoutes, { auth, guards, account });
   await app.register(mailRoutes, { mailbox: devMailbox, flush: mail.flush });
   const events = createGameEvents(database, app.log);
   app.decorate('gameEvents', events);

@@ -75,6 +75,8 @@ const routes: RouteObject[] = [
           { Component: RequireUser, children: [{ path: 'cart', lazy: page(() => import('@/pages/cart')) }] },
           // A player's winnings (spec /my-winnings, signed in; D23).
           { Component: RequireUser, children: [{ path: 'my-winnings', lazy: page(() => import('@/pages/my-winnings')) }] },
+          // D41: the signed-in account's username, e-mail, password, and deleting it.
+          { Component: RequireUser, children: [{ path: 'account', lazy: page(() => import('@/pages/account')) }] },
           { path: '*', lazy: page(() => import('@/pages/not-found')) },
         ],
       },

@@ -56,7 +56,7 @@ describe('accounts in the browser', () => {
     await expect.poll(() => page.getByTestId('welcome-line').textContent()).toBe(`Welcome, ${account.username}`);
     expect(await sidebarGroups(page)).toEqual([
       'NavigationHomeAll GamesHow to Play',
-      'My AccountCartMy SquaresMy Winnings',
+      'My AccountCartMy SquaresMy WinningsAccount',
       'AdministrationAdmin DashboardGame Management',
     ]);
     const header = page.getByRole('banner');
@@ -92,7 +92,7 @@ describe('accounts in the browser', () => {
     // Upper case and spaces around the address: trimmed and lower-cased before the call.
     await logIn(page, `  ${account.email.toUpperCase()} `, PASSWORD);
     await page.waitForURL(server.url + '/');
-    expect(await sidebarGroups(page)).toEqual(['NavigationHomeAll GamesHow to Play', 'My AccountCartMy SquaresMy Winnings']);
+    expect(await sidebarGroups(page)).toEqual(['NavigationHomeAll GamesHow to Play', 'My AccountCartMy SquaresMy WinningsAccount']);
     await expect
       .poll(() => page.evaluate(() => [localStorage.getItem('auth_is_admin'), localStorage.getItem('auth_user_email')]))
       .toEqual(['false', account.email]);

@@ -106,5 +106,7 @@ export const AUTH_ERROR_CODES = [
   'BODY_MUST_BE_AN_OBJECT',
   'PROFILE_PICTURE_NOT_SUPPORTED',
   'SIGN_IN_TICKET_EXPIRED',
+  // D41: a new address's confirmation link, opened after another account took the address
+  'EMAIL_TAKEN',
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];

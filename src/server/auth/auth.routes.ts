@@ -8,12 +8,16 @@ import { LOGIN_ERRORS, MAIL_RATE_LIMITS, PASSWORD_CHECK_RATE_LIMITED, SIGNUP_ERR
 import { SIGN_IN_TICKET_PARAM } from '../games/members.service';
 import { errorBody, notFound } from '../http/errors';
 import type { Auth } from './auth';
+import { myAccountRoutes } from './my-account.routes';
+import type { MyAccountService } from './my-account.service';
 import { CALLBACK_PARAMETERS, localCallback, safeLocation } from './redirects';
 import type { SessionGuards } from './session';
 
 export interface AuthRoutesOptions {
   auth: Auth;
   guards: SessionGuards;
+  /** D41's account page (/api/me/...), under this plugin's rate limits. */
+  account: MyAccountService;
 }
 
 /** Per client IP (Fastify's request.ip: the proxy header only when TRUST_PROXY is on). */
@@ -70,8 +74,8 @@ const onlyCanonicalAuthPaths: onRequestHookHandler = (request, _reply, done) => 
   done();
 };
 
-/** Better Auth under /api/auth/*, our rate limits in front of it, and GET /api/me. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, guards }) => {
+/** Better Auth under /api/auth/*, our rate limits in front of it, GET /api/me and the account page's /api/me/... */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, guards, account }) => {
   await app.register(fastifyRateLimit, { global: false });
 
   // Our origin: PUBLIC_URL's, or in a trial the request's own (D5).
@@ -153,6 +157,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     }
   };
   for (const path of PASSWORD_CHECKS) app.post(path, { onRequest: onlyCanonicalAuthPaths, preHandler: limitPasswordChecks }, forward);
+  // D41: the account page's password change and deletion count in the same budget.
+  await app.register(myAccountRoutes, { account, limitPasswordChecks });
 
   const linksByIp = app.createRateLimit({ ...SIGN_IN_LINK_LIMIT, keyGenerator: (request) => request.ip });
   const linksByAddress = app.createRateLimit({ ...SIGN_IN_LINK_LIMIT, keyGenerator: (request) => recipientOf(request.body) });

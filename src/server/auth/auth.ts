@@ -1,15 +1,16 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { username } from 'better-auth/plugins/username';
+import { EMAIL_CHANGED_CALLBACK } from '@core/api/account';
 import type { AuthErrorCode } from '@core/api/errors';
-import { SIGN_IN_LINK, SIGNUP_ERRORS, USERNAME_TAKEN } from '@core/messages';
+import { ACCOUNT_TEXTS, SIGN_IN_LINK, SIGNUP_ERRORS, USERNAME_TAKEN } from '@core/messages';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN, validatePassword } from '@core/validation';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Settings } from '../config';
 import type { DatabaseHandle } from '../db/connection';
 import { mailLinkOrigin } from '../mail/link-origin';
 import type { MailMessage } from '../mail/mailer';
-import { confirmationMail, passwordResetMail } from '../mail/templates';
+import { confirmationMail, emailChangeMail, passwordResetMail } from '../mail/templates';
 import type { AccountsRepository } from './accounts.repository';
 import type { AccountsService } from './accounts.service';
 import { checkProfileUpdate, normalizeSignUpNames, profileDatabaseHooks } from './profile-rules';
@@ -66,6 +67,9 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
       additionalFields: {
         isAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
+      // D41: a new address gets a confirmation link (sendVerificationEmail below); the address
+      // changes when it is opened. Reached only through /api/me/email (disabledPaths).
+      changeEmail: { enabled: true },
     },
     emailAndPassword: {
       enabled: true,
@@ -86,8 +90,15 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
       autoSignInAfterVerification: false,
       expiresIn: ONE_HOUR,
       async sendVerificationEmail({ user, url, token }) {
-        const link = `${linkOrigin(url)}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(CONFIRMED_CALLBACK)}`;
         const name = (user as { displayUsername?: string }).displayUsername ?? user.name;
+        // D41: the account has another address: this one is the new address asked for on /account.
+        const stored = await accountsRepo?.findById(user.id);
+        if (stored && stored.email.toLowerCase() !== user.email.toLowerCase()) {
+          const link = `${linkOrigin(url)}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(EMAIL_CHANGED_CALLBACK)}`;
+          await mail?.send(emailChangeMail(user.email, name, link));
+          return;
+        }
+        const link = `${linkOrigin(url)}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(CONFIRMED_CALLBACK)}`;
         await mail?.send(confirmationMail(user.email, name, link));
       },
       async afterEmailVerification(user) {
@@ -148,6 +159,7 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
             throw apiError('BAD_REQUEST', 'SIGN_IN_TICKET_EXPIRED', SIGN_IN_LINK.ticketExpired);
           }
         }
+        if (ctx.path === '/verify-email') await refuseTakenNewAddress(ctx, accountsRepo);
         if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
           const password = validatePassword((ctx.body as { newPassword?: string }).newPassword ?? '');
           if (!password.ok) throw apiError('BAD_REQUEST', 'WEAK_PASSWORD', password.message);
@@ -156,7 +168,8 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
     },
     // People log in with their e-mail (spec); a second, unthrottled login door stays shut.
     // Sign-in is by e-mail; the availability check would be an unlimited oracle the web never uses.
-    disabledPaths: ['/sign-in/username', '/is-username-available'],
+    // D41: an address changes through /api/me/email (our checks and rate limit), never this door.
+    disabledPaths: ['/sign-in/username', '/is-username-available', '/change-email'],
     // Rate limits are ours (auth.routes.ts), keyed on the client IP as Fastify sees it.
     rateLimit: { enabled: false },
     advanced: {
@@ -165,6 +178,31 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
     },
     telemetry: { enabled: false },
   };
+}
+
+/**
+ * D41: a new address's confirmation link, opened after another account took that address, is
+ * refused in words (back to /account with `error=EMAIL_TAKEN`) rather than by the unique index.
+ * The token's payload is read unverified: it can only refuse here; Better Auth verifies it after.
+ */
+async function refuseTakenNewAddress(ctx: { query?: unknown; redirect(url: string): unknown }, accountsRepo: AccountsRepository | undefined): Promise<void> {
+  const { token, callbackURL } = (ctx.query ?? {}) as { token?: unknown; callbackURL?: unknown };
+  if (!accountsRepo || typeof token !== 'string') return;
+  let payload: { updateTo?: unknown; userId?: unknown };
+  try {
+    payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as typeof payload;
+  } catch {
+    return;
+  }
+  if (typeof payload.updateTo !== 'string' || typeof payload.userId !== 'string') return;
+  const holder = await accountsRepo.findByEmail(payload.updateTo);
+  if (!holder || holder.id === payload.userId) return;
+  if (typeof callbackURL === 'string') {
+    const target = new URL(callbackURL, 'http://local');
+    target.searchParams.set('error', 'EMAIL_TAKEN');
+    throw ctx.redirect(target.pathname + target.search);
+  }
+  throw apiError('UNPROCESSABLE_ENTITY', 'EMAIL_TAKEN', ACCOUNT_TEXTS.emailTaken);
 }
 
 export function createAuth(deps: AuthDeps) {

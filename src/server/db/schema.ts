@@ -14,7 +14,7 @@ export interface Database {
    * Better Auth's ways into an account (`account`: a password, a link) and its sessions; we only
    * remove an account's rows when named people are adopted into it (D29, design note 021).
    */
-  account: AccountRowsTable;
+  account: AuthAccountTable;
   session: AccountRowsTable;
   games: GamesTable;
   squares: SquaresTable;
@@ -48,12 +48,20 @@ interface UserTable {
   isAdmin: boolean;
   createdAt: string;
   updatedAt: string;
+  /** D41 (migration 020): when the account was deleted; its row stays for the squares it bought. */
+  deleted_at: Generated<string | null>;
 }
 
 /** The columns of Better Auth's `account` and `session` we use: which account a row belongs to. */
 interface AccountRowsTable {
   id: string;
   userId: string;
+}
+
+/** Better Auth's `account`: a way into an account; 'credential' holds the password's hash (null for none). */
+interface AuthAccountTable extends AccountRowsTable {
+  providerId: string;
+  password: string | null;
 }
 
 export interface GamesTable {

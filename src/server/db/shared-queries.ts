@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { PLACEHOLDER_EMAIL_DOMAIN } from '@core/person';
+import { DELETED_EMAIL_DOMAIN, PLACEHOLDER_EMAIL_DOMAIN } from '@core/person';
 import type { Executor } from './executor';
 
 /**
@@ -16,7 +16,7 @@ import type { Executor } from './executor';
  *   null for an account made by a sign-in link that has not chosen a username yet (D29).
  * - `noAccount`: a named person (D29), whose row is a placeholder with a `.invalid` address.
  * - `email`: the account's address, or for a named person the address the organizer typed (null
- *   if none), never the placeholder's. For admins' eyes only: the services drop it for others.
+ *   if none), never the placeholder's; null for a deleted account (D41), whose address is erased. For admins' eyes only: the services drop it for others.
  */
 export function person(alias: 'user' | 'actor' | 'subject' | 'buyer' = 'user') {
   const col = (name: string) => sql.ref(`${alias}.${name}`);
@@ -26,7 +26,7 @@ export function person(alias: 'user' | 'actor' | 'subject' | 'buyer' = 'user') {
     noAccount: sql<boolean>`coalesce(${placeholder}, false)`,
     email: sql<
       string | null
-    >`case when ${placeholder} then (select "named_people"."email" from "named_people" where "named_people"."user_id" = ${col('id')}) else ${col('email')} end`,
+    >`case when ${placeholder} then (select "named_people"."email" from "named_people" where "named_people"."user_id" = ${col('id')}) when ${col('email')} like ${'%@' + DELETED_EMAIL_DOMAIN} then null else ${col('email')} end`,
   };
 }
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GAME_ERRORS } from '@core/messages';
+import { z } from 'zod';
 import { notFound } from '../http/errors';
 import type { ServiceDeps } from '../service-deps';
 import { inviteCookieName, inviteMatches } from './game-access';
@@ -127,7 +128,8 @@ export function membersService({ repo, clock }: MembersServiceDeps) {
         inviteHash = gameId === null ? null : earlier.invite_hash;
         body.email = email;
       } else {
-        if (typeof body.email !== 'string' || body.email === '') return true; // Better Auth refuses it.
+        // Better Auth refuses a missing or malformed address (its own z.email() check): no ticket for it.
+        if (typeof body.email !== 'string' || !z.email().safeParse(body.email).success) return true;
         email = body.email;
         const callback = typeof body.callbackURL === 'string' ? new URL(body.callbackURL, 'http://callback.invalid') : null;
         const candidate = gameOfPath(callback?.searchParams.get('next') ?? callback?.pathname ?? null);

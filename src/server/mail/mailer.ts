@@ -1,5 +1,6 @@
 /** What a mail is about: the queue keeps it, for the log and the queue's figures. */
-export type MailKind = 'confirmation' | 'password-reset' | 'sign-in-link' | 'password-removed' | 'refund' | 'released' | 'released-paid' | 'pool-cancelled';
+export type MailKind =
+  'confirmation' | 'email-change' | 'password-reset' | 'sign-in-link' | 'password-removed' | 'refund' | 'released' | 'released-paid' | 'pool-cancelled';
 
 /** One e-mail the app sends. Every mail has a text and an HTML part. */
 export interface MailMessage {

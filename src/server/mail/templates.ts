@@ -35,6 +35,22 @@ export function confirmationMail(to: string, username: string, link: string): Ma
   };
 }
 
+/** D41: the confirmation link of a new address asked for on /account; the address changes when it is opened. */
+export function emailChangeMail(to: string, username: string | null, link: string): MailMessage {
+  const greeting = greetingFor(username);
+  const body =
+    'You asked to use this e-mail address for your Squares Pool account. Confirm it with the link below: your account then uses it to log in and for every mail.';
+  const footer = "If you didn't ask for this, you can ignore this e-mail: nothing changes. The link works for one hour.";
+  return {
+    to,
+    subject: 'Confirm your new Squares Pool e-mail address',
+    kind: 'email-change',
+    link,
+    text: `${greeting}\n\n${body}\n\nConfirm this address: ${link}\n\n${footer}\n`,
+    html: layout('Confirm your new e-mail address', [greeting, body], { label: 'Confirm this address', href: link }, footer),
+  };
+}
+
 export function passwordResetMail(to: string, link: string): MailMessage {
   const body = 'Someone asked to reset the password of your Squares Pool account. Choose a new password with the link below.';
   const footer = "If you didn't ask for this, you can ignore this e-mail: your password stays as it is. The link works once, for one hour.";

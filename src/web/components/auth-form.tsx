@@ -1,7 +1,7 @@
 import { Check, CircleAlert, Crown, Inbox, X } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { DEV_MAILBOX_HINT, FIRST_ACCOUNT, PASSWORD_MESSAGES } from '@core/messages';
+import { DEV_MAILBOX_HINT, FIRST_ACCOUNT, PASSWORD_MESSAGES, USERNAME_RULE_HINT } from '@core/messages';
 import { checkPasswordRules, passwordStrengthMessage } from '@core/validation';
 import { fieldAria, FormField } from '@/components/form-field';
 import { LinkButton } from '@/components/link-button';
@@ -100,6 +100,18 @@ export function Field({ label, errorId, hint, after, labelAction, describedBy: e
 /** The e-mail field every account form starts with. */
 export function EmailField(props: Omit<FieldProps, 'label' | 'type' | 'name' | 'autoComplete' | 'inputMode'>) {
   return <Field label="Email" type="email" name="email" autoComplete="email" inputMode="email" placeholder="you@example.com" required {...props} />;
+}
+
+/** The username (sign-up, /welcome, /account): the rule as a hint, typed as is (no capitals or spelling fixes). */
+export function UsernameField(props: Omit<FieldProps, 'label' | 'name' | 'autoComplete' | 'autoCapitalize' | 'spellCheck' | 'hint'>) {
+  return (
+    <Field label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} hint={USERNAME_RULE_HINT} required {...props} />
+  );
+}
+
+/** The account's password as it is now (login, /account). */
+export function CurrentPasswordField(props: Omit<FieldProps, 'type' | 'autoComplete'>) {
+  return <Field type="password" name="current-password" autoComplete="current-password" required {...props} />;
 }
 
 /** A new password (signup, reset): the rules as a hint and the live feedback under the field. */

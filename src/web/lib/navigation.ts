@@ -1,4 +1,4 @@
-import { BookOpen, Grid3x3, House, LayoutDashboard, LayoutGrid, type LucideIcon, Settings2, ShoppingCart, Trophy } from 'lucide-react';
+import { BookOpen, Grid3x3, House, LayoutDashboard, LayoutGrid, type LucideIcon, Settings2, ShoppingCart, Trophy, UserRound } from 'lucide-react';
 import type { Session } from './session';
 
 /** Who sees a sidebar group (spec "Layout": Navigation for all, My Account signed in, Administration admins). */
@@ -44,6 +44,8 @@ const NAV_GROUPS: readonly NavGroup[] = [
       { title: 'Cart', to: '/cart', icon: ShoppingCart, cartCount: true },
       { title: 'My Squares', to: '/my-squares', icon: Grid3x3 },
       { title: 'My Winnings', to: '/my-winnings', icon: Trophy },
+      // D41: username, e-mail, password and deleting the account.
+      { title: 'Account', to: '/account', icon: UserRound },
     ],
   },
   {

@@ -53,6 +53,7 @@ describe('sidebar groups by audience', () => {
       'Cart /cart',
       'My Squares /my-squares',
       'My Winnings /my-winnings',
+      'Account /account',
       'Admin Dashboard /admin',
       'Game Management /admin/games',
     ]);

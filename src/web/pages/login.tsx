@@ -16,9 +16,9 @@ import {
 import { validateForgotPasswordEmail, validateLogin } from '@core/validation';
 import {
   AuthPage,
+  CurrentPasswordField,
   DevMailboxHint,
   EmailField,
-  Field,
   FirstAccountNotice,
   FormError,
   FormNotice,
@@ -196,15 +196,12 @@ export default function LoginPage() {
   const fieldError = (field: LoginField) => (error?.fields.includes(field) ? errorId : null);
 
   const passwordField = (
-    <Field
+    <CurrentPasswordField
       label="Password"
-      type="password"
       name="password"
-      autoComplete="current-password"
       value={password}
       onChange={(event) => setPassword(event.target.value)}
       errorId={fieldError('password')}
-      required
       labelAction={
         <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
           Forgot password?

@@ -11,7 +11,6 @@ import {
   SIGNUP_ERRORS,
   SUCCESS_TOASTS,
   USERNAME_INVALID_CHARACTERS,
-  USERNAME_RULE_HINT,
   USERNAME_TAKEN,
   USERNAME_TOO_LONG,
   USERNAME_TOO_SHORT,
@@ -22,12 +21,12 @@ import {
   ConfirmPasswordField,
   DevMailboxHint,
   EmailField,
-  Field,
   FirstAccountNotice,
   FormError,
   FormNotice,
   NewPasswordField,
   SubmitButton,
+  UsernameField,
 } from '@/components/auth-form';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LinkButton } from '@/components/link-button';
@@ -176,12 +175,7 @@ export default function SignupPage() {
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Create account">
         <FormError id={errorId} message={error?.message ?? null} />
         <EmailField value={values.email} onChange={set('email')} errorId={fieldError('email')} />
-        <Field
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
+        <UsernameField
           value={values.username}
           onChange={(event) => {
             set('username')(event);
@@ -190,7 +184,6 @@ export default function SignupPage() {
           }}
           onBlur={() => setUsernameError(usernameMessage(values.username))}
           errorId={usernameError ? usernameErrorId : fieldError('username')}
-          hint={USERNAME_RULE_HINT}
           after={
             // Always in the page (out of the flow while empty), so screen readers hear it appear.
             <p

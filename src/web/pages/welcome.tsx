@@ -2,9 +2,9 @@ import { UserRound } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { CHOOSE_USERNAME, SUCCESS_TOASTS, USERNAME_RULE_HINT, USERNAME_TOO_SHORT } from '@core/messages';
+import { CHOOSE_USERNAME, SUCCESS_TOASTS, USERNAME_TOO_SHORT } from '@core/messages';
 import { validateUsername } from '@core/validation';
-import { AuthPage, Field, FormError, SubmitButton } from '@/components/auth-form';
+import { AuthPage, FormError, SubmitButton, UsernameField } from '@/components/auth-form';
 import { LoadingState } from '@/components/page';
 import { nextPath } from '@/components/route-guards';
 import { authApi, chooseUsernameErrorMessage } from '@/lib/auth';
@@ -80,19 +80,12 @@ export default function WelcomePage() {
     <AuthPage title={CHOOSE_USERNAME.title} description={CHOOSE_USERNAME.description} icon={<UserRound />}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Choose a username">
         <FormError id={errorId} message={error} />
-        <Field
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
+        <UsernameField
           // The page's one question: start there.
           autoFocus
           value={username}
           onChange={(event) => setUsername(event.target.value)}
           errorId={error ? errorId : null}
-          hint={USERNAME_RULE_HINT}
-          required
         />
         <SubmitButton busy={saving} busyLabel={CHOOSE_USERNAME.saving}>
           {CHOOSE_USERNAME.submit}

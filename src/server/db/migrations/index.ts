@@ -19,6 +19,7 @@ import { digitSets } from './016_digit_sets';
 import { payoutRules } from './017_payout_rules';
 import { drawMethod } from './018_draw_method';
 import { drawAttempts } from './019_draw_attempts';
+import { deletedAccounts } from './020_deleted_accounts';
 import { kickoff } from './021_kickoff';
 import { columnTypes } from './column-types';
 
@@ -45,6 +46,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '017_payout_rules': payoutRules(),
     '018_draw_method': drawMethod(),
     '019_draw_attempts': drawAttempts(t),
+    '020_deleted_accounts': deletedAccounts(t),
     '021_kickoff': kickoff(t, kind),
   };
 }
