@@ -30,11 +30,11 @@ export function KickoffLine({ game, className }: { game: KickoffGame; className?
   );
 }
 
-/** A part of the line after the kickoff; its dot only where the parts share a row (on a phone each wraps onto its own). */
+/** A part of the line after the kickoff, after a dot (parts share a row on a phone too). */
 function Part({ children }: { children: string }) {
   return (
     <span className="text-muted-foreground">
-      <span className="hidden sm:inline">· </span>
+      <span aria-hidden="true">· </span>
       {children}
     </span>
   );
