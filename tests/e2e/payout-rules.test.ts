@@ -40,7 +40,8 @@ async function open(path: string, options: OpenOptions & { as?: 'visitor' | 'pla
 const panel = (page: Page) => page.getByRole('region', { name: 'Payouts' });
 
 async function rules(page: Page): Promise<string[]> {
-  await panel(page).waitFor();
+  // The panel's region can be in before its rules are (the board's answer renders them): wait for a rule.
+  await panel(page).getByTestId('payout-rule').first().waitFor();
   return panel(page).getByTestId('payout-rule').allTextContents();
 }
 
