@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gamePhase, numbersBeingDrawn, SALES_CLOSED_MESSAGES, salesClosedMessage, salesOpen } from './sales';
+import { firstSetWaiting, gamePhase, numbersBeingDrawn, SALES_CLOSED_MESSAGES, salesClosedMessage, salesOpen } from './sales';
 
 describe('a game phase and whether sales are open', () => {
   it('is open while active and not shuffled', () => {
@@ -24,6 +24,9 @@ describe('a game phase and whether sales are open', () => {
     // A later set waiting (set 2 of a game at halftime) leaves set 1 drawn.
     const drawnFirst = { set: 1, drawn_at: '2026-11-26T23:00:00.000Z' };
     expect(numbersBeingDrawn([drawnFirst, { set: 2, drawn_at: null }])).toBe(false);
+    // Game day reads the same rule for the round it names.
+    expect(firstSetWaiting([{ ...waiting, round: 7 }])).toEqual({ set: 1, drawn_at: null, round: 7 });
+    expect(firstSetWaiting([drawnFirst, { set: 2, drawn_at: null }])).toBeNull();
     expect(salesClosedMessage(game, [drawnFirst, { set: 2, drawn_at: null }])).toBe(SALES_CLOSED_MESSAGES.drawn);
     // A completed game says so, whatever its sets.
     expect(salesClosedMessage({ is_active: false, grid_shuffled: true }, [waiting])).toBe(SALES_CLOSED_MESSAGES.completed);

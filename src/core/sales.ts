@@ -22,7 +22,17 @@ export interface SetDrawState {
  * drand round): sales are closed, but the numbers are not drawn yet.
  */
 export function numbersBeingDrawn(sets: readonly SetDrawState[]): boolean {
-  return sets.some((set) => set.set === 1 && set.drawn_at === null);
+  return firstSetWaiting(sets) !== null;
+}
+
+/** Set 1 while it is ticketed and its digits are not in yet (see numbersBeingDrawn), else null. */
+export function firstSetWaiting<T extends SetDrawState>(sets: readonly T[]): T | null {
+  return sets.find((set) => set.set === 1 && set.drawn_at === null) ?? null;
+}
+
+/** What game day says while set 1's draw waits for its beacon round. */
+export function firstSetWaitingText(round: number | null): string {
+  return `The numbers are being drawn: waiting for drand round ${round ?? '?'}. They appear here by themselves, and scores can be entered once they are in.`;
 }
 
 /** open: squares for sale; drawn: numbers drawn, game still on; completed: the game is over. */

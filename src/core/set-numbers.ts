@@ -79,13 +79,3 @@ export function nextSetToDraw(setCount: number, sets: readonly SetState[]): numb
   }
   return null;
 }
-
-/** D38: the set whose ticket is written and whose digits are not in yet (a beacon round awaited), or null. */
-export function waitingSet<T extends SetState & { readonly round: number | null }>(sets: readonly T[]): T | null {
-  return sets.find((set) => set.drawn_at === null) ?? null;
-}
-
-/** What game day says while set 1's draw waits for its beacon round. */
-export function firstSetWaitingText(round: number | null): string {
-  return `The numbers are being drawn: waiting for drand round ${round ?? '?'}. They appear here by themselves, and scores can be entered once they are in.`;
-}

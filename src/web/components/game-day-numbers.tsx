@@ -4,7 +4,7 @@
  * confirmation), Reveal/Hide Numbers, and "Locked after score entry" once any score exists.
  */
 import { periodModel, periodNoun } from '@core/periods';
-import { firstSetWaitingText, waitingSet } from '@core/set-numbers';
+import { firstSetWaiting, firstSetWaitingText } from '@core/sales';
 import type { GameDayView } from '@core/api/game-day';
 import { GAME_DAY_ERRORS, SUCCESS_TOASTS } from '@core/messages';
 import { Eye, EyeOff, Lock, Shuffle, Trash2 } from 'lucide-react';
@@ -60,7 +60,7 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
 
   const hasNumbers = view.numbers !== null;
   // D38: set 1's ticket is written and its beacon round awaited: the admin may still Clear.
-  const firstWaiting = waitingSet(view.digit_sets.filter((set) => set.set === 1));
+  const firstWaiting = firstSetWaiting(view.digit_sets);
   const locked = view.numbers_locked;
   const revealed = view.game.numbers_revealed;
   // The solid button is the next step: reveal numbers that are drawn and hidden (issue 23: players

@@ -9,7 +9,7 @@ import type { GameDayView, QuarterResult } from '@core/api/game-day';
 import { SCORES_HAVE_ERRORS, SUCCESS_TOASTS, processScoresError, quarterWinnerToast, saveQuarterScoreError } from '@core/messages';
 import { finalPeriod, type PeriodModel, periodEntryLabel, periodModel, periodNoun, periodNounPlural, periodShortLabel } from '@core/periods';
 import { type Quarter, lastDigit } from '@core/scoring';
-import { firstSetWaitingText, waitingSet } from '@core/set-numbers';
+import { firstSetWaiting, firstSetWaitingText } from '@core/sales';
 import { type QuarterScoreInput, SCORE_MAX_LENGTH, areAllQuarterScoresValid, isQuarterScoreValid, sanitizeScoreInput, validateScore } from '@core/validation';
 import { CircleAlert, CircleCheck, Info, ListChecks } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -64,7 +64,7 @@ export function ScoreEntry({ view, headingAs = 'h3' }: { view: GameDayView; head
   const busy = confirmQuarter.isPending || confirmAll.isPending;
   const hasNumbers = view.numbers !== null;
   // D38: set 1's ticket is written and its beacon round awaited.
-  const firstWaiting = waitingSet(view.digit_sets.filter((set) => set.set === 1));
+  const firstWaiting = firstSetWaiting(view.digit_sets);
   const resultOf = (quarter: Quarter) => view.results.find((r) => r.quarter === quarter);
 
   const valueOf = (quarter: Quarter): QuarterScoreInput => {
