@@ -76,6 +76,9 @@ import { organizerService, type OrganizerService } from './organizer/organizer.s
 import { periodicJob } from './jobs/periodic';
 import { kickoffRun, type KickoffRun } from './kickoff/kickoff';
 import { mailLinkOrigin } from './mail/link-origin';
+import { unsubscribeSigner } from './mail/unsubscribe';
+import { gameMails, type GameMails } from './mail/game-mails';
+import { mailPreferencesRoutes, UNSUBSCRIBE_ROUTES } from './mail/mail-preferences.routes';
 
 export interface AppDeps {
   settings: Settings;
@@ -117,6 +120,8 @@ declare module 'fastify' {
     beaconDraws: BeaconDraws;
     /** D39's kickoff run; tests call closeDue(now) directly. */
     kickoffs: KickoffRun;
+    /** D40's game mails; tests run the pay-by reminders (remindDue) directly. */
+    gameMails: GameMails;
   }
 }
 
@@ -191,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
   // The Stripe webhook route is authenticated by its signature, not by an Origin.
-  registerSameOriginCheck(app, settings, [{ method: 'POST', url: STRIPE_WEBHOOK_PATH }]);
+  registerSameOriginCheck(app, settings, [{ method: 'POST', url: STRIPE_WEBHOOK_PATH }, ...UNSUBSCRIBE_ROUTES]);
   // NUL characters and absurdly deep JSON: a 400 on every route before anything reads them.
   registerRequestShapeCheck(app);
   // Prometheus metrics (METRICS=true; design note 025): its hook times every route added below.
@@ -200,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Services, wired once here; routes receive what they need.
   const clock = deps.clock ?? systemClock;
   // Every mail goes through the queue (D40, design note 026) to SMTP or, in a trial without it, the Dev Mailbox (D9).
+  const unsubscribe = unsubscribeSigner(deps.secret);
   const devMailbox = !settings.SMTP_URL && settings.trialMode ? devMailboxRepository(database.db) : null;
   const smtp = settings.SMTP_URL ? createSmtpMailer(settings.SMTP_URL, settings.MAIL_FROM) : null;
   const mail = mailQueue({
@@ -210,6 +216,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     retryWindowMs: settings.MAIL_RETRY_HOURS * 3_600_000,
     intervalMs: settings.SWEEP_INTERVAL_SECONDS * 1000,
     messageIdDomain: settings.PUBLIC_URL ? new URL(settings.PUBLIC_URL).hostname : 'squares.local',
+    // D40: opt-out kinds carry a one-click unsubscribe link signed with the app's secret (docs/decisions/037).
+    unsubscribe: { signer: unsubscribe, origin: () => mailLinkOrigin('', settings) },
   });
   app.decorate('mailQueue', mail);
   // The mail server is checked at start; one that cannot be used is a warning, never a stop: mail waits in the queue.
@@ -248,6 +256,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const account = myAccountService({ repo: myAccountRepository(database.db, database.kind), actions: accountActions(auth), log: app.log, clock });
   await app.register(authRoutes, { auth, guards, account });
   await app.register(mailRoutes, { mailbox: devMailbox, flush: mail.flush });
+  // D40/D41: mail choices on /account and the one-click unsubscribe of every opt-out mail.
+  await app.register(mailPreferencesRoutes, { db: database.db, signer: unsubscribe, clock, log: app.log });
   const events = createGameEvents(database, app.log);
   app.decorate('gameEvents', events);
   // Ready once PostgreSQL's LISTEN is in place; if the database refuses now, it keeps retrying.
@@ -294,7 +304,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hasAdmin: () => accountsRepo.hasAdmin(),
     ready: readiness(readinessChecks, app.log),
   });
-  const checkouts = checkoutService({ db: database.db, kind: database.kind, provider: payments, mail, events, log: app.log, clock, metrics });
+  // D40: the game mails (receipts, reminders, numbers drawn, wins, payouts paid), queued by the changes that cause them.
+  const mails = gameMails({ db: database.db, mail, log: app.log, clock, origin: () => mailLinkOrigin('', settings) });
+  const checkouts = checkoutService({ db: database.db, kind: database.kind, provider: payments, mail, receipts: mails, events, log: app.log, clock, metrics });
   const sweeper = checkoutSweeper(checkouts, app.log, settings.SWEEP_INTERVAL_SECONDS * 1000);
   app.decorate('checkouts', checkouts);
   app.decorate('checkoutSweeper', sweeper);
@@ -317,7 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // D38 (design note 030): beacon tickets are drawn by a job on every instance (each set once), whatever
   // DRAW_BEACON says now: a set ticketed with a round is drawn from that round only.
   const beacon = deps.beacon ?? new DrandHttpBeacon({ baseUrl: settings.DRAW_BEACON_URL });
-  const beaconJob = beaconDraws({ db: database.db, beacon, events, log: app.log, clock });
+  const beaconJob = beaconDraws({ db: database.db, beacon, events, log: app.log, clock, mails: { numbersDrawn: mails.numbersDrawn, nudge: mail.nudge } });
   app.decorate('beaconDraws', beaconJob);
   app.addHook('onReady', async () => beaconJob.start());
   app.addHook('onClose', () => beaconJob.stop());
@@ -356,6 +368,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('organizer', organizer);
   app.addHook('onReady', async () => payByRun.start());
   app.addHook('onClose', () => payByRun.stop());
+  // D40: pay-by reminders, at start and then periodically, on every instance (once per player and game).
+  const reminders = periodicJob('pay-by reminders', () => mails.remindDue(), settings.SWEEP_INTERVAL_SECONDS * 1000, app.log);
+  app.decorate('gameMails', mails);
+  app.addHook('onReady', async () => reminders.start());
+  app.addHook('onClose', () => reminders.stop());
   const payoutProvider = deps.payoutProvider ?? manualPayoutProvider();
   const gameDay = gameDayService({
     games: gamesRepo,
@@ -366,6 +383,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payoutProviderName: payoutProvider.name,
     clock,
     beacon: { chain: beacon.chain, nextRoundAfter: (time, minSeconds) => beacon.nextRoundAfter(time, minSeconds), drawSoon: () => void beaconJob.runSoon() },
+    mails: { numbersDrawn: mails.numbersDrawn, wins: mails.wins, nudge: mail.nudge },
   });
   await app.register(gameDayRoutes, { gameDay });
   // D39: sales close at kickoff (and the numbers are drawn, when chosen), at start and then periodically, on every instance (once per game).
@@ -382,7 +400,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('kickoffs', kickoffs);
   app.addHook('onReady', async () => kickoffs.start());
   app.addHook('onClose', () => kickoffs.stop());
-  const payouts = payoutsService({ games: gamesRepo, db: database.db, provider: payoutProvider, events, log: app.log, clock });
+  const payouts = payoutsService({
+    games: gamesRepo,
+    db: database.db,
+    provider: payoutProvider,
+    events,
+    log: app.log,
+    clock,
+    mails: { payoutPaid: mails.payoutPaid, nudge: mail.nudge },
+  });
   // Payouts a crash left in processing go back to a person, at start and then periodically, on every instance.
   const recovery = payoutRecovery({
     repo: payoutsRepository(database.db),

@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'INTERNAL',
   'DATABASE_UNAVAILABLE',
   'MAILBOX_DISABLED',
+  // A one-click unsubscribe link (D40) that is not ours: cut short, changed, or for an account that is gone
+  'BAD_UNSUBSCRIBE_LINK',
   // An account without a username yet (D29) cannot buy squares
   'USERNAME_REQUIRED',
   // Games (D13)

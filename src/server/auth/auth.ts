@@ -10,7 +10,7 @@ import type { Settings } from '../config';
 import type { DatabaseHandle } from '../db/connection';
 import { mailLinkOrigin } from '../mail/link-origin';
 import type { MailMessage } from '../mail/mailer';
-import { confirmationMail, emailChangeMail, passwordResetMail } from '../mail/templates';
+import { confirmationMail, emailChangedMail, emailChangeMail, passwordResetMail } from '../mail/templates';
 import type { AccountsRepository } from './accounts.repository';
 import type { AccountsService } from './accounts.service';
 import { checkProfileUpdate, normalizeSignUpNames, profileDatabaseHooks } from './profile-rules';
@@ -52,6 +52,12 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
   const https = settings.PUBLIC_URL?.startsWith('https://') ?? false;
   // Links in mails: on PUBLIC_URL, or on the host the app was opened as only if it names this machine (item 9).
   const linkOrigin = (url: string) => mailLinkOrigin(new URL(url).origin, settings);
+  /**
+   * D41: the address an account had when its new address's link was opened, kept from the
+   * /verify-email before-hook to afterEmailVerification of the same request, so the old address
+   * is told of the change (Better Auth hands the callback the updated user only).
+   */
+  const oldAddresses = new Map<string, { email: string; origin: string }>();
   // A mail is queued (one insert) and sent by the queue's job: no answer waits for (or is timed
   // by) a delivery (item 12).
   return {
@@ -103,6 +109,12 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
       },
       async afterEmailVerification(user) {
         await accounts?.onEmailConfirmed(user);
+        const old = oldAddresses.get(user.id);
+        oldAddresses.delete(user.id);
+        if (old && old.email.toLowerCase() !== user.email.toLowerCase()) {
+          const name = (user as { displayUsername?: string | null }).displayUsername ?? null;
+          await mail?.send(emailChangedMail(old.email, { username: name, newEmail: user.email, link: `${old.origin}/login` }));
+        }
       },
     },
     plugins: [
@@ -159,7 +171,10 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
             throw apiError('BAD_REQUEST', 'SIGN_IN_TICKET_EXPIRED', SIGN_IN_LINK.ticketExpired);
           }
         }
-        if (ctx.path === '/verify-email') await refuseTakenNewAddress(ctx, accountsRepo);
+        if (ctx.path === '/verify-email') {
+          await refuseTakenNewAddress(ctx, accountsRepo);
+          await rememberOldAddress(ctx, accountsRepo, oldAddresses, (url) => linkOrigin(url));
+        }
         if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
           const password = validatePassword((ctx.body as { newPassword?: string }).newPassword ?? '');
           if (!password.ok) throw apiError('BAD_REQUEST', 'WEAK_PASSWORD', password.message);
@@ -186,15 +201,9 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
  * The token's payload is read unverified: it can only refuse here; Better Auth verifies it after.
  */
 async function refuseTakenNewAddress(ctx: { query?: unknown; redirect(url: string): unknown }, accountsRepo: AccountsRepository | undefined): Promise<void> {
-  const { token, callbackURL } = (ctx.query ?? {}) as { token?: unknown; callbackURL?: unknown };
-  if (!accountsRepo || typeof token !== 'string') return;
-  let payload: { updateTo?: unknown; userId?: unknown };
-  try {
-    payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as typeof payload;
-  } catch {
-    return;
-  }
-  if (typeof payload.updateTo !== 'string' || typeof payload.userId !== 'string') return;
+  const { callbackURL } = (ctx.query ?? {}) as { callbackURL?: unknown };
+  const payload = changeTokenPayload(ctx);
+  if (!accountsRepo || !payload) return;
   const holder = await accountsRepo.findByEmail(payload.updateTo);
   if (!holder || holder.id === payload.userId) return;
   if (typeof callbackURL === 'string') {
@@ -203,6 +212,38 @@ async function refuseTakenNewAddress(ctx: { query?: unknown; redirect(url: strin
     throw ctx.redirect(target.pathname + target.search);
   }
   throw apiError('UNPROCESSABLE_ENTITY', 'EMAIL_TAKEN', ACCOUNT_TEXTS.emailTaken);
+}
+
+/** An e-mail change's link token, read unverified (Better Auth verifies it after our hooks): the account and its new address. */
+function changeTokenPayload(ctx: { query?: unknown }): { userId: string; updateTo: string } | null {
+  const { token } = (ctx.query ?? {}) as { token?: unknown };
+  if (typeof token !== 'string') return null;
+  let payload: { updateTo?: unknown; userId?: unknown };
+  try {
+    payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as typeof payload;
+  } catch {
+    return null;
+  }
+  if (typeof payload.updateTo !== 'string' || typeof payload.userId !== 'string') return null;
+  return { userId: payload.userId, updateTo: payload.updateTo };
+}
+
+/** Bounds the old addresses kept between the hooks of one request (an entry stays only when verification failed). */
+const MAX_OLD_ADDRESSES = 1000;
+
+/** D41: before an e-mail change's link is verified, the account's current (old) address, for its notice. */
+async function rememberOldAddress(
+  ctx: { query?: unknown; request?: Request },
+  accountsRepo: AccountsRepository | undefined,
+  oldAddresses: Map<string, { email: string; origin: string }>,
+  linkOrigin: (url: string) => string,
+): Promise<void> {
+  const payload = changeTokenPayload(ctx);
+  if (!accountsRepo || !payload) return;
+  const account = await accountsRepo.findById(payload.userId);
+  if (!account || account.email.toLowerCase() === payload.updateTo.toLowerCase()) return;
+  if (oldAddresses.size >= MAX_OLD_ADDRESSES) oldAddresses.delete(oldAddresses.keys().next().value!);
+  oldAddresses.set(payload.userId, { email: account.email, origin: linkOrigin(ctx.request?.url ?? 'http://localhost') });
 }
 
 export function createAuth(deps: AuthDeps) {

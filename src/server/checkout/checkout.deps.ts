@@ -2,6 +2,7 @@ import type { CheckoutStatus } from '@core/api/checkout';
 import type { DbKind } from '../db/connection';
 import type { Executor } from '../db/executor';
 import { withTransactionRetry } from '../db/retry';
+import type { GameMails } from '../mail/game-mails';
 import type { MailOutbox } from '../mail/mail-queue';
 import type { Logger } from '../logger';
 import type { PaymentProvider } from '../payments/provider';
@@ -21,6 +22,8 @@ export interface CheckoutServiceDeps extends ServiceDeps {
   provider: PaymentProvider | null;
   /** Refund mails, queued in the transaction that records the refund (design note 026). */
   mail: MailOutbox;
+  /** D40: the receipt of a purchase or reservation, queued in the transaction that makes it (game-mails.ts). */
+  receipts: Pick<GameMails, 'receipt'>;
   events: GameEvents;
   log: Logger;
   /** Counts each checkout's outcome (design note 025; does nothing with METRICS off). */

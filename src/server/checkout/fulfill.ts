@@ -32,7 +32,7 @@ export function fulfillment(deps: CheckoutServiceDeps) {
     const totals = perGame(items);
     let outcome: { status: StoredCheckoutStatus; closedReason: string | null; claimed?: true } | { refund: string };
     try {
-      outcome = await inTransaction(deps, async (tx) => {
+      outcome = await inTransaction(deps, async (tx, trx) => {
         const games = await tx.lockGames([...totals.keys()].sort(), 'update');
         // Why these squares cannot be sold now, if they cannot: a game deleted, drawn or completed.
         let closedReason: string | null = null;
@@ -62,6 +62,8 @@ export function fulfillment(deps: CheckoutServiceDeps) {
           const squares = items.filter((item) => item.game_id === gameId);
           await tx.logActivity(gameId, [{ action: 'bought', actorUserId: buyer, subjectUserId: buyer, squares, detail: { amount_cents: total.cents } }], now);
         }
+        // D40: the buyer's receipt, queued with the claim (only the confirmation that claims).
+        await deps.receipts.receipt(trx, checkoutId);
         // This call claimed the squares (another confirmation that finds it fulfilled does not).
         return { status: 'fulfilled' as const, closedReason: null, claimed: true };
       });
@@ -72,7 +74,10 @@ export function fulfillment(deps: CheckoutServiceDeps) {
 
     if ('refund' in outcome) return refund(checkoutId, paymentId, outcome.refund);
     if (outcome.status === 'fulfilled') {
-      if (outcome.claimed) metrics.checkout('fulfilled');
+      if (outcome.claimed) {
+        metrics.checkout('fulfilled');
+        mail.nudge();
+      }
       publishSquares(deps, totals.keys());
       return 'fulfilled';
     }

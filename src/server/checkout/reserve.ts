@@ -29,7 +29,7 @@ export function reservations(deps: CheckoutServiceDeps) {
       const id = randomUUID();
       const now = iso(clock());
       try {
-        const reserved = await inTransaction(deps, async (tx) => {
+        const reserved = await inTransaction(deps, async (tx, trx) => {
           await tx.lockBuyer(user.id);
           // Counters change: the games are locked for update, in id order like every writer.
           const games = await tx.lockGames(gameIds, 'update');
@@ -80,8 +80,11 @@ export function reservations(deps: CheckoutServiceDeps) {
               now,
             );
           }
+          // D40: the receipt, with how and by when to pay, exists exactly when the reservation does.
+          await deps.receipts.receipt(trx, id);
           return { items, amountCents, games };
         });
+        deps.mail.nudge();
         publishSquares(deps, gameIds);
         deps.metrics.checkout('reserved');
         return {

@@ -36,6 +36,23 @@ export interface Database {
   sign_in_tickets: SignInTicketsTable;
   deleted_games: DeletedGamesTable;
   deleted_game_owners: DeletedGameOwnersTable;
+  mail_preferences: MailPreferencesTable;
+  pay_by_reminders: PayByRemindersTable;
+}
+
+/** D41 (migration 023): an opt-out mail kind an account turned off. */
+export interface MailPreferencesTable {
+  user_id: string;
+  kind: string;
+  unsubscribed_at: string;
+}
+
+/** D40 (migration 023): the pay-by reminder a player got for a game (one per player and game). */
+export interface PayByRemindersTable {
+  game_id: string;
+  user_id: string;
+  pay_by: string;
+  sent_at: string;
 }
 
 interface UserTable {
@@ -281,6 +298,8 @@ export interface DigitSetsTable {
   last_error: string | null;
   /** Migration 019: when `last_error` happened; both cleared when the set is drawn. */
   last_error_at: string | null;
+  /** Migration 023: when its "numbers are drawn" mails were queued (null: not yet; a redraw clears it). */
+  numbers_mailed_at: Generated<string | null>;
 }
 
 export interface QuarterScoresTable {
@@ -306,6 +325,8 @@ export interface GameWinnersTable {
   winning_numbers_y: number;
   payout_amount_cents: number;
   payout_status: 'pending' | 'processing' | 'completed' | 'failed' | 'paid';
+  /** Migration 023: when its "you won" mail was queued (null: not yet; a new winner clears it). */
+  won_mailed_at: Generated<string | null>;
   payout_provider: string;
   payout_reference: string | null;
   admin_user_id: string | null;
@@ -353,6 +374,8 @@ export interface MailQueueTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** Migration 023: an opt-out kind's one-click unsubscribe link (List-Unsubscribe). */
+  unsubscribe_url: string | null;
 }
 
 /** Our boolean columns, read back as true/false from SQLite's 0/1. */

@@ -27,6 +27,8 @@ export interface BeaconDrawOptions {
   /** How long one attempt waits for its round before handing the set back (it is tried again). */
   readonly fetchMs?: number;
   readonly intervalMs?: number;
+  /** D40: "numbers are drawn", queued in the draw's transaction (shown games only); `nudge` after commit. */
+  readonly mails?: { numbersDrawn(tx: Kysely<Database>, gameId: string): Promise<number>; nudge(): void };
 }
 
 export interface BeaconDraws extends PeriodicJob {

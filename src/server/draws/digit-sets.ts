@@ -115,6 +115,8 @@ export async function drawByCommitReveal(
     lease_until: null,
     last_error: null,
     last_error_at: null,
+    // D40: a redraw's new digits are told again.
+    numbers_mailed_at: null,
   };
   await db
     .insertInto('digit_sets')
@@ -199,6 +201,8 @@ export async function ticketBeaconSet(
     attempts: 0,
     last_error: null,
     last_error_at: null,
+    // D40: a set ticketed again (a redraw) is told again once drawn.
+    numbers_mailed_at: null,
   };
   await db
     .insertInto('digit_sets')

@@ -23,6 +23,7 @@ import { clearDigitSets, rangesOf, toBoardDigitSet } from '../draws/digit-sets';
 import type { BeaconTicketing } from '../draws/digit-sets';
 import { drawFirstSet, drawNextSetAfter, drawSet, numbersForPeriod, pendingRoundForPeriod } from '../draws/game-draws';
 import type { Executor } from '../db/executor';
+import type { GameMails } from '../mail/game-mails';
 import { gameDayRepository, type GameDayRepository, type ResultRow, type WinnerValues } from './game-day.repository';
 
 /** D18: drawing the numbers ends sales; the checkout service cancels the game's open checkouts. */
@@ -42,6 +43,8 @@ export interface GameDayServiceDeps extends ServiceDeps {
   payoutProviderName: string;
   /** D38: the beacon's chain and round timing for a beacon game's tickets; `drawSoon` wakes the beacon draw job. */
   beacon: BeaconTicketing & { drawSoon(): void };
+  /** D40: "numbers are drawn" and "you won", queued in the transaction that draws, confirms or reveals; `nudge` after commit. */
+  mails: Pick<GameMails, 'numbersDrawn' | 'wins'> & { nudge(): void };
 }
 
 export interface ScorePair {
@@ -80,6 +83,15 @@ export function gameDayService(deps: GameDayServiceDeps) {
   const now = deps.clock;
 
   const publish = (gameId: string, reason: 'numbers' | 'winners' | 'game') => publishSafely(events, log, gameId, reason);
+
+  /**
+   * D40: tells players what is drawn and won and not told yet, in the game's transaction; the
+   * mails wait until the numbers are shown (D16), so a Reveal sends what a hidden draw held back.
+   */
+  async function tellPlayers(game: LockedGame): Promise<void> {
+    const queued = (await deps.mails.numbersDrawn(game.tx, game.row.id)) + (await deps.mails.wins(game.tx, game.row.id));
+    if (queued > 0) game.afterCommit.add(() => deps.mails.nudge());
+  }
 
   /** The game's periods (quarters, or halves); 404 when the game does not exist. */
   async function modelOf(gameId: string): Promise<PeriodModel> {
@@ -211,6 +223,8 @@ export function gameDayService(deps: GameDayServiceDeps) {
           payout_amount_cents: amount,
           // D23: the organizer pays the winner; D24: a square nobody bought pays 0, completed.
           payout_status: owner ? 'pending' : 'completed',
+          // D40: a new winner (or a first one) is told, once the numbers are shown (game-mails.ts).
+          won_mailed_at: null,
           payout_provider: deps.payoutProviderName,
           payout_reference: null,
           admin_user_id: adminId,
@@ -239,6 +253,7 @@ export function gameDayService(deps: GameDayServiceDeps) {
       // D35: the set after this one is drawn when this period ends its set.
       await drawNextSetAfter(game, quarter, adminId, at, deps.beacon);
       if (game.row.draw_method === 'beacon') game.afterCommit.add(() => deps.beacon.drawSoon());
+      await tellPlayers(game);
       return { changed: true };
     });
   }
@@ -284,6 +299,7 @@ export function gameDayService(deps: GameDayServiceDeps) {
       at,
     );
     await tx.setFlags(gameId, { grid_shuffled: true, manual_numbers_set: true, updated_at: at });
+    await tellPlayers(game);
     // After commit: boards hear of the numbers, then the game's open checkouts end (D18).
     game.afterCommit.add(() => publish(gameId, 'numbers'));
     await sales.closeSales(game);
@@ -366,6 +382,7 @@ export function gameDayService(deps: GameDayServiceDeps) {
           at,
         );
         await tx.setFlags(gameId, { updated_at: at });
+        await tellPlayers(game);
         game.afterCommit.add(() => publish(gameId, 'numbers'));
       });
       return view(gameId);
@@ -388,9 +405,10 @@ export function gameDayService(deps: GameDayServiceDeps) {
 
     /** Reveal / Hide (D16). Only numbers that exist can be revealed. */
     async setVisibility(gameId: string, revealed: boolean): Promise<GameDayView> {
-      await locked(gameId, async (_game, tx) => {
+      await locked(gameId, async (game, tx) => {
         if (revealed && !(await tx.numbers(gameId))) throw conflict(GAME_DAY_TEXTS.revealWithoutNumbers, 'NO_NUMBERS');
         await tx.setFlags(gameId, { numbers_revealed: revealed, updated_at: now().toISOString() });
+        if (revealed) await tellPlayers(game);
       });
       publish(gameId, 'numbers');
       return view(gameId);

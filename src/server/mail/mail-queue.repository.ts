@@ -1,4 +1,4 @@
-import { sql, type Updateable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../db/executor';
 import type { MailQueueTable } from '../db/schema';
 import type { MailKind, QueuedMail } from './mailer';
@@ -43,7 +43,7 @@ export function mailQueueRepository(db: Executor) {
 
   return {
     async enqueue(
-      row: { id: string; message_id: string; recipient: string; subject: string; text_body: string; html_body: string; link: string | null; kind: MailKind },
+      row: { id: string; message_id: string; recipient: string; subject: string; text_body: string; html_body: string; link: string | null; kind: MailKind; unsubscribe_url: string | null },
       now: string,
     ): Promise<void> {
       await db
@@ -124,7 +124,7 @@ export function mailQueueRepository(db: Executor) {
   };
 }
 
-function toClaimed(row: MailQueueTable): ClaimedMail {
+function toClaimed(row: Selectable<MailQueueTable>): ClaimedMail {
   return {
     id: row.id,
     messageId: row.message_id,
@@ -134,6 +134,7 @@ function toClaimed(row: MailQueueTable): ClaimedMail {
     html: row.html_body,
     ...(row.link !== null ? { link: row.link } : {}),
     kind: row.kind as MailKind,
+    unsubscribeUrl: row.unsubscribe_url ?? null,
     attempts: Number(row.attempts),
     createdAt: row.created_at,
   };

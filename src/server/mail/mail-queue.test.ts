@@ -8,6 +8,7 @@ import { type SmtpCatcher, startSmtpServer } from '../../../tests/support/smtp';
 import { parseSettings } from '../config';
 import { migrate } from '../db/migrate';
 import type { Executor } from '../db/executor';
+import { unsubscribeSigner } from './unsubscribe';
 import { mailQueue } from './mail-queue';
 import type { Mailer, MailMessage } from './mailer';
 
@@ -44,6 +45,7 @@ const standaloneQueue = (database: TestDatabase, mailer: Mailer = { kind: 'smtp'
     retryWindowMs: 24 * HOUR,
     intervalMs: 60_000,
     messageIdDomain: 'squares.example.com',
+    unsubscribe: { signer: unsubscribeSigner(TEST_SECRET), origin: () => 'http://127.0.0.1:3000' },
   });
 
 describe(`mail is never lost: SMTP refusing, then accepting (D40, design note 026, ${testDbKind})`, () => {

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { isPlaceholderEmail } from '@core/person';
+import { isOptOutKind, optOutLabel } from '@core/mail-kinds';
 import { nextMailAttempt } from '@core/mail-retry';
 import type { Db } from '../db/connection';
 import type { Executor } from '../db/executor';
@@ -9,6 +10,8 @@ import type { ServiceDeps } from '../service-deps';
 import { describeMailError } from './mail-errors';
 import { mailQueueRepository, type ClaimedMail, type MailQueueCounts } from './mail-queue.repository';
 import type { Mailer, MailMessage } from './mailer';
+import { withUnsubscribeFooter } from './templates';
+import { mailPreferencesRepository, type UnsubscribeSigner } from './unsubscribe';
 
 /** How long a sender holds a mail it is sending; past it, another sender (or this one after a restart) takes it. */
 const LEASE_MS = 5 * 60_000;
@@ -31,7 +34,16 @@ export interface MailQueueDeps extends ServiceDeps {
   intervalMs: number;
   /** The right-hand side of every Message-ID (PUBLIC_URL's host name). */
   messageIdDomain: string;
+  /**
+   * D40's one-click unsubscribe (docs/decisions/037): links signed with the app's secret, at our
+   * mail origin. Every opt-out kind's mail gets one; a kind the recipient turned off is not queued.
+   */
+  unsubscribe: { signer: UnsubscribeSigner; origin: () => string };
 }
+
+/** The path of the unsubscribe page (opened from a mail's footer) and of the one-click POST (List-Unsubscribe). */
+export const UNSUBSCRIBE_PAGE = '/unsubscribe';
+export const UNSUBSCRIBE_API = '/api/mail/unsubscribe';
 
 /** The queue's figures for readiness and metrics, and whether it is stuck. */
 export interface MailQueueHealth extends MailQueueCounts {
@@ -59,6 +71,22 @@ export function mailQueue(deps: MailQueueDeps) {
       log.info({ kind: message.kind }, 'mail to a person without an account not queued');
       return;
     }
+    let unsubscribeUrl: string | null = null;
+    if (isOptOutKind(message.kind)) {
+      // D40: the recipient's choice for this kind, read in the same transaction; off means no mail.
+      const preferences = mailPreferencesRepository(tx);
+      const account = await preferences.accountOf(message.to);
+      if (account && (await preferences.isOff(account.id, message.kind))) {
+        log.info({ kind: message.kind }, 'mail not queued: the recipient turned this kind off');
+        return;
+      }
+      if (account) {
+        const token = encodeURIComponent(deps.unsubscribe.signer.token(account.id, message.kind));
+        const origin = deps.unsubscribe.origin();
+        unsubscribeUrl = `${origin}${UNSUBSCRIBE_API}?token=${token}`;
+        message = withUnsubscribeFooter(message, optOutLabel(message.kind), `${origin}${UNSUBSCRIBE_PAGE}?token=${token}`);
+      }
+    }
     const id = randomUUID();
     await mailQueueRepository(tx).enqueue(
       {
@@ -70,6 +98,7 @@ export function mailQueue(deps: MailQueueDeps) {
         html_body: message.html,
         link: message.link ?? null,
         kind: message.kind,
+        unsubscribe_url: unsubscribeUrl,
       },
       clock().toISOString(),
     );

@@ -1,6 +1,7 @@
-/** What a mail is about: the queue keeps it, for the log and the queue's figures. */
-export type MailKind =
-  'confirmation' | 'email-change' | 'password-reset' | 'sign-in-link' | 'password-removed' | 'refund' | 'released' | 'released-paid' | 'pool-cancelled';
+import type { MailKind } from '@core/mail-kinds';
+
+/** What a mail is about (the one list: core/mail-kinds.ts): the queue keeps it, and an opt-out kind gets its unsubscribe link. */
+export type { MailKind };
 
 /** One e-mail the app sends. Every mail has a text and an HTML part. */
 export interface MailMessage {
@@ -17,6 +18,8 @@ export interface MailMessage {
 export interface QueuedMail extends MailMessage {
   id: string;
   messageId: string;
+  /** An opt-out kind's one-click unsubscribe URL (List-Unsubscribe, RFC 8058); null for receipts and account mails. */
+  unsubscribeUrl: string | null;
 }
 
 /** Where the mail queue's sender delivers: SMTP (nodemailer) or, in a trial without SMTP, the Dev Mailbox (D9). */

@@ -17,7 +17,17 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { veri
     kind: 'smtp',
     async send(mail: QueuedMail) {
       // The queue's Message-ID on every try: a mail sent twice is recognisably one mail.
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId });
+      // D40, RFC 8058: an opt-out kind's one-click unsubscribe, which mail clients POST to.
+      const headers = mail.unsubscribeUrl ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: mail.messageId,
+        ...(mail.unsubscribeUrl ? { list: { unsubscribe: mail.unsubscribeUrl }, headers } : {}),
+      });
     },
     /** Connects and logs in (if SMTP_URL has a user) without sending anything; rejects with the server's or the network's error. */
     async verify() {

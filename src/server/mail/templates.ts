@@ -1,21 +1,59 @@
+import { UNSUBSCRIBE_TEXTS } from '@core/mail-kinds';
 import { GAME_CANCELLED } from '@core/messages';
 import type { MailMessage } from './mailer';
 
 const escapeHtml = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 
-function layout(title: string, paragraphs: string[], button: { label: string; href: string }, footer: string): string {
+/** A mail's body: paragraphs, and lists (a player's squares, one per line). */
+type Block = string | { items: readonly string[] };
+
+/** Where the queue puts an opt-out kind's unsubscribe footer (mail-queue.ts). */
+const FOOTER_MARK = '<!--unsubscribe-->';
+
+function blockHtml(block: Block): string {
+  if (typeof block === 'string') return `<p style="line-height:1.5;margin:0 0 14px">${escapeHtml(block)}</p>`;
+  const items = block.items.map((item) => `<li style="padding:6px 0;border-bottom:1px solid #e7ece7">${escapeHtml(item)}</li>`).join('');
+  return `<ul style="list-style:none;padding:0;margin:0 0 16px;line-height:1.4">${items}</ul>`;
+}
+
+function blockText(block: Block): string {
+  return typeof block === 'string' ? block : block.items.map((item) => `- ${item}`).join('\n');
+}
+
+function layout(title: string, paragraphs: readonly Block[], button: { label: string; href: string }, footer: string): string {
   const href = escapeHtml(button.href);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f6f4;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1a1f1a">
-<div style="max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:28px;border:1px solid #dfe5df">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:16px;background:#f4f6f4;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1a1f1a;font-size:16px">
+<div style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;border:1px solid #dfe5df">
 <p style="margin:0 0 8px;font-weight:700;color:#1d6b3a">Squares Pool</p>
-<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(title)}</h1>
-${paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${escapeHtml(title)}</h1>
+${paragraphs.map(blockHtml).join('\n')}
 <p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#1d6b3a;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(button.label)}</a></p>
 <p style="font-size:13px;color:#5b665b;line-height:1.5">If the button does not work, open this link:<br><a href="${href}" style="color:#1d6b3a;word-break:break-all">${href}</a></p>
 <p style="font-size:13px;color:#5b665b">${escapeHtml(footer)}</p>
+${FOOTER_MARK}
 </div></body></html>`;
+}
+
+/** The plain-text part of a mail with `layout`'s parts. */
+function textOf(paragraphs: readonly Block[], link: { label: string; href: string }, footer: string): string {
+  return `${paragraphs.map(blockText).join('\n\n')}\n\n${link.label}: ${link.href}\n\n${footer}\n`;
+}
+
+/**
+ * An opt-out kind's footer (D40): why the mail came and the one-click link that turns its kind off.
+ * The queue adds it to every mail of such a kind (mail-queue.ts), whoever wrote the mail.
+ */
+export function withUnsubscribeFooter(message: MailMessage, label: string, pageUrl: string): MailMessage {
+  const href = escapeHtml(pageUrl);
+  const html = `<p style="font-size:13px;color:#5b665b;line-height:1.5;border-top:1px solid #e7ece7;padding-top:12px;margin-top:16px">${escapeHtml(UNSUBSCRIBE_TEXTS.footer(label))}<br><a href="${href}" style="color:#1d6b3a">${escapeHtml(UNSUBSCRIBE_TEXTS.linkLabel(label))}</a></p>`;
+  const at = message.html.lastIndexOf(FOOTER_MARK) >= 0 ? message.html.lastIndexOf(FOOTER_MARK) : message.html.lastIndexOf('</body>');
+  return {
+    ...message,
+    text: `${message.text.trimEnd()}\n\n--\n${UNSUBSCRIBE_TEXTS.footer(label)}\n${UNSUBSCRIBE_TEXTS.linkLabel(label)}: ${pageUrl}\n`,
+    html: at >= 0 ? `${message.html.slice(0, at)}${html}${message.html.slice(at)}` : `${message.html}${html}`,
+  };
 }
 
 /** "Hi alice," or, for an account that has no username yet (D29: a sign-in link's new account), "Hi,". */
@@ -180,5 +218,150 @@ export function poolCancelledMail(
     link: cancelled.link,
     text: `${greeting}\n\n${body}\n\n${money}\n\nThe game: ${cancelled.link}\n\n${footer}\n`,
     html: layout(GAME_CANCELLED.title, [greeting, body, money], { label: 'Open the game', href: cancelled.link }, footer),
+  };
+}
+
+/** D41: the account's address was changed; told to the old address, which no longer logs in. */
+export function emailChangedMail(to: string, changed: { username: string | null; newEmail: string; link: string }): MailMessage {
+  const greeting = greetingFor(changed.username);
+  const body = `The e-mail address of your Squares Pool account was changed to ${changed.newEmail}. This address no longer logs in and gets no more mail from us.`;
+  const footer = "If you didn't change it, someone may be using your account: reset your password and contact the organizer of your pool.";
+  const link = { label: 'Log in', href: changed.link };
+  const blocks = [greeting, body];
+  return {
+    to,
+    subject: 'Your Squares Pool e-mail address was changed',
+    kind: 'email-changed',
+    text: textOf(blocks, link, footer),
+    html: layout('Your e-mail address was changed', blocks, link, footer),
+  };
+}
+
+/** One game's part of a receipt: its squares and, for an organizer-collects game (D28), how and by when to pay. */
+export interface ReceiptGame {
+  title: string;
+  squares: readonly string[];
+  amount: string;
+  /** D28: the organizer's instructions; null for a card game. */
+  organizer: { instructions: string | null; payBy: string | null } | null;
+  link: string;
+}
+
+function receiptBlocks(game: ReceiptGame): Block[] {
+  const blocks: Block[] = [`${game.title}: ${game.squares.length} square${game.squares.length === 1 ? '' : 's'}, ${game.amount}`, { items: game.squares }];
+  if (game.organizer) {
+    blocks.push(
+      game.organizer.instructions
+        ? `How to pay the organizer: ${game.organizer.instructions}`
+        : 'Pay the organizer directly; they mark your squares paid.',
+    );
+    if (game.organizer.payBy) blocks.push(`Pay by ${game.organizer.payBy}. Squares still unpaid then are released for other players.`);
+  }
+  return blocks;
+}
+
+/** D40: after every purchase (card, paid) or reservation (organizer-collects, unpaid): squares, amount, how to pay. */
+export function receiptMail(to: string, receipt: { username: string | null; paid: boolean; total: string; games: readonly ReceiptGame[]; link: string }): MailMessage {
+  const greeting = greetingFor(receipt.username);
+  const intro = receipt.paid
+    ? `Thanks for your purchase. You paid ${receipt.total} by card; these squares are yours.`
+    : `Your squares are reserved for you. You owe ${receipt.total}, paid to the organizer.`;
+  const blocks: Block[] = [greeting, intro, ...receipt.games.flatMap(receiptBlocks)];
+  const link = { label: 'View My Squares', href: receipt.link };
+  const footer = 'Keep this mail as your receipt. Numbers are drawn later: you get a mail with your digits then.';
+  const title = receipt.paid ? 'Your receipt' : 'Your squares are reserved';
+  const subject = receipt.games.length === 1 ? `${title}: ${receipt.games[0]!.title}` : `${title}: ${receipt.games.length} pools`;
+  return { to, subject, kind: 'receipt', link: receipt.link, text: textOf(blocks, link, footer), html: layout(title, blocks, link, footer) };
+}
+
+/** D28/D40: before the pay-by time, to a player who still owes for reserved squares. */
+export function payByReminderMail(
+  to: string,
+  reminder: { username: string | null; gameTitle: string; squares: readonly string[]; amount: string; payBy: string; instructions: string | null; link: string },
+): MailMessage {
+  const greeting = greetingFor(reminder.username);
+  const blocks: Block[] = [
+    greeting,
+    `You still owe ${reminder.amount} for ${reminder.squares.length} square${reminder.squares.length === 1 ? '' : 's'} in ${reminder.gameTitle}. Pay by ${reminder.payBy}: squares still unpaid then are released for other players.`,
+    { items: reminder.squares },
+    reminder.instructions ? `How to pay the organizer: ${reminder.instructions}` : 'Pay the organizer directly; they mark your squares paid.',
+  ];
+  const link = { label: 'Open the board', href: reminder.link };
+  const footer = 'Already paid? The organizer may not have marked it yet: tell them.';
+  return {
+    to,
+    subject: `Reminder: pay for your squares in ${reminder.gameTitle} by ${reminder.payBy}`,
+    kind: 'pay-by-reminder',
+    link: reminder.link,
+    text: textOf(blocks, link, footer),
+    html: layout('Pay for your squares', blocks, link, footer),
+  };
+}
+
+/** D40: a number set was drawn (and shown): the digits of each of the player's squares. */
+export function numbersDrawnMail(
+  to: string,
+  drawn: { username: string | null; gameTitle: string; setLabel: string | null; squares: readonly string[]; link: string },
+): MailMessage {
+  const greeting = greetingFor(drawn.username);
+  const what = drawn.setLabel ? `The numbers for ${drawn.setLabel} of ${drawn.gameTitle} are drawn.` : `The numbers of ${drawn.gameTitle} are drawn.`;
+  const blocks: Block[] = [greeting, `${what} Your squares and their digits:`, { items: drawn.squares }];
+  const link = { label: 'Open the board', href: drawn.link };
+  const footer = "A square wins a period when the last digit of each team's score matches its digits.";
+  return {
+    to,
+    subject: drawn.setLabel ? `Numbers drawn for ${drawn.setLabel}: ${drawn.gameTitle}` : `Numbers drawn: ${drawn.gameTitle}`,
+    kind: 'numbers-drawn',
+    link: drawn.link,
+    text: textOf(blocks, link, footer),
+    html: layout('The numbers are drawn', blocks, link, footer),
+  };
+}
+
+/** D40: the player's square won a period. */
+export function wonMail(
+  to: string,
+  won: { username: string | null; gameTitle: string; period: string; amount: string; square: string; score: string; unpaid: boolean; link: string },
+): MailMessage {
+  const greeting = greetingFor(won.username);
+  const blocks: Block[] = [
+    greeting,
+    `Your square ${won.square} won ${won.period} of ${won.gameTitle} (${won.score}): ${won.amount}.`,
+    won.unpaid
+      ? 'The organizer pays you once your squares in this game are paid for.'
+      : 'The organizer pays you; you get a mail when the payout is marked paid.',
+  ];
+  const link = { label: 'View My Winnings', href: won.link };
+  const footer = 'Congratulations!';
+  return {
+    to,
+    subject: `You won ${won.period} in ${won.gameTitle}: ${won.amount}`,
+    kind: 'won',
+    link: won.link,
+    text: textOf(blocks, link, footer),
+    html: layout(`You won ${won.period} - ${won.amount}`, blocks, link, footer),
+  };
+}
+
+/** D23/D40: a payout was marked paid (or paid by its provider). */
+export function payoutPaidMail(
+  to: string,
+  paid: { username: string | null; gameTitle: string; period: string; amount: string; reference: string | null; link: string },
+): MailMessage {
+  const greeting = greetingFor(paid.username);
+  const blocks: Block[] = [
+    greeting,
+    `Your winnings for ${paid.period} of ${paid.gameTitle} were paid: ${paid.amount}.`,
+    ...(paid.reference ? [`Reference: ${paid.reference}`] : []),
+  ];
+  const link = { label: 'View My Winnings', href: paid.link };
+  const footer = 'Not received? Ask the organizer of the pool.';
+  return {
+    to,
+    subject: `Your ${paid.period} winnings in ${paid.gameTitle} were paid`,
+    kind: 'payout-paid',
+    link: paid.link,
+    text: textOf(blocks, link, footer),
+    html: layout('Your payout was paid', blocks, link, footer),
   };
 }

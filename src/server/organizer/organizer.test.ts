@@ -336,6 +336,7 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
         kind: handle.kind,
         provider: testPaymentProvider(testPaymentsRepository(handle.db, handle.kind)),
         mail: { enqueue: async () => {}, nudge: () => {} },
+        receipts: { receipt: async () => {} },
         events: memoryGameEvents(),
         log: { info() {}, warn() {}, error() {}, debug() {} } as unknown as CheckoutServiceDeps['log'],
         clock: () => new Date(),

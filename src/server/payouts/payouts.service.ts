@@ -13,6 +13,7 @@ import { toGame } from '../games/games.service';
 import { GAME_DAY_TEXTS } from '../game-day/game-day.messages';
 import { AppError, conflict, notFound } from '../http/errors';
 import type { GameEvents } from '../realtime/events';
+import type { GameMails } from '../mail/game-mails';
 import { payoutsRepository, type PayoutRow } from './payouts.repository';
 import type { PayoutProvider } from './provider';
 
@@ -23,6 +24,8 @@ export interface PayoutsServiceDeps extends ServiceDeps {
   provider: PayoutProvider;
   events: GameEvents;
   log: Logger;
+  /** D40: "payout paid", queued in the transaction that marks the payout completed; `nudge` after commit. */
+  mails: Pick<GameMails, 'payoutPaid'> & { nudge(): void };
 }
 
 /** The longest failure reason kept (a provider's message could be anything). */
@@ -116,13 +119,18 @@ export function payoutsService(deps: PayoutsServiceDeps) {
       throw new AppError(502, 'PAYOUT_FAILED', message);
     }
     const at = now().toISOString();
-    const completed = await repo.finish(row.id, startedAt, {
-      payout_status: 'completed',
-      payout_reference: result.reference,
-      paid_at: at,
-      failure_reason: null,
-      updated_at: at,
+    const completed = await deps.db.transaction().execute(async (trx) => {
+      const finished = await payoutsRepository(trx).finish(row.id, startedAt, {
+        payout_status: 'completed',
+        payout_reference: result.reference,
+        paid_at: at,
+        failure_reason: null,
+        updated_at: at,
+      });
+      if (finished) await deps.mails.payoutPaid(trx, row.id);
+      return finished;
     });
+    if (completed) deps.mails.nudge();
     if (!completed) log.error({ gameId, quarter, winnerId: row.id }, 'a paid payout attempt was overtaken (retried or corrected since): not marked completed');
     publish(gameId);
   }
