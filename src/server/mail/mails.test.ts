@@ -1,0 +1,319 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Game } from '@core/api/games';
+import { CLASSIC_SHAPE, squareDigitsLabel } from '@core/board-shape';
+import { formatGameTime } from '@core/game-time';
+import { OPT_OUT_KINDS, UNSUBSCRIBE_TEXTS } from '@core/mail-kinds';
+import { followLink, hrefsOf, testAccount, type TestAccount } from '../../../tests/support/accounts';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { cartOf, payWith, sessionIdOf, startCheckout } from '../../../tests/support/checkout';
+import { testDbKind } from '../../../tests/support/db';
+import { send } from '../../../tests/support/request';
+import { type CapturedMail, type SmtpCatcher, startSmtpServer } from '../../../tests/support/smtp';
+import { parseAxis } from '../db/grid-numbers';
+import { gameMails } from './game-mails';
+import { unsubscribeSigner } from './unsubscribe';
+
+// The test requests' own origin (tests/support/accounts.ts SAME_ORIGIN): SMTP_URL needs PUBLIC_URL.
+const PUBLIC_URL = 'http://localhost';
+const INSTRUCTIONS = 'Venmo @coach-k with your squares in the note';
+const ZONE = 'America/Chicago';
+const HOUR = 3600_000;
+
+describe(`game mails through SMTP (D40, ${testDbKind})`, () => {
+  let smtp: SmtpCatcher;
+  let t: TestApp;
+  let admin: TestAccount;
+  const db = () => t.db.handle.db;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL, DRAW_BEACON: 'off' } });
+    admin = await testAccount(t, { admin: true });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const player = (prefix: string) => testAccount(t, { prefix });
+  const asAdmin = (method: 'POST' | 'PUT', url: string, payload?: unknown) => send(t.app, method, url, { cookie: admin.cookie, payload });
+
+  async function newGame(values: Record<string, unknown> = {}): Promise<Game> {
+    const res = await asAdmin('POST', '/api/admin/games', {
+      title: `Office Pool ${Math.random().toString(36).slice(2, 7)}`,
+      team_a: 'Lions',
+      team_b: 'Bears',
+      price_per_square: 10,
+      ...values,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { game: Game }).game;
+  }
+
+  async function reserve(buyer: TestAccount, game: Game, squares: { x: number; y: number }[]): Promise<void> {
+    const res = await startCheckout(t.app, buyer, [cartOf(game.id, squares, 10, game.title)]);
+    expect(res.statusCode, res.body).toBe(201);
+  }
+
+  async function buyByCard(buyer: TestAccount, game: Game, squares: { x: number; y: number }[]): Promise<void> {
+    const res = await startCheckout(t.app, buyer, [cartOf(game.id, squares, 10, game.title)]);
+    expect(res.statusCode, res.body).toBe(201);
+    const checkoutId = (res.json() as { checkout_id: string }).checkout_id;
+    expect((await payWith(t.app, buyer, await sessionIdOf(t.db.handle, checkoutId))).statusCode).toBe(200);
+  }
+
+  const queued = (email: string, kind?: string) =>
+    db()
+      .selectFrom('mail_queue')
+      .select(['kind', 'subject', 'unsubscribe_url'])
+      .where('recipient', '=', email)
+      .$if(kind !== undefined, (q) => q.where('kind', '=', kind!))
+      .orderBy('created_at')
+      .execute();
+
+  /** Text and HTML both carry each expected piece. */
+  function expectBoth(mail: CapturedMail, pieces: string[]): void {
+    expect(mail.parts.map((p) => p.contentType)).toEqual(['text/plain', 'text/html']);
+    for (const piece of pieces) {
+      expect(mail.text, piece).toContain(piece);
+      expect(mail.html, piece).toContain(piece.replaceAll('&', '&amp;').replaceAll("'", '&#39;').replaceAll('"', '&quot;'));
+    }
+  }
+
+  const unsubscribeHeader = (mail: CapturedMail) => /^<(.+)>$/.exec(mail.headers['list-unsubscribe'] ?? '')?.[1];
+
+  it('a reservation mails a receipt: squares, amount, the instructions and the pay-by time in the game zone; no unsubscribe', async () => {
+    const payBy = new Date(Date.now() + 3 * 24 * HOUR).toISOString();
+    const game = await newGame({ payment_method: 'organizer', payment_instructions: INSTRUCTIONS, pay_by: payBy, time_zone: ZONE });
+    const buyer = await player('reserver');
+    await reserve(buyer, game, [
+      { x: 2, y: 3 },
+      { x: 0, y: 1 },
+    ]);
+    const mail = await smtp.waitFor(buyer.email, `Your squares are reserved: ${game.title}`);
+    expectBoth(mail, [
+      'Row 1, column 2',
+      'Row 3, column 4',
+      `${game.title}: 2 squares, $20.00`,
+      'You owe $20.00',
+      `How to pay the organizer: ${INSTRUCTIONS}`,
+      `Pay by ${formatGameTime(payBy, ZONE, { near: new Date() })}`,
+    ]);
+    expect(mail.text).toMatch(/C[SD]T/);
+    expect(mail.headers['list-unsubscribe']).toBeUndefined();
+    expect(mail.text).not.toContain('Unsubscribe');
+    expect(await queued(buyer.email)).toEqual([expect.objectContaining({ kind: 'receipt', unsubscribe_url: null })]);
+  });
+
+  it('a card purchase mails a receipt once the payment claims the squares', async () => {
+    const game = await newGame();
+    const buyer = await player('cardbuyer');
+    await buyByCard(buyer, game, [{ x: 9, y: 9 }]);
+    const mail = await smtp.waitFor(buyer.email, `Your receipt: ${game.title}`);
+    expectBoth(mail, ['You paid $10.00 by card', 'Row 10, column 10', `${game.title}: 1 square, $10.00`]);
+    expect(mail.text).not.toContain('How to pay the organizer');
+    expect(mail.headers['list-unsubscribe']).toBeUndefined();
+  });
+
+  it('a refused reservation and a rolled-back transaction queue nothing', async () => {
+    const game = await newGame({ payment_method: 'organizer', payment_instructions: INSTRUCTIONS });
+    const first = await player('first');
+    const second = await player('second');
+    await reserve(first, game, [{ x: 4, y: 4 }]);
+    const refused = await startCheckout(t.app, second, [cartOf(game.id, [{ x: 4, y: 4 }], 10, game.title)]);
+    expect(refused.statusCode).toBe(409);
+    expect(await queued(second.email)).toEqual([]);
+
+    // The receipt is written in the caller's transaction: rolled back, it is gone with it.
+    const checkout = await db().selectFrom('checkouts').select('id').where('user_id', '=', first.id).executeTakeFirstOrThrow();
+    const before = (await queued(first.email)).length;
+    await expect(
+      db()
+        .transaction()
+        .execute(async (tx) => {
+          await t.app.gameMails.receipt(tx, checkout.id);
+          expect((await tx.selectFrom('mail_queue').select('id').where('recipient', '=', first.email).execute()).length).toBe(before + 1);
+          throw new Error('roll back');
+        }),
+    ).rejects.toThrow('roll back');
+    expect((await queued(first.email)).length).toBe(before);
+  });
+
+  describe('the draw, a win, a payout; unsubscribing from one kind', () => {
+    let game: Game;
+    let alice: TestAccount;
+    let bob: TestAccount;
+    let numbers: { x: number[]; y: number[] };
+
+    beforeAll(async () => {
+      game = await newGame();
+      alice = await player('alice');
+      bob = await player('bob');
+      await buyByCard(alice, game, [
+        { x: 0, y: 0 },
+        { x: 5, y: 7 },
+      ]);
+      await buyByCard(bob, game, [{ x: 3, y: 3 }]);
+    });
+
+    it('numbers hidden after the draw mail nothing; the Reveal mails each owner the digits of their squares', async () => {
+      const drawn = await asAdmin('POST', `/api/admin/games/${game.id}/numbers/randomize`, { confirm_not_full: true });
+      expect(drawn.statusCode, drawn.body).toBe(200);
+      expect(await queued(alice.email, 'numbers-drawn')).toEqual([]);
+      expect((await asAdmin('PUT', `/api/admin/games/${game.id}/numbers/visibility`, { revealed: true })).statusCode).toBe(200);
+
+      const stored = await db().selectFrom('game_grid_numbers').selectAll().where('game_id', '=', game.id).executeTakeFirstOrThrow();
+      numbers = { x: parseAxis(game.id, stored.x_axis_numbers), y: parseAxis(game.id, stored.y_axis_numbers) };
+      const digits = (x: number, y: number) =>
+        squareDigitsLabel(CLASSIC_SHAPE, { x, y }, { teamA: 'Lions', teamB: 'Bears' }, { xAxisNumbers: numbers.x as never, yAxisNumbers: numbers.y as never });
+      const mail = await smtp.waitFor(alice.email, `Numbers drawn: ${game.title}`);
+      expectBoth(mail, [`Row 1, column 1: ${digits(0, 0)}`, `Row 6, column 8: ${digits(5, 7)}`]);
+      expect(mail.text).not.toContain('Row 4, column 4');
+      const bobs = await smtp.waitFor(bob.email, `Numbers drawn: ${game.title}`);
+      expectBoth(bobs, [`Row 4, column 4: ${digits(3, 3)}`]);
+
+      // RFC 8058: the one-click headers, and the footer's link to the page, both signed for this kind.
+      const oneClick = unsubscribeHeader(mail);
+      expect(oneClick).toMatch(/^http:\/\/localhost\/api\/mail\/unsubscribe\?token=u1\.[\w-]+\.numbers-drawn\.[\w-]+$/);
+      expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      const page = mail.text!.match(/http:\/\/localhost\/unsubscribe\?token=\S+/)?.[0];
+      expect(page).toBe(oneClick!.replace('/api/mail/unsubscribe', '/unsubscribe'));
+      expect(hrefsOf(mail.html!)).toContain(page);
+      expect(mail.text).toContain(UNSUBSCRIBE_TEXTS.linkLabel('Numbers are drawn'));
+
+      // Revealing again (hide, show) tells nobody twice.
+      await asAdmin('PUT', `/api/admin/games/${game.id}/numbers/visibility`, { revealed: false });
+      await asAdmin('PUT', `/api/admin/games/${game.id}/numbers/visibility`, { revealed: true });
+      expect(await queued(alice.email, 'numbers-drawn')).toHaveLength(1);
+    });
+
+    it('"you won" with period and amount, then "payout paid" with amount and reference', async () => {
+      const res = await asAdmin('PUT', `/api/admin/games/${game.id}/quarters/1`, { team_a_score: 10 + numbers.x[5]!, team_b_score: 20 + numbers.y[7]! });
+      expect(res.statusCode, res.body).toBe(200);
+      const amount = (res.json() as { results: { quarter: number; payout_amount_cents: number }[] }).results.find((r) => r.quarter === 1)!.payout_amount_cents;
+      const dollars = `$${(amount / 100).toFixed(2)}`;
+      const won = await smtp.waitFor(alice.email, `You won 1st Quarter in ${game.title}: ${dollars}`);
+      expectBoth(won, [`Your square Row 6, column 8 won 1st Quarter of ${game.title}`, dollars]);
+      expect(unsubscribeHeader(won)).toMatch(/\.won\./);
+      expect(await queued(bob.email, 'won')).toEqual([]);
+
+      const paid = await asAdmin('POST', `/api/admin/games/${game.id}/quarters/1/payout/mark-paid`, { reference: 'Venmo 4471' });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const mail = await smtp.waitFor(alice.email, `Your 1st Quarter winnings in ${game.title} were paid`);
+      expectBoth(mail, [`Your winnings for 1st Quarter of ${game.title} were paid: ${dollars}.`, 'Reference: Venmo 4471']);
+      expect(unsubscribeHeader(mail)).toMatch(/\.payout-paid\./);
+    });
+
+    it('a bad signature is refused in words; the one-click POST turns off that kind only, from any origin and without a login', async () => {
+      const won = (await queued(alice.email, 'won'))[0]!;
+      const url = new URL(won.unsubscribe_url!);
+      const token = url.searchParams.get('token')!;
+      const tampered = token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA');
+      for (const bad of [tampered, token.replace('.won.', '.numbers-drawn.'), 'u1.x.won.y', '']) {
+        const res = await t.app.inject({ method: 'POST', url: `/api/mail/unsubscribe?token=${encodeURIComponent(bad)}`, payload: {} });
+        expect(res.statusCode, bad).toBe(400);
+        if (bad !== '') expect(res.json()).toMatchObject({ error: { code: 'BAD_UNSUBSCRIBE_LINK', message: UNSUBSCRIBE_TEXTS.badLink } });
+      }
+      expect(await db().selectFrom('mail_preferences').selectAll().where('user_id', '=', alice.id).execute()).toEqual([]);
+
+      // A mail client's RFC 8058 POST: a form body, no cookie, a foreign origin.
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${url.pathname}${url.search}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.net' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ kind: 'won', label: 'You won', on: false, message: UNSUBSCRIBE_TEXTS.done('You won') });
+
+      // Q2 won by alice again: no "you won" mail, but its payout still mails her.
+      const q2 = await asAdmin('PUT', `/api/admin/games/${game.id}/quarters/2`, { team_a_score: numbers.x[5]!, team_b_score: numbers.y[7]! });
+      expect(q2.statusCode, q2.body).toBe(200);
+      expect((await asAdmin('POST', `/api/admin/games/${game.id}/quarters/2/payout/mark-paid`, {})).statusCode).toBe(200);
+      await smtp.waitFor(alice.email, `Your 2nd Quarter winnings in ${game.title} were paid`);
+      expect((await queued(alice.email, 'won')).map((m) => m.subject)).toEqual([expect.stringContaining('You won 1st Quarter')]);
+
+      // The account page reads the same choice; the page's undo turns it back on.
+      const choices = await send(t.app, 'GET', '/api/me/mail-preferences', { cookie: alice.cookie });
+      expect((choices.json() as { kinds: { kind: string; on: boolean }[] }).kinds.filter((k) => !k.on).map((k) => k.kind)).toEqual(['won']);
+      const again = await t.app.inject({ method: 'POST', url: `/api/mail/resubscribe?token=${encodeURIComponent(token)}` });
+      expect(again.json()).toMatchObject({ kind: 'won', on: true, message: UNSUBSCRIBE_TEXTS.resubscribed('You won') });
+      expect(await db().selectFrom('mail_preferences').selectAll().where('user_id', '=', alice.id).execute()).toEqual([]);
+    });
+  });
+
+  it('the pay-by reminder goes once per player and game, across two runs and two instances; a paid player gets none', async () => {
+    const payBy = new Date(Date.now() + 6 * HOUR).toISOString();
+    const game = await newGame({ payment_method: 'organizer', payment_instructions: INSTRUCTIONS, pay_by: payBy, time_zone: ZONE });
+    const owes = await player('owes');
+    const paid = await player('paidup');
+    await reserve(owes, game, [{ x: 1, y: 1 }]);
+    await reserve(paid, game, [{ x: 2, y: 2 }]);
+    const marked = await asAdmin('POST', `/api/admin/games/${game.id}/squares/mark-paid`, { squares: [{ x: 2, y: 2 }] });
+    expect(marked.statusCode, marked.body).toBe(200);
+
+    // Reserved 6 h before the pay-by time: reminded halfway, 3 h before it.
+    expect(await t.app.gameMails.remindDue(new Date(Date.now() + 2 * HOUR))).toBe(0);
+    const at = new Date(Date.now() + 4 * HOUR);
+    const otherInstance = gameMails({ db: t.db.handle.db, mail: t.app.mailQueue, log: t.app.log, clock: () => at, origin: () => PUBLIC_URL });
+    const counts = await Promise.all([t.app.gameMails.remindDue(at), otherInstance.remindDue(at)]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await otherInstance.remindDue(new Date(at.getTime() + HOUR))).toBe(0);
+    expect(await t.app.gameMails.remindDue(new Date(at.getTime() + HOUR))).toBe(0);
+
+    const mail = await smtp.waitFor(owes.email, `Reminder: pay for your squares in ${game.title} by ${formatGameTime(payBy, ZONE, { near: at })}`);
+    expectBoth(mail, ['You still owe $10.00 for 1 square', 'Row 2, column 2', `How to pay the organizer: ${INSTRUCTIONS}`]);
+    expect(unsubscribeHeader(mail)).toMatch(/\.pay-by-reminder\./);
+    expect(await queued(owes.email, 'pay-by-reminder')).toHaveLength(1);
+    expect(await queued(paid.email, 'pay-by-reminder')).toEqual([]);
+  });
+
+  it('the account page lists every opt-out kind (announcements too); any opt-out kind is held back when off and carries its link when on', async () => {
+    const quiet = await player('quiet');
+    const loud = await player('loud');
+    const list = await send(t.app, 'GET', '/api/me/mail-preferences', { cookie: quiet.cookie });
+    expect(list.statusCode).toBe(200);
+    expect((list.json() as { kinds: { kind: string; label: string; on: boolean }[] }).kinds).toEqual(OPT_OUT_KINDS.map(({ kind, label }) => ({ kind, label, on: true })));
+    expect((await send(t.app, 'GET', '/api/me/mail-preferences')).statusCode).toBe(401);
+    const bad = await send(t.app, 'POST', '/api/me/mail-preferences', { cookie: quiet.cookie, payload: { kind: 'receipt', on: false } });
+    expect(bad.statusCode).toBe(400);
+    const off = await send(t.app, 'POST', '/api/me/mail-preferences', { cookie: quiet.cookie, payload: { kind: 'announcement', on: false } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((off.json() as { kinds: { kind: string; on: boolean }[] }).kinds.find((k) => k.kind === 'announcement')).toEqual({
+      kind: 'announcement',
+      label: 'Announcements from organizers',
+      on: false,
+    });
+
+    // What the announcements feature will queue: only the kind names it; the queue does the rest.
+    const announcement = (to: string) => ({ to, subject: 'Pool news', text: 'Hi,\n\nKickoff moved.\n', html: '<html><body><p>Kickoff moved.</p></body></html>', kind: 'announcement' as const });
+    await t.app.mailQueue.send(announcement(quiet.email));
+    await t.app.mailQueue.send(announcement(loud.email));
+    const mail = await smtp.waitFor(loud.email, 'Pool news');
+    expect(unsubscribeHeader(mail)).toMatch(/\.announcement\./);
+    expect(mail.text).toContain(UNSUBSCRIBE_TEXTS.linkLabel('Announcements from organizers'));
+    expect(await queued(quiet.email, 'announcement')).toEqual([]);
+  });
+
+  it('signed links need the app secret: one signed with another secret is refused', async () => {
+    const someone = await player('other-secret');
+    const forged = unsubscribeSigner('another-secret-another-secret-0123456789').token(someone.id, 'won');
+    const res = await t.app.inject({ method: 'POST', url: `/api/mail/unsubscribe?token=${encodeURIComponent(forged)}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { code: 'BAD_UNSUBSCRIBE_LINK' } });
+  });
+
+  it('after an e-mail change the old address is told (an account mail: no unsubscribe)', async () => {
+    const mover = await testAccount(t, { prefix: 'mover' });
+    const newEmail = `moved.${mover.email}`;
+    const res = await send(t.app, 'POST', '/api/me/email', { cookie: mover.cookie, payload: { email: newEmail } });
+    expect(res.statusCode, res.body).toBe(200);
+    const confirm = await smtp.waitFor(newEmail, 'Confirm your new Squares Pool e-mail address');
+    const link = confirm.text!.match(/http:\/\/localhost\/api\/auth\/verify-email\?\S+/)![0];
+    expect((await followLink(t.app, link)).statusCode).toBe(302);
+    const notice = await smtp.waitFor(mover.email, 'Your Squares Pool e-mail address was changed');
+    expectBoth(notice, [`was changed to ${newEmail}`]);
+    expect(notice.headers['list-unsubscribe']).toBeUndefined();
+    await vi.waitFor(async () => expect((await queued(mover.email, 'email-changed')).length).toBe(1));
+  });
+});
