@@ -44,6 +44,8 @@ const routes: RouteObject[] = [
           { path: 'welcome', lazy: page(() => import('@/pages/welcome')) },
           { path: 'not-authorized', lazy: page(() => import('@/pages/not-authorized')) },
           { path: 'dev/mailbox', lazy: page(() => import('@/pages/dev-mailbox')) },
+          // D40: a mail footer's one-click unsubscribe (a signed link, no login).
+          { path: 'unsubscribe', lazy: page(() => import('@/pages/unsubscribe')) },
           // Administration (spec section 2 /admin routes; D10): visitors go to /login and back,
           // players to /not-authorized.
           {

@@ -41,14 +41,14 @@ export interface Database {
 }
 
 /** D41 (migration 023): an opt-out mail kind an account turned off. */
-export interface MailPreferencesTable {
+interface MailPreferencesTable {
   user_id: string;
   kind: string;
   unsubscribed_at: string;
 }
 
 /** D40 (migration 023): the pay-by reminder a player got for a game (one per player and game). */
-export interface PayByRemindersTable {
+interface PayByRemindersTable {
   game_id: string;
   user_id: string;
   pay_by: string;

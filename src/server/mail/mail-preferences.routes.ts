@@ -23,7 +23,7 @@ export interface MailPreferencesRoutesOptions {
 }
 
 /** Turned on again from the unsubscribe page (its undo button). */
-export const RESUBSCRIBE_API = '/api/mail/resubscribe';
+const RESUBSCRIBE_API = '/api/mail/resubscribe';
 
 /** Routes a signed link authenticates instead of a session: mail clients POST the one-click from anywhere (RFC 8058). */
 export const UNSUBSCRIBE_ROUTES = [

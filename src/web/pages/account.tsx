@@ -1,8 +1,9 @@
-import { Link2, TriangleAlert } from 'lucide-react';
+import { Link2, Mail, TriangleAlert } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { deleteBlockerMessage } from '@core/account-deletion';
 import type { AccountResponse } from '@core/api/account';
+import { MAIL_CHOICES_TEXTS } from '@core/mail-kinds';
 import { ACCOUNT_TEXTS } from '@core/messages';
 import { validateEmail, validatePassword, validateUsername } from '@core/validation';
 import { CurrentPasswordField, Field, FormError, FormNotice, NewPasswordField, SubmitButton, UsernameField } from '@/components/auth-form';
@@ -13,6 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { type AccountChange, deleteAccount, useAccount, useAccountChange } from '@/lib/account';
 import { isApiError } from '@/lib/api';
+import { useMailPreferences, useSetMailPreference } from '@/lib/mail-preferences';
 import { notify } from '@/lib/notify';
 import { useSessionActions } from '@/lib/session';
 
@@ -42,6 +44,7 @@ export default function AccountPage() {
       <AccountSection id="sign-in-links" title="Sign-in links" icon={<Link2 aria-hidden="true" className="size-4" />}>
         <p className="text-sm text-muted-foreground">{ACCOUNT_TEXTS.signInLinks}</p>
       </AccountSection>
+      <MailsSection />
       <DeleteSection account={data} />
     </Page>
   );
@@ -132,6 +135,53 @@ function UsernameSection({ account }: { account: AccountResponse }) {
           Save username
         </SubmitButton>
       </form>
+    </AccountSection>
+  );
+}
+
+/**
+ * D40/D41: a checkbox per opt-out kind of mail, each saved on the server when it is changed (the
+ * answer, every kind's state, replaces the boxes). Receipts and account mails always come.
+ */
+function MailsSection() {
+  const choices = useMailPreferences();
+  const save = useSetMailPreference();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  async function toggle(kind: string, on: boolean) {
+    setNotice(null);
+    setError(null);
+    try {
+      await save.mutateAsync({ kind, on });
+      setNotice(MAIL_CHOICES_TEXTS.saved);
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  }
+  return (
+    <AccountSection id="mails" title={MAIL_CHOICES_TEXTS.title} icon={<Mail aria-hidden="true" className="size-4" />} description={MAIL_CHOICES_TEXTS.description}>
+      {choices.isPending && <Spinner aria-label="Loading your mail choices" />}
+      {choices.isError && <FormError id={errorId} message={messageOf(choices.error)} />}
+      {choices.data && (
+        <fieldset className="flex flex-col gap-1" aria-describedby={error ? errorId : undefined} disabled={save.isPending}>
+          <legend className="mb-2 text-sm font-medium">Send me mails about</legend>
+          {choices.data.kinds.map((choice) => (
+            <label key={choice.kind} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-1 text-sm hover:bg-muted/60">
+              <input
+                type="checkbox"
+                name={choice.kind}
+                checked={choice.on}
+                onChange={(event) => void toggle(choice.kind, event.target.checked)}
+                className="size-5 shrink-0 accent-primary"
+              />
+              <span>{choice.label}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <FormError id={errorId} message={error} />
+      {notice && <FormNotice>{notice}</FormNotice>}
     </AccountSection>
   );
 }
