@@ -289,7 +289,7 @@ export const USERNAME_RULE_HINT = '3-30 characters: letters (A-Z), digits and _ 
 /** D41's account page (docs/decisions/034; ours: DECISIONS says what, not the words). */
 export const ACCOUNT_TEXTS = {
   title: 'Account',
-  description: 'Your username, e-mail address and password, and deleting your account.',
+  description: 'Your username, e-mail address and password, which mails you get, and deleting your account.',
   usernameSaved: 'Username saved. The board shows your squares under it.',
   usernameSame: 'That is already your username.',
   emailSame: 'That is already your e-mail address.',

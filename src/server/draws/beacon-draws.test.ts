@@ -339,6 +339,32 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     expect(verification.sets.slice(0, 2).map((set) => set.status)).toEqual(['verified', 'verified']);
   });
 
+  it('D40: a set the job draws while the numbers are shown is mailed to its owners in the draw transaction, once', async () => {
+    const t = await instance();
+    const admin = await testAccount(t, { prefix: 'admin', admin: true });
+    const { gameId, round } = await ticketed(t, admin, 'period');
+    const numbersMails = () =>
+      rows().selectFrom('mail_queue').select(['recipient', 'subject']).where('kind', '=', 'numbers-drawn').where('subject', 'like', '%Beacon Bowl').execute();
+    const before = (await numbersMails()).length;
+    node.release(round);
+    await drawn(gameId);
+    // Drawn while hidden (D16): nothing told until the Reveal, which tells set 1's three owners.
+    expect((await numbersMails()).length).toBe(before);
+    await ok(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
+    expect((await numbersMails()).length).toBe(before + 3);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const q1 = await send(t.app, 'PUT', adminUrl(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
+    expect(q1.statusCode, q1.body).toBe(200);
+    const second = await setRow(gameId, 2);
+    node.release(second.round!);
+    const set2 = await drawn(gameId, 2);
+    // The job's draw transaction queued set 2's mails with its stamp.
+    expect(set2.numbers_mailed_at).not.toBeNull();
+    const set2Mails = (await numbersMails()).filter((mail) => mail.subject === 'Numbers drawn for set 2 (Q2): Beacon Bowl');
+    expect(set2Mails).toHaveLength(3);
+    expect(new Set(set2Mails.map((mail) => mail.recipient)).size).toBe(3);
+  });
+
   it('a Clear while a set waits logs its ticket; the new ticket alone is drawn', async () => {
     const t = await instance();
     const admin = await testAccount(t, { prefix: 'admin', admin: true });

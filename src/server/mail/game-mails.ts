@@ -81,15 +81,19 @@ export function gameMails(deps: GameMailsDeps) {
         title: game.title,
         squares: mine.map((item) => squarePositionLabel(item)),
         amount: formatUsd(mine.reduce((sum, item) => sum + item.price_cents, 0)),
-        organizer: organizerPays
-          ? { instructions: game.payment_instructions, payBy: game.pay_by ? formatGameTime(game.pay_by, game.time_zone, { near: clock() }) : null }
-          : null,
+        organizer: organizerPays ? { instructions: game.payment_instructions, payBy: game.pay_by ? formatGameTime(game.pay_by, game.time_zone) : null } : null,
         link: `${origin}/game/${game.id}`,
       };
     });
     await mail.enqueue(
       tx,
-      receiptMail(buyer.email, { username: nameOf(buyer), paid: !organizerPays, total: formatUsd(checkout.amount_cents), games: parts, link: `${origin}/my-squares` }),
+      receiptMail(buyer.email, {
+        username: nameOf(buyer),
+        paid: !organizerPays,
+        total: formatUsd(checkout.amount_cents),
+        games: parts,
+        link: `${origin}/my-squares`,
+      }),
     );
   }
 
@@ -121,7 +125,13 @@ export function gameMails(deps: GameMailsDeps) {
       .execute();
     if (sets.length === 0) return 0;
     const setCount = Number(
-      (await tx.selectFrom('digit_sets').select((eb) => eb.fn.countAll<number | string>().as('n')).where('game_id', '=', gameId).executeTakeFirstOrThrow()).n,
+      (
+        await tx
+          .selectFrom('digit_sets')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('game_id', '=', gameId)
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     const squares = await tx.selectFrom('squares').select(['x', 'y', 'user_id']).where('game_id', '=', gameId).where('status', '=', 'claimed').execute();
     const people = await peopleOf(
@@ -144,13 +154,23 @@ export function gameMails(deps: GameMailsDeps) {
       if (Number(claimed.numUpdatedRows) !== 1) continue;
       const numbers = { xAxisNumbers: parseAxis(gameId, set.x_axis_numbers), yAxisNumbers: parseAxis(gameId, set.y_axis_numbers) };
       const periods = [set.first_period, set.last_period].filter((p): p is Period => isPeriodOf(model, p));
-      const range = periods.length === 2 && periods[0] !== periods[1] ? `${periodShortLabel(model, periods[0]!)}-${periodShortLabel(model, periods[1]!)}` : periods[0] ? periodShortLabel(model, periods[0]) : '';
+      const range =
+        periods.length === 2 && periods[0] !== periods[1]
+          ? `${periodShortLabel(model, periods[0]!)}-${periodShortLabel(model, periods[1]!)}`
+          : periods[0]
+            ? periodShortLabel(model, periods[0])
+            : '';
       const setLabel = setCount > 1 ? `set ${set.set_number} (${range})` : null;
       for (const [userId, person] of people) {
         const mine = squares.filter((square) => square.user_id === userId).sort(byPosition);
         if (mine.length === 0) continue;
-        const labels = mine.map((square) => `${squarePositionLabel(square)}: ${squareDigitsLabel(shape, square, { teamA: game.team_a, teamB: game.team_b }, numbers)}`);
-        await mail.enqueue(tx, numbersDrawnMail(person.email, { username: nameOf(person), gameTitle: game.title, setLabel, squares: labels, link: `${origin}/game/${gameId}` }));
+        const labels = mine.map(
+          (square) => `${squarePositionLabel(square)}: ${squareDigitsLabel(shape, square, { teamA: game.team_a, teamB: game.team_b }, numbers)}`,
+        );
+        await mail.enqueue(
+          tx,
+          numbersDrawnMail(person.email, { username: nameOf(person), gameTitle: game.title, setLabel, squares: labels, link: `${origin}/game/${gameId}` }),
+        );
         queued += 1;
       }
     }
@@ -163,8 +183,17 @@ export function gameMails(deps: GameMailsDeps) {
     if (!game) return 0;
     const winners = await tx
       .selectFrom('game_winners')
-      .innerJoin('quarter_scores', (join) => join.onRef('quarter_scores.game_id', '=', 'game_winners.game_id').onRef('quarter_scores.quarter', '=', 'game_winners.quarter'))
-      .select(['game_winners.id', 'game_winners.quarter', 'game_winners.user_id', 'game_winners.square_x', 'game_winners.square_y', 'game_winners.payout_amount_cents'])
+      .innerJoin('quarter_scores', (join) =>
+        join.onRef('quarter_scores.game_id', '=', 'game_winners.game_id').onRef('quarter_scores.quarter', '=', 'game_winners.quarter'),
+      )
+      .select([
+        'game_winners.id',
+        'game_winners.quarter',
+        'game_winners.user_id',
+        'game_winners.square_x',
+        'game_winners.square_y',
+        'game_winners.payout_amount_cents',
+      ])
       .select(['quarter_scores.team_a_score', 'quarter_scores.team_b_score'])
       .where('game_winners.game_id', '=', gameId)
       .where('game_winners.user_id', 'is not', null)
@@ -218,7 +247,14 @@ export function gameMails(deps: GameMailsDeps) {
     const winner = await tx
       .selectFrom('game_winners')
       .innerJoin('games', 'games.id', 'game_winners.game_id')
-      .select(['game_winners.user_id', 'game_winners.quarter', 'game_winners.payout_amount_cents', 'game_winners.payout_reference', 'games.title', 'games.game_type'])
+      .select([
+        'game_winners.user_id',
+        'game_winners.quarter',
+        'game_winners.payout_amount_cents',
+        'game_winners.payout_reference',
+        'games.title',
+        'games.game_type',
+      ])
       .where('game_winners.id', '=', winnerId)
       .executeTakeFirst();
     if (!winner?.user_id) return;
@@ -261,7 +297,9 @@ export function gameMails(deps: GameMailsDeps) {
       queued += await deps.db.transaction().execute(async (tx) => {
         const unpaid = await tx
           .selectFrom('squares')
-          .leftJoin('pay_by_reminders', (join) => join.onRef('pay_by_reminders.game_id', '=', 'squares.game_id').onRef('pay_by_reminders.user_id', '=', 'squares.user_id'))
+          .leftJoin('pay_by_reminders', (join) =>
+            join.onRef('pay_by_reminders.game_id', '=', 'squares.game_id').onRef('pay_by_reminders.user_id', '=', 'squares.user_id'),
+          )
           .select(['squares.user_id', 'squares.x', 'squares.y', 'squares.claimed_at'])
           .where('squares.game_id', '=', game.id)
           .where('squares.status', '=', 'claimed')
@@ -290,7 +328,7 @@ export function gameMails(deps: GameMailsDeps) {
               gameTitle: game.title,
               squares: mine.map((square) => squarePositionLabel(square)),
               amount: formatUsd(mine.length * game.price_per_square_cents),
-              payBy: formatGameTime(game.pay_by!, game.time_zone, { near: now }),
+              payBy: formatGameTime(game.pay_by!, game.time_zone),
               instructions: game.payment_instructions,
               link: `${deps.origin()}/game/${game.id}`,
             }),

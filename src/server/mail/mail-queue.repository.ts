@@ -43,7 +43,17 @@ export function mailQueueRepository(db: Executor) {
 
   return {
     async enqueue(
-      row: { id: string; message_id: string; recipient: string; subject: string; text_body: string; html_body: string; link: string | null; kind: MailKind; unsubscribe_url: string | null },
+      row: {
+        id: string;
+        message_id: string;
+        recipient: string;
+        subject: string;
+        text_body: string;
+        html_body: string;
+        link: string | null;
+        kind: MailKind;
+        unsubscribe_url: string | null;
+      },
       now: string,
     ): Promise<void> {
       await db

@@ -251,9 +251,7 @@ function receiptBlocks(game: ReceiptGame): Block[] {
   const blocks: Block[] = [`${game.title}: ${game.squares.length} square${game.squares.length === 1 ? '' : 's'}, ${game.amount}`, { items: game.squares }];
   if (game.organizer) {
     blocks.push(
-      game.organizer.instructions
-        ? `How to pay the organizer: ${game.organizer.instructions}`
-        : 'Pay the organizer directly; they mark your squares paid.',
+      game.organizer.instructions ? `How to pay the organizer: ${game.organizer.instructions}` : 'Pay the organizer directly; they mark your squares paid.',
     );
     if (game.organizer.payBy) blocks.push(`Pay by ${game.organizer.payBy}. Squares still unpaid then are released for other players.`);
   }
@@ -261,7 +259,10 @@ function receiptBlocks(game: ReceiptGame): Block[] {
 }
 
 /** D40: after every purchase (card, paid) or reservation (organizer-collects, unpaid): squares, amount, how to pay. */
-export function receiptMail(to: string, receipt: { username: string | null; paid: boolean; total: string; games: readonly ReceiptGame[]; link: string }): MailMessage {
+export function receiptMail(
+  to: string,
+  receipt: { username: string | null; paid: boolean; total: string; games: readonly ReceiptGame[]; link: string },
+): MailMessage {
   const greeting = greetingFor(receipt.username);
   const intro = receipt.paid
     ? `Thanks for your purchase. You paid ${receipt.total} by card; these squares are yours.`
@@ -277,7 +278,15 @@ export function receiptMail(to: string, receipt: { username: string | null; paid
 /** D28/D40: before the pay-by time, to a player who still owes for reserved squares. */
 export function payByReminderMail(
   to: string,
-  reminder: { username: string | null; gameTitle: string; squares: readonly string[]; amount: string; payBy: string; instructions: string | null; link: string },
+  reminder: {
+    username: string | null;
+    gameTitle: string;
+    squares: readonly string[];
+    amount: string;
+    payBy: string;
+    instructions: string | null;
+    link: string;
+  },
 ): MailMessage {
   const greeting = greetingFor(reminder.username);
   const blocks: Block[] = [

@@ -160,7 +160,12 @@ function MailsSection() {
     }
   }
   return (
-    <AccountSection id="mails" title={MAIL_CHOICES_TEXTS.title} icon={<Mail aria-hidden="true" className="size-4" />} description={MAIL_CHOICES_TEXTS.description}>
+    <AccountSection
+      id="mails"
+      title={MAIL_CHOICES_TEXTS.title}
+      icon={<Mail aria-hidden="true" className="size-4" />}
+      description={MAIL_CHOICES_TEXTS.description}
+    >
       {choices.isPending && <Spinner aria-label="Loading your mail choices" />}
       {choices.isError && <FormError id={errorId} message={messageOf(choices.error)} />}
       {choices.data && (

@@ -23,8 +23,15 @@ export function mailChoices(t: ColumnTypes) {
       await db.schema.alterTable('mail_queue').addColumn('unsubscribe_url', 'text').execute();
       await db.schema.alterTable('digit_sets').addColumn('numbers_mailed_at', t.timestamp).execute();
       await db.schema.alterTable('game_winners').addColumn('won_mailed_at', t.timestamp).execute();
-      await db.updateTable('digit_sets').set((eb: any) => ({ numbers_mailed_at: eb.ref('drawn_at') })).where('drawn_at', 'is not', null).execute();
-      await db.updateTable('game_winners').set((eb: any) => ({ won_mailed_at: eb.ref('updated_at') })).execute();
+      await db
+        .updateTable('digit_sets')
+        .set((eb: any) => ({ numbers_mailed_at: eb.ref('drawn_at') }))
+        .where('drawn_at', 'is not', null)
+        .execute();
+      await db
+        .updateTable('game_winners')
+        .set((eb: any) => ({ won_mailed_at: eb.ref('updated_at') }))
+        .execute();
       await db.schema
         .createTable('pay_by_reminders')
         .addColumn('game_id', 'text', (c) => c.notNull().references('games.id').onDelete('cascade'))
