@@ -126,6 +126,7 @@ export function beaconDraws(options: BeaconDrawOptions): BeaconDraws {
     const x = JSON.stringify(digits.rowDigits);
     const y = JSON.stringify(digits.columnDigits);
     const at = clock().toISOString();
+    let trxTold = false;
     const drawn = await db.transaction().execute(async (trx) => {
       // Only our claim on this very ticket (a Clear may have replaced it meanwhile) is drawn.
       const updated = await trx
@@ -178,8 +179,12 @@ export function beaconDraws(options: BeaconDrawOptions): BeaconDraws {
           beacon_signature: round.signature,
         })
         .execute();
+      // D40: "numbers are drawn" in this transaction (a shown game's owners; nothing while hidden).
+      const told = (await options.mails?.numbersDrawn(trx, set.game_id)) ?? 0;
+      if (told > 0) trxTold = true;
       return true;
     });
+    if (trxTold) options.mails?.nudge();
     if (drawn) {
       log.info({ gameId: set.game_id, set: set.set_number, round: set.round }, 'numbers drawn from the drand beacon');
       publishSafely(events, log, set.game_id, 'numbers');
