@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Game } from '@core/api/games';
 import { SAME_ORIGIN } from './accounts';
 
 /** The one request helper of the server tests: a request through inject, the way the web app sends it. */
@@ -32,4 +33,14 @@ export async function ok<T = unknown>(app: FastifyInstance, method: Method, url:
   const res = await send(app, method, url, { cookie, payload });
   if (res.statusCode !== 200) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
   return res.json() as T;
+}
+
+/** A game made by an admin through the API (201 expected): Lions v Bears at $10 unless `values` say otherwise; its title starts with `titlePrefix`. */
+export async function createGameAs(app: FastifyInstance, cookie: string, titlePrefix: string, values: Record<string, unknown> = {}): Promise<Game> {
+  const res = await send(app, 'POST', '/api/admin/games', {
+    cookie,
+    payload: { title: `${titlePrefix} ${Math.random().toString(36).slice(2, 7)}`, team_a: 'Lions', team_b: 'Bears', price_per_square: 10, ...values },
+  });
+  if (res.statusCode !== 201) throw new Error(`POST /api/admin/games answered ${res.statusCode}: ${res.body}`);
+  return (res.json() as { game: Game }).game;
 }

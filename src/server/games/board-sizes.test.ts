@@ -13,7 +13,7 @@ import { cartOf, expectCountersMatch, payWith, sessionIdOf, startCheckout } from
 import { testDbKind } from '../../../tests/support/db';
 import { sellSquares } from '../../../tests/support/game-day';
 import { insertUser } from '../../../tests/support/fixtures';
-import { send } from '../../../tests/support/request';
+import { createGameAs, send } from '../../../tests/support/request';
 
 type Res = { statusCode: number; body: string; json(): unknown };
 
@@ -61,17 +61,7 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
     else if (message) expect(error.message).toMatch(message);
   }
 
-  async function newGame(values: Record<string, unknown> = {}): Promise<Game> {
-    const res = await asAdmin('POST', '/api/admin/games', {
-      title: `Small Board ${Math.random().toString(36).slice(2, 7)}`,
-      team_a: 'Lions',
-      team_b: 'Bears',
-      price_per_square: 10,
-      ...values,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { game: Game }).game;
-  }
+  const newGame = (values: Record<string, unknown> = {}): Promise<Game> => createGameAs(t.app, admin.cookie, 'Small Board', values);
   const organizerGame = (values: Record<string, unknown> = {}) => newGame({ payment_method: 'organizer', payment_instructions: 'Cash to Coach K', ...values });
   const board = async (gameId: string) => (await send(t.app, 'GET', `/api/games/${gameId}/board`)).json() as BoardResponse;
 

@@ -43,17 +43,7 @@ export function mailQueueRepository(db: Executor) {
 
   return {
     async enqueue(
-      row: {
-        id: string;
-        message_id: string;
-        recipient: string;
-        subject: string;
-        text_body: string;
-        html_body: string;
-        link: string | null;
-        kind: MailKind;
-        unsubscribe_url: string | null;
-      },
+      row: Pick<MailQueueTable, 'id' | 'message_id' | 'recipient' | 'subject' | 'text_body' | 'html_body' | 'link' | 'unsubscribe_url'> & { kind: MailKind },
       now: string,
     ): Promise<void> {
       await db

@@ -7,7 +7,7 @@ import { followLink, hrefsOf, testAccount, type TestAccount } from '../../../tes
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { cartOf, payWith, sessionIdOf, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
-import { send } from '../../../tests/support/request';
+import { createGameAs, send } from '../../../tests/support/request';
 import { type CapturedMail, type SmtpCatcher, startSmtpServer } from '../../../tests/support/smtp';
 import { parseAxis } from '../db/grid-numbers';
 import { gameMails } from './game-mails';
@@ -38,17 +38,7 @@ describe(`game mails through SMTP (D40, ${testDbKind})`, () => {
   const player = (prefix: string) => testAccount(t, { prefix });
   const asAdmin = (method: 'POST' | 'PUT', url: string, payload?: unknown) => send(t.app, method, url, { cookie: admin.cookie, payload });
 
-  async function newGame(values: Record<string, unknown> = {}): Promise<Game> {
-    const res = await asAdmin('POST', '/api/admin/games', {
-      title: `Office Pool ${Math.random().toString(36).slice(2, 7)}`,
-      team_a: 'Lions',
-      team_b: 'Bears',
-      price_per_square: 10,
-      ...values,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { game: Game }).game;
-  }
+  const newGame = (values: Record<string, unknown> = {}): Promise<Game> => createGameAs(t.app, admin.cookie, 'Office Pool', values);
 
   async function reserve(buyer: TestAccount, game: Game, squares: { x: number; y: number }[]): Promise<void> {
     const res = await startCheckout(t.app, buyer, [cartOf(game.id, squares, 10, game.title)]);

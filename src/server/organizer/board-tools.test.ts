@@ -22,7 +22,7 @@ import { createTestApp, databaseFingerprinter, type TestApp } from '../../../tes
 import { cartOf, expectCountersMatch, payWith, sessionIdOf, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { insertQuarterResult } from '../../../tests/support/fixtures';
-import { send } from '../../../tests/support/request';
+import { createGameAs, send } from '../../../tests/support/request';
 import { namedPeopleService } from '../people/named-people';
 import { memoryGameEvents } from '../realtime/memory-events';
 
@@ -47,17 +47,7 @@ describe(`the organizer's board tools (D29, D32, ${testDbKind})`, () => {
   const db = () => t.db.handle.db;
   const asAdmin = (method: 'GET' | 'POST', url: string, payload?: unknown) => send(t.app, method, url, { cookie: admin.cookie, payload });
 
-  async function newGame(values: Record<string, unknown> = {}): Promise<Game> {
-    const res = await asAdmin('POST', '/api/admin/games', {
-      title: `Board Tools ${Math.random().toString(36).slice(2, 7)}`,
-      team_a: 'Lions',
-      team_b: 'Bears',
-      price_per_square: 10,
-      ...values,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { game: Game }).game;
-  }
+  const newGame = (values: Record<string, unknown> = {}): Promise<Game> => createGameAs(t.app, admin.cookie, 'Board Tools', values);
   const organizerGame = () => newGame({ payment_method: 'organizer', payment_instructions: 'Cash to Coach K' });
 
   const assign = (gameId: string, payload: unknown, cookie = admin.cookie) =>
