@@ -1,6 +1,15 @@
 /** What a mail is about: the queue keeps it, for the log and the queue's figures. */
 export type MailKind =
-  'confirmation' | 'email-change' | 'password-reset' | 'sign-in-link' | 'password-removed' | 'refund' | 'released' | 'released-paid' | 'pool-cancelled';
+  | 'confirmation'
+  | 'email-change'
+  | 'password-reset'
+  | 'sign-in-link'
+  | 'password-removed'
+  | 'refund'
+  | 'released'
+  | 'released-paid'
+  | 'pool-cancelled'
+  | 'announcement';
 
 /** One e-mail the app sends. Every mail has a text and an HTML part. */
 export interface MailMessage {
