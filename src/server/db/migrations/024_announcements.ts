@@ -40,7 +40,7 @@ export function quotedNames(text: string): string[] {
 }
 
 /** Replaces `game_activity`'s action check with the actions it allows now plus `added`. */
-async function allowActivityActions(db: Kysely<any>, kind: DbKind, added: readonly string[]): Promise<void> {
+export async function allowActivityActions(db: Kysely<any>, kind: DbKind, added: readonly string[]): Promise<void> {
   if (kind === 'postgres') {
     const { rows } = await sql<{ definition: string }>`
       select pg_get_constraintdef(c.oid) as definition from pg_constraint c
