@@ -69,6 +69,8 @@ describe('announcements (D40)', () => {
     expect(activityMessage({ ...base, action: 'announced', detail: { excerpt: 'Doors at 6', mailed: 2 } })).toBe(
       'coach_k posted an announcement, mailed to 2 players: "Doors at 6"',
     );
-    expect(activityMessage({ ...base, action: 'announcement_deleted', detail: { excerpt: 'Doors at 6' } })).toBe('coach_k deleted an announcement: "Doors at 6"');
+    expect(activityMessage({ ...base, action: 'announcement_deleted', detail: { excerpt: 'Doors at 6' } })).toBe(
+      'coach_k deleted an announcement: "Doors at 6"',
+    );
   });
 });

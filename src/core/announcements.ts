@@ -46,7 +46,12 @@ export function announcementCount(raw: string): { used: number; left: number; ov
 export function announcementExcerpt(body: string): string {
   const line = body.replace(/\s+/g, ' ').trim();
   const chars = [...line];
-  return chars.length <= EXCERPT_LENGTH ? line : `${chars.slice(0, EXCERPT_LENGTH - 1).join('').trimEnd()}…`;
+  return chars.length <= EXCERPT_LENGTH
+    ? line
+    : `${chars
+        .slice(0, EXCERPT_LENGTH - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 /** True when the game has room for one more announcement. */

@@ -95,7 +95,10 @@ describe(`every activity entry kind is written, in its words (D32, ${testDbKind}
     expect(await t.app.kickoffs.closeDue(new Date(Date.now() + 2 * 3_600_000))).toBeGreaterThanOrEqual(1);
 
     // D40: an announcement mailed to the card game's one player, then deleted.
-    const posted = await ok<{ announcement: { id: string } }>('POST', `/api/admin/games/${card.id}/announcements`, { body: 'Kickoff moved to 7 pm', mail: true });
+    const posted = await ok<{ announcement: { id: string } }>('POST', `/api/admin/games/${card.id}/announcements`, {
+      body: 'Kickoff moved to 7 pm',
+      mail: true,
+    });
     await ok('DELETE', `/api/admin/games/${card.id}/announcements/${posted.announcement.id}`);
 
     const entries = [...(await log(card.id)), ...(await log(cash.id)), ...(await log(kickoff.id))];

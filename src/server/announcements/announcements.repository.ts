@@ -39,7 +39,11 @@ export function announcementsOf(db: Executor, gameId: string) {
 export function announcementsRepository(db: Executor) {
   return {
     async count(gameId: string): Promise<number> {
-      const row = await db.selectFrom('announcements').select((eb) => eb.fn.countAll<number | string>().as('n')).where('game_id', '=', gameId).executeTakeFirst();
+      const row = await db
+        .selectFrom('announcements')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('game_id', '=', gameId)
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
 
@@ -83,5 +87,3 @@ export function announcementsRepository(db: Executor) {
     },
   };
 }
-
-export type AnnouncementsRepository = ReturnType<typeof announcementsRepository>;

@@ -1,9 +1,4 @@
-import {
-  announcementDeletedSchema,
-  announcementParams,
-  announcementPostedSchema,
-  announcementRequestSchema,
-} from '@core/api/announcements';
+import { announcementDeletedSchema, announcementParams, announcementPostedSchema, announcementRequestSchema } from '@core/api/announcements';
 import { ANNOUNCEMENT_TEXTS } from '@core/announcements';
 import { idParams } from '@core/api/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -85,7 +85,15 @@ export function announcementsService(deps: AnnouncementsServiceDeps) {
         if (!announcement || !(await repo.remove(gameId, announcementId))) throw notFound(ANNOUNCEMENT_TEXTS.notFound);
         await activityRepository(game.tx).record(
           gameId,
-          [{ action: 'announcement_deleted', actorUserId: adminId, subjectUserId: null, squares: [], detail: { excerpt: announcementExcerpt(announcement.body) } }],
+          [
+            {
+              action: 'announcement_deleted',
+              actorUserId: adminId,
+              subjectUserId: null,
+              squares: [],
+              detail: { excerpt: announcementExcerpt(announcement.body) },
+            },
+          ],
           clock().toISOString(),
         );
         return { deleted: announcementId };

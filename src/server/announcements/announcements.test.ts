@@ -49,7 +49,13 @@ describe(`announcements (D40, ${testDbKind})`, () => {
   const db = () => t.db.handle.db;
   const url = (gameId: string) => `/api/admin/games/${gameId}/announcements`;
 
-  async function ok<T>(method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown, cookie: string | undefined = admin.cookie, status = 200): Promise<T> {
+  async function ok<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    payload?: unknown,
+    cookie: string | undefined = admin.cookie,
+    status = 200,
+  ): Promise<T> {
     const res = await send(t.app, method, path, { cookie, payload });
     expect(res.statusCode, `${method} ${path}: ${res.body}`).toBe(status);
     return res.json() as T;
@@ -58,15 +64,21 @@ describe(`announcements (D40, ${testDbKind})`, () => {
   /** An organizer-collects game with alice on two squares, bob on one and a named person (no account) on one. */
   async function gameWithPlayers(values: Record<string, unknown> = {}): Promise<Game> {
     const title = `News ${Math.random().toString(36).slice(2, 7)}`;
-    const { game } = await ok<{ game: Game }>('POST', '/api/admin/games', {
-      title,
-      team_a: 'Lions',
-      team_b: 'Bears',
-      price_per_square: 10,
-      payment_method: 'organizer',
-      payment_instructions: 'Cash to Coach K',
-      ...values,
-    }, admin.cookie, 201);
+    const { game } = await ok<{ game: Game }>(
+      'POST',
+      '/api/admin/games',
+      {
+        title,
+        team_a: 'Lions',
+        team_b: 'Bears',
+        price_per_square: 10,
+        payment_method: 'organizer',
+        payment_instructions: 'Cash to Coach K',
+        ...values,
+      },
+      admin.cookie,
+      201,
+    );
     const assign = (squares: { x: number; y: number }[], to: Record<string, string>) =>
       ok('POST', `/api/admin/games/${game.id}/squares/assign`, { squares, to });
     await assign(
@@ -81,8 +93,7 @@ describe(`announcements (D40, ${testDbKind})`, () => {
     return game;
   }
 
-  const queuedAnnouncements = async () =>
-    db().selectFrom('mail_queue').select(['recipient', 'subject', 'status']).where('kind', '=', 'announcement').execute();
+  const queuedAnnouncements = async () => db().selectFrom('mail_queue').select(['recipient', 'subject', 'status']).where('kind', '=', 'announcement').execute();
   const board = (gameId: string, cookie?: string) => send(t.app, 'GET', `/api/games/${gameId}/board`, { cookie });
 
   it('an admin posts one: stored normalized, on the board newest first with its author, mailed one per player when asked', async () => {

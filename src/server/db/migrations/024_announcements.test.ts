@@ -13,7 +13,7 @@ describe(`migration 024: announcements (D40, ${testDbKind})`, () => {
   });
   afterEach(() => t.cleanup());
 
-  it('reads the names of both databases\' check texts', () => {
+  it("reads the names of both databases' check texts", () => {
     expect(quotedNames(`action in ('bought', 'sales_closed')`)).toEqual(['bought', 'sales_closed']);
     expect(quotedNames(`CHECK ((action = ANY (ARRAY['bought'::text, 'sales_closed'::text])))`)).toEqual(['bought', 'sales_closed']);
   });
@@ -21,14 +21,27 @@ describe(`migration 024: announcements (D40, ${testDbKind})`, () => {
   it("keeps the log's entries and every action allowed before (one added by a migration it does not know too), adds its own", async () => {
     const kind = t.handle.kind;
     // Another branch's migration between 021 and 024 that allowed an action of its own.
-    const known = { ...migrations(kind), '022_other': { up: (db: Parameters<typeof allowActivityActions>[0]) => allowActivityActions(db, kind, ['score_entered']) } };
+    const known = {
+      ...migrations(kind),
+      '022_other': { up: (db: Parameters<typeof allowActivityActions>[0]) => allowActivityActions(db, kind, ['score_entered']) },
+    };
     const migrator = await olderDatabase(t, '021_kickoff', known);
     const raw = t.handle.raw;
     const at = kind === 'sqlite' ? new Date().toISOString() : new Date();
     const gameId = randomUUID();
     await raw
       .insertInto('games')
-      .values({ id: gameId, title: 'Old pool', team_a: 'A', team_b: 'B', game_type: 'nfl', price_per_square_cents: 1000, payout_schedule: 'even', created_at: at, updated_at: at })
+      .values({
+        id: gameId,
+        title: 'Old pool',
+        team_a: 'A',
+        team_b: 'B',
+        game_type: 'nfl',
+        price_per_square_cents: 1000,
+        payout_schedule: 'even',
+        created_at: at,
+        updated_at: at,
+      })
       .execute();
     const entry = (action: string) => ({ id: randomUUID(), game_id: gameId, created_at: at, seq: 0, action, squares: '[]' });
     const old = entry('sales_closed');
@@ -37,15 +50,21 @@ describe(`migration 024: announcements (D40, ${testDbKind})`, () => {
     const { error } = await migrator.migrateToLatest();
     expect(error).toBeUndefined();
 
-    expect((await raw.selectFrom('game_activity').select(['id', 'action']).execute())).toEqual([{ id: old.id, action: 'sales_closed' }]);
-    for (const action of ['score_entered', 'announced', 'announcement_deleted', 'bought']) await raw.insertInto('game_activity').values(entry(action)).execute();
+    expect(await raw.selectFrom('game_activity').select(['id', 'action']).execute()).toEqual([{ id: old.id, action: 'sales_closed' }]);
+    for (const action of ['score_entered', 'announced', 'announcement_deleted', 'bought'])
+      await raw.insertInto('game_activity').values(entry(action)).execute();
     await expect(raw.insertInto('game_activity').values(entry('nope')).execute()).rejects.toThrow();
 
     // The log's indexes are there after SQLite's rebuild (and untouched on PostgreSQL).
     const indexes =
       kind === 'sqlite'
-        ? (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'game_activity' and sql is not null`.execute(raw)).rows
-        : (await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'game_activity' and schemaname = current_schema()`.execute(raw)).rows;
+        ? (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'game_activity' and sql is not null`.execute(raw))
+            .rows
+        : (
+            await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'game_activity' and schemaname = current_schema()`.execute(
+              raw,
+            )
+          ).rows;
     expect(indexes.map((row) => row.name)).toEqual(expect.arrayContaining(['game_activity_game_idx', 'game_activity_subject_idx']));
 
     // Announcements go with their game.
