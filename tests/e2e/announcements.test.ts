@@ -76,7 +76,8 @@ describe('announcements (D40)', () => {
       await page.keyboard.press('Space');
       expect(await page.getByLabel('Also mail it to the players').isChecked()).toBe(true);
       await expectNoSeriousViolations(page, 'announcement form');
-      await shoot(page, `announcements-form-${width}`);
+      await field.scrollIntoViewIfNeeded();
+      await shoot(page, `announcements-form-${width}`, false);
       await panel.getByRole('button', { name: 'Post' }).click();
       await expect.poll(() => toast(page, 'Posted and mailed to 1 player.').isVisible()).toBe(true);
       await expect.poll(() => panel.getByTestId('posted-announcement').count()).toBe(1);
@@ -102,7 +103,8 @@ describe('announcements (D40)', () => {
       await panel.getByRole('button', { name: 'Post' }).click();
       await expect.poll(() => toast(page, 'Posted.').isVisible()).toBe(true);
       await expect.poll(() => boardAnnouncements(player), { timeout: 10_000 }).toEqual(['Pizza is here.', text]);
-      await shoot(page, `announcements-panel-${width}`);
+      await panel.getByTestId('announcements-posted').scrollIntoViewIfNeeded();
+      await shoot(page, `announcements-panel-${width}`, false);
       await panel.getByRole('button', { name: /Delete announcement: Kickoff moved/ }).click();
       const dialog = page.getByTestId('announcement-delete-dialog');
       await expect.poll(() => dialog.isVisible()).toBe(true);
