@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Game } from '@core/api/games';
 import { testAccount, type TestAccount } from '../support/accounts';
-import { expectNoSeriousViolations, horizontalOverflow, shoot, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
-import { send } from '../support/request';
+import { expectNoSeriousViolations, horizontalOverflow, shoot, toast, useBrowserHarness } from '../support/e2e';
+import { assignSquares, organizerGame } from '../support/games';
 import type { TestServer } from '../support/server';
 
 // D40 announcements in the browser: the organizer posts one from the game-day page (counter,
@@ -21,25 +21,8 @@ beforeAll(async () => {
 });
 
 async function gameWithAlice(): Promise<Game> {
-  const created = await send(server.app, 'POST', '/api/admin/games', {
-    cookie: admin.cookie,
-    payload: {
-      title: uniqueTitle('Office Pool'),
-      team_a: 'Lions',
-      team_b: 'Bears',
-      price_per_square: 10,
-      payment_method: 'organizer',
-      payment_instructions: 'Cash to Coach K',
-      time_zone: 'America/Chicago',
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const game = (created.json() as { game: Game }).game;
-  const assigned = await send(server.app, 'POST', `/api/admin/games/${game.id}/squares/assign`, {
-    cookie: admin.cookie,
-    payload: { squares: [{ x: 0, y: 0 }], to: { account: alice.username } },
-  });
-  expect(assigned.statusCode, assigned.body).toBe(200);
+  const game = await organizerGame(server.app, admin.cookie, { time_zone: 'America/Chicago' });
+  await assignSquares(server.app, admin.cookie, game.id, [{ x: 0, y: 0 }], { account: alice.username });
   return game;
 }
 

@@ -7,6 +7,7 @@ import type { Game } from '@core/api/games';
 import { testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { createTestApp, databaseFingerprint, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
+import { assignSquares, organizerGame } from '../../../tests/support/games';
 import { send } from '../../../tests/support/request';
 import { type SmtpCatcher, startSmtpServer } from '../../../tests/support/smtp';
 import { openEventStream, type SseStream } from '../../../tests/support/sse';
@@ -63,24 +64,8 @@ describe(`announcements (D40, ${testDbKind})`, () => {
 
   /** An organizer-collects game with alice on two squares, bob on one and a named person (no account) on one. */
   async function gameWithPlayers(values: Record<string, unknown> = {}): Promise<Game> {
-    const title = `News ${Math.random().toString(36).slice(2, 7)}`;
-    const { game } = await ok<{ game: Game }>(
-      'POST',
-      '/api/admin/games',
-      {
-        title,
-        team_a: 'Lions',
-        team_b: 'Bears',
-        price_per_square: 10,
-        payment_method: 'organizer',
-        payment_instructions: 'Cash to Coach K',
-        ...values,
-      },
-      admin.cookie,
-      201,
-    );
-    const assign = (squares: { x: number; y: number }[], to: Record<string, string>) =>
-      ok('POST', `/api/admin/games/${game.id}/squares/assign`, { squares, to });
+    const game = await organizerGame(t.app, admin.cookie, values);
+    const assign = (squares: { x: number; y: number }[], to: Record<string, string>) => assignSquares(t.app, admin.cookie, game.id, squares, to);
     await assign(
       [
         { x: 0, y: 0 },
