@@ -31,7 +31,7 @@ const authorLabel = (announcement: Announcement) => (announcement.author_usernam
 
 function AnnouncementText({ announcement, zone, action }: { announcement: Announcement; zone: string | null; action?: ReactNode }) {
   return (
-    <div className="flex items-start gap-3 py-2.5 first:pt-0 last:pb-0">
+    <div className="flex items-start gap-3">
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <p className="text-sm whitespace-pre-line [overflow-wrap:anywhere]" data-testid="announcement-body">
           {announcement.body}
@@ -84,7 +84,7 @@ export function BoardAnnouncements({ announcements, zone }: { announcements: rea
           </h2>
           <ul id={listId} className="flex flex-col divide-y divide-border/70">
             {shown.map((announcement) => (
-              <li key={announcement.id} data-testid="board-announcement">
+              <li key={announcement.id} className="py-2.5 first:pt-0 last:pb-0" data-testid="board-announcement">
                 <AnnouncementText announcement={announcement} zone={zone} />
               </li>
             ))}
@@ -243,7 +243,7 @@ function PostedList({ gameId, announcements, zone }: { gameId: string; announcem
   return (
     <ul aria-label="Posted announcements" className="flex flex-col divide-y divide-border/70" data-testid="announcements-posted">
       {announcements.map((announcement) => (
-        <li key={announcement.id} data-testid="posted-announcement">
+        <li key={announcement.id} className="py-2.5 first:pt-0 last:pb-0" data-testid="posted-announcement">
           <AnnouncementText announcement={announcement} zone={zone} action={<DeleteAnnouncement gameId={gameId} announcement={announcement} />} />
         </li>
       ))}
