@@ -11,6 +11,7 @@ import { assignSquares, organizerGame } from '../../../tests/support/games';
 import { send } from '../../../tests/support/request';
 import { type SmtpCatcher, startSmtpServer } from '../../../tests/support/smtp';
 import { openEventStream, type SseStream } from '../../../tests/support/sse';
+import { announcementMail } from '../mail/templates';
 
 /** The app's address (SMTP needs one): the origin of mailed links, and of the test's requests (request.ts SAME_ORIGIN). */
 const LINK_ORIGIN = 'http://localhost';
@@ -128,6 +129,22 @@ describe(`announcements (D40, ${testDbKind})`, () => {
       `${admin.username} posted an announcement, mailed to 2 players: "Kickoff moved to 7 pm. Café opens at 6."`,
       `${admin.username} posted an announcement: "Doors open at 6"`,
     ]);
+  });
+
+  it("the mail's HTML escapes the text and keeps each line a paragraph", () => {
+    const mail = announcementMail('a@example.com', {
+      username: 'al',
+      gameTitle: 'Pool <1>',
+      organizer: 'coach_k',
+      body: '<b>Bold</b> & co\nLine two',
+      link: 'http://localhost/game/x',
+    });
+    expect(mail.kind).toBe('announcement');
+    expect(mail.html).toContain('&lt;b&gt;Bold&lt;/b&gt; &amp; co</p>');
+    expect(mail.html).toContain('>Line two</p>');
+    expect(mail.html).not.toContain('<b>');
+    expect(mail.html).toContain('Pool &lt;1&gt;');
+    expect(mail.text).toContain('<b>Bold</b> & co\nLine two');
   });
 
   it('refuses an empty, too long or invisible-character text with a clear 400, and nothing is stored or queued', async () => {
