@@ -21,6 +21,8 @@ export const ACTIVITY_ACTIONS = [
   'cleared',
   'confirmed',
   'sales_closed',
+  'announced',
+  'announcement_deleted',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -42,6 +44,10 @@ export interface ActivityDetail {
   readonly set?: number;
   /** D39: the kickoff run did it (sales closed, numbers drawn). */
   readonly kickoff?: true;
+  /** D40: an announcement's start (core/announcements.ts announcementExcerpt). */
+  readonly excerpt?: string;
+  /** D40: how many players a posted announcement was mailed to (absent: not mailed). */
+  readonly mailed?: number;
 }
 
 export interface ActivityFacts {
@@ -90,6 +96,12 @@ export function activityMessage({ action, actor, subject, squares, detail }: Act
       return `${who} cleared the numbers`;
     case 'sales_closed':
       return detail.kickoff ? 'Kickoff: sales closed' : `${who} closed sales`;
+    case 'announced': {
+      const mailed = detail.mailed === undefined ? '' : `, mailed to ${plural(detail.mailed, 'player')}`;
+      return `${who} posted an announcement${mailed}: "${detail.excerpt ?? ''}"`;
+    }
+    case 'announcement_deleted':
+      return `${who} deleted an announcement: "${detail.excerpt ?? ''}"`;
     case 'confirmed': {
       const quarter = detail.quarter ? periodWinningsLabel(model, detail.quarter) : `A ${periodNoun(model)}`;
       if (subject === null) return `${who} confirmed the ${quarter}: the winning square ${these} was not sold`;

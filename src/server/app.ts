@@ -5,6 +5,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { accountsRepository } from './auth/accounts.repository';
 import { accountsService } from './auth/accounts.service';
 import { createAuth } from './auth/auth';
+import { announcementsRoutes } from './announcements/announcements.routes';
+import { announcementsService } from './announcements/announcements.service';
 import { authRoutes } from './auth/auth.routes';
 import { accountActions } from './auth/account-actions';
 import { myAccountRepository } from './auth/my-account.repository';
@@ -364,6 +366,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     origin: () => mailLinkOrigin('', settings),
   });
   await app.register(organizerRoutes, { organizer, activity: activityService({ db: database.db }), access, settings });
+  // D40: the organizer's announcements on a game's board, optionally mailed to its players.
+  const announcements = announcementsService({ games: gamesRepo, mail, events, log: app.log, clock, origin: () => mailLinkOrigin('', settings) });
+  await app.register(announcementsRoutes, { announcements, settings });
   const payByRun = periodicJob('pay-by release', () => organizer.releaseOverdue(), settings.SWEEP_INTERVAL_SECONDS * 1000, app.log);
   app.decorate('organizer', organizer);
   app.addHook('onReady', async () => payByRun.start());

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { INVALID_CART_ITEMS } from '../messages';
 import { RANDOM_PICK_ERRORS, RANDOM_PICK_MAX } from '../random-pick';
 import { PAYOUT_STATUSES } from '../status';
+import { announcementSchema } from './announcements';
 import { cents, digit, int, list, quarter, timestamp, type Contract } from './contract';
 import { gameSchema } from './games';
 
@@ -122,6 +123,8 @@ export const boardResponseSchema = z.object({
   draw_commit_hash: z.string().nullable(),
   /** D35/D38: the game's digit sets drawn or ticketed so far, set 1 first. */
   digit_sets: list(boardDigitSetSchema),
+  /** D40: the organizer's announcements, newest first (at most ANNOUNCEMENTS_PER_GAME). */
+  announcements: list(announcementSchema),
   /** D28: what this viewer owes for the game; the last field, as board-json.ts writes it per viewer. */
   owing: owingSchema.nullable(),
 });
@@ -135,7 +138,7 @@ export type BoardResponse = Contract<typeof boardResponseSchema>;
  */
 export const boardChangeEventSchema = z.object({
   game_id: z.string(),
-  reason: z.enum(['squares', 'numbers', 'game', 'winners', 'deleted']),
+  reason: z.enum(['squares', 'numbers', 'game', 'winners', 'deleted', 'announcements']),
 });
 export type BoardChangeEvent = Contract<typeof boardChangeEventSchema>;
 

@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   'SAME_SQUARE',
   'NOTHING_TO_MOVE',
   'PAID_AMOUNT_CHANGED',
+  // Announcements (D40): a game keeps at most ANNOUNCEMENTS_PER_GAME
+  'TOO_MANY_ANNOUNCEMENTS',
   // Squares per player (D31)
   'PLAYER_LIMIT',
   // Invite-only games (D30)

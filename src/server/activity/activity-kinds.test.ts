@@ -42,6 +42,8 @@ describe(`every activity entry kind is written, in its words (D32, ${testDbKind}
     marked_unpaid: () => `${admin.username} marked 1 square of ${bob.username} unpaid: Row 5, column 5`,
     moved: () => `${admin.username} moved ${bob.username}'s square from Row 5, column 5 to Row 5, column 6`,
     sales_closed: () => 'Kickoff: sales closed',
+    announced: () => `${admin.username} posted an announcement, mailed to 1 player: "Kickoff moved to 7 pm"`,
+    announcement_deleted: () => `${admin.username} deleted an announcement: "Kickoff moved to 7 pm"`,
   };
 
   it("covers exactly core's list of kinds", () => {
@@ -92,6 +94,13 @@ describe(`every activity entry kind is written, in its words (D32, ${testDbKind}
     const kickoff = await newGame({ kickoff_at: new Date(Date.now() + 3_600_000).toISOString(), time_zone: 'America/Chicago' });
     expect(await t.app.kickoffs.closeDue(new Date(Date.now() + 2 * 3_600_000))).toBeGreaterThanOrEqual(1);
 
+    // D40: an announcement mailed to the card game's one player, then deleted.
+    const posted = await ok<{ announcement: { id: string } }>('POST', `/api/admin/games/${card.id}/announcements`, {
+      body: 'Kickoff moved to 7 pm',
+      mail: true,
+    });
+    await ok('DELETE', `/api/admin/games/${card.id}/announcements/${posted.announcement.id}`);
+
     const entries = [...(await log(card.id)), ...(await log(cash.id)), ...(await log(kickoff.id))];
     expect(entries.map((entry) => [entry.action, entry.message])).toEqual(
       (
@@ -103,6 +112,8 @@ describe(`every activity entry kind is written, in its words (D32, ${testDbKind}
           'cleared',
           'drawn',
           'confirmed',
+          'announced',
+          'announcement_deleted',
           'reserved',
           'assigned',
           'marked_paid',

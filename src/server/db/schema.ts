@@ -38,6 +38,7 @@ export interface Database {
   deleted_game_owners: DeletedGameOwnersTable;
   mail_preferences: MailPreferencesTable;
   pay_by_reminders: PayByRemindersTable;
+  announcements: AnnouncementsTable;
 }
 
 /** D41 (migration 023): an opt-out mail kind an account turned off. */
@@ -421,6 +422,19 @@ interface GameActivityTable {
   squares: string;
   /** JSON: ActivityDetail (src/core/activity.ts), or null. */
   detail: string | null;
+}
+
+/** D40: a game's announcements (migration 024, docs/decisions/038). */
+interface AnnouncementsTable {
+  id: string;
+  game_id: string;
+  /** As core/announcements.ts validated it (normalized, 1-500 characters, line breaks kept). */
+  body: string;
+  /** The admin who posted it; null once their account row is gone. */
+  author_user_id: string | null;
+  created_at: string;
+  /** How many players it was mailed to when posted (0: not mailed). */
+  mailed_count: Generated<number>;
 }
 
 /** D46: an account that opened a game's invite link (migration 011); `removed_at` when the organizer removed it. */

@@ -374,3 +374,22 @@ export function payoutPaidMail(
     html: layout('Your payout was paid', blocks, link, footer),
   };
 }
+
+/**
+ * D40: the organizer's announcement on a game's board, mailed to a player of the game because the
+ * organizer ticked "Also mail it to the players". Each line of the announcement is a paragraph.
+ */
+export function announcementMail(to: string, news: { username: string; gameTitle: string; organizer: string | null; body: string; link: string }): MailMessage {
+  const greeting = greetingFor(news.username);
+  const from = `${news.organizer ?? 'The organizer'}, the organizer of ${news.gameTitle}, posted this on the board:`;
+  const lines = news.body.split('\n').filter((line) => line.trim() !== '');
+  const footer = 'You get this because you hold squares in this game.';
+  return {
+    to,
+    subject: `${news.gameTitle}: a message from the organizer`,
+    kind: 'announcement',
+    link: news.link,
+    text: `${greeting}\n\n${from}\n\n${news.body}\n\nThe board: ${news.link}\n\n${footer}\n`,
+    html: layout(`News from ${news.gameTitle}`, [greeting, from, ...lines], { label: 'Open the board', href: news.link }, footer),
+  };
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { BoardChangeEvent } from '@core/api/board';
+import { boardChangeEventSchema, type BoardChangeEvent } from '@core/api/board';
 import pg from 'pg';
 import { localSubscribers, type GameEventsHub } from './memory-events';
 
@@ -16,7 +16,8 @@ export interface PgGameEventsOptions {
   maxRetryMs?: number;
 }
 
-const REASONS: ReadonlySet<string> = new Set<BoardChangeEvent['reason']>(['squares', 'numbers', 'game', 'winners', 'deleted']);
+/** The reasons the contract lists (core/api/board.ts): a notification with any other is ignored. */
+const REASONS: ReadonlySet<string> = new Set<BoardChangeEvent['reason']>(boardChangeEventSchema.shape.reason.options);
 const CHANNEL_PREFIX = 'squares_events_';
 /** PostgreSQL identifiers (channel names included) are at most 63 bytes. */
 const MAX_CHANNEL_BYTES = 63;

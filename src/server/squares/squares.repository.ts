@@ -1,3 +1,4 @@
+import { announcementsOf, type AnnouncementRow } from '../announcements/announcements.repository';
 import { digitSetsOf, type DigitSetRow } from '../draws/digit-sets';
 import type { Executor } from '../db/executor';
 import { prepareQuery } from '../db/prepared';
@@ -155,6 +156,7 @@ export function squaresRepository(db: Executor) {
         .orderBy('created_at')
         .orderBy('id'),
     ),
+    announcements: prepareQuery(db, 1, (gameId: string) => announcementsOf(db, gameId)),
   };
 
   return {
@@ -179,6 +181,9 @@ export function squaresRepository(db: Executor) {
 
     /** The draw log, oldest first (D17). */
     draws: (gameId: string): Promise<DrawRow[]> => board.draws.execute(gameId),
+
+    /** D40: the game's announcements, newest first. */
+    announcements: (gameId: string): Promise<AnnouncementRow[]> => board.announcements.execute(gameId),
 
     /** D35/D38: the game's digit sets, set 1 first. */
     digitSets: (gameId: string): Promise<DigitSetRow[]> => digitSetsOf(db, gameId),

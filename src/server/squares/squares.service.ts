@@ -84,11 +84,12 @@ export function squaresService(deps: SquaresServiceDeps) {
 
   async function readBoard(gameId: string, viewer: Viewer | null): Promise<{ board: BoardResponse; squareRows: BoardSquareRow[]; inviteToken: string | null }> {
     // Independent reads: in parallel on PostgreSQL's pool (SQLite runs them one after another).
-    const [gameRow, squareRows, drawRows, setRows] = await Promise.all([
+    const [gameRow, squareRows, drawRows, setRows, announcementRows] = await Promise.all([
       repo.game(gameId),
       repo.boardSquares(gameId, now().toISOString()),
       repo.draws(gameId),
       repo.digitSets(gameId),
+      repo.announcements(gameId),
     ]);
     // D46: a game that does not exist answers as one the viewer may not see.
     if (!gameRow) throw notFound(GAME_ERRORS.notFoundOrInviteOnly);
@@ -118,6 +119,7 @@ export function squaresService(deps: SquaresServiceDeps) {
       draws: drawRows.map((row) => ({ action: row.action, created_at: row.created_at })),
       draw_commit_hash: gameRow.draw_seed_hash,
       digit_sets: setRows.map((row) => toBoardDigitSet(gameRow, row, showNumbers)),
+      announcements: announcementRows,
       // D28: what the viewer owes (an admin playing too); the shared read (no viewer) owes nothing.
       owing: viewer === null ? null : owingFor(game, squares.filter((square) => square.mine && square.unpaid).length),
     };

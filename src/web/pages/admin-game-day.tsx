@@ -3,6 +3,7 @@ import { LayoutGrid } from 'lucide-react';
 import { useParams } from 'react-router';
 import { AdminAccessProblem, useAdminAccess } from '@/components/admin-access';
 import { adminGamePath, EditGameAction } from '@/components/admin-game-list';
+import { AnnouncementsPanel } from '@/components/announcements';
 import { FourQuarterMode, GameDaySummary } from '@/components/game-day-controls';
 import { NumbersActions } from '@/components/game-day-numbers';
 import { GameDayNumberSets } from '@/components/game-day-number-sets';
@@ -75,6 +76,8 @@ export default function AdminGameDayPage() {
         <GameDayNumberSets view={view} />
       </div>
       <FourQuarterMode view={view} />
+      {/* D40: the organizer's announcements on the board, optionally mailed to the players. */}
+      <AnnouncementsPanel gameId={game.id} />
     </Page>
   );
 }

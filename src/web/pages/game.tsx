@@ -7,6 +7,7 @@ import { potCollectedText } from '@core/payment-methods';
 import { nextPeriodToConfirm, periodModel } from '@core/periods';
 import type { Quarter } from '@core/scoring';
 import { drawLogSummary, gameStatusLine } from '@core/status';
+import { BoardAnnouncements } from '@/components/announcements';
 import { DigitSets } from '@/components/digit-sets';
 import { Highlighter, Lock, LogIn, Printer, ShoppingCart } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useCallback, useDeferredValue, useRef, useState } from 'react';
@@ -202,6 +203,8 @@ function GameContent({
           </div>
           {/* D28: what this player owes for the game, as the server says it. */}
           {board.owing && <OwingLine owing={board.owing} zone={game.time_zone} />}
+          {/* D40: the organizer's announcements, newest first, live. */}
+          <BoardAnnouncements announcements={board.announcements} zone={game.time_zone} />
 
           {gameDay && (
             <ScoreBar

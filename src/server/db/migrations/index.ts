@@ -22,6 +22,7 @@ import { drawAttempts } from './019_draw_attempts';
 import { deletedAccounts } from './020_deleted_accounts';
 import { kickoff } from './021_kickoff';
 import { mailChoices } from './023_mail_choices';
+import { announcements } from './024_announcements';
 import { columnTypes } from './column-types';
 
 /** Our migrations in order. Names sort by their number; never rename or edit a released one. */
@@ -50,5 +51,6 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '020_deleted_accounts': deletedAccounts(t),
     '021_kickoff': kickoff(t, kind),
     '023_mail_choices': mailChoices(t),
+    '024_announcements': announcements(t, kind),
   };
 }

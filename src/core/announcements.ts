@@ -1,0 +1,67 @@
+/**
+ * D40 announcements (docs/decisions/038): short texts the organizer posts on a game's board, shown
+ * live to everyone who may see the board, and mailed to its players when the organizer asks. The
+ * text follows the one free-text rule (core/text.ts): NFC, trimmed, line breaks kept (at most one
+ * blank line in a row), invisible and control characters refused; 1 to 500 characters.
+ */
+import { normalizeText, textLength, validateText, type TextField } from './text';
+import type { ValidationResult } from './validation-result';
+
+/** The longest announcement, in characters as people count them (code points). */
+export const ANNOUNCEMENT_MAX_LENGTH = 500;
+
+/** How many announcements a game keeps: the board shows all of them, so it stays short. */
+export const ANNOUNCEMENTS_PER_GAME = 20;
+
+/** How long the quoted start of an announcement is in the activity log. */
+const EXCERPT_LENGTH = 60;
+
+export const ANNOUNCEMENT_TEXTS = {
+  empty: 'Write the announcement first.',
+  tooLong: `An announcement is at most ${ANNOUNCEMENT_MAX_LENGTH} characters.`,
+  notAllowed: 'The announcement holds an invisible or control character: remove it and post again.',
+  tooMany: `A game keeps at most ${ANNOUNCEMENTS_PER_GAME} announcements: delete an old one first.`,
+  notFound: 'This announcement does not exist any more (it may have been deleted).',
+  invalid: 'Send the announcement as { body, mail }.',
+} as const;
+
+const ANNOUNCEMENT_FIELD: TextField = {
+  maxLength: ANNOUNCEMENT_MAX_LENGTH,
+  multiline: true,
+  messages: { tooShort: ANNOUNCEMENT_TEXTS.empty, tooLong: ANNOUNCEMENT_TEXTS.tooLong, notAllowed: ANNOUNCEMENT_TEXTS.notAllowed },
+};
+
+/** The announcement as it is stored and shown, or the one message to show. */
+export function validateAnnouncement(raw: string): ValidationResult<string> {
+  return validateText(raw, ANNOUNCEMENT_FIELD);
+}
+
+/** What the form's counter says while the organizer types: characters as the server will count them. */
+export function announcementCount(raw: string): { used: number; left: number; over: boolean } {
+  const used = textLength(normalizeText(raw, ANNOUNCEMENT_FIELD));
+  return { used, left: ANNOUNCEMENT_MAX_LENGTH - used, over: used > ANNOUNCEMENT_MAX_LENGTH };
+}
+
+/** The start of an announcement on one line, for the activity log: "Kickoff moved to 7 pm, doors…". */
+export function announcementExcerpt(body: string): string {
+  const line = body.replace(/\s+/g, ' ').trim();
+  const chars = [...line];
+  return chars.length <= EXCERPT_LENGTH
+    ? line
+    : `${chars
+        .slice(0, EXCERPT_LENGTH - 1)
+        .join('')
+        .trimEnd()}…`;
+}
+
+/** True when the game has room for one more announcement. */
+export function announcementFits(existing: number): boolean {
+  return existing < ANNOUNCEMENTS_PER_GAME;
+}
+
+/** What a post says after it is done: "Posted." / "Posted and mailed to 3 players." / "Posted. No player to mail yet." */
+export function postedMessage(mailAsked: boolean, mailed: number): string {
+  if (!mailAsked) return 'Posted.';
+  if (mailed === 0) return 'Posted. No player with an e-mail address holds squares yet, so nothing was mailed.';
+  return `Posted and mailed to ${mailed} ${mailed === 1 ? 'player' : 'players'}.`;
+}
