@@ -21,6 +21,7 @@ export const ACTIVITY_ACTIONS = [
   'cleared',
   'confirmed',
   'sales_closed',
+  'score_entered',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -42,6 +43,11 @@ export interface ActivityDetail {
   readonly set?: number;
   /** D39: the kickoff run did it (sales closed, numbers drawn). */
   readonly kickoff?: true;
+  /** D39: a period's score the live feed entered (with `quarter`). */
+  readonly team_a_score?: number;
+  readonly team_b_score?: number;
+  /** D39: the feed corrected a score it had entered, before its confirmation. */
+  readonly corrected?: true;
 }
 
 export interface ActivityFacts {
@@ -94,6 +100,11 @@ export function activityMessage({ action, actor, subject, squares, detail }: Act
       const quarter = detail.quarter ? periodWinningsLabel(model, detail.quarter) : `A ${periodNoun(model)}`;
       if (subject === null) return `${who} confirmed the ${quarter}: the winning square ${these} was not sold`;
       return `${who} confirmed the ${quarter}: ${whose} wins ${formatUsd(detail.amount_cents ?? 0)} with ${these}`;
+    }
+    case 'score_entered': {
+      const quarter = detail.quarter ? periodWinningsLabel(model, detail.quarter) : `a ${periodNoun(model)}`;
+      const score = `${detail.team_a_score ?? 0}-${detail.team_b_score ?? 0}`;
+      return detail.corrected ? `The live score feed corrected the ${quarter} score to ${score}` : `The live score feed entered the ${quarter} score: ${score}`;
     }
   }
 }

@@ -21,6 +21,7 @@ import { drawMethod } from './018_draw_method';
 import { drawAttempts } from './019_draw_attempts';
 import { deletedAccounts } from './020_deleted_accounts';
 import { kickoff } from './021_kickoff';
+import { scoreFeed } from './022_score_feed';
 import { columnTypes } from './column-types';
 
 /** Our migrations in order. Names sort by their number; never rename or edit a released one. */
@@ -48,5 +49,6 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '019_draw_attempts': drawAttempts(t),
     '020_deleted_accounts': deletedAccounts(t),
     '021_kickoff': kickoff(t, kind),
+    '022_score_feed': scoreFeed(t, kind),
   };
 }
