@@ -18,14 +18,16 @@ export interface FeedLeagueInfo {
   readonly gameType: GameType;
   /** Regulation periods: 4 quarters, or 2 halves (men's college basketball). */
   readonly periods: 2 | 4;
+  /** The feed's `groups` for college leagues: every division I game (FBS, D-I), not only the top 25. */
+  readonly groups?: string;
 }
 
 export const FEED_LEAGUE_INFO: Readonly<Record<FeedLeague, FeedLeagueInfo>> = {
   nfl: { sport: 'football', label: 'NFL', gameType: 'nfl', periods: 4 },
-  'college-football': { sport: 'football', label: 'College football', gameType: 'college-football', periods: 4 },
+  'college-football': { sport: 'football', label: 'College football', gameType: 'college-football', periods: 4, groups: '80' },
   nba: { sport: 'basketball', label: 'NBA', gameType: 'nba', periods: 4 },
   wnba: { sport: 'basketball', label: 'WNBA', gameType: 'other', periods: 4 },
-  'mens-college-basketball': { sport: 'basketball', label: "Men's college basketball", gameType: 'college-basketball', periods: 2 },
+  'mens-college-basketball': { sport: 'basketball', label: "Men's college basketball", gameType: 'college-basketball', periods: 2, groups: '50' },
 };
 
 export function isFeedLeague(value: unknown): value is FeedLeague {

@@ -14,12 +14,16 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /**
  * ESPN's public scoreboard JSON (core/score-feed-espn.ts reads it):
- * `{base}/apis/site/v2/sports/{sport}/{league}/scoreboard?dates=YYYYMMDD`, for a day's games and
- * for one game (found on the day it was linked from).
+ * `{base}/apis/site/v2/sports/{sport}/{league}/scoreboard?dates=YYYYMMDD` (college leagues with
+ * `groups=80`/`50`: every division I game, not only ranked ones), for a day's games and for one
+ * game (found on the day it was linked from).
  */
 export function espnFeed(options: EspnFeedOptions): ScoreFeedProvider {
   const base = options.baseUrl.replace(/\/+$/, '');
-  const path = (league: FeedLeague) => `${base}/apis/site/v2/sports/${FEED_LEAGUE_INFO[league].sport}/${league}`;
+  const scoreboard = (league: FeedLeague, day: string) => {
+    const { sport, groups } = FEED_LEAGUE_INFO[league];
+    return `${base}/apis/site/v2/sports/${sport}/${league}/scoreboard?dates=${encodeURIComponent(day)}${groups ? `&groups=${groups}` : ''}`;
+  };
 
   async function getJson(url: string, signal?: AbortSignal): Promise<unknown> {
     const timeout = AbortSignal.timeout(options.timeoutMs);
@@ -58,9 +62,9 @@ export function espnFeed(options: EspnFeedOptions): ScoreFeedProvider {
 
   return {
     name: 'espn',
-    gamesOn: (league, day, signal) => games(`${path(league)}/scoreboard?dates=${encodeURIComponent(day)}`, signal),
+    gamesOn: (league, day, signal) => games(scoreboard(league, day), signal),
     async game(league, eventId, day, signal) {
-      const listed = await games(`${path(league)}/scoreboard?dates=${encodeURIComponent(day)}`, signal);
+      const listed = await games(scoreboard(league, day), signal);
       return listed.find((game) => game.id === eventId) ?? null;
     },
   };
