@@ -70,12 +70,12 @@ export interface FakeScoreFeed {
   addGame(game: { id: string; sport: 'football' | 'basketball'; league: string; day: string; startsAt: string; home: FakeTeam; away: FakeTeam }): void;
   /** The game's next step, served from now on. */
   set(id: string, state: FakeGameState): void;
-  /** The next `count` requests get this status instead of an answer. */
-  failNext(count: number, status: number): void;
-  /** The next `count` requests get a body that is not JSON. */
-  invalidNext(count: number): void;
-  /** The next `count` requests are never answered (the client's time-out must end them). */
-  hangNext(count: number): void;
+  /** The next `count` requests (for that day only, when given) get this status instead of an answer. */
+  failNext(count: number, status: number, day?: string): void;
+  /** The next `count` requests (for that day only, when given) get a body that is not JSON. */
+  invalidNext(count: number, day?: string): void;
+  /** The next `count` requests (for that day only, when given) are never answered (the client's time-out must end them). */
+  hangNext(count: number, day?: string): void;
   /** Every path with its query, in order. */
   readonly requests: readonly string[];
   close(): Promise<void>;
@@ -163,9 +163,10 @@ function eventJson(game: FakeGame) {
 
 export async function startFakeScoreFeed(): Promise<FakeScoreFeed> {
   const games: FakeGame[] = [];
-  const failures: number[] = [];
-  let invalid = 0;
-  let hangs = 0;
+  /** Scripted misbehaviour, taken in order by the first request it applies to. */
+  const mishaps: { kind: 'fail' | 'invalid' | 'hang'; status: number; day: string | undefined }[] = [];
+  const script = (kind: 'fail' | 'invalid' | 'hang', count: number, status: number, day: string | undefined) =>
+    mishaps.push(...Array.from({ length: count }, () => ({ kind, status, day })));
   const requests: string[] = [];
   const hung: ServerResponse[] = [];
 
@@ -176,15 +177,14 @@ export async function startFakeScoreFeed(): Promise<FakeScoreFeed> {
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(url.pathname + url.search);
-    if (hangs > 0) {
-      hangs -= 1;
+    const at = mishaps.findIndex((mishap) => mishap.day === undefined || mishap.day === url.searchParams.get('dates'));
+    const mishap = at >= 0 ? mishaps.splice(at, 1)[0] : undefined;
+    if (mishap?.kind === 'hang') {
       hung.push(res);
       return;
     }
-    const failure = failures.shift();
-    if (failure !== undefined) return send(res, failure, { code: failure, message: 'fake failure' });
-    if (invalid > 0) {
-      invalid -= 1;
+    if (mishap?.kind === 'fail') return send(res, mishap.status, { code: mishap.status, message: 'fake failure' });
+    if (mishap?.kind === 'invalid') {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"events": [{"id": "40');
       return;
     }
@@ -213,13 +213,9 @@ export async function startFakeScoreFeed(): Promise<FakeScoreFeed> {
       if (!game) throw new Error(`no fake game ${id}`);
       game.state = state;
     },
-    failNext: (count, status) => failures.push(...Array.from({ length: count }, () => status)),
-    invalidNext: (count) => {
-      invalid += count;
-    },
-    hangNext: (count) => {
-      hangs += count;
-    },
+    failNext: (count, status, day) => script('fail', count, status, day),
+    invalidNext: (count, day) => script('invalid', count, 200, day),
+    hangNext: (count, day) => script('hang', count, 0, day),
     close: () =>
       new Promise<void>((resolve, reject) => {
         for (const res of hung) res.destroy();

@@ -383,6 +383,8 @@ export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
   'isAdmin',
   'is_paid',
   'draw_at_kickoff',
+  'feed_auto_confirm',
+  'feed_team_a_home',
   // D48's flag (db/shared-queries.ts `person`), under each name a query selects it as.
   'no_account',
   'owner_no_account',

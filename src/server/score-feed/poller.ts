@@ -46,6 +46,8 @@ interface PollOutcome {
   changed: boolean;
   /** Entered periods not confirmed yet, for auto-confirm, in playing order. */
   toConfirm: { period: Period; team_a_score: number; team_b_score: number }[];
+  /** The feed says final with every period entered: polling ends once `toConfirm` is confirmed. */
+  finished: boolean;
 }
 
 export function scoreFeedPoller(deps: ScoreFeedPollerDeps): ScoreFeedPoller {
@@ -86,7 +88,8 @@ export function scoreFeedPoller(deps: ScoreFeedPollerDeps): ScoreFeedPoller {
           })
         : [];
       // Done once final with every period entered (and, with auto-confirm, confirmed).
-      const done = feedFinished(live, model, entered) && toConfirm.length === 0;
+      const finished = feedFinished(live, model, entered);
+      const done = finished && toConfirm.length === 0;
       const liveText = JSON.stringify(live);
       const changed = liveText !== row.feed_live || logged.length > 0;
       await scoreFeedRepository(game.tx).set(gameId, {
@@ -97,12 +100,12 @@ export function scoreFeedPoller(deps: ScoreFeedPollerDeps): ScoreFeedPoller {
         feed_next_poll_at: done ? null : new Date(nextPollAfterSuccess(now.getTime(), intervalMs, live, startsAt)).toISOString(),
         ...(toConfirm.length === 0 ? { feed_note: null } : {}),
       });
-      return { changed, toConfirm };
+      return { changed, toConfirm, finished };
     });
   }
 
   /** Auto-confirm: each entered period in order by the admin's path; the first refusal is kept as the note. */
-  async function confirmEntered(gameId: string, toConfirm: PollOutcome['toConfirm']): Promise<void> {
+  async function confirmEntered(gameId: string, eventId: string, { toConfirm, finished }: PollOutcome): Promise<void> {
     for (const { period, ...scores } of toConfirm) {
       const refused = await gameDay.confirmFromFeed(gameId, period, scores);
       if (refused !== null) {
@@ -111,7 +114,7 @@ export function scoreFeedPoller(deps: ScoreFeedPollerDeps): ScoreFeedPoller {
         return;
       }
     }
-    await repo.set(gameId, { feed_note: null });
+    await repo.confirmed(gameId, eventId, finished);
   }
 
   async function pollOne(gameId: string, dueAt: string, now: Date): Promise<boolean> {
@@ -139,7 +142,7 @@ export function scoreFeedPoller(deps: ScoreFeedPollerDeps): ScoreFeedPoller {
     const outcome = await store(gameId, eventId, (teamAHome) => liveScoreOf(game, teamAHome), Date.parse(game.startsAt), now);
     if (!outcome) return true;
     if (outcome.changed) publishSafely(events, log, gameId, 'game');
-    if (outcome.toConfirm.length > 0) await confirmEntered(gameId, outcome.toConfirm);
+    if (outcome.toConfirm.length > 0) await confirmEntered(gameId, eventId, outcome);
     return true;
   }
 

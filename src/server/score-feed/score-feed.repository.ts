@@ -66,6 +66,16 @@ export function scoreFeedRepository(db: Executor) {
       await db.updateTable('games').set(changes).where('id', '=', gameId).execute();
     },
 
+    /** Auto-confirm confirmed every entered period: no note; and no more polls once the feed said final. */
+    async confirmed(gameId: string, eventId: string, finished: boolean): Promise<void> {
+      await db
+        .updateTable('games')
+        .set({ feed_note: null, ...(finished ? { feed_next_poll_at: null } : {}) })
+        .where('id', '=', gameId)
+        .where('feed_event_id', '=', eventId)
+        .execute();
+    },
+
     /** A failed poll: counted, its cause kept, the next one later (the event still the one polled). */
     async failed(gameId: string, eventId: string, failures: number, error: string, nextAt: string): Promise<void> {
       await db
