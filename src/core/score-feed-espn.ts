@@ -9,7 +9,10 @@ import type { FeedGame, FeedTeam } from './score-feed';
 
 const text = z.string().trim().min(1).max(200);
 /** ESPN sends scores as strings ("21"), line scores as numbers (7 or 7.0). */
-const points = z.union([z.number(), z.string().regex(/^\d{1,4}$/)]).transform(Number).pipe(z.number().int().min(0).max(9999));
+const points = z
+  .union([z.number(), z.string().regex(/^\d{1,4}$/)])
+  .transform(Number)
+  .pipe(z.number().int().min(0).max(9999));
 
 const competitorSchema = z.object({
   homeAway: z.enum(['home', 'away']),
@@ -61,7 +64,7 @@ function toTeam(competitor: z.infer<typeof competitorSchema>): FeedTeam {
 }
 
 /** One event, or null when it lacks what a game needs (it is left out of the list). */
-export function parseEspnEvent(raw: unknown): FeedGame | null {
+function parseEspnEvent(raw: unknown): FeedGame | null {
   const parsed = eventSchema.safeParse(raw);
   if (!parsed.success) return null;
   const event = parsed.data;

@@ -41,7 +41,7 @@ export function leagueMismatch(league: FeedLeague, model: PeriodModel): string |
   return `${info.label} is played in ${info.periods === 2 ? 'halves' : 'quarters'}; this game is played in ${model.kind === 'half' ? 'halves' : 'quarters'}. Change the game's type first.`;
 }
 
-export type FeedState = 'pre' | 'in' | 'post';
+type FeedState = 'pre' | 'in' | 'post';
 
 export interface FeedTeam {
   readonly name: string;

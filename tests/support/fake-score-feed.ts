@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
  * error statuses, invalid JSON or no answer at all.
  */
 
-export interface FakeTeam {
+interface FakeTeam {
   readonly name: string;
   readonly abbreviation: string;
 }
@@ -41,7 +41,7 @@ interface FakeGame {
   state: FakeGameState;
 }
 
-export const PRE_GAME: FakeGameState = { state: 'pre', status: 'STATUS_SCHEDULED', period: 0, clock: '0:00', home: [], away: [] };
+const PRE_GAME: FakeGameState = { state: 'pre', status: 'STATUS_SCHEDULED', period: 0, clock: '0:00', home: [], away: [] };
 
 /** A step in play: `period` under way with `clock` left. */
 export const inPlay = (period: number, clock: string, home: number[], away: number[], status = 'STATUS_IN_PROGRESS'): FakeGameState => ({

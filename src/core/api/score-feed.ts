@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { FEED_LEAGUES } from '../score-feed';
 import { int, list, quarter, timestamp, type Contract, type RequestOf } from './contract';
 
-export const SCORE_FEED_INPUT_TEXTS = {
+const SCORE_FEED_INPUT_TEXTS = {
   league: 'Choose a league from the list',
   date: 'Choose a date (YYYY-MM-DD)',
   eventId: 'Choose a game from the list',
@@ -17,7 +17,10 @@ const league = z.enum(FEED_LEAGUES, { error: SCORE_FEED_INPUT_TEXTS.league });
 const date = z
   .string({ error: SCORE_FEED_INPUT_TEXTS.date })
   .regex(/^\d{4}-\d{2}-\d{2}$/, SCORE_FEED_INPUT_TEXTS.date)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), SCORE_FEED_INPUT_TEXTS.date);
+  .refine(
+    (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    SCORE_FEED_INPUT_TEXTS.date,
+  );
 
 /** GET /api/admin/score-feed/games?league=&date= */
 export const feedSearchQuery = z.object({ league, date });
@@ -25,7 +28,7 @@ export const feedSearchQuery = z.object({ league, date });
 const feedTeamSchema = z.object({ name: z.string(), abbreviation: z.string(), score: int.nullable() });
 
 /** One real game of the feed, as the search lists it. */
-export const feedGameSchema = z.object({
+const feedGameSchema = z.object({
   event_id: z.string(),
   starts_at: timestamp,
   state: z.enum(['pre', 'in', 'post']),
@@ -54,7 +57,7 @@ export const feedLinkRequestSchema = z.object({
 export type FeedLinkRequest = RequestOf<typeof feedLinkRequestSchema>;
 
 /** The live score as stored (core/score-feed.ts LiveScore), in the game's teams A and B. */
-export const liveScoreSchema = z.object({
+const liveScoreSchema = z.object({
   state: z.enum(['pre', 'in', 'post']),
   status: z.string(),
   completed: z.boolean(),

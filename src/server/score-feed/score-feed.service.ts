@@ -27,7 +27,7 @@ export interface ScoreFeedServiceDeps {
   pollSoon: () => void;
 }
 
-export const FEED_TEXTS = {
+const FEED_TEXTS = {
   off: 'The live score feed is off on this server (SCORE_FEED=off).',
   notListed: 'That game is not on the feed for this date any more. Search again.',
   unavailable: (cause: string) => `The live score feed cannot be read now: ${cause}. Try again in a moment.`,
@@ -35,7 +35,7 @@ export const FEED_TEXTS = {
     `Teams cannot change once the numbers are drawn or the game is completed: kept ${a} and ${b}; ${a} follows the feed's ${side} team.`,
 } as const;
 
-export function toFeedGameInfo(game: FeedGame): FeedGameInfo {
+function toFeedGameInfo(game: FeedGame): FeedGameInfo {
   const team = (t: FeedGame['home']) => ({ name: t.name, abbreviation: t.abbreviation, score: t.score });
   return {
     event_id: game.id,
@@ -161,7 +161,10 @@ export function scoreFeedService(deps: ScoreFeedServiceDeps) {
             teamAHome = false;
             const kickoff =
               row.kickoff_at === null && row.sales_closed_at === null && Date.parse(found.startsAt) > at.getTime()
-                ? { kickoff_at: found.startsAt, time_zone: row.time_zone ?? (request.time_zone && isTimeZone(request.time_zone) ? request.time_zone : 'America/New_York') }
+                ? {
+                    kickoff_at: found.startsAt,
+                    time_zone: row.time_zone ?? (request.time_zone && isTimeZone(request.time_zone) ? request.time_zone : 'America/New_York'),
+                  }
                 : {};
             await game.update({ team_a: away, team_b: home, ...kickoff, updated_at: at.toISOString() });
           } else {

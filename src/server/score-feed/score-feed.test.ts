@@ -61,7 +61,13 @@ describe(`score feed (D39, ${testDbKind})`, () => {
   }
 
   async function newGame(values: Record<string, unknown> = {}): Promise<Game> {
-    const res = await asAdmin('POST', '/api/admin/games', { title: `Feed ${Math.random().toString(36).slice(2, 7)}`, team_a: 'A team', team_b: 'B team', price_per_square: 10, ...values });
+    const res = await asAdmin('POST', '/api/admin/games', {
+      title: `Feed ${Math.random().toString(36).slice(2, 7)}`,
+      team_a: 'A team',
+      team_b: 'B team',
+      price_per_square: 10,
+      ...values,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return (res.json() as { game: Game }).game;
   }
@@ -73,7 +79,12 @@ describe(`score feed (D39, ${testDbKind})`, () => {
   }
 
   async function link(game: Game, real: ReturnType<typeof realGame>, autoConfirm: boolean): Promise<FeedStatus> {
-    const res = await asAdmin('PUT', `/api/admin/games/${game.id}/score-feed`, { league: real.league, date: real.date, event_id: real.id, auto_confirm: autoConfirm });
+    const res = await asAdmin('PUT', `/api/admin/games/${game.id}/score-feed`, {
+      league: real.league,
+      date: real.date,
+      event_id: real.id,
+      auto_confirm: autoConfirm,
+    });
     expect(res.statusCode, res.body).toBe(200);
     // The link's own poll (the poller is woken) has ended.
     await poller.runSoon();
@@ -130,7 +141,7 @@ describe(`score feed (D39, ${testDbKind})`, () => {
       expect((await asAdmin('GET', url)).statusCode).toBe(200);
     });
 
-    it("fills in the teams (team A the away team) and the kickoff when the game has none; refuses a league of other periods", async () => {
+    it('fills in the teams (team A the away team) and the kickoff when the game has none; refuses a league of other periods', async () => {
       const real = realGame();
       const game = await newGame();
       const linked = await link(game, real, false);
@@ -142,7 +153,12 @@ describe(`score feed (D39, ${testDbKind})`, () => {
       expect(stored.game.score_feed).toMatchObject({ league: 'nfl', event_id: real.id, live: { state: 'pre', team_a_score: 0, team_b_score: 0 } });
 
       const halves = await newGame({ game_type: 'college-basketball' });
-      const refused = await asAdmin('PUT', `/api/admin/games/${halves.id}/score-feed`, { league: 'nfl', date: real.date, event_id: real.id, auto_confirm: false });
+      const refused = await asAdmin('PUT', `/api/admin/games/${halves.id}/score-feed`, {
+        league: 'nfl',
+        date: real.date,
+        event_id: real.id,
+        auto_confirm: false,
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.body).toContain('NFL is played in quarters; this game is played in halves');
       const unknown = await asAdmin('PUT', `/api/admin/games/${game.id}/score-feed`, { league: 'nfl', date: real.date, event_id: '123', auto_confirm: false });
@@ -244,7 +260,12 @@ describe(`score feed (D39, ${testDbKind})`, () => {
       expect((await winnerRows(t.db.handle, game.id)).map((w) => w.quarter)).toEqual([1, 2, 3]);
       feed.set(real.id, final([7, 3, 7, 7, 6], [0, 14, 3, 7, 0]));
       await poll(game.id);
-      const scores = await t.db.handle.db.selectFrom('quarter_scores').select(['quarter', 'team_a_score', 'team_b_score', 'entered_by']).where('game_id', '=', game.id).orderBy('quarter').execute();
+      const scores = await t.db.handle.db
+        .selectFrom('quarter_scores')
+        .select(['quarter', 'team_a_score', 'team_b_score', 'entered_by'])
+        .where('game_id', '=', game.id)
+        .orderBy('quarter')
+        .execute();
       // Team A is the away team (the Chiefs): 0, 14, 3, 7 and 0 in overtime; the Eagles won 30-24 in overtime.
       expect(scores).toEqual([
         { quarter: 1, team_a_score: 0, team_b_score: 7, entered_by: null },
@@ -270,7 +291,9 @@ describe(`score feed (D39, ${testDbKind})`, () => {
       const [q1] = await winnerRows(t.db.handle, game.id);
       expect(q1).toMatchObject({ quarter: 1, admin_user_id: admin.id, winning_numbers_x: 1, winning_numbers_y: 1 });
       expect(await activity(game.id)).toEqual([expect.objectContaining({ action: 'confirmed', actor_user_id: admin.id })]);
-      expect((await status(game.id)).differs).toEqual([{ quarter: 1, feed: { team_a_score: 3, team_b_score: 7 }, confirmed: { team_a_score: 1, team_b_score: 1 } }]);
+      expect((await status(game.id)).differs).toEqual([
+        { quarter: 1, feed: { team_a_score: 3, team_b_score: 7 }, confirmed: { team_a_score: 1, team_b_score: 1 } },
+      ]);
     });
 
     it('a corrected score updates an unconfirmed entry; after confirmation it changes no money and is told', async () => {
@@ -294,7 +317,9 @@ describe(`score feed (D39, ${testDbKind})`, () => {
       feed.set(real.id, inPlay(2, '8:00', [7, 0], [6, 0]));
       await poll(game.id);
       expect(await winnerRows(t.db.handle, game.id)).toEqual(before);
-      expect((await status(game.id)).differs).toEqual([{ quarter: 1, feed: { team_a_score: 6, team_b_score: 7 }, confirmed: { team_a_score: 0, team_b_score: 7 } }]);
+      expect((await status(game.id)).differs).toEqual([
+        { quarter: 1, feed: { team_a_score: 6, team_b_score: 7 }, confirmed: { team_a_score: 0, team_b_score: 7 } },
+      ]);
     });
 
     it('auto-confirm waits for the numbers: entered, not confirmed, and why; confirmed at the first poll after the draw', async () => {
@@ -389,7 +414,10 @@ describe(`score feed off (D39, ${testDbKind})`, () => {
     const search = await send(t.app, 'GET', '/api/admin/score-feed/games?league=nfl&date=2026-02-08', { cookie: admin.cookie });
     expect(search.statusCode).toBe(409);
     expect(search.json()).toMatchObject({ error: { code: 'FEED_OFF', message: 'The live score feed is off on this server (SCORE_FEED=off).' } });
-    const created = await send(t.app, 'POST', '/api/admin/games', { cookie: admin.cookie, payload: { title: 'Off Bowl', team_a: 'A', team_b: 'B', price_per_square: 5 } });
+    const created = await send(t.app, 'POST', '/api/admin/games', {
+      cookie: admin.cookie,
+      payload: { title: 'Off Bowl', team_a: 'A', team_b: 'B', price_per_square: 5 },
+    });
     const { game } = created.json() as { game: Game };
     const link = await send(t.app, 'PUT', `/api/admin/games/${game.id}/score-feed`, {
       cookie: admin.cookie,

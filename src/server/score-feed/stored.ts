@@ -6,7 +6,7 @@ import type { GamesTable } from '../db/schema';
 type FeedColumns = Pick<GamesTable, 'feed_league' | 'feed_event_id' | 'feed_live' | 'feed_entries'> & { feed_auto_confirm: boolean };
 
 /** A period the feed entered: its end score and when it was entered (games.feed_entries). */
-export interface FeedEntry extends PeriodScore {
+interface FeedEntry extends PeriodScore {
   readonly entered_at: string;
 }
 
