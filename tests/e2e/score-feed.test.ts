@@ -27,7 +27,9 @@ describe('live score feed (D39)', () => {
     const poller = server.app.scoreFeedPoller!;
     const title = `Feed Bowl ${randomUUID().slice(0, 6)}`;
     const id = await insertGame(server.db.handle, { title, team_a: 'Team A', team_b: 'Team B', price_per_square_cents: 1000 });
-    const owners = await Promise.all(['feed_fan', 'feed_coach', 'feed_aunt'].map((name) => insertUser(server.db.handle, `${name}-${randomUUID().slice(0, 4)}@example.com`)));
+    const owners = await Promise.all(
+      ['feed_fan', 'feed_coach', 'feed_aunt'].map((name) => insertUser(server.db.handle, `${name}-${randomUUID().slice(0, 4)}@example.com`)),
+    );
     await sellSquares(server.db.handle, id, (x, y) => owners[(x + y) % owners.length]!.id);
     feed.addGame({
       id: EVENT,

@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DbKind } from '../connection';
+import { allowActivityActions } from './activity-actions';
 import type { ColumnTypes } from './column-types';
 
-const ACTIONS_BEFORE = `'bought', 'reserved', 'assigned', 'marked_paid', 'marked_unpaid', 'released', 'moved', 'refunded', 'drawn', 'cleared', 'confirmed'`;
+const ACTIONS_BEFORE = ['bought', 'reserved', 'assigned', 'marked_paid', 'marked_unpaid', 'released', 'moved', 'refunded', 'drawn', 'cleared', 'confirmed'];
 
 /**
  * D39 kickoff (docs/decisions/035):
@@ -12,7 +13,8 @@ const ACTIONS_BEFORE = `'bought', 'reserved', 'assigned', 'marked_paid', 'marked
  * - `games.sales_closed_at`: when the kickoff run closed the game's sales, once across instances
  *   and restarts (a conditional update from null claims it, as `pay_by_released_at` does for D28).
  * - `game_activity.action` may be 'sales_closed' (the kickoff run's entry): the check constraint
- *   is replaced (PostgreSQL) or the table rebuilt with it (SQLite, which cannot alter a check).
+ *   is replaced (PostgreSQL) or the table rebuilt with it (SQLite, which cannot alter a check),
+ *   by allowActivityActions (the same statements this migration first wrote out itself).
  */
 export function kickoff(t: ColumnTypes, kind: DbKind) {
   return {
@@ -26,31 +28,7 @@ export function kickoff(t: ColumnTypes, kind: DbKind) {
       await db.schema.alterTable('games').addColumn('sales_closed_at', t.timestamp).execute();
       await db.schema.createIndex('games_kickoff_idx').on('games').columns(['kickoff_at', 'sales_closed_at']).execute();
 
-      const actions = sql.raw(`${ACTIONS_BEFORE}, 'sales_closed'`);
-      if (kind === 'postgres') {
-        await sql`alter table game_activity drop constraint game_activity_action`.execute(db);
-        await sql`alter table game_activity add constraint game_activity_action check (action in (${actions}))`.execute(db);
-        return;
-      }
-      await db.schema
-        .createTable('game_activity_new')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('game_id', 'text', (c) => c.notNull().references('games.id').onDelete('cascade'))
-        .addColumn('created_at', t.timestamp, (c) => c.notNull())
-        .addColumn('seq', 'integer', (c) => c.notNull())
-        .addColumn('action', 'text', (c) => c.notNull())
-        .addColumn('actor_user_id', 'text', (c) => c.references('user.id').onDelete('set null'))
-        .addColumn('subject_user_id', 'text', (c) => c.references('user.id').onDelete('set null'))
-        .addColumn('squares', 'text', (c) => c.notNull())
-        .addColumn('detail', 'text')
-        .addCheckConstraint('game_activity_action', sql`action in (${actions})`)
-        .execute();
-      await sql`insert into game_activity_new (id, game_id, created_at, seq, action, actor_user_id, subject_user_id, squares, detail)
-        select id, game_id, created_at, seq, action, actor_user_id, subject_user_id, squares, detail from game_activity`.execute(db);
-      await db.schema.dropTable('game_activity').execute();
-      await db.schema.alterTable('game_activity_new').renameTo('game_activity').execute();
-      await db.schema.createIndex('game_activity_game_idx').on('game_activity').columns(['game_id', 'created_at', 'seq']).execute();
-      await db.schema.createIndex('game_activity_subject_idx').on('game_activity').columns(['subject_user_id', 'game_id']).execute();
+      await allowActivityActions(db, t, kind, [...ACTIONS_BEFORE, 'sales_closed']);
     },
   };
 }

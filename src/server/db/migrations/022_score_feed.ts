@@ -1,8 +1,22 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DbKind } from '../connection';
+import { allowActivityActions } from './activity-actions';
 import type { ColumnTypes } from './column-types';
 
-const ACTIONS_BEFORE = `'bought', 'reserved', 'assigned', 'marked_paid', 'marked_unpaid', 'released', 'moved', 'refunded', 'drawn', 'cleared', 'confirmed', 'sales_closed'`;
+const ACTIONS_BEFORE = [
+  'bought',
+  'reserved',
+  'assigned',
+  'marked_paid',
+  'marked_unpaid',
+  'released',
+  'moved',
+  'refunded',
+  'drawn',
+  'cleared',
+  'confirmed',
+  'sales_closed',
+];
 
 /**
  * D39's live score feed (docs/decisions/036), on the game's row (it is read under the game's lock):
@@ -42,32 +56,7 @@ export function scoreFeed(t: ColumnTypes, kind: DbKind) {
       await db.schema.alterTable('games').addColumn('feed_note', 'text').execute();
       await db.schema.createIndex('games_feed_poll_idx').on('games').column('feed_next_poll_at').execute();
 
-      const actions = sql.raw(`${ACTIONS_BEFORE}, 'score_entered'`);
-      if (kind === 'postgres') {
-        await sql`alter table game_activity drop constraint game_activity_action`.execute(db);
-        await sql`alter table game_activity add constraint game_activity_action check (action in (${actions}))`.execute(db);
-        return;
-      }
-      // SQLite cannot alter a check constraint: the table is rebuilt with the same columns and indexes (as in 021).
-      await db.schema
-        .createTable('game_activity_new')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('game_id', 'text', (c) => c.notNull().references('games.id').onDelete('cascade'))
-        .addColumn('created_at', t.timestamp, (c) => c.notNull())
-        .addColumn('seq', 'integer', (c) => c.notNull())
-        .addColumn('action', 'text', (c) => c.notNull())
-        .addColumn('actor_user_id', 'text', (c) => c.references('user.id').onDelete('set null'))
-        .addColumn('subject_user_id', 'text', (c) => c.references('user.id').onDelete('set null'))
-        .addColumn('squares', 'text', (c) => c.notNull())
-        .addColumn('detail', 'text')
-        .addCheckConstraint('game_activity_action', sql`action in (${actions})`)
-        .execute();
-      await sql`insert into game_activity_new (id, game_id, created_at, seq, action, actor_user_id, subject_user_id, squares, detail)
-        select id, game_id, created_at, seq, action, actor_user_id, subject_user_id, squares, detail from game_activity`.execute(db);
-      await db.schema.dropTable('game_activity').execute();
-      await db.schema.alterTable('game_activity_new').renameTo('game_activity').execute();
-      await db.schema.createIndex('game_activity_game_idx').on('game_activity').columns(['game_id', 'created_at', 'seq']).execute();
-      await db.schema.createIndex('game_activity_subject_idx').on('game_activity').columns(['subject_user_id', 'game_id']).execute();
+      await allowActivityActions(db, t, kind, [...ACTIONS_BEFORE, 'score_entered']);
     },
   };
 }
