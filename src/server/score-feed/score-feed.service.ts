@@ -1,5 +1,6 @@
 import type { FeedGameInfo, FeedLinkRequest, FeedStatus } from '@core/api/score-feed';
 import { isTimeZone } from '@core/game-time';
+import { GAME_ERRORS } from '@core/messages';
 import { isPeriodOf, periodModel, type Period } from '@core/periods';
 import { type FeedGame, type FeedLeague, finishedPeriods, leagueMismatch } from '@core/score-feed';
 import { normalizeText } from '@core/text';
@@ -97,7 +98,7 @@ export function scoreFeedService(deps: ScoreFeedServiceDeps) {
 
   async function status(gameId: string, message: string | null = null): Promise<FeedStatus> {
     const row = await games.findById(gameId);
-    if (!row) throw notFound('Game not found');
+    if (!row) throw notFound(GAME_ERRORS.notFound);
     const model = periodModel(row.game_type);
     const confirmed = (await gameDayRepository(deps.db).scores(gameId)).filter((score) => isPeriodOf(model, score.quarter));
     const confirmedOf = (period: Period) => confirmed.find((score) => score.quarter === period);
@@ -145,7 +146,7 @@ export function scoreFeedService(deps: ScoreFeedServiceDeps) {
       const found = await read((feed) => feed.game(request.league, request.event_id, day));
       if (!found) throw notFound(FEED_TEXTS.notListed);
       const message = await games.withLockedGame(gameId, async (game) => {
-        if (!game) throw notFound('Game not found');
+        if (!game) throw notFound(GAME_ERRORS.notFound);
         const { row } = game;
         const mismatch = leagueMismatch(request.league, periodModel(row.game_type));
         if (mismatch) throw badRequest(mismatch, 'VALIDATION_ERROR');
@@ -193,7 +194,7 @@ export function scoreFeedService(deps: ScoreFeedServiceDeps) {
     /** Follows no real game any more: nothing is polled; scores already confirmed stay. */
     async unlink(gameId: string): Promise<FeedStatus> {
       await games.withLockedGame(gameId, async (game) => {
-        if (!game) throw notFound('Game not found');
+        if (!game) throw notFound(GAME_ERRORS.notFound);
         await scoreFeedRepository(game.tx).set(gameId, UNLINKED);
       });
       publishSafely(events, log, gameId, 'game');
