@@ -23,6 +23,7 @@ export const ACTIVITY_ACTIONS = [
   'sales_closed',
   'announced',
   'announcement_deleted',
+  'score_entered',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -48,6 +49,11 @@ export interface ActivityDetail {
   readonly excerpt?: string;
   /** D40: how many players a posted announcement was mailed to (absent: not mailed). */
   readonly mailed?: number;
+  /** D39: a period's score the live feed entered (with `quarter`). */
+  readonly team_a_score?: number;
+  readonly team_b_score?: number;
+  /** D39: the feed corrected a score it had entered, before its confirmation. */
+  readonly corrected?: true;
 }
 
 export interface ActivityFacts {
@@ -106,6 +112,11 @@ export function activityMessage({ action, actor, subject, squares, detail }: Act
       const quarter = detail.quarter ? periodWinningsLabel(model, detail.quarter) : `A ${periodNoun(model)}`;
       if (subject === null) return `${who} confirmed the ${quarter}: the winning square ${these} was not sold`;
       return `${who} confirmed the ${quarter}: ${whose} wins ${formatUsd(detail.amount_cents ?? 0)} with ${these}`;
+    }
+    case 'score_entered': {
+      const quarter = detail.quarter ? periodWinningsLabel(model, detail.quarter) : `a ${periodNoun(model)}`;
+      const score = `${detail.team_a_score ?? 0}-${detail.team_b_score ?? 0}`;
+      return detail.corrected ? `The live score feed corrected the ${quarter} score to ${score}` : `The live score feed entered the ${quarter} score: ${score}`;
     }
   }
 }

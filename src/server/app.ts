@@ -81,6 +81,11 @@ import { mailLinkOrigin } from './mail/link-origin';
 import { unsubscribeSigner } from './mail/unsubscribe';
 import { gameMails, type GameMails } from './mail/game-mails';
 import { mailPreferencesRoutes, UNSUBSCRIBE_ROUTES } from './mail/mail-preferences.routes';
+import { espnFeed } from './score-feed/espn';
+import type { ScoreFeedProvider } from './score-feed/provider';
+import { scoreFeedPoller, type ScoreFeedPoller } from './score-feed/poller';
+import { scoreFeedRoutes } from './score-feed/score-feed.routes';
+import { scoreFeedService } from './score-feed/score-feed.service';
 
 export interface AppDeps {
   settings: Settings;
@@ -124,6 +129,8 @@ declare module 'fastify' {
     kickoffs: KickoffRun;
     /** D40's game mails; tests run the pay-by reminders (remindDue) directly. */
     gameMails: GameMails;
+    /** D39's score feed poller (null with SCORE_FEED=off); tests call pollDue(now) directly. */
+    scoreFeedPoller: ScoreFeedPoller | null;
   }
 }
 
@@ -405,6 +412,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('kickoffs', kickoffs);
   app.addHook('onReady', async () => kickoffs.start());
   app.addHook('onClose', () => kickoffs.stop());
+  // D39: the live score feed (docs/decisions/036); SCORE_FEED=off: no provider, nothing polled or linked.
+  const feedInterval = settings.SCORE_FEED_INTERVAL_SECONDS * 1000;
+  const feedProvider: ScoreFeedProvider | null =
+    settings.SCORE_FEED === 'off' ? null : espnFeed({ baseUrl: settings.SCORE_FEED_URL, timeoutMs: settings.SCORE_FEED_TIMEOUT_SECONDS * 1000 });
+  const feedPoller = feedProvider
+    ? scoreFeedPoller({
+        db: database.db,
+        games: gamesRepo,
+        provider: feedProvider,
+        gameDay,
+        events,
+        log: app.log,
+        clock,
+        intervalMs: feedInterval,
+        leaseMs: settings.SCORE_FEED_TIMEOUT_SECONDS * 1000 + feedInterval,
+      })
+    : null;
+  app.decorate('scoreFeedPoller', feedPoller);
+  if (feedPoller) {
+    app.addHook('onReady', async () => feedPoller.start());
+    app.addHook('onClose', () => feedPoller.stop());
+  }
+  const scoreFeed = scoreFeedService({
+    db: database.db,
+    games: gamesRepo,
+    provider: feedProvider,
+    events,
+    log: app.log,
+    clock,
+    pollSoon: () => void feedPoller?.runSoon(),
+  });
+  await app.register(scoreFeedRoutes, { scoreFeed });
   const payouts = payoutsService({
     games: gamesRepo,
     db: database.db,

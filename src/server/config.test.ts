@@ -33,6 +33,25 @@ describe('settings', () => {
     expect(problemsOf({ DRAW_BEACON_URL: 'ftp://drand' })).toEqual(['DRAW_BEACON_URL: must be an http(s):// URL such as https://api.drand.sh']);
   });
 
+  it("follows ESPN's score feed by default except in tests (D39), polled every 30 s with a 10 s time-out", () => {
+    expect(parseSettings({})).toMatchObject({
+      SCORE_FEED: 'espn',
+      SCORE_FEED_URL: 'https://site.api.espn.com',
+      SCORE_FEED_INTERVAL_SECONDS: 30,
+      SCORE_FEED_TIMEOUT_SECONDS: 10,
+    });
+    expect(parseSettings({ NODE_ENV: 'test' }).SCORE_FEED).toBe('off');
+    expect(parseSettings({ SCORE_FEED: 'off' }).SCORE_FEED).toBe('off');
+    expect(parseSettings({ NODE_ENV: 'test', SCORE_FEED: 'espn', SCORE_FEED_URL: 'http://127.0.0.1:9999', SCORE_FEED_INTERVAL_SECONDS: '0.2' })).toMatchObject({
+      SCORE_FEED: 'espn',
+      SCORE_FEED_URL: 'http://127.0.0.1:9999',
+      SCORE_FEED_INTERVAL_SECONDS: 0.2,
+    });
+    expect(problemsOf({ SCORE_FEED: 'yahoo' })).toEqual(['SCORE_FEED: must be espn or off']);
+    expect(problemsOf({ SCORE_FEED_URL: 'ftp://espn' })).toEqual(['SCORE_FEED_URL: must be an http(s):// URL such as https://site.api.espn.com']);
+    expect(problemsOf({ SCORE_FEED_INTERVAL_SECONDS: '0' })).toEqual(['SCORE_FEED_INTERVAL_SECONDS: must be at least 0.05 seconds']);
+  });
+
   it('chooses PostgreSQL from a postgres:// DATABASE_URL', () => {
     const s = parseSettings({ DATABASE_URL: 'postgres://app@127.0.0.1:5432/squares' });
     expect(s.database).toEqual({ kind: 'postgres', url: 'postgres://app@127.0.0.1:5432/squares' });

@@ -143,9 +143,20 @@ const settingsSchema = z.object({
   DRAW_BEACON: z.preprocess(emptyToUndefined, z.enum(['on', 'off'], { error: 'must be on or off' }).optional()),
   /** D38: the drand relay asked for the quicknet chain (its chain hash and public key are pinned). */
   DRAW_BEACON_URL: urlSetting(['http:', 'https:'], 'must be an http(s):// URL such as https://api.drand.sh'),
+  /** D39: the live score feed (`espn`) or none (`off`: no polling, no linking); espn by default except in tests. */
+  SCORE_FEED: z.preprocess(emptyToUndefined, z.enum(['espn', 'off'], { error: 'must be espn or off' }).optional()),
+  /** D39: the score feed's base URL; tests point it at a fake feed on 127.0.0.1. */
+  SCORE_FEED_URL: urlSetting(['http:', 'https:'], 'must be an http(s):// URL such as https://site.api.espn.com'),
+  /** D39: how often a linked game's live score is read while it is on (failures wait longer, backing off). */
+  SCORE_FEED_INTERVAL_SECONDS: secondsSetting(3600, 30),
+  /** D39: a read of the score feed that takes longer is given up (and retried with back-off). */
+  SCORE_FEED_TIMEOUT_SECONDS: secondsSetting(120, 10),
 });
 
-export type Settings = Omit<z.infer<typeof settingsSchema>, 'DRAW_BEACON' | 'DRAW_BEACON_URL'> & {
+export type Settings = Omit<z.infer<typeof settingsSchema>, 'DRAW_BEACON' | 'DRAW_BEACON_URL' | 'SCORE_FEED' | 'SCORE_FEED_URL'> & {
+  /** D39: espn in production and trial, off in the test environment unless set. */
+  SCORE_FEED: 'espn' | 'off';
+  SCORE_FEED_URL: string;
   /** D38: on in production and trial, off in the test environment unless set. */
   DRAW_BEACON: 'on' | 'off';
   DRAW_BEACON_URL: string;
@@ -208,7 +219,16 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
   if (s.METRICS_TOKEN && !s.METRICS) problems.push('METRICS_TOKEN: is set but METRICS is not true (metrics are off)');
   if (problems.length) throw new SettingsError(problems);
   const DRAW_BEACON = s.DRAW_BEACON ?? (s.NODE_ENV === 'test' ? 'off' : 'on');
-  return { ...s, DRAW_BEACON, DRAW_BEACON_URL: s.DRAW_BEACON_URL ?? 'https://api.drand.sh', trialMode, database: databaseSettings(s.DATABASE_URL) };
+  const SCORE_FEED = s.SCORE_FEED ?? (s.NODE_ENV === 'test' ? 'off' : 'espn');
+  return {
+    ...s,
+    DRAW_BEACON,
+    DRAW_BEACON_URL: s.DRAW_BEACON_URL ?? 'https://api.drand.sh',
+    SCORE_FEED,
+    SCORE_FEED_URL: s.SCORE_FEED_URL ?? 'https://site.api.espn.com',
+    trialMode,
+    database: databaseSettings(s.DATABASE_URL),
+  };
 }
 
 /** Reads `.env` (when present) into process.env without overriding what is already set, then parses. */

@@ -27,6 +27,9 @@ export const ERROR_CODES = [
   'BAD_UNSUBSCRIBE_LINK',
   // An account without a username yet (D29) cannot buy squares
   'USERNAME_REQUIRED',
+  // D39's live score feed: off, or unreachable
+  'FEED_OFF',
+  'FEED_UNAVAILABLE',
   // Games (D13)
   'GAME_CLOSED',
   'GAME_COMPLETED',

@@ -28,6 +28,7 @@ import { INVITE_ERRORS } from '../messages';
 import { NUMBER_SET_MODES } from '../periods';
 import { INVITE_TOKEN_MAX_LENGTH, VISIBILITIES } from '../visibility';
 import { cents, int, list, timestamp, type Contract, type RequestOf } from './contract';
+import { gameScoreFeedSchema } from './score-feed';
 
 export const gameSchema = z.object({
   id: z.string(),
@@ -95,6 +96,8 @@ export const gameSchema = z.object({
   draw_at_kickoff: z.boolean(),
   /** D39: when sales closed at kickoff (null while they have not). */
   sales_closed_at: timestamp.nullable(),
+  /** D39: the real game it follows on the live score feed, with its live score; null: none. */
+  score_feed: gameScoreFeedSchema.nullable(),
   created_by: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,

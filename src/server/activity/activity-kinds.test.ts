@@ -9,6 +9,7 @@ import { testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { cartOf, payWith, sessionIdOf, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
+import { inPlay, startFakeScoreFeed, type FakeScoreFeed } from '../../../tests/support/fake-score-feed';
 import { send } from '../../../tests/support/request';
 
 /**
@@ -21,12 +22,17 @@ describe(`every activity entry kind is written, in its words (D32, ${testDbKind}
   let admin: TestAccount;
   let alice: TestAccount;
   let bob: TestAccount;
+  let feed: FakeScoreFeed;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    feed = await startFakeScoreFeed();
+    t = await createTestApp({ env: { SCORE_FEED: 'espn', SCORE_FEED_URL: feed.url, SCORE_FEED_INTERVAL_SECONDS: '3600' } });
     [admin, alice, bob] = await Promise.all([testAccount(t, { admin: true }), testAccount(t, { prefix: 'alice' }), testAccount(t, { prefix: 'bob' })]);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await feed.close();
+  });
 
   /** What each kind says in this test's story (the names known once the accounts exist). */
   const EXPECTED: Record<ActivityAction, () => string> = {
@@ -44,6 +50,7 @@ describe(`every activity entry kind is written, in its words (D32, ${testDbKind}
     sales_closed: () => 'Kickoff: sales closed',
     announced: () => `${admin.username} posted an announcement, mailed to 1 player: "Kickoff moved to 7 pm"`,
     announcement_deleted: () => `${admin.username} deleted an announcement: "Kickoff moved to 7 pm"`,
+    score_entered: () => 'The live score feed entered the 1st Quarter score: 3-7',
   };
 
   it("covers exactly core's list of kinds", () => {
@@ -101,7 +108,22 @@ describe(`every activity entry kind is written, in its words (D32, ${testDbKind}
     });
     await ok('DELETE', `/api/admin/games/${card.id}/announcements/${posted.announcement.id}`);
 
-    const entries = [...(await log(card.id)), ...(await log(cash.id)), ...(await log(kickoff.id))];
+    // D39: a game linked to the live score feed, whose first quarter ends (the feed, as the app).
+    const followed = await newGame({});
+    feed.addGame({
+      id: '401000001',
+      sport: 'football',
+      league: 'nfl',
+      day: '20260208',
+      startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      home: { name: 'Philadelphia Eagles', abbreviation: 'PHI' },
+      away: { name: 'Kansas City Chiefs', abbreviation: 'KC' },
+    });
+    feed.set('401000001', inPlay(2, '12:00', [7, 0], [3, 0]));
+    await ok('PUT', `/api/admin/games/${followed.id}/score-feed`, { league: 'nfl', date: '2026-02-08', event_id: '401000001', auto_confirm: false });
+    await t.app.scoreFeedPoller!.runSoon();
+
+    const entries = [...(await log(card.id)), ...(await log(cash.id)), ...(await log(kickoff.id)), ...(await log(followed.id))];
     expect(entries.map((entry) => [entry.action, entry.message])).toEqual(
       (
         [
@@ -120,6 +142,7 @@ describe(`every activity entry kind is written, in its words (D32, ${testDbKind}
           'marked_unpaid',
           'moved',
           'sales_closed',
+          'score_entered',
         ] as const
       ).map((action) => [action, EXPECTED[action]()]),
     );

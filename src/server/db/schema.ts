@@ -142,6 +142,24 @@ export interface GamesTable {
   draw_at_kickoff: Generated<boolean>;
   /** D39: when the kickoff run closed sales (once across instances: claimed from null). */
   sales_closed_at: string | null;
+  /** D39 score feed (migration 022): the league and event of the real game followed; null: none. */
+  feed_league: string | null;
+  feed_event_id: string | null;
+  /** D39: the feed's day (YYYYMMDD) the event is listed on; the poller reads that day's scoreboard. */
+  feed_event_day: string | null;
+  /** D39: each period's score from the feed is confirmed by itself (else by one click). */
+  feed_auto_confirm: Generated<boolean>;
+  /** D39: team A is the feed's home team (else its away team). */
+  feed_team_a_home: Generated<boolean>;
+  /** D39: the last live score read (JSON LiveScore, core/score-feed.ts). */
+  feed_live: string | null;
+  /** D39: period scores the feed entered (JSON: period -> { team_a_score, team_b_score, entered_at }). */
+  feed_entries: string | null;
+  /** D39: when the poller reads the feed next (null: not polled); claimed with a conditional update. */
+  feed_next_poll_at: string | null;
+  feed_failures: Generated<number>;
+  feed_error: string | null;
+  feed_note: string | null;
 }
 
 /** A row is either a live hold (status 'held') or an owned square ('claimed'): D21. */
@@ -389,6 +407,8 @@ export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
   'isAdmin',
   'is_paid',
   'draw_at_kickoff',
+  'feed_auto_confirm',
+  'feed_team_a_home',
   // D48's flag (db/shared-queries.ts `person`), under each name a query selects it as.
   'no_account',
   'owner_no_account',

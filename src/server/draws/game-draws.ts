@@ -62,7 +62,7 @@ export async function drawFirstSet({ row: game, tx: db }: LockedDrawGame, adminI
 export async function drawNextSetAfter(
   { row: game, tx: db }: LockedDrawGame,
   period: Period,
-  adminId: string,
+  adminId: string | null,
   at: string,
   beacon: BeaconTicketing,
 ): Promise<void> {

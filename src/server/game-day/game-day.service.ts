@@ -143,7 +143,13 @@ export function gameDayService(deps: GameDayServiceDeps) {
    * owns the square (D24). The game's final period (the 4th quarter, or the 2nd half) completes
    * the game; a period the game's model does not have is refused (400).
    */
-  async function confirmQuarter(gameId: string, quarter: Quarter, scores: ScorePair, adminId: string): Promise<QuarterOutcome> {
+  async function confirmQuarter(
+    gameId: string,
+    quarter: Quarter,
+    scores: ScorePair,
+    adminId: string | null,
+    { onlyUnconfirmed = false }: { onlyUnconfirmed?: boolean } = {},
+  ): Promise<QuarterOutcome> {
     return locked(gameId, async (game, tx) => {
       const model = periodModel(game.row.game_type);
       if (!isPeriodOf(model, quarter)) throw badRequest(GAME_DAY_TEXTS.notAPeriod(quarter, model), 'VALIDATION_ERROR');
@@ -155,6 +161,8 @@ export function gameDayService(deps: GameDayServiceDeps) {
       }
       const confirmed = await tx.scores(gameId);
       const previous = confirmed.find((score) => score.quarter === quarter);
+      // D39: the feed confirms a period nobody confirmed yet; it never corrects one.
+      if (previous && onlyUnconfirmed) return { changed: false };
       const existing = previous ? await tx.winner(gameId, quarter) : undefined;
       if (!previous) {
         const next = nextPeriodToConfirm(
@@ -453,6 +461,25 @@ export function gameDayService(deps: GameDayServiceDeps) {
       }
       if (changed) publish(gameId, 'winners');
       return { view: await view(gameId), processed, failure };
+    },
+
+    /**
+     * D39: the live feed's confirmation of a period it entered, by the admin's path (winners,
+     * payouts and roll-forward by the same rules) with the app as actor. A period already
+     * confirmed is left as it is (manual entry wins). Resolves with null when it confirmed (or
+     * there was nothing to do), or with why not (numbers not drawn yet, out of order...).
+     */
+    async confirmFromFeed(gameId: string, quarter: Quarter, scores: ScorePair): Promise<string | null> {
+      let outcome: QuarterOutcome;
+      try {
+        outcome = await confirmQuarter(gameId, quarter, scores, null, { onlyUnconfirmed: true });
+      } catch (err) {
+        const failure = quarterFailure(err, gameId, quarter, await modelOf(gameId));
+        if (failure.statusCode < 500) return failure.message;
+        throw failure;
+      }
+      if (outcome.changed) publish(gameId, 'winners');
+      return null;
     },
 
     /** My Winnings (D23 badges): the player's wins grouped per game, newest game first. */

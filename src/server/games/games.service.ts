@@ -1,4 +1,5 @@
 import { DEFAULT_NUMBER_SET_MODE, isNumberSetMode } from '@core/periods';
+import { gameScoreFeed } from '../score-feed/stored';
 import { newDrawSeed } from '../draws/digit-sets';
 import { randomUUID } from 'node:crypto';
 import type { Game, GameInviteResponse, GameLinkResponse, GameShareResponse } from '@core/api/games';
@@ -442,6 +443,7 @@ export function toGame(row: GameRow): Game {
     time_zone: row.time_zone,
     draw_at_kickoff: row.draw_at_kickoff,
     sales_closed_at: row.sales_closed_at,
+    score_feed: gameScoreFeed(row),
     created_by: row.created_by,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -205,6 +205,7 @@ describe(`games API (${testDbKind})`, () => {
         time_zone: null,
         draw_at_kickoff: false,
         sales_closed_at: null,
+        score_feed: null,
         created_by: adminId,
         created_at: game.created_at,
         updated_at: game.created_at,
@@ -352,7 +353,7 @@ describe(`games API (${testDbKind})`, () => {
       const openGame = games.find((g) => g.id === open)!;
       expect(openGame).toMatchObject({ price_locked: false, squares_claimed: 3, squares_available: 97, total_pot_cents: 3000, price_per_square: 10 });
       expect(Object.keys(openGame).sort()).toEqual(Object.keys(await getGame(open)).sort());
-      expect(Object.keys(openGame)).toHaveLength(39);
+      expect(Object.keys(openGame)).toHaveLength(40);
       expect(games.find((g) => g.id === sold)!.price_locked).toBe(true);
     });
 

@@ -163,7 +163,7 @@ const FIELD_ORDER: readonly GameFormField[] = [
 ];
 
 /** Styled like Input, for the native select (accessible and keyboard-friendly everywhere). */
-const selectClassName =
+export const selectClassName =
   'flex h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs transition-[color,box-shadow] disabled:cursor-not-allowed disabled:opacity-50 md:text-sm dark:bg-input/30 [&>option]:bg-popover [&>option]:text-popover-foreground aria-invalid:border-destructive aria-invalid:ring-2 aria-invalid:ring-destructive/20';
 
 export interface GameFormProps {

@@ -11,6 +11,7 @@ import { personLabel } from '@core/person';
 import { type LedgerLine, ledgerTotals, resultsLedger, unclaimedText, youWonText } from '@core/results-ledger';
 import { finalPeriod, nextPeriodToConfirm, periodEndLabel, periodModel, periodShortLabel } from '@core/periods';
 import { boardPeriod } from '@core/set-numbers';
+import { liveScoreLabel } from '@core/score-feed';
 import type { Quarter } from '@core/scoring';
 import { Trophy } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
@@ -66,7 +67,9 @@ export function ScoreBar({
   // The period in play shows the score so far: the latest confirmed one's.
   const playing = quarter !== null && quarter === inPlay;
   const latest = winners.find((winner) => winner.quarter === latestQuarter(winners)) ?? null;
-  const score = shown ?? (playing ? latest : null);
+  // D39: a game following the live feed shows the real game's score as it stands, said as the feed says it.
+  const live = game.score_feed?.live ?? null;
+  const score = live && live.state !== 'pre' ? live : (shown ?? (playing ? latest : null));
   const over = gameOver(board, winners);
   const headingId = useId();
   return (
@@ -78,8 +81,15 @@ export function ScoreBar({
         <TeamScore team={game.team_a} score={score?.team_a_score ?? null} align="start" testId="score-team-a" />
         <div className="flex flex-col items-center gap-1 text-center">
           <span className="text-sm font-semibold whitespace-nowrap" data-testid="score-period">
-            {shown ? periodEndLabel(model, shown.quarter) : playing ? `${periodShortLabel(model, quarter)} in play` : 'Numbers drawn'}
+            {live
+              ? liveScoreLabel(live, model)
+              : shown
+                ? periodEndLabel(model, shown.quarter)
+                : playing
+                  ? `${periodShortLabel(model, quarter)} in play`
+                  : 'Numbers drawn'}
           </span>
+          {live && <span className="text-xs text-muted-foreground">Live score feed</span>}
           {over ? <span className="text-xs text-muted-foreground">Game over</span> : liveIndicator}
         </div>
         <TeamScore team={game.team_b} score={score?.team_b_score ?? null} align="end" testId="score-team-b" />

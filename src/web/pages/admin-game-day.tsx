@@ -8,6 +8,7 @@ import { FourQuarterMode, GameDaySummary } from '@/components/game-day-controls'
 import { NumbersActions } from '@/components/game-day-numbers';
 import { GameDayNumberSets } from '@/components/game-day-number-sets';
 import { BackLink, LinkButton } from '@/components/link-button';
+import { ScoreFeedPanel } from '@/components/score-feed-link';
 import { ErrorState, Page, usePageTitle } from '@/components/page';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api';
@@ -75,6 +76,7 @@ export default function AdminGameDayPage() {
         <NumbersActions view={view} />
         <GameDayNumberSets view={view} />
       </div>
+      <ScoreFeedPanel view={view} />
       <FourQuarterMode view={view} />
       {/* D40: the organizer's announcements on the board, optionally mailed to the players. */}
       <AnnouncementsPanel gameId={game.id} />

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDbKind } from '../../../../tests/support/db';
 import { olderDatabase } from '../../../../tests/support/older-database';
 import { migrations } from './index';
-import { allowActivityActions, quotedNames } from './024_announcements';
+import { allowActivityActions, quotedNames } from './activity-actions';
 
 describe(`migration 024: announcements (D40, ${testDbKind})`, () => {
   let t: TestDatabase;

@@ -21,6 +21,7 @@ import { drawMethod } from './018_draw_method';
 import { drawAttempts } from './019_draw_attempts';
 import { deletedAccounts } from './020_deleted_accounts';
 import { kickoff } from './021_kickoff';
+import { scoreFeed } from './022_score_feed';
 import { mailChoices } from './023_mail_choices';
 import { announcements } from './024_announcements';
 import { columnTypes } from './column-types';
@@ -50,6 +51,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '019_draw_attempts': drawAttempts(t),
     '020_deleted_accounts': deletedAccounts(t),
     '021_kickoff': kickoff(t, kind),
+    '022_score_feed': scoreFeed(t, kind),
     '023_mail_choices': mailChoices(t),
     '024_announcements': announcements(t, kind),
   };

@@ -1,0 +1,71 @@
+import { FEED_LEAGUE_INFO, type FeedGame, type FeedLeague } from '@core/score-feed';
+import { FeedFormatError, parseEspnScoreboard } from '@core/score-feed-espn';
+import { ScoreFeedError, type ScoreFeedProvider } from './provider';
+
+export interface EspnFeedOptions {
+  /** SCORE_FEED_URL: https://site.api.espn.com, or a fake feed on 127.0.0.1 in tests. */
+  baseUrl: string;
+  /** Each request ends after this long (AbortSignal.timeout). */
+  timeoutMs: number;
+}
+
+/** The longest body read from the feed (a busy college Saturday is well under 2 MB). */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+/**
+ * ESPN's public scoreboard JSON (core/score-feed-espn.ts reads it):
+ * `{base}/apis/site/v2/sports/{sport}/{league}/scoreboard?dates=YYYYMMDD` (college leagues with
+ * `groups=80`/`50`: every division I game, not only ranked ones), for a day's games and for one
+ * game (found on the day it was linked from).
+ */
+export function espnFeed(options: EspnFeedOptions): ScoreFeedProvider {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const scoreboard = (league: FeedLeague, day: string) => {
+    const { sport, groups } = FEED_LEAGUE_INFO[league];
+    return `${base}/apis/site/v2/sports/${sport}/${league}/scoreboard?dates=${encodeURIComponent(day)}${groups ? `&groups=${groups}` : ''}`;
+  };
+
+  async function getJson(url: string, signal?: AbortSignal): Promise<unknown> {
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    let res: Response;
+    try {
+      res = await fetch(url, { headers: { accept: 'application/json' }, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    } catch (err) {
+      const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+      throw new ScoreFeedError(timedOut ? `The score feed did not answer within ${options.timeoutMs / 1000} s` : 'The score feed could not be reached', {
+        cause: err,
+      });
+    }
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new ScoreFeedError(`The score feed answered ${res.status}`);
+    }
+    try {
+      const body = await res.text();
+      if (body.length > MAX_BODY_BYTES) throw new ScoreFeedError('The score feed sent too much');
+      return JSON.parse(body) as unknown;
+    } catch (err) {
+      if (err instanceof ScoreFeedError) throw err;
+      throw new ScoreFeedError('The score feed sent something that is not JSON', { cause: err });
+    }
+  }
+
+  const games = async (url: string, signal?: AbortSignal): Promise<FeedGame[]> => {
+    const body = await getJson(url, signal);
+    try {
+      return parseEspnScoreboard(body);
+    } catch (err) {
+      if (err instanceof FeedFormatError) throw new ScoreFeedError(err.message, { cause: err });
+      throw err;
+    }
+  };
+
+  return {
+    name: 'espn',
+    gamesOn: (league, day, signal) => games(scoreboard(league, day), signal),
+    async game(league, eventId, day, signal) {
+      const listed = await games(scoreboard(league, day), signal);
+      return listed.find((game) => game.id === eventId) ?? null;
+    },
+  };
+}

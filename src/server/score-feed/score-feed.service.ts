@@ -1,0 +1,206 @@
+import type { FeedGameInfo, FeedLinkRequest, FeedStatus } from '@core/api/score-feed';
+import { isTimeZone } from '@core/game-time';
+import { GAME_ERRORS } from '@core/messages';
+import { isPeriodOf, periodModel, type Period } from '@core/periods';
+import { type FeedGame, type FeedLeague, finishedPeriods, leagueMismatch } from '@core/score-feed';
+import { normalizeText } from '@core/text';
+import { validateTeamName } from '@core/validation';
+import type { GameRow, GamesRepository } from '../games/games.repository';
+import { gameDayRepository } from '../game-day/game-day.repository';
+import { badRequest, conflict, notFound, AppError } from '../http/errors';
+import type { Logger } from '../logger';
+import type { GameEvents } from '../realtime/events';
+import { publishSafely } from '../realtime/publish';
+import type { Executor } from '../db/executor';
+import { ScoreFeedError, type ScoreFeedProvider } from './provider';
+import { scoreFeedRepository, UNLINKED } from './score-feed.repository';
+import { gameScoreFeed, storedEntries, storedLive } from './stored';
+
+export interface ScoreFeedServiceDeps {
+  db: Executor;
+  games: Pick<GamesRepository, 'findById' | 'withLockedGame'>;
+  /** Null with SCORE_FEED=off. */
+  provider: ScoreFeedProvider | null;
+  events: GameEvents;
+  log: Logger;
+  clock: () => Date;
+  /** Wakes the poller after a link, so the live score shows at once. */
+  pollSoon: () => void;
+}
+
+const FEED_TEXTS = {
+  off: 'The live score feed is off on this server (SCORE_FEED=off).',
+  notListed: 'That game is not on the feed for this date any more. Search again.',
+  unavailable: (cause: string) => `The live score feed cannot be read now: ${cause}. Try again in a moment.`,
+  teamsKept: (a: string, b: string, side: string) =>
+    `Teams cannot change once the numbers are drawn or the game is completed: kept ${a} and ${b}; ${a} follows the feed's ${side} team.`,
+} as const;
+
+function toFeedGameInfo(game: FeedGame): FeedGameInfo {
+  const team = (t: FeedGame['home']) => ({ name: t.name, abbreviation: t.abbreviation, score: t.score });
+  return {
+    event_id: game.id,
+    starts_at: game.startsAt,
+    state: game.state,
+    status: game.status,
+    period: game.period,
+    clock: game.clock,
+    completed: game.completed,
+    home: team(game.home),
+    away: team(game.away),
+  };
+}
+
+/** A feed team's name as a team name may be (core's rule): its display name, else its abbreviation. */
+function teamName(team: FeedGame['home'], side: 'A' | 'B'): string | null {
+  for (const candidate of [team.name, team.abbreviation]) {
+    const checked = validateTeamName(side, candidate);
+    if (checked.ok) return checked.value;
+  }
+  return null;
+}
+
+const same = (a: string, b: string) => normalizeText(a).toLowerCase() === normalizeText(b).toLowerCase();
+
+/** Team A is the home team when the game's names say so (teams that can no longer change). */
+function teamAIsHome(row: Pick<GameRow, 'team_a' | 'team_b'>, game: FeedGame): boolean {
+  const names = (t: FeedGame['home']) => [t.name, t.abbreviation].filter(Boolean);
+  return names(game.home).some((n) => same(n, row.team_a)) || names(game.away).some((n) => same(n, row.team_b));
+}
+
+/**
+ * D39's links between games and real ones (docs/decisions/036): the admin searches the feed by
+ * league and date, links a game (teams and, when it has none, the kickoff filled in from the
+ * feed) or unlinks it; game day reads what the feed entered and anything it now says otherwise.
+ */
+export function scoreFeedService(deps: ScoreFeedServiceDeps) {
+  const { games, log, events, clock } = deps;
+
+  function provider(): ScoreFeedProvider {
+    if (!deps.provider) throw conflict(FEED_TEXTS.off, 'FEED_OFF');
+    return deps.provider;
+  }
+
+  async function read<T>(work: (feed: ScoreFeedProvider) => Promise<T>): Promise<T> {
+    const feed = provider();
+    try {
+      return await work(feed);
+    } catch (err) {
+      if (err instanceof ScoreFeedError) {
+        log.warn({ err }, 'score feed: a search could not be read');
+        throw new AppError(502, 'FEED_UNAVAILABLE', FEED_TEXTS.unavailable(err.message));
+      }
+      throw err;
+    }
+  }
+
+  const dayOf = (date: string) => date.replaceAll('-', '');
+
+  async function status(gameId: string, message: string | null = null): Promise<FeedStatus> {
+    const row = await games.findById(gameId);
+    if (!row) throw notFound(GAME_ERRORS.notFound);
+    const model = periodModel(row.game_type);
+    const confirmed = (await gameDayRepository(deps.db).scores(gameId)).filter((score) => isPeriodOf(model, score.quarter));
+    const confirmedOf = (period: Period) => confirmed.find((score) => score.quarter === period);
+    const entries = storedEntries(row);
+    const live = storedLive(row);
+    const finished = live ? finishedPeriods(live, model) : new Map();
+    const differs = confirmed.flatMap((score) => {
+      const feed = finished.get(score.quarter as Period);
+      if (!feed || (feed.team_a_score === score.team_a_score && feed.team_b_score === score.team_b_score)) return [];
+      return [{ quarter: score.quarter as Period, feed, confirmed: { team_a_score: score.team_a_score, team_b_score: score.team_b_score } }];
+    });
+    return {
+      enabled: deps.provider !== null,
+      link: gameScoreFeed(row),
+      team_a_home: row.feed_team_a_home,
+      entries: model.periods.flatMap((period) => {
+        const entry = entries[period];
+        return entry ? [{ quarter: period, ...entry, confirmed: confirmedOf(period) !== undefined }] : [];
+      }),
+      differs,
+      failures: row.feed_failures,
+      error: row.feed_error,
+      note: row.feed_note,
+      next_poll_at: row.feed_next_poll_at,
+      message,
+    };
+  }
+
+  return {
+    status,
+
+    /** The league's games on a date, for the admin to choose one. */
+    async search(league: FeedLeague, date: string): Promise<FeedGameInfo[]> {
+      const found = await read((feed) => feed.gamesOn(league, dayOf(date)));
+      return found.map(toFeedGameInfo);
+    },
+
+    /**
+     * Links the game to one of the feed's games: teams filled in (while the game's rules let them
+     * change: before the draw), the kickoff too when the game has none and sales are open, and the
+     * poller told to read it now. Linking the same game again only changes the confirmation choice.
+     */
+    async link(gameId: string, request: FeedLinkRequest): Promise<FeedStatus> {
+      const day = dayOf(request.date);
+      const found = await read((feed) => feed.game(request.league, request.event_id, day));
+      if (!found) throw notFound(FEED_TEXTS.notListed);
+      const message = await games.withLockedGame(gameId, async (game) => {
+        if (!game) throw notFound(GAME_ERRORS.notFound);
+        const { row } = game;
+        const mismatch = leagueMismatch(request.league, periodModel(row.game_type));
+        if (mismatch) throw badRequest(mismatch, 'VALIDATION_ERROR');
+        const at = clock();
+        const sameEvent = row.feed_event_id === found.id && row.feed_league === request.league;
+        let message: string | null = null;
+        let teamAHome = row.feed_team_a_home;
+        if (!sameEvent) {
+          const editable = row.is_active && !row.grid_shuffled;
+          const away = teamName(found.away, 'A');
+          const home = teamName(found.home, 'B');
+          if (editable && away && home) {
+            teamAHome = false;
+            const kickoff =
+              row.kickoff_at === null && row.sales_closed_at === null && Date.parse(found.startsAt) > at.getTime()
+                ? {
+                    kickoff_at: found.startsAt,
+                    time_zone: row.time_zone ?? (request.time_zone && isTimeZone(request.time_zone) ? request.time_zone : 'America/New_York'),
+                  }
+                : {};
+            await game.update({ team_a: away, team_b: home, ...kickoff, updated_at: at.toISOString() });
+          } else {
+            teamAHome = teamAIsHome(row, found);
+            message = FEED_TEXTS.teamsKept(row.team_a, row.team_b, teamAHome ? 'home' : 'away');
+          }
+        }
+        await scoreFeedRepository(game.tx).set(gameId, {
+          ...(sameEvent ? {} : { ...UNLINKED, feed_team_a_home: teamAHome }),
+          feed_league: request.league,
+          feed_event_id: found.id,
+          feed_event_day: day,
+          feed_auto_confirm: request.auto_confirm,
+          feed_next_poll_at: at.toISOString(),
+          feed_failures: 0,
+          feed_error: null,
+        });
+        return message;
+      });
+      log.info({ gameId, league: request.league, eventId: found.id }, 'score feed: game linked');
+      publishSafely(events, log, gameId, 'game');
+      deps.pollSoon();
+      return status(gameId, message);
+    },
+
+    /** Follows no real game any more: nothing is polled; scores already confirmed stay. */
+    async unlink(gameId: string): Promise<FeedStatus> {
+      await games.withLockedGame(gameId, async (game) => {
+        if (!game) throw notFound(GAME_ERRORS.notFound);
+        await scoreFeedRepository(game.tx).set(gameId, UNLINKED);
+      });
+      publishSafely(events, log, gameId, 'game');
+      return status(gameId);
+    },
+  };
+}
+
+export type ScoreFeedService = ReturnType<typeof scoreFeedService>;
