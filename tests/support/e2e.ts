@@ -4,9 +4,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { GOOD_PASSWORD, testAccount, type AccountOptions, type TestAccount } from './accounts';
-import type { TestAppOptions } from './app';
 import { launchBrowser, openPage, type PageOptions } from './browser';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, type TestServer, type TestServerOptions } from './server';
 
 /**
  * The browser tests' one module of helpers: the harness every file starts with, signing a
@@ -57,7 +56,7 @@ export interface OpenOptions extends PageOptions {
  * "Failed to load resource" (allowed unless `failedLoadsAllowed: false`); anything else (CSP
  * violations, React errors) fails the test. Call once at the top of a test file.
  */
-export function useBrowserHarness(options: TestAppOptions = {}, checks: { failedLoadsAllowed?: boolean } = {}) {
+export function useBrowserHarness(options: TestServerOptions = {}, checks: { failedLoadsAllowed?: boolean } = {}) {
   const allowed = checks.failedLoadsAllowed ?? true;
   const harness = {
     server: undefined as unknown as TestServer,

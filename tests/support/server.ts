@@ -11,9 +11,15 @@ export interface TestServer {
 }
 
 /** The real app listening on a free port of 127.0.0.1, serving the production build (dist/web). */
-export async function startTestServer(options: TestAppOptions = {}): Promise<TestServer> {
-  const testApp = await createTestApp(options);
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+/** `port`: listen there instead of on a free port (a test that sets PUBLIC_URL to the server's own address first). */
+export interface TestServerOptions extends TestAppOptions {
+  port?: number;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const { port = 0, ...appOptions } = options;
+  const testApp = await createTestApp(appOptions);
+  await testApp.app.listen({ host: '127.0.0.1', port });
   const address = testApp.app.server.address();
   if (!address || typeof address === 'string') throw new Error('test server has no port');
   return { url: `http://127.0.0.1:${address.port}`, app: testApp.app, db: testApp.db, close: () => testApp.close() };
