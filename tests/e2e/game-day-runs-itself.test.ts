@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { instantToWallTime } from '@core/game-time';
 import { formatUsd } from '@core/money';
 import { UNSUBSCRIBE_TEXTS } from '@core/mail-kinds';
-import { callFromPage, expectNoSeriousViolations, headingNamed, shoot, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import { callFromPage, expectNoSeriousViolations, headingNamed, shoot, shootMail, uniqueTitle, useBrowserHarness } from '../support/e2e';
 import { final, inPlay, startFakeScoreFeed, type FakeScoreFeed } from '../support/fake-score-feed';
 import { insertUser } from '../support/fixtures';
 import { sellSquares, storedGame, winnerRows } from '../support/game-day';
@@ -57,19 +57,6 @@ const mailsTo = (to: string, subject: string): CapturedMail[] =>
 async function mailTo(to: string, subject: string): Promise<CapturedMail> {
   await expect.poll(() => mailsTo(to, subject).length, { message: `${subject} to ${to}`, ...SOON }).toBeGreaterThan(0);
   return mailsTo(to, subject)[0]!;
-}
-
-/** A mail's HTML as a phone and a desktop mail client show it, for a person to look at: nothing wider than the screen. */
-async function shootMail(mail: CapturedMail, name: string): Promise<void> {
-  for (const [size, viewport] of [
-    ['375', PHONE],
-    ['1280', DESKTOP],
-  ] as const) {
-    const { page } = await harness.newPage(viewport);
-    await page.setContent(mail.html!);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await shoot(page, `runs-itself-mail-${name}-${size}`);
-  }
 }
 
 /** PDF page objects (`/Type /Page`, not `/Pages`). */
@@ -137,7 +124,7 @@ describe('game day runs itself and everyone hears about it (issue 26)', () => {
     expect(news.text).toContain('Food at 11, kickoff at noon. Bring a dish!');
     const oneClick = news.headers['list-unsubscribe']!.match(/<(http[^>]+)>/)![1]!;
     expect(news.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-    await shootMail(news, 'announcement');
+    await shootMail(harness, news.html!, 'runs-itself-announcement');
     const footerLink = news.text!.match(/\S+\/unsubscribe\?token=\S+/)![0];
     expect(new URL(footerLink).origin).toBe(server.url);
     const { page: signedOut } = await harness.newPage(PHONE);
@@ -228,7 +215,7 @@ describe('game day runs itself and everyone hears about it (issue 26)', () => {
       const won = await mailTo(owner.email, `You won ${label[winner.quarter]} in ${title}`);
       expect(won.subject).toBe(`You won ${label[winner.quarter]} in ${title}: ${formatUsd(winner.payout_amount_cents)}`);
       expect(won.headers['list-unsubscribe']).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/api\/mail\/unsubscribe\?token=/);
-      if (!shotWin) await shootMail(won, 'won');
+      if (!shotWin) await shootMail(harness, won.html!, 'runs-itself-won');
       shotWin = true;
     }
     expect(winners.reduce((sum, winner) => sum + winner.payout_amount_cents, 0)).toBeGreaterThan(0);

@@ -158,6 +158,22 @@ export async function shoot(page: Page, name: string, fullPage = true): Promise<
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
 }
 
+/**
+ * A mail's HTML as a phone (375 px) and a desktop (1280 px) mail client show it, shot for a person
+ * to look at; legible on a phone means nothing wider than the screen.
+ */
+export async function shootMail(harness: BrowserHarness, html: string, name: string): Promise<void> {
+  for (const [size, viewport] of [
+    ['375', { width: 375, height: 812 }],
+    ['1280', { width: 1280, height: 900 }],
+  ] as const) {
+    const { page } = await harness.newPage(viewport);
+    await page.setContent(html);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await shoot(page, `mail-${name}-${size}`);
+  }
+}
+
 /** An API call from inside a signed-in page: its cookies, its origin. */
 export async function callFromPage<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
   return page.evaluate(
