@@ -131,6 +131,9 @@ describe('game day runs itself and everyone hears about it (issue 26)', () => {
     await signedOut.goto(footerLink);
     await headingNamed(signedOut, 'Unsubscribed').waitFor();
     await expect.poll(() => signedOut.getByRole('status').textContent()).toBe(UNSUBSCRIBE_TEXTS.done('Announcements from organizers'));
+    // Its undo button says the whole kind on a phone (a long label wraps instead of being cut off).
+    const undo = signedOut.getByRole('button', { name: `${UNSUBSCRIBE_TEXTS.turnBackOn}: "Announcements from organizers"` });
+    expect(await undo.evaluate((button) => button.scrollWidth - button.clientWidth)).toBeLessThanOrEqual(0);
     await shoot(signedOut, 'runs-itself-unsubscribed-375');
     expect(new URL(oneClick).pathname).toBe('/api/mail/unsubscribe');
     const second = await callFromPage(admin, 'POST', `/api/admin/games/${id}/announcements`, { body: 'Parking is behind the gym.', mail: true });

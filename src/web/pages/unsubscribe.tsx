@@ -68,7 +68,13 @@ export default function UnsubscribePage() {
       <FormNotice>{state.message}</FormNotice>
       {!state.on && <p className="text-sm text-muted-foreground">{UNSUBSCRIBE_TEXTS.doneDetail}</p>}
       <FormError id="unsubscribe-error" message={error} />
-      <Button type="button" variant={state.on ? 'outline' : 'default'} className="w-full" disabled={busy} onClick={() => void change(!state.on)}>
+      <Button
+        type="button"
+        variant={state.on ? 'outline' : 'default'}
+        className="h-auto min-h-11 w-full py-2 whitespace-normal text-balance"
+        disabled={busy}
+        onClick={() => void change(!state.on)}
+      >
         {busy && <Spinner aria-hidden="true" />}
         {state.on ? UNSUBSCRIBE_TEXTS.turnOffAgain : `${UNSUBSCRIBE_TEXTS.turnBackOn}: "${state.label}"`}
       </Button>
