@@ -25,11 +25,12 @@ export interface MailPreferencesRoutesOptions {
 /** Turned on again from the unsubscribe page (its undo button). */
 const RESUBSCRIBE_API = '/api/mail/resubscribe';
 
-/** Routes a signed link authenticates instead of a session: mail clients POST the one-click from anywhere (RFC 8058). */
-export const UNSUBSCRIBE_ROUTES = [
-  { method: 'POST', url: UNSUBSCRIBE_API },
-  { method: 'POST', url: RESUBSCRIBE_API },
-] as const;
+/**
+ * Exempt from the same-origin check: mail clients and providers POST the one-click from anywhere
+ * (RFC 8058), and the signed link is its authority. The undo (resubscribe) is only ever posted by
+ * our own /unsubscribe page, so it keeps the check.
+ */
+export const UNSUBSCRIBE_ROUTES = [{ method: 'POST', url: UNSUBSCRIBE_API }] as const;
 
 /**
  * D40/D41 mail choices (docs/decisions/037): the account page's checkboxes (signed in), and the

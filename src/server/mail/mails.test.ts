@@ -226,7 +226,18 @@ describe(`game mails through SMTP (D40, ${testDbKind})`, () => {
       // The account page reads the same choice; the page's undo turns it back on.
       const choices = await send(t.app, 'GET', '/api/me/mail-preferences', { cookie: alice.cookie });
       expect((choices.json() as { kinds: { kind: string; on: boolean }[] }).kinds.filter((k) => !k.on).map((k) => k.kind)).toEqual(['won']);
-      const again = await t.app.inject({ method: 'POST', url: `/api/mail/resubscribe?token=${encodeURIComponent(token)}` });
+      // The undo is only posted by our own page: from another site it is refused like any other write.
+      const foreign = await t.app.inject({
+        method: 'POST',
+        url: `/api/mail/resubscribe?token=${encodeURIComponent(token)}`,
+        headers: { origin: 'https://mail.example.net' },
+      });
+      expect(foreign.statusCode).toBe(403);
+      const again = await t.app.inject({
+        method: 'POST',
+        url: `/api/mail/resubscribe?token=${encodeURIComponent(token)}`,
+        headers: { origin: PUBLIC_URL, 'sec-fetch-site': 'same-origin' },
+      });
       expect(again.json()).toMatchObject({ kind: 'won', on: true, message: UNSUBSCRIBE_TEXTS.resubscribed('You won') });
       expect(await db().selectFrom('mail_preferences').selectAll().where('user_id', '=', alice.id).execute()).toEqual([]);
     });
