@@ -381,15 +381,18 @@ export function payoutPaidMail(
  */
 export function announcementMail(to: string, news: { username: string; gameTitle: string; organizer: string | null; body: string; link: string }): MailMessage {
   const greeting = greetingFor(news.username);
-  const from = `${news.organizer ?? 'The organizer'}, the organizer of ${news.gameTitle}, posted this on the board:`;
+  // An organizer without a username yet (D29) is "The organizer of …", never "The organizer, the organizer of …".
+  const from = news.organizer
+    ? `${news.organizer}, the organizer of ${news.gameTitle}, posted this announcement on the board:`
+    : `The organizer of ${news.gameTitle} posted this announcement on the board:`;
   const lines = news.body.split('\n').filter((line) => line.trim() !== '');
   const footer = 'You get this because you hold squares in this game.';
   return {
     to,
-    subject: `${news.gameTitle}: a message from the organizer`,
+    subject: `${news.gameTitle}: an announcement from the organizer`,
     kind: 'announcement',
     link: news.link,
     text: `${greeting}\n\n${from}\n\n${news.body}\n\nThe board: ${news.link}\n\n${footer}\n`,
-    html: layout(`News from ${news.gameTitle}`, [greeting, from, ...lines], { label: 'Open the board', href: news.link }, footer),
+    html: layout(`Announcement: ${news.gameTitle}`, [greeting, from, ...lines], { label: 'Open the board', href: news.link }, footer),
   };
 }
