@@ -12,7 +12,7 @@ import { signedInUser } from '../auth/session';
 import type { Executor } from '../db/executor';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
-import { UNSUBSCRIBE_API } from './mail-queue';
+import { UNSUBSCRIBE_API, UNSUBSCRIBE_PAGE } from './mail-queue';
 import { mailPreferencesRepository, type UnsubscribeSigner } from './unsubscribe';
 
 export interface MailPreferencesRoutesOptions {
@@ -85,5 +85,14 @@ export const mailPreferencesRoutes: FastifyPluginAsyncZod<MailPreferencesRoutesO
 
   const linkRoute = { schema: { querystring: unsubscribeQuerySchema, response: { 200: unsubscribeResponseSchema } } };
   app.post(UNSUBSCRIBE_API, linkRoute, async (request) => setByLink(request.query.token, false));
+  // A mail client without RFC 8058's one-click opens the List-Unsubscribe URL in a browser (a GET):
+  // it changes nothing and sends the reader to our own unsubscribe page with the same token (a
+  // fixed path on this origin, never a place the request names), where the page does the rest.
+  app.get(UNSUBSCRIBE_API, { schema: { querystring: unsubscribeQuerySchema } }, async (request, reply) =>
+    reply
+      .code(303)
+      .header('location', `${UNSUBSCRIBE_PAGE}?token=${encodeURIComponent(request.query.token)}`)
+      .send(),
+  );
   app.post(RESUBSCRIBE_API, linkRoute, async (request) => setByLink(request.query.token, true));
 };

@@ -42,7 +42,7 @@ export interface MailQueueDeps extends ServiceDeps {
 }
 
 /** The path of the unsubscribe page (opened from a mail's footer) and of the one-click POST (List-Unsubscribe). */
-const UNSUBSCRIBE_PAGE = '/unsubscribe';
+export const UNSUBSCRIBE_PAGE = '/unsubscribe';
 export const UNSUBSCRIBE_API = '/api/mail/unsubscribe';
 
 /** The queue's figures for readiness and metrics, and whether it is stuck. */

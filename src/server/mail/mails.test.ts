@@ -204,6 +204,13 @@ describe(`game mails through SMTP (D40, ${testDbKind})`, () => {
         expect(res.statusCode, bad).toBe(400);
         if (bad !== '') expect(res.json()).toMatchObject({ error: { code: 'BAD_UNSUBSCRIBE_LINK', message: UNSUBSCRIBE_TEXTS.badLink } });
       }
+      // A mail client without one-click opens the header's URL in a browser: it lands on our page, nothing changed yet.
+      const opened = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+      expect(opened.statusCode).toBe(303);
+      expect(opened.headers.location).toBe(`/unsubscribe?token=${encodeURIComponent(token)}`);
+      // Never a redirect elsewhere: the location is our page's path, whatever the token says.
+      const elsewhere = await t.app.inject({ method: 'GET', url: `/api/mail/unsubscribe?token=${encodeURIComponent('//evil.example/x')}` });
+      expect(elsewhere.headers.location).toBe('/unsubscribe?token=%2F%2Fevil.example%2Fx');
       expect(await db().selectFrom('mail_preferences').selectAll().where('user_id', '=', alice.id).execute()).toEqual([]);
 
       // A mail client's RFC 8058 POST: a form body, no cookie, a foreign origin.
