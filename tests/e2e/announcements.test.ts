@@ -79,7 +79,7 @@ describe('announcements (D40)', () => {
 
       // One mail to the player (the trial's Dev Mailbox).
       const mails = await server.db.handle.db.selectFrom('dev_mailbox').select('subject').where('to_address', '=', alice.email).execute();
-      expect(mails.map((mail) => mail.subject)).toContain(`${game.title}: an announcement from the organizer`);
+      expect(mails.map((mail) => mail.subject)).toContain(`${game.title}: a message from the organizer`);
 
       // A second one, not mailed, comes first; then the organizer deletes the first after a confirm.
       await field.fill('Pizza is here.');

@@ -114,7 +114,7 @@ describe(`announcements (D40, ${testDbKind})`, () => {
     const queued = (await queuedAnnouncements()).slice(before);
     expect(queued.map((row) => row.recipient).sort()).toEqual([alice.email, bob.email].sort());
     for (const player of [alice, bob]) {
-      const mail = await smtp.waitFor(player.email, `${game.title}: an announcement from the organizer`);
+      const mail = await smtp.waitFor(player.email, `${game.title}: a message from the organizer`);
       expect(mail.text).toContain(`Hi ${player.username},`);
       expect(mail.text).toContain('Kickoff moved to 7 pm.\n\nCafé opens at 6.');
       expect(mail.text).toContain(`${LINK_ORIGIN}/game/${game.id}`);
@@ -156,7 +156,7 @@ describe(`announcements (D40, ${testDbKind})`, () => {
     );
 
     // Carol's mail over SMTP: the footer (text and HTML) links the unsubscribe page; the headers the one-click POST (RFC 8058).
-    const mail = await smtp.waitFor(carol.email, `${game.title}: an announcement from the organizer`);
+    const mail = await smtp.waitFor(carol.email, `${game.title}: a message from the organizer`);
     const label = optOutLabel('announcement');
     const page = mail.text?.match(/http:\/\/localhost\/unsubscribe\?token=\S+/)?.[0];
     expect(page).toMatch(/\?token=u1\.[\w-]+\.announcement\.[\w-]+$/);
@@ -201,8 +201,8 @@ describe(`announcements (D40, ${testDbKind})`, () => {
     expect(mail.html).not.toContain('<b>');
     expect(mail.html).toContain('Pool &lt;1&gt;');
     expect(mail.text).toContain('<b>Bold</b> & co\nLine two');
-    // Its words say "announcement", as the board and the account page's mail choice do.
-    expect(mail.subject).toBe('Pool <1>: an announcement from the organizer');
+    // Its heading and text say "announcement", as the board and the account page's mail choice do.
+    expect(mail.html).toContain('<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">Announcement: Pool &lt;1&gt;</h1>');
     expect(mail.text).toContain('coach_k, the organizer of Pool <1>, posted this announcement on the board:');
     // An organizer without a username yet (D29).
     const unnamed = announcementMail('a@example.com', { username: '', gameTitle: 'Pool', organizer: null, body: 'Hi', link: 'http://localhost/game/x' });

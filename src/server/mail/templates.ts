@@ -389,7 +389,7 @@ export function announcementMail(to: string, news: { username: string; gameTitle
   const footer = 'You get this because you hold squares in this game.';
   return {
     to,
-    subject: `${news.gameTitle}: an announcement from the organizer`,
+    subject: `${news.gameTitle}: a message from the organizer`,
     kind: 'announcement',
     link: news.link,
     text: `${greeting}\n\n${from}\n\n${news.body}\n\nThe board: ${news.link}\n\n${footer}\n`,
