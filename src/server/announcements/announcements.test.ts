@@ -9,7 +9,7 @@ import { hrefsOf, testAccount, type TestAccount } from '../../../tests/support/a
 import { createTestApp, databaseFingerprint, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
 import { assignSquares, organizerGame } from '../../../tests/support/games';
-import { send } from '../../../tests/support/request';
+import { postOneClick, send } from '../../../tests/support/request';
 import { type SmtpCatcher, startSmtpServer } from '../../../tests/support/smtp';
 import { openEventStream, type SseStream } from '../../../tests/support/sse';
 import { announcementMail } from '../mail/templates';
@@ -170,13 +170,7 @@ describe(`announcements (D40, ${testDbKind})`, () => {
     expect(smtp.messages.filter((m) => m.envelopeTo.includes(dave.email))).toEqual([]);
 
     // The header's one-click, as a mail provider posts it: carol's next announcement is not mailed.
-    const oneClickUrl = new URL(oneClick!);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${oneClickUrl.pathname}${oneClickUrl.search}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.net' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
+    const res = await postOneClick(t.app, oneClick!);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ kind: 'announcement', on: false });
     const none = await ok<AnnouncementPosted>('POST', url(game.id), { body: 'Second half starts', mail: true }, admin.cookie, 201);

@@ -7,7 +7,7 @@ import { followLink, hrefsOf, testAccount, type TestAccount } from '../../../tes
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { cartOf, payWith, sessionIdOf, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
-import { createGameAs, send } from '../../../tests/support/request';
+import { createGameAs, postOneClick, send } from '../../../tests/support/request';
 import { type CapturedMail, type SmtpCatcher, startSmtpServer } from '../../../tests/support/smtp';
 import { parseAxis } from '../db/grid-numbers';
 import { gameMails } from './game-mails';
@@ -214,12 +214,7 @@ describe(`game mails through SMTP (D40, ${testDbKind})`, () => {
       expect(await db().selectFrom('mail_preferences').selectAll().where('user_id', '=', alice.id).execute()).toEqual([]);
 
       // A mail client's RFC 8058 POST: a form body, no cookie, a foreign origin.
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `${url.pathname}${url.search}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.net' },
-        payload: 'List-Unsubscribe=One-Click',
-      });
+      const res = await postOneClick(t.app, won.unsubscribe_url!);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ kind: 'won', label: 'You won', on: false, message: UNSUBSCRIBE_TEXTS.done('You won') });
 
