@@ -12,6 +12,7 @@ import { sellSquares, storedGame, winnerRows } from '../../../tests/support/game
 import { startInstance } from '../../../tests/support/instances';
 import { send } from '../../../tests/support/request';
 import { type SmtpCatcher, startSmtpServer } from '../../../tests/support/smtp';
+import { espnFeed } from './espn';
 import type { ScoreFeedPoller } from './poller';
 
 const HOUR = 3_600_000;
@@ -153,6 +154,15 @@ describe(`score feed (D39, ${testDbKind})`, () => {
       feed.hangNext(1);
       expect((await asAdmin('GET', url)).json()).toMatchObject({ error: { message: expect.stringContaining('did not answer within 0.3 s') } });
       expect((await asAdmin('GET', url)).statusCode).toBe(200);
+    });
+
+    it('stops reading a body that never ends at its limit (8 MB), long before the time-out', async () => {
+      // The provider itself, with a time-out far longer than reading 8 MB takes on a loaded machine.
+      const provider = espnFeed({ baseUrl: feed.url, timeoutMs: 60_000 });
+      const real = realGame();
+      feed.floodNext(1, real.day);
+      await expect(provider.gamesOn('nfl', real.day)).rejects.toThrow('The score feed sent too much');
+      expect(await provider.gamesOn('nfl', real.day)).toEqual([expect.objectContaining({ id: real.id })]);
     });
 
     it('fills in the teams (team A the away team) and the kickoff when the game has none; refuses a league of other periods', async () => {
