@@ -59,9 +59,10 @@ export function announcementFits(existing: number): boolean {
   return existing < ANNOUNCEMENTS_PER_GAME;
 }
 
-/** What a post says after it is done: "Posted." / "Posted and mailed to 3 players." / "Posted. No player to mail yet." */
+/** What a post says after it is done: "Posted." / "Posted and mailed to 3 players." / "Posted, but nothing was mailed: …" */
 export function postedMessage(mailAsked: boolean, mailed: number): string {
   if (!mailAsked) return 'Posted.';
-  if (mailed === 0) return 'Posted. No player with an e-mail address holds squares yet, so nothing was mailed.';
+  // Nobody to mail: no player holds squares with an address, or each turned announcement mails off (D40).
+  if (mailed === 0) return 'Posted, but nothing was mailed: no player with an e-mail address holds squares, or they all turned announcement mails off.';
   return `Posted and mailed to ${mailed} ${mailed === 1 ? 'player' : 'players'}.`;
 }

@@ -76,6 +76,8 @@ export interface FakeScoreFeed {
   invalidNext(count: number, day?: string): void;
   /** The next `count` requests (for that day only, when given) are never answered (the client's time-out must end them). */
   hangNext(count: number, day?: string): void;
+  /** The next `count` requests (for that day only, when given) get a 200 whose body never ends (the client must stop reading). */
+  floodNext(count: number, day?: string): void;
   /** Every path with its query, in order. */
   readonly requests: readonly string[];
   close(): Promise<void>;
@@ -164,8 +166,8 @@ function eventJson(game: FakeGame) {
 export async function startFakeScoreFeed(): Promise<FakeScoreFeed> {
   const games: FakeGame[] = [];
   /** Scripted misbehaviour, taken in order by the first request it applies to. */
-  const mishaps: { kind: 'fail' | 'invalid' | 'hang'; status: number; day: string | undefined }[] = [];
-  const script = (kind: 'fail' | 'invalid' | 'hang', count: number, status: number, day: string | undefined) =>
+  const mishaps: { kind: 'fail' | 'invalid' | 'hang' | 'flood'; status: number; day: string | undefined }[] = [];
+  const script = (kind: 'fail' | 'invalid' | 'hang' | 'flood', count: number, status: number, day: string | undefined) =>
     mishaps.push(...Array.from({ length: count }, () => ({ kind, status, day })));
   const requests: string[] = [];
   const hung: ServerResponse[] = [];
@@ -184,6 +186,18 @@ export async function startFakeScoreFeed(): Promise<FakeScoreFeed> {
       return;
     }
     if (mishap?.kind === 'fail') return send(res, mishap.status, { code: mishap.status, message: 'fake failure' });
+    if (mishap?.kind === 'flood') {
+      // No length said: 1 MB after 1 MB, as fast as the client reads, until it hangs up.
+      hung.push(res);
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const pour = (): void => {
+        while (!res.destroyed && res.write(chunk));
+      };
+      res.on('drain', pour);
+      pour();
+      return;
+    }
     if (mishap?.kind === 'invalid') {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"events": [{"id": "40');
       return;
@@ -216,6 +230,7 @@ export async function startFakeScoreFeed(): Promise<FakeScoreFeed> {
     failNext: (count, status, day) => script('fail', count, status, day),
     invalidNext: (count, day) => script('invalid', count, 200, day),
     hangNext: (count, day) => script('hang', count, 0, day),
+    floodNext: (count, day) => script('flood', count, 200, day),
     close: () =>
       new Promise<void>((resolve, reject) => {
         for (const res of hung) res.destroy();

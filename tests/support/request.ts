@@ -44,3 +44,17 @@ export async function createGameAs(app: FastifyInstance, cookie: string, titlePr
   if (res.statusCode !== 201) throw new Error(`POST /api/admin/games answered ${res.statusCode}: ${res.body}`);
   return (res.json() as { game: Game }).game;
 }
+
+/**
+ * A mail provider's RFC 8058 one-click POST of a mail's List-Unsubscribe URL (D40): the form body,
+ * no cookie, from another origin.
+ */
+export function postOneClick(app: FastifyInstance, listUnsubscribeUrl: string): Promise<LightMyRequestResponse> {
+  const url = new URL(listUnsubscribeUrl);
+  return app.inject({
+    method: 'POST',
+    url: `${url.pathname}${url.search}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.net' },
+    payload: 'List-Unsubscribe=One-Click',
+  });
+}

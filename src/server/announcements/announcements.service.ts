@@ -47,7 +47,10 @@ export function announcementsService(deps: AnnouncementsServiceDeps) {
     });
   }
 
-  /** One mail per account holding squares in the game; the count of those queued (real addresses). */
+  /**
+   * One mail per account holding squares in the game; the count of those queued: real addresses
+   * whose owner has not turned announcement mails off (the queue holds those back, D40).
+   */
   async function mailPlayers(game: LockedGame, body: string, organizer: string | null, origin: string): Promise<number> {
     const players = await announcementsRepository(game.tx).playersToMail(game.row.id);
     const link = `${origin}/game/${game.row.id}`;
@@ -55,8 +58,8 @@ export function announcementsService(deps: AnnouncementsServiceDeps) {
     for (const player of players) {
       // D29/D41: a named person's placeholder and a deleted account's address reach no one.
       if (isPlaceholderEmail(player.email)) continue;
-      await mail.enqueue(game.tx, announcementMail(player.email, { username: player.username ?? '', gameTitle: game.row.title, organizer, body, link }));
-      mailed += 1;
+      const message = announcementMail(player.email, { username: player.username ?? '', gameTitle: game.row.title, organizer, body, link });
+      if (await mail.enqueue(game.tx, message)) mailed += 1;
     }
     if (mailed > 0) game.afterCommit.add(() => mail.nudge());
     return mailed;

@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANNOUNCEMENT_TEXTS, ANNOUNCEMENTS_PER_GAME } from '@core/announcements';
+import { ANNOUNCEMENT_TEXTS, ANNOUNCEMENTS_PER_GAME, postedMessage } from '@core/announcements';
 import type { AnnouncementPosted } from '@core/api/announcements';
 import type { BoardResponse } from '@core/api/board';
 import type { Game } from '@core/api/games';
-import { testAccount, type TestAccount } from '../../../tests/support/accounts';
+import { optOutLabel, UNSUBSCRIBE_TEXTS } from '@core/mail-kinds';
+import { hrefsOf, testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { createTestApp, databaseFingerprint, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
 import { assignSquares, organizerGame } from '../../../tests/support/games';
-import { send } from '../../../tests/support/request';
+import { postOneClick, send } from '../../../tests/support/request';
 import { type SmtpCatcher, startSmtpServer } from '../../../tests/support/smtp';
 import { openEventStream, type SseStream } from '../../../tests/support/sse';
 import { announcementMail } from '../mail/templates';
@@ -131,6 +132,55 @@ describe(`announcements (D40, ${testDbKind})`, () => {
     ]);
   });
 
+  it("the mail carries the queue's unsubscribe footer and one-click headers; a player who turned announcements off gets none and is not counted", async () => {
+    const [carol, dave] = await Promise.all([testAccount(t, { prefix: 'carol' }), testAccount(t, { prefix: 'dave' })]);
+    const game = await organizerGame(t.app, admin.cookie);
+    await assignSquares(t.app, admin.cookie, game.id, [{ x: 3, y: 3 }], { account: carol.username });
+    await assignSquares(t.app, admin.cookie, game.id, [{ x: 4, y: 4 }], { account: dave.username });
+    await ok('POST', '/api/me/mail-preferences', { kind: 'announcement', on: false }, dave.cookie);
+
+    const posted = await ok<AnnouncementPosted>('POST', url(game.id), { body: 'Halftime snacks in room 4', mail: true }, admin.cookie, 201);
+    // Only carol's mail is queued: dave's choice holds his back, so "mailed to" counts one player.
+    expect(posted.mailed).toBe(1);
+    expect(postedMessage(true, posted.mailed)).toBe('Posted and mailed to 1 player.');
+    const queued = await db()
+      .selectFrom('mail_queue')
+      .select('recipient')
+      .where('kind', '=', 'announcement')
+      .where('subject', 'like', `${game.title}%`)
+      .execute();
+    expect(queued.map((row) => row.recipient)).toEqual([carol.email]);
+    const log = await ok<{ entries: { action: string; message: string }[] }>('GET', `/api/games/${game.id}/activity`);
+    expect(log.entries.find((e) => e.action === 'announced')?.message).toBe(
+      `${admin.username} posted an announcement, mailed to 1 player: "Halftime snacks in room 4"`,
+    );
+
+    // Carol's mail over SMTP: the footer (text and HTML) links the unsubscribe page; the headers the one-click POST (RFC 8058).
+    const mail = await smtp.waitFor(carol.email, `${game.title}: a message from the organizer`);
+    const label = optOutLabel('announcement');
+    const page = mail.text?.match(/http:\/\/localhost\/unsubscribe\?token=\S+/)?.[0];
+    expect(page).toMatch(/\?token=u1\.[\w-]+\.announcement\.[\w-]+$/);
+    expect(mail.text).toContain(UNSUBSCRIBE_TEXTS.footer(label));
+    expect(mail.text).toContain(`${UNSUBSCRIBE_TEXTS.linkLabel(label)}: ${page}`);
+    expect(hrefsOf(mail.html!)).toContain(page);
+    expect(mail.html).toContain(UNSUBSCRIBE_TEXTS.linkLabel(label).replaceAll('"', '&quot;'));
+    const oneClick = /^<(.+)>$/.exec(mail.headers['list-unsubscribe'] ?? '')?.[1];
+    expect(oneClick).toBe(page!.replace('/unsubscribe?', '/api/mail/unsubscribe?'));
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(smtp.messages.filter((m) => m.envelopeTo.includes(dave.email))).toEqual([]);
+
+    // The header's one-click, as a mail provider posts it: carol's next announcement is not mailed.
+    const res = await postOneClick(t.app, oneClick!);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ kind: 'announcement', on: false });
+    const none = await ok<AnnouncementPosted>('POST', url(game.id), { body: 'Second half starts', mail: true }, admin.cookie, 201);
+    expect(none.mailed).toBe(0);
+    expect(postedMessage(true, none.mailed)).toContain('nothing was mailed');
+    expect(
+      await db().selectFrom('mail_queue').select('recipient').where('kind', '=', 'announcement').where('subject', 'like', `${game.title}%`).execute(),
+    ).toHaveLength(1);
+  });
+
   it("the mail's HTML escapes the text and keeps each line a paragraph", () => {
     const mail = announcementMail('a@example.com', {
       username: 'al',
@@ -145,6 +195,12 @@ describe(`announcements (D40, ${testDbKind})`, () => {
     expect(mail.html).not.toContain('<b>');
     expect(mail.html).toContain('Pool &lt;1&gt;');
     expect(mail.text).toContain('<b>Bold</b> & co\nLine two');
+    // Its heading and text say "announcement", as the board and the account page's mail choice do.
+    expect(mail.html).toContain('<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">Announcement: Pool &lt;1&gt;</h1>');
+    expect(mail.text).toContain('coach_k, the organizer of Pool <1>, posted this announcement on the board:');
+    // An organizer without a username yet (D29).
+    const unnamed = announcementMail('a@example.com', { username: '', gameTitle: 'Pool', organizer: null, body: 'Hi', link: 'http://localhost/game/x' });
+    expect(unnamed.text).toContain('Hi,\n\nThe organizer of Pool posted this announcement on the board:');
   });
 
   it('refuses an empty, too long or invisible-character text with a clear 400, and nothing is stored or queued', async () => {

@@ -12,7 +12,7 @@ import { signedInUser } from '../auth/session';
 import type { Executor } from '../db/executor';
 import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
-import { UNSUBSCRIBE_API } from './mail-queue';
+import { UNSUBSCRIBE_API, UNSUBSCRIBE_PAGE } from './mail-queue';
 import { mailPreferencesRepository, type UnsubscribeSigner } from './unsubscribe';
 
 export interface MailPreferencesRoutesOptions {
@@ -25,11 +25,12 @@ export interface MailPreferencesRoutesOptions {
 /** Turned on again from the unsubscribe page (its undo button). */
 const RESUBSCRIBE_API = '/api/mail/resubscribe';
 
-/** Routes a signed link authenticates instead of a session: mail clients POST the one-click from anywhere (RFC 8058). */
-export const UNSUBSCRIBE_ROUTES = [
-  { method: 'POST', url: UNSUBSCRIBE_API },
-  { method: 'POST', url: RESUBSCRIBE_API },
-] as const;
+/**
+ * Exempt from the same-origin check: mail clients and providers POST the one-click from anywhere
+ * (RFC 8058), and the signed link is its authority. The undo (resubscribe) is only ever posted by
+ * our own /unsubscribe page, so it keeps the check.
+ */
+export const UNSUBSCRIBE_ROUTES = [{ method: 'POST', url: UNSUBSCRIBE_API }] as const;
 
 /**
  * D40/D41 mail choices (docs/decisions/037): the account page's checkboxes (signed in), and the
@@ -84,5 +85,14 @@ export const mailPreferencesRoutes: FastifyPluginAsyncZod<MailPreferencesRoutesO
 
   const linkRoute = { schema: { querystring: unsubscribeQuerySchema, response: { 200: unsubscribeResponseSchema } } };
   app.post(UNSUBSCRIBE_API, linkRoute, async (request) => setByLink(request.query.token, false));
+  // A mail client without RFC 8058's one-click opens the List-Unsubscribe URL in a browser (a GET):
+  // it changes nothing and sends the reader to our own unsubscribe page with the same token (a
+  // fixed path on this origin, never a place the request names), where the page does the rest.
+  app.get(UNSUBSCRIBE_API, { schema: { querystring: unsubscribeQuerySchema } }, async (request, reply) =>
+    reply
+      .code(303)
+      .header('location', `${UNSUBSCRIBE_PAGE}?token=${encodeURIComponent(request.query.token)}`)
+      .send(),
+  );
   app.post(RESUBSCRIBE_API, linkRoute, async (request) => setByLink(request.query.token, true));
 };

@@ -42,7 +42,7 @@ export interface MailQueueDeps extends ServiceDeps {
 }
 
 /** The path of the unsubscribe page (opened from a mail's footer) and of the one-click POST (List-Unsubscribe). */
-const UNSUBSCRIBE_PAGE = '/unsubscribe';
+export const UNSUBSCRIBE_PAGE = '/unsubscribe';
 export const UNSUBSCRIBE_API = '/api/mail/unsubscribe';
 
 /** The queue's figures for readiness and metrics, and whether it is stuck. */
@@ -65,11 +65,12 @@ export function mailQueue(deps: MailQueueDeps) {
   const job = periodicJob('mail sender', () => deliverDue(), Math.min(deps.intervalMs, MAX_POLL_MS), log);
   let started = false;
 
-  async function enqueue(tx: Executor, message: MailMessage): Promise<void> {
+  /** Queues the mail in `tx`; false when it is not queued (no real address, or its kind turned off by the recipient). */
+  async function enqueue(tx: Executor, message: MailMessage): Promise<boolean> {
     // D29: a named person's placeholder address reaches no one.
     if (isPlaceholderEmail(message.to)) {
       log.info({ kind: message.kind }, 'mail to a person without an account not queued');
-      return;
+      return false;
     }
     let unsubscribeUrl: string | null = null;
     if (isOptOutKind(message.kind)) {
@@ -78,7 +79,7 @@ export function mailQueue(deps: MailQueueDeps) {
       const account = await preferences.accountOf(message.to);
       if (account && (await preferences.isOff(account.id, message.kind))) {
         log.info({ kind: message.kind }, 'mail not queued: the recipient turned this kind off');
-        return;
+        return false;
       }
       if (account) {
         const token = encodeURIComponent(deps.unsubscribe.signer.token(account.id, message.kind));
@@ -102,6 +103,7 @@ export function mailQueue(deps: MailQueueDeps) {
       },
       clock().toISOString(),
     );
+    return true;
   }
 
   /** After a commit that queued mail: the sender runs now instead of at its next interval. */

@@ -7,7 +7,7 @@ import { followLink, hrefsOf, testAccount, type TestAccount } from '../../../tes
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { cartOf, payWith, sessionIdOf, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
-import { createGameAs, send } from '../../../tests/support/request';
+import { createGameAs, postOneClick, send } from '../../../tests/support/request';
 import { type CapturedMail, type SmtpCatcher, startSmtpServer } from '../../../tests/support/smtp';
 import { parseAxis } from '../db/grid-numbers';
 import { gameMails } from './game-mails';
@@ -204,15 +204,17 @@ describe(`game mails through SMTP (D40, ${testDbKind})`, () => {
         expect(res.statusCode, bad).toBe(400);
         if (bad !== '') expect(res.json()).toMatchObject({ error: { code: 'BAD_UNSUBSCRIBE_LINK', message: UNSUBSCRIBE_TEXTS.badLink } });
       }
+      // A mail client without one-click opens the header's URL in a browser: it lands on our page, nothing changed yet.
+      const opened = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+      expect(opened.statusCode).toBe(303);
+      expect(opened.headers.location).toBe(`/unsubscribe?token=${encodeURIComponent(token)}`);
+      // Never a redirect elsewhere: the location is our page's path, whatever the token says.
+      const elsewhere = await t.app.inject({ method: 'GET', url: `/api/mail/unsubscribe?token=${encodeURIComponent('//evil.example/x')}` });
+      expect(elsewhere.headers.location).toBe('/unsubscribe?token=%2F%2Fevil.example%2Fx');
       expect(await db().selectFrom('mail_preferences').selectAll().where('user_id', '=', alice.id).execute()).toEqual([]);
 
       // A mail client's RFC 8058 POST: a form body, no cookie, a foreign origin.
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `${url.pathname}${url.search}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.net' },
-        payload: 'List-Unsubscribe=One-Click',
-      });
+      const res = await postOneClick(t.app, won.unsubscribe_url!);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ kind: 'won', label: 'You won', on: false, message: UNSUBSCRIBE_TEXTS.done('You won') });
 
@@ -226,7 +228,18 @@ describe(`game mails through SMTP (D40, ${testDbKind})`, () => {
       // The account page reads the same choice; the page's undo turns it back on.
       const choices = await send(t.app, 'GET', '/api/me/mail-preferences', { cookie: alice.cookie });
       expect((choices.json() as { kinds: { kind: string; on: boolean }[] }).kinds.filter((k) => !k.on).map((k) => k.kind)).toEqual(['won']);
-      const again = await t.app.inject({ method: 'POST', url: `/api/mail/resubscribe?token=${encodeURIComponent(token)}` });
+      // The undo is only posted by our own page: from another site it is refused like any other write.
+      const foreign = await t.app.inject({
+        method: 'POST',
+        url: `/api/mail/resubscribe?token=${encodeURIComponent(token)}`,
+        headers: { origin: 'https://mail.example.net' },
+      });
+      expect(foreign.statusCode).toBe(403);
+      const again = await t.app.inject({
+        method: 'POST',
+        url: `/api/mail/resubscribe?token=${encodeURIComponent(token)}`,
+        headers: { origin: PUBLIC_URL, 'sec-fetch-site': 'same-origin' },
+      });
       expect(again.json()).toMatchObject({ kind: 'won', on: true, message: UNSUBSCRIBE_TEXTS.resubscribed('You won') });
       expect(await db().selectFrom('mail_preferences').selectAll().where('user_id', '=', alice.id).execute()).toEqual([]);
     });

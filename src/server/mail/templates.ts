@@ -381,7 +381,10 @@ export function payoutPaidMail(
  */
 export function announcementMail(to: string, news: { username: string; gameTitle: string; organizer: string | null; body: string; link: string }): MailMessage {
   const greeting = greetingFor(news.username);
-  const from = `${news.organizer ?? 'The organizer'}, the organizer of ${news.gameTitle}, posted this on the board:`;
+  // An organizer without a username yet (D29) is "The organizer of …", never "The organizer, the organizer of …".
+  const from = news.organizer
+    ? `${news.organizer}, the organizer of ${news.gameTitle}, posted this announcement on the board:`
+    : `The organizer of ${news.gameTitle} posted this announcement on the board:`;
   const lines = news.body.split('\n').filter((line) => line.trim() !== '');
   const footer = 'You get this because you hold squares in this game.';
   return {
@@ -390,6 +393,6 @@ export function announcementMail(to: string, news: { username: string; gameTitle
     kind: 'announcement',
     link: news.link,
     text: `${greeting}\n\n${from}\n\n${news.body}\n\nThe board: ${news.link}\n\n${footer}\n`,
-    html: layout(`News from ${news.gameTitle}`, [greeting, from, ...lines], { label: 'Open the board', href: news.link }, footer),
+    html: layout(`Announcement: ${news.gameTitle}`, [greeting, from, ...lines], { label: 'Open the board', href: news.link }, footer),
   };
 }

@@ -335,7 +335,7 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
         db: handle.db,
         kind: handle.kind,
         provider: testPaymentProvider(testPaymentsRepository(handle.db, handle.kind)),
-        mail: { enqueue: async () => {}, nudge: () => {} },
+        mail: { enqueue: async () => true, nudge: () => {} },
         receipts: { receipt: async () => {} },
         events: memoryGameEvents(),
         log: { info() {}, warn() {}, error() {}, debug() {} } as unknown as CheckoutServiceDeps['log'],

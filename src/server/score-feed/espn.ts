@@ -25,29 +25,59 @@ export function espnFeed(options: EspnFeedOptions): ScoreFeedProvider {
     return `${base}/apis/site/v2/sports/${sport}/${league}/scoreboard?dates=${encodeURIComponent(day)}${groups ? `&groups=${groups}` : ''}`;
   };
 
+  /** A request or its body that failed: the time-out said as such, anything else as `otherwise`. */
+  function notRead(err: unknown, otherwise: string): ScoreFeedError {
+    const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+    return new ScoreFeedError(timedOut ? `The score feed did not answer within ${options.timeoutMs / 1000} s` : otherwise, { cause: err });
+  }
+
   async function getJson(url: string, signal?: AbortSignal): Promise<unknown> {
     const timeout = AbortSignal.timeout(options.timeoutMs);
     let res: Response;
     try {
       res = await fetch(url, { headers: { accept: 'application/json' }, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
     } catch (err) {
-      const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-      throw new ScoreFeedError(timedOut ? `The score feed did not answer within ${options.timeoutMs / 1000} s` : 'The score feed could not be reached', {
-        cause: err,
-      });
+      throw notRead(err, 'The score feed could not be reached');
     }
     if (!res.ok) {
       await res.body?.cancel().catch(() => undefined);
       throw new ScoreFeedError(`The score feed answered ${res.status}`);
     }
+    const body = await boundedText(res);
     try {
-      const body = await res.text();
-      if (body.length > MAX_BODY_BYTES) throw new ScoreFeedError('The score feed sent too much');
       return JSON.parse(body) as unknown;
     } catch (err) {
-      if (err instanceof ScoreFeedError) throw err;
       throw new ScoreFeedError('The score feed sent something that is not JSON', { cause: err });
     }
+  }
+
+  /** The body as text, read only up to MAX_BODY_BYTES: a larger one is cut off there (never held in memory whole). */
+  async function boundedText(res: Response): Promise<string> {
+    const tooMuch = () => new ScoreFeedError('The score feed sent too much');
+    if (Number(res.headers.get('content-length')) > MAX_BODY_BYTES) {
+      await res.body?.cancel().catch(() => undefined);
+      throw tooMuch();
+    }
+    if (!res.body) return '';
+    const reader = res.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let bytes = 0;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.byteLength;
+        if (bytes > MAX_BODY_BYTES) {
+          await reader.cancel().catch(() => undefined);
+          throw tooMuch();
+        }
+        chunks.push(value);
+      }
+    } catch (err) {
+      if (err instanceof ScoreFeedError) throw err;
+      throw notRead(err, 'The score feed could not be read');
+    }
+    return Buffer.concat(chunks).toString('utf8');
   }
 
   const games = async (url: string, signal?: AbortSignal): Promise<FeedGame[]> => {

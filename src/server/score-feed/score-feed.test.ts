@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Game } from '@core/api/games';
 import type { FeedSearchResponse, FeedStatus } from '@core/api/score-feed';
+import { formatUsd } from '@core/money';
+import { type Period, periodWinningsLabel, QUARTER_MODEL } from '@core/periods';
 import { FEED_MAX_BACKOFF_MS } from '@core/score-feed';
 import { testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
@@ -9,6 +11,8 @@ import { final, inPlay, startFakeScoreFeed, type FakeScoreFeed } from '../../../
 import { sellSquares, storedGame, winnerRows } from '../../../tests/support/game-day';
 import { startInstance } from '../../../tests/support/instances';
 import { send } from '../../../tests/support/request';
+import { type SmtpCatcher, startSmtpServer } from '../../../tests/support/smtp';
+import { espnFeed } from './espn';
 import type { ScoreFeedPoller } from './poller';
 
 const HOUR = 3_600_000;
@@ -20,6 +24,7 @@ const CHIEFS = { name: 'Kansas City Chiefs', abbreviation: 'KC' };
 describe(`score feed (D39, ${testDbKind})`, () => {
   let t: TestApp;
   let feed: FakeScoreFeed;
+  let smtp: SmtpCatcher;
   let admin: TestAccount;
   let alice: TestAccount;
   let poller: ScoreFeedPoller;
@@ -28,8 +33,17 @@ describe(`score feed (D39, ${testDbKind})`, () => {
 
   beforeAll(async () => {
     feed = await startFakeScoreFeed();
+    // D40: the winners' mails go to a real SMTP server (SMTP_URL needs PUBLIC_URL, the test requests' origin).
+    smtp = await startSmtpServer();
     t = await createTestApp({
-      env: { SCORE_FEED: 'espn', SCORE_FEED_URL: feed.url, SCORE_FEED_INTERVAL_SECONDS: String(INTERVAL_MS / 1000), SCORE_FEED_TIMEOUT_SECONDS: '0.3' },
+      env: {
+        SCORE_FEED: 'espn',
+        SCORE_FEED_URL: feed.url,
+        SCORE_FEED_INTERVAL_SECONDS: String(INTERVAL_MS / 1000),
+        SCORE_FEED_TIMEOUT_SECONDS: '0.3',
+        SMTP_URL: smtp.url,
+        PUBLIC_URL: 'http://localhost',
+      },
     });
     poller = t.app.scoreFeedPoller!;
     [admin, alice] = await Promise.all([testAccount(t, { admin: true }), testAccount(t, { prefix: 'alice' })]);
@@ -37,6 +51,7 @@ describe(`score feed (D39, ${testDbKind})`, () => {
   afterAll(async () => {
     await t.close();
     await feed.close();
+    await smtp.close();
   });
 
   const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => send(t.app, method, url, { cookie: admin.cookie, payload });
@@ -139,6 +154,15 @@ describe(`score feed (D39, ${testDbKind})`, () => {
       feed.hangNext(1);
       expect((await asAdmin('GET', url)).json()).toMatchObject({ error: { message: expect.stringContaining('did not answer within 0.3 s') } });
       expect((await asAdmin('GET', url)).statusCode).toBe(200);
+    });
+
+    it('stops reading a body that never ends at its limit (8 MB), long before the time-out', async () => {
+      // The provider itself, with a time-out far longer than reading 8 MB takes on a loaded machine.
+      const provider = espnFeed({ baseUrl: feed.url, timeoutMs: 60_000 });
+      const real = realGame();
+      feed.floodNext(1, real.day);
+      await expect(provider.gamesOn('nfl', real.day)).rejects.toThrow('The score feed sent too much');
+      expect(await provider.gamesOn('nfl', real.day)).toEqual([expect.objectContaining({ id: real.id })]);
     });
 
     it('fills in the teams (team A the away team) and the kickoff when the game has none; refuses a league of other periods', async () => {
@@ -277,6 +301,59 @@ describe(`score feed (D39, ${testDbKind})`, () => {
       const log = await activity(game.id);
       expect(log.filter((entry) => entry.action === 'confirmed').map((entry) => entry.actor_user_id)).toEqual([null, null, null, null]);
       expect((await status(game.id)).next_poll_at).toBeNull();
+    });
+
+    it('a period the feed confirms mails its winner "you won" as a manual confirmation does, once the numbers are shown, and once', async () => {
+      const real = realGame();
+      const game = await newGame();
+      await drawn(game);
+      await link(game, real, true);
+      const wonMails = () =>
+        t.db.handle.db
+          .selectFrom('mail_queue')
+          .select(['recipient', 'subject', 'unsubscribe_url'])
+          .where('kind', '=', 'won')
+          .where('subject', 'like', `% in ${game.title}: %`)
+          .orderBy('created_at')
+          .execute();
+      const emailOf = (userId: string | null) => (userId === alice.id ? alice.email : userId === admin.id ? admin.email : null);
+      /** What the winner of `quarter` is mailed (every square is owned: each period has a winner). */
+      const expectedFor = async (quarter: number) => {
+        const winner = (await winnerRows(t.db.handle, game.id)).find((w) => w.quarter === quarter)!;
+        const label = periodWinningsLabel(QUARTER_MODEL, winner.quarter as Period);
+        return { recipient: emailOf(winner.user_id), subject: `You won ${label} in ${game.title}: ${formatUsd(winner.payout_amount_cents)}` };
+      };
+
+      // Q1 ends: the feed confirms it, but the numbers are hidden (D16): nobody is told yet.
+      feed.set(real.id, inPlay(2, '14:00', [7, 0], [3, 0]));
+      await poll(game.id);
+      expect((await winnerRows(t.db.handle, game.id)).map((w) => [w.quarter, w.admin_user_id])).toEqual([[1, null]]);
+      expect(await wonMails()).toEqual([]);
+
+      // The Reveal tells the feed's winner, as it tells a winner confirmed by hand.
+      expect((await asAdmin('PUT', `/api/admin/games/${game.id}/numbers/visibility`, { revealed: true })).statusCode).toBe(200);
+      const q1 = await expectedFor(1);
+      expect(await wonMails()).toEqual([expect.objectContaining(q1)]);
+
+      // Q2 confirmed by hand, Q3 by the feed (numbers shown now): each winner mailed once, at once, in the same words.
+      expect((await asAdmin('PUT', `/api/admin/games/${game.id}/quarters/2`, { team_a_score: 3, team_b_score: 14 })).statusCode).toBe(200);
+      const q2 = await expectedFor(2);
+      feed.set(real.id, inPlay(4, '15:00', [7, 7, 3], [3, 11, 0]));
+      await poll(game.id);
+      expect((await winnerRows(t.db.handle, game.id)).map((w) => [w.quarter, w.admin_user_id])).toEqual([
+        [1, null],
+        [2, admin.id],
+        [3, null],
+      ]);
+      const q3 = await expectedFor(3);
+      expect(await wonMails()).toEqual([q1, q2, q3].map((mail) => expect.objectContaining({ ...mail, unsubscribe_url: expect.stringMatching(/\.won\./) })));
+      await poll(game.id);
+      expect(await wonMails()).toHaveLength(3);
+
+      // Over SMTP: the feed's Q3 winner reads the score the feed entered (team A the away team).
+      const mail = await smtp.waitFor(q3.recipient!, q3.subject);
+      expect(mail.text).toContain(`won 3rd Quarter of ${game.title} (A team 14 - B team 17)`);
+      expect(mail.headers['list-unsubscribe']).toMatch(/\/api\/mail\/unsubscribe\?token=u1\.[\w-]+\.won\./);
     });
 
     it('manual entry wins: a period confirmed by hand is never written; the feed saying otherwise is told', async () => {
