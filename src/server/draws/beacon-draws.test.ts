@@ -387,7 +387,13 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
       .set({ kickoff_at: new Date(Date.now() - 1000).toISOString() })
       .where('id', '=', gameId)
       .execute();
-    const owners = await rows().selectFrom('squares').innerJoin('user', 'user.id', 'squares.user_id').select('user.email').distinct().where('squares.game_id', '=', gameId).execute();
+    const owners = await rows()
+      .selectFrom('squares')
+      .innerJoin('user', 'user.id', 'squares.user_id')
+      .select('user.email')
+      .distinct()
+      .where('squares.game_id', '=', gameId)
+      .execute();
     const mailsTo = () =>
       rows()
         .selectFrom('mail_queue')

@@ -136,7 +136,13 @@ describe(`game mails through SMTP (D40, ${testDbKind})`, () => {
     const assign = (payload: Record<string, unknown>) => asAdmin('POST', `/api/admin/games/${game.id}/squares/assign`, payload);
 
     // Unpaid, by username: one mail for the two squares.
-    const owed = await assign({ squares: [{ x: 6, y: 1 }, { x: 2, y: 8 }], to: { account: owner.username } });
+    const owed = await assign({
+      squares: [
+        { x: 6, y: 1 },
+        { x: 2, y: 8 },
+      ],
+      to: { account: owner.username },
+    });
     expect(owed.statusCode, owed.body).toBe(200);
     const mail = await smtp.waitFor(owner.email, `Squares in your name: ${game.title}`);
     expectBoth(mail, [
@@ -155,7 +161,9 @@ describe(`game mails through SMTP (D40, ${testDbKind})`, () => {
     // Paid, by e-mail address: paid, and nothing about how or by when to pay.
     const paid = await assign({ squares: [{ x: 4, y: 4 }], to: { account: owner.email }, paid: true, paid_cents: 1000 });
     expect(paid.statusCode, paid.body).toBe(200);
-    await expect.poll(() => smtp.messages.filter((m) => m.envelopeTo.includes(owner.email) && m.subject === `Squares in your name: ${game.title}`).length).toBe(2);
+    await expect
+      .poll(() => smtp.messages.filter((m) => m.envelopeTo.includes(owner.email) && m.subject === `Squares in your name: ${game.title}`).length)
+      .toBe(2);
     const paidMail = smtp.messages.filter((m) => m.envelopeTo.includes(owner.email) && m.subject === `Squares in your name: ${game.title}`)[1]!;
     expectBoth(paidMail, ['The organizer put these squares in your name and marked them paid: $10.00.', 'Row 5, column 5', `${game.title}: 1 square, $10.00`]);
     expect(paidMail.text).not.toContain('How to pay');
