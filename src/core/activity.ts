@@ -45,6 +45,8 @@ export interface ActivityDetail {
   readonly set?: number;
   /** D39: the kickoff run did it (sales closed, numbers drawn). */
   readonly kickoff?: true;
+  /** D39: the kickoff draw also showed the numbers (absent in entries from before it did). */
+  readonly revealed?: true;
   /** D40: an announcement's start (core/announcements.ts announcementExcerpt). */
   readonly excerpt?: string;
   /** D40: how many players a posted announcement was mailed to (absent: not mailed). */
@@ -96,7 +98,7 @@ export function activityMessage({ action, actor, subject, squares, detail }: Act
     case 'moved':
       return `${who} moved ${whose}'s square from ${detail.from ? squarePositionLabel(detail.from) : '?'} to ${these}`;
     case 'drawn':
-      if (detail.kickoff) return 'Kickoff: the app drew the numbers';
+      if (detail.kickoff) return detail.revealed ? 'Kickoff: the app drew and showed the numbers' : 'Kickoff: the app drew the numbers';
       return detail.set ? `${who} drew number set ${detail.set}` : `${who} drew the numbers`;
     case 'cleared':
       return `${who} cleared the numbers`;

@@ -368,6 +368,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checkouts,
     events,
     mail,
+    receipts: mails,
     log: app.log,
     clock,
     origin: () => mailLinkOrigin('', settings),

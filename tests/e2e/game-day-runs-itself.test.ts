@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { instantToWallTime } from '@core/game-time';
 import { formatUsd } from '@core/money';
 import { UNSUBSCRIBE_TEXTS } from '@core/mail-kinds';
-import { callFromPage, expectNoSeriousViolations, headingNamed, shoot, shootMail, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import { axisTexts, callFromPage, expectNoSeriousViolations, headingNamed, shoot, shootMail, uniqueTitle, useBrowserHarness } from '../support/e2e';
 import { final, inPlay, startFakeScoreFeed, type FakeScoreFeed } from '../support/fake-score-feed';
 import { insertUser } from '../support/fixtures';
 import { sellSquares, storedGame, winnerRows } from '../support/game-day';
@@ -14,7 +14,7 @@ import { startSmtpServer, type CapturedMail, type SmtpCatcher } from '../support
 // links it on game day to the real game on a fake ESPN scoreboard (127.0.0.1) with automatic
 // confirmation. Mails go out through a real SMTP server (127.0.0.1). A player turns announcements
 // off with one click in a mail; at kickoff (the server's clock moved, not waited for) the board
-// closes and draws by itself; the feed plays four quarters and overtime, every period is entered
+// closes, draws and shows the numbers by itself (the players are mailed their digits); the feed plays four quarters and overtime, every period is entered
 // and confirmed by itself, and each winner gets a "you won" mail; the printed board is one page.
 
 const ZONE = 'America/New_York';
@@ -153,18 +153,25 @@ describe('game day runs itself and everyone hears about it (issue 26)', () => {
       await expect.poll(() => view.locator('main').textContent(), SOON).toContain('Parking is behind the gym.');
     }
 
-    // 6. Kickoff: the server's clock passes it; the board closes and the numbers are drawn by themselves.
+    // 6. Kickoff: the server's clock passes it; the board closes and the numbers are drawn and
+    // shown by themselves (nobody presses Reveal): the digits are on every board's axes.
     offsetMs = Date.parse(kickoff) - Date.now() + 5_000;
     void server.app.kickoffs.runSoon();
+    await expect.poll(async () => (await storedGame(server.db.handle, id)).numbers_revealed, SOON).toBe(true);
+    const drawnNumbers = await server.db.handle.db.selectFrom('game_grid_numbers').selectAll().where('game_id', '=', id).executeTakeFirstOrThrow();
+    const rowDigits = (JSON.parse(drawnNumbers.x_axis_numbers) as number[]).map(String);
+    const columnDigits = (JSON.parse(drawnNumbers.y_axis_numbers) as number[]).map(String);
     for (const view of boards) {
       await expect.poll(() => view.getByTestId('kickoff-line').textContent(), SOON).toContain('Sales closed at kickoff');
-      await expect.poll(() => view.getByTestId('game-status').textContent(), SOON).toBe('Numbers drawn, not revealed yet');
+      await expect.poll(() => view.getByTestId('game-status').textContent(), SOON).toBe('Numbers revealed');
+      await expect.poll(() => axisTexts(view, 'row-digit'), SOON).toEqual(rowDigits);
+      expect(await axisTexts(view, 'column-digit')).toEqual(columnDigits);
     }
-    expect((await callFromPage(admin, 'PUT', `/api/admin/games/${id}/numbers/visibility`, { revealed: true })).status).toBe(200);
-    // "Numbers drawn" reaches each player, with their digits.
+    // "Numbers drawn" reaches each player, with their digits, once, with no Reveal pressed.
     for (const player of players) {
       const drawn = await mailTo(player.email, `Numbers drawn: ${title}`);
       expect(drawn.text).toMatch(/Row \d+, column \d+: /);
+      expect(mailsTo(player.email, `Numbers drawn: ${title}`)).toHaveLength(1);
     }
 
     /** The poller's next run, at its own time (the test moves time instead of waiting). */

@@ -1,12 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import type { Game } from '@core/api/games';
 import { formatGameTime, instantToWallTime } from '@core/game-time';
-import { callFromPage, expectNoSeriousViolations, shoot, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import { axisTexts, callFromPage, expectNoSeriousViolations, shoot, uniqueTitle, useBrowserHarness } from '../support/e2e';
 
 // D39 kickoff (docs/decisions/035): an organizer in Chicago creates a game whose kickoff is a few
 // minutes away in New York's zone, choosing "Draw the numbers at kickoff". The board says the
 // kickoff in New York's time with its zone; when the server's clock passes the kickoff (moved by
-// the test rather than waited for), the board closes and the numbers are drawn by themselves.
+// the test rather than waited for), the board closes and the numbers are drawn and shown by
+// themselves: the digits appear on the axes with nobody pressing Reveal.
 
 let offsetMs = 0;
 const harness = useBrowserHarness({ deps: { clock: () => new Date(Date.now() + offsetMs) } });
@@ -29,7 +30,9 @@ describe('kickoff (D39)', () => {
     await zone.selectOption(ZONE);
     const draw = page.getByLabel('Draw the numbers at kickoff');
     await draw.check();
-    expect(await page.getByTestId('kickoff-fields').textContent()).toContain('even if the grid is not full');
+    const hint = await page.getByTestId('kickoff-fields').textContent();
+    expect(hint).toContain('drawn and shown to players at kickoff');
+    expect(hint).toContain('even if the grid is not full');
     await expectNoSeriousViolations(page, 'create form with kickoff');
     await page.getByTestId('kickoff-fields').scrollIntoViewIfNeeded();
     await shoot(page, 'kickoff-form-1280', false);
@@ -63,9 +66,16 @@ describe('kickoff (D39)', () => {
     // The server's clock passes the kickoff; its run (every 10 s) closes and draws; boards hear it live.
     offsetMs = Date.parse(kickoff) - Date.now() + 5_000;
     void harness.server.app.kickoffs.runSoon();
+    // Nobody presses Reveal: the kickoff draw shows the numbers, and the digits reach the axes live.
+    type Day = { numbers: { x_axis_numbers: number[]; y_axis_numbers: number[] } | null };
+    const drawnNumbers = async () => (await callFromPage<Day>(page, 'GET', `/api/admin/games/${id}/game-day`)).json.numbers;
+    await expect.poll(drawnNumbers, { timeout: 15_000 }).not.toBeNull();
+    const numbers = (await drawnNumbers())!;
     for (const view of [desktop.page, phone.page]) {
       await expect.poll(() => view.getByTestId('kickoff-line').textContent(), { timeout: 15_000 }).toBe(`Kickoff ${shown}· Sales closed at kickoff`);
-      await expect.poll(() => view.getByTestId('game-status').textContent()).toBe('Numbers drawn, not revealed yet');
+      await expect.poll(() => view.getByTestId('game-status').textContent()).toBe('Numbers revealed');
+      await expect.poll(() => axisTexts(view, 'row-digit')).toEqual(numbers.x_axis_numbers.map(String));
+      expect(await axisTexts(view, 'column-digit')).toEqual(numbers.y_axis_numbers.map(String));
     }
     expect(await desktop.page.getByTestId('pick-hint').count()).toBe(0);
     await list.page.reload();
@@ -74,10 +84,9 @@ describe('kickoff (D39)', () => {
     await shoot(phone.page, 'kickoff-board-after-375');
 
     const after = await callFromPage<{ game: Game }>(page, 'GET', `/api/games/${id}`);
-    expect(after.json.game.grid_shuffled).toBe(true);
+    expect(after.json.game).toMatchObject({ grid_shuffled: true, numbers_revealed: true });
     expect(after.json.game.sales_closed_at).not.toBeNull();
-    const day = await callFromPage<{ numbers: { x_axis_numbers: number[] } | null }>(page, 'GET', `/api/admin/games/${id}/game-day`);
-    expect(day.json.numbers?.x_axis_numbers).toHaveLength(10);
+    expect(numbers.x_axis_numbers).toHaveLength(10);
     offsetMs = 0;
   });
 });

@@ -375,6 +375,61 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     expect(new Set(added.map((mail) => mail.recipient)).size).toBe(3);
   });
 
+  it('D39/D40: a kickoff draw shows the numbers at once; the job lands the digits and mails each owner, once', async () => {
+    const t = await instance();
+    const admin = await testAccount(t, { prefix: 'admin', admin: true });
+    const gameId = await newGame(t, admin);
+    const kickoff = new Date(Date.now() + 3_600_000).toISOString();
+    await ok(t.app, 'PATCH', adminUrl(gameId), admin.cookie, { kickoff_at: kickoff, time_zone: 'America/New_York', draw_at_kickoff: true });
+    // The kickoff passed (moved back in the database; the ticket's round follows the real clock).
+    await rows()
+      .updateTable('games')
+      .set({ kickoff_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', gameId)
+      .execute();
+    const owners = await rows()
+      .selectFrom('squares')
+      .innerJoin('user', 'user.id', 'squares.user_id')
+      .select('user.email')
+      .distinct()
+      .where('squares.game_id', '=', gameId)
+      .execute();
+    const mailsTo = () =>
+      rows()
+        .selectFrom('mail_queue')
+        .select(['recipient', 'subject'])
+        .where('kind', '=', 'numbers-drawn')
+        .where(
+          'recipient',
+          'in',
+          owners.map((owner) => owner.email),
+        )
+        .execute();
+    expect(await t.app.kickoffs.closeDue()).toBeGreaterThanOrEqual(1);
+
+    // Shown at kickoff, with the digits still to come from the ticket's round: nothing to mail yet.
+    const game = await rows().selectFrom('games').select(['grid_shuffled', 'numbers_revealed']).where('id', '=', gameId).executeTakeFirstOrThrow();
+    expect(game).toEqual({ grid_shuffled: true, numbers_revealed: true });
+    const set = await setRow(gameId);
+    expect(set).toMatchObject({ method: 'beacon', x_axis_numbers: null, drawn_at: null });
+    expect(await mailsTo()).toEqual([]);
+
+    node.release(set.round!);
+    const landed = await drawn(gameId);
+    expect(landed.numbers_mailed_at).not.toBeNull();
+    // The job's draw transaction told each of the three owners, once.
+    const told = await mailsTo();
+    expect(told).toHaveLength(3);
+    expect(new Set(told.map((mail) => mail.recipient)).size).toBe(3);
+    const board = await ok<BoardResponse>(t.app, 'GET', url(gameId, '/board'), undefined);
+    expect(board.numbers?.x_axis_numbers).toHaveLength(10);
+    // Later runs, and hiding and showing again, tell nobody twice.
+    await t.app.beaconDraws.drawDue();
+    await ok(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), admin.cookie, { revealed: false });
+    await ok(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
+    expect(await mailsTo()).toHaveLength(3);
+  });
+
   it('a Clear while a set waits logs its ticket; the new ticket alone is drawn', async () => {
     const t = await instance();
     const admin = await testAccount(t, { prefix: 'admin', admin: true });

@@ -295,8 +295,15 @@ export function gameDayService(deps: GameDayServiceDeps) {
   /**
    * D18 with D38: set 1 drawn (its ticket, or commit-reveal at once), logged, the game flagged
    * drawn and its sales closed; inside the game's lock. `actorId` null: the app (D39's kickoff).
+   * `reveal`: the numbers are shown at once too (the kickoff draw, with nobody there to Reveal).
    */
-  async function drawNumbers(game: LockedGame, tx: GameDayRepository, actorId: string | null, at: string, detail?: ActivityDetail): Promise<void> {
+  async function drawNumbers(
+    game: LockedGame,
+    tx: GameDayRepository,
+    actorId: string | null,
+    at: string,
+    { detail, reveal = false }: { detail?: ActivityDetail; reveal?: boolean } = {},
+  ): Promise<void> {
     const gameId = game.row.id;
     // D38: set 1's ticket and digits (design note 030); later sets follow their periods' confirmations.
     await drawFirstSet(game, actorId, at, deps.beacon);
@@ -306,7 +313,8 @@ export function gameDayService(deps: GameDayServiceDeps) {
       [{ action: 'drawn', actorUserId: actorId, subjectUserId: null, squares: [], ...(detail ? { detail } : {}) }],
       at,
     );
-    await tx.setFlags(gameId, { grid_shuffled: true, manual_numbers_set: true, updated_at: at });
+    await tx.setFlags(gameId, { grid_shuffled: true, manual_numbers_set: true, ...(reveal ? { numbers_revealed: true } : {}), updated_at: at });
+    // Shown numbers are mailed now (commit-reveal); a beacon set's digits are mailed by the job that lands them.
     await tellPlayers(game);
     // After commit: boards hear of the numbers, then the game's open checkouts end (D18).
     game.afterCommit.add(() => publish(gameId, 'numbers'));
@@ -345,13 +353,16 @@ export function gameDayService(deps: GameDayServiceDeps) {
     /**
      * D39: the kickoff run's draw, inside its lock of the game, by Randomize's path with D18's
      * confirmations taken as given by the organizer's choice (a grid not full, unpaid squares).
-     * Nothing is drawn for a game already drawn or completed, or with scores. True when it drew.
+     * The numbers are shown in the same transaction (nobody is there to press Reveal; the admin
+     * may Hide them later), so the "numbers are drawn" mails go with it (commit-reveal) or with
+     * the beacon job's digits. Nothing is drawn for a game already drawn or completed, or with
+     * scores. True when it drew.
      */
     async drawAtKickoff(game: LockedGame, at: string): Promise<boolean> {
       if (!game.row.is_active || game.row.grid_shuffled) return false;
       const tx = gameDayRepository(game.tx);
       if ((await tx.scores(game.row.id)).length > 0) return false;
-      await drawNumbers(game, tx, null, at, { kickoff: true });
+      await drawNumbers(game, tx, null, at, { detail: { kickoff: true, revealed: true }, reveal: true });
       return true;
     },
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BoardResponse } from '@core/api/board';
 import type { Game } from '@core/api/games';
 import { KICKOFF_ERRORS } from '@core/messages';
 import { testAccount, type TestAccount } from '../../../tests/support/accounts';
@@ -24,7 +25,7 @@ describe(`kickoff (D39, ${testDbKind})`, () => {
   afterAll(() => t.close());
 
   const db = () => t.db.handle.db;
-  const asAdmin = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) => send(t.app, method, url, { cookie: admin.cookie, payload });
+  const asAdmin = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown) => send(t.app, method, url, { cookie: admin.cookie, payload });
 
   async function kickoffGame(values: Record<string, unknown> = {}): Promise<Game> {
     const res = await asAdmin('POST', '/api/admin/games', {
@@ -145,7 +146,7 @@ describe(`kickoff (D39, ${testDbKind})`, () => {
       expect(refused.json()).toMatchObject({ error: { code: 'GAME_CLOSED' } });
     });
 
-    it("draws the numbers at kickoff when chosen (commit-reveal), on a grid not full, by Randomize's path", async () => {
+    it("draws and shows the numbers at kickoff when chosen (commit-reveal), on a grid not full, by Randomize's path", async () => {
       const game = await kickoffGame({ draw_at_kickoff: true });
       const started = await startCheckout(t.app, alice, [cartOf(game.id, [{ x: 3, y: 3 }], 10, game.title)]);
       expect(started.statusCode).toBe(201);
@@ -153,6 +154,8 @@ describe(`kickoff (D39, ${testDbKind})`, () => {
 
       const stored = await row(game.id);
       expect(stored.grid_shuffled).toBe(true);
+      // Nobody is there to press Reveal: the kickoff draw shows the numbers in its transaction.
+      expect(stored.numbers_revealed).toBe(true);
       expect(stored.sales_closed_at).not.toBeNull();
       expect(await draws(game.id)).toEqual([{ action: 'drawn', admin_user_id: null, method: 'commit-reveal' }]);
       expect((await activity(game.id)).map((entry) => [entry.action, entry.actor_user_id])).toEqual([
@@ -161,9 +164,20 @@ describe(`kickoff (D39, ${testDbKind})`, () => {
       ]);
       expect(await squareRows(t.db.handle, game.id)).toEqual([]);
       const board = (await send(t.app, 'GET', `/api/games/${game.id}`)).json() as { game: Game };
-      expect(board.game.grid_shuffled).toBe(true);
+      expect(board.game).toMatchObject({ grid_shuffled: true, numbers_revealed: true });
+      // A player (and a visitor) sees the digits on the axes.
+      for (const cookie of [alice.cookie, undefined]) {
+        const seen = (await send(t.app, 'GET', `/api/games/${game.id}/board`, { cookie })).json() as BoardResponse;
+        expect(seen.numbers?.x_axis_numbers).toHaveLength(10);
+        expect([...seen.numbers!.y_axis_numbers].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      }
       const log = await asAdmin('GET', `/api/games/${game.id}/activity`);
-      expect(log.body).toContain('Kickoff: the app drew the numbers');
+      expect(log.body).toContain('Kickoff: the app drew and showed the numbers');
+
+      // The admin can still hide them afterwards; the board then shows no digits to players.
+      expect((await asAdmin('PUT', `/api/admin/games/${game.id}/numbers/visibility`, { revealed: false })).statusCode).toBe(200);
+      expect((await row(game.id)).numbers_revealed).toBe(false);
+      expect(((await send(t.app, 'GET', `/api/games/${game.id}/board`, { cookie: alice.cookie })).json() as BoardResponse).numbers).toBeNull();
     });
 
     it('leaves numbers the organizer drew before kickoff alone', async () => {

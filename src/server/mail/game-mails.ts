@@ -2,6 +2,7 @@ import { squareDigitsLabel } from '@core/board-shape';
 import { formatGameTime } from '@core/game-time';
 import { squarePositionLabel, type Coordinate } from '@core/grid';
 import { formatUsd } from '@core/money';
+import { squaresAmountCents } from '@core/payment-methods';
 import { payByReminderDue, PAY_BY_REMINDER_LEAD_MS } from '@core/pay-by-reminder';
 import { isPeriodOf, periodModel, periodShortLabel, periodWinningsLabel, type Period } from '@core/periods';
 import type { Db } from '../db/connection';
@@ -94,6 +95,39 @@ export function gameMails(deps: GameMailsDeps) {
         games: parts,
         link: `${origin}/my-squares`,
       }),
+    );
+  }
+
+  /**
+   * D40: the receipt of squares the organizer just put in an account's name with the board tools
+   * (D32), in the assignment's transaction: the squares, their amount, paid or still owed, and
+   * while owed the game's payment instructions and pay-by time (in its zone). A named person's
+   * placeholder address is skipped by the queue.
+   */
+  async function assignedReceipt(
+    tx: Executor,
+    assignment: { gameId: string; ownerId: string; squares: readonly Coordinate[]; paid: boolean; origin?: string },
+  ): Promise<void> {
+    const owner = (await peopleOf(tx, [assignment.ownerId])).get(assignment.ownerId);
+    if (!owner || assignment.squares.length === 0) return;
+    const game = await tx
+      .selectFrom('games')
+      .select(['id', 'title', 'price_per_square_cents', 'payment_instructions', 'pay_by', 'time_zone'])
+      .where('id', '=', assignment.gameId)
+      .executeTakeFirst();
+    if (!game) return;
+    const origin = assignment.origin ?? deps.origin();
+    const total = formatUsd(squaresAmountCents(assignment.squares.length, game.price_per_square_cents));
+    const part: ReceiptGame = {
+      title: game.title,
+      squares: [...assignment.squares].sort(byPosition).map((square) => squarePositionLabel(square)),
+      amount: total,
+      organizer: assignment.paid ? null : { instructions: game.payment_instructions, payBy: game.pay_by ? formatGameTime(game.pay_by, game.time_zone) : null },
+      link: `${origin}/game/${game.id}`,
+    };
+    await mail.enqueue(
+      tx,
+      receiptMail(owner.email, { username: nameOf(owner), paid: assignment.paid, assigned: true, total, games: [part], link: `${origin}/my-squares` }),
     );
   }
 
@@ -345,7 +379,7 @@ export function gameMails(deps: GameMailsDeps) {
     return queued;
   }
 
-  return { receipt, numbersDrawn, wins, payoutPaid, remindDue };
+  return { receipt, assignedReceipt, numbersDrawn, wins, payoutPaid, remindDue };
 }
 
 export type GameMails = ReturnType<typeof gameMails>;

@@ -129,6 +129,85 @@ describe(`game mails through SMTP (D40, ${testDbKind})`, () => {
     expect((await queued(first.email)).length).toBe(before);
   });
 
+  it('squares the organizer assigns to an account get a receipt per assignment: squares, amount, owed or paid, instructions and pay-by time', async () => {
+    const payBy = new Date(Date.now() + 2 * 24 * HOUR).toISOString();
+    const game = await newGame({ payment_method: 'organizer', payment_instructions: INSTRUCTIONS, pay_by: payBy, time_zone: ZONE });
+    const owner = await player('assignee');
+    const assign = (payload: Record<string, unknown>) => asAdmin('POST', `/api/admin/games/${game.id}/squares/assign`, payload);
+
+    // Unpaid, by username: one mail for the two squares.
+    const owed = await assign({
+      squares: [
+        { x: 6, y: 1 },
+        { x: 2, y: 8 },
+      ],
+      to: { account: owner.username },
+    });
+    expect(owed.statusCode, owed.body).toBe(200);
+    const mail = await smtp.waitFor(owner.email, `Squares in your name: ${game.title}`);
+    expectBoth(mail, [
+      'The organizer put these squares in your name. You owe $20.00, paid to the organizer.',
+      `${game.title}: 2 squares, $20.00`,
+      'Row 3, column 9',
+      'Row 7, column 2',
+      `How to pay the organizer: ${INSTRUCTIONS}`,
+      `Pay by ${formatGameTime(payBy, ZONE)}`,
+    ]);
+    expect(mail.text).toMatch(/C[SD]T/);
+    expect(mail.text!.indexOf('Row 3, column 9')).toBeLessThan(mail.text!.indexOf('Row 7, column 2'));
+    expect(mail.headers['list-unsubscribe']).toBeUndefined();
+    expect(await queued(owner.email, 'receipt')).toHaveLength(1);
+
+    // Paid, by e-mail address: paid, and nothing about how or by when to pay.
+    const paid = await assign({ squares: [{ x: 4, y: 4 }], to: { account: owner.email }, paid: true, paid_cents: 1000 });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await expect
+      .poll(() => smtp.messages.filter((m) => m.envelopeTo.includes(owner.email) && m.subject === `Squares in your name: ${game.title}`).length)
+      .toBe(2);
+    const paidMail = smtp.messages.filter((m) => m.envelopeTo.includes(owner.email) && m.subject === `Squares in your name: ${game.title}`)[1]!;
+    expectBoth(paidMail, ['The organizer put these squares in your name and marked them paid: $10.00.', 'Row 5, column 5', `${game.title}: 1 square, $10.00`]);
+    expect(paidMail.text).not.toContain('How to pay');
+    expect(paidMail.text).not.toContain('Pay by');
+
+    // A refused assignment (the square is taken) and a named person without an address queue nothing.
+    expect((await assign({ squares: [{ x: 4, y: 4 }], to: { account: owner.username } })).statusCode).toBe(409);
+    const before = await db().selectFrom('mail_queue').select('id').where('kind', '=', 'receipt').execute();
+    const named = await assign({ squares: [{ x: 0, y: 9 }], to: { name: 'Aunt May' } });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(await db().selectFrom('mail_queue').select('id').where('kind', '=', 'receipt').execute()).toHaveLength(before.length);
+    expect(await queued(owner.email, 'receipt')).toHaveLength(2);
+  });
+
+  it('the kickoff draw shows the numbers and mails each owner their digits in its transaction, once', async () => {
+    const game = await newGame({ kickoff_at: new Date(Date.now() + HOUR).toISOString(), time_zone: ZONE, draw_at_kickoff: true });
+    const carol = await player('carol');
+    const dave = await player('dave');
+    await buyByCard(carol, game, [{ x: 1, y: 2 }]);
+    await buyByCard(dave, game, [{ x: 8, y: 0 }]);
+    expect(await queued(carol.email, 'numbers-drawn')).toEqual([]);
+
+    // Kickoff passes (the run's clock moved, not waited for); nobody presses Reveal.
+    expect(await t.app.kickoffs.closeDue(new Date(Date.parse(game.kickoff_at!) + 1000))).toBeGreaterThanOrEqual(1);
+    const stored = await db().selectFrom('game_grid_numbers').selectAll().where('game_id', '=', game.id).executeTakeFirstOrThrow();
+    const numbers = { xAxisNumbers: parseAxis(game.id, stored.x_axis_numbers), yAxisNumbers: parseAxis(game.id, stored.y_axis_numbers) };
+    const digits = (x: number, y: number) => squareDigitsLabel(CLASSIC_SHAPE, { x, y }, { teamA: 'Lions', teamB: 'Bears' }, numbers);
+    const carols = await smtp.waitFor(carol.email, `Numbers drawn: ${game.title}`);
+    expectBoth(carols, [`Row 2, column 3: ${digits(1, 2)}`]);
+    const daves = await smtp.waitFor(dave.email, `Numbers drawn: ${game.title}`);
+    expectBoth(daves, [`Row 9, column 1: ${digits(8, 0)}`]);
+    // Queued by the draw itself, with the set's stamp.
+    const set = await db().selectFrom('digit_sets').select(['drawn_at', 'numbers_mailed_at']).where('game_id', '=', game.id).executeTakeFirstOrThrow();
+    expect(set.drawn_at).not.toBeNull();
+    expect(set.numbers_mailed_at).not.toBeNull();
+
+    // Once: another run, and the admin hiding and showing them again, mail nothing more.
+    expect(await t.app.kickoffs.closeDue(new Date(Date.parse(game.kickoff_at!) + HOUR))).toBe(0);
+    expect((await asAdmin('PUT', `/api/admin/games/${game.id}/numbers/visibility`, { revealed: false })).statusCode).toBe(200);
+    expect((await asAdmin('PUT', `/api/admin/games/${game.id}/numbers/visibility`, { revealed: true })).statusCode).toBe(200);
+    expect(await queued(carol.email, 'numbers-drawn')).toHaveLength(1);
+    expect(await queued(dave.email, 'numbers-drawn')).toHaveLength(1);
+  });
+
   describe('the draw, a win, a payout; unsubscribing from one kind', () => {
     let game: Game;
     let alice: TestAccount;

@@ -258,19 +258,27 @@ function receiptBlocks(game: ReceiptGame): Block[] {
   return blocks;
 }
 
-/** D40: after every purchase (card, paid) or reservation (organizer-collects, unpaid): squares, amount, how to pay. */
+/**
+ * D40: after every purchase (card, paid) or reservation (organizer-collects, unpaid): squares,
+ * amount, how to pay. `assigned`: the organizer put the squares in the player's name with the
+ * board tools (D32), marked paid (`paid`) or still owed.
+ */
 export function receiptMail(
   to: string,
-  receipt: { username: string | null; paid: boolean; total: string; games: readonly ReceiptGame[]; link: string },
+  receipt: { username: string | null; paid: boolean; total: string; games: readonly ReceiptGame[]; link: string; assigned?: boolean },
 ): MailMessage {
   const greeting = greetingFor(receipt.username);
-  const intro = receipt.paid
-    ? `Thanks for your purchase. You paid ${receipt.total} by card; these squares are yours.`
-    : `Your squares are reserved for you. You owe ${receipt.total}, paid to the organizer.`;
+  const intro = receipt.assigned
+    ? receipt.paid
+      ? `The organizer put these squares in your name and marked them paid: ${receipt.total}. They are yours.`
+      : `The organizer put these squares in your name. You owe ${receipt.total}, paid to the organizer.`
+    : receipt.paid
+      ? `Thanks for your purchase. You paid ${receipt.total} by card; these squares are yours.`
+      : `Your squares are reserved for you. You owe ${receipt.total}, paid to the organizer.`;
   const blocks: Block[] = [greeting, intro, ...receipt.games.flatMap(receiptBlocks)];
   const link = { label: 'View My Squares', href: receipt.link };
   const footer = 'Keep this mail as your receipt. Numbers are drawn later: you get a mail with your digits then.';
-  const title = receipt.paid ? 'Your receipt' : 'Your squares are reserved';
+  const title = receipt.assigned ? 'Squares in your name' : receipt.paid ? 'Your receipt' : 'Your squares are reserved';
   const subject = receipt.games.length === 1 ? `${title}: ${receipt.games[0]!.title}` : `${title}: ${receipt.games.length} pools`;
   return { to, subject, kind: 'receipt', link: receipt.link, text: textOf(blocks, link, footer), html: layout(title, blocks, link, footer) };
 }

@@ -63,7 +63,9 @@ export const organizerRoutes: FastifyPluginAsyncZod<OrganizerRoutesOptions> = as
       const { squares, to, paid, paid_cents } = request.body;
       const target = to.account !== undefined ? { account: to.account } : { name: to.name as string, email: to.email };
       // The schema requires paid_cents with paid: true.
-      return organizer.assign(gameIdParam(request.params.id), actor(request), squares, target, paid === true ? { cents: paid_cents as number } : null);
+      return organizer.assign(gameIdParam(request.params.id), actor(request), squares, target, paid === true ? { cents: paid_cents as number } : null, {
+        origin: origin(request),
+      });
     },
   );
   app.post(

@@ -13,6 +13,7 @@ import { shapeOfGame, type GamesRepository, type LockedGame } from '../games/gam
 import { toGame } from '../games/games.service';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import type { Logger } from '../logger';
+import type { GameMails } from '../mail/game-mails';
 import type { MailOutbox } from '../mail/mail-queue';
 import { releasedMail, releasedPaidMail } from '../mail/templates';
 import type { GameEvents } from '../realtime/events';
@@ -28,6 +29,8 @@ export interface OrganizerServiceDeps extends ServiceDeps {
   events: GameEvents;
   /** Release mails, queued in the release's transaction (design note 026). */
   mail: MailOutbox;
+  /** D40: the receipt of squares assigned to an account, queued in the assignment's transaction (design note 037). */
+  receipts: Pick<GameMails, 'assignedReceipt'>;
   log: Logger;
   /** Our origin for links in mails sent without a request (the pay-by run): PUBLIC_URL, or the trial's own. */
   origin: () => string;
@@ -194,7 +197,8 @@ export function organizerService(deps: OrganizerServiceDeps) {
   /**
    * D32: puts free squares on an account or a named person (D29), unpaid, or paid (`paid`: the sum
    * the organizer confirmed, refused with 409 unless it is what the squares come to at the game's
-   * price now); organizer assignments may pass the D31 cap.
+   * price now); organizer assignments may pass the D31 cap. The owner gets a receipt (D40);
+   * `origin`: the request's, for its links.
    */
   async function assign(
     gameId: string,
@@ -202,6 +206,7 @@ export function organizerService(deps: OrganizerServiceDeps) {
     cells: readonly Coordinate[],
     target: AssignTarget,
     paidConfirmed: { cents: number } | null,
+    options: { origin?: string } = {},
   ): Promise<{ changed: number; game: Game; user_id: string }> {
     const paid = paidConfirmed !== null;
     const userId = await withGame(
@@ -234,6 +239,9 @@ export function organizerService(deps: OrganizerServiceDeps) {
           [{ action: 'assigned', actorUserId: actorId, subjectUserId: owner, squares: cells, ...(paid ? { detail: { paid: true } } : {}) }],
           now,
         );
+        // D40: one receipt per assignment (an account's real address; a named person's placeholder is skipped).
+        await deps.receipts.assignedReceipt(game.tx, { gameId, ownerId: owner, squares: cells, paid, ...(options.origin ? { origin: options.origin } : {}) });
+        game.afterCommit.add(() => mail.nudge());
         return owner;
       },
       cells,

@@ -649,7 +649,8 @@ function KickoffFields({
             Draw the numbers at kickoff
           </label>
           <p id={`${id}-draw-hint`} className="text-sm text-muted-foreground">
-            The numbers are drawn at kickoff even if the grid is not full or some squares are unpaid: unsold squares stay unsold.
+            The numbers are drawn and shown to players at kickoff, even if the grid is not full or some squares are unpaid: unsold squares stay unsold. You can
+            still hide them afterwards.
           </p>
           {errors.draw_at_kickoff && (
             <p id={errorId('draw_at_kickoff')} className="text-sm text-destructive">
