@@ -167,7 +167,8 @@ describe(`announcements (D40, ${testDbKind})`, () => {
     const oneClick = /^<(.+)>$/.exec(mail.headers['list-unsubscribe'] ?? '')?.[1];
     expect(oneClick).toBe(page!.replace('/unsubscribe?', '/api/mail/unsubscribe?'));
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-    expect(smtp.messages.filter((m) => m.envelopeTo.includes(dave.email))).toEqual([]);
+    // Dave's receipt for his assigned square came (a receipt always does); no announcement did.
+    expect(smtp.messages.filter((m) => m.envelopeTo.includes(dave.email) && m.subject === `${game.title}: a message from the organizer`)).toEqual([]);
 
     // The header's one-click, as a mail provider posts it: carol's next announcement is not mailed.
     const res = await postOneClick(t.app, oneClick!);
@@ -205,6 +206,8 @@ describe(`announcements (D40, ${testDbKind})`, () => {
 
   it('refuses an empty, too long or invisible-character text with a clear 400, and nothing is stored or queued', async () => {
     const game = await gameWithPlayers();
+    // Mail queued before (receipts of assigned squares) is sent first, so its delivery is not taken for a write here.
+    await t.app.mailQueue.flush();
     const fingerprint = await databaseFingerprint(t.db.handle);
     const cases: [unknown, string][] = [
       [{ body: '', mail: true }, ANNOUNCEMENT_TEXTS.empty],
@@ -226,7 +229,8 @@ describe(`announcements (D40, ${testDbKind})`, () => {
     await ok('DELETE', `${url(game.id)}/${(await board(game.id, admin.cookie)).json().announcements[0].id}`);
     // The post and its delete wrote a row and two log entries; the refused ones wrote nothing.
     const after = await databaseFingerprint(t.db.handle);
-    expect(after.mail_queue).toEqual(fingerprint.mail_queue);
+    // Nothing queued: the row count (earlier mails' delivery may still change their status).
+    expect(after.mail_queue?.rows).toBe(fingerprint.mail_queue?.rows);
     expect(after.announcements).toEqual(fingerprint.announcements);
     expect(after.game_activity?.rows).toBe((fingerprint.game_activity?.rows ?? 0) + 2);
   });
@@ -234,13 +238,17 @@ describe(`announcements (D40, ${testDbKind})`, () => {
   it('answers 401 to a visitor and 403 to a player, before reading the body; an unknown game is 404', async () => {
     const game = await gameWithPlayers();
     const posted = await ok<AnnouncementPosted>('POST', url(game.id), { body: 'Stays' }, admin.cookie, 201);
+    // Mail queued before (receipts of assigned squares) is sent first, so its delivery is not taken for a write here.
+    await t.app.mailQueue.flush();
     const fingerprint = await databaseFingerprint(t.db.handle);
     expect((await send(t.app, 'POST', url(game.id), { payload: { body: 'Hi', mail: true } })).statusCode).toBe(401);
     expect((await send(t.app, 'POST', url(game.id), { cookie: alice.cookie, payload: { body: 'Hi', mail: true } })).statusCode).toBe(403);
     expect((await send(t.app, 'POST', url(game.id), { cookie: alice.cookie, payload: { body: '' } })).statusCode).toBe(403);
     expect((await send(t.app, 'DELETE', `${url(game.id)}/${posted.announcement.id}`)).statusCode).toBe(401);
     expect((await send(t.app, 'DELETE', `${url(game.id)}/${posted.announcement.id}`, { cookie: bob.cookie })).statusCode).toBe(403);
-    expect(await databaseFingerprint(t.db.handle)).toEqual(fingerprint);
+    // Nothing written; the queue by its row count (earlier mails' delivery may still change their status).
+    const unchanged = await databaseFingerprint(t.db.handle);
+    expect({ ...unchanged, mail_queue: unchanged.mail_queue?.rows }).toEqual({ ...fingerprint, mail_queue: fingerprint.mail_queue?.rows });
 
     const missing = '00000000-0000-4000-8000-000000000000';
     expect((await send(t.app, 'POST', url(missing), { cookie: admin.cookie, payload: { body: 'Hi' } })).statusCode).toBe(404);
