@@ -239,12 +239,12 @@ describe('game day end to end', () => {
     await paidDialog.getByLabel('Reference (optional)').fill('Venmo 1234');
     await paidDialog.getByRole('button', { name: 'Mark Paid' }).click();
     await toast(page, 'Q1 payout marked as paid').waitFor();
-    await expect.poll(() => text(resultRow(page, 1).getByTestId('payout-status'))).toBe('Success');
+    await expect.poll(() => text(resultRow(page, 1).getByTestId('payout-status'))).toBe('Paid');
     expect(await text(resultRow(page, 1))).toContain('Venmo 1234');
     // Q2 without one.
     await resultRow(page, 2).getByRole('button', { name: 'Mark Paid Q2' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Mark Paid' }).click();
-    await expect.poll(() => text(resultRow(page, 2).getByTestId('payout-status'))).toBe('Success');
+    await expect.poll(() => text(resultRow(page, 2).getByTestId('payout-status'))).toBe('Paid');
 
     // Grid Selection pays Q4 (D20): a wrong square says why, the winning square pays.
     await openTab(page, 'Grid Selection');
@@ -265,7 +265,7 @@ describe('game day end to end', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Mark Paid' }).click();
     await expect.poll(() => text(page.getByTestId('grid-message'))).toBe(`Q4 payout to ${alice.username} marked as paid.`);
     await openTab(page, 'Results & Payouts');
-    await expect.poll(() => text(resultRow(page, 4).getByTestId('payout-status'))).toBe('Success');
+    await expect.poll(() => text(resultRow(page, 4).getByTestId('payout-status'))).toBe('Paid');
 
     // Alice's board: her two winning squares, without a reload.
     await expect.poll(() => boardCell(board, 1, 7).getAttribute('data-winner'), { timeout: 15_000 }).toBe('true');
@@ -471,7 +471,7 @@ describe('the Game Day Controls screen', () => {
       .getByRole('button', { name: /Retry Payout/ })
       .click();
     await toast(page, 'Q1 payout retry successful!').waitFor();
-    await expect.poll(() => text(resultRow(page, 1).getByTestId('payout-status'))).toBe('Success');
+    await expect.poll(() => text(resultRow(page, 1).getByTestId('payout-status'))).toBe('Paid');
   });
 
   test('/admin/game/:id: one board (picking winners once numbers are drawn) with the same controls under it', { timeout: 120_000 }, async () => {
@@ -489,7 +489,7 @@ describe('the Game Day Controls screen', () => {
     await controls.getByRole('button', { name: 'Hide Numbers' }).waitFor();
     await expect.poll(() => controls.getByRole('button', { name: 'Randomize Numbers' }).isDisabled()).toBe(true);
     await controls.getByRole('tab', { name: 'Results & Payouts' }).click();
-    await expect.poll(() => text(resultRow(page, 2).getByTestId('payout-status'))).toBe('Success');
+    await expect.poll(() => text(resultRow(page, 2).getByTestId('payout-status'))).toBe('Paid');
   });
 
   test('Edit is reached from game day while the game can be edited, and says why not once numbers are drawn (issue 11)', { timeout: 120_000 }, async () => {

@@ -199,7 +199,7 @@ function GameContent({
                 Draw log: {drawLog}
               </p>
             )}
-            <DigitSets gameId={game.id} sets={board.digit_sets} commitHash={board.draw_commit_hash} />
+            <DigitSets gameId={game.id} sets={board.digit_sets} commitHash={board.draw_commit_hash} zone={game.time_zone} />
           </div>
           {/* D28: what this player owes for the game, as the server says it. */}
           {board.owing && <OwingLine owing={board.owing} zone={game.time_zone} />}
@@ -303,7 +303,7 @@ function GameContent({
           </LinkButton>
           {/* D32: a player reads the log entries about their own squares (admins read all of it on the admin page). */}
           {signedIn && !admin && board.squares.some((square) => square.mine && square.status === 'claimed') && (
-            <GameActivity gameId={game.id} title="History of your squares" emptyText="Nothing has happened to your squares yet." />
+            <GameActivity gameId={game.id} zone={game.time_zone} title="History of your squares" emptyText="Nothing has happened to your squares yet." />
           )}
         </aside>
       </div>
