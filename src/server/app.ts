@@ -396,7 +396,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payoutProviderName: payoutProvider.name,
     clock,
     beacon: { chain: beacon.chain, nextRoundAfter: (time, minSeconds) => beacon.nextRoundAfter(time, minSeconds), drawSoon: () => void beaconJob.runSoon() },
-    mails: { numbersDrawn: mails.numbersDrawn, wins: mails.wins, nudge: mail.nudge },
+    mails: { numbersDrawn: mails.numbersDrawn, numbersCleared: mails.numbersCleared, wins: mails.wins, nudge: mail.nudge },
   });
   await app.register(gameDayRoutes, { gameDay });
   // D39: sales close at kickoff (and the numbers are drawn, when chosen), at start and then periodically, on every instance (once per game).

@@ -35,7 +35,7 @@ describe('number sets on game day (D35, D38)', () => {
     const waiting = page.getByTestId('digit-set-1-waiting');
     await expect
       .poll(() => waiting.textContent(), { timeout: 15_000 })
-      .toMatch(new RegExp(`^waiting for drand round ${forged} — last attempt failed at \\d{1,2}:\\d{2} [AP]M: .*does not verify.*; retrying$`));
+      .toMatch(new RegExp(`^waiting for drand round ${forged} — last attempt failed at [^:]*\\d{1,2}:\\d{2} [AP]M \\S+: .*does not verify.*; retrying$`));
     expect(await page.getByTestId('draw-next-set').count()).toBe(0);
     expect(await page.getByTestId('game-day-numbers-state').textContent()).toBe('being drawn');
     // Game day says the draw waits, not "Randomize first", and the admin may still Clear.

@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   'PAYMENT_METHOD_LOCKED',
   'CARD_PAYMENTS_UNAVAILABLE',
   'UNPAID_SQUARES',
+  // D50: numbers players have seen are replaced only by Clear
+  'NUMBERS_SHOWN',
   // The organizer's board tools (D32)
   'ACCOUNT_NOT_FOUND',
   'SQUARES_TAKEN',

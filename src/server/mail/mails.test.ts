@@ -192,7 +192,7 @@ describe(`game mails through SMTP (D40, ${testDbKind})`, () => {
     const numbers = { xAxisNumbers: parseAxis(game.id, stored.x_axis_numbers), yAxisNumbers: parseAxis(game.id, stored.y_axis_numbers) };
     const digits = (x: number, y: number) => squareDigitsLabel(CLASSIC_SHAPE, { x, y }, { teamA: 'Lions', teamB: 'Bears' }, numbers);
     const carols = await smtp.waitFor(carol.email, `Numbers drawn: ${game.title}`);
-    expectBoth(carols, [`Row 2, column 3: ${digits(1, 2)}`]);
+    expectBoth(carols, [`Row 2, column 3: ${digits(1, 2)}`, 'These digits hold for Q1-Q4.']);
     const daves = await smtp.waitFor(dave.email, `Numbers drawn: ${game.title}`);
     expectBoth(daves, [`Row 9, column 1: ${digits(8, 0)}`]);
     // Queued by the draw itself, with the set's stamp.
@@ -206,6 +206,16 @@ describe(`game mails through SMTP (D40, ${testDbKind})`, () => {
     expect((await asAdmin('PUT', `/api/admin/games/${game.id}/numbers/visibility`, { revealed: true })).statusCode).toBe(200);
     expect(await queued(carol.email, 'numbers-drawn')).toHaveLength(1);
     expect(await queued(dave.email, 'numbers-drawn')).toHaveLength(1);
+  });
+
+  it('the first mail of a game with new numbers at halftime says which periods its digits hold for (D49)', async () => {
+    const game = await newGame({ number_sets: 'halftime' });
+    const erin = await player('erin');
+    await buyByCard(erin, game, [{ x: 3, y: 4 }]);
+    expect((await asAdmin('POST', `/api/admin/games/${game.id}/numbers/randomize`, { confirm_not_full: true })).statusCode).toBe(200);
+    expect((await asAdmin('PUT', `/api/admin/games/${game.id}/numbers/visibility`, { revealed: true })).statusCode).toBe(200);
+    const mail = await smtp.waitFor(erin.email, `Numbers drawn for set 1 (Q1-Q2): ${game.title}`);
+    expectBoth(mail, ['These digits hold for Q1-Q2 only: Q3-Q4 get new numbers.', 'Row 4, column 5: ']);
   });
 
   describe('the draw, a win, a payout; unsubscribing from one kind', () => {

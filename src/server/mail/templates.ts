@@ -318,11 +318,26 @@ export function payByReminderMail(
 /** D40: a number set was drawn (and shown): the digits of each of the player's squares. */
 export function numbersDrawnMail(
   to: string,
-  drawn: { username: string | null; gameTitle: string; setLabel: string | null; squares: readonly string[]; link: string },
+  drawn: {
+    username: string | null;
+    gameTitle: string;
+    /** "set 1 (Q1-Q2)" in a game with more than one set, else null. */
+    setLabel: string | null;
+    /** The periods these digits hold for ("Q1-Q2", "Q1-Q4"). */
+    periodsLabel: string;
+    /** The later sets' periods, which get new numbers ("Q3-Q4"). */
+    later: readonly string[];
+    squares: readonly string[];
+    link: string;
+  },
 ): MailMessage {
   const greeting = greetingFor(drawn.username);
   const what = drawn.setLabel ? `The numbers for ${drawn.setLabel} of ${drawn.gameTitle} are drawn.` : `The numbers of ${drawn.gameTitle} are drawn.`;
-  const blocks: Block[] = [greeting, `${what} Your squares and their digits:`, { items: drawn.squares }];
+  const holds =
+    drawn.later.length > 0
+      ? `These digits hold for ${drawn.periodsLabel} only: ${drawn.later.join(', ')} get new numbers.`
+      : `These digits hold for ${drawn.periodsLabel}.`;
+  const blocks: Block[] = [greeting, `${what} ${holds} Your squares and their digits:`, { items: drawn.squares }];
   const link = { label: 'Open the board', href: drawn.link };
   const footer = "A square wins a period when the last digit of each team's score matches its digits.";
   return {
@@ -332,6 +347,26 @@ export function numbersDrawnMail(
     link: drawn.link,
     text: textOf(blocks, link, footer),
     html: layout('The numbers are drawn', blocks, link, footer),
+  };
+}
+
+/** D50: numbers the player had seen were cleared by the organizer: the digits they got no longer count. */
+export function numbersClearedMail(to: string, cleared: { username: string | null; gameTitle: string; link: string }): MailMessage {
+  const greeting = greetingFor(cleared.username);
+  const blocks: Block[] = [
+    greeting,
+    `The organizer of ${cleared.gameTitle} cleared its numbers. The digits you got for your squares no longer count.`,
+    'Your squares stay yours. New numbers are drawn later, and you get them by mail as before.',
+  ];
+  const link = { label: 'Open the board', href: cleared.link };
+  const footer = "The board's draw log keeps a record of the clear and of the old numbers.";
+  return {
+    to,
+    subject: `Numbers cleared: ${cleared.gameTitle}`,
+    kind: 'numbers-drawn',
+    link: cleared.link,
+    text: textOf(blocks, link, footer),
+    html: layout('The numbers were cleared', blocks, link, footer),
   };
 }
 
