@@ -133,7 +133,7 @@ describe('game day runs itself and everyone hears about it (issue 26)', () => {
     await expect.poll(() => signedOut.getByRole('status').textContent()).toBe(UNSUBSCRIBE_TEXTS.done('Announcements from organizers'));
     // Its undo button says the whole kind on a phone (a long label wraps instead of being cut off).
     const undo = signedOut.getByRole('button', { name: `${UNSUBSCRIBE_TEXTS.turnBackOn}: "Announcements from organizers"` });
-    expect(await undo.evaluate((button) => button.scrollWidth - button.clientWidth)).toBeLessThanOrEqual(0);
+    await expect.poll(() => undo.evaluate((button) => button.scrollWidth - button.clientWidth)).toBeLessThanOrEqual(0);
     await shoot(signedOut, 'runs-itself-unsubscribed-375');
     expect(new URL(oneClick).pathname).toBe('/api/mail/unsubscribe');
     const second = await callFromPage(admin, 'POST', `/api/admin/games/${id}/announcements`, { body: 'Parking is behind the gym.', mail: true });
@@ -165,7 +165,7 @@ describe('game day runs itself and everyone hears about it (issue 26)', () => {
       await expect.poll(() => view.getByTestId('kickoff-line').textContent(), SOON).toContain('Sales closed at kickoff');
       await expect.poll(() => view.getByTestId('game-status').textContent(), SOON).toBe('Numbers revealed');
       await expect.poll(() => axisTexts(view, 'row-digit'), SOON).toEqual(rowDigits);
-      expect(await axisTexts(view, 'column-digit')).toEqual(columnDigits);
+      await expect.poll(() => axisTexts(view, 'column-digit')).toEqual(columnDigits);
     }
     // "Numbers drawn" reaches each player, with their digits, once, with no Reveal pressed.
     for (const player of players) {

@@ -61,10 +61,9 @@ describe('/my-squares positions and digits', () => {
     await page.reload();
     await list.waitFor();
     await expect.poll(() => list.getByTestId('my-square-digits').allTextContents()).toEqual(['Lions 3 - Bears 9', 'Lions 4 - Bears 7']);
-    expect(await list.getByRole('listitem').allTextContents()).toEqual([
-      'Row 1, column 1 (0, 0) Lions 3 - Bears 9',
-      'Row 5, column 9 (4, 8) Lions 4 - Bears 7',
-    ]);
+    await expect
+      .poll(() => list.getByRole('listitem').allTextContents())
+      .toEqual(['Row 1, column 1 (0, 0) Lions 3 - Bears 9', 'Row 5, column 9 (4, 8) Lions 4 - Bears 7']);
     await expect.poll(() => page.getByTestId('my-squares-digits-note').count()).toBe(0);
     await expectNoSeriousViolations(page);
 

@@ -53,7 +53,7 @@ describe('live score feed (D39)', () => {
     await panel.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => panel.getByTestId('score-feed-search-status').textContent(), SOON).toBe('1 game found.');
     await panel.getByRole('radio', { name: /Kansas City Chiefs at Philadelphia Eagles/ }).check();
-    expect(await panel.getByRole('radio', { name: "Confirm each period's score myself (one click)" }).isChecked()).toBe(true);
+    await expect.poll(() => panel.getByRole('radio', { name: "Confirm each period's score myself (one click)" }).isChecked()).toBe(true);
     await expectNoSeriousViolations(page, 'link form');
     await panel.scrollIntoViewIfNeeded();
     await shoot(page, 'score-feed-link-form-1280', false);
@@ -83,7 +83,7 @@ describe('live score feed (D39)', () => {
     for (const view of boards) {
       await expect.poll(() => view.getByTestId('score-period').textContent(), SOON).toBe('Q2 12:00');
       await expect.poll(() => view.getByTestId('score-team-a').textContent(), SOON).toBe('Kansas City Chiefs3');
-      expect(await view.getByTestId('score-team-b').textContent()).toBe('Philadelphia Eagles7');
+      await expect.poll(() => view.getByTestId('score-team-b').textContent()).toBe('Philadelphia Eagles7');
     }
     await shoot(desktop.page, 'score-feed-board-live-1280');
     await shoot(phone.page, 'score-feed-board-live-375');
