@@ -15,7 +15,12 @@ export const USERNAME_TOO_SHORT = 'Username must be at least 3 characters long';
 export const USERNAME_TAKEN = 'This username is already taken.';
 /** Our bounds on usernames (issue 10): ASCII only, so no look-alike of another player's name. */
 export const USERNAME_TOO_LONG = 'Username must be at most 30 characters long';
-export const USERNAME_INVALID_CHARACTERS = 'Username can only contain letters (A-Z), digits and _ . -';
+export const USERNAME_INVALID_CHARACTERS = 'A username is 3-30 characters: letters (A-Z), digits and _ . - only, no spaces.';
+/** A username the refused one could be instead (validation.ts `suggestUsername`), offered as a button. */
+export const USERNAME_SUGGESTION = {
+  lead: 'Suggestion:',
+  button: (username: string) => `Use "${username}"`,
+} as const;
 export const DISPLAY_USERNAME_MISMATCH = 'Your display name can differ from your username only in upper and lower case.';
 
 /** "Please fill in all fields: Email, Password" for the given field names. */

@@ -47,7 +47,9 @@ describe('the account page (D41)', () => {
     const username = section(page, 'username');
     await username.getByLabel('Username', { exact: true }).fill('a b');
     await username.getByRole('button', { name: 'Save username' }).click();
-    await expect.poll(() => username.getByRole('alert').textContent()).toContain('Username can only contain');
+    await expect
+      .poll(() => username.getByRole('alert').textContent())
+      .toContain('A username is 3-30 characters: letters (A-Z), digits and _ . - only, no spaces.');
     const renamed = `Desk_${player.id.slice(0, 5)}`;
     await username.getByLabel('Username', { exact: true }).fill(renamed);
     await username.getByRole('button', { name: 'Save username' }).click();

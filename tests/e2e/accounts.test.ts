@@ -164,7 +164,7 @@ describe('accounts in the browser', () => {
     // Issue 10: ASCII letters, digits and _ . - only, at most 30; the field is marked.
     await fillSignup(page, { email: fresh.email, username: 'bob smith', password: PASSWORD, confirm: PASSWORD });
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect.poll(() => formError(page)).toBe('Username can only contain letters (A-Z), digits and _ . -');
+    await expect.poll(() => formError(page)).toBe('A username is 3-30 characters: letters (A-Z), digits and _ . - only, no spaces.');
     await expect.poll(() => page.getByLabel('Username').getAttribute('aria-invalid')).toBe('true');
     await fillSignup(page, { email: fresh.email, username: 'x'.repeat(31), password: PASSWORD, confirm: PASSWORD });
     await page.getByRole('button', { name: 'Create Account' }).click();
@@ -348,8 +348,8 @@ describe('accounts in the browser', () => {
       );
     const cases = [
       ['ab', 'Username must be at least 3 characters long'],
-      ['bob smith', 'Username can only contain letters (A-Z), digits and _ . -'],
-      ['b\u043eb', 'Username can only contain letters (A-Z), digits and _ . -'], // a Cyrillic o
+      ['bob smith', 'A username is 3-30 characters: letters (A-Z), digits and _ . - only, no spaces.'],
+      ['b\u043eb', 'A username is 3-30 characters: letters (A-Z), digits and _ . - only, no spaces.'], // a Cyrillic o
       ['x'.repeat(31), 'Username must be at most 30 characters long'],
     ] as const;
     for (const [typed, message] of cases) {
@@ -373,8 +373,8 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Confirm Password').fill(PASSWORD);
     await username.fill('bob smith');
     await username.press('Enter');
-    await expect.poll(() => formError(page)).toBe('Username can only contain letters (A-Z), digits and _ . -');
-    await expect.poll(() => inline.textContent()).toBe('Username can only contain letters (A-Z), digits and _ . -');
+    await expect.poll(() => formError(page)).toBe('A username is 3-30 characters: letters (A-Z), digits and _ . - only, no spaces.');
+    await expect.poll(() => inline.textContent()).toBe('A username is 3-30 characters: letters (A-Z), digits and _ . - only, no spaces.');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username');
   });
 

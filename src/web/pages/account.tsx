@@ -102,7 +102,7 @@ function useChangeForm() {
       return false;
     }
   }
-  return { errorId, error, notice, fail, send, busy: change.isPending, fieldError: error ? errorId : null };
+  return { errorId, error, notice, fail, clear: () => setError(null), send, busy: change.isPending, fieldError: error ? errorId : null };
 }
 
 /** A form's error (role=alert) and success (role=status) lines. */
@@ -130,7 +130,16 @@ function UsernameSection({ account }: { account: AccountResponse }) {
     <AccountSection id="username" title="Username" description="Other players see it on the board, next to your squares.">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Change username">
         <FormLines form={form} />
-        <UsernameField value={username} onChange={(event) => setUsername(event.target.value)} errorId={form.fieldError} />
+        <UsernameField
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          errorId={form.fieldError}
+          refused={form.error !== null}
+          onSuggestion={(suggested) => {
+            setUsername(suggested);
+            form.clear();
+          }}
+        />
         <SubmitButton busy={form.busy} busyLabel="Saving...">
           Save username
         </SubmitButton>

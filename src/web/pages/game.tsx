@@ -20,6 +20,7 @@ import {
   BoardSkeleton,
   GameBoard,
   numbersShown,
+  OwnerKey,
   placeNote,
   playerSquareCount,
   shownWinners,
@@ -27,7 +28,7 @@ import {
   type SquareNoteAt,
 } from '@/components/board';
 import { latestQuarter, playablePeriod, QuarterResults, ScoreBar, WinnerBanner } from '@/components/game-day-board';
-import { RandomPick, SelectionBar } from '@/components/selection-bar';
+import { BoardSaid, RandomPick, SelectionBar } from '@/components/selection-bar';
 import { Button } from '@/components/ui/button';
 import { useMinWidth } from '@/lib/use-mobile';
 import { GameActivity } from '@/components/game-activity';
@@ -269,14 +270,16 @@ function GameContent({
                 <GameBoard board={board} signedIn={signedIn} quarter={quarter} numbersPeriod={numbersPeriod} highlightMine={highlightMine} onSay={say} />
                 <SquareNote note={note} onClose={closeNote} />
               </div>
-              {signedIn && <SelectionBar board={board} said={saidText} />}
+              {signedIn ? <SelectionBar board={board} said={saidText} /> : <BoardSaid said={saidText} />}
               <BoardLegend
                 signedIn={signedIn}
                 hasWinners={winners.length > 0}
                 salesAreOpen={open}
                 hasPending={board.squares.some((square) => square.mine && square.status === 'held')}
                 hasUnpaid={board.squares.some((square) => square.unpaid)}
+                hasNoAccount={board.squares.some((square) => square.status === 'claimed' && square.owner_no_account)}
               />
+              <OwnerKey board={board} />
             </>
           )}
           {children}
