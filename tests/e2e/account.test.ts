@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ACCOUNT_TEXTS } from '@core/messages';
-import { testAccount } from '../support/accounts';
+import { ageSessions, testAccount } from '../support/accounts';
 import { insertGame, insertSquares } from '../support/fixtures';
 import { accountPages, addSession, expectNoSeriousViolations, heading, horizontalOverflow, shoot, toast, useBrowserHarness } from '../support/e2e';
 import type { TestServer } from '../support/server';
@@ -134,16 +134,6 @@ describe('the account page (D41)', () => {
 });
 
 describe('changing the e-mail address safely, and its undo (docs/decisions/039)', () => {
-  /** Sessions of this account made `minutes` ago (as Better Auth stores the time on each database). */
-  async function ageSessions(userId: string, minutes: number) {
-    const at = new Date(Date.now() - minutes * 60_000);
-    await server.db.handle.raw
-      .updateTable('session')
-      .set({ createdAt: server.db.handle.kind === 'sqlite' ? at.toISOString() : at })
-      .where('userId', '=', userId)
-      .execute();
-  }
-
   /** Opens the old address's notice from the Dev Mailbox and puts the address back; the page says what happened. */
   async function undoFromNotice(page: import('playwright-core').Page, oldEmail: string, name: string) {
     await followMailLink(page, oldEmail, /e-mail address was changed/);
@@ -196,7 +186,7 @@ describe('changing the e-mail address safely, and its undo (docs/decisions/039)'
     { timeout: 120_000 },
     async () => {
       const player = await testAccount(server, { prefix: 'nopass' });
-      await ageSessions(player.id, 60);
+      await ageSessions(server.db, player.id, 60);
       const page = await openAccount(player, 375);
       const email = section(page, 'email');
       await email.getByText(ACCOUNT_TEXTS.emailRecentSignInHint).waitFor();

@@ -4,6 +4,7 @@ import { EMAIL_CHANGE_FRESH_MINUTES, EMAIL_UNDO_DAYS } from '@core/account-safet
 import { EMAIL_CHANGED_CALLBACK } from '@core/api/account';
 import { ACCOUNT_TEXTS, PASSWORD_MESSAGES, USERNAME_TAKEN, USERNAME_TOO_SHORT } from '@core/messages';
 import {
+  ageSessions,
   confirmedAccount,
   cookiesOf,
   followLink,
@@ -65,15 +66,6 @@ describe(`the account page (D41, ${testDbKind})`, () => {
       payload: { token },
     });
   const tokenIn = (link: string) => new URL(link).searchParams.get('token')!;
-  /** A session made `minutes` ago (as Better Auth stores its time on each database). */
-  const ageSessions = async (userId: string, minutes: number) => {
-    const at = new Date(Date.now() - minutes * 60_000);
-    await t.db.handle.raw
-      .updateTable('session')
-      .set({ createdAt: t.db.handle.kind === 'sqlite' ? at.toISOString() : at })
-      .where('userId', '=', userId)
-      .execute();
-  };
   const sessionCount = async (userId: string) => (await t.db.handle.db.selectFrom('session').select('id').where('userId', '=', userId).execute()).length;
 
   const userRow = (email: string) =>
@@ -208,7 +200,7 @@ describe(`the account page (D41, ${testDbKind})`, () => {
       await postAuth(t.app, '/sign-in/magic-link', { email, callbackURL: '/welcome', errorCallbackURL: '/login' });
       const cookie = cookiesOf(await followLink(t.app, (await latestMail(t.app, email)).link!));
       const { id } = await userRow(email);
-      await ageSessions(id, EMAIL_CHANGE_FRESH_MINUTES + 1);
+      await ageSessions(t.db, id, EMAIL_CHANGE_FRESH_MINUTES + 1);
       const stale = await me(t.app, 'POST', 'email', cookie, { email: `later.${email}` });
       expect([stale.statusCode, errorOf(stale)]).toEqual([403, { code: 'RECENT_SIGN_IN_REQUIRED', message: ACCOUNT_TEXTS.emailNeedsRecentSignIn }]);
       expect(await mailsTo(t.app, `later.${email}`)).toEqual([]);
