@@ -304,7 +304,6 @@ export const ACCOUNT_TEXTS = {
   emailPasswordHint: 'Your current password confirms it is you. Once the new address is confirmed, your other devices are signed out.',
   emailRecentSignInHint: `Your account has no password, so a recent sign-in confirms it is you: you can change your address within ${EMAIL_CHANGE_FRESH_MINUTES} minutes of signing in with a link. Once the new address is confirmed, your other devices are signed out.`,
   emailNeedsRecentSignIn: `Your account has no password, so changing its e-mail address needs a sign-in from the last ${EMAIL_CHANGE_FRESH_MINUTES} minutes. Email yourself a sign-in link, open it, then change your address here.`,
-  emailSignInLinkButton: 'Email me a sign-in link',
   emailSignInLinkSent: (email: string) =>
     `We sent a sign-in link to ${email}. Open it within 15 minutes, then change your address here within ${EMAIL_CHANGE_FRESH_MINUTES} minutes.`,
   undoTitle: 'Put your e-mail address back',

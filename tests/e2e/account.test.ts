@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { ACCOUNT_TEXTS } from '@core/messages';
+import { ACCOUNT_TEXTS, SIGN_IN_LINK } from '@core/messages';
 import { ageSessions, testAccount } from '../support/accounts';
 import { insertGame, insertSquares } from '../support/fixtures';
 import { accountPages, addSession, expectNoSeriousViolations, heading, horizontalOverflow, shoot, toast, useBrowserHarness } from '../support/e2e';
@@ -198,7 +198,7 @@ describe('changing the e-mail address safely, and its undo (docs/decisions/039)'
       expect(await horizontalOverflow(page)).toBe(0);
       await shoot(page, 'email-375-stale');
 
-      await email.getByRole('button', { name: ACCOUNT_TEXTS.emailSignInLinkButton }).click();
+      await email.getByRole('button', { name: SIGN_IN_LINK.button }).click();
       await expect.poll(() => email.getByRole('status').first().textContent()).toBe(ACCOUNT_TEXTS.emailSignInLinkSent(player.email));
       await followMailLink(page, player.email, /sign-in link/);
       await page.waitForURL(/\/account$/);

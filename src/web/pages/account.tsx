@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { deleteBlockerMessage } from '@core/account-deletion';
 import type { AccountResponse } from '@core/api/account';
 import { MAIL_CHOICES_TEXTS } from '@core/mail-kinds';
-import { ACCOUNT_TEXTS } from '@core/messages';
+import { ACCOUNT_TEXTS, SIGN_IN_LINK } from '@core/messages';
 import { validateEmail, validatePassword, validateUsername } from '@core/validation';
 import { CurrentPasswordField, Field, FormError, FormNotice, NewPasswordField, SubmitButton, UsernameField } from '@/components/auth-form';
 import { ErrorState, LoadingState, Page } from '@/components/page';
@@ -293,7 +293,7 @@ function RecentSignIn({ email }: { email: string }) {
       {sent && <FormNotice>{ACCOUNT_TEXTS.emailSignInLinkSent(email)}</FormNotice>}
       <Button type="button" variant="outline" className="h-auto min-h-11 w-full py-2 whitespace-normal" disabled={busy} onClick={() => void send()}>
         {busy && <Spinner aria-hidden="true" />}
-        {ACCOUNT_TEXTS.emailSignInLinkButton}
+        {SIGN_IN_LINK.button}
       </Button>
     </div>
   );
