@@ -79,6 +79,7 @@ import { periodicJob } from './jobs/periodic';
 import { kickoffRun, type KickoffRun } from './kickoff/kickoff';
 import { mailLinkOrigin } from './mail/link-origin';
 import { unsubscribeSigner } from './mail/unsubscribe';
+import { emailUndoRepository } from './auth/email-undo';
 import { gameMails, type GameMails } from './mail/game-mails';
 import { mailPreferencesRoutes, UNSUBSCRIBE_ROUTES } from './mail/mail-preferences.routes';
 import { espnFeed } from './score-feed/espn';
@@ -254,7 +255,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // D46: members of invite-only games; a sign-in link asked for from an invite makes one (tickets).
   const members = membersService({ repo: membersRepository(database.db), clock });
-  const auth = createAuth({ database, settings, secret: deps.secret, mail, accounts, accountsRepo, members, log: app.log });
+  const emailUndo = emailUndoRepository(database.db);
+  const auth = createAuth({ database, settings, secret: deps.secret, mail, accounts, accountsRepo, emailUndo, members, log: app.log });
   const guards = sessionGuards(auth);
   app.decorate('guards', guards);
   // Every answer of an admin route is no-store (session.ts): routes are added below this hook.
@@ -262,7 +264,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => accounts.grantListedAdmins());
 
   // D41: the account page (username, e-mail, password, deleting the account).
-  const account = myAccountService({ repo: myAccountRepository(database.db, database.kind), actions: accountActions(auth), log: app.log, clock });
+  const account = myAccountService({
+    repo: myAccountRepository(database.db, database.kind),
+    actions: accountActions(auth),
+    undo: emailUndo,
+    log: app.log,
+    clock,
+  });
   await app.register(authRoutes, { auth, guards, account });
   await app.register(mailRoutes, { mailbox: devMailbox, flush: mail.flush });
   // D40/D41: mail choices on /account and the one-click unsubscribe of every opt-out mail.

@@ -25,6 +25,10 @@ export const ERROR_CODES = [
   'MAILBOX_DISABLED',
   // A one-click unsubscribe link (D40) that is not ours: cut short, changed, or for an account that is gone
   'BAD_UNSUBSCRIBE_LINK',
+  // docs/decisions/039: an account without a password changes its address only soon after a sign-in;
+  // the old address's undo link: not ours, used, or expired
+  'RECENT_SIGN_IN_REQUIRED',
+  'BAD_UNDO_LINK',
   // An account without a username yet (D29) cannot buy squares
   'USERNAME_REQUIRED',
   // D39's live score feed: off, or unreachable

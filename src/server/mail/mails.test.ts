@@ -406,13 +406,16 @@ describe(`game mails through SMTP (D40, ${testDbKind})`, () => {
   it('after an e-mail change the old address is told (an account mail: no unsubscribe)', async () => {
     const mover = await testAccount(t, { prefix: 'mover' });
     const newEmail = `moved.${mover.email}`;
-    const res = await send(t.app, 'POST', '/api/me/email', { cookie: mover.cookie, payload: { email: newEmail } });
+    const res = await send(t.app, 'POST', '/api/me/email', { cookie: mover.cookie, payload: { email: newEmail, currentPassword: mover.password } });
     expect(res.statusCode, res.body).toBe(200);
     const confirm = await smtp.waitFor(newEmail, 'Confirm your new Squares Pool e-mail address');
     const link = confirm.text!.match(/http:\/\/localhost\/api\/auth\/verify-email\?\S+/)![0];
     expect((await followLink(t.app, link)).statusCode).toBe(302);
     const notice = await smtp.waitFor(mover.email, 'Your Squares Pool e-mail address was changed');
-    expectBoth(notice, [`was changed to ${newEmail}`]);
+    expectBoth(notice, [`was changed to ${newEmail}`, 'Put my address back', 'within 7 days']);
+    // docs/decisions/039: its link is the undo, not advice to reset a password the new address would get.
+    expect(notice.text).toMatch(/http:\/\/localhost\/email-undo\?token=[\w.%-]+/);
+    expect(notice.text).not.toContain('reset your password');
     expect(notice.headers['list-unsubscribe']).toBeUndefined();
     await vi.waitFor(async () => expect((await queued(mover.email, 'email-changed')).length).toBe(1));
   });

@@ -1,3 +1,4 @@
+import { EMAIL_UNDO_DAYS } from '@core/account-safety';
 import { UNSUBSCRIBE_TEXTS } from '@core/mail-kinds';
 import { GAME_CANCELLED } from '@core/messages';
 import type { MailMessage } from './mailer';
@@ -221,17 +222,23 @@ export function poolCancelledMail(
   };
 }
 
-/** D41: the account's address was changed; told to the old address, which no longer logs in. */
-export function emailChangedMail(to: string, changed: { username: string | null; newEmail: string; link: string }): MailMessage {
+/**
+ * D41: the account's address was changed; told to the old address, which no longer logs in. Its
+ * button is the single-use undo link (docs/decisions/039): a password reset could not help, since
+ * it would go to the new address.
+ */
+export function emailChangedMail(to: string, changed: { username: string | null; newEmail: string; undoLink: string }): MailMessage {
   const greeting = greetingFor(changed.username);
   const body = `The e-mail address of your Squares Pool account was changed to ${changed.newEmail}. This address no longer logs in and gets no more mail from us.`;
-  const footer = "If you didn't change it, someone may be using your account: reset your password and contact the organizer of your pool.";
-  const link = { label: 'Log in', href: changed.link };
-  const blocks = [greeting, body];
+  const undo = `If you didn't change it, someone may be using your account. Open the link below within ${EMAIL_UNDO_DAYS} days: it puts this address back on your account, signs out every device, removes the password, and sends a link to this address to choose a new one.`;
+  const footer = 'The link works once. If you changed the address yourself, you can ignore this e-mail.';
+  const link = { label: 'Put my address back', href: changed.undoLink };
+  const blocks = [greeting, body, undo];
   return {
     to,
     subject: 'Your Squares Pool e-mail address was changed',
     kind: 'email-changed',
+    link: changed.undoLink,
     text: textOf(blocks, link, footer),
     html: layout('Your e-mail address was changed', blocks, link, footer),
   };
