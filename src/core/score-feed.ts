@@ -286,6 +286,16 @@ export const SCORE_FEED_TEXTS = {
     `${cause === null ? 'The feed could not be searched.' : `The feed could not be searched: ${cause}.`} You can still enter scores by hand.`,
   teamsKept: (a: string, b: string, side: 'home' | 'away') =>
     `Squares are sold, so the rows and columns stay as they are: ${a} (rows) follows the feed's ${side} team, ${b} (columns) the other.`,
+  /** Game day, before linking: how the feed's teams meet the board's rows and columns. */
+  linkSides:
+    "Before any square is sold, linking fills the teams in (team A, the rows, takes the visiting team unless the names already say otherwise). Once a square is sold, the feed's teams are matched to the rows and columns by name. Entering a score by hand always wins.",
+  /** Game day, linked: which of the feed's teams is the rows and which the columns. */
+  sides: (a: string, b: string, teamAHome: boolean) =>
+    `${a} (rows) is the feed's ${teamAHome ? 'home' : 'away'} team, ${b} (columns) its ${teamAHome ? 'away' : 'home'} team.`,
+  /** Game day, linked: where the feed's period scores are confirmed. */
+  entriesHint: "Each score the feed enters shows in its period's boxes under Score Entry; Confirm there confirms the score shown.",
+  /** Under a period's boxes that hold the feed's score. */
+  enteredByFeed: 'Entered by the live score feed. Check it, then confirm.',
   /** D50: a sold board's teams do not match the feed's game. */
   teamsMismatch: (a: string, b: string, away: string, home: string) =>
     `The feed's game is ${away} at ${home}, but this game's teams are ${a} (rows) and ${b} (columns). Once a square is sold the rows and columns cannot change: choose the real game these teams play.`,
