@@ -29,6 +29,7 @@ describe(`score feed (D39, ${testDbKind})`, () => {
   let alice: TestAccount;
   let poller: ScoreFeedPoller;
   let nextEvent = 401_000_000;
+  const logLines: string[] = [];
   let nextDay = 1;
 
   beforeAll(async () => {
@@ -44,6 +45,7 @@ describe(`score feed (D39, ${testDbKind})`, () => {
         SMTP_URL: smtp.url,
         PUBLIC_URL: 'http://localhost',
       },
+      logger: { level: 'warn', stream: { write: (line: string) => void logLines.push(line) } },
     });
     poller = t.app.scoreFeedPoller!;
     [admin, alice] = await Promise.all([testAccount(t, { admin: true }), testAccount(t, { prefix: 'alice' })]);
@@ -620,6 +622,15 @@ describe(`score feed (D39, ${testDbKind})`, () => {
       expect(board).toMatchObject({ clock: '', status: '' });
       const listed = (await asAdmin('GET', `/api/admin/score-feed/games?league=nfl&date=${real.date}`)).json() as FeedSearchResponse;
       expect(listed.games[0]).toMatchObject({ clock: '', status: '' });
+      // Logged with the event and the field, not the value.
+      const dropped = logLines.map((line) => JSON.parse(line) as { msg: string; eventId?: string; field?: string }).filter((line) => line.eventId === real.id);
+      expect(dropped.map((line) => [line.msg, line.field])).toEqual(
+        expect.arrayContaining([
+          ['score feed: a value broke the text rule and was dropped', 'clock'],
+          ['score feed: a value broke the text rule and was dropped', 'status'],
+        ]),
+      );
+      expect(logLines.join('')).not.toMatch(/\u202E|\\u202e|\\u0000/i);
       // A good value after a bad one shows again.
       feed.set(real.id, inPlay(2, '1:05', [7, 3], [0, 0]));
       await poll(game.id);
