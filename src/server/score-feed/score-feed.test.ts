@@ -56,7 +56,8 @@ describe(`score feed (D39, ${testDbKind})`, () => {
     await smtp.close();
   });
 
-  const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => send(t.app, method, url, { cookie: admin.cookie, payload });
+  const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+    send(t.app, method, url, { cookie: admin.cookie, payload });
   const activity = (gameId: string) =>
     t.db.handle.db
       .selectFrom('game_activity')
@@ -605,6 +606,22 @@ describe(`score feed (D39, ${testDbKind})`, () => {
       feed.set(real.id, inPlay(1, '9:02', [0], [14]));
       await poller.pollDue(new Date(at + INTERVAL_MS - 5));
       expect((await status(game.id)).link?.live).toMatchObject({ team_a_score: 14, clock: '9:02' });
+    });
+
+    it('a kickoff moved after the link is read at the next pass: polls wake at the lead before the new one', async () => {
+      const minute = 60_000;
+      const start = Math.floor((Date.now() + 6 * HOUR) / minute) * minute;
+      const real = realGame(new Date(start).toISOString());
+      const game = await newGame({ kickoff_at: new Date(start).toISOString(), time_zone: 'America/New_York' });
+      await link(game, real, false);
+      expect(Date.parse((await storedGame(t.db.handle, game.id)).feed_next_poll_at!)).toBe(start - FEED_LEAD_MS);
+      const kickoff = start - 2 * HOUR;
+      const moved = await asAdmin('PATCH', `/api/admin/games/${game.id}`, { kickoff_at: new Date(kickoff).toISOString() });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const now = Date.now();
+      expect(Date.parse((await storedGame(t.db.handle, game.id)).feed_next_poll_at!)).toBeLessThanOrEqual(now);
+      await poller.pollDue(new Date(now));
+      expect(Date.parse((await storedGame(t.db.handle, game.id)).feed_next_poll_at!)).toBe(kickoff - FEED_LEAD_MS);
     });
 
     it('drops a clock or status that breaks the text rule (bidi overrides, NUL): never stored, published or listed', async () => {
