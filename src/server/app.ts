@@ -424,7 +424,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // D39: the live score feed (docs/decisions/036); SCORE_FEED=off: no provider, nothing polled or linked.
   const feedInterval = settings.SCORE_FEED_INTERVAL_SECONDS * 1000;
   const feedProvider: ScoreFeedProvider | null =
-    settings.SCORE_FEED === 'off' ? null : espnFeed({ baseUrl: settings.SCORE_FEED_URL, timeoutMs: settings.SCORE_FEED_TIMEOUT_SECONDS * 1000 });
+    settings.SCORE_FEED === 'off'
+      ? null
+      : espnFeed({
+          baseUrl: settings.SCORE_FEED_URL,
+          timeoutMs: settings.SCORE_FEED_TIMEOUT_SECONDS * 1000,
+          onDropped: (dropped) => app.log.warn(dropped, 'score feed: a value broke the text rule and was dropped'),
+        });
   const feedPoller = feedProvider
     ? scoreFeedPoller({
         db: database.db,

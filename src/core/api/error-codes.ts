@@ -34,6 +34,8 @@ export const ERROR_CODES = [
   // D39's live score feed: off, or unreachable
   'FEED_OFF',
   'FEED_UNAVAILABLE',
+  // D50: a sold board's teams do not match the feed's game
+  'FEED_TEAMS_MISMATCH',
   // Games (D13)
   'GAME_CLOSED',
   'GAME_COMPLETED',
