@@ -143,7 +143,7 @@ describe('changing the e-mail address safely, and its undo (docs/decisions/039)'
     await page.waitForURL(/\/email-undo\?token=/);
     await expect.poll(() => heading(page).textContent()).toBe(ACCOUNT_TEXTS.undoTitle);
     await page.getByText(ACCOUNT_TEXTS.undoExplained).waitFor();
-    expect(await horizontalOverflow(page)).toBe(0);
+    await expect.poll(() => horizontalOverflow(page)).toBe(0);
     await expectNoSeriousViolations(page, 'e-mail undo page');
     await shoot(page, `${name}-undo`);
     await page.getByRole('button', { name: ACCOUNT_TEXTS.undoButton }).click();
@@ -193,12 +193,12 @@ describe('changing the e-mail address safely, and its undo (docs/decisions/039)'
       const page = await openAccount(player, 375);
       const email = section(page, 'email');
       await email.getByText(ACCOUNT_TEXTS.emailRecentSignInHint).waitFor();
-      expect(await email.getByLabel('Current password').count()).toBe(0);
+      await expect.poll(() => email.getByLabel('Current password').count()).toBe(0);
       const newEmail = `phone.${player.email}`;
       await email.getByLabel('New e-mail address').fill(newEmail);
       await email.getByRole('button', { name: 'Send confirmation link' }).click();
       await expect.poll(() => email.getByRole('alert').textContent()).toContain(ACCOUNT_TEXTS.emailNeedsRecentSignIn);
-      expect(await horizontalOverflow(page)).toBe(0);
+      await expect.poll(() => horizontalOverflow(page)).toBe(0);
       await shoot(page, 'email-375-stale');
 
       await email.getByRole('button', { name: SIGN_IN_LINK.button }).click();

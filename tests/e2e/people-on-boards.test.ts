@@ -81,8 +81,8 @@ describe('named people on the board (D48) and the key to short labels (D44)', ()
       await expect.poll(async () => (await seenInCells(page)).filter((text) => /\(no|no account/.test(text))).toEqual([]);
       // The sign is there; the cell's name (for screen readers) and its tooltip keep the words.
       await expect.poll(() => li.locator('[data-no-account]').count()).toBe(1);
-      expect(await li.locator('[data-name]').textContent()).toContain('Li Wei (no account)');
-      expect(await cell(page, 5, 0).locator('[data-no-account]').count()).toBe(0);
+      await expect.poll(() => li.locator('[data-name]').textContent()).toContain('Li Wei (no account)');
+      await expect.poll(() => cell(page, 5, 0).locator('[data-no-account]').count()).toBe(0);
       if (size === DESKTOP) {
         await expect.poll(() => li.locator('[data-cell-name]').innerText()).toBe('Li Wei');
         await expect.poll(() => cell(page, 1, 3).locator('[data-cell-name]').innerText()).toBe('Uncle Bob');
@@ -109,11 +109,11 @@ describe('named people on the board (D48) and the key to short labels (D44)', ()
         .getByTestId('owner-key-label')
         .first()
         .evaluate((label) => getComputedStyle(label).backgroundColor);
-      expect(await li.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(keyColour);
+      await expect.poll(() => li.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(keyColour);
       expect(labels[0]).toBe('LW');
       // Screen readers get the list under its name.
       await expect.poll(() => page.getByRole('list', { name: 'Who is who on the board' }).getByRole('listitem').count()).toBe(12);
-      expect(await horizontalOverflow(page)).toBe(0);
+      await expect.poll(() => horizontalOverflow(page)).toBe(0);
       await expectNoSeriousViolations(page, `board with named people, ${size.width} px`);
       await shoot(page, `board-named-people-${size.width}`);
     }
@@ -166,9 +166,9 @@ describe('the printed board (D42, D48)', () => {
       await page.getByTestId('print-sheet').waitFor();
       const bart = page.locator('[data-testid="print-square"][data-x="3"][data-y="0"]');
       await expect.poll(() => bart.locator('[data-cell-name]').count()).toBe(1);
-      expect(await wordsSplitAcrossLines(page), `${size.width} px`).toEqual([]);
-      expect(await bart.locator('[data-no-account]').count()).toBe(1);
-      expect(await bart.textContent()).toContain('Bartholomew Featherstonehaugh (no account)');
+      await expect.poll(() => wordsSplitAcrossLines(page), { message: `${size.width} px` }).toEqual([]);
+      await expect.poll(() => bart.locator('[data-no-account]').count()).toBe(1);
+      await expect.poll(() => bart.textContent()).toContain('Bartholomew Featherstonehaugh (no account)');
       await expect.poll(() => page.getByTestId('print-no-account-legend').textContent()).toBe(NO_ACCOUNT_LEGEND);
       await shoot(page, `print-named-people-${size.width}`);
     }
@@ -177,7 +177,7 @@ describe('the printed board (D42, D48)', () => {
     await page.getByTestId('print-sheet').waitFor();
     await page.emulateMedia({ media: 'print' });
     await expect.poll(() => page.getByTestId('print-button').isVisible()).toBe(false);
-    expect(await wordsSplitAcrossLines(page), 'print media').toEqual([]);
+    await expect.poll(() => wordsSplitAcrossLines(page), { message: 'print media' }).toEqual([]);
     await shoot(page, 'print-named-people-print-media', false);
   });
 });

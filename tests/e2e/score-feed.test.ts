@@ -105,8 +105,8 @@ describe('live score feed (D39)', () => {
     await pollNow();
     for (const view of boards) {
       await expect.poll(() => view.getByTestId('score-period').textContent(), SOON).toBe('Q2 12:00');
-        await expect.poll(() => view.getByTestId('score-team-a').textContent(), SOON).toBe('Eagles7');
-        await expect.poll(() => view.getByTestId('score-team-b').textContent()).toBe('Chiefs3');
+      await expect.poll(() => view.getByTestId('score-team-a').textContent(), SOON).toBe('Eagles7');
+      await expect.poll(() => view.getByTestId('score-team-b').textContent()).toBe('Chiefs3');
     }
     await shoot(desktop.page, 'score-feed-board-live-1280');
     await shoot(phone.page, 'score-feed-board-live-375');
@@ -115,7 +115,7 @@ describe('live score feed (D39)', () => {
     const entries = panel.getByTestId('score-feed-entries');
     await expect.poll(() => entries.textContent(), SOON).toContain('1st Quarter: Eagles 7, Chiefs 3 · entered by the feed');
     await expect.poll(() => page.getByTestId('score-q1-a').inputValue(), SOON).toBe('7');
-    expect(await page.getByTestId('score-q1-b').inputValue()).toBe('3');
+    await expect.poll(() => page.getByTestId('score-q1-b').inputValue()).toBe('3');
     await expect.poll(() => page.getByTestId('feed-entered-q1').count()).toBe(1);
     await expect.poll(() => page.getByRole('button', { name: /Confirm (Q1|1st Quarter)/ }).count()).toBe(1);
     await page.getByTestId('feed-entered-q1').scrollIntoViewIfNeeded();
@@ -140,7 +140,7 @@ describe('live score feed (D39)', () => {
       [4, '20', '17'],
     ] as const) {
       await expect.poll(() => page.getByTestId(`score-q${quarter}-a`).inputValue(), { message: `Q${quarter}`, ...SOON }).toBe(a);
-      expect(await page.getByTestId(`score-q${quarter}-b`).inputValue()).toBe(b);
+      await expect.poll(() => page.getByTestId(`score-q${quarter}-b`).inputValue()).toBe(b);
       const button = page.getByTestId(`confirm-q${quarter}`);
       await expect.poll(() => button.isEnabled(), { message: `Q${quarter}`, ...SOON }).toBe(true);
       await button.click();
@@ -206,7 +206,7 @@ describe('live score feed (D39)', () => {
     await poller.pollDue(new Date(Math.max(Date.now(), Date.parse(next)) + 1));
     // Chiefs (away, team A) 14, Eagles 3.
     await expect.poll(() => page.getByTestId('score-q1-a').inputValue(), SOON).toBe('14');
-    expect(await page.getByTestId('score-q1-b').inputValue()).toBe('3');
+    await expect.poll(() => page.getByTestId('score-q1-b').inputValue()).toBe('3');
     await expect.poll(() => page.getByRole('button', { name: /Confirm (Q1|1st Quarter)/ }).count()).toBe(1);
     await page.getByTestId('confirm-q1').scrollIntoViewIfNeeded();
     await shoot(page, 'score-feed-entered-375', false);

@@ -21,7 +21,7 @@ async function takeSuggestion(page: Page, name: string) {
   const button = page.getByRole('button', { name: use });
   await button.waitFor();
   await expectNoSeriousViolations(page, name);
-  expect(await horizontalOverflow(page), name).toBe(0);
+  await expect.poll(() => horizontalOverflow(page), { message: name }).toBe(0);
   await shoot(page, name);
   await button.click();
   await expect.poll(() => field.inputValue()).toBe('Amy_Rodriguez');
