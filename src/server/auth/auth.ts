@@ -156,8 +156,8 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
         }
         if (ctx.path === '/sign-up/email') {
           if (!settings.ALLOW_SIGNUP) throw apiError('FORBIDDEN', 'SIGNUP_DISABLED', SIGNUP_ERRORS.disabled);
-          const body = ctx.body as { email?: string; password?: string; username?: unknown };
-          const password = validatePassword(body.password ?? '');
+          const body = ctx.body as { email?: string; password?: unknown; username?: unknown };
+          const password = validatePassword(textField(body.password));
           if (!password.ok) throw apiError('BAD_REQUEST', 'WEAK_PASSWORD', password.message);
           const username = normalizeSignUpNames(body);
           if (accountsRepo && body.email && (await accountsRepo.findByEmail(body.email))) {
@@ -186,7 +186,7 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
           await rememberOldAddress(ctx, accountsRepo, oldAddresses, (url) => linkOrigin(url));
         }
         if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
-          const password = validatePassword((ctx.body as { newPassword?: string }).newPassword ?? '');
+          const password = validatePassword(textField((ctx.body as { newPassword?: unknown }).newPassword));
           if (!password.ok) throw apiError('BAD_REQUEST', 'WEAK_PASSWORD', password.message);
         }
       }),
@@ -289,3 +289,8 @@ export function createAuth(deps: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** A body field our rules read as text: anything else (a number, an object) reads as empty and is refused by the rule. */
+function textField(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}

@@ -292,6 +292,12 @@ describe(`sign-up errors (${testDbKind})`, () => {
     expect(Object.keys(await adminFlags(t.db))).not.toContain(account.email);
   });
 
+  it.each([[12345678], [null], [{ length: 12 }], [['Aa1!aaaa']]])('a password that is not text (%j): 400 WEAK_PASSWORD, never a 500', async (password) => {
+    const res = await signUpAs(t.app, { ...newAccount('typed'), password } as unknown as Parameters<typeof signUpAs>[1]);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ code: 'WEAK_PASSWORD', message: PASSWORD_MESSAGES.tooShort });
+  });
+
   it('accepts a password that meets every rule', async () => {
     for (const password of ['Aa1!aaaa', 'Grid|Square7', 'Quote"Mark9x']) {
       const res = await signUpAs(t.app, { ...newAccount('strong'), password });
