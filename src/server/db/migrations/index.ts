@@ -24,6 +24,7 @@ import { kickoff } from './021_kickoff';
 import { scoreFeed } from './022_score_feed';
 import { mailChoices } from './023_mail_choices';
 import { announcements } from './024_announcements';
+import { mailPrivacy } from './026_mail_privacy';
 import { columnTypes } from './column-types';
 
 /** Our migrations in order. Names sort by their number; never rename or edit a released one. */
@@ -54,5 +55,6 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '022_score_feed': scoreFeed(t, kind),
     '023_mail_choices': mailChoices(t),
     '024_announcements': announcements(t, kind),
+    '026_mail_privacy': mailPrivacy(t),
   };
 }
