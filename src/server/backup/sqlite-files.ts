@@ -1,4 +1,5 @@
 import { closeSync, copyFileSync, existsSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
+import { privateFile } from '../system/private-files';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { BackupError } from './manifest';
 
@@ -71,6 +72,8 @@ export function sqliteInUse(file: string): boolean {
 export function replaceSqliteFile(source: string, target: string, keepAs: string | null): void {
   const incoming = `${target}.restoring`;
   copyFileSync(source, incoming);
+  // The copy takes the backup file's mode: an older backup's may be readable by others.
+  privateFile(incoming);
   const fd = openSync(incoming, 'r+');
   try {
     fsyncSync(fd);
