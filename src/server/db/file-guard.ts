@@ -20,8 +20,8 @@ const WRITING_GETS = /^\/api\/auth\/(?!get-session(?:[/?]|$))/;
  * with a 503 (design note 025's readiness says the same cause to the load balancer). Reads go on:
  * they lose nothing and still show the data as it was, while the operator restores the file.
  *
- * The check is one stat(2) of the file per state-changing request (a few microseconds; a write
- * transaction costs far more), never on a read. It is not remembered: a file moved back is the
+ * The check is one stat(2) of the file per state-changing request, never on a read: 4-5 µs on the
+ * 2-core test machine, against about 9 ms per checkout (bench/RESULTS.md). It is not remembered: a file moved back is the
  * same file again, and writes resume. The log says the cause when it starts and when it ends.
  */
 export function registerDatabaseFileGuard(app: FastifyInstance, handle: DatabaseHandle, log: Logger): void {
