@@ -71,10 +71,14 @@ describe('a beacon draw (D38) on the board and the verify page', () => {
       await admin.goto(`${server.url}/admin/games/${id}/game-day`);
       const note = admin.getByTestId('numbers-actions').getByTestId('hiding-note');
       await expect.poll(() => note.textContent()).toBe(BEACON_HIDING_NOTE);
-      expect(await admin.getByTestId('hiding-note').count()).toBe(2);
       expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await admin.getByTestId('numbers-actions').scrollIntoViewIfNeeded();
       await shoot(admin, `beacon-hiding-note-${width}`, false);
+      // And beside Grid Selection's Show/Hide toggle.
+      await admin.getByRole('tab', { name: 'Grid Selection' }).click();
+      await admin.getByTestId('numbers-visibility').scrollIntoViewIfNeeded();
+      await expect.poll(() => admin.getByTestId('hiding-note').nth(1).textContent()).toBe(BEACON_HIDING_NOTE);
+      await shoot(admin, `beacon-hiding-note-grid-${width}`, false);
     }
     await page.goto(`${server.url}/game/${id}`);
     await page.getByTestId('digit-set-1').waitFor();
