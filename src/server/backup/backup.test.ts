@@ -467,6 +467,15 @@ describe(`backups (${testDbKind})`, () => {
           await restoreBackup(settingsOf(target), { from: dir, dataDir: join(folder(), 'restored') });
           const restored = (target.settings as { file: string }).file;
           expect([modeOf(join(restored, '..')), modeOf(restored)]).toEqual(['700', '600']);
+          // Restored again over a database holding data, with looser modes: the one kept beside it is owner-only too.
+          const held = new DatabaseSync(restored);
+          held.exec('create table kept (x integer); insert into kept values (1)');
+          held.close();
+          chmodSync(restored, 0o644);
+          const now = new Date('2026-12-07T02:00:00Z');
+          await restoreBackup(settingsOf(target), { from: dir, dataDir: join(folder(), 'restored'), force: true, now });
+          const kept = readdirSync(join(restored, '..')).find((f) => f.startsWith('squares.db.before-restore-'))!;
+          expect([modeOf(restored), modeOf(join(restored, '..', kept))]).toEqual(['600', '600']);
         }
       } finally {
         process.umask(umask);

@@ -80,7 +80,10 @@ export function replaceSqliteFile(source: string, target: string, keepAs: string
   } finally {
     closeSync(fd);
   }
-  if (keepAs && existsSync(target)) renameSync(target, keepAs);
+  if (keepAs && existsSync(target)) {
+    renameSync(target, keepAs);
+    privateFile(keepAs);
+  }
   for (const leftover of [`${target}-wal`, `${target}-shm`, `${target}-journal`]) rmSync(leftover, { force: true });
   renameSync(incoming, target);
 }
