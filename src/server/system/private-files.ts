@@ -19,14 +19,28 @@ function isOwnFolder(stats: Stats): boolean {
   return (stats.mode & 0o1000) === 0 && (uid === undefined || stats.uid === uid);
 }
 
+/**
+ * chmod, where the system lets us: a file another account owns (EPERM) or a read-only mount
+ * (EROFS) keeps its mode, and the app still starts (readiness says when writes fail).
+ */
+function tryChmod(path: string, mode: number): boolean {
+  try {
+    chmodSync(path, mode);
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EPERM' || code === 'EROFS') return false;
+    throw err;
+  }
+}
+
 /** Creates `dir` (and missing parents) owner-only; an existing one of ours is tightened. True when a looser mode was tightened. */
 export function privateDir(dir: string): boolean {
   const created = mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
   const stats = statSync(dir);
   const mode = stats.mode & 0o777;
   if (!isOwnFolder(stats) || mode === PRIVATE_DIR) return false;
-  chmodSync(dir, PRIVATE_DIR);
-  return created === undefined && (mode & 0o077) !== 0;
+  return tryChmod(dir, PRIVATE_DIR) && created === undefined && (mode & 0o077) !== 0;
 }
 
 /** Makes an existing file owner-only; true when it was looser. A missing file is left missing. */
@@ -38,8 +52,7 @@ export function privateFile(file: string): boolean {
     return false;
   }
   if (mode === PRIVATE_FILE) return false;
-  chmodSync(file, PRIVATE_FILE);
-  return (mode & 0o077) !== 0;
+  return tryChmod(file, PRIVATE_FILE) && (mode & 0o077) !== 0;
 }
 
 /**
