@@ -118,3 +118,17 @@ export function instantToWallTime(iso: string, zone: string): string {
   if (Number.isNaN(ms)) return '';
   return new Date(wallClockMs(ms, zone)).toISOString().slice(0, 16);
 }
+
+/** The calendar date ("2026-02-08") an instant falls on in `zone`. */
+export function dateInZone(iso: string, zone: string): string {
+  return instantToWallTime(iso, zone).slice(0, 10);
+}
+
+/** The instants a calendar date ("2026-02-08") spans in `zone`: from its midnight to the next one. */
+export function dayInZone(date: string, zone: string): { start: number; end: number } | null {
+  const start = wallTimeToInstant(`${date}T00:00`, zone);
+  if (start === null) return null;
+  const next = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const end = wallTimeToInstant(`${next}T00:00`, zone);
+  return end === null ? null : { start: Date.parse(start), end: Date.parse(end) };
+}

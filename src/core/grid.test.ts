@@ -5,6 +5,7 @@ import {
   drawGridNumbers,
   isDigit,
   isDigitPermutation,
+  ownedSquarePlace,
   sameSquare,
   shuffle,
   shuffleDigits,
@@ -48,6 +49,17 @@ describe('labels', () => {
 
   it("shows My Squares' (x, y) pairs from 0", () => {
     expect(squarePairLabel({ x: 2, y: 6 })).toBe('(2, 6)');
+  });
+
+  it('says an owned square in words only until its numbers are shown, then with the pair', () => {
+    expect(ownedSquarePlace({ x: 0, y: 2 }, false)).toEqual({ position: 'Row 1, column 3', pair: null });
+    expect(ownedSquarePlace({ x: 0, y: 2 }, true)).toEqual({ position: 'Row 1, column 3', pair: '(0, 2)' });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 9 }), (x, y) => {
+        const { position, pair } = ownedSquarePlace({ x, y }, false);
+        return pair === null && !/\(|\b0\b/.test(position);
+      }),
+    );
   });
 });
 

@@ -45,6 +45,15 @@ export function squarePairLabel(square: Coordinate): string {
   return `(${square.x}, ${square.y})`;
 }
 
+/**
+ * Where a square is, as a player's list of their squares says it (D14): the position counted from
+ * 1 always; the spec's (x, y) pair only once the numbers are drawn and shown, beside the square's
+ * digits. Before that "(0, 2)" reads like the square's numbers, which do not exist yet.
+ */
+export function ownedSquarePlace(square: Coordinate, numbersShown: boolean): { readonly position: string; readonly pair: string | null } {
+  return { position: squarePositionLabel(square), pair: numbersShown ? squarePairLabel(square) : null };
+}
+
 /** A source of uniform random integers in [0, maxExclusive), e.g. node:crypto's randomInt. */
 export type RandomInt = (maxExclusive: number) => number;
 

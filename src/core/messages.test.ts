@@ -59,6 +59,7 @@ const NOT_VERBATIM = new Set<string>([
   messages.DEV_MAILBOX_HINT.before,
   messages.DEV_MAILBOX_HINT.after,
   messages.USERNAME_RULE_HINT,
+  messages.USERNAME_SUGGESTION.lead,
   messages.ACCESS_DENIED.loginToAccess,
   messages.ACCESS_DENIED.loginToManageGames,
   // Issue 13 (D28): organizer-collects games.

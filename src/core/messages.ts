@@ -4,6 +4,7 @@
  * message, the sentence's full stop is not part of the message unless its siblings carry one.
  */
 
+import { EMAIL_CHANGE_FRESH_MINUTES, EMAIL_UNDO_DAYS } from './account-safety';
 import { type Period, type PeriodModel, periodShortLabel, QUARTER_MODEL } from './periods';
 
 // Validation (spec section 5; D6, D7, D13).
@@ -15,7 +16,12 @@ export const USERNAME_TOO_SHORT = 'Username must be at least 3 characters long';
 export const USERNAME_TAKEN = 'This username is already taken.';
 /** Our bounds on usernames (issue 10): ASCII only, so no look-alike of another player's name. */
 export const USERNAME_TOO_LONG = 'Username must be at most 30 characters long';
-export const USERNAME_INVALID_CHARACTERS = 'Username can only contain letters (A-Z), digits and _ . -';
+export const USERNAME_INVALID_CHARACTERS = 'A username is 3-30 characters: letters (A-Z), digits and _ . - only, no spaces.';
+/** A username the refused one could be instead (validation.ts `suggestUsername`), offered as a button. */
+export const USERNAME_SUGGESTION = {
+  lead: 'Suggestion:',
+  button: (username: string) => `Use "${username}"`,
+} as const;
 export const DISPLAY_USERNAME_MISMATCH = 'Your display name can differ from your username only in upper and lower case.';
 
 /** "Please fill in all fields: Email, Password" for the given field names. */
@@ -299,6 +305,23 @@ export const ACCOUNT_TEXTS = {
   emailChanged: 'Your e-mail address is changed.',
   emailLinkExpired: 'The confirmation link has expired or was already used. Ask for a new one below.',
   emailLinkTaken: 'Another account uses that e-mail address now, so yours was not changed.',
+  emailPasswordRequired: 'Enter your current password to change your e-mail address.',
+  emailPasswordHint: 'Your current password confirms it is you. Once the new address is confirmed, your other devices are signed out.',
+  emailRecentSignInHint: `Your account has no password, so a recent sign-in confirms it is you: you can change your address within ${EMAIL_CHANGE_FRESH_MINUTES} minutes of signing in with a link. Once the new address is confirmed, your other devices are signed out.`,
+  emailNeedsRecentSignIn: `Your account has no password, so changing its e-mail address needs a sign-in from the last ${EMAIL_CHANGE_FRESH_MINUTES} minutes. Email yourself a sign-in link, open it, then change your address here.`,
+  emailSignInLinkSent: (email: string) =>
+    `We sent a sign-in link to ${email}. Open it within 15 minutes, then change your address here within ${EMAIL_CHANGE_FRESH_MINUTES} minutes.`,
+  undoTitle: 'Put your e-mail address back',
+  undoExplained: `Someone changed the e-mail address of your account? This puts your old address back, signs out every device (whoever changed it too) and removes the password. We then e-mail your old address a link to choose a new password. The link in your mail works once, for ${EMAIL_UNDO_DAYS} days.`,
+  undoButton: 'Put my address back',
+  undoBusy: 'Putting it back...',
+  undoDone: (email: string) =>
+    `Your account uses ${email} again, and every device is signed out. We sent a link to ${email}: open it within one hour to choose a new password.`,
+  undoInvalid: 'This link is not valid. Open the link from the e-mail exactly as it came.',
+  undoUsed: 'This link was already used. If your address is not back, contact the organizer of your pool.',
+  undoExpired: `This link has expired: it works for ${EMAIL_UNDO_DAYS} days. Contact the organizer of your pool.`,
+  undoTaken: 'Another account uses your old address now, so it could not be put back. Contact the organizer of your pool.',
+  undoRateLimited: 'Too many attempts. Please wait a few minutes and try again.',
   passwordChanged: 'Password changed. Other devices signed in to this account were signed out.',
   passwordSet: 'Password set. You can now log in with your e-mail and this password, or keep using sign-in links.',
   currentPasswordRequired: 'Enter your current password.',

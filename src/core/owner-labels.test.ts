@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LABEL_LENGTH, nameParts, OWNER_COLOURS, ownerColours, ownerLabels } from './owner-labels';
+import { LABEL_LENGTH, nameParts, OWNER_COLOURS, ownerColours, ownerKey, ownerLabels } from './owner-labels';
 
 describe('nameParts', () => {
   it('splits camel case, separators and digits', () => {
@@ -65,5 +65,33 @@ describe('ownerColours (D44)', () => {
     expect(colours.get('p1')).toBe(1);
     expect(colours.get(`p${OWNER_COLOURS}`)).toBe(0);
     expect(colours.size).toBe(OWNER_COLOURS + 2);
+  });
+});
+
+describe('ownerKey (D44: what each short label stands for)', () => {
+  it('lists each owner once, in order of first appearance, with the label and colour their squares get', () => {
+    const owners = [
+      { name: 'coach_dana', noAccount: false },
+      { name: 'Li Wei', noAccount: true },
+      { name: 'coach_dana', noAccount: false },
+      { name: 'CoachDan', noAccount: false },
+    ];
+    expect(ownerKey(owners)).toEqual([
+      { label: 'CD', colour: 0, name: 'coach_dana', noAccount: false },
+      { label: 'LW', colour: 1, name: 'Li Wei', noAccount: true },
+      { label: 'CDa', colour: 2, name: 'CoachDan', noAccount: false },
+    ]);
+  });
+
+  it('has one line per owner and labels unique ignoring case, whatever the board', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ name: fc.string({ minLength: 1, maxLength: 12 }), noAccount: fc.boolean() }), { maxLength: 100 }), (owners) => {
+        const key = ownerKey(owners);
+        const labels = ownerLabels(owners.map((owner) => owner.name));
+        expect(key.map((entry) => entry.name)).toEqual([...new Set(owners.map((owner) => owner.name))]);
+        expect(new Set(key.map((entry) => entry.label.toLowerCase())).size).toBe(key.length);
+        for (const entry of key) expect(entry.label).toBe(labels.get(entry.name));
+      }),
+    );
   });
 });

@@ -91,3 +91,31 @@ export function ownerColours(names: readonly string[]): Map<string, number> {
   for (const name of names) if (!colours.has(name)) colours.set(name, colours.size % OWNER_COLOURS);
   return colours;
 }
+
+/** One line of a board's key to its short labels: the label, the owner's colour and full name. */
+export interface OwnerKeyEntry {
+  readonly label: string;
+  readonly colour: number;
+  /** The owner's name as the board knows them (username, or a named person's name). */
+  readonly name: string;
+  /** A named person without an account (D48): the key says so in words. */
+  readonly noAccount: boolean;
+}
+
+/**
+ * D44's key to the short labels (a phone shows "CD", not "coach_dana"): each owner once, in the
+ * order they first appear, with the same label and colour their squares get.
+ */
+export function ownerKey(owners: readonly { readonly name: string; readonly noAccount: boolean }[]): OwnerKeyEntry[] {
+  const names = owners.map((owner) => owner.name);
+  const labels = ownerLabels(names);
+  const colours = ownerColours(names);
+  const seen = new Set<string>();
+  const entries: OwnerKeyEntry[] = [];
+  for (const owner of owners) {
+    if (seen.has(owner.name)) continue;
+    seen.add(owner.name);
+    entries.push({ label: labels.get(owner.name)!, colour: colours.get(owner.name)!, name: owner.name, noAccount: owner.noAccount });
+  }
+  return entries;
+}

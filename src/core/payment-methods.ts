@@ -113,6 +113,18 @@ export function owingFor(game: OwingGame, unpaidSquares: number): Owing | null {
   };
 }
 
+/** D49: a square's payment state in one pair of words, on every page, mail and export. */
+export const SQUARE_PAYMENT_WORDS = { paid: 'Paid', unpaid: 'Unpaid' } as const;
+
+/**
+ * D47: what a game's pot is, said in the same words on every page, mail and export (the create
+ * form, the board's payout rules, Payments, game day).
+ */
+export const POT_RULE: Readonly<Record<PaymentMethod, string>> = {
+  card: 'The pot is every sold square times the price; players pay by card when they buy.',
+  organizer: 'The pot is every sold square times the price, paid or not: the organizer collects it.',
+};
+
 /**
  * D47: beside an organizer-collects game's pot, how much of it the organizer has collected:
  * "collected $870.00 of $900.00". Null for a card game (its pot is paid at checkout).

@@ -16,8 +16,15 @@ export interface ShownPerson {
   readonly email?: string | null;
 }
 
-/** The mark after a named person's name. */
-const NO_ACCOUNT_MARK = 'no account';
+/**
+ * The mark after a named person's name, in words wherever text says a person (results, payments,
+ * CSVs, mails). A board cell has no letters to spare: it shows the name and a small mark whose
+ * accessible label and legend entry are these words (`NO_ACCOUNT_LEGEND`).
+ */
+export const NO_ACCOUNT_MARK = 'no account';
+
+/** The board legend's entry for that mark. */
+export const NO_ACCOUNT_LEGEND = 'No account (a person the organizer put on squares)';
 
 /** The domain of a named person's placeholder address (docs/decisions/013). */
 export const PLACEHOLDER_EMAIL_DOMAIN = 'named.invalid';
@@ -40,6 +47,23 @@ export function personLabel(person: ShownPerson, fallback = 'a player'): string 
   const email = person.email?.trim();
   if (email && !isPlaceholderEmail(email)) return email;
   return fallback;
+}
+
+/** A person on a board cell: the name without the words, and the flag the cell marks with a sign (`NO_ACCOUNT_MARK` is its label). */
+export interface CellPerson {
+  readonly name: string;
+  readonly noAccount: boolean;
+}
+
+/**
+ * A person as a board cell shows them: the same name `personLabel` says, but "no account" as a flag
+ * rather than words, which a cell of a few letters would cut ("Li Wei (no…"). Null when nobody is shown.
+ */
+export function cellPerson(person: ShownPerson, fallback?: string): CellPerson | null {
+  const named = Boolean(person.name?.trim());
+  const name = personLabel({ ...person, noAccount: false }, fallback ?? '');
+  if (name === '') return null;
+  return { name, noAccount: named && person.noAccount };
 }
 
 /** A player row as the payments list and the CSVs carry it (`username`, `no_account`, `email`), said by `personLabel`. */

@@ -10,9 +10,14 @@ import {
   type LiveScore,
   liveScoreLabel,
   liveScoreOf,
+  failuresCounted,
+  feedDaysFor,
+  matchFeedSides,
+  nextPollAfterFailure,
   nextPollAfterSuccess,
+  startsOnDate,
 } from './score-feed';
-import { FeedFormatError, parseEspnScoreboard } from './score-feed-espn';
+import { type DroppedFeedValue, FeedFormatError, parseEspnScoreboard } from './score-feed-espn';
 
 /** An event as ESPN's scoreboard sends it (trimmed of fields nobody reads, a few kept). */
 function espnEvent(overrides: { status?: object; home?: object; away?: object; id?: string } = {}) {
@@ -80,9 +85,41 @@ describe("ESPN's scoreboard JSON", () => {
       completed: false,
       period: 3,
       clock: '8:21',
-      home: { name: 'Philadelphia Eagles', abbreviation: 'PHI', score: 17, periods: [7, 3, 7] },
-      away: { name: 'Kansas City Chiefs', abbreviation: 'KC', score: 10, periods: [0, 10, 0] },
+      home: { name: 'Philadelphia Eagles', abbreviation: 'PHI', shortName: 'Eagles', score: 17, periods: [7, 3, 7] },
+      away: { name: 'Kansas City Chiefs', abbreviation: 'KC', shortName: 'Chiefs', score: 10, periods: [0, 10, 0] },
     });
+  });
+
+  it('drops a clock, status or abbreviation that breaks the text rule (bidi overrides, NUL, too long) and says which', () => {
+    const dropped: DroppedFeedValue[] = [];
+    const bad = (id: string, status: object, away: object = {}) =>
+      espnEvent({ id, status, away: { team: { displayName: 'Kansas City Chiefs', abbreviation: 'KC', ...away } } });
+    const games = parseEspnScoreboard(
+      {
+        events: [
+          bad('1', { displayClock: '8:21\u202E', type: { name: 'STATUS_IN_PROGRESS\u0000', state: 'in', completed: false } }),
+          bad('2', { displayClock: '1'.repeat(21), type: { name: 'S'.repeat(61), state: 'in', completed: false } }, { abbreviation: 'K\u200BC' }),
+          bad('3', {}, { displayName: 'Chiefs\u202E' }),
+          bad('4', { displayClock: '  8:21 ' }),
+        ],
+      },
+      (value) => dropped.push(value),
+    );
+    expect(games.map((game) => [game.id, game.clock, game.status, game.away.abbreviation])).toEqual([
+      ['1', '', '', 'KC'],
+      ['2', '', '', ''],
+      ['4', '8:21', 'STATUS_IN_PROGRESS', 'KC'],
+    ]);
+    expect(dropped).toEqual([
+      { eventId: '1', field: 'clock' },
+      { eventId: '1', field: 'status' },
+      { eventId: '2', field: 'abbreviation' },
+      { eventId: '2', field: 'clock' },
+      { eventId: '2', field: 'status' },
+      { eventId: '3', field: 'team' },
+    ]);
+    // What the board says of a dropped clock and status: the period alone, nothing of the bad value.
+    expect(liveScoreLabel(liveScoreOf(games[0]!, false), QUARTER_MODEL)).toBe('Q3 ');
   });
 
   it('skips events it cannot read and refuses a body that is not a scoreboard', () => {
@@ -189,9 +226,73 @@ describe('polling', () => {
   it('polls every interval once the game is near or on, and waits for the lead before a far start', () => {
     const now = Date.parse('2026-02-08T12:00:00Z');
     const start = Date.parse('2026-02-08T23:30:00Z');
-    expect(nextPollAfterSuccess(now, 30_000, live({ state: 'pre' }), start)).toBe(start - FEED_LEAD_MS);
-    expect(nextPollAfterSuccess(start - 60_000, 30_000, live({ state: 'pre' }), start)).toBe(start - 30_000);
-    expect(nextPollAfterSuccess(now, 30_000, live({ state: 'in' }), start)).toBe(now + 30_000);
+    const feedOnly = { feedStart: start, kickoff: null };
+    expect(nextPollAfterSuccess(now, 30_000, live({ state: 'pre' }), feedOnly)).toBe(start - FEED_LEAD_MS);
+    expect(nextPollAfterSuccess(start - 60_000, 30_000, live({ state: 'pre' }), feedOnly)).toBe(start - 30_000);
+    expect(nextPollAfterSuccess(now, 30_000, live({ state: 'in' }), feedOnly)).toBe(now + 30_000);
+    // The pool's kickoff before the feed's start: the lead counts from the kickoff.
+    const kickoff = start - 3_600_000;
+    expect(nextPollAfterSuccess(now, 30_000, live({ state: 'pre' }), { feedStart: start, kickoff })).toBe(kickoff - FEED_LEAD_MS);
+    expect(nextPollAfterSuccess(kickoff - 60_000, 30_000, live({ state: 'pre' }), { feedStart: start, kickoff })).toBe(kickoff - 30_000);
+    expect(nextPollAfterSuccess(now, 30_000, live({ state: 'pre' }), { feedStart: null, kickoff })).toBe(kickoff - FEED_LEAD_MS);
+    expect(nextPollAfterSuccess(now, 30_000, live({ state: 'pre' }), { feedStart: null, kickoff: null })).toBe(now + 30_000);
+  });
+
+  it('a failure backs off, but never past the lead before the start or the pool kickoff; the count starts over there', () => {
+    const start = Date.parse('2026-02-08T23:30:00Z');
+    const kickoff = start + 5 * 60_000;
+    const starts = { feedStart: start, kickoff };
+    const opens = start - FEED_LEAD_MS;
+    // Far from the game: the plain back-off.
+    expect(nextPollAfterFailure(start - 5 * 3_600_000, 8, 30_000, 1, starts)).toBe(start - 5 * 3_600_000 + FEED_MAX_BACKOFF_MS);
+    // Just before the lead: woken at it.
+    expect(nextPollAfterFailure(opens - 60_000, 8, 30_000, 1, starts)).toBe(opens);
+    // In the window before the kickoff: woken at the kickoff.
+    expect(nextPollAfterFailure(kickoff - 60_000, 8, 30_000, 1, starts)).toBe(kickoff);
+    // After the kickoff: the plain back-off again.
+    expect(nextPollAfterFailure(kickoff + 1, 8, 30_000, 1, starts)).toBe(kickoff + 1 + FEED_MAX_BACKOFF_MS);
+    // The first poll due at a wake-up time counts from one again; others add up.
+    expect(failuresCounted(8, opens, opens + 5, starts)).toBe(1);
+    expect(failuresCounted(8, kickoff, kickoff + 5, starts)).toBe(1);
+    expect(failuresCounted(8, opens + 60_000, opens + 60_005, starts)).toBe(9);
+    expect(failuresCounted(8, opens - 3_600_000, opens - 3_600_000 + 5, starts)).toBe(9);
+  });
+
+  it("searches the feed's US Eastern days a local date overlaps, and keeps the games starting on it there", () => {
+    // New York: its own day and the one before (a game just after midnight is listed the day before).
+    expect(feedDaysFor('2026-02-08', 'America/New_York')).toEqual(['20260207', '20260208']);
+    // London's Feb 9 runs from 7 PM Eastern on Feb 8: both Eastern days, and the one before.
+    expect(feedDaysFor('2026-02-09', 'Europe/London')).toEqual(['20260207', '20260208', '20260209']);
+    // Los Angeles' Feb 8 ends at 3 AM Eastern on Feb 9.
+    expect(feedDaysFor('2026-02-08', 'America/Los_Angeles')).toEqual(['20260207', '20260208', '20260209']);
+    // 23:30 UTC on Feb 8 (6:30 PM Eastern) is Feb 8 in New York and LA, Feb 9 in Tokyo; 00:30 UTC Feb 9 is still Feb 8 in New York.
+    expect(startsOnDate('2026-02-08T23:30:00.000Z', '2026-02-08', 'America/New_York')).toBe(true);
+    expect(startsOnDate('2026-02-08T23:30:00.000Z', '2026-02-09', 'Asia/Tokyo')).toBe(true);
+    expect(startsOnDate('2026-02-09T00:30:00.000Z', '2026-02-08', 'America/New_York')).toBe(true);
+    expect(startsOnDate('2026-02-09T00:30:00.000Z', '2026-02-09', 'Europe/London')).toBe(true);
+    expect(startsOnDate('2026-02-09T00:30:00.000Z', '2026-02-09', 'America/New_York')).toBe(false);
+  });
+
+  it("D50: pairs the game's teams with the feed's by name, or not at all", () => {
+    const game = {
+      home: { name: 'Philadelphia Eagles', abbreviation: 'PHI', shortName: 'Eagles', score: null, periods: [] },
+      away: { name: 'Kansas City Chiefs', abbreviation: 'KC', shortName: 'Chiefs', score: null, periods: [] },
+    };
+    expect(matchFeedSides('Kansas City Chiefs', 'Philadelphia Eagles', game)).toEqual({ teamAHome: false });
+    expect(matchFeedSides('Eagles', 'Chiefs', game)).toEqual({ teamAHome: true });
+    expect(matchFeedSides('EAGLES', 'kc', game)).toEqual({ teamAHome: true });
+    expect(matchFeedSides('phi', 'Kansas City', game)).toEqual({ teamAHome: true });
+    expect(matchFeedSides('Chiefs', 'Eagles', game)).toEqual({ teamAHome: false });
+    const accents = { home: { ...game.home, name: 'Montréal Canadiens', abbreviation: 'MTL', shortName: '' }, away: game.away };
+    expect(matchFeedSides('Montreal Canadiens', 'Chiefs', accents)).toEqual({ teamAHome: true });
+    expect(matchFeedSides('MONTRÉAL', 'chiefs', accents)).toEqual({ teamAHome: true });
+    // Not these teams, only one of them, or both names fitting both ways: no pairing.
+    expect(matchFeedSides('Cowboys', 'Giants', game)).toBeNull();
+    expect(matchFeedSides('Eagles', 'Cowboys', game)).toBeNull();
+    expect(matchFeedSides('Eagles', 'Eagles', game)).toBeNull();
+    expect(matchFeedSides('A team', 'B team', game)).toBeNull();
+    // Part of a word is not a name: "Chief" is not "Chiefs".
+    expect(matchFeedSides('Eagle', 'Chief', game)).toBeNull();
   });
 
   it('a league fits the game only in its own periods', () => {

@@ -137,8 +137,8 @@ describe('payout statuses', () => {
   it.each([
     ['pending', 'Pending', 'Pending'],
     ['processing', 'Processing', 'Pending'],
-    ['completed', 'Success', 'Paid'],
-    ['paid', 'Success', 'Paid'],
+    ['completed', 'Paid', 'Paid'],
+    ['paid', 'Paid', 'Paid'],
     ['failed', 'Failed', 'Pending'],
   ] as const)('%s reads %s for admins and %s for players (D23)', (status, adminLabel, playerLabel) => {
     expect(payoutStatusLabel(status)).toBe(adminLabel);

@@ -98,12 +98,15 @@ export function isPayoutStatus(value: unknown): value is PayoutStatus {
 const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   pending: 'Pending',
   processing: 'Processing',
-  completed: 'Success',
-  paid: 'Success',
+  completed: 'Paid',
+  paid: 'Paid',
   failed: 'Failed',
 };
 
-/** The Status column of Results & Payouts: Success, Failed, Processing or Pending. */
+/**
+ * The Status column of Results & Payouts: Paid, Failed, Processing or Pending. D49 says a settled
+ * payout "Paid" everywhere (the spec's "Success" read as if something else had succeeded).
+ */
 export function payoutStatusLabel(status: PayoutStatus): string {
   return PAYOUT_STATUS_LABELS[status];
 }

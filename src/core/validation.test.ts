@@ -35,6 +35,7 @@ import {
   validatePrice,
   validateScore,
   validateSignup,
+  suggestUsername,
   validateUsername,
   validateDisplayUsername,
   validatePersonEmail,
@@ -189,22 +190,41 @@ describe('signup', () => {
 
   it.each([
     ['x'.repeat(31), 'Username must be at most 30 characters long'],
-    ['bob smith', 'Username can only contain letters (A-Z), digits and _ . -'],
-    ['bob\u200b', 'Username can only contain letters (A-Z), digits and _ . -'],
-    ['b\u202eob', 'Username can only contain letters (A-Z), digits and _ . -'],
-    ['bob\u0000', 'Username can only contain letters (A-Z), digits and _ . -'],
+    ['bob smith', 'A username is 3-30 characters: letters (A-Z), digits and _ . - only, no spaces.'],
+    ['bob\u200b', 'A username is 3-30 characters: letters (A-Z), digits and _ . - only, no spaces.'],
+    ['b\u202eob', 'A username is 3-30 characters: letters (A-Z), digits and _ . - only, no spaces.'],
+    ['bob\u0000', 'A username is 3-30 characters: letters (A-Z), digits and _ . - only, no spaces.'],
     // Look-alikes from other scripts: Cyrillic а, Greek ο, dotless ı, full-width letters.
-    ['\u0430dmin', 'Username can only contain letters (A-Z), digits and _ . -'],
-    ['b\u03bfb', 'Username can only contain letters (A-Z), digits and _ . -'],
-    ['adm\u0131n', 'Username can only contain letters (A-Z), digits and _ . -'],
-    ['\uff42\uff4f\uff42', 'Username can only contain letters (A-Z), digits and _ . -'],
-    ['José', 'Username can only contain letters (A-Z), digits and _ . -'],
-    ['<b>Tom&Jerry</b>', 'Username can only contain letters (A-Z), digits and _ . -'],
-    ['bob@example.com', 'Username can only contain letters (A-Z), digits and _ . -'],
+    ['\u0430dmin', 'A username is 3-30 characters: letters (A-Z), digits and _ . - only, no spaces.'],
+    ['b\u03bfb', 'A username is 3-30 characters: letters (A-Z), digits and _ . - only, no spaces.'],
+    ['adm\u0131n', 'A username is 3-30 characters: letters (A-Z), digits and _ . - only, no spaces.'],
+    ['\uff42\uff4f\uff42', 'A username is 3-30 characters: letters (A-Z), digits and _ . - only, no spaces.'],
+    ['José', 'A username is 3-30 characters: letters (A-Z), digits and _ . - only, no spaces.'],
+    ['<b>Tom&Jerry</b>', 'A username is 3-30 characters: letters (A-Z), digits and _ . - only, no spaces.'],
+    ['bob@example.com', 'A username is 3-30 characters: letters (A-Z), digits and _ . - only, no spaces.'],
   ])('refuses the username %j: %s', (username, message) => {
     expect(validateUsername(username)).toEqual({ ok: false, message });
     expect(schemaMessage(usernameSchema, username)).toBe(message);
     expect(validateSignup({ ...valid, username })).toEqual({ ok: false, message });
+  });
+
+  it('offers a username close to a refused one: spaces become _, accents and other characters go', () => {
+    expect(suggestUsername('Amy Rodriguez')).toBe('Amy_Rodriguez');
+    expect(suggestUsername('  Mary  Jo  Smith ')).toBe('Mary_Jo_Smith');
+    expect(suggestUsername('José')).toBe('Jose');
+    expect(suggestUsername('bob@example.com')).toBe('bobexample.com');
+    expect(suggestUsername('x'.repeat(20) + ' ' + 'y'.repeat(20))).toBe('x'.repeat(20) + '_' + 'y'.repeat(9));
+    // Nothing to offer: already allowed, or nothing allowed is left.
+    expect(suggestUsername('Amy_Rodriguez')).toBeNull();
+    expect(suggestUsername('\u0430\u0431\u0432')).toBeNull();
+    expect(suggestUsername('a b')).toBe('a_b');
+    expect(suggestUsername('!!')).toBeNull();
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), (typed) => {
+        const suggestion = suggestUsername(typed);
+        return suggestion === null || (validateUsername(suggestion).ok && suggestion !== typed.trim());
+      }),
+    );
   });
 
   it('a display name may differ from its username only in letter case', () => {

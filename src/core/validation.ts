@@ -138,6 +138,25 @@ export function validateUsername(username: string): ValidationResult<string> {
 }
 
 /**
+ * A username close to a refused one, or null when there is none or nothing to change: spaces become
+ * "_" ("Amy Rodriguez" -> "Amy_Rodriguez"), accents drop ("José" -> "Jose"), other characters go,
+ * and the result is cut to the longest allowed. It always passes `validateUsername`.
+ */
+export function suggestUsername(typed: string): string | null {
+  const value = normalizeText(typed);
+  const suggestion = value
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/\s+/g, '_')
+    .replace(/[^A-Za-z0-9_.-]+/g, '')
+    .replace(/_{2,}/g, '_')
+    .slice(0, USERNAME_MAX_LENGTH)
+    .replace(/^[_.-]+|[_.-]+$/g, '');
+  if (suggestion === value || !validateUsername(suggestion).ok) return null;
+  return suggestion;
+}
+
+/**
  * The name shown for an account (its display username) is its username, in any mix of upper
  * and lower case: nobody can show up as another player, or as anything but their username.
  */

@@ -80,6 +80,7 @@ import { periodicJob } from './jobs/periodic';
 import { kickoffRun, type KickoffRun } from './kickoff/kickoff';
 import { mailLinkOrigin } from './mail/link-origin';
 import { unsubscribeSigner } from './mail/unsubscribe';
+import { emailUndoRepository } from './auth/email-undo';
 import { gameMails, type GameMails } from './mail/game-mails';
 import { mailPreferencesRoutes, UNSUBSCRIBE_ROUTES } from './mail/mail-preferences.routes';
 import { espnFeed } from './score-feed/espn';
@@ -257,7 +258,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // D46: members of invite-only games; a sign-in link asked for from an invite makes one (tickets).
   const members = membersService({ repo: membersRepository(database.db), clock });
-  const auth = createAuth({ database, settings, secret: deps.secret, mail, accounts, accountsRepo, members, log: app.log });
+  const emailUndo = emailUndoRepository(database.db);
+  const auth = createAuth({ database, settings, secret: deps.secret, mail, accounts, accountsRepo, emailUndo, members, log: app.log });
   const guards = sessionGuards(auth);
   app.decorate('guards', guards);
   // Every answer of an admin route is no-store (session.ts): routes are added below this hook.
@@ -265,7 +267,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => accounts.grantListedAdmins());
 
   // D41: the account page (username, e-mail, password, deleting the account).
-  const account = myAccountService({ repo: myAccountRepository(database.db, database.kind), actions: accountActions(auth), log: app.log, clock });
+  const account = myAccountService({
+    repo: myAccountRepository(database.db, database.kind),
+    actions: accountActions(auth),
+    undo: emailUndo,
+    log: app.log,
+    clock,
+  });
   await app.register(authRoutes, { auth, guards, account });
   await app.register(mailRoutes, { mailbox: devMailbox, flush: mail.flush });
   // D40/D41: mail choices on /account and the one-click unsubscribe of every opt-out mail.
@@ -399,7 +407,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payoutProviderName: payoutProvider.name,
     clock,
     beacon: { chain: beacon.chain, nextRoundAfter: (time, minSeconds) => beacon.nextRoundAfter(time, minSeconds), drawSoon: () => void beaconJob.runSoon() },
-    mails: { numbersDrawn: mails.numbersDrawn, wins: mails.wins, nudge: mail.nudge },
+    mails: { numbersDrawn: mails.numbersDrawn, numbersCleared: mails.numbersCleared, wins: mails.wins, nudge: mail.nudge },
   });
   await app.register(gameDayRoutes, { gameDay });
   // D39: sales close at kickoff (and the numbers are drawn, when chosen), at start and then periodically, on every instance (once per game).
@@ -419,7 +427,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // D39: the live score feed (docs/decisions/036); SCORE_FEED=off: no provider, nothing polled or linked.
   const feedInterval = settings.SCORE_FEED_INTERVAL_SECONDS * 1000;
   const feedProvider: ScoreFeedProvider | null =
-    settings.SCORE_FEED === 'off' ? null : espnFeed({ baseUrl: settings.SCORE_FEED_URL, timeoutMs: settings.SCORE_FEED_TIMEOUT_SECONDS * 1000 });
+    settings.SCORE_FEED === 'off'
+      ? null
+      : espnFeed({
+          baseUrl: settings.SCORE_FEED_URL,
+          timeoutMs: settings.SCORE_FEED_TIMEOUT_SECONDS * 1000,
+          onDropped: (dropped) => app.log.warn(dropped, 'score feed: a value broke the text rule and was dropped'),
+        });
   const feedPoller = feedProvider
     ? scoreFeedPoller({
         db: database.db,

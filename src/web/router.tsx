@@ -46,6 +46,8 @@ const routes: RouteObject[] = [
           { path: 'dev/mailbox', lazy: page(() => import('@/pages/dev-mailbox')) },
           // D40: a mail footer's one-click unsubscribe (a signed link, no login).
           { path: 'unsubscribe', lazy: page(() => import('@/pages/unsubscribe')) },
+          // The old address's undo link after an e-mail change (a single-use link, no login; docs/decisions/039).
+          { path: 'email-undo', lazy: page(() => import('@/pages/email-undo')) },
           // Administration (spec section 2 /admin routes; D10): visitors go to /login and back,
           // players to /not-authorized.
           {

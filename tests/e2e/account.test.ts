@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { ACCOUNT_TEXTS } from '@core/messages';
-import { testAccount } from '../support/accounts';
+import { ACCOUNT_TEXTS, SIGN_IN_LINK } from '@core/messages';
+import { ageSessions, testAccount } from '../support/accounts';
 import { insertGame, insertSquares } from '../support/fixtures';
 import { accountPages, addSession, expectNoSeriousViolations, heading, horizontalOverflow, shoot, toast, useBrowserHarness } from '../support/e2e';
 import type { TestServer } from '../support/server';
@@ -37,7 +37,7 @@ describe('the account page (D41)', () => {
   test('1280 px: change username, password and e-mail (through the mailed link), then delete the account', { timeout: 120_000 }, async () => {
     const player = await testAccount(server, { via: 'sign-up', prefix: 'desk' });
     const page = await openAccount(player, 1280);
-    expect(await heading(page).textContent()).toBe('Account');
+    await expect.poll(() => heading(page).textContent()).toBe('Account');
     // The sidebar's My Account group leads here.
     const nav = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account', exact: true });
     await expect.poll(() => nav.getAttribute('aria-current')).toBe('page');
@@ -47,7 +47,9 @@ describe('the account page (D41)', () => {
     const username = section(page, 'username');
     await username.getByLabel('Username', { exact: true }).fill('a b');
     await username.getByRole('button', { name: 'Save username' }).click();
-    await expect.poll(() => username.getByRole('alert').textContent()).toContain('Username can only contain');
+    await expect
+      .poll(() => username.getByRole('alert').textContent())
+      .toContain('A username is 3-30 characters: letters (A-Z), digits and _ . - only, no spaces.');
     const renamed = `Desk_${player.id.slice(0, 5)}`;
     await username.getByLabel('Username', { exact: true }).fill(renamed);
     await username.getByRole('button', { name: 'Save username' }).click();
@@ -64,10 +66,16 @@ describe('the account page (D41)', () => {
     await password.getByRole('button', { name: 'Change password' }).click();
     await password.getByText(ACCOUNT_TEXTS.passwordChanged).waitFor();
 
-    // E-mail: a link to the new address; opened, the page says the address changed.
+    // E-mail: the current password first (docs/decisions/039); then a link to the new address; opened, the page says the address changed.
     const newEmail = `moved.${player.email}`;
     const email = section(page, 'email');
     await email.getByLabel('New e-mail address').fill(newEmail);
+    await email.getByRole('button', { name: 'Send confirmation link' }).click();
+    await expect.poll(() => email.getByRole('alert').textContent()).toContain(ACCOUNT_TEXTS.emailPasswordRequired);
+    await email.getByLabel('Current password').fill('Wrong#Marmot-4409');
+    await email.getByRole('button', { name: 'Send confirmation link' }).click();
+    await expect.poll(() => email.getByRole('alert').textContent()).toContain(ACCOUNT_TEXTS.currentPasswordWrong);
+    await email.getByLabel('Current password').fill(NEW_PASSWORD);
     await email.getByRole('button', { name: 'Send confirmation link' }).click();
     await email.getByText(ACCOUNT_TEXTS.emailLinkSent(newEmail)).waitFor();
     await shoot(page, 'account-1280');
@@ -102,14 +110,15 @@ describe('the account page (D41)', () => {
       const [square] = await insertSquares(server.db.handle, gameId, [{ x: 2, y: 3, userId: player.id }]);
       await server.db.handle.db.updateTable('squares').set({ is_paid: false }).where('id', '=', square!).execute();
       const page = await openAccount(player, 375);
-      expect(await horizontalOverflow(page)).toBe(0);
 
       const password = section(page, 'password');
       await password.getByText('Your account has no password').waitFor();
-      expect(await password.getByLabel('Current password').count()).toBe(0);
+      await expect.poll(() => password.getByLabel('Current password').count()).toBe(0);
       await section(page, 'sign-in-links').getByText(ACCOUNT_TEXTS.signInLinks).waitFor();
       await section(page, 'delete').getByText(ACCOUNT_TEXTS.unpaidSquares(1)).waitFor();
-      expect(await section(page, 'delete').getByRole('button', { name: 'Delete my account' }).count()).toBe(0);
+      // Read once every section has its content: an earlier read could miss a line that widens the page.
+      await expect.poll(() => horizontalOverflow(page)).toBe(0);
+      await expect.poll(() => section(page, 'delete').getByRole('button', { name: 'Delete my account' }).count()).toBe(0);
       await expectNoSeriousViolations(page, 'account page on a phone');
       await shoot(page, 'account-375');
 
@@ -121,8 +130,90 @@ describe('the account page (D41)', () => {
       // Now it has one: the form asks for it next time.
       await password.getByLabel('Current password').waitFor();
       await password.getByRole('button', { name: 'Change password' }).focus();
-      expect(await horizontalOverflow(page)).toBe(0);
+      await expect.poll(() => horizontalOverflow(page)).toBe(0);
       await shoot(page, 'account-375-password-set');
+    },
+  );
+});
+
+describe('changing the e-mail address safely, and its undo (docs/decisions/039)', () => {
+  /** Opens the old address's notice from the Dev Mailbox and puts the address back; the page says what happened. */
+  async function undoFromNotice(page: import('playwright-core').Page, oldEmail: string, name: string) {
+    await followMailLink(page, oldEmail, /e-mail address was changed/);
+    await page.waitForURL(/\/email-undo\?token=/);
+    await expect.poll(() => heading(page).textContent()).toBe(ACCOUNT_TEXTS.undoTitle);
+    await page.getByText(ACCOUNT_TEXTS.undoExplained).waitFor();
+    await expect.poll(() => horizontalOverflow(page)).toBe(0);
+    await expectNoSeriousViolations(page, 'e-mail undo page');
+    await shoot(page, `${name}-undo`);
+    await page.getByRole('button', { name: ACCOUNT_TEXTS.undoButton }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe(ACCOUNT_TEXTS.undoDone(oldEmail));
+    await expect.poll(() => page.getByTestId('welcome-line').textContent()).toBe('Welcome to Squares Pool');
+    await shoot(page, `${name}-undone`);
+  }
+
+  test(
+    '1280 px: a change with the password; the old address puts it back, every device is out, and a reset link sets a new password',
+    { timeout: 120_000 },
+    async () => {
+      const player = await testAccount(server, { via: 'sign-up', prefix: 'undo' });
+      const page = await openAccount(player, 1280);
+      const newEmail = `taken.${player.email}`;
+      const email = section(page, 'email');
+      await email.getByText(ACCOUNT_TEXTS.emailPasswordHint).waitFor();
+      await email.getByLabel('New e-mail address').fill(newEmail);
+      await email.getByLabel('Current password').fill(player.password);
+      await email.getByRole('button', { name: 'Send confirmation link' }).click();
+      await email.getByText(ACCOUNT_TEXTS.emailLinkSent(newEmail)).waitFor();
+      await followMailLink(page, newEmail, /Confirm your new/);
+      await page.waitForURL(/\/account\?email=changed$/);
+      await expect.poll(() => section(page, 'email').textContent()).toContain(`You log in with ${newEmail}`);
+
+      await undoFromNotice(page, player.email, 'email-1280');
+      // The reset link goes to the address that is back.
+      await followMailLink(page, player.email, /Reset your Squares Pool password/);
+      await page.waitForURL(/\/reset-password\?token=/);
+      await page.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
+      await page.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      await page.waitForURL(/\/login/);
+      // The link works once.
+      await followMailLink(page, player.email, /e-mail address was changed/);
+      await page.getByRole('button', { name: ACCOUNT_TEXTS.undoButton }).click();
+      await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(ACCOUNT_TEXTS.undoUsed);
+    },
+  );
+
+  test(
+    '375 px: without a password, a stale sign-in is told to get a new link; with it the change goes through, and the undo works on a phone',
+    { timeout: 120_000 },
+    async () => {
+      const player = await testAccount(server, { prefix: 'nopass' });
+      await ageSessions(server.db, player.id, 60);
+      const page = await openAccount(player, 375);
+      const email = section(page, 'email');
+      await email.getByText(ACCOUNT_TEXTS.emailRecentSignInHint).waitFor();
+      await expect.poll(() => email.getByLabel('Current password').count()).toBe(0);
+      const newEmail = `phone.${player.email}`;
+      await email.getByLabel('New e-mail address').fill(newEmail);
+      await email.getByRole('button', { name: 'Send confirmation link' }).click();
+      await expect.poll(() => email.getByRole('alert').textContent()).toContain(ACCOUNT_TEXTS.emailNeedsRecentSignIn);
+      await expect.poll(() => horizontalOverflow(page)).toBe(0);
+      await shoot(page, 'email-375-stale');
+
+      await email.getByRole('button', { name: SIGN_IN_LINK.button }).click();
+      await expect.poll(() => email.getByRole('status').first().textContent()).toBe(ACCOUNT_TEXTS.emailSignInLinkSent(player.email));
+      await followMailLink(page, player.email, /sign-in link/);
+      await page.waitForURL(/\/account$/);
+      const fresh = section(page, 'email');
+      await fresh.getByLabel('New e-mail address').fill(newEmail);
+      await fresh.getByRole('button', { name: 'Send confirmation link' }).click();
+      await fresh.getByText(ACCOUNT_TEXTS.emailLinkSent(newEmail)).waitFor();
+      await shoot(page, 'email-375-sent');
+      await followMailLink(page, newEmail, /Confirm your new/);
+      await page.waitForURL(/\/account\?email=changed$/);
+
+      await undoFromNotice(page, player.email, 'email-375');
     },
   );
 });

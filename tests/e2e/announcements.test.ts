@@ -38,7 +38,9 @@ describe('announcements (D40)', () => {
       const size = phone ? { width, height: 800, touch: true } : { width, height: 1000 };
       const player = (await harness.open(`/game/${game.id}`, { as: alice, ...size })).page;
       await expect.poll(() => player.getByTestId('live-status').getAttribute('data-status'), { timeout: 10_000 }).toBe('live');
-      expect(await player.getByTestId('board-announcements').count()).toBe(0);
+      // The announcements' live region is drawn with them: once it is there, none is shown.
+      await player.getByTestId('announcement-live').waitFor({ state: 'attached' });
+      await expect.poll(() => player.getByTestId('board-announcements').count()).toBe(0);
 
       const { page } = await harness.open(`/admin/games/${game.id}/game-day`, { as: admin, ...size });
       const panel = page.getByTestId('announcements-panel');
@@ -59,23 +61,23 @@ describe('announcements (D40)', () => {
       await expect.poll(() => panel.getByTestId('announcement-count').textContent()).toBe(`${text.length}/500`);
       await page.getByLabel('Also mail it to the players').focus();
       await page.keyboard.press('Space');
-      expect(await page.getByLabel('Also mail it to the players').isChecked()).toBe(true);
+      await expect.poll(() => page.getByLabel('Also mail it to the players').isChecked()).toBe(true);
       await expectNoSeriousViolations(page, 'announcement form');
       await field.scrollIntoViewIfNeeded();
       await shoot(page, `announcements-form-${width}`, false);
       await panel.getByRole('button', { name: 'Post' }).click();
       await expect.poll(() => toast(page, 'Posted and mailed to 1 player.').isVisible()).toBe(true);
       await expect.poll(() => panel.getByTestId('posted-announcement').count()).toBe(1);
-      expect(await field.inputValue()).toBe('');
+      await expect.poll(() => field.inputValue()).toBe('');
 
       // The player's board, open all along, shows it without a reload, with the time in the game's zone and who posted it.
       await expect.poll(() => boardAnnouncements(player), { timeout: 10_000 }).toEqual([text]);
-      const meta = await player.getByTestId('board-announcement').getByTestId('announcement-meta').textContent();
-      expect(meta).toMatch(/C[SD]T/);
-      expect(meta).toContain(`${admin.username} · Organizer`);
+      const meta = player.getByTestId('board-announcement').getByTestId('announcement-meta');
+      await expect.poll(() => meta.textContent()).toMatch(/C[SD]T/);
+      await expect.poll(() => meta.textContent()).toContain(`${admin.username} · Organizer`);
       await expect.poll(() => player.getByTestId('announcement-live').textContent()).toBe(`New announcement from the organizer: ${text}`);
-      expect(await horizontalOverflow(player)).toBe(0);
-      expect(await horizontalOverflow(page)).toBe(0);
+      await expect.poll(() => horizontalOverflow(player)).toBe(0);
+      await expect.poll(() => horizontalOverflow(page)).toBe(0);
       await expectNoSeriousViolations(player, 'board with an announcement');
       await shoot(player, `announcements-board-${width}`, false);
 
@@ -96,7 +98,7 @@ describe('announcements (D40)', () => {
       await dialog.getByRole('button', { name: 'Delete' }).click();
       await expect.poll(() => toast(page, 'Announcement deleted.').isVisible()).toBe(true);
       await expect.poll(() => boardAnnouncements(player), { timeout: 10_000 }).toEqual(['Pizza is here.']);
-      expect(await panel.getByTestId('posted-announcement').count()).toBe(1);
+      await expect.poll(() => panel.getByTestId('posted-announcement').count()).toBe(1);
     });
   }
 

@@ -34,7 +34,7 @@ describe('a beacon draw (D38) on the board and the verify page', () => {
     await page.goto(`${server.url}/game/${id}`);
     await page.getByRole('grid').waitFor();
     // A beacon game has no commit-reveal seed, so no weakness to say.
-    expect(await page.getByTestId('draw-commit').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('draw-commit').count()).toBe(0);
 
     const drawn = await call(page, 'POST', `/api/admin/games/${id}/numbers/randomize`, {});
     expect(drawn.status).toBe(200);
@@ -43,7 +43,7 @@ describe('a beacon draw (D38) on the board and the verify page', () => {
     await expect
       .poll(() => page.getByTestId('digit-set-1').textContent())
       .toBe(`Set 1 (Q1-Q4): waiting for drand round ${round} (board ${await boardHashPrefix(page, id)}… · drand round ${round})`);
-    expect(await page.getByTestId('game-status').textContent()).toBe(`Drawing the numbers: waiting for drand round ${round}`);
+    await expect.poll(() => page.getByTestId('game-status').textContent()).toBe(`Drawing the numbers: waiting for drand round ${round}`);
     await expectNoSeriousViolations(page, 'board waiting for its drand round, 1280 px');
     await page.getByTestId('digit-sets').scrollIntoViewIfNeeded();
     await shoot(page, 'beacon-waiting-1280');
@@ -51,8 +51,8 @@ describe('a beacon draw (D38) on the board and the verify page', () => {
     const phone = await harness.open(`/game/${id}`, { width: 375, height: 812 });
     await phone.page.getByRole('grid').waitFor();
     await phone.page.getByTestId('digit-set-1').waitFor();
-    expect(await phone.page.getByTestId('digit-set-1').textContent()).toContain(`waiting for drand round ${round}`);
-    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expect.poll(() => phone.page.getByTestId('digit-set-1').textContent()).toContain(`waiting for drand round ${round}`);
+    await expect.poll(() => phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await phone.page.getByTestId('digit-sets').scrollIntoViewIfNeeded();
     await shoot(phone.page, 'beacon-waiting-375');
 
@@ -61,7 +61,7 @@ describe('a beacon draw (D38) on the board and the verify page', () => {
     await expect
       .poll(() => page.getByTestId('digit-set-1').textContent(), { timeout: 15_000 })
       .toMatch(/^Set 1 \(Q1-Q4\): rows \d{10} · columns \d{10} \(board/);
-    expect(await page.getByTestId('game-status').textContent()).toBe('Numbers drawn, not revealed yet');
+    await expect.poll(() => page.getByTestId('game-status').textContent()).toBe('Numbers drawn, not revealed yet');
 
     // Game day says beside Reveal/Hide that hiding keeps the digits off the board, not secret.
     for (const [admin, width] of [
@@ -88,14 +88,14 @@ describe('a beacon draw (D38) on the board and the verify page', () => {
 
     await page.getByTestId('verify-link').click();
     await page.getByTestId('verify-set-1').waitFor();
-    expect(await page.getByTestId('verify-set-1').locator('p').first().textContent()).toBe('Set 1 (Q1-Q4): verified');
+    await expect.poll(() => page.getByTestId('verify-set-1').locator('p').first().textContent()).toBe('Set 1 (Q1-Q4): verified');
     await expectNoSeriousViolations(page, 'verify page of a beacon draw, 1280 px');
     await shoot(page, 'beacon-verify-1280');
 
     await phone.page.goto(`${server.url}/game/${id}/verify`);
     await phone.page.getByTestId('verify-set-1').waitFor();
-    expect(await phone.page.getByTestId('verify-set-1').locator('p').first().textContent()).toBe('Set 1 (Q1-Q4): verified');
-    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expect.poll(() => phone.page.getByTestId('verify-set-1').locator('p').first().textContent()).toBe('Set 1 (Q1-Q4): verified');
+    await expect.poll(() => phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shoot(phone.page, 'beacon-verify-375');
   });
 });

@@ -119,14 +119,14 @@ describe('the board', () => {
     await expect.poll(() => grid(page).getAttribute('aria-label')).toBe(`Board of ${game.title}: rows Eagles, columns Chiefs`);
     await expect.poll(() => grid(page).locator('[role="gridcell"] button').count()).toBe(100);
     await expect.poll(() => axisTexts(page, 'column-digit')).toEqual(Array(10).fill('#'));
-    expect(await axisTexts(page, 'row-digit')).toEqual(Array(10).fill('#'));
+    await expect.poll(() => axisTexts(page, 'row-digit')).toEqual(Array(10).fill('#'));
     await expect.poll(() => page.getByTestId('board-team-a').textContent()).toBe('Eagles');
     await expect.poll(() => page.getByTestId('board-team-b').textContent()).toBe('Chiefs');
-    expect(await nameOf(cell(page, 0, 0))).toBe('Row 1, column 1, available');
+    await expect.poll(() => nameOf(cell(page, 0, 0))).toBe('Row 1, column 1, available');
     // The name as assistive technology computes it.
     await expect.poll(() => page.getByRole('button', { name: 'Row 1, column 1, available', exact: true }).count()).toBe(1);
-    expect(await nameOf(cell(page, 1, 2))).toBe(`Row 2, column 3, claimed by ${owner.username}`);
-    expect(await drawn(cell(page, 1, 2))).toBe(owner.username);
+    await expect.poll(() => nameOf(cell(page, 1, 2))).toBe(`Row 2, column 3, claimed by ${owner.username}`);
+    await expect.poll(() => drawn(cell(page, 1, 2))).toBe(owner.username);
     await expect.poll(() => page.getByTestId('visitor-note').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('game-cart').count()).toBe(0);
 
@@ -142,21 +142,21 @@ describe('the board', () => {
     await insertSquare(game.id, 2, 5, player.id, 'claimed');
     const page = await open(`/game/${game.id}`);
 
-    expect(await nameOf(cell(page, 2, 4))).toBe('Row 3, column 5, being purchased by someone else');
-    expect(await nameOf(cell(page, 2, 5))).toBe('Row 3, column 6, yours');
-    expect(await drawn(cell(page, 2, 5))).toBe('You');
+    await expect.poll(() => nameOf(cell(page, 2, 4))).toBe('Row 3, column 5, being purchased by someone else');
+    await expect.poll(() => nameOf(cell(page, 2, 5))).toBe('Row 3, column 6, yours');
+    await expect.poll(() => drawn(cell(page, 2, 5))).toBe('You');
 
     await cell(page, 0, 1).click();
     await boardSays(page, 'Square added to cart');
-    expect(await nameOf(cell(page, 0, 1))).toBe('Row 1, column 2, in your cart');
-    expect(await cell(page, 0, 1).getAttribute('data-state')).toBe('in-cart');
+    await expect.poll(() => nameOf(cell(page, 0, 1))).toBe('Row 1, column 2, in your cart');
+    await expect.poll(() => cell(page, 0, 1).getAttribute('data-state')).toBe('in-cart');
     await expect.poll(() => page.getByTestId('game-cart-count').textContent()).toBe('1 square');
     await expect.poll(() => page.getByTestId('game-cart-subtotal').textContent()).toBe('$15.00');
 
     // D44: tapping a square in the cart takes it out again.
     await cell(page, 0, 1).click();
     await boardSays(page, 'Square removed from cart');
-    expect(await nameOf(cell(page, 0, 1))).toBe('Row 1, column 2, available');
+    await expect.poll(() => nameOf(cell(page, 0, 1))).toBe('Row 1, column 2, available');
     await cell(page, 0, 1).click();
     await boardSays(page, 'Square added to cart');
     await cell(page, 2, 3).click();
@@ -171,17 +171,19 @@ describe('the board', () => {
     await boardSays(page, 'Square added to cart');
     await expect.poll(() => page.getByTestId('game-cart-count').textContent()).toBe('2 squares');
     await expect.poll(() => page.getByTestId('game-cart-subtotal').textContent()).toBe('$30.00');
-    expect(await savedCart(page)).toEqual([
-      {
-        game_id: game.id,
-        game_title: game.title,
-        price_per_square: 15,
-        squares: [
-          { x: 0, y: 1 },
-          { x: 9, y: 9 },
-        ],
-      },
-    ]);
+    await expect
+      .poll(() => savedCart(page))
+      .toEqual([
+        {
+          game_id: game.id,
+          game_title: game.title,
+          price_per_square: 15,
+          squares: [
+            { x: 0, y: 1 },
+            { x: 9, y: 9 },
+          ],
+        },
+      ]);
   });
 
   test('the keyboard moves one focus through the board and Enter or Space adds a square', async () => {
@@ -194,42 +196,44 @@ describe('the board', () => {
     await page.getByTestId('random-pick-open').focus();
     await page.keyboard.press('Tab');
     const focused = () => page.evaluate(() => document.activeElement?.querySelector('[data-name]')?.textContent);
-    expect(await focused()).toBe('Row 1, column 1, available');
+    await expect.poll(() => focused()).toBe('Row 1, column 1, available');
 
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowDown');
-    expect(await focused()).toBe('Row 2, column 2, available');
+    await expect.poll(() => focused()).toBe('Row 2, column 2, available');
     await page.keyboard.press('End');
-    expect(await focused()).toBe('Row 2, column 10, available');
+    await expect.poll(() => focused()).toBe('Row 2, column 10, available');
     await page.keyboard.press('Home');
-    expect(await focused()).toBe('Row 2, column 1, available');
+    await expect.poll(() => focused()).toBe('Row 2, column 1, available');
     await page.keyboard.press('ArrowLeft'); // stays at the edge
-    expect(await focused()).toBe('Row 2, column 1, available');
+    await expect.poll(() => focused()).toBe('Row 2, column 1, available');
     await page.keyboard.press('Enter');
     await boardSays(page, 'Square added to cart');
-    expect(await focused()).toBe('Row 2, column 1, in your cart');
+    await expect.poll(() => focused()).toBe('Row 2, column 1, in your cart');
     await page.keyboard.press('PageDown');
-    expect(await focused()).toBe('Row 10, column 1, available');
+    await expect.poll(() => focused()).toBe('Row 10, column 1, available');
     await page.keyboard.press(' ');
     await page.waitForFunction(() => document.activeElement?.querySelector('[data-name]')?.textContent === 'Row 10, column 1, in your cart');
     await page.keyboard.press('Control+Home');
-    expect(await focused()).toBe('Row 1, column 1, available');
+    await expect.poll(() => focused()).toBe('Row 1, column 1, available');
     await expect.poll(() => focusables.count()).toBe(1);
 
     // Tab leaves the board in one step.
     await page.keyboard.press('Tab');
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="grid"]') === null)).toBe(true);
-    expect(await savedCart(page)).toEqual([
-      {
-        game_id: game.id,
-        game_title: game.title,
-        price_per_square: 10,
-        squares: [
-          { x: 1, y: 0 },
-          { x: 9, y: 0 },
-        ],
-      },
-    ]);
+    await expect
+      .poll(() => savedCart(page))
+      .toEqual([
+        {
+          game_id: game.id,
+          game_title: game.title,
+          price_per_square: 10,
+          squares: [
+            { x: 1, y: 0 },
+            { x: 9, y: 0 },
+          ],
+        },
+      ]);
   });
 
   test('axes show # while numbers are hidden, digits once revealed, with winners and sales closed', async () => {
@@ -244,10 +248,10 @@ describe('the board', () => {
     await expect.poll(() => page.getByTestId('sales-closed').textContent()).toBe('Sales are closed: the numbers have been drawn.');
 
     // Clicking an unsold square says sales are closed and adds nothing.
-    expect(await nameOf(cell(page, 5, 5))).toBe('Row 6, column 6, not sold');
+    await expect.poll(() => nameOf(cell(page, 5, 5))).toBe('Row 6, column 6, not sold');
     await cell(page, 5, 5).click();
     await boardSays(page, 'Sales are closed: the numbers have been drawn.');
-    expect(await savedCart(page)).toBeNull();
+    await expect.poll(() => savedCart(page)).toBeNull();
 
     await db()
       .updateTable('games')
@@ -263,12 +267,12 @@ describe('the board', () => {
     // Polled: a fresh-clone run once read the axes before the board was in the page (not seen again in 6 runs alone).
     await expect.poll(() => axisTexts(page, 'column-digit')).toEqual(Y_DIGITS.map(String));
     await expect.poll(() => axisTexts(page, 'row-digit')).toEqual(X_DIGITS.map(String));
-    expect(await nameOf(cell(page, 3, 7))).toBe('Row 4, column 8, yours, winner of the 1st and 4th quarters');
+    await expect.poll(() => nameOf(cell(page, 3, 7))).toBe('Row 4, column 8, yours, winner of the 1st and 4th quarters');
     await expect.poll(() => cell(page, 3, 7).getAttribute('data-winner')).toBe('true');
-    expect(await drawn(cell(page, 3, 7))).toBe('Q1 Q4 You');
-    expect(await nameOf(cell(page, 0, 0))).toBe(`Row 1, column 1, claimed by ${owner.username}, winner of the 2nd quarter`);
+    await expect.poll(() => drawn(cell(page, 3, 7))).toBe('Q1 Q4 You');
+    await expect.poll(() => nameOf(cell(page, 0, 0))).toBe(`Row 1, column 1, claimed by ${owner.username}, winner of the 2nd quarter`);
     await expect.poll(() => page.locator('[data-testid="quarter-result"][data-kind="won"]').count()).toBe(3);
-    expect(await page.locator('[data-testid="quarter-result"][data-kind="to-play"]').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-testid="quarter-result"][data-kind="to-play"]').count()).toBe(1);
   });
 
   test('a square sold in another browser shows as claimed without a reload (live), and game changes follow', async () => {
@@ -280,7 +284,7 @@ describe('the board', () => {
     await insertSquare(game.id, 6, 6, owner.id);
     publish({ game_id: game.id, reason: 'squares' });
     await page.waitForFunction(() => document.querySelector('[data-x="6"][data-y="6"]')?.getAttribute('data-state') === 'claimed');
-    expect(await nameOf(cell(page, 6, 6))).toBe(`Row 7, column 7, claimed by ${owner.username}`);
+    await expect.poll(() => nameOf(cell(page, 6, 6))).toBe(`Row 7, column 7, claimed by ${owner.username}`);
     await expect.poll(() => page.getByTestId('game-claimed').textContent()).toBe('1/100');
 
     // The game itself changes: title and status follow.
@@ -360,10 +364,12 @@ describe('the board', () => {
     });
     await expect.poll(() => page.getByTestId('draw-log').textContent()).toMatch(/^Draw log: drawn \d{1,2}:\d{2} (AM|PM)$/);
     await cell(page, 2, 4).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { __dateFormatting: { intl: number; locale: number } }).__dateFormatting)).toEqual({
-      intl: 0,
-      locale: 0,
-    });
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __dateFormatting: { intl: number; locale: number } }).__dateFormatting))
+      .toEqual({
+        intl: 0,
+        locale: 0,
+      });
   });
 
   test('an unknown game shows Game Not Found', async () => {
@@ -436,17 +442,19 @@ describe('the cart', () => {
       .click();
     await toast(page, 'Game removed from cart').waitFor();
     await expect.poll(() => page.getByTestId('cart-game').count()).toBe(1);
-    expect(await savedCart(page)).toEqual([
-      {
-        game_id: one.id,
-        game_title: one.title,
-        price_per_square: 10,
-        squares: [
-          { x: 0, y: 1 },
-          { x: 9, y: 9 },
-        ],
-      },
-    ]);
+    await expect
+      .poll(() => savedCart(page))
+      .toEqual([
+        {
+          game_id: one.id,
+          game_title: one.title,
+          price_per_square: 10,
+          squares: [
+            { x: 0, y: 1 },
+            { x: 9, y: 9 },
+          ],
+        },
+      ]);
 
     // Clear Cart asks first (issue 11): Cancel keeps everything.
     await page.getByRole('button', { name: 'Clear Cart' }).click();
@@ -461,7 +469,7 @@ describe('the cart', () => {
     await toast(page, 'Cart cleared').waitFor();
     await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
     await expect.poll(() => page.getByRole('link', { name: 'Browse Games' }).getAttribute('href')).toBe('/all-games');
-    expect(await savedCart(page)).toEqual([]);
+    await expect.poll(() => savedCart(page)).toEqual([]);
   });
 
   test("a square sold or held since it was added is flagged and blocks Proceed, a game whose sales closed leaves the cart with a word; the player's own open checkout does not block", async () => {
@@ -490,13 +498,15 @@ describe('the cart', () => {
     });
     await page.getByTestId('cart-blocked').waitFor();
     const problems = cartGame(page, open1.title).getByTestId('square-problems').locator('li');
-    expect(await problems.allTextContents()).toEqual([
-      `Row 4, column 5: This square is already claimed by ${owner.username}.`,
-      'Row 6, column 6: This square is being purchased by someone else. Try again in a few minutes.',
-    ]);
-    expect(await cartGame(page, open1.title).locator('[data-testid="cart-square"][data-pending]').allTextContents()).toEqual([
-      'Row 7, column 7, waiting for your payment',
-    ]);
+    await expect
+      .poll(() => problems.allTextContents())
+      .toEqual([
+        `Row 4, column 5: This square is already claimed by ${owner.username}.`,
+        'Row 6, column 6: This square is being purchased by someone else. Try again in a few minutes.',
+      ]);
+    await expect
+      .poll(() => cartGame(page, open1.title).locator('[data-testid="cart-square"][data-pending]').allTextContents())
+      .toEqual(['Row 7, column 7, waiting for your payment']);
     await expect
       .poll(() => cartGame(page, open1.title).getByTestId('square-pending').textContent())
       .toContain('This square is yours, waiting for your payment.');
@@ -512,17 +522,19 @@ describe('the cart', () => {
     await page.getByRole('link', { name: 'Proceed to Payment' }).waitFor();
     await expect.poll(() => page.getByTestId('cart-blocked').count()).toBe(0);
     // The player's own square stays.
-    expect(await savedCart(page)).toEqual([
-      {
-        game_id: open1.id,
-        game_title: open1.title,
-        price_per_square: 10,
-        squares: [
-          { x: 0, y: 0 },
-          { x: 6, y: 6 },
-        ],
-      },
-    ]);
+    await expect
+      .poll(() => savedCart(page))
+      .toEqual([
+        {
+          game_id: open1.id,
+          game_title: open1.title,
+          price_per_square: 10,
+          squares: [
+            { x: 0, y: 0 },
+            { x: 6, y: 6 },
+          ],
+        },
+      ]);
   });
 
   test('the cart survives a reload; an unparsable saved cart is discarded', async () => {
@@ -537,7 +549,7 @@ describe('the cart', () => {
     await page.evaluate((key) => localStorage.setItem(key, '{"not": a cart'), CART_KEY);
     await page.goto(server.url + '/cart');
     await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
-    expect(await savedCart(page)).toBeNull();
+    await expect.poll(() => savedCart(page)).toBeNull();
   });
 
   test('a change in another tab shows here at once', async () => {
@@ -604,14 +616,14 @@ describe('accessibility and small screens', () => {
   test('at 375 px the board and the cart fit the screen', async () => {
     for (const path of [`/game/${busy.id}`, `/game/${finished.id}`, '/cart']) {
       const page = await open(path, 'player', { width: 375, height: 812, cart: cart() });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect({ path, overflow }).toEqual({ path, overflow: 0 });
+      // Measured once the page has its content: the board's last square, or the cart's flagged lines.
+      await (path.startsWith('/game/') ? cell(page, 9, 9) : page.getByTestId('cart-blocked')).waitFor();
+      await expect
+        .poll(async () => ({ path, overflow: await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth) }))
+        .toEqual({ path, overflow: 0 });
       if (path.startsWith('/game/')) {
-        const box = await grid(page).boundingBox();
-        expect(box!.x).toBeGreaterThanOrEqual(0);
-        expect(box!.x + box!.width).toBeLessThanOrEqual(375);
-        const square = await cell(page, 9, 9).boundingBox();
-        expect(square!.width).toBeGreaterThanOrEqual(24);
+        await expect.poll(() => grid(page).boundingBox()).toSatisfy((box) => box !== null && box.x >= 0 && box.x + box.width <= 375);
+        await expect.poll(async () => (await cell(page, 9, 9).boundingBox())?.width).toBeGreaterThanOrEqual(24);
       }
     }
   });

@@ -85,13 +85,13 @@ describe('a board of 50 squares on a phone', () => {
     await boardCell(page, 4, 9).waitFor();
     await expect.poll(() => page.getByTestId('board').getAttribute('data-board-size')).toBe('50');
     await expect.poll(() => axisTexts(page, 'row-digit')).toEqual(['#', '#', '#', '#', '#']);
-    expect(await axisTexts(page, 'column-digit')).toHaveLength(10);
+    await expect.poll(() => axisTexts(page, 'column-digit')).toHaveLength(10);
     // The board's header says its size where the price is.
     await expect.poll(() => page.getByTestId('game-board-size').first().textContent()).toContain('50 squares');
-    expect(await page.locator('[data-testid="board"] [role="gridcell"]').count()).toBe(50);
+    await expect.poll(() => page.locator('[data-testid="board"] [role="gridcell"]').count()).toBe(50);
     // Screen readers: the grid's rows and headers and each square's position.
-    expect(await page.locator('[data-testid="board"] [role="row"]').count()).toBe(6);
-    expect(await page.locator('[data-testid="board"] [role="rowheader"]').count()).toBe(5);
+    await expect.poll(() => page.locator('[data-testid="board"] [role="row"]').count()).toBe(6);
+    await expect.poll(() => page.locator('[data-testid="board"] [role="rowheader"]').count()).toBe(5);
     await expect.poll(() => boardCell(page, 4, 0).textContent()).toContain('Row 5, column 1, available');
 
     // A tap picks row 5, column 1; the keyboard picks the next one (ArrowDown stays on the last row).
@@ -106,7 +106,7 @@ describe('a board of 50 squares on a phone', () => {
     // End goes to the row's last square: column 10 of a board of 10 columns.
     await page.keyboard.press('End');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-y'))).toBe('9');
-    expect(await horizontalOverflow(page)).toBe(0);
+    await expect.poll(() => horizontalOverflow(page)).toBe(0);
     await shot(page, 'board-50-375-open');
 
     // Cart and the test checkout, on the phone.
@@ -143,10 +143,10 @@ describe('a board of 50 squares on a phone', () => {
     const numbers = view.numbers!;
     // Two digits on each of the five rows ("3 / 8"), one on each of the ten columns.
     await expect.poll(() => axisTexts(page, 'row-digit'), { timeout: 15_000 }).toEqual(pairs(numbers.x_axis_numbers, 2));
-    expect(await axisTexts(page, 'column-digit')).toEqual(numbers.y_axis_numbers.map(String));
+    await expect.poll(() => axisTexts(page, 'column-digit')).toEqual(numbers.y_axis_numbers.map(String));
     const rowHeader = page.locator('[data-testid="board"] [role="rowheader"]').nth(4);
-    expect(await rowHeader.locator('.sr-only').textContent()).toBe(`Lions ${numbers.x_axis_numbers[8]} or ${numbers.x_axis_numbers[9]}`);
-    expect(await horizontalOverflow(page)).toBe(0);
+    await expect.poll(() => rowHeader.locator('.sr-only').textContent()).toBe(`Lions ${numbers.x_axis_numbers[8]} or ${numbers.x_axis_numbers[9]}`);
+    await expect.poll(() => horizontalOverflow(page)).toBe(0);
 
     // Q1: team A's score ends in the second digit of row 5, team B's in column 1's digit: the
     // player's square wins.
@@ -171,7 +171,7 @@ describe('a board of 50 squares on a phone', () => {
     await organizer.getByRole('button', { name: /^Q1/ }).click();
     const winning = organizer.locator('[data-testid="selection-grid"] button[data-x="4"][data-y="0"]');
     await expect.poll(() => winning.getAttribute('data-winning')).toBe('true');
-    expect(await organizer.locator('[data-testid="selection-grid"] [data-winning]').count()).toBe(1);
+    await expect.poll(() => organizer.locator('[data-testid="selection-grid"] [data-winning]').count()).toBe(1);
     await expect.poll(() => axisTexts(organizer, 'grid-row-digit' as 'row-digit')).toEqual(pairs(numbers.x_axis_numbers, 2));
     await winning.click();
     await organizer.getByText(`Numbers: Lions ${numbers.x_axis_numbers[8]} / ${numbers.x_axis_numbers[9]}, Bears ${b}`, { exact: false }).waitFor();
@@ -195,9 +195,9 @@ describe('a board of 25 squares at desktop size', () => {
 
     const { page } = await harness.open(`/game/${game.id}`, { as: 'player' });
     await boardCell(page, 4, 4).waitFor();
-    expect(await page.locator('[data-testid="board"] [role="gridcell"]').count()).toBe(25);
+    await expect.poll(() => page.locator('[data-testid="board"] [role="gridcell"]').count()).toBe(25);
     await expect.poll(() => axisTexts(page, 'row-digit')).toEqual(pairs(numbers.x_axis_numbers, 2));
-    expect(await axisTexts(page, 'column-digit')).toEqual(pairs(numbers.y_axis_numbers, 2));
+    await expect.poll(() => axisTexts(page, 'column-digit')).toEqual(pairs(numbers.y_axis_numbers, 2));
     await expect.poll(() => boardCell(page, 0, 2).getAttribute('data-winner')).toBe('true');
     await expect.poll(() => page.getByTestId('game-board-size').first().textContent()).toContain('25 squares');
 
@@ -222,7 +222,7 @@ describe('a board of 25 squares at desktop size', () => {
     if (SHOTS) {
       const phone = (await harness.open(`/game/${game.id}`, { as: 'player', width: 375, height: 812 })).page;
       await boardCell(phone, 4, 4).waitFor();
-      expect(await horizontalOverflow(phone)).toBe(0);
+      await expect.poll(() => horizontalOverflow(phone)).toBe(0);
       await shot(phone, 'board-25-375');
       const classic = await newGame(100, 'Classic');
       await buy(alice, classic, squaresOfRows([0], 10));

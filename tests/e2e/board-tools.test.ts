@@ -59,7 +59,7 @@ describe("the organizer's board tools (D32)", () => {
     await toolCell(page, 2, 1).click();
     await toolCell(page, 2, 3).click({ modifiers: ['Shift'] });
     await expect.poll(() => summary(page).textContent()).toBe('3 squares selected · 3 free');
-    expect(await toolCell(page, 2, 2).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => toolCell(page, 2, 2).getAttribute('aria-pressed')).toBe('true');
 
     // Assign them to Aunt May, who has no account.
     await actions(page).getByRole('button', { name: 'Assign 3 squares' }).click();
@@ -106,7 +106,7 @@ describe("the organizer's board tools (D32)", () => {
     await expect.poll(() => page.getByTestId('move-banner').textContent()).toContain(`Moving ${alice.username}'s square from Row 1, column 1`);
     await toolCell(page, 9, 9).click();
     await expect.poll(() => toolCell(page, 9, 9).textContent()).toContain(alice.username);
-    expect(await toolCell(page, 0, 0).textContent()).not.toContain(alice.username);
+    await expect.poll(() => toolCell(page, 0, 0).textContent()).not.toContain(alice.username);
 
     // Release one of Aunt May's paid squares (it asks first, and says paid money is handed back).
     await toolCell(page, 2, 3).click();
@@ -139,8 +139,8 @@ describe("the organizer's board tools (D32)", () => {
     const phone = (await harness.open(`/game/${game.id}`, { as: alice, width: 375, height: 812 })).page;
     const history = phone.getByTestId('game-activity');
     await expect.poll(async () => await history.getByTestId('activity-entry').count()).toBe(2);
-    expect(await history.textContent()).not.toContain('Aunt May');
-    expect(await horizontalOverflow(phone)).toBe(0);
+    await expect.poll(() => history.textContent()).not.toContain('Aunt May');
+    await expect.poll(() => horizontalOverflow(phone)).toBe(0);
     if (SHOTS) await history.screenshot({ path: `${SHOTS}/history-375.png` });
   });
 
@@ -163,7 +163,7 @@ describe("the organizer's board tools (D32)", () => {
 
       // Nine squares, paid: the tick names $90.00 and is a deliberate choice.
       await openAssign(1, 0, 8, 9);
-      expect(await paid('Mark as paid: $90.00 for 9 squares').isChecked()).toBe(false);
+      await expect.poll(() => paid('Mark as paid: $90.00 for 9 squares').isChecked()).toBe(false);
       await dialog.getByLabel('Name').fill('Aunt May');
       await paid('Mark as paid: $90.00 for 9 squares').check();
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/assign-dialog-paid-${width}.png` });
@@ -173,16 +173,16 @@ describe("the organizer's board tools (D32)", () => {
 
       // The next assignment starts empty and unpaid.
       await openAssign(2, 0, 1, 2);
-      expect(await dialog.getByLabel('Name').inputValue()).toBe('');
-      expect(await paid('Mark as paid: $20.00 for 2 squares').isChecked()).toBe(false);
+      await expect.poll(() => dialog.getByLabel('Name').inputValue()).toBe('');
+      await expect.poll(() => paid('Mark as paid: $20.00 for 2 squares').isChecked()).toBe(false);
       // Typed, ticked and closed with Escape: empty again.
       await dialog.getByLabel('Name').fill('Uncle Ben');
       await paid('Mark as paid: $20.00 for 2 squares').check();
       await page.keyboard.press('Escape');
       await expect.poll(() => dialog.isVisible()).toBe(false);
       await actions(page).getByRole('button', { name: 'Assign 2 squares' }).click();
-      expect(await dialog.getByLabel('Name').inputValue()).toBe('');
-      expect(await paid('Mark as paid: $20.00 for 2 squares').isChecked()).toBe(false);
+      await expect.poll(() => dialog.getByLabel('Name').inputValue()).toBe('');
+      await expect.poll(() => paid('Mark as paid: $20.00 for 2 squares').isChecked()).toBe(false);
       // Typed, ticked and cancelled: empty again; assigned unpaid, the squares stay unpaid.
       await dialog.getByRole('radio', { name: /A player with an account/ }).check();
       await dialog.getByLabel('Username or e-mail').fill(alice.username);
@@ -190,8 +190,8 @@ describe("the organizer's board tools (D32)", () => {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect.poll(() => dialog.isVisible()).toBe(false);
       await actions(page).getByRole('button', { name: 'Assign 2 squares' }).click();
-      expect(await dialog.getByRole('radio', { name: /A person without an account/ }).isChecked()).toBe(true);
-      expect(await paid('Mark as paid: $20.00 for 2 squares').isChecked()).toBe(false);
+      await expect.poll(() => dialog.getByRole('radio', { name: /A person without an account/ }).isChecked()).toBe(true);
+      await expect.poll(() => paid('Mark as paid: $20.00 for 2 squares').isChecked()).toBe(false);
       await dialog.getByLabel('Name').fill('Uncle Ben');
       await dialog.getByRole('button', { name: 'Assign' }).click();
       await expect.poll(() => toast(page, 'Assigned 2 squares').isVisible()).toBe(true);
@@ -200,7 +200,7 @@ describe("the organizer's board tools (D32)", () => {
         totals: { squares: number; unpaid_squares: number; paid_cents: number };
       };
       expect(owned.totals).toMatchObject({ squares: 11, unpaid_squares: 2, paid_cents: 9000 });
-      expect(await horizontalOverflow(page)).toBe(0);
+      await expect.poll(() => horizontalOverflow(page)).toBe(0);
     });
   }
 
@@ -221,7 +221,7 @@ describe("the organizer's board tools (D32)", () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/assign-dialog-375.png` });
     await dialog.getByRole('button', { name: 'Assign' }).click();
     await expect.poll(() => toast(page, 'Assigned 10 squares').isVisible()).toBe(true);
-    expect(await horizontalOverflow(page)).toBe(0);
+    await expect.poll(() => horizontalOverflow(page)).toBe(0);
     if (SHOTS) {
       await tools(page).scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/board-tools-375.png`, fullPage: false });

@@ -90,9 +90,9 @@ describe('a college basketball game in halves', () => {
     const view = await adminApi<GameDayView>('GET', `/api/admin/games/${id}/game-day`);
 
     // Two halves, no third: H1 and H2, the second named the Final with overtime in it (D37).
-    expect(await control.locator('[data-testid="quarter-fields"]').count()).toBe(2);
+    await expect.poll(() => control.locator('[data-testid="quarter-fields"]').count()).toBe(2);
     await control.getByText('Final (including overtime)').first().waitFor();
-    expect(await control.getByRole('button', { name: /Confirm Q/ }).count()).toBe(0);
+    await expect.poll(() => control.getByRole('button', { name: /Confirm Q/ }).count()).toBe(0);
 
     // H1: alice's square (row 1, column 1).
     const h1 = scoresFor(view, 1, { x: 0, y: 0 });
@@ -109,13 +109,14 @@ describe('a college basketball game in halves', () => {
       await board.getByRole('grid').waitFor();
       await expect.poll(() => text(board.getByTestId('score-period'))).toBe('Halftime');
       const chooser = board.getByTestId('quarter-chooser');
-      expect(await chooser.getByRole('button').allTextContents()).toEqual([`H1${h1.a}-${h1.b}`, 'H2to play']);
-      expect(await text(cell(board, 0, 0).locator('[data-quarters]'))).toBe('H1');
-      expect(await cell(board, 0, 0).locator('[data-name]').textContent()).toMatch(/winner of the 1st half$/);
-      expect(await text(board.getByTestId('winner-banner'))).toBe(`You won H1 - $500.00`);
-      expect(await text(board.getByTestId('overtime-rule'))).toBe(overtimeRuleText(HALF_MODEL));
-      const rules = await board.getByTestId('payout-rule').allTextContents();
-      expect(rules.map((r) => r.replace(/\s+/g, ' '))).toEqual(['1st Half 50%$500.00', 'Final 50%$500.00']);
+      await expect.poll(() => chooser.getByRole('button').allTextContents()).toEqual([`H1${h1.a}-${h1.b}`, 'H2to play']);
+      await expect.poll(() => text(cell(board, 0, 0).locator('[data-quarters]'))).toBe('H1');
+      await expect.poll(() => cell(board, 0, 0).locator('[data-name]').textContent()).toMatch(/winner of the 1st half$/);
+      await expect.poll(() => text(board.getByTestId('winner-banner'))).toBe(`You won H1 - $500.00`);
+      await expect.poll(() => text(board.getByTestId('overtime-rule'))).toBe(overtimeRuleText(HALF_MODEL));
+      await expect
+        .poll(async () => (await board.getByTestId('payout-rule').allTextContents()).map((r) => r.replace(/\s+/g, ' ')))
+        .toEqual(['1st Half 50%$500.00', 'Final 50%$500.00']);
       await expectNoSeriousViolations(board, `college basketball board at halftime, ${width} px`);
       await shoot(board, `college-basketball-halftime-${width}`);
     }
@@ -130,10 +131,10 @@ describe('a college basketball game in halves', () => {
     await control.getByRole('tab', { name: 'Results & Payouts' }).click();
     const table = control.getByTestId('results-table');
     await table.waitFor();
-    expect(await text(table.locator('thead'))).toContain('Half');
-    expect(await control.getByTestId('result-row').count()).toBe(2);
-    expect(await text(control.locator('[data-testid="result-row"][data-quarter="1"] td').first())).toBe('H1');
-    expect(await text(control.locator('[data-testid="result-row"][data-quarter="2"] td').first())).toBe('H2');
+    await expect.poll(() => text(table.locator('thead'))).toContain('Half');
+    await expect.poll(() => control.getByTestId('result-row').count()).toBe(2);
+    await expect.poll(() => text(control.locator('[data-testid="result-row"][data-quarter="1"] td').first())).toBe('H1');
+    await expect.poll(() => text(control.locator('[data-testid="result-row"][data-quarter="2"] td').first())).toBe('H2');
     await control.getByText('Half Results & Payouts').waitFor();
     await shoot(control, 'college-basketball-results-1280');
 
@@ -143,10 +144,10 @@ describe('a college basketball game in halves', () => {
       await expect.poll(() => text(board.getByTestId('score-period'))).toBe('Final');
       await board.getByText('Half results').waitFor();
       const lines = board.getByTestId('quarter-result');
-      expect(await lines.count()).toBe(2);
-      expect(await text(lines.nth(0))).toContain(alice.username);
-      expect(await text(lines.nth(1))).toContain(bob.username);
-      expect(await text(board.getByTestId('winner-banner'))).toBe('You won H2 - $500.00');
+      await expect.poll(() => lines.count()).toBe(2);
+      await expect.poll(() => text(lines.nth(0))).toContain(alice.username);
+      await expect.poll(() => text(lines.nth(1))).toContain(bob.username);
+      await expect.poll(() => text(board.getByTestId('winner-banner'))).toBe('You won H2 - $500.00');
       await shoot(board, `college-basketball-final-${width}`);
     }
 
@@ -180,6 +181,8 @@ describe('a college basketball game in halves', () => {
       await chooser.getByRole('button', { name: new RegExp(q) }).click();
       await expect.poll(() => text(board.getByTestId('score-period'))).toBe(said);
     }
-    expect(await text(board.getByTestId('overtime-rule'))).toBe('Overtime counts toward the Final score: the quarter winners before it are not changed.');
+    await expect
+      .poll(() => text(board.getByTestId('overtime-rule')))
+      .toBe('Overtime counts toward the Final score: the quarter winners before it are not changed.');
   });
 });

@@ -108,7 +108,7 @@ describe('custom payout shares with roll-forward (D34)', () => {
       await expect
         .poll(() => text(board, 'payout-unbought'))
         .toBe('A winning square nobody bought: its money rolls forward to the next quarter; an unbought Final goes to the Food Bank share.');
-      expect(await horizontalOverflow(board)).toBeLessThanOrEqual(0);
+      await expect.poll(() => horizontalOverflow(board)).toBeLessThanOrEqual(0);
       await panel.scrollIntoViewIfNeeded();
       await panel.screenshot({ path: `${SHOTS}/board-payouts-${width}.png` });
     }
@@ -151,7 +151,7 @@ describe('custom payout shares with roll-forward (D34)', () => {
         await expect.poll(() => results.textContent()).toContain('$450.00');
         await expect.poll(() => results.textContent()).toContain('rolls forward to Q3');
       }
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await expectNoSeriousViolations(page);
       await results.screenshot({ path: `${SHOTS}/results-${width}.png` });
     }
@@ -168,7 +168,7 @@ describe('custom payout shares with roll-forward (D34)', () => {
     const phone = await open('/admin/games/new', 'admin', 375);
     await phone.getByRole('group', { name: 'Payout Schedule' }).getByRole('radio', { name: 'Custom shares' }).check();
     await phone.getByTestId('custom-shares').waitFor();
-    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
+    await expect.poll(() => horizontalOverflow(phone)).toBeLessThanOrEqual(0);
     await phone.getByTestId('custom-shares').screenshot({ path: `${SHOTS}/form-custom-shares-375.png` });
     await phone.getByLabel('Game Type').selectOption('college-basketball');
     await expect.poll(() => phone.getByRole('group', { name: 'Payout Schedule' }).getByRole('radio').count()).toBe(1);

@@ -1,6 +1,6 @@
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { useBrowserHarness } from '../support/e2e';
+import { settle, useBrowserHarness } from '../support/e2e';
 
 // Issue 14 part 5 on the production build: what the browser is sent, tap targets on a phone, and
 // no layout shift on home when the session check answers. Lighthouse's figures are the bench's
@@ -40,9 +40,6 @@ function layoutShifts(page: Page): Promise<{ total: number; moved: string[] }> {
   );
 }
 
-/** Two frames, so whatever the last answer changed has been laid out and painted. */
-const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-
 describe('fast first paint', () => {
   test('the page and its scripts are sent brotli-compressed, with nothing but the page before the first paint', async () => {
     const { page } = await harness.newPage();
@@ -61,12 +58,13 @@ describe('fast first paint', () => {
       expect(headers.vary?.toLowerCase(), kind).toContain('accept-encoding');
     }
     // The stylesheet and the theme script are inside the page (design note 014): no request holds the first paint back.
-    const head = await page.evaluate(() => ({
-      blocking: [...document.querySelectorAll('link[rel="stylesheet"], script[src]:not([type="module"])')].map((element) => element.outerHTML),
-      styles: [...document.head.querySelectorAll('style')].some((style) => style.textContent?.includes('tailwindcss')),
-      theme: document.documentElement.classList.contains('light'),
-    }));
-    expect(head).toEqual({ blocking: [], styles: true, theme: true });
+    const head = () =>
+      page.evaluate(() => ({
+        blocking: [...document.querySelectorAll('link[rel="stylesheet"], script[src]:not([type="module"])')].map((element) => element.outerHTML),
+        styles: [...document.head.querySelectorAll('style')].some((style) => style.textContent?.includes('tailwindcss')),
+        theme: document.documentElement.classList.contains('light'),
+      }));
+    await expect.poll(head).toEqual({ blocking: [], styles: true, theme: true });
   });
 
   test('at 375 px every control of the top bar is at least 44 px tall and wide, for visitors and players', async () => {
@@ -76,17 +74,20 @@ describe('fast first paint', () => {
       const names = as === 'visitor' ? ['Open menu', /theme/, 'How to Play', 'Sign In', 'Sign Up'] : ['Open menu', /theme/, 'How to Play', 'Sign Out'];
       await expect.poll(() => header.getByRole(as === 'visitor' ? 'link' : 'button', { name: names.at(-1)! }).count()).toBe(1);
       for (const name of names) {
-        const box = await header.getByRole(name === 'Sign In' || name === 'Sign Up' ? 'link' : 'button', { name }).boundingBox();
-        expect(box, `${as}: ${String(name)}`).not.toBeNull();
-        expect(box!.height, `${as}: ${String(name)} height`).toBeGreaterThanOrEqual(44);
-        expect(box!.width, `${as}: ${String(name)} width`).toBeGreaterThanOrEqual(44);
+        const control = header.getByRole(name === 'Sign In' || name === 'Sign Up' ? 'link' : 'button', { name });
+        await expect
+          .poll(() => control.boundingBox(), { message: `${as}: ${String(name)}` })
+          .toSatisfy((box) => box !== null && box.height >= 44 && box.width >= 44);
       }
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `${as}: the page scrolls sideways`).toBe(0);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+          message: `${as}: the page scrolls sideways`,
+        })
+        .toBe(0);
       // The welcome line is said whole beside them ("Welcome to Squares Pool", not "Welcome to Squar...").
       const welcome = page.getByTestId('welcome-line');
-      expect(await welcome.textContent()).toMatch(as === 'visitor' ? /^Welcome to / : /^Welcome, /);
-      expect(await welcome.evaluate((line) => line.scrollHeight - line.clientHeight), `${as}: the welcome line is cut short`).toBe(0);
+      await expect.poll(() => welcome.textContent()).toMatch(as === 'visitor' ? /^Welcome to / : /^Welcome, /);
+      await expect.poll(() => welcome.evaluate((line) => line.scrollHeight - line.clientHeight), { message: `${as}: the welcome line is cut short` }).toBe(0);
     }
   });
 

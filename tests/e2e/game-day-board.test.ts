@@ -83,47 +83,46 @@ describe('the game-day board (D43)', () => {
       await bar.waitFor();
       // The latest quarter first: Q3, 21-17.
       await expect.poll(() => page.getByTestId('score-period').textContent()).toBe('End of Q3');
-      expect(await page.getByTestId('score-team-a').textContent()).toContain('21');
-      expect(await page.getByTestId('score-team-b').textContent()).toContain('17');
+      await expect.poll(() => page.getByTestId('score-team-a').textContent()).toContain('21');
+      await expect.poll(() => page.getByTestId('score-team-b').textContent()).toContain('17');
       const chooser = page.getByTestId('quarter-chooser');
-      expect(await chooser.getByRole('button', { name: /Q3/ }).getAttribute('aria-pressed')).toBe('true');
-      expect(await chooser.getByRole('button', { name: /Q4/ }).isDisabled()).toBe(true);
+      await expect.poll(() => chooser.getByRole('button', { name: /Q3/ }).getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => chooser.getByRole('button', { name: /Q4/ }).isDisabled()).toBe(true);
 
       // Row 2 (digit 1) and column 8 (digit 7) are lit; the unsold winning square is chosen.
-      expect(await litDigits(page, 'row-digit')).toEqual(['1']);
-      expect(await litDigits(page, 'column-digit')).toEqual(['7']);
-      expect(await page.locator('[role="gridcell"] button[data-lit]').count()).toBe(19);
-      expect(await cell(page, 2, 8).getAttribute('data-chosen')).toBe('true');
-      expect(await cell(page, 2, 8).locator('[data-quarters]').textContent()).toBe('Q3');
+      await expect.poll(() => litDigits(page, 'row-digit')).toEqual(['1']);
+      await expect.poll(() => litDigits(page, 'column-digit')).toEqual(['7']);
+      await expect.poll(() => page.locator('[role="gridcell"] button[data-lit]').count()).toBe(19);
+      await expect.poll(() => cell(page, 2, 8).getAttribute('data-chosen')).toBe('true');
+      await expect.poll(() => cell(page, 2, 8).locator('[data-quarters]').textContent()).toBe('Q3');
 
       // The winner is told, in D43's words.
-      expect(await page.getByTestId('winner-banner').textContent()).toBe('You won Q1 - $242.50');
+      await expect.poll(() => page.getByTestId('winner-banner').textContent()).toBe('You won Q1 - $242.50');
 
       // On a phone the results come before the board.
       const results = page.getByTestId('quarter-results-panel');
-      const resultsBox = (await results.boundingBox())!;
-      const gridBox = (await page.getByRole('grid').boundingBox())!;
-      expect(resultsBox.y).toBeLessThan(gridBox.y);
+      const tops = async () => ({ results: (await results.boundingBox())?.y, grid: (await page.getByRole('grid').boundingBox())?.y });
+      await expect.poll(tops).toSatisfy(({ results, grid }) => results !== undefined && grid !== undefined && results < grid);
 
       // Unclaimed, said plainly; the totals add up to the pot.
       const q3 = page.locator('[data-testid="quarter-result"][data-kind="unclaimed"]');
-      expect(await q3.textContent()).toContain(unclaimedText(24250));
-      expect(await q3.textContent()).not.toMatch(/Success|No winner/);
-      const totals = await Promise.all(
-        ['total-won', 'total-unclaimed', 'total-to-play', 'total-pot'].map(async (t) => money(await page.getByTestId(t).textContent())),
-      );
-      expect(totals).toEqual([48500, 24250, 24250, 97000]);
-      expect(totals[0]! + totals[1]! + totals[2]!).toBe(totals[3]);
+      await expect.poll(() => q3.textContent()).toContain(unclaimedText(24250));
+      await expect.poll(() => q3.textContent()).not.toMatch(/Paid|Success|No winner/);
+      const totals = () =>
+        Promise.all(['total-won', 'total-unclaimed', 'total-to-play', 'total-pot'].map(async (t) => money(await page.getByTestId(t).textContent())));
+      await expect.poll(totals).toEqual([48500, 24250, 24250, 97000]);
+      const [won, unclaimed, toPlay, pot] = await totals();
+      expect(won! + unclaimed! + toPlay!).toBe(pot);
       await expectNoSeriousViolations(page, `game-day board, ${colorScheme}, 375 px`);
       await shoot(page, `game-day-winner-375-${colorScheme}`);
 
       // Choosing Q1 lights its row and column instead and shows its score.
       await chooser.getByRole('button', { name: /Q1/ }).click();
       await expect.poll(() => page.getByTestId('score-period').textContent()).toBe('End of Q1');
-      expect(await litDigits(page, 'row-digit')).toEqual(['7']);
-      expect(await litDigits(page, 'column-digit')).toEqual(['3']);
-      expect(await cell(page, 1, 7).getAttribute('data-chosen')).toBe('true');
-      expect(await cell(page, 2, 8).getAttribute('data-chosen')).toBeNull();
+      await expect.poll(() => litDigits(page, 'row-digit')).toEqual(['7']);
+      await expect.poll(() => litDigits(page, 'column-digit')).toEqual(['3']);
+      await expect.poll(() => cell(page, 1, 7).getAttribute('data-chosen')).toBe('true');
+      await expect.poll(() => cell(page, 2, 8).getAttribute('data-chosen')).toBeNull();
     }
   });
 
@@ -132,9 +131,10 @@ describe('the game-day board (D43)', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const { page } = await harness.open(`/game/${id}`, { as: other, width: 1280, height: 900, colorScheme });
       await page.getByTestId('score-bar').waitFor();
-      expect(await page.getByTestId('winner-banner').count()).toBe(0);
       const aside = page.getByRole('complementary', { name: 'Game details' });
-      expect(await aside.getByTestId('quarter-results-panel').count()).toBe(1);
+      await expect.poll(() => aside.getByTestId('quarter-results-panel').count()).toBe(1);
+      // The results are drawn, so a banner would be too.
+      await expect.poll(() => page.getByTestId('winner-banner').count()).toBe(0);
       await expectNoSeriousViolations(page, `game-day board, other player, ${colorScheme}, 1280 px`);
       await shoot(page, `game-day-other-1280-${colorScheme}`);
     }
@@ -147,14 +147,15 @@ describe('the game-day board (D43)', () => {
     const id = await gameDayGame(false);
     const { page } = await harness.open(`/game/${id}`, { as: winner, width: 375, height: 812 });
     await page.locator('[data-testid="live-status"][data-status="live"]').waitFor();
-    expect(await page.getByTestId('winner-banner').count()).toBe(0);
+    await page.getByTestId('score-bar').waitFor();
+    await expect.poll(() => page.getByTestId('winner-banner').count()).toBe(0);
 
     await insertQuarterResult(server.db.handle, id, { quarter: 1, teamA: 7, teamB: 3, square: { x: 1, y: 7, userId: winner.id }, payoutCents: 24250 });
     server.app.gameEvents.publish({ game_id: id, reason: 'winners' });
     await expect.poll(() => page.getByTestId('winner-banner').textContent()).toBe('You won Q1 - $242.50');
-    expect(await page.getByTestId('score-period').textContent()).toBe('End of Q1');
-    expect(await cell(page, 1, 7).getAttribute('data-chosen')).toBe('true');
-    expect(await litDigits(page, 'row-digit')).toEqual(['7']);
+    await expect.poll(() => page.getByTestId('score-period').textContent()).toBe('End of Q1');
+    await expect.poll(() => cell(page, 1, 7).getAttribute('data-chosen')).toBe('true');
+    await expect.poll(() => litDigits(page, 'row-digit')).toEqual(['7']);
     await shoot(page, 'game-day-winning-moment-375');
   });
 
@@ -166,10 +167,10 @@ describe('the game-day board (D43)', () => {
     ] as const) {
       const { page } = await harness.open(`/game/${id}`, { as: winner, width, height: 812, colorScheme });
       await page.getByTestId('score-bar').waitFor();
-      expect(await page.getByTestId('score-period').textContent()).toBe('Numbers drawn');
-      expect(await page.getByTestId('quarter-chooser').getByRole('button', { disabled: true }).count()).toBe(4);
-      expect(await page.locator('[data-lit]').count()).toBe(0);
-      expect(await page.getByTestId('winner-banner').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('score-period').textContent()).toBe('Numbers drawn');
+      await expect.poll(() => page.getByTestId('quarter-chooser').getByRole('button', { disabled: true }).count()).toBe(4);
+      await expect.poll(() => page.locator('[data-lit]').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('winner-banner').count()).toBe(0);
       await shoot(page, `game-day-before-${width}-${colorScheme}`);
     }
   });
@@ -179,8 +180,10 @@ describe('the board on a phone (D44)', () => {
   test('short labels unique per owner at a legible size, a colour per owner, the full name on a tap, highlight mine', async () => {
     const id = await gameDayGame(true);
     const { page } = await harness.open(`/game/${id}`, { as: winner, width: 375, height: 812 });
-    await page.getByRole('grid').waitFor();
-    const cells = await page.locator('[role="gridcell"] button[data-state="claimed"]').evaluateAll((buttons) =>
+    const claimed = page.locator('[role="gridcell"] button[data-state="claimed"]');
+    // The labels are read once the sold squares are drawn.
+    await expect.poll(() => claimed.count()).toBeGreaterThan(80);
+    const cells = await claimed.evaluateAll((buttons) =>
       buttons.map((button) => {
         const label = button.querySelector<HTMLElement>('[data-label]');
         return {
@@ -216,21 +219,20 @@ describe('the board on a phone (D44)', () => {
     await theirs.click();
     const note = page.getByTestId('square-note');
     await expect.poll(() => note.textContent()).toBe(`This square is already claimed by ${theirName}.`);
-    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-sonner-toast]').count()).toBe(0);
     await page.keyboard.press('Escape');
     await expect.poll(() => note.count()).toBe(0);
 
     // Highlight my squares: everyone else's fade.
     await page.getByTestId('highlight-mine').click();
-    expect(await page.getByTestId('highlight-mine').getAttribute('aria-pressed')).toBe('true');
-    expect(await page.locator('[role="gridcell"] button[data-state="mine"][data-dimmed]').count()).toBe(0);
-    expect(await page.locator('[role="gridcell"] button[data-state="claimed"][data-dimmed]').count()).toBe(cells.length);
+    await expect.poll(() => page.getByTestId('highlight-mine').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.locator('[role="gridcell"] button[data-state="claimed"][data-dimmed]').count()).toBe(cells.length);
+    await expect.poll(() => page.locator('[role="gridcell"] button[data-state="mine"][data-dimmed]').count()).toBe(0);
     await expect.poll(() => theirs.evaluate((button) => Number(getComputedStyle(button).opacity))).toBeLessThan(0.5);
     await shoot(page, 'phone-board-highlight-mine');
 
     // Pinch-zoom is not turned off.
-    const viewport = await page.locator('meta[name="viewport"]').getAttribute('content');
-    expect(viewport).not.toMatch(/user-scalable\s*=\s*(no|0)|maximum-scale/);
+    await expect.poll(() => page.locator('meta[name="viewport"]').getAttribute('content')).not.toMatch(/user-scalable\s*=\s*(no|0)|maximum-scale/);
   });
 
   test('tap to add, tap again to remove, one selection bar and no toasts; Pick N at random', async () => {
@@ -242,26 +244,26 @@ describe('the board on a phone (D44)', () => {
 
     await cell(page, 6, 2).click();
     await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe('1 square');
-    expect(await bar.isVisible()).toBe(true);
-    expect(await page.getByTestId('selection-total').textContent()).toBe('$10.00');
+    await expect.poll(() => bar.isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('selection-total').textContent()).toBe('$10.00');
     await expect.poll(() => said.textContent()).toContain('Square added to cart');
-    expect(await cell(page, 6, 2).getAttribute('data-state')).toBe('in-cart');
+    await expect.poll(() => cell(page, 6, 2).getAttribute('data-state')).toBe('in-cart');
 
     // Tapping it again takes it out.
     await cell(page, 6, 2).click();
     await expect.poll(() => cell(page, 6, 2).getAttribute('data-state')).toBe('available');
     await expect.poll(() => said.textContent()).toContain('Square removed from cart');
-    expect(await bar.isVisible()).toBe(false);
+    await expect.poll(() => bar.isVisible()).toBe(false);
     // With the bar gone, screen readers still hear it: the live region is in the accessibility tree.
-    expect(await page.getByRole('status').filter({ hasText: 'Square removed from cart' }).count()).toBe(1);
-    expect(await savedCart(page)).toEqual([]);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Square removed from cart' }).count()).toBe(1);
+    await expect.poll(() => savedCart(page)).toEqual([]);
 
     await cell(page, 6, 2).click();
     await cell(page, 7, 3).click();
     await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe('2 squares');
-    expect(await page.getByTestId('selection-checkout').getAttribute('href')).toBe('/payment');
+    await expect.poll(() => page.getByTestId('selection-checkout').getAttribute('href')).toBe('/payment');
     // No toast for any of these taps.
-    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-sonner-toast]').count()).toBe(0);
 
     // Pick 5 at random: 5 more open squares, none sold, none already picked.
     await page.getByTestId('random-pick-open').click();
@@ -269,11 +271,12 @@ describe('the board on a phone (D44)', () => {
     await page.getByTestId('random-pick-submit').click();
     await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe('7 squares');
     await expect.poll(() => said.textContent()).toContain('5 squares added to cart');
-    const cart = (await savedCart(page)) as { game_id: string; squares: { x: number; y: number }[] }[];
-    const squares = cart.find((item) => item.game_id === id)!.squares;
-    expect(new Set(squares.map(({ x, y }) => `${x},${y}`)).size).toBe(7);
-    for (const square of squares) expect(square.x).toBeGreaterThanOrEqual(5);
-    expect(await page.locator('[role="gridcell"] button[data-state="in-cart"]').count()).toBe(7);
+    const picked = async () =>
+      ((await savedCart(page)) as { game_id: string; squares: { x: number; y: number }[] }[] | null)?.find((item) => item.game_id === id)?.squares ?? [];
+    // The page writes its saved cart after drawing: seven different squares once it has.
+    await expect.poll(async () => new Set((await picked()).map(({ x, y }) => `${x},${y}`)).size).toBe(7);
+    for (const square of await picked()) expect(square.x).toBeGreaterThanOrEqual(5);
+    await expect.poll(() => page.locator('[role="gridcell"] button[data-state="in-cart"]').count()).toBe(7);
     await expectNoSeriousViolations(page, 'picking at 375 px');
     await shoot(page, 'phone-board-picking');
   });
@@ -284,7 +287,7 @@ describe('the board on a phone (D44)', () => {
     const { page } = await harness.open(`/game/${id}`, { as: other, width: 375, height: 812 });
     await cell(page, 0, 0).click();
     await page.getByTestId('random-pick-open').click();
-    expect(await page.getByText('(up to 2)').count()).toBe(1);
+    await expect.poll(() => page.getByText('(up to 2)').count()).toBe(1);
     await page.getByLabel(/How many squares/).fill('5');
     await page.getByTestId('random-pick-submit').click();
     await expect.poll(() => page.getByTestId('random-pick-error').textContent()).toBe('You can pick 2 more squares in this game.');
@@ -292,6 +295,6 @@ describe('the board on a phone (D44)', () => {
     await page.getByTestId('random-pick-submit').click();
     await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe('3 squares');
     // At the cap the button goes away.
-    expect(await page.getByTestId('random-pick-open').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('random-pick-open').count()).toBe(0);
   });
 });

@@ -182,7 +182,7 @@ describe('game day end to end', () => {
     const view = await gameDayView(game.id);
     const xDigits = view.numbers!.x_axis_numbers.map(String);
     await expect.poll(() => axisTexts(board, 'row-digit'), { timeout: 15_000 }).toEqual(xDigits);
-    expect(await axisTexts(board, 'column-digit')).toEqual(view.numbers!.y_axis_numbers.map(String));
+    await expect.poll(() => axisTexts(board, 'column-digit')).toEqual(view.numbers!.y_axis_numbers.map(String));
 
     // Q1 on its own (D19): alice's square (row 1, column 1) wins.
     const q1 = scoresFor(view, 1, { x: 0, y: 0 });
@@ -207,7 +207,7 @@ describe('game day end to end', () => {
     for (const quarter of [2, 3, 4] as const) {
       const scores = scoresFor(view, quarter, targets[quarter]);
       await scoreBox(page, 'Eagles', quarter).fill(String(scores.a));
-      if (quarter === 4) await expect(page.getByTestId('confirm-all').isDisabled()).resolves.toBe(true);
+      if (quarter === 4) await expect.poll(() => page.getByTestId('confirm-all').isDisabled()).toBe(true);
       await scoreBox(page, 'Chiefs', quarter).fill(String(scores.b));
     }
     await expect.poll(() => page.getByTestId('confirm-all').isEnabled()).toBe(true);
@@ -221,14 +221,14 @@ describe('game day end to end', () => {
     const pot = 90 * PRICE_CENTS;
     const share = `$${(pot / 4 / 100).toFixed(2)}`;
     await resultRow(page, 4).waitFor();
-    expect(await text(resultRow(page, 1))).toContain(alice.username);
-    expect(await text(resultRow(page, 1))).toContain(share);
-    expect(await text(resultRow(page, 1).getByTestId('payout-status'))).toBe('Pending');
-    expect(await text(resultRow(page, 2))).toContain(bob.username);
-    expect(await text(resultRow(page, 3))).toContain('Unclaimed');
-    expect(await text(resultRow(page, 3))).toContain(`${share}kept by the organizer`);
-    expect(await text(resultRow(page, 3))).not.toMatch(/No winner|\$0\.00/);
-    expect(await text(resultRow(page, 3).getByTestId('payout-status'))).toBe('Unclaimed');
+    await expect.poll(() => text(resultRow(page, 1))).toContain(alice.username);
+    await expect.poll(() => text(resultRow(page, 1))).toContain(share);
+    await expect.poll(() => text(resultRow(page, 1).getByTestId('payout-status'))).toBe('Pending');
+    await expect.poll(() => text(resultRow(page, 2))).toContain(bob.username);
+    await expect.poll(() => text(resultRow(page, 3))).toContain('Unclaimed');
+    await expect.poll(() => text(resultRow(page, 3))).toContain(`${share}kept by the organizer`);
+    await expect.poll(() => text(resultRow(page, 3))).not.toMatch(/No winner|\$0\.00/);
+    await expect.poll(() => text(resultRow(page, 3).getByTestId('payout-status'))).toBe('Unclaimed');
     const q1Row = await text(resultRow(page, 1));
     expect(q1Row).toContain(`${q1.a} - ${q1.b}`);
     expect(q1Row).toContain(`${q1.a % 10} - ${q1.b % 10}`);
@@ -239,12 +239,12 @@ describe('game day end to end', () => {
     await paidDialog.getByLabel('Reference (optional)').fill('Venmo 1234');
     await paidDialog.getByRole('button', { name: 'Mark Paid' }).click();
     await toast(page, 'Q1 payout marked as paid').waitFor();
-    await expect.poll(() => text(resultRow(page, 1).getByTestId('payout-status'))).toBe('Success');
-    expect(await text(resultRow(page, 1))).toContain('Venmo 1234');
+    await expect.poll(() => text(resultRow(page, 1).getByTestId('payout-status'))).toBe('Paid');
+    await expect.poll(() => text(resultRow(page, 1))).toContain('Venmo 1234');
     // Q2 without one.
     await resultRow(page, 2).getByRole('button', { name: 'Mark Paid Q2' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Mark Paid' }).click();
-    await expect.poll(() => text(resultRow(page, 2).getByTestId('payout-status'))).toBe('Success');
+    await expect.poll(() => text(resultRow(page, 2).getByTestId('payout-status'))).toBe('Paid');
 
     // Grid Selection pays Q4 (D20): a wrong square says why, the winning square pays.
     await openTab(page, 'Grid Selection');
@@ -265,7 +265,7 @@ describe('game day end to end', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Mark Paid' }).click();
     await expect.poll(() => text(page.getByTestId('grid-message'))).toBe(`Q4 payout to ${alice.username} marked as paid.`);
     await openTab(page, 'Results & Payouts');
-    await expect.poll(() => text(resultRow(page, 4).getByTestId('payout-status'))).toBe('Success');
+    await expect.poll(() => text(resultRow(page, 4).getByTestId('payout-status'))).toBe('Paid');
 
     // Alice's board: her two winning squares, without a reload.
     await expect.poll(() => boardCell(board, 1, 7).getAttribute('data-winner'), { timeout: 15_000 }).toBe('true');
@@ -371,8 +371,8 @@ describe('Score Entry', () => {
     const message = 'Failed to process scores: The Q2 payout is completed: its score can no longer be corrected.';
     await toast(page, message).waitFor();
     await expect.poll(() => text(page.getByTestId('confirm-all-stopped'))).toContain('Processing stopped at Q2');
-    expect(await text(page.getByTestId('confirm-all-stopped'))).toContain(message);
-    expect(await text(page.getByTestId('confirm-all-stopped'))).toContain('Q1 was processed. Fix Q2 and confirm again.');
+    await expect.poll(() => text(page.getByTestId('confirm-all-stopped'))).toContain(message);
+    await expect.poll(() => text(page.getByTestId('confirm-all-stopped'))).toContain('Q1 was processed. Fix Q2 and confirm again.');
     // Q3 and Q4 were not processed.
     expect((await gameDayView(game.id)).results.map((r) => r.quarter)).toEqual([1, 2]);
   });
@@ -418,9 +418,9 @@ describe('the Game Day Controls screen', () => {
     const view = await gameDayView(game.id);
     await selectionCell(page, 2, 5).click();
     await page.getByText('Selected: Row 3, column 6').waitFor();
-    expect(await text(page.getByTestId('grid-selected'))).toContain(
-      `Numbers: Eagles ${view.numbers!.x_axis_numbers[2]}, Chiefs ${view.numbers!.y_axis_numbers[5]} · Owner: ${alice.username}`,
-    );
+    await expect
+      .poll(() => text(page.getByTestId('grid-selected')))
+      .toContain(`Numbers: Eagles ${view.numbers!.x_axis_numbers[2]}, Chiefs ${view.numbers!.y_axis_numbers[5]} · Owner: ${alice.username}`);
     // No score yet: it says why nothing is paid.
     await page.getByRole('button', { name: 'Confirm Selection & Process Payout' }).click();
     await expect.poll(() => text(page.getByTestId('grid-message'))).toBe('Q1 has no confirmed score yet. Confirm its score in Score Entry first.');
@@ -471,7 +471,7 @@ describe('the Game Day Controls screen', () => {
       .getByRole('button', { name: /Retry Payout/ })
       .click();
     await toast(page, 'Q1 payout retry successful!').waitFor();
-    await expect.poll(() => text(resultRow(page, 1).getByTestId('payout-status'))).toBe('Success');
+    await expect.poll(() => text(resultRow(page, 1).getByTestId('payout-status'))).toBe('Paid');
   });
 
   test('/admin/game/:id: one board (picking winners once numbers are drawn) with the same controls under it', { timeout: 120_000 }, async () => {
@@ -489,7 +489,7 @@ describe('the Game Day Controls screen', () => {
     await controls.getByRole('button', { name: 'Hide Numbers' }).waitFor();
     await expect.poll(() => controls.getByRole('button', { name: 'Randomize Numbers' }).isDisabled()).toBe(true);
     await controls.getByRole('tab', { name: 'Results & Payouts' }).click();
-    await expect.poll(() => text(resultRow(page, 2).getByTestId('payout-status'))).toBe('Success');
+    await expect.poll(() => text(resultRow(page, 2).getByTestId('payout-status'))).toBe('Paid');
   });
 
   test('Edit is reached from game day while the game can be edited, and says why not once numbers are drawn (issue 11)', { timeout: 120_000 }, async () => {
@@ -512,7 +512,7 @@ describe('the Game Day Controls screen', () => {
       await edit.waitFor();
       await expect.poll(() => edit.isDisabled(), { message: path }).toBe(true);
       await expect.poll(() => page.getByRole('link', { name: `Edit ${game.title}` }).count(), { message: path }).toBe(0);
-      expect(await text(page.getByTestId('edit-closed-reason')), path).toBe('Numbers are drawn: this game can no longer be edited.');
+      await expect.poll(() => text(page.getByTestId('edit-closed-reason')), { message: path }).toBe('Numbers are drawn: this game can no longer be edited.');
     }
   });
 
@@ -527,9 +527,9 @@ describe('the Game Day Controls screen', () => {
     const adminPage = await open(`/admin/games/${game.id}/game-day`);
     const reminder = adminPage.getByTestId('reveal-reminder');
     await reminder.waitFor();
-    expect(await text(reminder)).toBe(
-      "Players can't see the results yet: the numbers are hidden. Reveal Numbers to show the winners on the board and on My Winnings.",
-    );
+    await expect
+      .poll(() => text(reminder))
+      .toBe("Players can't see the results yet: the numbers are hidden. Reveal Numbers to show the winners on the board and on My Winnings.");
 
     // Alice sees no result anywhere yet.
     const winnings = await open('/my-winnings', alice);
@@ -545,7 +545,7 @@ describe('the Game Day Controls screen', () => {
     await toast(adminPage, 'Numbers revealed successfully!').waitFor();
     await reminder.waitFor({ state: 'detached' });
     await expect.poll(() => board.getByTestId('quarter-results').count()).toBe(1);
-    expect(await text(board.getByTestId('quarter-results'))).toContain(alice.username);
+    await expect.poll(() => text(board.getByTestId('quarter-results'))).toContain(alice.username);
     await winnings.reload();
     await expect.poll(() => aliceGame.getByTestId('my-winnings-win').allTextContents()).toEqual([`1st Quarter${share}Pending`]);
   });
@@ -585,7 +585,7 @@ describe('the Game Day Controls screen', () => {
       await expect.poll(() => items.nth(1).getByTestId('order-note').textContent()).toBe('Note from the buyer: Table 4 - paying cash for my brother too');
       await expect.poll(() => items.nth(0).getByTestId('order-note').count()).toBe(0);
       await expect.poll(() => items.nth(0).textContent()).toContain('No note.');
-      expect(await horizontalOverflow(page), `at ${width}`).toBeLessThanOrEqual(0);
+      await expect.poll(() => horizontalOverflow(page), { message: `at ${width}` }).toBeLessThanOrEqual(0);
       await expectNoSeriousViolations(page, `at ${width}`);
     }
   });
@@ -598,7 +598,7 @@ describe('the Game Day Controls screen', () => {
         await openTab(page, tab);
         if (tab === 'Results & Payouts') await page.getByTestId(width < 768 ? 'results-cards' : 'results-table').waitFor();
         if (tab === 'Grid Selection') await selectionCell(page, 0, 0).click();
-        expect(await horizontalOverflow(page), `${tab} at ${width}`).toBeLessThanOrEqual(0);
+        await expect.poll(() => horizontalOverflow(page), { message: `${tab} at ${width}` }).toBeLessThanOrEqual(0);
         await expectNoSeriousViolations(page, `${tab} at ${width}`);
       }
     }
@@ -617,7 +617,7 @@ describe('/my-winnings', () => {
       await page.getByText('Total Winnings').waitFor();
       const card = page.getByTestId('my-winnings-game').filter({ hasText: game.title });
       await expect.poll(() => card.getByTestId('my-winnings-win').allTextContents()).toEqual([`2nd Quarter${share}Paid`]);
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await expectNoSeriousViolations(page);
     }
     // Alice's Q1 is not paid yet.
@@ -631,7 +631,7 @@ describe('/my-winnings', () => {
     await signInBrowser(context, server, { prefix: 'nowin' });
     await page.goto(`${server.url}/my-winnings`);
     await page.getByRole('heading', { name: 'No Winnings Yet' }).waitFor();
-    expect(await text(page.getByTestId('total-winnings-amount'))).toBe('$0.00');
+    await expect.poll(() => text(page.getByTestId('total-winnings-amount'))).toBe('$0.00');
     await expectNoSeriousViolations(page);
 
     const visitor = await harness.newPage();

@@ -79,13 +79,9 @@ describe('game administration in the browser', () => {
     await expect.poll(() => price.getAttribute('step')).toBe('1');
     await expect.poll(() => price.getAttribute('min')).toBe('1');
     await expect.poll(() => page.getByLabel('Game Type').inputValue()).toBe('nfl');
-    expect(await page.getByLabel('Game Type').locator('option').allTextContents()).toEqual([
-      'NFL Football',
-      'College Football',
-      'NBA Basketball',
-      'College Basketball',
-      'Other Sport',
-    ]);
+    await expect
+      .poll(() => page.getByLabel('Game Type').locator('option').allTextContents())
+      .toEqual(['NFL Football', 'College Football', 'NBA Basketball', 'College Basketball', 'Other Sport']);
     const schedules = page.getByRole('group', { name: 'Payout Schedule' });
     await expect.poll(() => schedules.getByRole('radio', { name: 'Even (25/25/25/25)' }).isChecked()).toBe(true);
     const info = page.getByTestId('payout-info');
@@ -146,11 +142,8 @@ describe('game administration in the browser', () => {
     const card = dashboardCard(page, gameTitle);
     await card.waitFor();
     await expect.poll(() => card.getByTestId('admin-status').textContent()).toBe('Active');
-    const cardText = await card.textContent();
-    expect(cardText).toContain('TeamsEagles vs Chiefs');
-    expect(cardText).toContain('TypeCollege Football');
-    expect(cardText).toContain('Squares0/100');
-    expect(cardText).toContain('Pot$0.00');
+    for (const fact of ['TeamsEagles vs Chiefs', 'TypeCollege Football', 'Squares0/100', 'Pot$0.00'])
+      await expect.poll(() => card.textContent()).toContain(fact);
     await expect.poll(() => card.getByRole('link', { name: /^Manage/ }).getAttribute('href')).toBe(`/admin/game/${stored.id}`);
     await expect.poll(() => card.getByRole('button', { name: /^Delete/ }).isVisible()).toBe(true);
 
@@ -158,9 +151,9 @@ describe('game administration in the browser', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game Management' }).click();
     await page.getByRole('heading', { name: 'Game Management', level: 1 }).waitFor();
     const row = await gameRow(page, gameTitle);
-    const cells = await row.getByRole('cell').allTextContents();
-    expect(cells.slice(0, 5)).toEqual([`${gameTitle}College Football`, 'Eagles vs Chiefs', 'Active', '0/100', '$0.00']);
-    expect(cells[5]).toMatch(/\d{4}/);
+    const cells = () => row.getByRole('cell').allTextContents();
+    await expect.poll(async () => (await cells()).slice(0, 5)).toEqual([`${gameTitle}College Football`, 'Eagles vs Chiefs', 'Active', '0/100', '$0.00']);
+    await expect.poll(async () => (await cells())[5]).toMatch(/\d{4}/);
     await expect.poll(() => row.getByRole('link', { name: /^Game Day/ }).getAttribute('href')).toBe(`/admin/games/${stored.id}/game-day`);
     await row.getByRole('link', { name: /^Edit/ }).click();
     await page.waitForURL(`${server.url}/admin/games/edit/${stored.id}`);
@@ -198,9 +191,9 @@ describe('game administration in the browser', () => {
     const dialog = page.getByRole('alertdialog');
     await dialog.waitFor();
     await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Are you sure?');
-    expect(await dialog.locator('p').first().textContent()).toBe(
-      `This will permanently delete the game "${newTitle}" and all associated data. This action cannot be undone.`,
-    );
+    await expect
+      .poll(() => dialog.locator('p').first().textContent())
+      .toBe(`This will permanently delete the game "${newTitle}" and all associated data. This action cannot be undone.`);
     await expect.poll(() => dialog.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === document.activeElement)).toBe(true);
     await expectNoSeriousViolations(page);
     const releaseDelete = await holdRequests(page, `**/api/admin/games/${stored.id}`, 'DELETE');
@@ -299,7 +292,7 @@ describe('game administration in the browser', () => {
     // Noon UTC: January 3rd in any time zone the machine may have.
     await insertGame(server.db.handle, { title, created_at: '2026-01-03T12:00:00.000Z' });
     const { page } = await open('/admin/games', 'admin', { locale: 'de-DE' });
-    expect(await page.evaluate(() => navigator.language)).toBe('de-DE');
+    await expect.poll(() => page.evaluate(() => navigator.language)).toBe('de-DE');
     const row = await gameRow(page, title);
     await expect.poll(() => row.textContent()).toContain('Jan 3, 2026');
   });
@@ -323,12 +316,13 @@ describe('game administration in the browser', () => {
     await dashboardCard(page, ready).waitFor();
     const all = await gamesInDb();
     const revenue = all.reduce((sum, game) => sum + game.collected_cents, 0);
-    const stats = await page.getByTestId('admin-stat').allTextContents();
-    expect(stats).toEqual([
-      `Total Games${all.length}`,
-      `Active Games${all.filter((game) => game.is_active).length}`,
-      `Total Revenue$${(revenue / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
-    ]);
+    await expect
+      .poll(() => page.getByTestId('admin-stat').allTextContents())
+      .toEqual([
+        `Total Games${all.length}`,
+        `Active Games${all.filter((game) => game.is_active).length}`,
+        `Total Revenue$${(revenue / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+      ]);
     await expect.poll(() => dashboardCard(page, ready).getByTestId('admin-status').textContent()).toBe('Ready to Shuffle');
     await expect.poll(() => dashboardCard(page, completed).count()).toBe(0);
 
@@ -351,9 +345,9 @@ describe('game administration in the browser', () => {
       .getByRole('button', { name: /^Delete/ })
       .click();
     const dialog = page.getByRole('alertdialog');
-    expect(await dialog.locator('p').first().textContent()).toBe(
-      `This will permanently delete the game "${late}" and all associated data. This action cannot be undone.`,
-    );
+    await expect
+      .poll(() => dialog.locator('p').first().textContent())
+      .toBe(`This will permanently delete the game "${late}" and all associated data. This action cannot be undone.`);
     await expect.poll(() => dialog.textContent()).toContain('4 sold squares will be refunded to their buyers.');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await toast(page, 'Cannot delete a game that is in progress').waitFor();

@@ -97,7 +97,7 @@ describe('with games', () => {
 
   test('a visitor sees active games under Active Games and completed ones under Completed Games, with badge, progress and money', async () => {
     const page = await open('/');
-    expect(await cardTitles(panel(page))).toEqual(['Kickoff Classic', 'Open Bowl']);
+    await expect.poll(() => cardTitles(panel(page))).toEqual(['Kickoff Classic', 'Open Bowl']);
 
     const open1 = card(page, 'Open Bowl');
     await expect.poll(() => open1.getByTestId('game-badge').textContent()).toBe('Active');
@@ -133,7 +133,7 @@ describe('with games', () => {
     }
 
     await completedTab(page).click();
-    expect(await cardTitles(panel(page))).toEqual(['Last Season Final']);
+    await expect.poll(() => cardTitles(panel(page))).toEqual(['Last Season Final']);
     const final = card(page, 'Last Season Final');
     await expect.poll(() => final.getByTestId('game-badge').textContent()).toBe('Closed');
     await expect.poll(() => final.getByTestId('game-teams').textContent()).toBe('Celtics vs Lakers');
@@ -162,42 +162,37 @@ describe('with games', () => {
         labelledBy: (await panel(page).getAttribute('aria-labelledby')) === (await chosen.getAttribute('id')),
       };
     };
-    expect(await wiring()).toEqual({ chosen: 'Active Games', panels: 1, controls: true, labelledBy: true });
+    await expect.poll(() => wiring()).toEqual({ chosen: 'Active Games', panels: 1, controls: true, labelledBy: true });
     await activeTab(page).focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Completed Games');
     await expect.poll(() => cards(panel(page)).getByRole('link').allTextContents()).toEqual(['Last Season Final']);
-    expect(await wiring()).toEqual({ chosen: 'Completed Games', panels: 1, controls: true, labelledBy: true });
+    await expect.poll(() => wiring()).toEqual({ chosen: 'Completed Games', panels: 1, controls: true, labelledBy: true });
     // The panel is in the tab order (like Radix's own), so a keyboard can reach it past the list.
-    expect(await panel(page).getAttribute('tabindex')).toBe('0');
+    await expect.poll(() => panel(page).getAttribute('tabindex')).toBe('0');
     await page.keyboard.press('Home');
     await expect.poll(() => cards(panel(page)).getByRole('link').allTextContents()).toEqual(['Kickoff Classic', 'Open Bowl']);
-    expect(await wiring()).toEqual({ chosen: 'Active Games', panels: 1, controls: true, labelledBy: true });
+    await expect.poll(() => wiring()).toEqual({ chosen: 'Active Games', panels: 1, controls: true, labelledBy: true });
   });
 
   test('a player sees every game on /all-games, newest first, and following a card opens its board', async () => {
     const page = await open('/all-games', { as: 'player' });
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('All Games');
-    await expect(page.title()).resolves.toBe('All Games · Squares Pool');
-    expect(await cardTitles(page)).toEqual(['Last Season Final', 'Kickoff Classic', 'Open Bowl']);
-    const badges = await cards(page).getByTestId('game-badge').allTextContents();
-    expect(badges).toEqual(['Closed', 'In Progress', 'Active']);
-    expect(await cards(page).getByTestId('game-claimed').allTextContents()).toEqual([
-      '100/100 squares claimed',
-      '100/100 squares claimed',
-      '42/100 squares claimed',
-    ]);
+    await expect.poll(() => page.title()).toBe('All Games · Squares Pool');
+    await expect.poll(() => cardTitles(page)).toEqual(['Last Season Final', 'Kickoff Classic', 'Open Bowl']);
+    await expect.poll(() => cards(page).getByTestId('game-badge').allTextContents()).toEqual(['Closed', 'In Progress', 'Active']);
+    await expect
+      .poll(() => cards(page).getByTestId('game-claimed').allTextContents())
+      .toEqual(['100/100 squares claimed', '100/100 squares claimed', '42/100 squares claimed']);
     await expect.poll(() => cards(page).getByTestId('game-pot').allTextContents()).toEqual(['$500.00', '$2,500.00', '$420.00']);
-    expect(await cards(page).getByTestId('game-payouts').allTextContents()).toEqual([
-      'Q1-Q3 20% · Final 20% · Organizer 20%',
-      'Q1-Q3 20% · Final 40%',
-      'Q1-Q3 25% · Final 25%',
-    ]);
+    await expect
+      .poll(() => cards(page).getByTestId('game-payouts').allTextContents())
+      .toEqual(['Q1-Q3 20% · Final 20% · Organizer 20%', 'Q1-Q3 20% · Final 40%', 'Q1-Q3 25% · Final 25%']);
     await expectNoSeriousViolations(page);
 
     // The home page shows the player the tabs but not the admin links.
     await page.goto(server.url + '/');
-    expect(await cardTitles(panel(page))).toEqual(['Kickoff Classic', 'Open Bowl']);
+    await expect.poll(() => cardTitles(panel(page))).toEqual(['Kickoff Classic', 'Open Bowl']);
     await page.getByTestId('welcome-line').filter({ hasText: 'Welcome, ' }).waitFor();
     await expect.poll(() => page.getByRole('link', { name: 'Admin Dashboard' }).count()).toBe(0);
     await expect.poll(() => page.getByRole('link', { name: 'Create New Game' }).count()).toBe(0);
@@ -224,11 +219,8 @@ describe('with games', () => {
     for (const path of ['/', '/all-games']) {
       const page = await open(path, { width: 375, height: 812 });
       await cards(page).first().waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, path).toBeLessThanOrEqual(0);
-      const box = await cards(page).first().boundingBox();
-      expect(box!.x).toBeGreaterThanOrEqual(0);
-      expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: path }).toBeLessThanOrEqual(0);
+      await expect.poll(() => cards(page).first().boundingBox(), { message: path }).toSatisfy((box) => box !== null && box.x >= 0 && box.x + box.width <= 375);
     }
   });
 });
@@ -349,7 +341,7 @@ describe('loading and errors', () => {
 
     await page.unroute('**/api/games');
     await alert.getByRole('button', { name: 'Try again' }).click();
-    expect(await cardTitles(page)).toEqual(['Last Season Final', 'Kickoff Classic', 'Open Bowl']);
+    await expect.poll(() => cardTitles(page)).toEqual(['Last Season Final', 'Kickoff Classic', 'Open Bowl']);
     await expect.poll(() => page.getByRole('main').getByRole('alert').count()).toBe(0);
   });
 
@@ -362,6 +354,6 @@ describe('loading and errors', () => {
     await expect.poll(() => alert.textContent()).toContain('Failed to load games');
     await page.unroute('**/api/games');
     await alert.getByRole('button', { name: 'Try again' }).click();
-    expect(await cardTitles(panel(page))).toEqual(['Kickoff Classic', 'Open Bowl']);
+    await expect.poll(() => cardTitles(panel(page))).toEqual(['Kickoff Classic', 'Open Bowl']);
   });
 });

@@ -90,19 +90,19 @@ describe('home for people who come back', () => {
     await expect.poll(() => page.getByRole('link', { name: 'My Squares' }).last().getAttribute('href')).toBe('/my-squares');
     const firstLink = mine.first().getByRole('link');
     const firstTitle = await firstLink.textContent();
-    expect(await firstLink.getAttribute('href')).toBe(`/game/${games.find((g) => g.title === firstTitle)?.id}`);
+    await expect.poll(() => firstLink.getAttribute('href')).toBe(`/game/${games.find((g) => g.title === firstTitle)?.id}`);
     // The first card of the player's games is whole on the first screen; the open games start on it too.
-    expect(await bottom(mine.first())).toBeLessThanOrEqual(PHONE.height);
+    await expect.poll(() => bottom(mine.first())).toBeLessThanOrEqual(PHONE.height);
     const openGames = page.getByRole('region', { name: 'Games', exact: true });
     await openGames.getByTestId('game-card').first().waitFor();
-    expect(await top(openGames.getByTestId('game-card').first())).toBeLessThan(PHONE.height);
+    await expect.poll(() => top(openGames.getByTestId('game-card').first())).toBeLessThan(PHONE.height);
     // Games first, How to Play (with the Visual Tutorial) after them.
     const howTo = page.getByRole('region', { name: 'How to Play' });
-    expect(await top(page.getByRole('region', { name: 'Your games' }))).toBeLessThan(await top(openGames));
-    expect(await top(openGames)).toBeLessThan(await top(howTo));
+    const order = async () => ({ yours: await top(page.getByRole('region', { name: 'Your games' })), games: await top(openGames), howTo: await top(howTo) });
+    await expect.poll(order).toSatisfy(({ yours, games, howTo }) => yours < games && games < howTo);
     await expect.poll(() => howTo.getByRole('listitem').count()).toBe(4);
     await expect.poll(() => howTo.getByRole('button', { name: 'Visual Tutorial' }).count()).toBe(1);
-    expect(await horizontalOverflow(page)).toBe(0);
+    await expect.poll(() => horizontalOverflow(page)).toBe(0);
     await expectNoSeriousViolations(page);
     await page.setViewportSize(DESKTOP);
     await expect.poll(() => mine.filter({ visible: true }).count()).toBe(4);
@@ -111,8 +111,8 @@ describe('home for people who come back', () => {
     const { page: fresh } = await harness.open('/', { as: 'player', ...PHONE });
     const first = fresh.getByRole('region', { name: 'Games', exact: true }).getByTestId('game-card').first();
     await first.waitFor();
-    expect(await top(first)).toBeLessThan(PHONE.height);
-    expect(await fresh.getByTestId('your-games').count()).toBe(0);
+    await expect.poll(() => top(first)).toBeLessThan(PHONE.height);
+    await expect.poll(() => fresh.getByTestId('your-games').count()).toBe(0);
   });
 
   test('a visitor keeps a short hero and the Welcome! banner, and the games start on the first phone screen', async () => {
@@ -123,8 +123,12 @@ describe('home for people who come back', () => {
     await expect.poll(() => banner.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
     const first = page.getByRole('region', { name: 'Games', exact: true }).getByTestId('game-card').first();
     await first.waitFor();
-    expect(await top(first)).toBeLessThan(PHONE.height);
-    expect(await top(page.getByRole('region', { name: 'Games', exact: true }))).toBeLessThan(await top(page.getByRole('region', { name: 'How to Play' })));
+    await expect.poll(() => top(first)).toBeLessThan(PHONE.height);
+    const order = async () => ({
+      games: await top(page.getByRole('region', { name: 'Games', exact: true })),
+      howTo: await top(page.getByRole('region', { name: 'How to Play' })),
+    });
+    await expect.poll(order).toSatisfy(({ games, howTo }) => games < howTo);
   });
 });
 
@@ -157,7 +161,7 @@ describe('the navigation', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     const cartNamed = (scope: Locator, name: string) => scope.getByRole('link', { name, exact: true });
     await cartNamed(nav, 'Cart').waitFor();
-    expect(await nav.getByTestId('cart-count').count()).toBe(0);
+    await expect.poll(() => nav.getByTestId('cart-count').count()).toBe(0);
 
     await cell(page, 5, 5).click();
     await cartNamed(nav, 'Cart, 1 square').waitFor();
@@ -184,7 +188,7 @@ describe('the navigation', () => {
     await page.getByRole('button', { name: 'Clear Cart' }).click();
     await page.getByTestId('clear-cart-dialog').getByRole('button', { name: CART_TEXTS.clearConfirm }).click();
     await cartNamed(bar, 'Cart').waitFor();
-    expect(await bar.getByTestId('cart-count').count()).toBe(0);
+    await expect.poll(() => bar.getByTestId('cart-count').count()).toBe(0);
   });
 });
 
@@ -202,7 +206,7 @@ describe('the admin game page', () => {
     await expect.poll(() => page.getByRole('grid').count()).toBe(1);
     await expect.poll(() => modeTab(page, 'Board tools').getAttribute('aria-selected')).toBe('true');
     // No copy of the public board; the players' view is a link away.
-    expect(await page.getByTestId('board').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('board').count()).toBe(0);
     await expect.poll(() => page.getByRole('link', { name: 'View the board as players see it' }).getAttribute('href')).toBe(`/game/${game.id}`);
     // The game-day card has no grid of its own here: Score Entry and Results & Payouts only.
     await openAdminSection(page, 'Game day');
@@ -232,7 +236,7 @@ describe('the admin game page', () => {
       for (const size of [PHONE, DESKTOP]) {
         const shot = await harness.open(`/admin/game/${game.id}`, { as: admin, ...size, colorScheme });
         await shot.page.getByTestId('board-tools').waitFor();
-        expect(await horizontalOverflow(shot.page), `${size.width} ${colorScheme}`).toBe(0);
+        await expect.poll(() => horizontalOverflow(shot.page), { message: `${size.width} ${colorScheme}` }).toBe(0);
         await shoot(shot.page, `admin-selling-${size.width}-${colorScheme}`);
       }
     }
@@ -258,7 +262,7 @@ describe('the admin game page', () => {
     await expect.poll(() => page.getByTestId('grid-message').textContent()).toBe(`Q1 payout to ${alice.username} marked as paid.`);
     await openAdminSection(page, 'Game day');
     await page.getByTestId('admin-game-day').getByRole('tab', { name: 'Results & Payouts' }).click();
-    await expect.poll(() => page.locator('[data-testid="result-row"][data-quarter="1"]').getByTestId('payout-status').first().textContent()).toBe('Success');
+    await expect.poll(() => page.locator('[data-testid="result-row"][data-quarter="1"]').getByTestId('payout-status').first().textContent()).toBe('Paid');
     await expectNoSeriousViolations(page);
     await openAdminSection(page, 'Board');
 
@@ -271,7 +275,7 @@ describe('the admin game page', () => {
       for (const size of [PHONE, DESKTOP]) {
         const shot = await harness.open(`/admin/game/${game.id}#board`, { as: admin, ...size, colorScheme });
         await shot.page.getByTestId('grid-selection').waitFor();
-        expect(await horizontalOverflow(shot.page), `${size.width} ${colorScheme}`).toBe(0);
+        await expect.poll(() => horizontalOverflow(shot.page), { message: `${size.width} ${colorScheme}` }).toBe(0);
         await shoot(shot.page, `admin-after-q1-${size.width}-${colorScheme}`);
       }
     }
@@ -349,7 +353,7 @@ describe('disabled controls', () => {
       expect(contrast(off.color, off.background)).toBeGreaterThanOrEqual(4.5);
       // Hovering changes nothing.
       await randomize.hover({ force: true });
-      expect(await lookOf(randomize)).toEqual(off);
+      await expect.poll(() => lookOf(randomize)).toEqual(off);
       await expectNoSeriousViolations(page);
     });
   }
@@ -367,7 +371,7 @@ describe('home in both themes at 375 and 1280 px', () => {
           await page.getByTestId('game-card').first().waitFor();
           if (who === 'player') await page.getByTestId('your-game').first().waitFor();
           const where = `${who}, ${size.width} px, ${colorScheme}`;
-          expect(await horizontalOverflow(page), where).toBeLessThanOrEqual(0);
+          await expect.poll(() => horizontalOverflow(page), { message: where }).toBeLessThanOrEqual(0);
           await expectNoSeriousViolations(page, where);
           await shoot(page, `home-${who}-${size.width}-${colorScheme}`, size === DESKTOP);
         }

@@ -33,7 +33,7 @@ describe('invite-only games (D30)', () => {
     await form.getByLabel('Team A').fill('Lions');
     await form.getByLabel('Team B').fill('Bears');
     const visibility = form.getByRole('group', { name: 'Who can see this game' });
-    expect(await visibility.getByRole('radio', { name: /Public/ }).isChecked()).toBe(true);
+    await expect.poll(() => visibility.getByRole('radio', { name: /Public/ }).isChecked()).toBe(true);
     await visibility.getByRole('radio', { name: /Invite only/ }).check();
     await expectNoSeriousViolations(form);
     await visibility.screenshot({ path: `${SHOTS}/form-visibility-1280.png` });
@@ -55,7 +55,7 @@ describe('invite-only games (D30)', () => {
       await form.goto(`${server.url}${path}`);
       await form.locator('main h1').first().waitFor();
       await expect.poll(() => form.getByText('Loading').count()).toBe(0);
-      expect(await form.getByText(title).count(), path).toBe(0);
+      await expect.poll(() => form.getByText(title).count(), { message: path }).toBe(0);
     }
 
     // The organizer's invite section: the link, Copy, the QR code.
@@ -68,13 +68,11 @@ describe('invite-only games (D30)', () => {
     expect(link).toBe(`${server.url}/game/${game.id}?invite=${row.invite_token}`);
     await section.getByRole('button', { name: 'Copy link' }).click();
     await expect.poll(() => section.getByTestId('copy-status').textContent()).toBe('Copied');
-    expect(await adminPage.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await expect.poll(() => adminPage.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await section.getByRole('button', { name: 'Show QR code' }).click();
     const qr = section.getByRole('img', { name: 'QR code of the invite link' });
     await qr.waitFor();
-    const box = (await qr.boundingBox())!;
-    expect(box.width).toBeGreaterThanOrEqual(280);
-    expect(box.height).toBe(box.width);
+    await expect.poll(() => qr.boundingBox()).toSatisfy((box) => box !== null && box.width >= 280 && box.height === box.width);
     await expectNoSeriousViolations(adminPage);
     await section.scrollIntoViewIfNeeded();
     await section.screenshot({ path: `${SHOTS}/admin-invite-1280.png` });
@@ -119,8 +117,8 @@ describe('invite-only games (D30)', () => {
     await dialog.getByRole('button', { name: 'Make new link' }).click();
     await toast(adminPage, 'New invite link made. The old link no longer works.').waitFor();
     await expect.poll(() => linkBox.inputValue()).not.toBe(link);
+    await expect.poll(() => linkBox.inputValue()).toMatch(/\?invite=[A-Za-z0-9_-]{43}$/);
     const newLink = await linkBox.inputValue();
-    expect(newLink).toMatch(/\?invite=[A-Za-z0-9_-]{43}$/);
 
     // The open board follows the change to "not found"; a reload and the old link too.
     await headingNamed(guest, 'Game Not Found').waitFor();

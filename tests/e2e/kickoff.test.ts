@@ -19,7 +19,7 @@ describe('kickoff (D39)', () => {
     const { page } = await harness.open('/admin/games/new', { as: 'admin', width: 1280, height: 900, timezoneId: 'America/Chicago' });
     // The zone defaults to the browser's.
     const zone = page.getByLabel('Time zone');
-    expect(await zone.inputValue()).toBe('America/Chicago');
+    await expect.poll(() => zone.inputValue()).toBe('America/Chicago');
 
     // Three minutes ahead, to the minute, as typed in New York's zone.
     const kickoff = new Date(Math.ceil((Date.now() + 3 * 60_000) / 60_000) * 60_000).toISOString();
@@ -30,9 +30,9 @@ describe('kickoff (D39)', () => {
     await zone.selectOption(ZONE);
     const draw = page.getByLabel('Draw the numbers at kickoff');
     await draw.check();
-    const hint = await page.getByTestId('kickoff-fields').textContent();
-    expect(hint).toContain('drawn and shown to players at kickoff');
-    expect(hint).toContain('even if the grid is not full');
+    const hint = page.getByTestId('kickoff-fields');
+    await expect.poll(() => hint.textContent()).toContain('drawn and shown to players at kickoff');
+    await expect.poll(() => hint.textContent()).toContain('even if the grid is not full');
     await expectNoSeriousViolations(page, 'create form with kickoff');
     await page.getByTestId('kickoff-fields').scrollIntoViewIfNeeded();
     await shoot(page, 'kickoff-form-1280', false);
@@ -51,7 +51,7 @@ describe('kickoff (D39)', () => {
     const phone = await harness.open(`/game/${id}`, { as: 'player', width: 375, height: 812, timezoneId: 'America/Chicago', touch: true });
     for (const view of [desktop.page, phone.page]) {
       await expect.poll(() => view.getByTestId('kickoff-line').textContent()).toBe(`Kickoff ${shown}· Sales close at kickoff· Numbers drawn at kickoff`);
-      expect(await view.getByTestId('game-status').textContent()).toBe('Numbers not drawn yet');
+      await expect.poll(() => view.getByTestId('game-status').textContent()).toBe('Numbers not drawn yet');
     }
     // The game's card says it too.
     const list = await harness.open('/all-games', { width: 375, height: 812, timezoneId: 'America/Chicago' });
@@ -75,9 +75,9 @@ describe('kickoff (D39)', () => {
       await expect.poll(() => view.getByTestId('kickoff-line').textContent(), { timeout: 15_000 }).toBe(`Kickoff ${shown}· Sales closed at kickoff`);
       await expect.poll(() => view.getByTestId('game-status').textContent()).toBe('Numbers revealed');
       await expect.poll(() => axisTexts(view, 'row-digit')).toEqual(numbers.x_axis_numbers.map(String));
-      expect(await axisTexts(view, 'column-digit')).toEqual(numbers.y_axis_numbers.map(String));
+      await expect.poll(() => axisTexts(view, 'column-digit')).toEqual(numbers.y_axis_numbers.map(String));
     }
-    expect(await desktop.page.getByTestId('pick-hint').count()).toBe(0);
+    await expect.poll(() => desktop.page.getByTestId('pick-hint').count()).toBe(0);
     await list.page.reload();
     await expect.poll(() => card.getByTestId('kickoff-line').textContent()).toBe(`Kickoff ${shown}· Sales closed at kickoff`);
     await shoot(desktop.page, 'kickoff-board-after-1280');

@@ -125,8 +125,8 @@ describe('players hear about their squares by mail, and turn one kind off with o
     const mine = await accountPage(PHONE);
     const box = (name: string) => mine.getByRole('checkbox', { name });
     await expect.poll(() => box('You won').isChecked()).toBe(false);
-    expect(await box('Numbers are drawn').isChecked()).toBe(true);
-    expect(await box('Announcements from organizers').isChecked()).toBe(true);
+    await expect.poll(() => box('Numbers are drawn').isChecked()).toBe(true);
+    await expect.poll(() => box('Announcements from organizers').isChecked()).toBe(true);
     await mine.getByRole('heading', { name: MAIL_CHOICES_TEXTS.title }).scrollIntoViewIfNeeded();
     await shoot(mine, 'account-mails-375', false);
     await box('Announcements from organizers').focus();
@@ -136,7 +136,7 @@ describe('players hear about their squares by mail, and turn one kind off with o
     const off = await server.db.handle.db.selectFrom('mail_preferences').select('kind').where('user_id', '=', player.id).orderBy('kind').execute();
     expect(off.map((row) => row.kind)).toEqual(['announcement', 'won']);
     await expectNoSeriousViolations(mine);
-    expect(await mine.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expect.poll(() => mine.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     const wide = await accountPage(DESKTOP);
     await wide.getByTestId('account-mails').scrollIntoViewIfNeeded();
     await shoot(wide, 'account-mails-1280', false);

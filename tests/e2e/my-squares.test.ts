@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { type BrowserAccount, expectNoSeriousViolations, signInBrowser, useBrowserHarness } from '../support/e2e';
+import { type BrowserAccount, expectNoSeriousViolations, shoot, signInBrowser, useBrowserHarness } from '../support/e2e';
 import { insertGame, insertNumbers, insertSquares } from '../support/fixtures';
 
-// Issue 11, item 4 (D14): My Squares shows each square as people count it ("Row 5, column 9")
-// with the spec's (x, y) pair next to it, and once the numbers are drawn and revealed to players,
-// the square's two digits ("Lions 4 - Bears 7"), never before the reveal.
+// Issue 11, item 4 (D14): My Squares shows each square as people count it ("Row 5, column 9"),
+// and once the numbers are drawn and revealed to players the spec's (x, y) pair next to it and the
+// square's two digits ("Lions 4 - Bears 7"), never before the reveal: before it, "(0, 2)" would read
+// like the square's numbers.
 
 const harness = useBrowserHarness({ env: { ADMIN_EMAILS: 'organizer@example.com' } });
 
@@ -30,8 +31,8 @@ async function openMySquares(width = 1280): Promise<{ page: Page; account: Brows
 const squaresOf = (page: Page, title: string) => page.getByRole('list', { name: `Your squares in ${title}` });
 
 describe('/my-squares positions and digits', () => {
-  test('rows and columns counted from 1 with the (x, y) pair; digits only once the numbers are revealed', async () => {
-    const { page, account } = await openMySquares();
+  test.each([1280, 375])('at %i px: rows and columns counted from 1; the (x, y) pair and digits only once the numbers are revealed', async (width) => {
+    const { page, account } = await openMySquares(width);
     const title = `Digit Bowl ${randomUUID().slice(0, 6)}`;
     const gameId = await insertGame(harness.server.db.handle, { title, team_a: 'Lions', team_b: 'Bears' });
     await ownSquares(account, gameId, [
@@ -43,8 +44,11 @@ describe('/my-squares positions and digits', () => {
     const list = squaresOf(page, title);
     await list.waitFor();
     await expect.poll(() => list.getByTestId('my-square-position').allTextContents()).toEqual(['Row 1, column 1', 'Row 5, column 9']);
-    await expect.poll(() => list.getByTestId('my-square-pair').allTextContents()).toEqual(['(0, 0)', '(4, 8)']);
+    // Before the numbers: the position in words only, nothing that looks like digits.
+    await expect.poll(() => list.getByRole('listitem').allTextContents()).toEqual(['Row 1, column 1', 'Row 5, column 9']);
+    await expect.poll(() => list.getByTestId('my-square-pair').count()).toBe(0);
     await expect.poll(() => list.getByTestId('my-square-digits').count()).toBe(0);
+    await shoot(page, `my-squares-before-draw-${width}`);
     await expect
       .poll(() => page.getByTestId('my-squares-digits-note').textContent())
       .toBe("Each square's two digits show here once the numbers are drawn and revealed.");
@@ -55,16 +59,18 @@ describe('/my-squares positions and digits', () => {
     await page.reload();
     await list.waitFor();
     await expect.poll(() => list.getByTestId('my-square-digits').count()).toBe(0);
+    await expect.poll(() => list.getByTestId('my-square-pair').count()).toBe(0);
 
     // Revealed: each square's two digits, team A's row digit first.
     await harness.server.db.handle.db.updateTable('games').set({ numbers_revealed: true }).where('id', '=', gameId).execute();
     await page.reload();
     await list.waitFor();
     await expect.poll(() => list.getByTestId('my-square-digits').allTextContents()).toEqual(['Lions 3 - Bears 9', 'Lions 4 - Bears 7']);
-    expect(await list.getByRole('listitem').allTextContents()).toEqual([
-      'Row 1, column 1 (0, 0) Lions 3 - Bears 9',
-      'Row 5, column 9 (4, 8) Lions 4 - Bears 7',
-    ]);
+    await expect.poll(() => list.getByTestId('my-square-pair').allTextContents()).toEqual(['(0, 0)', '(4, 8)']);
+    await shoot(page, `my-squares-revealed-${width}`);
+    await expect
+      .poll(() => list.getByRole('listitem').allTextContents())
+      .toEqual(['Row 1, column 1 (0, 0) Lions 3 - Bears 9', 'Row 5, column 9 (4, 8) Lions 4 - Bears 7']);
     await expect.poll(() => page.getByTestId('my-squares-digits-note').count()).toBe(0);
     await expectNoSeriousViolations(page);
 

@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { SALES_CLOSED_MESSAGES } from '../../src/core/sales';
+import { TICKET_LEAD_SECONDS } from '../../src/server/draws/digit-sets';
 import { createGame, useBeaconHarness } from '../support/draw-e2e';
 import { axisTexts, callFromPage as call, expectNoSeriousViolations, shoot } from '../support/e2e';
+import { fakeNodeBeacon } from '../support/fake-drand';
 import { insertUser } from '../support/fixtures';
 import { sellSquares } from '../support/game-day';
 
@@ -35,16 +37,16 @@ describe('number sets on game day (D35, D38)', () => {
     const waiting = page.getByTestId('digit-set-1-waiting');
     await expect
       .poll(() => waiting.textContent(), { timeout: 15_000 })
-      .toMatch(new RegExp(`^waiting for drand round ${forged} — last attempt failed at \\d{1,2}:\\d{2} [AP]M: .*does not verify.*; retrying$`));
-    expect(await page.getByTestId('draw-next-set').count()).toBe(0);
-    expect(await page.getByTestId('game-day-numbers-state').textContent()).toBe('being drawn');
+      .toMatch(new RegExp(`^waiting for drand round ${forged} — last attempt failed at [^:]*\\d{1,2}:\\d{2} [AP]M \\S+: .*does not verify.*; retrying$`));
+    await expect.poll(() => page.getByTestId('draw-next-set').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('game-day-numbers-state').textContent()).toBe('being drawn');
     // Game day says the draw waits, not "Randomize first", and the admin may still Clear.
     const waitingText = `The numbers are being drawn: waiting for drand round ${forged}.`;
-    expect(await page.getByTestId('numbers-hint').textContent()).toContain(waitingText);
-    expect(await page.getByTestId('scores-need-numbers').textContent()).toContain(waitingText);
-    expect(await page.getByRole('button', { name: 'Clear Numbers' }).isEnabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('numbers-hint').textContent()).toContain(waitingText);
+    await expect.poll(() => page.getByTestId('scores-need-numbers').textContent()).toContain(waitingText);
+    await expect.poll(() => page.getByRole('button', { name: 'Clear Numbers' }).isEnabled()).toBe(true);
     // Nothing to press while the round is awaited: Randomize is not the next step, and asks first.
-    expect(await page.getByRole('button', { name: 'Randomize Numbers' }).getAttribute('data-primary')).toBe('false');
+    await expect.poll(() => page.getByRole('button', { name: 'Randomize Numbers' }).getAttribute('data-primary')).toBe('false');
     await page.getByRole('button', { name: 'Randomize Numbers' }).click();
     const redraw = page.getByRole('alertdialog');
     await expect.poll(() => redraw.textContent()).toContain(`The numbers are being drawn from drand round ${forged}.`);
@@ -54,27 +56,29 @@ describe('number sets on game day (D35, D38)', () => {
     await shoot(page, 'number-sets-waiting-error-1280');
     const adminPhone = await harness.open(`/admin/games/${id}/game-day`, { as: 'admin', width: 375, height: 812 });
     await adminPhone.page.getByTestId('digit-set-1-waiting').waitFor();
-    expect(await adminPhone.page.getByTestId('digit-set-1-waiting').textContent()).toContain('last attempt failed at');
-    expect(await adminPhone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expect.poll(() => adminPhone.page.getByTestId('digit-set-1-waiting').textContent()).toContain('last attempt failed at');
+    await expect.poll(() => adminPhone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await adminPhone.page.getByTestId('game-day-number-sets').scrollIntoViewIfNeeded();
     await shoot(adminPhone.page, 'number-sets-waiting-error-375');
 
     // A player reads only that the numbers are being drawn.
     const player = await harness.open(`/game/${id}`, { as: 'player', width: 375, height: 812 });
     await player.page.getByTestId('sales-closed').waitFor();
-    expect(await player.page.getByTestId('sales-closed').textContent()).toBe(SALES_CLOSED_MESSAGES.drawing);
-    expect(await player.page.getByTestId('digit-set-1').textContent()).toContain(`waiting for drand round ${forged}`);
-    expect(await player.page.locator('body').textContent()).not.toContain('last attempt failed');
+    await expect.poll(() => player.page.getByTestId('sales-closed').textContent()).toBe(SALES_CLOSED_MESSAGES.drawing);
+    await expect.poll(() => player.page.getByTestId('digit-set-1').textContent()).toContain(`waiting for drand round ${forged}`);
+    await expect.poll(() => player.page.locator('body').textContent()).not.toContain('last attempt failed');
     await shoot(player.page, 'number-sets-being-drawn-player-375');
 
     // The admin clears and draws again; the new round is genuine: drawn, the error gone.
     expect((await call(page, 'DELETE', `/api/admin/games/${id}/numbers`)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The new ticket must name a later round than the forged one: the clock has to pass that round's time first.
+    const beacon = fakeNodeBeacon(node);
+    await expect.poll(() => beacon.nextRoundAfter(new Date(), TICKET_LEAD_SECONDS)).toBeGreaterThan(forged);
     const again = await call<Sets>(page, 'POST', `/api/admin/games/${id}/numbers/randomize`, {});
     const round = again.json.digit_sets[0]!.round!;
     node.release(round);
     await expect.poll(() => page.getByTestId('digit-set-1').textContent(), { timeout: 15_000 }).toMatch(/^Set 1 \(Q1-Q2\): rows \d{10} · columns \d{10}/);
-    expect(await page.getByText('last attempt failed').count()).toBe(0);
+    await expect.poll(() => page.getByText('last attempt failed').count()).toBe(0);
     expect((await call(page, 'PUT', `/api/admin/games/${id}/numbers/visibility`, { revealed: true })).status).toBe(200);
 
     // "Draw set 2 now", by keyboard at 375 px, behind a confirm step.
@@ -85,8 +89,8 @@ describe('number sets on game day (D35, D38)', () => {
     await phone.keyboard.press('Enter');
     const dialog = phone.getByTestId('draw-set-dialog');
     await dialog.waitFor();
-    expect(await dialog.getByRole('heading').textContent()).toBe('Draw set 2 now?');
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Draw set 2 now?');
+    await expect.poll(() => phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoSeriousViolations(phone, 'draw set 2 confirm, 375 px');
     await shoot(phone, 'number-sets-draw-confirm-375');
     // Cancel first: nothing drawn.
@@ -103,7 +107,7 @@ describe('number sets on game day (D35, D38)', () => {
     await expect.poll(() => phone.getByTestId('digit-set-2').textContent()).toContain(`waiting for drand round ${set2.round}`);
     node.release(set2.round!);
     await expect.poll(() => phone.getByTestId('digit-set-2').textContent(), { timeout: 15_000 }).toMatch(/^Set 2 \(Q3-Q4\): rows \d{10} · columns \d{10}/);
-    expect(await phone.getByTestId('draw-next-set').count()).toBe(0);
+    await expect.poll(() => phone.getByTestId('draw-next-set').count()).toBe(0);
     await phone.getByTestId('game-day-number-sets').scrollIntoViewIfNeeded();
     await shoot(phone, 'number-sets-drawn-375');
     await page.reload();
@@ -124,20 +128,20 @@ describe('number sets on game day (D35, D38)', () => {
       const board = await harness.open(`/game/${id}`, { as: 'player', width, height: width < 500 ? 812 : 900 });
       const chooser = board.page.getByTestId('quarter-chooser');
       await expect.poll(() => board.page.getByTestId('score-period').textContent()).toBe('Q3 in play');
-      expect(await chooser.getByRole('button', { name: /Q3/ }).getAttribute('aria-pressed')).toBe('true');
-      expect(await chooser.getByRole('button', { name: /Q3/ }).textContent()).toBe('Q3in play');
-      expect(await chooser.getByRole('button', { name: /Q4/ }).isDisabled()).toBe(true);
-      expect(await board.page.getByTestId('score-team-a').textContent()).toContain('14');
+      await expect.poll(() => chooser.getByRole('button', { name: /Q3/ }).getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => chooser.getByRole('button', { name: /Q3/ }).textContent()).toBe('Q3in play');
+      await expect.poll(() => chooser.getByRole('button', { name: /Q4/ }).isDisabled()).toBe(true);
+      await expect.poll(() => board.page.getByTestId('score-team-a').textContent()).toContain('14');
       // Set 2's digits on the axes, nothing lit.
-      expect(await axisTexts(board.page, 'row-digit')).toEqual(two.x_axis_numbers!.map(String));
-      expect(await axisTexts(board.page, 'column-digit')).toEqual(two.y_axis_numbers!.map(String));
-      expect(await board.page.locator('[data-lit]').count()).toBe(0);
+      await expect.poll(() => axisTexts(board.page, 'row-digit')).toEqual(two.x_axis_numbers!.map(String));
+      await expect.poll(() => axisTexts(board.page, 'column-digit')).toEqual(two.y_axis_numbers!.map(String));
+      await expect.poll(() => board.page.locator('[data-lit]').count()).toBe(0);
       await expectNoSeriousViolations(board.page, `board with Q3 in play, ${width} px`);
       await shoot(board.page, `number-sets-q3-in-play-${width}`);
       // Q2 shows set 1 and its winner; Q3 again by keyboard.
       await chooser.getByRole('button', { name: /Q2/ }).click();
       await expect.poll(() => board.page.getByTestId('score-period').textContent()).toBe('Halftime');
-      expect(await axisTexts(board.page, 'row-digit')).toEqual(one.x_axis_numbers!.map(String));
+      await expect.poll(() => axisTexts(board.page, 'row-digit')).toEqual(one.x_axis_numbers!.map(String));
       await chooser.getByRole('button', { name: /Q3/ }).focus();
       await board.page.keyboard.press('Enter');
       await expect.poll(() => axisTexts(board.page, 'row-digit')).toEqual(two.x_axis_numbers!.map(String));
@@ -148,7 +152,7 @@ describe('number sets on game day (D35, D38)', () => {
     await page.getByRole('tab', { name: 'Grid Selection' }).click();
     const quarters = page.getByTestId('grid-quarters');
     await expect.poll(() => quarters.getByRole('button', { name: /Q3/ }).getAttribute('aria-pressed')).toBe('true');
-    expect(await page.locator('[data-testid="grid-row-digit"] span[aria-hidden]').allTextContents()).toEqual(two.x_axis_numbers!.map(String));
+    await expect.poll(() => page.locator('[data-testid="grid-row-digit"] span[aria-hidden]').allTextContents()).toEqual(two.x_axis_numbers!.map(String));
     await shoot(page, 'number-sets-grid-q3-1280');
   });
 });

@@ -135,7 +135,7 @@ describe('an organizer runs a real pool (issue 13)', () => {
     await expect.poll(() => phoneCell(phone, 9, 9).getAttribute('data-state'), { timeout: 10_000 }).toBe('available');
     await expect.poll(() => phone.getByTestId('pay-by').textContent()).toContain('has passed');
     // The phone player's paid squares stay theirs.
-    expect(await phoneCell(phone, 0, 0).getAttribute('data-state')).toBe('mine');
+    await expect.poll(() => phoneCell(phone, 0, 0).getAttribute('data-state')).toBe('mine');
 
     // 8. The CSVs.
     await adminPage.reload();
@@ -158,9 +158,9 @@ describe('an organizer runs a real pool (issue 13)', () => {
       .toContain('The pay-by time passed: released 1 square of');
     const history = phone.getByTestId('game-activity');
     await expect.poll(async () => (await history.getByTestId('activity-entry').allTextContents()).join('\n')).toContain(`marked 2 squares of ${username} paid`);
-    expect(await history.textContent()).not.toContain('Aunt May');
+    await expect.poll(() => history.textContent()).not.toContain('Aunt May');
 
-    expect(await horizontalOverflow(phone)).toBe(0);
+    await expect.poll(() => horizontalOverflow(phone)).toBe(0);
     await expectNoSeriousViolations(phone, 'the invited board on a phone');
     await expectNoSeriousViolations(adminPage, 'the admin page');
     if (SHOTS) {

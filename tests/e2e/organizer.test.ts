@@ -129,7 +129,7 @@ describe('organizer-collects games (D28)', () => {
     const [download] = await Promise.all([adminPage.waitForEvent('download'), adminPage.getByRole('link', { name: 'Squares (CSV)' }).click()]);
     expect(download.suggestedFilename()).toBe(`${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-squares.csv`);
     const csv = await readFile((await download.path())!, 'utf8');
-    expect(csv).toContain(`"Row 5, column 9",${player.username},${player.email},yes,`);
+    expect(csv).toContain(`"Row 5, column 9",${player.username},${player.email},Paid,`);
 
     // The late player gets a mail about it.
     await expect

@@ -88,9 +88,9 @@ describe("the buyer's own open checkout (D21)", () => {
     await notice.waitFor();
     await expect.poll(() => notice.textContent()).toContain('Waiting for your payment');
     await expect.poll(() => notice.textContent()).toContain('You started paying for 2 squares ($20.00)');
-    await expect(
-      notice.getByRole('list', { name: 'Squares in Own Bowl Closed waiting for your payment' }).getByRole('listitem').allTextContents(),
-    ).resolves.toEqual(['Row 1, column 2', 'Row 5, column 9']);
+    await expect
+      .poll(() => notice.getByRole('list', { name: 'Squares in Own Bowl Closed waiting for your payment' }).getByRole('listitem').allTextContents())
+      .toEqual(['Row 1, column 2', 'Row 5, column 9']);
     await expect.poll(() => notice.getByRole('link', { name: /Resume payment/ }).getAttribute('href')).toBe(cardUrl);
     // Nothing says they are someone else's or unavailable; Proceed to Payment works.
     await page.locator('a[data-testid="proceed-to-payment"]').waitFor();
@@ -114,12 +114,14 @@ describe("the buyer's own open checkout (D21)", () => {
     await later.goto(`${server.url}/payment`);
     await later.getByTestId('open-checkout').waitFor();
     await expect.poll(() => later.getByRole('list', { name: 'Squares in Own Bowl Closed' }).locator('li[data-pending]').count()).toBe(2);
-    await expect(
-      later
-        .getByTestId('open-checkout')
-        .getByRole('link', { name: /Resume payment/ })
-        .getAttribute('href'),
-    ).resolves.toBe(cardUrl);
+    await expect
+      .poll(() =>
+        later
+          .getByTestId('open-checkout')
+          .getByRole('link', { name: /Resume payment/ })
+          .getAttribute('href'),
+      )
+      .toBe(cardUrl);
     await later.close();
 
     // Start again (from the cart): the old checkout is cancelled through the provider, its squares released; the cart keeps them.
@@ -210,7 +212,7 @@ describe('one browser, two people (D21)', () => {
 
     await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
     await toast(page, 'Logged out successfully').waitFor();
-    await expect(savedCart(page)).resolves.toBeNull();
+    await expect.poll(() => savedCart(page)).toBeNull();
 
     const bob = await signedInPlayer(server.app, 'bob');
     await logIn(page, bob.email, bob.password);
@@ -246,6 +248,6 @@ describe('one browser, two people (D21)', () => {
     await signInBrowser(context, server, { prefix: 'dave' });
     await page.goto(`${server.url}/cart`);
     await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
-    await expect(savedCart(page)).resolves.toBeNull();
+    await expect.poll(() => savedCart(page)).toBeNull();
   });
 });

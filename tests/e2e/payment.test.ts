@@ -95,8 +95,11 @@ describe('paying for the cart', () => {
     await expectNoSeriousViolations(page);
 
     // Pay opens the test checkout in a new tab; this page waits for it.
-    const checkout = await payInNewTab(page, context, 'Pay $20.00');
-    await toast(page, 'Payment page opened in new tab. Complete your purchase there.').waitFor();
+    // The toast is awaited from the click on: it may be gone by the time the new tab has loaded.
+    const [checkout] = await Promise.all([
+      payInNewTab(page, context, 'Pay $20.00'),
+      toast(page, 'Payment page opened in new tab. Complete your purchase there.').waitFor(),
+    ]);
     await page.getByTestId('payment-waiting').waitFor();
     await expect.poll(() => page.getByRole('link', { name: /Open payment page/ }).getAttribute('href')).toBe(checkout.url());
 
@@ -124,7 +127,7 @@ describe('paying for the cart', () => {
     expect(url.searchParams.get('checkout_id')).toBeTruthy();
     await headingNamed(checkout, 'Payment Successful!').waitFor();
     await toast(checkout, 'Payment successful! Your squares have been claimed.').waitFor();
-    await expect(savedCart(checkout)).resolves.toEqual([]);
+    await expect.poll(() => savedCart(checkout)).toEqual([]);
     await expect.poll(() => checkout.getByRole('link', { name: 'View My Squares' }).getAttribute('href')).toBe('/my-squares');
     await expect.poll(() => checkout.getByRole('link', { name: 'Back to Game' }).getAttribute('href')).toBe(`/game/${game.id}`);
     await expect.poll(() => checkout.getByRole('link', { name: 'Browse More Games' }).getAttribute('href')).toBe('/all-games');
@@ -184,7 +187,7 @@ describe('paying for the cart', () => {
     await checkout.getByRole('button', { name: 'Cancel' }).click();
     await checkout.waitForURL((url) => url.pathname === '/cart');
     await expect.poll(() => squaresOf(game.id)).toEqual([]);
-    await expect(savedCart(page)).resolves.toHaveLength(1);
+    await expect.poll(() => savedCart(page)).toHaveLength(1);
   });
 
   test('Cancel on the card page goes back to the cart and releases the hold; the square stays in the cart', async () => {
@@ -234,7 +237,7 @@ describe('paying for the cart', () => {
 
     await error.getByRole('button', { name: 'Remove from cart' }).click();
     await page.getByRole('button', { name: 'Pay $10.00' }).waitFor();
-    await expect(savedCart(page)).resolves.toEqual(cartFor(game, [{ x: 4, y: 4 }]));
+    await expect.poll(() => savedCart(page)).toEqual(cartFor(game, [{ x: 4, y: 4 }]));
   });
 
   test('PayPal is shown as Coming Soon and cannot be chosen', async () => {
@@ -294,7 +297,7 @@ describe('/payment-success', () => {
     await headingNamed(page, 'Confirming your payment...').waitFor();
     await expect.poll(() => page.getByRole('list', { name: 'Squares in Pay Bowl Confirming' }).textContent()).toBe('Row 7, column 7');
     // Not paid yet: nothing is cleared or celebrated.
-    await expect(savedCart(page)).resolves.toHaveLength(1);
+    await expect.poll(() => savedCart(page)).toHaveLength(1);
     await expectNoSeriousViolations(page);
 
     const paid = await context.request.post(`${server.url}/api/checkout/test/${created.sessionId}/pay`, {
@@ -303,7 +306,7 @@ describe('/payment-success', () => {
     });
     expect(paid.status()).toBe(200);
     await headingNamed(page, 'Payment Successful!').waitFor({ timeout: 10_000 });
-    await expect(savedCart(page)).resolves.toEqual([]);
+    await expect.poll(() => savedCart(page)).toEqual([]);
   });
 
   test('a refunded payment says so, with the reason, and claims nothing', async () => {
@@ -324,7 +327,7 @@ describe('/payment-success', () => {
     await expect.poll(() => page.getByText(reason).isVisible()).toBe(true);
     await expect.poll(() => page.getByText(/none were and the whole payment was refunded/).isVisible()).toBe(true);
     // The squares were not bought: the cart keeps them.
-    await expect(savedCart(page)).resolves.toHaveLength(1);
+    await expect.poll(() => savedCart(page)).toHaveLength(1);
 
     // My Squares lists the refund with its amount and reason.
     await page.getByRole('link', { name: 'View My Squares' }).click();
@@ -341,7 +344,7 @@ describe('/payment-success', () => {
     await headingNamed(page, 'Payment Successful!').waitFor();
     // Issue 11: a bare URL proves no payment; the player's cart is kept.
     await page.getByRole('link', { name: 'Back to Game' }).waitFor();
-    await expect(savedCart(page)).resolves.toEqual(cartFor(game, [{ x: 1, y: 2 }]));
+    await expect.poll(() => savedCart(page)).toEqual(cartFor(game, [{ x: 1, y: 2 }]));
     await expect.poll(() => page.getByRole('link', { name: 'Back to Game' }).getAttribute('href')).toBe(`/game/${game.id}`);
 
     await page.goto(`${server.url}/payment-success?game_id=multiple`);
@@ -358,7 +361,7 @@ describe('/payment-success', () => {
     });
     await headingNamed(page, 'Log in to see your payment').waitFor();
     await expect.poll(() => page.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login');
-    await expect(savedCart(page)).resolves.toHaveLength(1);
+    await expect.poll(() => savedCart(page)).toHaveLength(1);
   });
 });
 
@@ -431,7 +434,7 @@ describe('on a phone (375 px)', () => {
       ]),
     });
     await headingNamed(page, 'Payment').waitFor();
-    expect(await horizontalOverflow(page)).toBe(0);
+    await expect.poll(() => horizontalOverflow(page)).toBe(0);
 
     // D45: on a phone the card page opens in this tab.
     await page.getByRole('button', { name: 'Pay $60.00' }).click();
@@ -439,15 +442,15 @@ describe('on a phone (375 px)', () => {
     const checkout = page;
     await checkout.getByText('Test mode - no real money', { exact: true }).waitFor();
     expect(context.pages()).toHaveLength(1);
-    expect(await horizontalOverflow(checkout)).toBe(0);
+    await expect.poll(() => horizontalOverflow(checkout)).toBe(0);
 
     await fillCard(checkout, '4242 4242 4242 4242');
     await checkout.getByRole('button', { name: 'Pay $60.00' }).click();
     await headingNamed(checkout, 'Payment Successful!').waitFor();
-    expect(await horizontalOverflow(checkout)).toBe(0);
+    await expect.poll(() => horizontalOverflow(checkout)).toBe(0);
 
     await checkout.goto(`${server.url}/my-squares`);
     await checkout.getByRole('list', { name: /Your squares in/ }).waitFor();
-    expect(await horizontalOverflow(checkout)).toBe(0);
+    await expect.poll(() => horizontalOverflow(checkout)).toBe(0);
   });
 });

@@ -48,7 +48,7 @@ async function rules(page: Page): Promise<string[]> {
 describe('the board page’s Payouts panel', () => {
   test('a visitor sees each quarter’s share and pay at the current pot, and what the organizer keeps', async () => {
     const page = await open(`/game/${ids.organizer}`);
-    expect(await rules(page)).toEqual(['1st Quarter 20%$84.00', '2nd Quarter 20%$84.00', '3rd Quarter 20%$84.00', 'Final 20%$84.00']);
+    await expect.poll(() => rules(page)).toEqual(['1st Quarter 20%$84.00', '2nd Quarter 20%$84.00', '3rd Quarter 20%$84.00', 'Final 20%$84.00']);
     await expect.poll(() => panel(page).getByTestId('payout-rules-pot').textContent()).toBe('At the current pot of $420.00, rounded down to the cent:');
     await expect.poll(() => panel(page).getByTestId('payout-organizer').textContent()).toBe('Organizer keeps 20% ($84.00)');
     // Whole-dollar prices leave nothing to round: no remainder line.
@@ -58,7 +58,7 @@ describe('the board page’s Payouts panel', () => {
 
   test('a final-heavy game pays 20/20/20/40 of its pot and keeps nothing for the organizer; a player sees it too', async () => {
     const page = await open(`/game/${ids.heavy}`, { as: 'player' });
-    expect(await rules(page)).toEqual(['1st Quarter 20%$500.00', '2nd Quarter 20%$500.00', '3rd Quarter 20%$500.00', 'Final 40%$1,000.00']);
+    await expect.poll(() => rules(page)).toEqual(['1st Quarter 20%$500.00', '2nd Quarter 20%$500.00', '3rd Quarter 20%$500.00', 'Final 40%$1,000.00']);
     await expect.poll(() => panel(page).getByTestId('payout-organizer').count()).toBe(0);
   });
 
@@ -77,9 +77,7 @@ describe('the board page’s Payouts panel', () => {
   test('at 375 px the panel fits the screen', async () => {
     const page = await open(`/game/${ids.organizer}`, { width: 375, height: 812 });
     await panel(page).scrollIntoViewIfNeeded();
-    const box = (await panel(page).boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await expect.poll(() => panel(page).boundingBox()).toSatisfy((box) => box !== null && box.x >= 0 && box.x + box.width <= 375);
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 });
@@ -89,11 +87,10 @@ describe('the create form’s payout info', () => {
     const page = await open('/admin/games/new', { as: 'admin' });
     const info = page.getByTestId('payout-info');
     await info.waitFor();
-    const text = (await info.textContent()) ?? '';
-    expect(text).not.toContain('shown with the results');
-    expect(text).toContain("Each quarter's payout is rounded down to the cent.");
-    expect(text).toContain(
-      "Players see these shares on the game's card, and under Payouts on its board what each pays at the current pot, with any remainder.",
-    );
+    await expect.poll(() => info.textContent()).toContain("Each quarter's payout is rounded down to the cent.");
+    await expect
+      .poll(() => info.textContent())
+      .toContain("Players see these shares on the game's card, and under Payouts on its board what each pays at the current pot, with any remainder.");
+    await expect.poll(() => info.textContent()).not.toContain('shown with the results');
   });
 });

@@ -82,7 +82,7 @@ describe('a named winner who owes, where the organizer pays out (D47, D48)', () 
       await result.getByText(SHOWN, { exact: true }).first().waitFor();
       await expect.poll(() => result.getByTestId('winner-owes').innerText()).toContain(OWES);
       await expect.poll(() => result.getByRole('link', { name: /Their payments/ }).getAttribute('href')).toBe(`/admin/game/${game.id}#payments-${game.mayId}`);
-      expect(await horizontalOverflow(page), `${size.width}`).toBe(0);
+      await expect.poll(() => horizontalOverflow(page), { message: `${size.width}` }).toBe(0);
       await shoot(page, `results-owing-${size.width}`);
 
       await result.getByRole('button', { name: /Mark Paid/ }).click();
@@ -91,7 +91,7 @@ describe('a named winner who owes, where the organizer pays out (D47, D48)', () 
       await expect.poll(() => dialog.getByTestId('winner-owes').innerText()).toContain(OWES);
       await expectNoSeriousViolations(page);
       await shoot(page, `mark-paid-owing-${size.width}`);
-      expect(await text(page)).not.toMatch(/named\.invalid/i);
+      await expect.poll(() => text(page)).not.toMatch(/named\.invalid/i);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
     }
   });
@@ -107,13 +107,13 @@ describe('a named winner who owes, where the organizer pays out (D47, D48)', () 
     const dialog = page.getByTestId('mark-paid-dialog');
     await dialog.getByText(SHOWN, { exact: true }).waitFor();
     await expect.poll(() => dialog.getByTestId('winner-owes').innerText()).toContain(OWES);
-    expect(await text(page)).not.toMatch(/named\.invalid/i);
+    await expect.poll(() => text(page)).not.toMatch(/named\.invalid/i);
     await shoot(page, 'pick-winners-owing-1280');
     await dialog.getByRole('link', { name: /Their payments/ }).click();
     const row = page.locator(`#payments-${game.mayId}`);
     await row.getByText(SHOWN, { exact: true }).waitFor();
     await expect.poll(() => row.evaluate((element) => element.getBoundingClientRect().top < window.innerHeight)).toBe(true);
-    expect(await text(page)).not.toMatch(/named\.invalid/i);
+    await expect.poll(() => text(page)).not.toMatch(/named\.invalid/i);
 
     // D47: the board says what was collected beside the pot.
     const board = await harness.open(`/game/${game.id}`, { as: alice, ...PHONE });

@@ -39,8 +39,8 @@ async function expectOwing(scope: ReturnType<Page['getByTestId']>, page: Page) {
   await expect.poll(() => line.getByTestId('owing-instructions').isVisible()).toBe(false);
   await line.getByRole('button', { name: 'How to pay' }).click();
   await expect.poll(() => line.getByTestId('owing-instructions').textContent()).toContain(INSTRUCTIONS);
-  expect(await line.getByRole('button', { name: 'How to pay' }).getAttribute('aria-expanded')).toBe('true');
-  expect(await horizontalOverflow(page)).toBe(0);
+  await expect.poll(() => line.getByRole('button', { name: 'How to pay' }).getAttribute('aria-expanded')).toBe('true');
+  await expect.poll(() => horizontalOverflow(page)).toBe(0);
 }
 
 describe('what a player owes (D28)', () => {
@@ -74,10 +74,10 @@ describe('what a player owes (D28)', () => {
       const other = await testAccount(harness.server, { prefix: `other${width}` });
       const { page: theirs } = await harness.open(`/game/${gameId}`, { as: other, ...size });
       await theirs.getByTestId('game-status').waitFor();
-      expect(await theirs.getByTestId('owing').count()).toBe(0);
+      await expect.poll(() => theirs.getByTestId('owing').count()).toBe(0);
       const { page: visitor } = await harness.open('/all-games', size);
       await visitor.getByTestId('game-card').filter({ hasText: title }).waitFor();
-      expect(await visitor.getByTestId('owing').count()).toBe(0);
+      await expect.poll(() => visitor.getByTestId('owing').count()).toBe(0);
     });
   }
 });

@@ -189,12 +189,12 @@ describe('a 25-square pool with custom shares, roll-forward and numbers at halft
       await expect.poll(() => text(board, 'digit-set-2')).toMatch(/^Set 2 \(Q3-Q4\): rows \d{10} · columns \d{10}/);
       const pairs = (digits: readonly number[]) => [0, 1, 2, 3, 4].map((line) => `${digits[2 * line]} / ${digits[2 * line + 1]}`);
       await expect.poll(() => axisTexts(board, 'row-digit')).toEqual(pairs(set2.x_axis_numbers!));
-      expect(await axisTexts(board, 'column-digit')).toEqual(pairs(set2.y_axis_numbers!));
+      await expect.poll(() => axisTexts(board, 'column-digit')).toEqual(pairs(set2.y_axis_numbers!));
       const panel = board.getByTestId('quarter-results-panel');
       await expect.poll(() => panel.textContent()).toContain('Unclaimed: nobody bought this square, so its $48.00 rolls forward to Q3.');
       await expect.poll(() => panel.textContent()).toContain('$120.00');
       await expect.poll(() => text(board, 'payout-organizer')).toBe('Food Bank gets 10% ($24.00)');
-      expect(await horizontalOverflow(board)).toBeLessThanOrEqual(0);
+      await expect.poll(() => horizontalOverflow(board)).toBeLessThanOrEqual(0);
       await expectNoSeriousViolations(board, `played-out 25-square board, ${width} px`);
       await shoot(board, `pool-rules-board-${width}`);
 
@@ -203,7 +203,7 @@ describe('a 25-square pool with custom shares, roll-forward and numbers at halft
       await board.getByTestId('verify-set-2').waitFor();
       await expect.poll(() => board.getByTestId('verify-set-1').locator('p').first().textContent()).toBe('Set 1 (Q1-Q2): verified');
       await expect.poll(() => board.getByTestId('verify-set-2').locator('p').first().textContent()).toBe('Set 2 (Q3-Q4): verified');
-      expect(await horizontalOverflow(board)).toBeLessThanOrEqual(0);
+      await expect.poll(() => horizontalOverflow(board)).toBeLessThanOrEqual(0);
       await expectNoSeriousViolations(board, `verify page, ${width} px`);
       await shoot(board, `pool-rules-verify-${width}`);
     }
@@ -216,7 +216,7 @@ describe('a 25-square pool with custom shares, roll-forward and numbers at halft
     const digitsOf = (set: typeof set1) =>
       `Lions ${set.x_axis_numbers![0]} / ${set.x_axis_numbers![1]} - Bears ${set.y_axis_numbers![0]} / ${set.y_axis_numbers![1]}`;
     await expect.poll(() => first.getByTestId('my-square-digits').allTextContents()).toEqual([`Q1-Q2: ${digitsOf(set1)}`, `Q3-Q4: ${digitsOf(set2)}`]);
-    expect(await horizontalOverflow(mine)).toBeLessThanOrEqual(0);
+    await expect.poll(() => horizontalOverflow(mine)).toBeLessThanOrEqual(0);
     await expectNoSeriousViolations(mine, 'My Squares with two sets, 375 px');
     await shoot(mine, 'pool-rules-my-squares-375');
 

@@ -122,37 +122,39 @@ describe('the printable board (D42)', () => {
     expect(new URL(boardPage.url()).pathname).toBe(`/game/${game.id}/print`);
 
     const { page } = await openPrint(game.id, 'player');
-    expect(await page.getByTestId('print-title').textContent()).toBe(game.title);
-    expect(await page.getByTestId('print-teams').textContent()).toBe('Lions vs Bears');
-    expect(await page.getByTestId('print-facts').textContent()).toBe('100 squares · $10.00 per square · Pot $980.00 · 98 of 100 sold · Numbers revealed');
-    expect(await page.locator('[data-testid="print-square"]').count()).toBe(100);
+    await expect.poll(() => page.getByTestId('print-title').textContent()).toBe(game.title);
+    await expect.poll(() => page.getByTestId('print-teams').textContent()).toBe('Lions vs Bears');
+    await expect
+      .poll(() => page.getByTestId('print-facts').textContent())
+      .toBe('100 squares · $10.00 per square · Pot $980.00 · 98 of 100 sold · Numbers revealed');
+    await expect.poll(() => page.locator('[data-testid="print-square"]').count()).toBe(100);
     // Names on squares (the long one whole in the page, cut by CSS in the cell); the unsold squares blank.
     await expect.poll(() => square(page, 0, 0).textContent()).toContain(owners[0]!.username);
-    expect(await square(page, 0, 2).textContent()).toContain(owners[2]!.username);
-    expect(await square(page, 9, 9).textContent()).toContain('not sold');
+    await expect.poll(() => square(page, 0, 2).textContent()).toContain(owners[2]!.username);
+    await expect.poll(() => square(page, 9, 9).textContent()).toContain('not sold');
     // Both sets: set 1 nearest the grid's corner, set 2 beside it, each labelled with its quarters.
-    expect(await texts(page, 'print-column-digit-1')).toEqual(one!.y_axis_numbers!.map(String));
-    expect(await texts(page, 'print-row-digit-1')).toEqual(one!.x_axis_numbers!.map(String));
-    expect(await texts(page, 'print-column-digit-2')).toEqual(two!.y_axis_numbers!.map(String));
-    expect(await texts(page, 'print-row-digit-2')).toEqual(two!.x_axis_numbers!.map(String));
-    expect(await page.getByTestId('print-row-digit-2').first().textContent()).toContain('Set 2 (Q3-Q4), rows: ');
-    expect(await page.getByTestId('print-grid').textContent()).toContain('Q3-Q4');
+    await expect.poll(() => texts(page, 'print-column-digit-1')).toEqual(one!.y_axis_numbers!.map(String));
+    await expect.poll(() => texts(page, 'print-row-digit-1')).toEqual(one!.x_axis_numbers!.map(String));
+    await expect.poll(() => texts(page, 'print-column-digit-2')).toEqual(two!.y_axis_numbers!.map(String));
+    await expect.poll(() => texts(page, 'print-row-digit-2')).toEqual(two!.x_axis_numbers!.map(String));
+    await expect.poll(() => page.getByTestId('print-row-digit-2').first().textContent()).toContain('Set 2 (Q3-Q4), rows: ');
+    await expect.poll(() => page.getByTestId('print-grid').textContent()).toContain('Q3-Q4');
     // Q1's winning square is marked.
-    expect(await square(page, 2, 4).getAttribute('data-won')).toBe('Q1');
+    await expect.poll(() => square(page, 2, 4).getAttribute('data-won')).toBe('Q1');
     // The rules the board shows (D34, D37): custom shares, the Food Bank's share, roll forward, overtime.
-    const rules = await page.getByTestId('payout-rules').textContent();
-    expect(rules).toContain('Food Bank gets 10%');
-    expect(rules).toContain('Overtime counts toward the Final score');
-    expect(await page.getByTestId('payout-unbought').textContent()).toMatch(/roll/i);
+    const rules = page.getByTestId('payout-rules');
+    await expect.poll(() => rules.textContent()).toContain('Food Bank gets 10%');
+    await expect.poll(() => rules.textContent()).toContain('Overtime counts toward the Final score');
+    await expect.poll(() => page.getByTestId('payout-unbought').textContent()).toMatch(/roll/i);
     // A player's QR code opens the plain game link.
-    expect(await page.getByTestId('print-qr-block').getAttribute('data-link')).toBe(`${server.url}/game/${game.id}`);
+    await expect.poll(() => page.getByTestId('print-qr-block').getAttribute('data-link')).toBe(`${server.url}/game/${game.id}`);
     await page.getByRole('img', { name: 'QR code of the game link' }).waitFor();
 
     await expectNoSeriousViolations(page, 'print page, 100 squares, 1280 px');
     await shoot(page, 'print-100-halftime-1280');
     // In print the Print button is gone and the sheet is one landscape page on either paper.
     await page.emulateMedia({ media: 'print' });
-    expect(await page.getByTestId('print-button').isVisible()).toBe(false);
+    await expect.poll(() => page.getByTestId('print-button').isVisible()).toBe(false);
     await page.setViewportSize({ width: 1056, height: 816 });
     await shoot(page, 'print-100-halftime-print-media', false);
     await expectOnePage(page, '100-halftime');
@@ -160,8 +162,8 @@ describe('the printable board (D42)', () => {
 
     // On a phone before printing: the page does not run sideways (the grid scrolls in its own box), and axe is content.
     const phone = (await openPrint(game.id, 'player', 375)).page;
-    expect(await horizontalOverflow(phone)).toBe(0);
-    expect(await phone.getByTestId('print-button').isVisible()).toBe(true);
+    await expect.poll(() => horizontalOverflow(phone)).toBe(0);
+    await expect.poll(() => phone.getByTestId('print-button').isVisible()).toBe(true);
     await expectNoSeriousViolations(phone, 'print page, 375 px');
     await shoot(phone, 'print-100-halftime-375');
   });
@@ -173,19 +175,19 @@ describe('the printable board (D42)', () => {
     const numbers = drawn.numbers!;
     // The admin receives the digits before they are revealed; the sheet waits as the board does.
     const { page } = await openPrint(game.id);
-    expect(await page.locator('[data-testid="print-square"]').count()).toBe(50);
-    expect(await texts(page, 'print-column-digit-1')).toEqual(Array(10).fill(''));
-    expect(await texts(page, 'print-row-digit-1')).toEqual(Array(5).fill(''));
-    expect(await page.getByTestId('print-column-digit-1').first().textContent()).toBe('Numbers, not drawn yet: ');
-    expect(await page.getByTestId('print-facts').textContent()).toContain('Numbers drawn, not revealed yet');
-    expect(await square(page, 4, 0).textContent()).toContain(owners[40 % 3]!.username);
+    await expect.poll(() => page.locator('[data-testid="print-square"]').count()).toBe(50);
+    await expect.poll(() => texts(page, 'print-column-digit-1')).toEqual(Array(10).fill(''));
+    await expect.poll(() => texts(page, 'print-row-digit-1')).toEqual(Array(5).fill(''));
+    await expect.poll(() => page.getByTestId('print-column-digit-1').first().textContent()).toBe('Numbers, not drawn yet: ');
+    await expect.poll(() => page.getByTestId('print-facts').textContent()).toContain('Numbers drawn, not revealed yet');
+    await expect.poll(() => square(page, 4, 0).textContent()).toContain(owners[40 % 3]!.username);
 
     await api('PUT', `/api/admin/games/${game.id}/numbers/visibility`, { revealed: true });
     await page.reload();
     await page.getByTestId('print-sheet').waitFor();
     const pairs = Array.from({ length: 5 }, (_, i) => `${numbers.x_axis_numbers[2 * i]} / ${numbers.x_axis_numbers[2 * i + 1]}`);
     await expect.poll(() => texts(page, 'print-row-digit-1')).toEqual(pairs);
-    expect(await texts(page, 'print-column-digit-1')).toEqual(numbers.y_axis_numbers.map(String));
+    await expect.poll(() => texts(page, 'print-column-digit-1')).toEqual(numbers.y_axis_numbers.map(String));
     await expectNoSeriousViolations(page, 'print page, 50 squares');
     await shoot(page, 'print-50-1280');
     await expectOnePage(page, '50-revealed');
@@ -200,11 +202,11 @@ describe('the printable board (D42)', () => {
       const token = (await server.db.handle.db.selectFrom('games').select('invite_token').where('id', '=', game.id).executeTakeFirstOrThrow()).invite_token!;
 
       const { page } = await openPrint(game.id);
-      expect(await page.locator('[data-testid="print-square"]').count()).toBe(25);
-      expect(await page.getByTestId('print-qr-block').getAttribute('data-link')).toBe(`${server.url}/game/${game.id}?invite=${token}`);
+      await expect.poll(() => page.locator('[data-testid="print-square"]').count()).toBe(25);
+      await expect.poll(() => page.getByTestId('print-qr-block').getAttribute('data-link')).toBe(`${server.url}/game/${game.id}?invite=${token}`);
       await page.getByRole('img', { name: 'QR code of the invite link' }).waitFor();
-      expect(await square(page, 0, 1).textContent()).toContain(owners[1]!.username);
-      expect(await page.getByTestId('print-facts').textContent()).toContain('Numbers not drawn yet');
+      await expect.poll(() => square(page, 0, 1).textContent()).toContain(owners[1]!.username);
+      await expect.poll(() => page.getByTestId('print-facts').textContent()).toContain('Numbers not drawn yet');
       await expectNoSeriousViolations(page, 'print page, 25 squares');
       await shoot(page, 'print-25-invite-1280');
       await expectOnePage(page, '25-invite');
@@ -213,12 +215,12 @@ describe('the printable board (D42)', () => {
       const member = await harness.open(`/game/${game.id}/print?invite=${token}`, { as: 'player', waitFor: 'none' });
       await member.page.getByTestId('print-sheet').waitFor();
       await expect.poll(() => member.page.getByTestId('print-qr-block').getAttribute('data-link')).toBe(`${server.url}/game/${game.id}`);
-      expect(await member.page.content()).not.toContain(token);
+      await expect.poll(() => member.page.content()).not.toContain(token);
 
       // Anyone else: not found, as on the board.
       const stranger = await harness.open(`/game/${game.id}/print`, { as: 'player', waitFor: 'none' });
       await stranger.page.getByTestId('game-not-found').waitFor();
-      expect(await stranger.page.getByTestId('print-sheet').count()).toBe(0);
+      await expect.poll(() => stranger.page.getByTestId('print-sheet').count()).toBe(0);
     },
   );
 });

@@ -31,7 +31,7 @@ describe('web shell', () => {
 
   test('home renders the hero, the visitor banner, How to Play and the games area', async () => {
     const { page } = await visit('/');
-    await expect(page.title()).resolves.toBe('Squares Pool');
+    await expect.poll(() => page.title()).toBe('Squares Pool');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Squares Pool');
     await expect.poll(() => page.getByTestId('welcome-line').textContent()).toBe('Welcome to Squares Pool');
 
@@ -65,9 +65,8 @@ describe('web shell', () => {
 
   test('Ctrl+B collapses the sidebar to icons, and the state survives a reload', async () => {
     const { page, context } = await visit('/');
-    expect(await sidebarState(page)).toBe('expanded');
-    const before = await page.locator('[data-slot="sidebar-container"]').boundingBox();
-    expect(before?.width).toBe(256); // 16rem
+    await expect.poll(() => sidebarState(page)).toBe('expanded');
+    await expect.poll(async () => (await page.locator('[data-slot="sidebar-container"]').boundingBox())?.width).toBe(256); // 16rem
 
     await page.keyboard.press('Control+b');
     await expect.poll(() => sidebarState(page)).toBe('collapsed');
@@ -80,7 +79,7 @@ describe('web shell', () => {
 
     await page.reload();
     await page.locator('main h1').waitFor();
-    expect(await sidebarState(page)).toBe('collapsed');
+    await expect.poll(() => sidebarState(page)).toBe('collapsed');
 
     await page.keyboard.press('Control+b');
     await expect.poll(() => sidebarState(page)).toBe('expanded');
@@ -94,7 +93,7 @@ describe('web shell', () => {
   test("the theme toggle's choice survives a reload; without one the system preference applies", async () => {
     const { page } = await visit('/', { colorScheme: 'light' });
     const htmlClass = () => page.evaluate(() => document.documentElement.className);
-    expect(await htmlClass()).toContain('light');
+    await expect.poll(() => htmlClass()).toContain('light');
 
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await expect.poll(htmlClass).toContain('dark');
@@ -102,8 +101,8 @@ describe('web shell', () => {
 
     await page.reload();
     await page.locator('main h1').waitFor();
-    expect(await htmlClass()).toContain('dark');
-    expect(await htmlClass()).not.toContain('light');
+    await expect.poll(() => htmlClass()).toContain('dark');
+    await expect.poll(() => htmlClass()).not.toContain('light');
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
     await expect.poll(htmlClass).toContain('light');
 
@@ -175,20 +174,19 @@ describe('web shell', () => {
 
   test('at 375 px the menu sheet opens from the top bar and navigates', async () => {
     const { page } = await visit('/', { width: 375, height: 812 });
-    // The desktop sidebar is not rendered; the sheet is closed.
-    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth).toBeLessThanOrEqual(375);
-
+    // The desktop sidebar is not rendered; the sheet is closed (the top bar's menu button is drawn).
     const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.waitFor();
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
     await expect.poll(() => menuButton.getAttribute('aria-expanded')).toBe('false');
     await menuButton.click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.waitFor();
     // Measure once the slide-in has finished: mid-animation the box is a transformed fraction off.
     await menu.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished)));
-    const box = await menu.boundingBox();
-    expect(box?.width).toBe(288); // 18rem
+    await expect.poll(async () => (await menu.boundingBox())?.width).toBe(288); // 18rem
     await menu.getByRole('link', { name: 'How to Play', exact: true }).click();
 
     await page.waitForURL(`${server.url}/how-to-play`);

@@ -22,12 +22,10 @@ describe('verifiable draws (D38, commit-reveal) with numbers at halftime (D35)',
   test("the create form offers the number sets in the game's periods (375 px)", async () => {
     const { page } = await harness.open('/admin/games/new', { as: 'admin', width: 375, height: 812 });
     const select = page.getByTestId('number-sets-field');
-    expect(await select.locator('option').allTextContents()).toEqual([
-      'One set of numbers for the whole game',
-      'New numbers each quarter',
-      'New numbers at halftime',
-    ]);
-    expect(await page.getByLabel('Numbers', { exact: true }).inputValue()).toBe('game');
+    await expect
+      .poll(() => select.locator('option').allTextContents())
+      .toEqual(['One set of numbers for the whole game', 'New numbers each quarter', 'New numbers at halftime']);
+    await expect.poll(() => page.getByLabel('Numbers', { exact: true }).inputValue()).toBe('game');
     await expectNoSeriousViolations(page, 'create form with number sets, 375 px');
     await select.scrollIntoViewIfNeeded();
     await shoot(page, 'create-form-number-sets-375');
@@ -37,12 +35,8 @@ describe('verifiable draws (D38, commit-reveal) with numbers at halftime (D35)',
     const { page } = await harness.open('/how-to-play', { width: 375, height: 812 });
     const note = page.getByTestId('draws-note');
     await note.waitFor();
-    const text = await note.textContent();
-    expect(text).toContain('How the numbers are drawn');
-    expect(text).toContain('a new set at halftime');
-    expect(text).toContain('drand randomness beacon');
-    expect(text).toContain('Verify page');
-    expect(text).toContain('Its weakness');
+    for (const words of ['How the numbers are drawn', 'a new set at halftime', 'drand randomness beacon', 'Verify page', 'Its weakness'])
+      await expect.poll(() => note.textContent()).toContain(words);
     await expectNoSeriousViolations(page, 'How to Play with the draws note, 375 px');
     await note.scrollIntoViewIfNeeded();
     await shoot(page, 'how-to-play-draws-375');
@@ -73,7 +67,7 @@ describe('verifiable draws (D38, commit-reveal) with numbers at halftime (D35)',
     await expect
       .poll(() => page.getByTestId('digit-set-1').textContent())
       .toMatch(/^Set 1 \(Q1-Q2\): rows \d{10} · columns \d{10} \(board [0-9a-f]{12}… · draw 1/);
-    expect(await page.getByTestId('digit-set-2').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('digit-set-2').count()).toBe(0);
 
     for (const quarter of [1, 2]) {
       expect((await call(page, 'PUT', `/api/admin/games/${id}/quarters/${quarter}`, { team_a_score: quarter * 7, team_b_score: 3 })).status).toBe(200);
@@ -85,28 +79,27 @@ describe('verifiable draws (D38, commit-reveal) with numbers at halftime (D35)',
     const axisDigits = async (testId: string) =>
       (await page.getByTestId(testId).allTextContents()).map((text) => text.trim().match(/^\d/)?.[0] ?? '?').join('');
     await expect.poll(() => axisDigits('column-digit')).toBe(set2[2]);
-    expect(await axisDigits('row-digit')).toBe(set2[1]);
+    await expect.poll(() => axisDigits('row-digit')).toBe(set2[1]);
     await expectNoSeriousViolations(page, 'board with digit sets, 1280 px');
     await page.getByTestId('digit-sets').scrollIntoViewIfNeeded();
     await shoot(page, 'digit-sets-board-1280');
 
     await page.getByTestId('verify-link').click();
     await page.getByTestId('verify-set-2').waitFor();
-    expect(await page.getByTestId('verify-set-1').locator('p').first().textContent()).toBe('Set 1 (Q1-Q2): verified');
-    expect(await page.getByTestId('verify-set-2').locator('p').first().textContent()).toBe('Set 2 (Q3-Q4): verified');
+    await expect.poll(() => page.getByTestId('verify-set-1').locator('p').first().textContent()).toBe('Set 1 (Q1-Q2): verified');
+    await expect.poll(() => page.getByTestId('verify-set-2').locator('p').first().textContent()).toBe('Set 2 (Q3-Q4): verified');
     await expectNoSeriousViolations(page, 'verify page, 1280 px');
     await shoot(page, 'verify-1280');
 
     const phone = await harness.open(`/game/${id}/verify`, { width: 375, height: 812 });
     await phone.page.getByTestId('verify-set-2').waitFor();
-    expect(await phone.page.getByTestId('verify-set-1').locator('p').first().textContent()).toBe('Set 1 (Q1-Q2): verified');
-    const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(375);
+    await expect.poll(() => phone.page.getByTestId('verify-set-1').locator('p').first().textContent()).toBe('Set 1 (Q1-Q2): verified');
+    await expect.poll(() => phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shoot(phone.page, 'verify-375');
     await phone.page.goto(`${server.url}/game/${id}`);
     await phone.page.getByRole('grid').waitFor();
     await phone.page.getByTestId('digit-set-2').waitFor();
-    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expect.poll(() => phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shoot(phone.page, 'digit-sets-board-375');
   });
 });

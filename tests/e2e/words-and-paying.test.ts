@@ -251,9 +251,13 @@ describe('paying on a phone (D45)', () => {
   test('on a desktop the card page opens in a new tab (spec); a declined card, then the good one, pays once and the first tab follows', async () => {
     const game = await gameOnSale(uniqueTitle('Desk Pay Bowl'));
     const { page, context, account } = await harness.open('/payment', { as: 'player', cart: cartFor(game, [{ x: 7, y: 1 }]), ...DESKTOP });
-    const [checkout] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Pay $10.00' }).click()]);
+    // The toast is awaited from the click on: it may be gone by the time the new tab has loaded.
+    const [checkout] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Pay $10.00' }).click(),
+      toast(page, 'Payment page opened in new tab. Complete your purchase there.').waitFor(),
+    ]);
     await checkout.getByText('Test mode - no real money', { exact: true }).waitFor();
-    await toast(page, 'Payment page opened in new tab. Complete your purchase there.').waitFor();
     await expect.poll(() => page.getByTestId('payment-waiting').getByRole('heading', { level: 2 }).textContent()).toBe('Complete your payment in the new tab');
     await expect.poll(() => page.getByRole('link', { name: /Open payment page/ }).getAttribute('target')).toBe('_blank');
 

@@ -256,3 +256,13 @@ export async function adminFlags(db: TestDatabase): Promise<Record<string, boole
   const rows = await db.handle.db.selectFrom('user').select(['email', 'isAdmin']).execute();
   return Object.fromEntries(rows.map((r) => [r.email, r.isAdmin]));
 }
+
+/** Makes an account's sessions `minutes` old (their sign-in time, as Better Auth stores it on each database). */
+export async function ageSessions(db: Pick<TestDatabase, 'handle'>, userId: string, minutes: number): Promise<void> {
+  const at = new Date(Date.now() - minutes * 60_000);
+  await db.handle.raw
+    .updateTable('session')
+    .set({ createdAt: db.handle.kind === 'sqlite' ? at.toISOString() : at })
+    .where('userId', '=', userId)
+    .execute();
+}

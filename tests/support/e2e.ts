@@ -146,6 +146,21 @@ export const savedCart = (page: Page): Promise<unknown> => page.evaluate(() => J
 /** How far the page scrolls sideways (0: it fits). */
 export const horizontalOverflow = (page: Page): Promise<number> =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+/** Two frames, so whatever the last answer changed has been laid out and painted. */
+export const settle = (page: Page): Promise<unknown> =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+/** The page's running transitions and animations ended (endless ones, like a spinner's, aside) and drawn. */
+async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+  await settle(page);
+}
 /** A title no other test uses. */
 export const uniqueTitle = (prefix: string): string => `${prefix} ${crypto.randomUUID().slice(0, 6)}`;
 
@@ -169,7 +184,7 @@ export async function shootMail(harness: BrowserHarness, html: string, name: str
   ] as const) {
     const { page } = await harness.newPage(viewport);
     await page.setContent(html);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await shoot(page, `mail-${name}-${size}`);
   }
 }
@@ -199,15 +214,16 @@ async function seriousViolations(page: Page) {
 
 /**
  * No serious or critical axe finding. axe reads the page as it is at that moment: one run
- * during a transition (a toast or dialog fading) can see half-drawn colours, so the check
- * retries until the page settles (up to 3 runs) and reports the last run's findings.
+ * during a transition (a toast or dialog fading) can see half-drawn colours, so after a run with
+ * findings the check waits for the running transitions to end and runs again (up to 3 runs),
+ * reporting the last run's findings.
  */
 export async function expectNoSeriousViolations(page: Page, message?: string): Promise<void> {
   let findings: Awaited<ReturnType<typeof seriousViolations>> = [];
   for (let run = 0; run < 3; run += 1) {
     findings = await seriousViolations(page);
     if (findings.length === 0) return;
-    await page.waitForTimeout(300);
+    await animationsDone(page);
   }
   expect(findings, message).toEqual([]);
 }

@@ -14,7 +14,7 @@ const serverOrWeb = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'tools/**', 'coverage/**', '**/*.d.ts', 'data/**', '.tmp-*/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'tools/**', 'coverage/**', '**/*.d.ts', 'data/**', '.tmp/**', '.tmp-*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

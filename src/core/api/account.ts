@@ -40,8 +40,15 @@ export const changeUsernameBodySchema = z.object({ username: usernameSchema }).s
 /** Where a new address's confirmation link leads (the account page says what happened; `&error=CODE` when it did not work). */
 export const EMAIL_CHANGED_CALLBACK = '/account?email=changed';
 
-/** POST /api/me/email: a confirmation link goes to the new address; the address changes when it is opened. */
-export const changeEmailBodySchema = z.object({ email: emailSchema }).strict();
+/**
+ * POST /api/me/email: a confirmation link goes to the new address; the address changes when it
+ * is opened. The current password is required when the account has one; an account without one
+ * (made by a sign-in link) needs a sign-in within the last EMAIL_CHANGE_FRESH_MINUTES instead.
+ */
+export const changeEmailBodySchema = z.object({ email: emailSchema, currentPassword: z.string().max(200).optional() }).strict();
+
+/** POST /api/account/email-undo: the token of the undo link the old address got (no session: its owner may be locked out). */
+export const emailUndoBodySchema = z.object({ token: z.string().max(200) }).strict();
 
 /**
  * POST /api/me/password: the current password is required when the account has one; an account

@@ -39,6 +39,8 @@ const organizerPaymentSchema = z.object({
   payment_instructions: z.string().nullable(),
   /** Unpaid squares are released then; null for never. */
   pay_by: timestamp.nullable(),
+  /** D49: the game's zone, in which the pay-by time is shown (null for a game made before zones). */
+  time_zone: z.string().nullable(),
 });
 
 /** D28: the organizer-collects part of a cart, the buyer's at once and unpaid until the organizer marks it paid. */

@@ -25,11 +25,17 @@ export const ERROR_CODES = [
   'MAILBOX_DISABLED',
   // A one-click unsubscribe link (D40) that is not ours: cut short, changed, or for an account that is gone
   'BAD_UNSUBSCRIBE_LINK',
+  // docs/decisions/039: an account without a password changes its address only soon after a sign-in;
+  // the old address's undo link: not ours, used, or expired
+  'RECENT_SIGN_IN_REQUIRED',
+  'BAD_UNDO_LINK',
   // An account without a username yet (D29) cannot buy squares
   'USERNAME_REQUIRED',
   // D39's live score feed: off, or unreachable
   'FEED_OFF',
   'FEED_UNAVAILABLE',
+  // D50: a sold board's teams do not match the feed's game
+  'FEED_TEAMS_MISMATCH',
   // Games (D13)
   'GAME_CLOSED',
   'GAME_COMPLETED',
@@ -47,6 +53,8 @@ export const ERROR_CODES = [
   'PAYMENT_METHOD_LOCKED',
   'CARD_PAYMENTS_UNAVAILABLE',
   'UNPAID_SQUARES',
+  // D50: numbers players have seen are replaced only by Clear
+  'NUMBERS_SHOWN',
   // The organizer's board tools (D32)
   'ACCOUNT_NOT_FOUND',
   'SQUARES_TAKEN',

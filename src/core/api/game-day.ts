@@ -89,6 +89,8 @@ export const gameDayViewSchema = z.object({
   next_quarter: quarter.nullable(),
   /** Any score entered: numbers locked ("Locked after score entry"). */
   numbers_locked: z.boolean(),
+  /** D50: players have seen the numbers (shown on the board now, or mailed): only Clear replaces them. */
+  numbers_shown: z.boolean(),
 });
 export type GameDayView = Contract<typeof gameDayViewSchema>;
 

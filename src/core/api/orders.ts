@@ -28,6 +28,12 @@ const gameOrderSchema = z.object({
   buyer_email: z.string(),
   /** The order's squares in this game, in (x, y) order (D14: x is the row, y the column, 0-9). */
   squares: list(z.object({ x: int, y: int })),
+  /**
+   * D28, D49: of the order's squares, how many are paid and how many were released since (an
+   * organizer-collects order's squares are paid one by one; a card order's are paid at checkout).
+   */
+  squares_paid: int,
+  squares_released: int,
   /** What the squares in this game cost (a checkout may span several games). */
   amount_cents: cents,
   /** The notes typed on /payment, or null. */

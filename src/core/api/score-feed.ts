@@ -4,6 +4,7 @@
  * (games.ts `score_feed`), for the board's score bar.
  */
 import { z } from 'zod';
+import { isTimeZone } from '../game-time';
 import { FEED_LEAGUES } from '../score-feed';
 import { int, list, quarter, timestamp, type Contract, type RequestOf } from './contract';
 
@@ -11,6 +12,7 @@ const SCORE_FEED_INPUT_TEXTS = {
   league: 'Choose a league from the list',
   date: 'Choose a date (YYYY-MM-DD)',
   eventId: 'Choose a game from the list',
+  timeZone: 'Choose a time zone from the list',
 } as const;
 
 const league = z.enum(FEED_LEAGUES, { error: SCORE_FEED_INPUT_TEXTS.league });
@@ -22,14 +24,20 @@ const date = z
     SCORE_FEED_INPUT_TEXTS.date,
   );
 
-/** GET /api/admin/score-feed/games?league=&date= */
-export const feedSearchQuery = z.object({ league, date });
+/** GET /api/admin/score-feed/games?league=&date=&time_zone=: the games starting on that date in the zone (none: the feed's own day). */
+export const feedSearchQuery = z.object({
+  league,
+  date,
+  time_zone: z.string().max(64).refine(isTimeZone, SCORE_FEED_INPUT_TEXTS.timeZone).optional(),
+});
 
 const feedTeamSchema = z.object({ name: z.string(), abbreviation: z.string(), score: int.nullable() });
 
 /** One real game of the feed, as the search lists it. */
 const feedGameSchema = z.object({
   event_id: z.string(),
+  /** The feed's day it is listed on (YYYY-MM-DD): the date the link sends. */
+  feed_date: z.string(),
   starts_at: timestamp,
   state: z.enum(['pre', 'in', 'post']),
   status: z.string(),

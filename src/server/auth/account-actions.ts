@@ -60,6 +60,16 @@ export function accountActions(auth: Auth) {
     /** An account without a password (made by a sign-in link, D29) sets its first one; refused once it has one. */
     setPassword: (headers: Headers, newPassword: string) => call(() => auth.api.setPassword({ headers, body: { newPassword }, returnHeaders: true })),
 
+    /** The caller's session: its id and when it was made (a sign-in's time), or null without one. */
+    async currentSession(headers: Headers): Promise<{ id: string; createdAt: Date } | null> {
+      const found = await auth.api.getSession({ headers, query: { disableRefresh: true } });
+      return found ? { id: found.session.id, createdAt: new Date(found.session.createdAt) } : null;
+    },
+
+    /** Mails a password reset link to `email` (auth.ts sendResetPassword); `headers` give the links' host. */
+    requestPasswordReset: (headers: Headers, email: string) =>
+      call(() => auth.api.requestPasswordReset({ headers, body: { email, redirectTo: '/reset-password' }, returnHeaders: true })),
+
     /** Ends the caller's session and clears its cookies (the cookies to send back). */
     signOut: (headers: Headers) => call(() => auth.api.signOut({ headers, returnHeaders: true })),
 

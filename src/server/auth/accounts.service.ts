@@ -24,7 +24,7 @@ export function accountsService({ repo, policy, log, onConfirmed }: AccountsServ
       if (granted) log.info(`Granted admin rights to ${granted} account(s) listed in ADMIN_EMAILS`);
     },
 
-    /** After an e-mail is confirmed: a listed address, or the very first account, becomes admin. */
+    /** After an e-mail is confirmed: a listed address, or the very first account of an install that never had an admin, becomes admin. */
     async onEmailConfirmed(user: { id: string; email: string }): Promise<void> {
       try {
         await onConfirmed?.(user);
@@ -34,7 +34,7 @@ export function accountsService({ repo, policy, log, onConfirmed }: AccountsServ
       }
       const email = user.email.toLowerCase();
       if (policy.adminEmails.length) {
-        if (policy.adminEmails.includes(email) && (await repo.setAdmin(email, true))) {
+        if (policy.adminEmails.includes(email) && (await repo.grantAdmin(email))) {
           log.info(`${email} is an admin (listed in ADMIN_EMAILS)`);
         }
         return;
@@ -52,8 +52,18 @@ export function accountsService({ repo, policy, log, onConfirmed }: AccountsServ
       }
       const account = await repo.findByEmail(normalized);
       if (!account) return { ok: false, message: `No account with the e-mail ${normalized}.` };
-      await repo.setAdmin(normalized, isAdmin);
-      return { ok: true, message: `${normalized} ${isAdmin ? 'is now an admin' : 'is no longer an admin'}.` };
+      if (isAdmin) {
+        await repo.grantAdmin(normalized);
+        return { ok: true, message: `${normalized} is now an admin.` };
+      }
+      // An install always keeps an admin: with none, nobody could run it (and nobody becomes one by confirming an address).
+      if ((await repo.revokeAdmin(normalized)) === 'last-admin') {
+        return {
+          ok: false,
+          message: `${normalized} is the only admin, so it keeps its admin rights. Make another account an admin first (npm run admin -- grant EMAIL), then revoke this one.`,
+        };
+      }
+      return { ok: true, message: `${normalized} is no longer an admin.` };
     },
 
     async isAdmin(userId: string): Promise<boolean> {

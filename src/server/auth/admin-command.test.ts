@@ -20,6 +20,8 @@ describe(`npm run admin -- grant|revoke EMAIL (D8, ${testDbKind})`, () => {
   const run = (...args: string[]) => runAdminCommand(args, t.settings, t.db.handle, quiet);
 
   it('grants and revokes the flag for good, whatever the case of the address', async () => {
+    await insertUser(t.db.handle, 'keeper@example.com');
+    await run('grant', 'keeper@example.com');
     const { email } = await insertUser(t.db.handle, 'ref@example.com');
     expect(await run('grant', ' REF@Example.com ')).toEqual({ code: 0, message: 'ref@example.com is now an admin.' });
     expect((await adminFlags(t.db))[email]).toBe(true);
@@ -35,6 +37,26 @@ describe(`npm run admin -- grant|revoke EMAIL (D8, ${testDbKind})`, () => {
       message: 'boss@example.com is listed in ADMIN_EMAILS; remove it there to revoke its admin rights.',
     });
     expect((await adminFlags(t.db))['boss@example.com']).toBe(true);
+  });
+
+  it('refuses to revoke the last admin, with what to do instead; once another admin exists it goes through', async () => {
+    const { email } = await insertUser(t.db.handle, 'last@example.com');
+    await run('grant', email);
+    // The other admins so far lose their rights; `last` is the only one left.
+    await t.db.handle.db.updateTable('user').set({ isAdmin: false }).where('email', '!=', email).execute();
+    expect(await run('revoke', email)).toEqual({
+      code: 1,
+      message: `${email} is the only admin, so it keeps its admin rights. Make another account an admin first (npm run admin -- grant EMAIL), then revoke this one.`,
+    });
+    expect((await adminFlags(t.db))[email]).toBe(true);
+    // A deleted account's flag does not count as another admin.
+    const gone = await insertUser(t.db.handle, 'gone@example.com');
+    await t.db.handle.db.updateTable('user').set({ isAdmin: true, deleted_at: new Date().toISOString() }).where('id', '=', gone.id).execute();
+    expect((await run('revoke', email)).code).toBe(1);
+    await insertUser(t.db.handle, 'next@example.com');
+    await run('grant', 'next@example.com');
+    expect(await run('revoke', email)).toEqual({ code: 0, message: `${email} is no longer an admin.` });
+    expect((await adminFlags(t.db))[email]).toBe(false);
   });
 
   it('says so when no account has the address', async () => {

@@ -45,6 +45,34 @@ describe(`the first account to confirm becomes the admin (D8, ${testDbKind})`, (
   });
 });
 
+describe(`with every admin revoked, nobody becomes admin by confirming an address (D8, ${testDbKind})`, () => {
+  it("a player's confirmed address change and a new account's confirmation leave the install without an admin", async () => {
+    const t = await createTestApp();
+    try {
+      const founder = await signedInPlayer(t.app, 'founder');
+      const player = await signedInPlayer(t.app, 'mover');
+      expect(await adminFlags(t.db)).toEqual({ [founder.email]: true, [player.email]: false });
+      // The last admin's rights are taken away (as `revoke` could before it refused the last one).
+      await t.db.handle.db.updateTable('user').set({ isAdmin: false }).execute();
+
+      const newEmail = `new.${player.email}`;
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: '/api/me/email',
+        headers: { host: 'localhost:3000', origin: 'http://localhost:3000', cookie: player.cookie },
+        payload: { email: newEmail, currentPassword: player.password },
+      });
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect((await followLink(t.app, (await latestMail(t.app, newEmail)).link!)).statusCode).toBe(302);
+      const late = await confirmedAccount(t.app, 'late');
+
+      expect(await adminFlags(t.db)).toEqual({ [founder.email]: false, [newEmail]: false, [late.email]: false });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe(`route guards: the server checks rights on every request (${testDbKind})`, () => {
   let t: TestApp;
   let admin: Account & { cookie: string };
@@ -179,6 +207,9 @@ describe(`granting and revoking admin rights (npm run admin, D8, ${testDbKind})`
     expect((await whoAmI(t.app, player.cookie)).isAdmin).toBe(true);
     expect((await getAs(t.app, '/api/test/admin', { cookie: player.cookie })).statusCode).toBe(200);
 
+    // Another admin, so this one is not the last.
+    const other = await signedInPlayer(t.app, 'keeper');
+    await service().setAdmin(other.email, true);
     expect(await service().setAdmin(player.email, false)).toEqual({ ok: true, message: `${player.email} is no longer an admin.` });
     // The same session: the server decides on every request (D8).
     expect((await whoAmI(t.app, player.cookie)).isAdmin).toBe(false);

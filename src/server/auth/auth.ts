@@ -1,5 +1,5 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { username } from 'better-auth/plugins/username';
 import { EMAIL_CHANGED_CALLBACK } from '@core/api/account';
 import type { AuthErrorCode } from '@core/api/errors';
@@ -13,6 +13,7 @@ import type { MailMessage } from '../mail/mailer';
 import { confirmationMail, emailChangedMail, emailChangeMail, passwordResetMail } from '../mail/templates';
 import type { AccountsRepository } from './accounts.repository';
 import type { AccountsService } from './accounts.service';
+import type { EmailUndoRepository } from './email-undo';
 import { checkProfileUpdate, normalizeSignUpNames, profileDatabaseHooks } from './profile-rules';
 import { signInLinkConfirmationHooks, signInLinkMembershipHook, signInLinkPlugin, type SignInLinkMembers } from './sign-in-links';
 
@@ -27,6 +28,8 @@ export interface AuthDeps {
   mail?: { send(message: MailMessage): Promise<void> };
   accounts?: AccountsService;
   accountsRepo?: AccountsRepository;
+  /** The old address's undo link after an e-mail change (docs/decisions/039). */
+  emailUndo?: EmailUndoRepository;
   /** D46: sign-in links asked for from a game's invite make their opener a member (tickets). */
   members?: SignInLinkMembers;
   /** Better Auth's own log lines go to the app's logger (and its LOG_LEVEL), not the console. */
@@ -48,16 +51,17 @@ const apiError = (status: 'BAD_REQUEST' | 'UNPROCESSABLE_ENTITY' | 'FORBIDDEN', 
  * end the account's other sessions. The same options drive the migrate step.
  */
 export function authOptions(deps: AuthDeps): BetterAuthOptions {
-  const { settings, mail, accounts, accountsRepo } = deps;
+  const { settings, mail, accounts, accountsRepo, emailUndo } = deps;
   const https = settings.PUBLIC_URL?.startsWith('https://') ?? false;
   // Links in mails: on PUBLIC_URL, or on the host the app was opened as only if it names this machine (item 9).
   const linkOrigin = (url: string) => mailLinkOrigin(new URL(url).origin, settings);
   /**
    * D41: the address an account had when its new address's link was opened, kept from the
    * /verify-email before-hook to afterEmailVerification of the same request, so the old address
-   * is told of the change (Better Auth hands the callback the updated user only).
+   * is told of the change (Better Auth hands the callback the updated user only), with the
+   * session that opened the link if it is the account's own (the one that stays signed in).
    */
-  const oldAddresses = new Map<string, { email: string; origin: string }>();
+  const oldAddresses = new Map<string, OldAddress>();
   // A mail is queued (one insert) and sent by the queue's job: no answer waits for (or is timed
   // by) a delivery (item 12).
   return {
@@ -112,8 +116,13 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
         const old = oldAddresses.get(user.id);
         oldAddresses.delete(user.id);
         if (old && old.email.toLowerCase() !== user.email.toLowerCase()) {
+          // docs/decisions/039: a stolen session that changed the address keeps nothing; the old
+          // address gets a link that puts it back.
+          await emailUndo?.endOtherSessions(user.id, old.sessionId);
           const name = (user as { displayUsername?: string | null }).displayUsername ?? null;
-          await mail?.send(emailChangedMail(old.email, { username: name, newEmail: user.email, link: `${old.origin}/login` }));
+          const token = await emailUndo?.issue({ userId: user.id, oldEmail: old.email, newEmail: user.email }, new Date());
+          const link = token ? `${old.origin}/email-undo?token=${encodeURIComponent(token)}` : `${old.origin}/login`;
+          await mail?.send(emailChangedMail(old.email, { username: name, newEmail: user.email, undoLink: link }));
         }
       },
     },
@@ -172,6 +181,7 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
           }
         }
         if (ctx.path === '/verify-email') {
+          await refuseUndoneChange(ctx, emailUndo);
           await refuseTakenNewAddress(ctx, accountsRepo);
           await rememberOldAddress(ctx, accountsRepo, oldAddresses, (url) => linkOrigin(url));
         }
@@ -214,36 +224,64 @@ async function refuseTakenNewAddress(ctx: { query?: unknown; redirect(url: strin
   throw apiError('UNPROCESSABLE_ENTITY', 'EMAIL_TAKEN', ACCOUNT_TEXTS.emailTaken);
 }
 
-/** An e-mail change's link token, read unverified (Better Auth verifies it after our hooks): the account and its new address. */
-function changeTokenPayload(ctx: { query?: unknown }): { userId: string; updateTo: string } | null {
+/**
+ * docs/decisions/039: an e-mail change's link made before the owner undid a change of that
+ * account is void (its old address is the account's again, so Better Auth alone would accept it).
+ */
+async function refuseUndoneChange(ctx: { query?: unknown; redirect(url: string): unknown }, emailUndo: EmailUndoRepository | undefined): Promise<void> {
+  const payload = changeTokenPayload(ctx);
+  if (!emailUndo || !payload || !(await emailUndo.undoneSince(payload.userId, new Date(payload.issuedAt * 1000)))) return;
+  const { callbackURL } = (ctx.query ?? {}) as { callbackURL?: unknown };
+  if (typeof callbackURL === 'string') {
+    const target = new URL(callbackURL, 'http://local');
+    target.searchParams.set('error', 'INVALID_TOKEN');
+    throw ctx.redirect(target.pathname + target.search);
+  }
+  throw apiError('BAD_REQUEST', 'INVALID_TOKEN', ACCOUNT_TEXTS.emailLinkExpired);
+}
+
+/** An e-mail change's link token, read unverified (Better Auth verifies it after our hooks): the account, its new address and when it was made. */
+function changeTokenPayload(ctx: { query?: unknown }): { userId: string; updateTo: string; issuedAt: number } | null {
   const { token } = (ctx.query ?? {}) as { token?: unknown };
   if (typeof token !== 'string') return null;
-  let payload: { updateTo?: unknown; userId?: unknown };
+  let payload: { updateTo?: unknown; userId?: unknown; iat?: unknown };
   try {
     payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as typeof payload;
   } catch {
     return null;
   }
   if (typeof payload.updateTo !== 'string' || typeof payload.userId !== 'string') return null;
-  return { userId: payload.userId, updateTo: payload.updateTo };
+  return { userId: payload.userId, updateTo: payload.updateTo, issuedAt: typeof payload.iat === 'number' ? payload.iat : 0 };
 }
 
 /** Bounds the old addresses kept between the hooks of one request (an entry stays only when verification failed). */
 const MAX_OLD_ADDRESSES = 1000;
 
+interface OldAddress {
+  email: string;
+  origin: string;
+  /** The session that opened the link, when it is the account's own: it stays signed in. */
+  sessionId: string | null;
+}
+
 /** D41: before an e-mail change's link is verified, the account's current (old) address, for its notice. */
 async function rememberOldAddress(
-  ctx: { query?: unknown; request?: Request },
+  ctx: Parameters<typeof getSessionFromCtx>[0] & { query?: unknown },
   accountsRepo: AccountsRepository | undefined,
-  oldAddresses: Map<string, { email: string; origin: string }>,
+  oldAddresses: Map<string, OldAddress>,
   linkOrigin: (url: string) => string,
 ): Promise<void> {
   const payload = changeTokenPayload(ctx);
   if (!accountsRepo || !payload) return;
   const account = await accountsRepo.findById(payload.userId);
   if (!account || account.email.toLowerCase() === payload.updateTo.toLowerCase()) return;
+  const session = await getSessionFromCtx(ctx);
   if (oldAddresses.size >= MAX_OLD_ADDRESSES) oldAddresses.delete(oldAddresses.keys().next().value!);
-  oldAddresses.set(payload.userId, { email: account.email, origin: linkOrigin(ctx.request?.url ?? 'http://localhost') });
+  oldAddresses.set(payload.userId, {
+    email: account.email,
+    origin: linkOrigin(ctx.request?.url ?? 'http://localhost'),
+    sessionId: session?.user.id === payload.userId ? session.session.id : null,
+  });
 }
 
 export function createAuth(deps: AuthDeps) {

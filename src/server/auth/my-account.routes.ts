@@ -7,9 +7,10 @@ import {
   changePasswordBodySchema,
   changeUsernameBodySchema,
   deleteAccountBodySchema,
+  emailUndoBodySchema,
   type AccountResponse,
 } from '@core/api/account';
-import { MAIL_RATE_LIMITS } from '@core/messages';
+import { ACCOUNT_TEXTS, MAIL_RATE_LIMITS } from '@core/messages';
 import { z } from 'zod';
 import { sessionHeaders } from './account-actions';
 import type { AccountCaller, MyAccountService } from './my-account.service';
@@ -23,6 +24,8 @@ export interface MyAccountRoutesOptions {
 
 /** A new address gets mail: the mail-sending paths' budget (5 per 15 minutes), per client IP and per account. */
 const EMAIL_CHANGE_LIMIT = { max: 5, timeWindow: '15 minutes' } as const;
+/** Undo links: a person clicks once or twice; a guesser gets nowhere (the secret is 256 bits). */
+const EMAIL_UNDO_LIMIT = { max: 10, timeWindow: '15 minutes' } as const;
 /** Renames: enough for typos, not for walking the name space. */
 const USERNAME_CHANGE_LIMIT = { max: 10, timeWindow: '15 minutes' } as const;
 
@@ -70,10 +73,27 @@ export const myAccountRoutes: FastifyPluginAsyncZod<MyAccountRoutesOptions> = as
     '/api/me/email',
     {
       ...app.guards.signedIn,
+      // The current password is checked here too: in the one budget of password checks.
+      preHandler: limitPasswordChecks,
       config: perAccount(EMAIL_CHANGE_LIMIT, MAIL_RATE_LIMITS.confirmationEmail),
       schema: { body: changeEmailBodySchema, response: changed },
     },
-    async (request, reply) => answer(reply, await account.changeEmail(caller(request), request.body.email)),
+    async (request, reply) => answer(reply, await account.changeEmail(caller(request), request.body.email, request.body.currentPassword)),
+  );
+
+  // docs/decisions/039: the old address's undo link; no session (its owner may be locked out), limited per client IP.
+  app.post(
+    '/api/account/email-undo',
+    {
+      config: {
+        rateLimit: {
+          ...EMAIL_UNDO_LIMIT,
+          errorResponseBuilder: () => ({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: ACCOUNT_TEXTS.undoRateLimited }),
+        },
+      },
+      schema: { body: emailUndoBodySchema, response: { 200: z.object({ message: z.string() }) } },
+    },
+    async (request) => account.undoEmailChange(request.body.token, sessionHeaders(request.headers)),
   );
 
   app.post(

@@ -4,12 +4,16 @@ import { ACCOUNT_TEXTS, USERNAME_TAKEN } from '@core/messages';
 import { deleteBlockerMessage } from '@core/account-deletion';
 import { AppError, badRequest, conflict, unauthorized } from '../http/errors';
 import type { ServiceDeps } from '../service-deps';
+import { EMAIL_CHANGE_FRESH_MINUTES } from '@core/account-safety';
 import { AuthRefusal, type AccountActions, type AuthOutcome } from './account-actions';
+import type { EmailUndoRepository, UndoRefusal } from './email-undo';
 import type { MyAccountRepository } from './my-account.repository';
 
 export interface MyAccountServiceDeps extends ServiceDeps {
   repo: MyAccountRepository;
   actions: AccountActions;
+  /** The old address's undo link after an e-mail change (docs/decisions/039). */
+  undo: EmailUndoRepository;
   /** Account events are logged where the accounts service logs its own (the app's log), by account id. */
   log: Pick<FastifyBaseLogger, 'info'>;
 }
@@ -25,7 +29,14 @@ export interface AccountCaller {
  * The changes run through Better Auth (account-actions.ts) with our checks first, so each
  * refusal carries our words; the deletion is ours (my-account.repository.ts).
  */
-export function myAccountService({ repo, actions, log, clock }: MyAccountServiceDeps) {
+const UNDO_REFUSALS: Record<UndoRefusal, () => AppError> = {
+  invalid: () => new AppError(400, 'BAD_UNDO_LINK', ACCOUNT_TEXTS.undoInvalid),
+  used: () => new AppError(409, 'BAD_UNDO_LINK', ACCOUNT_TEXTS.undoUsed),
+  expired: () => new AppError(410, 'BAD_UNDO_LINK', ACCOUNT_TEXTS.undoExpired),
+  taken: () => new AppError(409, 'CONFLICT', ACCOUNT_TEXTS.undoTaken),
+};
+
+export function myAccountService({ repo, actions, undo, log, clock }: MyAccountServiceDeps) {
   async function view(userId: string): Promise<AccountResponse> {
     const profile = await repo.profile(userId);
     if (!profile) throw unauthorized();
@@ -55,14 +66,41 @@ export function myAccountService({ repo, actions, log, clock }: MyAccountService
       return { ...outcome, account: await view(caller.id), message: ACCOUNT_TEXTS.usernameSaved };
     },
 
-    async changeEmail(caller: AccountCaller, email: string) {
+    /**
+     * docs/decisions/039: a session alone does not move the account to another address. The
+     * current password proves it is the owner; an account without one needs a recent sign-in
+     * (a link that reached its current address).
+     */
+    async changeEmail(caller: AccountCaller, email: string, currentPassword: string | undefined) {
       const before = await view(caller.id);
       if (before.email.toLowerCase() === email) throw badRequest(ACCOUNT_TEXTS.emailSame);
+      if (before.hasPassword) {
+        if (!currentPassword) throw badRequest(ACCOUNT_TEXTS.emailPasswordRequired);
+        if (!(await actions.verifyPassword(caller.headers, currentPassword))) throw badRequest(ACCOUNT_TEXTS.currentPasswordWrong);
+      } else {
+        const session = await actions.currentSession(caller.headers);
+        if (!session) throw unauthorized();
+        if (clock().getTime() - session.createdAt.getTime() > EMAIL_CHANGE_FRESH_MINUTES * 60_000) {
+          throw new AppError(403, 'RECENT_SIGN_IN_REQUIRED', ACCOUNT_TEXTS.emailNeedsRecentSignIn);
+        }
+      }
       // Sign-up says an address is registered too (D6); this is rate limited like it.
       if (await repo.emailTaken(email, caller.id)) throw conflict(ACCOUNT_TEXTS.emailTaken);
       const outcome = await through(() => actions.changeEmail(caller.headers, email, EMAIL_CHANGED_CALLBACK));
       log.info({ userId: caller.id, event: 'email-change-requested' }, 'account: confirmation link sent to a new e-mail address');
       return { ...outcome, account: before, message: ACCOUNT_TEXTS.emailLinkSent(email) };
+    },
+
+    /**
+     * The old address's undo link (docs/decisions/039), opened without a session: the old address
+     * back, every session ended, the password removed, and a reset link mailed to that address.
+     */
+    async undoEmailChange(token: string, headers: Headers) {
+      const outcome = await undo.undo(token, clock());
+      if (!outcome.ok) throw UNDO_REFUSALS[outcome.reason]();
+      log.info({ userId: outcome.userId, event: 'email-change-undone' }, 'account: e-mail change undone by the old address; sessions ended, password removed');
+      await actions.requestPasswordReset(headers, outcome.email);
+      return { message: ACCOUNT_TEXTS.undoDone(outcome.email) };
     },
 
     async changePassword(caller: AccountCaller, newPassword: string, currentPassword: string | undefined) {

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_CHANGE_FRESH_MINUTES, EMAIL_UNDO_DAYS } from '@core/account-safety';
 import { EMAIL_CHANGED_CALLBACK } from '@core/api/account';
 import { ACCOUNT_TEXTS, PASSWORD_MESSAGES, USERNAME_TAKEN, USERNAME_TOO_SHORT } from '@core/messages';
 import {
+  ageSessions,
   confirmedAccount,
   cookiesOf,
   followLink,
@@ -14,6 +16,7 @@ import {
   postAuth,
   signedInPlayer,
   signUpAs,
+  tokenOf,
   whoAmI,
   type Account,
 } from '../../../tests/support/accounts';
@@ -48,6 +51,22 @@ describe(`the account page (D41, ${testDbKind})`, () => {
     admin = await signedInPlayer(t.app, 'boss');
   });
   afterAll(() => t.close());
+
+  /** A mailed link opened in a browser with this session cookie. */
+  const openLink = (link: string, cookie: string) => {
+    const url = new URL(link);
+    return t.app.inject({ method: 'GET', url: url.pathname + url.search, headers: { host: url.host, cookie } });
+  };
+  const undoWith = (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/account/email-undo',
+      remoteAddress: freshIp(),
+      headers: { host: 'localhost:3000', origin: 'http://localhost:3000' },
+      payload: { token },
+    });
+  const tokenIn = (link: string) => new URL(link).searchParams.get('token')!;
+  const sessionCount = async (userId: string) => (await t.db.handle.db.selectFrom('session').select('id').where('userId', '=', userId).execute()).length;
 
   const userRow = (email: string) =>
     t.db.handle.db.selectFrom('user').select(['id', 'email', 'username', 'displayUsername', 'deleted_at']).where('email', '=', email).executeTakeFirstOrThrow();
@@ -119,7 +138,7 @@ describe(`the account page (D41, ${testDbKind})`, () => {
     it('a confirmation link goes to the new address; the address changes only when it is opened, and then logs in', async () => {
       const player = await signedInPlayer(t.app, 'mailer');
       const newEmail = `New.${player.email.toUpperCase()}`;
-      const res = await me(t.app, 'POST', 'email', player.cookie, { email: ` ${newEmail} ` });
+      const res = await me(t.app, 'POST', 'email', player.cookie, { email: ` ${newEmail} `, currentPassword: player.password });
       expect(res.statusCode, res.body).toBe(200);
       const normalized = newEmail.toLowerCase();
       expect(res.json()).toMatchObject({ account: { email: player.email }, message: ACCOUNT_TEXTS.emailLinkSent(normalized) });
@@ -134,7 +153,8 @@ describe(`the account page (D41, ${testDbKind})`, () => {
       // The old address got no confirmation mail for it.
       expect((await mailsTo(t.app, player.email)).map((m) => m.subject)).not.toContain(mail.subject);
 
-      const opened = await followLink(t.app, mail.link!);
+      // Opened in the browser that asked for it: that session stays.
+      const opened = await openLink(mail.link!, player.cookie);
       expect(opened.statusCode).toBe(302);
       expect(opened.headers.location).toBe(EMAIL_CHANGED_CALLBACK);
       expect((await whoAmI(t.app, player.cookie)).user?.email).toBe(normalized);
@@ -145,24 +165,150 @@ describe(`the account page (D41, ${testDbKind})`, () => {
     it('the same address, an invalid one and one another account has are refused in words', async () => {
       const player = await signedInPlayer(t.app, 'mailer2');
       const other = await confirmedAccount(t.app, 'owner');
-      const same = await me(t.app, 'POST', 'email', player.cookie, { email: player.email.toUpperCase() });
+      const same = await me(t.app, 'POST', 'email', player.cookie, { email: player.email.toUpperCase(), currentPassword: player.password });
       expect([same.statusCode, errorOf(same).message]).toEqual([400, ACCOUNT_TEXTS.emailSame]);
-      const invalid = await me(t.app, 'POST', 'email', player.cookie, { email: 'not-an-address' });
+      const invalid = await me(t.app, 'POST', 'email', player.cookie, { email: 'not-an-address', currentPassword: player.password });
       expect([invalid.statusCode, errorOf(invalid).message]).toEqual([400, 'Please enter a valid email address']);
-      const taken = await me(t.app, 'POST', 'email', player.cookie, { email: other.email });
+      const taken = await me(t.app, 'POST', 'email', player.cookie, { email: other.email, currentPassword: player.password });
       expect([taken.statusCode, errorOf(taken).message]).toEqual([409, ACCOUNT_TEXTS.emailTaken]);
     });
 
     it('a link opened after another account took the address is refused back on /account, and nothing changes', async () => {
       const player = await signedInPlayer(t.app, 'racer');
       const wanted = newAccount('wanted');
-      expect((await me(t.app, 'POST', 'email', player.cookie, { email: wanted.email })).statusCode).toBe(200);
+      expect((await me(t.app, 'POST', 'email', player.cookie, { email: wanted.email, currentPassword: player.password })).statusCode).toBe(200);
       const link = (await latestMail(t.app, wanted.email)).link!;
       expect((await signUpAs(t.app, wanted)).statusCode).toBe(200);
       const opened = await followLink(t.app, link);
       expect(opened.statusCode).toBe(302);
       expect(opened.headers.location).toBe(`${EMAIL_CHANGED_CALLBACK}&error=EMAIL_TAKEN`);
       expect((await whoAmI(t.app, player.cookie)).user?.email).toBe(player.email);
+    });
+
+    it('needs the current password: a missing or wrong one is refused in words, and nothing is mailed', async () => {
+      const player = await signedInPlayer(t.app, 'thief');
+      const wanted = `stolen.${player.email}`;
+      const missing = await me(t.app, 'POST', 'email', player.cookie, { email: wanted });
+      expect([missing.statusCode, errorOf(missing).message]).toEqual([400, ACCOUNT_TEXTS.emailPasswordRequired]);
+      const wrong = await me(t.app, 'POST', 'email', player.cookie, { email: wanted, currentPassword: 'Wrong#Marmot-4409' });
+      expect([wrong.statusCode, errorOf(wrong).message]).toEqual([400, ACCOUNT_TEXTS.currentPasswordWrong]);
+      expect(await mailsTo(t.app, wanted)).toEqual([]);
+    });
+
+    it('an account without a password changes it only soon after a sign-in; later it is told to sign in again', async () => {
+      const email = newAccount('fresh').email;
+      await postAuth(t.app, '/sign-in/magic-link', { email, callbackURL: '/welcome', errorCallbackURL: '/login' });
+      const cookie = cookiesOf(await followLink(t.app, (await latestMail(t.app, email)).link!));
+      const { id } = await userRow(email);
+      await ageSessions(t.db, id, EMAIL_CHANGE_FRESH_MINUTES + 1);
+      const stale = await me(t.app, 'POST', 'email', cookie, { email: `later.${email}` });
+      expect([stale.statusCode, errorOf(stale)]).toEqual([403, { code: 'RECENT_SIGN_IN_REQUIRED', message: ACCOUNT_TEXTS.emailNeedsRecentSignIn }]);
+      expect(await mailsTo(t.app, `later.${email}`)).toEqual([]);
+
+      // A new sign-in link to the current address, and the change goes through.
+      await postAuth(t.app, '/sign-in/magic-link', { email, callbackURL: '/account', errorCallbackURL: '/login' });
+      const fresh = cookiesOf(await followLink(t.app, (await latestMail(t.app, email)).link!));
+      const res = await me(t.app, 'POST', 'email', fresh, { email: `later.${email}` });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+
+    it("when the new address is confirmed, the account's other sessions end; the browser that opened the link stays", async () => {
+      const player = await signedInPlayer(t.app, 'devices');
+      const { id } = await userRow(player.email);
+      const stolen = cookiesOf(await logInAs(t.app, player.email, player.password));
+      const newEmail = `moved.${player.email}`;
+      expect((await me(t.app, 'POST', 'email', player.cookie, { email: newEmail, currentPassword: player.password })).statusCode).toBe(200);
+      expect(await sessionCount(id)).toBe(2);
+      expect((await openLink((await latestMail(t.app, newEmail)).link!, player.cookie)).statusCode).toBe(302);
+      expect((await whoAmI(t.app, player.cookie)).user?.email).toBe(newEmail);
+      expect((await whoAmI(t.app, stolen)).user).toBeNull();
+      expect(await sessionCount(id)).toBe(1);
+    });
+
+    it('the old address gets a single-use undo link: the address comes back, every session ends, the password goes, and a reset link sets a new one', async () => {
+      const player = await signedInPlayer(t.app, 'victim');
+      const { id } = await userRow(player.email);
+      // Whoever changed the address: a session and the password.
+      const attacker = cookiesOf(await logInAs(t.app, player.email, player.password));
+      const theirs = `attacker.${player.email}`;
+      expect((await me(t.app, 'POST', 'email', attacker, { email: theirs, currentPassword: player.password })).statusCode).toBe(200);
+      expect((await openLink((await latestMail(t.app, theirs)).link!, attacker)).statusCode).toBe(302);
+      // A reset link to the new address, asked for before the undo.
+      await postAuth(t.app, '/request-password-reset', { email: theirs, redirectTo: '/reset-password' });
+      const theirReset = (await mailsTo(t.app, theirs)).find((m) => m.subject === 'Reset your Squares Pool password')!.link!;
+
+      const notice = await latestMail(t.app, player.email);
+      expect(notice.subject).toBe('Your Squares Pool e-mail address was changed');
+      expect(notice.text).not.toContain('reset your password');
+      expect(notice.link).toMatch(/^http:\/\/localhost:3000\/email-undo\?token=/);
+      const token = tokenIn(notice.link!);
+      // Only its hash is stored.
+      const stored = await t.db.handle.db
+        .selectFrom('email_change_undo')
+        .select(['token_hash', 'expires_at'])
+        .where('user_id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(stored.token_hash).not.toContain(token.split('.')[1]);
+      expect(new Date(stored.expires_at).getTime() - Date.now()).toBeGreaterThan((EMAIL_UNDO_DAYS - 1) * 24 * 3_600_000);
+
+      const res = await undoWith(token);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ message: ACCOUNT_TEXTS.undoDone(player.email) });
+      expect(events()).toContain('email-change-undone');
+      expect(await userRow(player.email)).toMatchObject({ id });
+      expect(await sessionCount(id)).toBe(0);
+      expect((await whoAmI(t.app, attacker)).user).toBeNull();
+      // The password they know works nowhere; their reset link is void.
+      expect((await logInAs(t.app, player.email, player.password)).statusCode).toBe(401);
+      expect((await logInAs(t.app, theirs, player.password)).statusCode).toBe(401);
+      expect((await postAuth(t.app, '/reset-password', { token: tokenOf(theirReset), newPassword: 'Theirs#Again-5501' })).statusCode).toBe(400);
+
+      // The owner's reset link (to the restored address) sets a new password.
+      const reset = await latestMail(t.app, player.email);
+      expect(reset.subject).toBe('Reset your Squares Pool password');
+      expect((await postAuth(t.app, '/reset-password', { token: tokenOf(reset.link!), newPassword: NEW_PASSWORD })).statusCode).toBe(200);
+      expect((await logInAs(t.app, player.email, NEW_PASSWORD)).statusCode).toBe(200);
+
+      // Single use.
+      const again = await undoWith(token);
+      expect([again.statusCode, errorOf(again).message]).toEqual([409, ACCOUNT_TEXTS.undoUsed]);
+    });
+
+    it('an undo link cut short, changed or expired is refused in words; a change link made before the undo is void', async () => {
+      const player = await signedInPlayer(t.app, 'undoer');
+      const { id } = await userRow(player.email);
+      const first = `first.${player.email}`;
+      expect((await me(t.app, 'POST', 'email', player.cookie, { email: first, currentPassword: player.password })).statusCode).toBe(200);
+      // A second change asked for at once (its link is not opened yet).
+      const second = `second.${player.email}`;
+      expect((await me(t.app, 'POST', 'email', player.cookie, { email: second, currentPassword: player.password })).statusCode).toBe(200);
+      const secondLink = (await latestMail(t.app, second)).link!;
+      expect((await openLink((await latestMail(t.app, first)).link!, player.cookie)).statusCode).toBe(302);
+      const token = tokenIn((await latestMail(t.app, player.email)).link!);
+
+      for (const bad of ['', 'nonsense', `${token}x`, `${token.slice(0, -2)}AA`, token.split('.')[0]!]) {
+        const res = await undoWith(bad);
+        expect([res.statusCode, errorOf(res).message], bad).toEqual([400, ACCOUNT_TEXTS.undoInvalid]);
+      }
+      await t.db.handle.db
+        .updateTable('email_change_undo')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('user_id', '=', id)
+        .execute();
+      const expired = await undoWith(token);
+      expect([expired.statusCode, errorOf(expired).message]).toEqual([410, ACCOUNT_TEXTS.undoExpired]);
+      expect((await whoAmI(t.app, player.cookie)).user?.email).toBe(first);
+
+      await t.db.handle.db
+        .updateTable('email_change_undo')
+        .set({ expires_at: new Date(Date.now() + 60_000).toISOString() })
+        .where('user_id', '=', id)
+        .execute();
+      expect((await undoWith(token)).statusCode).toBe(200);
+      // The second change's link names the old address, which is the account's again: it is void all the same.
+      const opened = await followLink(t.app, secondLink);
+      expect(opened.headers.location).toBe(`${EMAIL_CHANGED_CALLBACK}&error=INVALID_TOKEN`);
+      expect((await userRow(player.email)).id).toBe(id);
     });
 
     it("Better Auth's own change-email door is closed: only /api/me/email changes an address", async () => {
@@ -329,6 +475,19 @@ describe(`the account page (D41, ${testDbKind})`, () => {
       const refused = await me(t.app, 'POST', 'delete', second.cookie, { confirm: second.username, password: second.password });
       expect(refused.statusCode).toBe(409);
     });
+  });
+
+  it('an e-mail change counts in the same password-check budget', async () => {
+    const player = await signedInPlayer(t.app, 'mailguess');
+    const statuses: number[] = [];
+    // Five wrong guesses here (the address change's own limit is 5 mails per 15 minutes), five on the password form.
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await me(t.app, 'POST', 'email', player.cookie, { email: `g${i}.${player.email}`, currentPassword: `Wrong#Guess-${i}` })).statusCode);
+    }
+    for (let i = 5; i < 11; i++) {
+      statuses.push((await me(t.app, 'POST', 'password', player.cookie, { currentPassword: `Wrong#Guess-${i}`, newPassword: NEW_PASSWORD })).statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(400), 429]);
   });
 
   it('password checks on the account page share the password-check budget (10 per 5 minutes per account)', async () => {

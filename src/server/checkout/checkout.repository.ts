@@ -45,6 +45,8 @@ export interface GameForSale {
   payment_method: 'card' | 'organizer';
   payment_instructions: string | null;
   pay_by: string | null;
+  /** D49: the game's zone, in which its times are shown (null for a game made before zones). */
+  time_zone: string | null;
   /** D31: how many squares one player may hold; null for no cap. */
   max_squares_per_player: number | null;
   /** D36: the board's shape (shapeOfGame). */
@@ -169,6 +171,7 @@ export function checkoutRepository(db: Executor, kind: DbKind) {
           'payment_method',
           'payment_instructions',
           'pay_by',
+          'time_zone',
           'max_squares_per_player',
           'board_rows',
           'board_columns',

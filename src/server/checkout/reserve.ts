@@ -93,7 +93,7 @@ export function reservations(deps: CheckoutServiceDeps) {
           squares: reserved.items.map(({ game_id, game_title, x, y, price_cents }) => ({ game_id, game_title, x, y, price_cents })),
           games: gameIds.map((gameId) => {
             const game = reserved.games.get(gameId) as GameForSale;
-            return { game_id: gameId, title: game.title, payment_instructions: game.payment_instructions, pay_by: game.pay_by };
+            return { game_id: gameId, title: game.title, payment_instructions: game.payment_instructions, pay_by: game.pay_by, time_zone: game.time_zone };
           }),
         };
       } catch (err) {

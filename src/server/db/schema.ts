@@ -15,7 +15,7 @@ export interface Database {
    * remove an account's rows when named people are adopted into it (D29, design note 021).
    */
   account: AuthAccountTable;
-  session: AccountRowsTable;
+  session: SessionTable;
   games: GamesTable;
   squares: SquaresTable;
   checkouts: CheckoutsTable;
@@ -40,6 +40,27 @@ export interface Database {
   pay_by_reminders: PayByRemindersTable;
   announcements: AnnouncementsTable;
   announcement_mailings: AnnouncementMailingsTable;
+  email_change_undo: EmailChangeUndoTable;
+  app_meta: AppMetaTable;
+}
+
+/** Migration 025 (docs/decisions/039): the old address's undo link after an e-mail change. */
+interface EmailChangeUndoTable {
+  id: string;
+  user_id: string;
+  old_email: string;
+  new_email: string;
+  /** SHA-256 (base64url) of the link's secret. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Migration 025: facts about the install, by key (`admin_ever_existed`, D8). */
+interface AppMetaTable {
+  key: string;
+  value: string;
 }
 
 /** D41 (migration 023): an opt-out mail kind an account turned off. */
@@ -75,6 +96,12 @@ interface UserTable {
 interface AccountRowsTable {
   id: string;
   userId: string;
+}
+
+/** Better Auth's `session` (we end an account's sessions after an e-mail change and its undo). */
+interface SessionTable extends AccountRowsTable {
+  token: string;
+  createdAt: string;
 }
 
 /** Better Auth's `account`: a way into an account; 'credential' holds the password's hash (null for none). */

@@ -1,7 +1,8 @@
 import { boardLineDigits, lineDigitsLabel } from '@core/board-shape';
 import { type Coordinate, squarePositionLabel } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
-import { ORDER_STATUS_LABELS } from '@core/orders';
+import { orderStatusLabel } from '@core/orders';
+import { SQUARE_PAYMENT_WORDS } from '@core/payment-methods';
 import { isPeriodOf, numberSetPeriodsLabel, periodModel, periodWinningsLabel } from '@core/periods';
 import { personLabel, playerLabel } from '@core/person';
 import { payoutStatusLabel } from '@core/status';
@@ -70,7 +71,7 @@ export function exportsService({ repo, orders }: { repo: ExportsRepository; orde
             squarePositionLabel(s),
             playerLabel(s),
             s.email,
-            s.is_paid ? 'yes' : 'no',
+            s.is_paid ? SQUARE_PAYMENT_WORDS.paid : SQUARE_PAYMENT_WORDS.unpaid,
             s.claimed_at,
             ...sets.digits.flatMap((digitsOf) => digitsOf(s)),
           ]),
@@ -85,7 +86,7 @@ export function exportsService({ repo, orders }: { repo: ExportsRepository; orde
             personLabel({ name: o.buyer_username, noAccount: o.buyer_no_account, email: o.buyer_email }),
             o.buyer_email,
             o.method === 'organizer' ? 'Organizer collects' : 'Card',
-            ORDER_STATUS_LABELS[o.status],
+            orderStatusLabel(o),
             o.squares.map((s) => squarePositionLabel(s)).join('; '),
             money(o.amount_cents),
             o.notes,

@@ -90,8 +90,8 @@ describe(`CSV exports (D33, ${testDbKind})`, () => {
     const [header, first, second] = lines(res.body);
     // D35: a digit column pair per number set (one here, for every quarter), empty until drawn.
     expect(header).toBe('Row,Column,Position,Owner,Email,Paid,Bought at,Q1-Q4 Lions digits,Q1-Q4 Bears digits');
-    expect(first).toMatch(new RegExp(`^1,1,"Row 1, column 1",${player.username},${player.email},yes,[^,]+,,$`));
-    expect(second).toMatch(new RegExp(`^4,8,"Row 4, column 8",${player.username},${player.email},no,[^,]+,,$`));
+    expect(first).toMatch(new RegExp(`^1,1,"Row 1, column 1",${player.username},${player.email},Paid,[^,]+,,$`));
+    expect(second).toMatch(new RegExp(`^4,8,"Row 4, column 8",${player.username},${player.email},Unpaid,[^,]+,,$`));
   });
 
   it("squares: each square's digits per number set, headed by the set's periods, empty until that set is drawn (D35, D36)", async () => {
@@ -150,7 +150,7 @@ describe(`CSV exports (D33, ${testDbKind})`, () => {
     const text = res.body.replace(BOM, '');
     expect(text.split('\r\n')[0]).toBe('Order,Created at,Buyer,Email,Method,Status,Squares,Amount (USD),Notes');
     // RFC 4180: the cell is quoted, its quotes doubled, its line break kept inside; a leading ' defuses the formula.
-    expect(text).toContain('Organizer collects,"Reserved, paid to the organizer","Row 1, column 1; Row 4, column 8",20.00,');
+    expect(text).toContain('Organizer collects,"Reserved, 1 of 2 paid","Row 1, column 1; Row 4, column 8",20.00,');
     expect(text).toContain(`20.00,"'=HYPERLINK(""http://evil.example"",""win""), paid\nsee you"`);
     expect(text).not.toMatch(/[,"]=HYPERLINK/);
   });

@@ -5,6 +5,7 @@ import type { Digit } from '@core/grid';
 import { createWinnerRecordError, findWinningSquareError, GAME_DAY_ERRORS, GAME_ERRORS, saveQuarterScoreError } from '@core/messages';
 import { finalPeriod, isPeriodOf, nextPeriodToConfirm, type Period, type PeriodModel, periodModel, periodWinningsLabel, QUARTER_MODEL } from '@core/periods';
 import { winningDigits, type Quarter } from '@core/scoring';
+import { NUMBERS_LOCKS } from '@core/numbers-controls';
 import { nextSetToDraw } from '@core/set-numbers';
 import { isPayoutStatus, playerPayoutBadge, scoreCorrectionBlock } from '@core/status';
 import type { ActivityDetail } from '@core/activity';
@@ -19,7 +20,7 @@ import { publishSafely } from '../realtime/publish';
 import type { ServiceDeps } from '../service-deps';
 import { GAME_DAY_TEXTS } from './game-day.messages';
 import { parseAxis, toBoardNumbers } from '../db/grid-numbers';
-import { clearDigitSets, rangesOf, toBoardDigitSet } from '../draws/digit-sets';
+import { clearDigitSets, type DigitSetRow, rangesOf, toBoardDigitSet } from '../draws/digit-sets';
 import type { BeaconTicketing } from '../draws/digit-sets';
 import { drawFirstSet, drawNextSetAfter, drawSet, numbersForPeriod, pendingRoundForPeriod } from '../draws/game-draws';
 import type { Executor } from '../db/executor';
@@ -44,7 +45,7 @@ export interface GameDayServiceDeps extends ServiceDeps {
   /** D38: the beacon's chain and round timing for a beacon game's tickets; `drawSoon` wakes the beacon draw job. */
   beacon: BeaconTicketing & { drawSoon(): void };
   /** D40: "numbers are drawn" and "you won", queued in the transaction that draws, confirms or reveals; `nudge` after commit. */
-  mails: Pick<GameMails, 'numbersDrawn' | 'wins'> & { nudge(): void };
+  mails: Pick<GameMails, 'numbersDrawn' | 'numbersCleared' | 'wins'> & { nudge(): void };
 }
 
 export interface ScorePair {
@@ -133,6 +134,7 @@ export function gameDayService(deps: GameDayServiceDeps) {
       })),
       next_quarter: nextPeriodToConfirm(model, confirmed),
       numbers_locked: scores.length > 0,
+      numbers_shown: numbersShown(row, sets),
     };
   }
 
@@ -334,6 +336,8 @@ export function gameDayService(deps: GameDayServiceDeps) {
       await locked(gameId, async (game, tx) => {
         if ((await tx.scores(gameId)).length > 0) throw conflict(GAME_DAY_ERRORS.randomizeAfterScores, 'SCORES_ENTERED');
         if (!game.row.is_active) throw conflict(GAME_DAY_TEXTS.gameCompleted, 'GAME_COMPLETED');
+        // D50: numbers players have seen are replaced only by Clear, which tells them.
+        if (game.row.grid_shuffled && numbersShown(game.row, await tx.digitSets(gameId))) throw conflict(NUMBERS_LOCKS.shown, 'NUMBERS_SHOWN');
         const claimed = game.row.squares_claimed;
         const { size } = shapeOfGame(game.row);
         if (claimed < size && !confirmNotFull) {
@@ -412,6 +416,10 @@ export function gameDayService(deps: GameDayServiceDeps) {
       await locked(gameId, async (game, tx) => {
         if ((await tx.scores(gameId)).length > 0) throw conflict(GAME_DAY_ERRORS.clearAfterScores, 'SCORES_ENTERED');
         const at = now().toISOString();
+        // D50: players who have seen the numbers are told they no longer count (before the sets go to the log).
+        if (game.row.grid_shuffled && numbersShown(game.row, await tx.digitSets(gameId))) {
+          if ((await deps.mails.numbersCleared(game.tx, gameId)) > 0) game.afterCommit.add(() => deps.mails.nudge());
+        }
         // D38: every set's ticket and digits stay in the draw log.
         if (await clearDigitSets(game, adminId, at)) {
           await activityRepository(game.tx).record(gameId, [{ action: 'cleared', actorUserId: adminId, subjectUserId: null, squares: [] }], at);
@@ -522,6 +530,11 @@ export function gameDayService(deps: GameDayServiceDeps) {
 }
 
 export type GameDayService = ReturnType<typeof gameDayService>;
+
+/** D50: players have seen the game's numbers: shown on the board now, or a set's digits mailed to them. */
+function numbersShown(game: { grid_shuffled: boolean; numbers_revealed: boolean }, sets: readonly Pick<DigitSetRow, 'numbers_mailed_at'>[]): boolean {
+  return game.grid_shuffled && (game.numbers_revealed || sets.some((set) => set.numbers_mailed_at !== null));
+}
 
 function toResult(gameId: string, row: ResultRow, priceCents: number): QuarterResult {
   // The database checks the quarter (1-4: every period any model has) and the status; the digits come from a score's last digit.

@@ -16,6 +16,7 @@ import { insertGame, insertNumbers, insertUser } from '../../../tests/support/fi
 import { allScores, sellSquares, storedGame, winnerRows } from '../../../tests/support/game-day';
 import { ok, send } from '../../../tests/support/request';
 import { type TestAccount, testAccount } from '../../../tests/support/accounts';
+import { NUMBERS_LOCKS } from '@core/numbers-controls';
 import { GAME_DAY_TEXTS } from './game-day.messages';
 
 const UNAUTHORIZED = { error: { code: 'UNAUTHORIZED', message: 'Please log in to continue.' } };
@@ -226,6 +227,37 @@ describe(`game day (${testDbKind})`, () => {
       // Clearing again changes nothing and logs nothing.
       const again = await ok<GameDayView>(t.app, 'DELETE', adminUrl(gameId, '/numbers'), admin.cookie);
       expect(again.draws).toHaveLength(2);
+    });
+
+    it('numbers players have seen are replaced only by Clear, which tells every owner by mail (D50)', async () => {
+      const gameId = await fullGame();
+      const title = (await db().selectFrom('games').select('title').where('id', '=', gameId).executeTakeFirstOrThrow()).title;
+      const drawn = await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), admin.cookie, {});
+      expect(drawn.numbers_shown).toBe(false);
+      // Hidden and never mailed: a redraw is still a plain redraw.
+      await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), admin.cookie, {});
+      const shown = await ok<GameDayView>(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
+      expect(shown.numbers_shown).toBe(true);
+      const refused = await send(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), { cookie: admin.cookie, payload: {} });
+      expectError(refused, 409, 'NUMBERS_SHOWN', NUMBERS_LOCKS.shown);
+      // Hiding them again does not unsee the mails players got.
+      const hidden = await ok<GameDayView>(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), admin.cookie, { revealed: false });
+      expect(hidden.numbers_shown).toBe(true);
+      expectError(await send(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), { cookie: admin.cookie, payload: {} }), 409, 'NUMBERS_SHOWN');
+      expect((await view(gameId)).numbers?.x_axis_numbers).toEqual(shown.numbers?.x_axis_numbers);
+
+      const cleared = await ok<GameDayView>(t.app, 'DELETE', adminUrl(gameId, '/numbers'), admin.cookie);
+      expect(cleared.numbers_shown).toBe(false);
+      const mails = await db()
+        .selectFrom('mail_queue')
+        .select(['recipient', 'text_body'])
+        .where('subject', '=', `Numbers cleared: ${title}`)
+        .where('link', 'like', `%${gameId}`)
+        .execute();
+      expect(mails.map((mail) => mail.recipient).sort()).toEqual([player.email, ...owners.map((owner) => owner.email)].sort());
+      expect(mails[0]!.text_body).toContain('The digits you got for your squares no longer count.');
+      // Drawn again after the Clear: a fresh draw, as before any was seen.
+      await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), admin.cookie, {});
     });
 
     it('reveals and hides numbers; revealing needs numbers', async () => {

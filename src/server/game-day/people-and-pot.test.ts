@@ -131,7 +131,7 @@ describe(`a named person wins a cash pool with unpaid squares (D47, D48, ${testD
     // D47 in the payouts list: what she owes and the payout net of it.
     expect(payoutsCsv.slice(1).map((line) => line.split(',').slice(-2).join(','))).toEqual(['50.00,200.00', '50.00,200.00']);
     const squaresCsv = await call<string>('GET', `/api/admin/games/${gameId}/export/squares.csv`);
-    expect(squaresCsv).toContain(`"Row 1, column 1",${SHOWN},${MAY_EMAIL},yes,`);
+    expect(squaresCsv).toContain(`"Row 1, column 1",${SHOWN},${MAY_EMAIL},Paid,`);
 
     for (const body of bodies) expect(body).not.toMatch(/named\.invalid/i);
   });

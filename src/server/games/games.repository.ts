@@ -52,6 +52,7 @@ export type GameChanges = Partial<
     | 'time_zone'
     | 'draw_at_kickoff'
     | 'sales_closed_at'
+    | 'feed_next_poll_at'
   >
 > & {
   updated_at: string;

@@ -234,6 +234,8 @@ export function gamesService(deps: GamesServiceDeps) {
         const kickoff = kickoffChanges(row, values);
 
         const changes: GameChanges = { updated_at: clock().toISOString(), ...kickoff };
+        // D39: a linked game's polls wake at the lead before its kickoff; a new kickoff is read at the next pass.
+        if (kickoff.kickoff_at !== undefined && row.feed_next_poll_at !== null) changes.feed_next_poll_at = changes.updated_at;
         if (values.title !== undefined) changes.title = values.title;
         if (values.team_a !== undefined) changes.team_a = values.team_a;
         if (values.team_b !== undefined) changes.team_b = values.team_b;

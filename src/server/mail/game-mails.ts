@@ -4,15 +4,16 @@ import { squarePositionLabel, type Coordinate } from '@core/grid';
 import { formatUsd } from '@core/money';
 import { squaresAmountCents } from '@core/payment-methods';
 import { payByReminderDue, PAY_BY_REMINDER_LEAD_MS } from '@core/pay-by-reminder';
-import { isPeriodOf, periodModel, periodShortLabel, periodWinningsLabel, type Period } from '@core/periods';
+import { isPeriodOf, numberSetPeriodsLabel, periodModel, periodWinningsLabel } from '@core/periods';
 import type { Db } from '../db/connection';
 import type { Executor } from '../db/executor';
 import { parseAxis } from '../db/grid-numbers';
+import { rangesOf } from '../draws/digit-sets';
 import { shapeOfGame } from '../games/games.repository';
 import type { Logger } from '../logger';
 import type { ServiceDeps } from '../service-deps';
 import type { MailOutbox } from './mail-queue';
-import { numbersDrawnMail, payByReminderMail, payoutPaidMail, receiptMail, wonMail, type ReceiptGame } from './templates';
+import { numbersClearedMail, numbersDrawnMail, payByReminderMail, payoutPaidMail, receiptMail, wonMail, type ReceiptGame } from './templates';
 
 export interface GameMailsDeps extends ServiceDeps {
   db: Db;
@@ -135,7 +136,7 @@ export function gameMails(deps: GameMailsDeps) {
   async function shownGame(tx: Executor, gameId: string) {
     const game = await tx
       .selectFrom('games')
-      .select(['id', 'title', 'team_a', 'team_b', 'game_type', 'board_rows', 'board_columns', 'grid_shuffled', 'numbers_revealed'])
+      .select(['id', 'title', 'team_a', 'team_b', 'game_type', 'number_sets', 'board_rows', 'board_columns', 'grid_shuffled', 'numbers_revealed'])
       .where('id', '=', gameId)
       .executeTakeFirst();
     return game && game.grid_shuffled && game.numbers_revealed ? game : undefined;
@@ -151,22 +152,15 @@ export function gameMails(deps: GameMailsDeps) {
     if (!game) return 0;
     const sets = await tx
       .selectFrom('digit_sets')
-      .select(['set_number', 'first_period', 'last_period', 'x_axis_numbers', 'y_axis_numbers'])
+      .select(['set_number', 'x_axis_numbers', 'y_axis_numbers'])
       .where('game_id', '=', gameId)
       .where('drawn_at', 'is not', null)
       .where('numbers_mailed_at', 'is', null)
       .orderBy('set_number')
       .execute();
     if (sets.length === 0) return 0;
-    const setCount = Number(
-      (
-        await tx
-          .selectFrom('digit_sets')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('game_id', '=', gameId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    // D49: every mail says which periods its digits hold for, the first of a game with later sets too.
+    const ranges = rangesOf(game);
     const squares = await tx.selectFrom('squares').select(['x', 'y', 'user_id']).where('game_id', '=', gameId).where('status', '=', 'claimed').execute();
     const people = await peopleOf(
       tx,
@@ -187,14 +181,11 @@ export function gameMails(deps: GameMailsDeps) {
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) continue;
       const numbers = { xAxisNumbers: parseAxis(gameId, set.x_axis_numbers), yAxisNumbers: parseAxis(gameId, set.y_axis_numbers) };
-      const periods = [set.first_period, set.last_period].filter((p): p is Period => isPeriodOf(model, p));
-      const range =
-        periods.length === 2 && periods[0] !== periods[1]
-          ? `${periodShortLabel(model, periods[0]!)}-${periodShortLabel(model, periods[1]!)}`
-          : periods[0]
-            ? periodShortLabel(model, periods[0])
-            : '';
-      const setLabel = setCount > 1 ? `set ${set.set_number} (${range})` : null;
+      const range = ranges.find((candidate) => candidate.set === set.set_number);
+      if (!range) continue;
+      const periodsLabel = numberSetPeriodsLabel(model, range);
+      const later = ranges.filter((candidate) => candidate.set > set.set_number).map((candidate) => numberSetPeriodsLabel(model, candidate));
+      const setLabel = ranges.length > 1 ? `set ${set.set_number} (${periodsLabel})` : null;
       for (const [userId, person] of people) {
         const mine = squares.filter((square) => square.user_id === userId).sort(byPosition);
         if (mine.length === 0) continue;
@@ -203,12 +194,37 @@ export function gameMails(deps: GameMailsDeps) {
         );
         await mail.enqueue(
           tx,
-          numbersDrawnMail(person.email, { username: nameOf(person), gameTitle: game.title, setLabel, squares: labels, link: `${origin}/game/${gameId}` }),
+          numbersDrawnMail(person.email, {
+            username: nameOf(person),
+            gameTitle: game.title,
+            setLabel,
+            periodsLabel,
+            later,
+            squares: labels,
+            link: `${origin}/game/${gameId}`,
+          }),
         );
         queued += 1;
       }
     }
     return queued;
+  }
+
+  /**
+   * D50: the numbers players had seen are cleared: one mail per owner of the game's squares (under
+   * the game's lock, before the clear), so nobody plays on digits that no longer count.
+   */
+  async function numbersCleared(tx: Executor, gameId: string): Promise<number> {
+    const game = await tx.selectFrom('games').select(['title']).where('id', '=', gameId).executeTakeFirst();
+    if (!game) return 0;
+    const owners = await tx.selectFrom('squares').select('user_id').where('game_id', '=', gameId).where('status', '=', 'claimed').execute();
+    const people = await peopleOf(
+      tx,
+      owners.map((owner) => owner.user_id),
+    );
+    const link = `${deps.origin()}/game/${gameId}`;
+    for (const person of people.values()) await mail.enqueue(tx, numbersClearedMail(person.email, { username: nameOf(person), gameTitle: game.title, link }));
+    return people.size;
   }
 
   /** D40: "you won" for every confirmed period with an owner not told yet, once the numbers are shown (D16, design note 006). */
@@ -379,7 +395,7 @@ export function gameMails(deps: GameMailsDeps) {
     return queued;
   }
 
-  return { receipt, assignedReceipt, numbersDrawn, wins, payoutPaid, remindDue };
+  return { receipt, assignedReceipt, numbersDrawn, numbersCleared, wins, payoutPaid, remindDue };
 }
 
 export type GameMails = ReturnType<typeof gameMails>;

@@ -192,7 +192,7 @@ describe(`game mails through SMTP (D40, ${testDbKind})`, () => {
     const numbers = { xAxisNumbers: parseAxis(game.id, stored.x_axis_numbers), yAxisNumbers: parseAxis(game.id, stored.y_axis_numbers) };
     const digits = (x: number, y: number) => squareDigitsLabel(CLASSIC_SHAPE, { x, y }, { teamA: 'Lions', teamB: 'Bears' }, numbers);
     const carols = await smtp.waitFor(carol.email, `Numbers drawn: ${game.title}`);
-    expectBoth(carols, [`Row 2, column 3: ${digits(1, 2)}`]);
+    expectBoth(carols, [`Row 2, column 3: ${digits(1, 2)}`, 'These digits hold for Q1-Q4.']);
     const daves = await smtp.waitFor(dave.email, `Numbers drawn: ${game.title}`);
     expectBoth(daves, [`Row 9, column 1: ${digits(8, 0)}`]);
     // Queued by the draw itself, with the set's stamp.
@@ -206,6 +206,16 @@ describe(`game mails through SMTP (D40, ${testDbKind})`, () => {
     expect((await asAdmin('PUT', `/api/admin/games/${game.id}/numbers/visibility`, { revealed: true })).statusCode).toBe(200);
     expect(await queued(carol.email, 'numbers-drawn')).toHaveLength(1);
     expect(await queued(dave.email, 'numbers-drawn')).toHaveLength(1);
+  });
+
+  it('the first mail of a game with new numbers at halftime says which periods its digits hold for (D49)', async () => {
+    const game = await newGame({ number_sets: 'halftime' });
+    const erin = await player('erin');
+    await buyByCard(erin, game, [{ x: 3, y: 4 }]);
+    expect((await asAdmin('POST', `/api/admin/games/${game.id}/numbers/randomize`, { confirm_not_full: true })).statusCode).toBe(200);
+    expect((await asAdmin('PUT', `/api/admin/games/${game.id}/numbers/visibility`, { revealed: true })).statusCode).toBe(200);
+    const mail = await smtp.waitFor(erin.email, `Numbers drawn for set 1 (Q1-Q2): ${game.title}`);
+    expectBoth(mail, ['These digits hold for Q1-Q2 only: Q3-Q4 get new numbers.', 'Row 4, column 5: ']);
   });
 
   describe('the draw, a win, a payout; unsubscribing from one kind', () => {
@@ -398,13 +408,16 @@ describe(`game mails through SMTP (D40, ${testDbKind})`, () => {
   it('after an e-mail change the old address is told (an account mail: no unsubscribe)', async () => {
     const mover = await testAccount(t, { prefix: 'mover' });
     const newEmail = `moved.${mover.email}`;
-    const res = await send(t.app, 'POST', '/api/me/email', { cookie: mover.cookie, payload: { email: newEmail } });
+    const res = await send(t.app, 'POST', '/api/me/email', { cookie: mover.cookie, payload: { email: newEmail, currentPassword: mover.password } });
     expect(res.statusCode, res.body).toBe(200);
     const confirm = await smtp.waitFor(newEmail, 'Confirm your new Squares Pool e-mail address');
     const link = confirm.text!.match(/http:\/\/localhost\/api\/auth\/verify-email\?\S+/)![0];
     expect((await followLink(t.app, link)).statusCode).toBe(302);
     const notice = await smtp.waitFor(mover.email, 'Your Squares Pool e-mail address was changed');
-    expectBoth(notice, [`was changed to ${newEmail}`]);
+    expectBoth(notice, [`was changed to ${newEmail}`, 'Put my address back', 'within 7 days']);
+    // docs/decisions/039: its link is the undo, not advice to reset a password the new address would get.
+    expect(notice.text).toMatch(/http:\/\/localhost\/email-undo\?token=[\w.%-]+/);
+    expect(notice.text).not.toContain('reset your password');
     expect(notice.headers['list-unsubscribe']).toBeUndefined();
     await vi.waitFor(async () => expect((await queued(mover.email, 'email-changed')).length).toBe(1));
   });

@@ -1,3 +1,4 @@
+import { EMAIL_UNDO_DAYS } from '@core/account-safety';
 import { UNSUBSCRIBE_TEXTS } from '@core/mail-kinds';
 import { GAME_CANCELLED } from '@core/messages';
 import type { MailMessage } from './mailer';
@@ -221,17 +222,23 @@ export function poolCancelledMail(
   };
 }
 
-/** D41: the account's address was changed; told to the old address, which no longer logs in. */
-export function emailChangedMail(to: string, changed: { username: string | null; newEmail: string; link: string }): MailMessage {
+/**
+ * D41: the account's address was changed; told to the old address, which no longer logs in. Its
+ * button is the single-use undo link (docs/decisions/039): a password reset could not help, since
+ * it would go to the new address.
+ */
+export function emailChangedMail(to: string, changed: { username: string | null; newEmail: string; undoLink: string }): MailMessage {
   const greeting = greetingFor(changed.username);
   const body = `The e-mail address of your Squares Pool account was changed to ${changed.newEmail}. This address no longer logs in and gets no more mail from us.`;
-  const footer = "If you didn't change it, someone may be using your account: reset your password and contact the organizer of your pool.";
-  const link = { label: 'Log in', href: changed.link };
-  const blocks = [greeting, body];
+  const undo = `If you didn't change it, someone may be using your account. Open the link below within ${EMAIL_UNDO_DAYS} days: it puts this address back on your account, signs out every device, removes the password, and sends a link to this address to choose a new one.`;
+  const footer = 'The link works once. If you changed the address yourself, you can ignore this e-mail.';
+  const link = { label: 'Put my address back', href: changed.undoLink };
+  const blocks = [greeting, body, undo];
   return {
     to,
     subject: 'Your Squares Pool e-mail address was changed',
     kind: 'email-changed',
+    link: changed.undoLink,
     text: textOf(blocks, link, footer),
     html: layout('Your e-mail address was changed', blocks, link, footer),
   };
@@ -318,11 +325,26 @@ export function payByReminderMail(
 /** D40: a number set was drawn (and shown): the digits of each of the player's squares. */
 export function numbersDrawnMail(
   to: string,
-  drawn: { username: string | null; gameTitle: string; setLabel: string | null; squares: readonly string[]; link: string },
+  drawn: {
+    username: string | null;
+    gameTitle: string;
+    /** "set 1 (Q1-Q2)" in a game with more than one set, else null. */
+    setLabel: string | null;
+    /** The periods these digits hold for ("Q1-Q2", "Q1-Q4"). */
+    periodsLabel: string;
+    /** The later sets' periods, which get new numbers ("Q3-Q4"). */
+    later: readonly string[];
+    squares: readonly string[];
+    link: string;
+  },
 ): MailMessage {
   const greeting = greetingFor(drawn.username);
   const what = drawn.setLabel ? `The numbers for ${drawn.setLabel} of ${drawn.gameTitle} are drawn.` : `The numbers of ${drawn.gameTitle} are drawn.`;
-  const blocks: Block[] = [greeting, `${what} Your squares and their digits:`, { items: drawn.squares }];
+  const holds =
+    drawn.later.length > 0
+      ? `These digits hold for ${drawn.periodsLabel} only: ${drawn.later.join(', ')} get new numbers.`
+      : `These digits hold for ${drawn.periodsLabel}.`;
+  const blocks: Block[] = [greeting, `${what} ${holds} Your squares and their digits:`, { items: drawn.squares }];
   const link = { label: 'Open the board', href: drawn.link };
   const footer = "A square wins a period when the last digit of each team's score matches its digits.";
   return {
@@ -332,6 +354,26 @@ export function numbersDrawnMail(
     link: drawn.link,
     text: textOf(blocks, link, footer),
     html: layout('The numbers are drawn', blocks, link, footer),
+  };
+}
+
+/** D50: numbers the player had seen were cleared by the organizer: the digits they got no longer count. */
+export function numbersClearedMail(to: string, cleared: { username: string | null; gameTitle: string; link: string }): MailMessage {
+  const greeting = greetingFor(cleared.username);
+  const blocks: Block[] = [
+    greeting,
+    `The organizer of ${cleared.gameTitle} cleared its numbers. The digits you got for your squares no longer count.`,
+    'Your squares stay yours. New numbers are drawn later, and you get them by mail as before.',
+  ];
+  const link = { label: 'Open the board', href: cleared.link };
+  const footer = "The board's draw log keeps a record of the clear and of the old numbers.";
+  return {
+    to,
+    subject: `Numbers cleared: ${cleared.gameTitle}`,
+    kind: 'numbers-drawn',
+    link: cleared.link,
+    text: textOf(blocks, link, footer),
+    html: layout('The numbers were cleared', blocks, link, footer),
   };
 }
 

@@ -61,6 +61,18 @@ export function ordersRepository(db: Executor) {
         .orderBy('checkout_items.y')
         .execute();
     },
+
+    /** The game's owned squares that came from a checkout (moved ones included), with their paid state (D28). */
+    ownedFromCheckouts(gameId: string): Promise<{ checkout_id: string; is_paid: boolean }[]> {
+      return db
+        .selectFrom('squares')
+        .select(['checkout_id', 'is_paid'])
+        .where('game_id', '=', gameId)
+        .where('status', '=', 'claimed')
+        .where('checkout_id', 'is not', null)
+        .$narrowType<{ checkout_id: string }>()
+        .execute();
+    },
   };
 }
 

@@ -19,8 +19,16 @@ export interface OrdersServiceDeps extends ServiceDeps {
 export function ordersService({ repo, clock: now }: OrdersServiceDeps) {
   return {
     async ofGame(gameId: string): Promise<GameOrdersResponse> {
-      const [exists, rows] = await Promise.all([repo.gameExists(gameId), repo.items(gameId, now().toISOString())]);
+      const [exists, rows, owned] = await Promise.all([repo.gameExists(gameId), repo.items(gameId, now().toISOString()), repo.ownedFromCheckouts(gameId)]);
       if (!exists) throw notFound(GAME_ERRORS.notFound);
+      // Each order's squares still owned, and how many of them are paid (D28: paid one by one).
+      const held = new Map<string, { kept: number; paid: number }>();
+      for (const square of owned) {
+        const counts = held.get(square.checkout_id) ?? { kept: 0, paid: 0 };
+        counts.kept += 1;
+        if (square.is_paid) counts.paid += 1;
+        held.set(square.checkout_id, counts);
+      }
       const orders: Mutable<GameOrder>[] = [];
       for (const row of rows) {
         let order = orders.at(-1);
@@ -36,6 +44,8 @@ export function ordersService({ repo, clock: now }: OrdersServiceDeps) {
             buyer_no_account: row.buyer_no_account,
             buyer_email: row.buyer_email ?? '',
             squares: [],
+            squares_paid: 0,
+            squares_released: 0,
             amount_cents: 0,
             notes: row.notes === null || row.notes.trim() === '' ? null : row.notes,
             created_at: row.created_at,
@@ -44,6 +54,12 @@ export function ordersService({ repo, clock: now }: OrdersServiceDeps) {
         }
         order.squares.push({ x: row.x, y: row.y });
         order.amount_cents += row.price_cents;
+      }
+      for (const order of orders) {
+        if (order.status !== 'reserved' && order.status !== 'paid') continue;
+        const counts = held.get(order.checkout_id) ?? { kept: 0, paid: 0 };
+        order.squares_paid = counts.paid;
+        order.squares_released = Math.max(0, order.squares.length - counts.kept);
       }
       return { orders };
     },

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_ERRORS } from '@core/messages';
 import type { GameOrdersResponse } from '@core/api/orders';
+import { orderFullyPaid, orderStatusLabel } from '@core/orders';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { cartOf, payWith, sessionIdOf, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
+import { organizerGame } from '../../../tests/support/games';
 import { send } from '../../../tests/support/request';
 import { type TestAccount, testAccount } from '../../../tests/support/accounts';
 
@@ -40,7 +42,8 @@ describe(`GET /api/admin/games/:id/orders (${testDbKind})`, () => {
       notes,
     );
     expect(res.statusCode, res.body).toBe(201);
-    const checkoutId = res.json().checkout_id as string;
+    const created = res.json() as { checkout_id: string | null; reservation: { order_id: string } | null };
+    const checkoutId = created.checkout_id ?? created.reservation!.order_id;
     if (pay) {
       const paid = await payWith(t.app, buyer, await sessionIdOf(t.db.handle, checkoutId));
       expect(paid.statusCode, paid.body).toBe(200);
@@ -159,6 +162,8 @@ describe(`GET /api/admin/games/:id/orders (${testDbKind})`, () => {
         buyer_no_account: false,
         buyer_email: ben.email,
         squares: [{ x: 5, y: 5 }],
+        squares_paid: 0,
+        squares_released: 0,
         amount_cents: 1000,
         notes: null,
         created_at: created(benOpen),
@@ -174,6 +179,8 @@ describe(`GET /api/admin/games/:id/orders (${testDbKind})`, () => {
           { x: 0, y: 2 },
           { x: 4, y: 8 },
         ],
+        squares_paid: 2,
+        squares_released: 0,
         amount_cents: 2000,
         notes: 'Table 4, paying for my brother too',
         created_at: '2026-01-02T10:00:00.000Z',
@@ -186,6 +193,8 @@ describe(`GET /api/admin/games/:id/orders (${testDbKind})`, () => {
         buyer_no_account: false,
         buyer_email: ben.email,
         squares: [{ x: 9, y: 9 }],
+        squares_paid: 0,
+        squares_released: 0,
         amount_cents: 1000,
         notes: 'sorry, wrong squares',
         created_at: '2026-01-01T10:00:00.000Z',
@@ -199,6 +208,46 @@ describe(`GET /api/admin/games/:id/orders (${testDbKind})`, () => {
     // An open checkout whose holds ran out is no longer an order.
     await t.db.handle.db.updateTable('checkouts').set({ hold_until: '2026-01-01T00:00:00.000Z' }).where('id', '=', benOpen).execute();
     expect((await ordersOf(gameId)).orders.map((o) => o.checkout_id)).toEqual([amyPaid, refunded]);
+  });
+
+  it('an organizer-collects order says how much of it the organizer has been paid, in the words every page uses (D49)', async () => {
+    const game = await organizerGame(t.app, admin.cookie);
+    const id = await order(
+      amy,
+      [
+        {
+          gameId: game.id,
+          title: game.title,
+          squares: [
+            { x: 1, y: 1 },
+            { x: 1, y: 2 },
+            { x: 1, y: 3 },
+          ],
+        },
+      ],
+      undefined,
+      false,
+    );
+    const label = async () => {
+      const found = (await ordersOf(game.id)).orders.find((o) => o.checkout_id === id)!;
+      return { status: found.status, label: orderStatusLabel(found), paid: orderFullyPaid(found) };
+    };
+    expect(await label()).toEqual({ status: 'reserved', label: 'Reserved, unpaid', paid: false });
+
+    const tool = (action: string, payload: object) => send(t.app, 'POST', `/api/admin/games/${game.id}/squares/${action}`, { cookie: admin.cookie, payload });
+    expect((await tool('mark-paid', { squares: [{ x: 1, y: 2 }] })).statusCode).toBe(200);
+    expect(await label()).toEqual({ status: 'reserved', label: 'Reserved, 1 of 3 paid', paid: false });
+
+    expect((await tool('release', { squares: [{ x: 1, y: 3 }] })).statusCode).toBe(200);
+    expect(await label()).toEqual({ status: 'reserved', label: 'Reserved, 1 of 2 paid, 1 released', paid: false });
+
+    expect((await tool('mark-paid', { user_id: amy.id })).statusCode).toBe(200);
+    expect(await label()).toEqual({ status: 'reserved', label: 'Paid to the organizer, 1 released', paid: true });
+
+    // The orders CSV says the same.
+    const csv = await send(t.app, 'GET', `/api/admin/games/${game.id}/export/orders.csv`, { cookie: admin.cookie });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('"Paid to the organizer, 1 released"');
   });
 
   it('is empty for a game without orders', async () => {

@@ -1,5 +1,5 @@
-import { FEED_LEAGUE_INFO, type FeedGame, type FeedLeague } from '@core/score-feed';
-import { FeedFormatError, parseEspnScoreboard } from '@core/score-feed-espn';
+import { FEED_FAILURES, FEED_LEAGUE_INFO, type FeedGame, type FeedLeague } from '@core/score-feed';
+import { type DroppedFeedValue, FeedFormatError, parseEspnScoreboard } from '@core/score-feed-espn';
 import { ScoreFeedError, type ScoreFeedProvider } from './provider';
 
 export interface EspnFeedOptions {
@@ -7,6 +7,8 @@ export interface EspnFeedOptions {
   baseUrl: string;
   /** Each request ends after this long (AbortSignal.timeout). */
   timeoutMs: number;
+  /** Hears of each value the feed sent that broke the text rule and was dropped (the app logs it). */
+  onDropped?: (dropped: DroppedFeedValue & { url: string }) => void;
 }
 
 /** The longest body read from the feed (a busy college Saturday is well under 2 MB). */
@@ -28,7 +30,7 @@ export function espnFeed(options: EspnFeedOptions): ScoreFeedProvider {
   /** A request or its body that failed: the time-out said as such, anything else as `otherwise`. */
   function notRead(err: unknown, otherwise: string): ScoreFeedError {
     const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-    return new ScoreFeedError(timedOut ? `The score feed did not answer within ${options.timeoutMs / 1000} s` : otherwise, { cause: err });
+    return new ScoreFeedError(timedOut ? FEED_FAILURES.timeout(options.timeoutMs / 1000) : otherwise, { cause: err });
   }
 
   async function getJson(url: string, signal?: AbortSignal): Promise<unknown> {
@@ -37,23 +39,23 @@ export function espnFeed(options: EspnFeedOptions): ScoreFeedProvider {
     try {
       res = await fetch(url, { headers: { accept: 'application/json' }, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
     } catch (err) {
-      throw notRead(err, 'The score feed could not be reached');
+      throw notRead(err, FEED_FAILURES.unreachable);
     }
     if (!res.ok) {
       await res.body?.cancel().catch(() => undefined);
-      throw new ScoreFeedError(`The score feed answered ${res.status}`);
+      throw new ScoreFeedError(FEED_FAILURES.status(res.status));
     }
     const body = await boundedText(res);
     try {
       return JSON.parse(body) as unknown;
     } catch (err) {
-      throw new ScoreFeedError('The score feed sent something that is not JSON', { cause: err });
+      throw new ScoreFeedError(FEED_FAILURES.notJson, { cause: err });
     }
   }
 
   /** The body as text, read only up to MAX_BODY_BYTES: a larger one is cut off there (never held in memory whole). */
   async function boundedText(res: Response): Promise<string> {
-    const tooMuch = () => new ScoreFeedError('The score feed sent too much');
+    const tooMuch = () => new ScoreFeedError(FEED_FAILURES.tooMuch);
     if (Number(res.headers.get('content-length')) > MAX_BODY_BYTES) {
       await res.body?.cancel().catch(() => undefined);
       throw tooMuch();
@@ -75,7 +77,7 @@ export function espnFeed(options: EspnFeedOptions): ScoreFeedProvider {
       }
     } catch (err) {
       if (err instanceof ScoreFeedError) throw err;
-      throw notRead(err, 'The score feed could not be read');
+      throw notRead(err, FEED_FAILURES.unread);
     }
     return Buffer.concat(chunks).toString('utf8');
   }
@@ -83,7 +85,7 @@ export function espnFeed(options: EspnFeedOptions): ScoreFeedProvider {
   const games = async (url: string, signal?: AbortSignal): Promise<FeedGame[]> => {
     const body = await getJson(url, signal);
     try {
-      return parseEspnScoreboard(body);
+      return parseEspnScoreboard(body, (dropped) => options.onDropped?.({ ...dropped, url }));
     } catch (err) {
       if (err instanceof FeedFormatError) throw new ScoreFeedError(err.message, { cause: err });
       throw err;

@@ -9,7 +9,18 @@
  */
 import { randomInt } from 'node:crypto';
 import { isPeriodOf, periodModel, type Period } from '@core/periods';
-import { feedFinished, feedRetryDelayMs, finishedPeriods, isFeedLeague, type LiveScore, liveScoreOf, nextPollAfterSuccess } from '@core/score-feed';
+import {
+  FEED_FAILURES,
+  type FeedStarts,
+  failuresCounted,
+  feedFinished,
+  finishedPeriods,
+  isFeedLeague,
+  type LiveScore,
+  liveScoreOf,
+  nextPollAfterFailure,
+  nextPollAfterSuccess,
+} from '@core/score-feed';
 import { activityRepository, type NewActivity } from '../activity/activity.repository';
 import type { Executor } from '../db/executor';
 import { gameDayRepository } from '../game-day/game-day.repository';
@@ -20,7 +31,7 @@ import type { GameEvents } from '../realtime/events';
 import { publishSafely } from '../realtime/publish';
 import { ScoreFeedError, type ScoreFeedProvider } from './provider';
 import { scoreFeedRepository } from './score-feed.repository';
-import { type FeedEntries, storedEntries } from './stored';
+import { type FeedEntries, storedEntries, storedLive } from './stored';
 
 export interface ScoreFeedPollerDeps {
   db: Executor;
@@ -50,12 +61,28 @@ interface PollOutcome {
   finished: boolean;
 }
 
+/** How early a due poll may be taken by a pass (at most a tenth of the interval). */
+const DUE_SLACK_MS = 1000;
+
+/** The feed's start (ms; NaN or null: unknown) and the pool's kickoff, which polls must not sleep past. */
+function startsOf(kickoffAt: string | null, feedStart: number | string | null): FeedStarts {
+  const start = typeof feedStart === 'string' ? Date.parse(feedStart) : feedStart;
+  const kickoff = kickoffAt === null ? NaN : Date.parse(kickoffAt);
+  return { feedStart: start !== null && Number.isFinite(start) ? start : null, kickoff: Number.isFinite(kickoff) ? kickoff : null };
+}
+
 export function scoreFeedPoller(deps: ScoreFeedPollerDeps): ScoreFeedPoller {
   const { games, provider, gameDay, events, log, clock, intervalMs } = deps;
   const repo = scoreFeedRepository(deps.db);
 
   /** Stores what the feed says, inside the game's lock; null when the link changed meanwhile. */
-  async function store(gameId: string, eventId: string, feedLive: (teamAHome: boolean) => LiveScore, startsAt: number, now: Date): Promise<PollOutcome | null> {
+  async function store(
+    gameId: string,
+    eventId: string,
+    feedLive: (teamAHome: boolean) => LiveScore,
+    feedStart: number,
+    now: Date,
+  ): Promise<PollOutcome | null> {
     return games.withLockedGame(gameId, async (game) => {
       if (!game || game.row.feed_event_id !== eventId) return null;
       const { row } = game;
@@ -97,7 +124,7 @@ export function scoreFeedPoller(deps: ScoreFeedPollerDeps): ScoreFeedPoller {
         feed_entries: JSON.stringify(entries),
         feed_failures: 0,
         feed_error: null,
-        feed_next_poll_at: done ? null : new Date(nextPollAfterSuccess(now.getTime(), intervalMs, live, startsAt)).toISOString(),
+        feed_next_poll_at: done ? null : new Date(nextPollAfterSuccess(now.getTime(), intervalMs, live, startsOf(row.kickoff_at, feedStart))).toISOString(),
         ...(toConfirm.length === 0 ? { feed_note: null } : {}),
       });
       return { changed, toConfirm, finished };
@@ -121,7 +148,7 @@ export function scoreFeedPoller(deps: ScoreFeedPollerDeps): ScoreFeedPoller {
     if (!(await repo.claim(gameId, dueAt, new Date(now.getTime() + deps.leaseMs).toISOString()))) return false;
     const row = await deps.db
       .selectFrom('games')
-      .select(['feed_league', 'feed_event_id', 'feed_event_day', 'feed_failures'])
+      .select(['feed_league', 'feed_event_id', 'feed_event_day', 'feed_failures', 'feed_live', 'kickoff_at'])
       .where('id', '=', gameId)
       .executeTakeFirst();
     if (!row?.feed_event_id || !row.feed_event_day || !isFeedLeague(row.feed_league)) return false;
@@ -129,13 +156,14 @@ export function scoreFeedPoller(deps: ScoreFeedPollerDeps): ScoreFeedPoller {
     let found;
     try {
       found = await provider.game(row.feed_league, eventId, row.feed_event_day);
-      if (!found) throw new ScoreFeedError('The feed no longer lists this game');
+      if (!found) throw new ScoreFeedError(FEED_FAILURES.notListed);
     } catch (err) {
-      const failures = row.feed_failures + 1;
-      const wait = feedRetryDelayMs(failures, intervalMs, randomInt(0, 1_000_000) / 1_000_000);
-      const cause = err instanceof ScoreFeedError ? err.message : 'The score feed could not be read';
-      log.warn({ err, gameId, failures, retryInMs: wait }, 'score feed: poll failed; backing off');
-      await repo.failed(gameId, eventId, failures, cause, new Date(now.getTime() + wait).toISOString());
+      const starts = startsOf(row.kickoff_at, storedLive(row)?.starts_at ?? null);
+      const failures = failuresCounted(row.feed_failures, Date.parse(dueAt), now.getTime(), starts);
+      const nextAt = nextPollAfterFailure(now.getTime(), failures, intervalMs, randomInt(0, 1_000_000) / 1_000_000, starts);
+      const cause = err instanceof ScoreFeedError ? err.message : FEED_FAILURES.unread;
+      log.warn({ err, gameId, failures, retryInMs: nextAt - now.getTime() }, 'score feed: poll failed; backing off');
+      await repo.failed(gameId, eventId, failures, cause, new Date(nextAt).toISOString());
       return true;
     }
     const game = found;
@@ -148,7 +176,10 @@ export function scoreFeedPoller(deps: ScoreFeedPollerDeps): ScoreFeedPoller {
 
   async function pollDue(now: Date = clock()): Promise<number> {
     let polled = 0;
-    for (const { id, feed_next_poll_at } of await repo.due(now.toISOString())) {
+    // A game due one interval after the last pass is polled in this one even when the timer fires
+    // a hair before that (timers and the wall clock tick apart): otherwise it waits a whole interval more.
+    const horizon = new Date(now.getTime() + Math.min(intervalMs / 10, DUE_SLACK_MS));
+    for (const { id, feed_next_poll_at } of await repo.due(horizon.toISOString())) {
       if (feed_next_poll_at === null) continue;
       try {
         if (await pollOne(id, feed_next_poll_at, now)) polled += 1;

@@ -15,7 +15,7 @@ export const scoreFeedRoutes: FastifyPluginAsyncZod<ScoreFeedRoutesOptions> = as
   app.get(
     '/api/admin/score-feed/games',
     { ...app.guards.admin, schema: { querystring: feedSearchQuery, response: { 200: feedSearchResponseSchema } } },
-    async (request) => ({ games: await scoreFeed.search(request.query.league, request.query.date) }),
+    async (request) => ({ games: await scoreFeed.search(request.query.league, request.query.date, request.query.time_zone) }),
   );
 
   app.get('/api/admin/games/:id/score-feed', { ...app.guards.admin, schema: { params: idParams, response: statusResponse } }, async (request) =>

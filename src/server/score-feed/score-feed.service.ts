@@ -2,10 +2,9 @@ import type { FeedGameInfo, FeedLinkRequest, FeedStatus } from '@core/api/score-
 import { isTimeZone } from '@core/game-time';
 import { GAME_ERRORS } from '@core/messages';
 import { isPeriodOf, periodModel, type Period } from '@core/periods';
-import { type FeedGame, type FeedLeague, finishedPeriods, leagueMismatch } from '@core/score-feed';
-import { normalizeText } from '@core/text';
+import { type FeedGame, type FeedLeague, feedDaysFor, finishedPeriods, leagueMismatch, matchFeedSides, SCORE_FEED_TEXTS, startsOnDate } from '@core/score-feed';
 import { validateTeamName } from '@core/validation';
-import type { GameRow, GamesRepository } from '../games/games.repository';
+import type { GamesRepository } from '../games/games.repository';
 import { gameDayRepository } from '../game-day/game-day.repository';
 import { badRequest, conflict, notFound, AppError } from '../http/errors';
 import type { Logger } from '../logger';
@@ -28,18 +27,14 @@ export interface ScoreFeedServiceDeps {
   pollSoon: () => void;
 }
 
-const FEED_TEXTS = {
-  off: 'The live score feed is off on this server (SCORE_FEED=off).',
-  notListed: 'That game is not on the feed for this date any more. Search again.',
-  unavailable: (cause: string) => `The live score feed cannot be read now: ${cause}. Try again in a moment.`,
-  teamsKept: (a: string, b: string, side: string) =>
-    `Teams cannot change once the numbers are drawn or the game is completed: kept ${a} and ${b}; ${a} follows the feed's ${side} team.`,
-} as const;
+/** A feed day (YYYYMMDD) as a date (YYYY-MM-DD). */
+const dateOfDay = (day: string) => `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`;
 
-function toFeedGameInfo(game: FeedGame): FeedGameInfo {
+function toFeedGameInfo(game: FeedGame, day: string): FeedGameInfo {
   const team = (t: FeedGame['home']) => ({ name: t.name, abbreviation: t.abbreviation, score: t.score });
   return {
     event_id: game.id,
+    feed_date: dateOfDay(day),
     starts_at: game.startsAt,
     state: game.state,
     status: game.status,
@@ -60,14 +55,6 @@ function teamName(team: FeedGame['home'], side: 'A' | 'B'): string | null {
   return null;
 }
 
-const same = (a: string, b: string) => normalizeText(a).toLowerCase() === normalizeText(b).toLowerCase();
-
-/** Team A is the home team when the game's names say so (teams that can no longer change). */
-function teamAIsHome(row: Pick<GameRow, 'team_a' | 'team_b'>, game: FeedGame): boolean {
-  const names = (t: FeedGame['home']) => [t.name, t.abbreviation].filter(Boolean);
-  return names(game.home).some((n) => same(n, row.team_a)) || names(game.away).some((n) => same(n, row.team_b));
-}
-
 /**
  * D39's links between games and real ones (docs/decisions/036): the admin searches the feed by
  * league and date, links a game (teams and, when it has none, the kickoff filled in from the
@@ -76,23 +63,22 @@ function teamAIsHome(row: Pick<GameRow, 'team_a' | 'team_b'>, game: FeedGame): b
 export function scoreFeedService(deps: ScoreFeedServiceDeps) {
   const { games, log, events, clock } = deps;
 
-  function provider(): ScoreFeedProvider {
-    if (!deps.provider) throw conflict(FEED_TEXTS.off, 'FEED_OFF');
-    return deps.provider;
-  }
-
-  async function read<T>(work: (feed: ScoreFeedProvider) => Promise<T>): Promise<T> {
-    const feed = provider();
+  /** `say` turns the cause into the answer's words: a search's and a link's differ. */
+  async function read<T>(work: (feed: ScoreFeedProvider) => Promise<T>, say: (cause: string) => string): Promise<T> {
+    if (!deps.provider) throw conflict(say(SCORE_FEED_TEXTS.off), 'FEED_OFF');
     try {
-      return await work(feed);
+      return await work(deps.provider);
     } catch (err) {
       if (err instanceof ScoreFeedError) {
-        log.warn({ err }, 'score feed: a search could not be read');
-        throw new AppError(502, 'FEED_UNAVAILABLE', FEED_TEXTS.unavailable(err.message));
+        log.warn({ err }, 'score feed: the feed could not be read for an admin');
+        throw new AppError(502, 'FEED_UNAVAILABLE', say(err.message));
       }
       throw err;
     }
   }
+  const searchSays = (cause: string) =>
+    SCORE_FEED_TEXTS.searchFailed(cause === SCORE_FEED_TEXTS.off ? 'the live score feed is off on this server (SCORE_FEED=off)' : cause);
+  const linkSays = (cause: string) => (cause === SCORE_FEED_TEXTS.off ? cause : SCORE_FEED_TEXTS.unavailable(cause));
 
   const dayOf = (date: string) => date.replaceAll('-', '');
 
@@ -130,10 +116,27 @@ export function scoreFeedService(deps: ScoreFeedServiceDeps) {
   return {
     status,
 
-    /** The league's games on a date, for the admin to choose one. */
-    async search(league: FeedLeague, date: string): Promise<FeedGameInfo[]> {
-      const found = await read((feed) => feed.gamesOn(league, dayOf(date)));
-      return found.map(toFeedGameInfo);
+    /**
+     * The league's games on a date, for the admin to choose one. With the game's zone: the games
+     * that start on that date there, read from each feed day (US Eastern) it overlaps; without,
+     * the feed's own day. Each game says the feed day it is listed on, which the link sends back.
+     */
+    async search(league: FeedLeague, date: string, zone?: string): Promise<FeedGameInfo[]> {
+      if (zone === undefined) {
+        const day = dayOf(date);
+        const found = await read((feed) => feed.gamesOn(league, day), searchSays);
+        return found.map((game) => toFeedGameInfo(game, day));
+      }
+      const days = feedDaysFor(date, zone);
+      const listed = await read((feed) => Promise.all(days.map(async (day) => ({ day, games: await feed.gamesOn(league, day) }))), searchSays);
+      const seen = new Set<string>();
+      return listed.flatMap(({ day, games: found }) =>
+        found.flatMap((game) => {
+          if (seen.has(game.id) || !startsOnDate(game.startsAt, date, zone)) return [];
+          seen.add(game.id);
+          return [toFeedGameInfo(game, day)];
+        }),
+      );
     },
 
     /**
@@ -143,8 +146,8 @@ export function scoreFeedService(deps: ScoreFeedServiceDeps) {
      */
     async link(gameId: string, request: FeedLinkRequest): Promise<FeedStatus> {
       const day = dayOf(request.date);
-      const found = await read((feed) => feed.game(request.league, request.event_id, day));
-      if (!found) throw notFound(FEED_TEXTS.notListed);
+      const found = await read((feed) => feed.game(request.league, request.event_id, day), linkSays);
+      if (!found) throw notFound(SCORE_FEED_TEXTS.notListed);
       const message = await games.withLockedGame(gameId, async (game) => {
         if (!game) throw notFound(GAME_ERRORS.notFound);
         const { row } = game;
@@ -155,11 +158,19 @@ export function scoreFeedService(deps: ScoreFeedServiceDeps) {
         let message: string | null = null;
         let teamAHome = row.feed_team_a_home;
         if (!sameEvent) {
-          const editable = row.is_active && !row.grid_shuffled;
-          const away = teamName(found.away, 'A');
-          const home = teamName(found.home, 'B');
-          if (editable && away && home) {
-            teamAHome = false;
+          // D50: once a square is held or sold, rows and columns stay; the feed's teams are matched to them by name.
+          const sold = await game.tx.selectFrom('squares').select('id').where('game_id', '=', gameId).limit(1).executeTakeFirst();
+          const editable = row.is_active && !row.grid_shuffled && sold === undefined;
+          const matched = matchFeedSides(row.team_a, row.team_b, found);
+          if (!editable && !matched) {
+            throw conflict(SCORE_FEED_TEXTS.teamsMismatch(row.team_a, row.team_b, found.away.name, found.home.name), 'FEED_TEAMS_MISMATCH');
+          }
+          // Teams the feed can fill in: the game's own order when its names already pair them, else visitors as A.
+          teamAHome = matched?.teamAHome ?? false;
+          const [rows, columns] = teamAHome ? [found.home, found.away] : [found.away, found.home];
+          const teamA = teamName(rows, 'A');
+          const teamB = teamName(columns, 'B');
+          if (editable && teamA && teamB) {
             const kickoff =
               row.kickoff_at === null && row.sales_closed_at === null && Date.parse(found.startsAt) > at.getTime()
                 ? {
@@ -167,10 +178,9 @@ export function scoreFeedService(deps: ScoreFeedServiceDeps) {
                     time_zone: row.time_zone ?? (request.time_zone && isTimeZone(request.time_zone) ? request.time_zone : 'America/New_York'),
                   }
                 : {};
-            await game.update({ team_a: away, team_b: home, ...kickoff, updated_at: at.toISOString() });
-          } else {
-            teamAHome = teamAIsHome(row, found);
-            message = FEED_TEXTS.teamsKept(row.team_a, row.team_b, teamAHome ? 'home' : 'away');
+            await game.update({ team_a: teamA, team_b: teamB, ...kickoff, updated_at: at.toISOString() });
+          } else if (!editable) {
+            message = SCORE_FEED_TEXTS.teamsKept(row.team_a, row.team_b, teamAHome ? 'home' : 'away');
           }
         }
         await scoreFeedRepository(game.tx).set(gameId, {

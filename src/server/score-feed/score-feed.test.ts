@@ -3,7 +3,7 @@ import type { Game } from '@core/api/games';
 import type { FeedSearchResponse, FeedStatus } from '@core/api/score-feed';
 import { formatUsd } from '@core/money';
 import { type Period, periodWinningsLabel, QUARTER_MODEL } from '@core/periods';
-import { FEED_MAX_BACKOFF_MS } from '@core/score-feed';
+import { FEED_LEAD_MS, FEED_MAX_BACKOFF_MS } from '@core/score-feed';
 import { testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
@@ -29,6 +29,7 @@ describe(`score feed (D39, ${testDbKind})`, () => {
   let alice: TestAccount;
   let poller: ScoreFeedPoller;
   let nextEvent = 401_000_000;
+  const logLines: string[] = [];
   let nextDay = 1;
 
   beforeAll(async () => {
@@ -44,6 +45,7 @@ describe(`score feed (D39, ${testDbKind})`, () => {
         SMTP_URL: smtp.url,
         PUBLIC_URL: 'http://localhost',
       },
+      logger: { level: 'warn', stream: { write: (line: string) => void logLines.push(line) } },
     });
     poller = t.app.scoreFeedPoller!;
     [admin, alice] = await Promise.all([testAccount(t, { admin: true }), testAccount(t, { prefix: 'alice' })]);
@@ -54,7 +56,8 @@ describe(`score feed (D39, ${testDbKind})`, () => {
     await smtp.close();
   });
 
-  const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => send(t.app, method, url, { cookie: admin.cookie, payload });
+  const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+    send(t.app, method, url, { cookie: admin.cookie, payload });
   const activity = (gameId: string) =>
     t.db.handle.db
       .selectFrom('game_activity')
@@ -78,8 +81,9 @@ describe(`score feed (D39, ${testDbKind})`, () => {
   async function newGame(values: Record<string, unknown> = {}): Promise<Game> {
     const res = await asAdmin('POST', '/api/admin/games', {
       title: `Feed ${Math.random().toString(36).slice(2, 7)}`,
-      team_a: 'A team',
-      team_b: 'B team',
+      // D50: the real game's teams (the feed's away team as rows), so a sold board can link to it.
+      team_a: 'Chiefs',
+      team_b: 'Eagles',
       price_per_square: 10,
       ...values,
     });
@@ -104,6 +108,20 @@ describe(`score feed (D39, ${testDbKind})`, () => {
     // The link's own poll (the poller is woken) has ended.
     await poller.runSoon();
     return res.json() as FeedStatus;
+  }
+
+  /** Each winner's square's row and column digits on the board, and the digits that won. */
+  async function winnerDigits(gameId: string) {
+    const grid = await t.db.handle.db.selectFrom('game_grid_numbers').selectAll().where('game_id', '=', gameId).executeTakeFirstOrThrow();
+    const rows = JSON.parse(grid.x_axis_numbers) as number[];
+    const columns = JSON.parse(grid.y_axis_numbers) as number[];
+    return (await winnerRows(t.db.handle, gameId)).map((w) => ({
+      quarter: w.quarter,
+      row: rows[w.square_x],
+      column: columns[w.square_y],
+      x: w.winning_numbers_x,
+      y: w.winning_numbers_y,
+    }));
   }
 
   /** Polls once at the game's next poll time (or now): the run it would have on its own. */
@@ -145,14 +163,17 @@ describe(`score feed (D39, ${testDbKind})`, () => {
     it('says so when the feed fails, times out or sends what is not JSON (502, never 500)', async () => {
       const real = realGame();
       const url = `/api/admin/score-feed/games?league=nfl&date=${real.date}`;
+      const says = async (message: string) => {
+        const failed = await asAdmin('GET', url);
+        expect(failed.statusCode).toBe(502);
+        expect(failed.json()).toMatchObject({ error: { code: 'FEED_UNAVAILABLE', message } });
+      };
       feed.failNext(1, 500);
-      const failed = await asAdmin('GET', url);
-      expect(failed.statusCode).toBe(502);
-      expect(failed.json()).toMatchObject({ error: { code: 'FEED_UNAVAILABLE', message: expect.stringContaining('answered 500') } });
+      await says('The feed could not be searched: the feed answered with an error (HTTP 500). You can still enter scores by hand.');
       feed.invalidNext(1);
-      expect((await asAdmin('GET', url)).json()).toMatchObject({ error: { message: expect.stringContaining('not JSON') } });
+      await says('The feed could not be searched: the feed sent an answer that could not be read (not JSON). You can still enter scores by hand.');
       feed.hangNext(1);
-      expect((await asAdmin('GET', url)).json()).toMatchObject({ error: { message: expect.stringContaining('did not answer within 0.3 s') } });
+      await says('The feed could not be searched: the feed did not answer within 0.3 s. You can still enter scores by hand.');
       expect((await asAdmin('GET', url)).statusCode).toBe(200);
     });
 
@@ -161,7 +182,7 @@ describe(`score feed (D39, ${testDbKind})`, () => {
       const provider = espnFeed({ baseUrl: feed.url, timeoutMs: 60_000 });
       const real = realGame();
       feed.floodNext(1, real.day);
-      await expect(provider.gamesOn('nfl', real.day)).rejects.toThrow('The score feed sent too much');
+      await expect(provider.gamesOn('nfl', real.day)).rejects.toThrow('could not be read (too large)');
       expect(await provider.gamesOn('nfl', real.day)).toEqual([expect.objectContaining({ id: real.id })]);
     });
 
@@ -189,17 +210,108 @@ describe(`score feed (D39, ${testDbKind})`, () => {
       expect(unknown.statusCode).toBe(404);
     });
 
-    it('keeps teams that can no longer change, says so, and follows the side their names match', async () => {
+    it("D50: a sold board keeps its rows and columns: the feed's teams are matched by name, each score lands on its side", async () => {
+      // Squares sold (numbers not drawn yet); team A (rows) is the Eagles, the feed's home team.
       const real = realGame();
-      const game = await newGame({ team_a: 'Eagles', team_b: 'Chiefs' });
-      await drawn(game);
+      const game = await newGame({ team_a: 'eagles', team_b: 'KANSAS CITY' });
+      await sellSquares(t.db.handle, game.id, (x, y) => (x === 0 && y === 0 ? alice.id : null));
       const linked = await link(game, real, false);
+      expect(linked.team_a_home).toBe(true);
+      expect(linked.message).toBe(
+        "Squares are sold, so the rows and columns stay as they are: eagles (rows) follows the feed's home team, KANSAS CITY (columns) the other.",
+      );
+      expect(await storedGame(t.db.handle, game.id)).toMatchObject({ team_a: 'eagles', team_b: 'KANSAS CITY' });
+
+      // Eagles 7, Chiefs 3 after Q1: team A (Eagles) has 7.
+      await sellSquares(t.db.handle, game.id, (x, y) => (x === 0 && y === 0 ? null : (x + y) % 2 === 0 ? alice.id : admin.id));
+      const drawnRes = await asAdmin('POST', `/api/admin/games/${game.id}/numbers/randomize`, { confirm_not_full: true });
+      expect(drawnRes.statusCode, drawnRes.body).toBe(200);
+      feed.set(real.id, inPlay(2, '14:10', [7, 0], [3, 0]));
+      await poll(game.id);
+      expect((await status(game.id)).link?.live).toMatchObject({ team_a_score: 7, team_b_score: 3 });
+      expect((await status(game.id)).entries).toEqual([{ quarter: 1, team_a_score: 7, team_b_score: 3, entered_at: expect.any(String), confirmed: false }]);
+      const confirmed = await asAdmin('PUT', `/api/admin/games/${game.id}/quarters/1`, { team_a_score: 7, team_b_score: 3 });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      // The winner is the square at row digit 7 (team A) and column digit 3 (team B).
+      expect(await winnerDigits(game.id)).toEqual([{ quarter: 1, row: 7, column: 3, x: 7, y: 3 }]);
+      expect(await storedGame(t.db.handle, game.id)).toMatchObject({ team_a: 'eagles', team_b: 'KANSAS CITY' });
+    });
+
+    it("D50: the feed's home team as team B (columns): scores land on their sides, winners on the right digits", async () => {
+      const real = realGame();
+      const game = await newGame({ team_a: 'KC', team_b: 'Philadelphia' });
+      await drawn(game);
+      const linked = await link(game, real, true);
       expect(linked.team_a_home).toBe(false);
-      expect(linked.message).toContain('Teams cannot change once the numbers are drawn');
-      const named = await newGame({ team_a: 'Philadelphia Eagles', team_b: 'Kansas City Chiefs' });
-      await drawn(named);
+      feed.set(real.id, inPlay(2, '14:10', [6, 0], [14, 0]));
+      await poll(game.id);
+      // Chiefs (away, team A, rows) 14, Eagles (home, team B, columns) 6: confirmed by itself as 14-6.
+      expect((await status(game.id)).entries).toEqual([{ quarter: 1, team_a_score: 14, team_b_score: 6, entered_at: expect.any(String), confirmed: true }]);
+      expect(await winnerDigits(game.id)).toEqual([{ quarter: 1, row: 4, column: 6, x: 4, y: 6 }]);
+    });
+
+    it('D50: refuses a feed game whose teams do not match a sold board, naming both pairs; nothing is linked', async () => {
+      const real = realGame();
+      const game = await newGame({ team_a: 'Cowboys', team_b: 'Eagles' });
+      await sellSquares(t.db.handle, game.id, (x, y) => (x === 3 && y === 4 ? alice.id : null));
+      const res = await asAdmin('PUT', `/api/admin/games/${game.id}/score-feed`, {
+        league: real.league,
+        date: real.date,
+        event_id: real.id,
+        auto_confirm: false,
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        error: {
+          code: 'FEED_TEAMS_MISMATCH',
+          message:
+            "The feed's game is Kansas City Chiefs at Philadelphia Eagles, but this game's teams are Cowboys (rows) and Eagles (columns). Once a square is sold the rows and columns cannot change: choose the real game these teams play.",
+        },
+      });
+      expect(await storedGame(t.db.handle, game.id)).toMatchObject({ team_a: 'Cowboys', team_b: 'Eagles', feed_event_id: null, feed_next_poll_at: null });
+    });
+
+    it('before any square is sold the link fills the teams in, in the order their names already have', async () => {
+      const named = await newGame({ team_a: 'Eagles', team_b: 'Chiefs' });
       expect((await link(named, realGame(), false)).team_a_home).toBe(true);
-      expect((await storedGame(t.db.handle, named.id)).team_a).toBe('Philadelphia Eagles');
+      expect(await storedGame(t.db.handle, named.id)).toMatchObject({ team_a: 'Philadelphia Eagles', team_b: 'Kansas City Chiefs' });
+    });
+
+    it("searches by the game's local date: the feed's US Eastern days it overlaps, around midnight UTC; links by the day listed", async () => {
+      // 23:30 UTC on Mar 9 is 6:30 PM EST, 00:30 UTC on Mar 10 is 7:30 PM EST: ESPN lists both on Mar 9.
+      const early = String((nextEvent += 1));
+      const late = String((nextEvent += 1));
+      feed.addGame({ id: early, sport: 'football', league: 'nfl', day: '20270309', startsAt: '2027-03-09T23:30:00.000Z', home: EAGLES, away: CHIEFS });
+      feed.addGame({ id: late, sport: 'football', league: 'nfl', day: '20270309', startsAt: '2027-03-10T00:30:00.000Z', home: EAGLES, away: CHIEFS });
+      const search = async (date: string, zone: string) => {
+        const res = await asAdmin('GET', `/api/admin/score-feed/games?league=nfl&date=${date}&time_zone=${encodeURIComponent(zone)}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as FeedSearchResponse).games.map((game) => [game.event_id, game.feed_date]);
+      };
+      const before = feed.requests.length;
+      expect(await search('2027-03-10', 'Europe/London')).toEqual([[late, '2027-03-09']]);
+      // London's Mar 10 runs from 7 PM EST on Mar 9 to 7 PM EST on Mar 10, and the day before the first is read too.
+      expect(feed.requests.slice(before)).toEqual(
+        ['20270308', '20270309', '20270310'].map((day) => `/apis/site/v2/sports/football/nfl/scoreboard?dates=${day}`),
+      );
+      expect(await search('2027-03-09', 'Europe/London')).toEqual([[early, '2027-03-09']]);
+      expect(await search('2027-03-09', 'America/New_York')).toEqual([
+        [early, '2027-03-09'],
+        [late, '2027-03-09'],
+      ]);
+      expect(await search('2027-03-10', 'America/New_York')).toEqual([]);
+      // Tokyo's Mar 10 holds both (8:30 and 9:30 AM JST).
+      expect(await search('2027-03-10', 'Asia/Tokyo')).toEqual([
+        [early, '2027-03-09'],
+        [late, '2027-03-09'],
+      ]);
+      const badZone = await asAdmin('GET', '/api/admin/score-feed/games?league=nfl&date=2027-03-09&time_zone=Mars/Olympus');
+      expect(badZone.statusCode).toBe(400);
+      // The link sends the feed's day the game is listed on.
+      const game = await newGame();
+      const res = await asAdmin('PUT', `/api/admin/games/${game.id}/score-feed`, { league: 'nfl', date: '2027-03-09', event_id: late, auto_confirm: false });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await storedGame(t.db.handle, game.id)).feed_event_day).toBe('20270309');
     });
 
     it('unlinks: nothing is polled any more', async () => {
@@ -354,7 +466,7 @@ describe(`score feed (D39, ${testDbKind})`, () => {
 
       // Over SMTP: the feed's Q3 winner reads the score the feed entered (team A the away team).
       const mail = await smtp.waitFor(q3.recipient!, q3.subject);
-      expect(mail.text).toContain(`won 3rd Quarter of ${game.title} (A team 14 - B team 17)`);
+      expect(mail.text).toContain(`won 3rd Quarter of ${game.title} (Chiefs 14 - Eagles 17)`);
       expect(mail.headers['list-unsubscribe']).toMatch(/\/api\/mail\/unsubscribe\?token=u1\.[\w-]+\.won\./);
     });
 
@@ -427,7 +539,9 @@ describe(`score feed (D39, ${testDbKind})`, () => {
     });
 
     it('backs off after errors, invalid JSON and time-outs (doubling with jitter), and recovers', async () => {
-      const real = realGame();
+      // A game under way: no start or kickoff ahead to wake it earlier.
+      const real = realGame(new Date(Date.now() - HOUR).toISOString());
+      feed.set(real.id, inPlay(1, '9:00', [0], [0]));
       const game = await newGame();
       await link(game, real, false);
       const backoff = async (failures: number, message: string) => {
@@ -443,17 +557,103 @@ describe(`score feed (D39, ${testDbKind})`, () => {
         expect(wait).toBeLessThanOrEqual(base + 1);
       };
       feed.failNext(1, 500, real.day);
-      await backoff(1, 'answered 500');
+      await backoff(1, 'answered with an error (HTTP 500)');
       feed.invalidNext(1, real.day);
       await backoff(2, 'not JSON');
       feed.hangNext(1, real.day);
       await backoff(3, 'did not answer within 0.3 s');
       feed.failNext(1, 503, real.day);
-      await backoff(4, 'answered 503');
+      await backoff(4, 'answered with an error (HTTP 503)');
       feed.set(real.id, inPlay(1, '5:00', [0], [0]));
       await poll(game.id);
       const row = await storedGame(t.db.handle, game.id);
       expect([row.feed_failures, row.feed_error]).toEqual([0, null]);
+    });
+
+    it('polls at the interval from the lead before the pool kickoff (earlier than the feed start) and right after the kickoff, whatever failed before', async () => {
+      const minute = 60_000;
+      const kickoff = Math.floor((Date.now() + 3 * HOUR) / minute) * minute;
+      // The feed's start is later than the pool's kickoff.
+      const real = realGame(new Date(kickoff + 2 * HOUR).toISOString());
+      const game = await newGame({ kickoff_at: new Date(kickoff).toISOString(), time_zone: 'America/New_York' });
+      await link(game, real, false);
+      const nextPoll = async () => Date.parse((await storedGame(t.db.handle, game.id)).feed_next_poll_at!);
+      expect(await nextPoll()).toBe(kickoff - FEED_LEAD_MS);
+
+      // The feed fails from the lead on: each wait backs off, but never past the kickoff.
+      let at = kickoff - FEED_LEAD_MS;
+      for (let i = 0; at < kickoff && i < 10; i += 1) {
+        feed.failNext(1, 503, real.day);
+        await poller.pollDue(new Date(at));
+        const next = await nextPoll();
+        expect(next).toBeGreaterThan(at);
+        expect(next).toBeLessThanOrEqual(kickoff);
+        at = next;
+      }
+      expect(at).toBe(kickoff);
+      expect((await storedGame(t.db.handle, game.id)).feed_failures).toBeGreaterThanOrEqual(3);
+      // Right after the kickoff the back-off starts over: one more failure waits about one interval, not ten minutes.
+      feed.failNext(1, 503, real.day);
+      await poller.pollDue(new Date(kickoff + 1));
+      expect((await storedGame(t.db.handle, game.id)).feed_failures).toBe(1);
+      expect((await nextPoll()) - (kickoff + 1)).toBeLessThanOrEqual(2 * INTERVAL_MS);
+
+      // The game is on: read at the next poll, then every interval.
+      feed.set(real.id, inPlay(1, '12:40', [0], [7]));
+      at = await nextPoll();
+      await poller.pollDue(new Date(at));
+      expect((await status(game.id)).link?.live).toMatchObject({ team_a_score: 7, team_b_score: 0, clock: '12:40' });
+      expect(await nextPoll()).toBe(at + INTERVAL_MS);
+      // The periodic pass's timer fires a hair before the due time: the poll is still taken now, not one interval later.
+      feed.set(real.id, inPlay(1, '9:02', [0], [14]));
+      await poller.pollDue(new Date(at + INTERVAL_MS - 5));
+      expect((await status(game.id)).link?.live).toMatchObject({ team_a_score: 14, clock: '9:02' });
+    });
+
+    it('a kickoff moved after the link is read at the next pass: polls wake at the lead before the new one', async () => {
+      const minute = 60_000;
+      const start = Math.floor((Date.now() + 6 * HOUR) / minute) * minute;
+      const real = realGame(new Date(start).toISOString());
+      const game = await newGame({ kickoff_at: new Date(start).toISOString(), time_zone: 'America/New_York' });
+      await link(game, real, false);
+      expect(Date.parse((await storedGame(t.db.handle, game.id)).feed_next_poll_at!)).toBe(start - FEED_LEAD_MS);
+      const kickoff = start - 2 * HOUR;
+      const moved = await asAdmin('PATCH', `/api/admin/games/${game.id}`, { kickoff_at: new Date(kickoff).toISOString() });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const now = Date.now();
+      expect(Date.parse((await storedGame(t.db.handle, game.id)).feed_next_poll_at!)).toBeLessThanOrEqual(now);
+      await poller.pollDue(new Date(now));
+      expect(Date.parse((await storedGame(t.db.handle, game.id)).feed_next_poll_at!)).toBe(kickoff - FEED_LEAD_MS);
+    });
+
+    it('drops a clock or status that breaks the text rule (bidi overrides, NUL): never stored, published or listed', async () => {
+      const real = realGame();
+      const game = await newGame();
+      await link(game, real, false);
+      feed.set(real.id, inPlay(2, '3:10\u202E', [7, 3], [0, 0], 'STATUS_IN_PROGRESS\u0000'));
+      await poll(game.id);
+      const live = (await status(game.id)).link?.live;
+      expect(live).toMatchObject({ state: 'in', period: 2, clock: '', status: '', team_a_score: 0, team_b_score: 10 });
+      const stored = (await storedGame(t.db.handle, game.id)).feed_live!;
+      expect(stored).not.toMatch(/\\u202e|\\u0000/i);
+      expect(JSON.parse(stored)).toMatchObject({ clock: '', status: '' });
+      const board = ((await asAdmin('GET', `/api/games/${game.id}`)).json() as { game: Game }).game.score_feed?.live;
+      expect(board).toMatchObject({ clock: '', status: '' });
+      const listed = (await asAdmin('GET', `/api/admin/score-feed/games?league=nfl&date=${real.date}`)).json() as FeedSearchResponse;
+      expect(listed.games[0]).toMatchObject({ clock: '', status: '' });
+      // Logged with the event and the field, not the value.
+      const dropped = logLines.map((line) => JSON.parse(line) as { msg: string; eventId?: string; field?: string }).filter((line) => line.eventId === real.id);
+      expect(dropped.map((line) => [line.msg, line.field])).toEqual(
+        expect.arrayContaining([
+          ['score feed: a value broke the text rule and was dropped', 'clock'],
+          ['score feed: a value broke the text rule and was dropped', 'status'],
+        ]),
+      );
+      expect(logLines.join('')).not.toMatch(/\u202E|\\u202e|\\u0000/i);
+      // A good value after a bad one shows again.
+      feed.set(real.id, inPlay(2, '1:05', [7, 3], [0, 0]));
+      await poll(game.id);
+      expect((await status(game.id)).link?.live).toMatchObject({ clock: '1:05', status: 'STATUS_IN_PROGRESS' });
     });
 
     it('two more instances polling at the same moment: each due poll happens once', async () => {
@@ -492,7 +692,12 @@ describe(`score feed off (D39, ${testDbKind})`, () => {
     expect(t.app.scoreFeedPoller).toBeNull();
     const search = await send(t.app, 'GET', '/api/admin/score-feed/games?league=nfl&date=2026-02-08', { cookie: admin.cookie });
     expect(search.statusCode).toBe(409);
-    expect(search.json()).toMatchObject({ error: { code: 'FEED_OFF', message: 'The live score feed is off on this server (SCORE_FEED=off).' } });
+    expect(search.json()).toMatchObject({
+      error: {
+        code: 'FEED_OFF',
+        message: 'The feed could not be searched: the live score feed is off on this server (SCORE_FEED=off). You can still enter scores by hand.',
+      },
+    });
     const created = await send(t.app, 'POST', '/api/admin/games', {
       cookie: admin.cookie,
       payload: { title: 'Off Bowl', team_a: 'A', team_b: 'B', price_per_square: 5 },
@@ -503,6 +708,7 @@ describe(`score feed off (D39, ${testDbKind})`, () => {
       payload: { league: 'nfl', date: '2026-02-08', event_id: '401', auto_confirm: true },
     });
     expect(link.statusCode).toBe(409);
+    expect(link.json()).toMatchObject({ error: { code: 'FEED_OFF', message: 'The live score feed is off on this server (SCORE_FEED=off).' } });
     const stat = await send(t.app, 'GET', `/api/admin/games/${game.id}/score-feed`, { cookie: admin.cookie });
     expect(stat.json()).toMatchObject({ enabled: false, link: null });
   });

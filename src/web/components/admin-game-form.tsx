@@ -1,7 +1,7 @@
 import { CircleAlert, Info, Lock } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { GAME_PRICE_LOCKED, ORGANIZER_TEXTS } from '@core/messages';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@core/payment-methods';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, POT_RULE, type PaymentMethod } from '@core/payment-methods';
 import { BOARD_SIZE_LABELS, BOARD_SIZES, type BoardSize } from '@core/board-shape';
 import { formatUsd } from '@core/money';
 import {
@@ -928,8 +928,8 @@ function ChoiceCards<T extends string>({
 }
 
 const PAYMENT_METHOD_HINTS: Readonly<Record<PaymentMethod, string>> = {
-  card: 'Players pay on the card page when they buy; the pot grows with each sale.',
-  organizer: 'Squares are reserved at once and unpaid until you mark them paid; the pot counts paid squares.',
+  card: `Players pay on the card page when they buy. ${POT_RULE.card}`,
+  organizer: `Squares are reserved at once and unpaid until you mark them paid. ${POT_RULE.organizer}`,
 };
 
 /** The info box: the chosen shares, and what each period pays on a full board at this price (the one plan, D34). */

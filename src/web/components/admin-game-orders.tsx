@@ -1,14 +1,14 @@
 import { squarePositionLabel } from '@core/grid';
 import { formatUsd } from '@core/money';
 import type { GameOrder, OrderStatus } from '@core/api/orders';
-import { ORDER_STATUS_LABELS } from '@core/orders';
+import { orderFullyPaid, orderStatusLabel } from '@core/orders';
 import { personLabel } from '@core/person';
 import { MessageSquareText } from 'lucide-react';
 import { ErrorState } from '@/components/page';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useGameOrders } from '@/lib/orders';
-import { recentTime } from '@/lib/time';
+import { formatGameTime } from '@core/game-time';
 
 const STATUS_VARIANTS: Record<OrderStatus, BadgeProps['variant']> = {
   paid: 'success',
@@ -21,7 +21,7 @@ const STATUS_VARIANTS: Record<OrderStatus, BadgeProps['variant']> = {
  * The game's orders on its admin page (D21, D33): who bought which squares (counted from 1,
  * D14), for how much, and the note they typed at payment. Newest first.
  */
-export function GameOrders({ gameId, headingLevel = 'h2' }: { gameId: string; headingLevel?: 'h2' | 'h3' }) {
+export function GameOrders({ gameId, zone, headingLevel = 'h2' }: { gameId: string; zone: string | null; headingLevel?: 'h2' | 'h3' }) {
   const orders = useGameOrders(gameId);
   const Heading = headingLevel;
   const list = orders.data?.orders;
@@ -45,7 +45,7 @@ export function GameOrders({ gameId, headingLevel = 'h2' }: { gameId: string; he
         ) : (
           <ul className="flex flex-col divide-y divide-border/70 rounded-xl border bg-card shadow-sm" aria-label="Orders">
             {list.map((order) => (
-              <OrderItem key={order.checkout_id} order={order} />
+              <OrderItem key={order.checkout_id} order={order} zone={zone} />
             ))}
           </ul>
         )
@@ -64,7 +64,7 @@ export function GameOrders({ gameId, headingLevel = 'h2' }: { gameId: string; he
   );
 }
 
-function OrderItem({ order }: { order: GameOrder }) {
+function OrderItem({ order, zone }: { order: GameOrder; zone: string | null }) {
   const count = order.squares.length;
   return (
     <li className="flex flex-col gap-2 p-3 text-sm sm:p-4" data-testid="game-order">
@@ -79,8 +79,8 @@ function OrderItem({ order }: { order: GameOrder }) {
           <span className="font-semibold tabular-nums" data-testid="order-amount">
             {formatUsd(order.amount_cents)}
           </span>
-          <Badge variant={STATUS_VARIANTS[order.status]} data-testid="order-status">
-            {ORDER_STATUS_LABELS[order.status]}
+          <Badge variant={orderFullyPaid(order) ? 'success' : STATUS_VARIANTS[order.status]} data-testid="order-status">
+            {orderStatusLabel(order)}
           </Badge>
         </span>
       </div>
@@ -88,7 +88,7 @@ function OrderItem({ order }: { order: GameOrder }) {
         <span className="sr-only">Squares: </span>
         <span data-testid="order-squares">{order.squares.map(squarePositionLabel).join('; ')}</span>
         {' · '}
-        {count} {count === 1 ? 'square' : 'squares'} · {recentTime(order.created_at)}
+        {count} {count === 1 ? 'square' : 'squares'} · {formatGameTime(order.created_at, zone)}
       </p>
       {order.notes !== null ? (
         <p className="flex items-start gap-2 rounded-md bg-muted/60 px-3 py-2 [overflow-wrap:anywhere] whitespace-pre-line" data-testid="order-note">

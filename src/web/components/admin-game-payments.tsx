@@ -1,6 +1,7 @@
 import { squarePositionLabel } from '@core/grid';
 import { ORGANIZER_TEXTS } from '@core/messages';
 import { formatUsd } from '@core/money';
+import { POT_RULE, SQUARE_PAYMENT_WORDS } from '@core/payment-methods';
 import { playerLabel } from '@core/person';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -54,7 +55,7 @@ export function GamePayments({ gameId, drawn }: { gameId: string; drawn: boolean
           <h2 id="game-payments-heading" className="text-xl font-semibold tracking-tight">
             Payments
           </h2>
-          <p className="text-sm text-muted-foreground">Who has paid you for their squares. The pot counts every sold square, paid or not.</p>
+          <p className="text-sm text-muted-foreground">Who has paid you for their squares. {POT_RULE.organizer}</p>
         </div>
         {data && data.totals.unpaid_squares > 0 && (
           <Button variant="outline" disabled={action.isPending} onClick={() => void run('mark-paid', { all: true })}>
@@ -67,8 +68,8 @@ export function GamePayments({ gameId, drawn }: { gameId: string; drawn: boolean
           <dl className="grid grid-cols-2 gap-3 rounded-xl border bg-card p-3 text-sm shadow-sm sm:grid-cols-4" data-testid="payment-totals">
             <Total label="Squares" value={String(data.totals.squares)} />
             <Total label="Due" value={formatUsd(data.totals.due_cents)} />
-            <Total label="Paid" value={formatUsd(data.totals.paid_cents)} />
-            <Total label="Unpaid" value={formatUsd(data.totals.unpaid_cents)} />
+            <Total label={SQUARE_PAYMENT_WORDS.paid} value={formatUsd(data.totals.paid_cents)} />
+            <Total label={SQUARE_PAYMENT_WORDS.unpaid} value={formatUsd(data.totals.unpaid_cents)} />
           </dl>
           {data.players.length === 0 ? (
             <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No squares taken yet.</p>
@@ -90,7 +91,7 @@ export function GamePayments({ gameId, drawn }: { gameId: string; drawn: boolean
                   <ul className="flex flex-wrap gap-1.5 text-xs" aria-label={`Squares of ${playerLabel(player)}`}>
                     {player.squares.map((square) => (
                       <li key={`${square.x},${square.y}`} className="rounded-md border px-2 py-1">
-                        {squarePositionLabel(square)}: {square.paid ? 'paid' : 'not paid'}
+                        {squarePositionLabel(square)}: {square.paid ? SQUARE_PAYMENT_WORDS.paid : SQUARE_PAYMENT_WORDS.unpaid}
                       </li>
                     ))}
                   </ul>

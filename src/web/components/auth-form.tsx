@@ -1,8 +1,8 @@
 import { Check, CircleAlert, Crown, Inbox, X } from 'lucide-react';
-import { type ComponentProps, type ReactNode, useId, useState } from 'react';
+import { type ComponentProps, type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { DEV_MAILBOX_HINT, FIRST_ACCOUNT, PASSWORD_MESSAGES, USERNAME_RULE_HINT } from '@core/messages';
-import { checkPasswordRules, passwordStrengthMessage } from '@core/validation';
+import { DEV_MAILBOX_HINT, FIRST_ACCOUNT, PASSWORD_MESSAGES, USERNAME_RULE_HINT, USERNAME_SUGGESTION } from '@core/messages';
+import { checkPasswordRules, passwordStrengthMessage, suggestUsername } from '@core/validation';
 import { fieldAria, FormField } from '@/components/form-field';
 import { LinkButton } from '@/components/link-button';
 import { usePageTitle } from '@/components/page';
@@ -102,10 +102,57 @@ export function EmailField(props: Omit<FieldProps, 'label' | 'type' | 'name' | '
   return <Field label="Email" type="email" name="email" autoComplete="email" inputMode="email" placeholder="you@example.com" required {...props} />;
 }
 
-/** The username (sign-up, /welcome, /account): the rule as a hint, typed as is (no capitals or spelling fixes). */
-export function UsernameField(props: Omit<FieldProps, 'label' | 'name' | 'autoComplete' | 'autoCapitalize' | 'spellCheck' | 'hint'>) {
+/**
+ * The username (sign-up, /welcome, /account): the rule as a hint, typed as is (no capitals or
+ * spelling fixes). While its value is refused (`refused`), a close allowed one is offered
+ * ("Amy Rodriguez" -> "Amy_Rodriguez"); using it puts it in the field.
+ */
+export function UsernameField({
+  refused = false,
+  onSuggestion,
+  after,
+  ...props
+}: Omit<FieldProps, 'label' | 'name' | 'autoComplete' | 'autoCapitalize' | 'spellCheck' | 'hint'> & {
+  /** The field's value is refused and its message shown. */
+  refused?: boolean;
+  /** Takes the suggested username into the form's state. */
+  onSuggestion?: (username: string) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const suggestion = refused && onSuggestion && typeof props.value === 'string' ? suggestUsername(props.value) : null;
   return (
-    <Field label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} hint={USERNAME_RULE_HINT} required {...props} />
+    <Field
+      ref={input}
+      label="Username"
+      name="username"
+      autoComplete="username"
+      autoCapitalize="none"
+      spellCheck={false}
+      hint={USERNAME_RULE_HINT}
+      required
+      after={
+        <>
+          {after}
+          {suggestion && (
+            <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground" data-testid="username-suggestion">
+              {USERNAME_SUGGESTION.lead}
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  onSuggestion!(suggestion);
+                  input.current?.focus();
+                }}
+              >
+                {USERNAME_SUGGESTION.button(suggestion)}
+              </Button>
+            </p>
+          )}
+        </>
+      }
+      {...props}
+    />
   );
 }
 

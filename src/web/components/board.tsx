@@ -10,8 +10,8 @@ import { squareAccessibleName, type SquareHolding } from '@core/board';
 import { type BoardShape, boardShape, CLASSIC_SHAPE, squareIndex } from '@core/board-shape';
 import { type Coordinate, squareKey, squarePositionLabel } from '@core/grid';
 import { SQUARE_BEING_PURCHASED, SUCCESS_TOASTS, squareAlreadyClaimedMessage } from '@core/messages';
-import { ownerColours, ownerLabels } from '@core/owner-labels';
-import { personLabel } from '@core/person';
+import { type OwnerKeyEntry, ownerKey } from '@core/owner-labels';
+import { type CellPerson, cellPerson, NO_ACCOUNT_LEGEND, NO_ACCOUNT_MARK, personLabel } from '@core/person';
 import type { Cart } from '@core/cart';
 import { playerCapMessage, squaresLeft } from '@core/player-limit';
 import { salesClosedMessage, salesOpen } from '@core/sales';
@@ -20,7 +20,7 @@ import type { Quarter } from '@core/scoring';
 import { Check, Clock, Plus } from 'lucide-react';
 import { type CSSProperties, Fragment, memo, useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { CellName } from '@/components/cell-name';
+import { CellName, NoAccountIcon, NoAccountMark } from '@/components/cell-name';
 import type { FromState } from '@/components/route-guards';
 import { type SquareFocus, SquareGrid, SquareGridSkeleton } from '@/components/square-grid';
 import { cartStore, useCartItem } from '@/lib/cart';
@@ -45,7 +45,10 @@ type CellState =
 
 export interface BoardCell extends Coordinate {
   readonly state: CellState;
+  /** The owner as text says them (D48: "Aunt May (no account)"), for the cell's name and the note a tap leaves. */
   readonly ownerUsername: string | null;
+  /** D48: the owner as the cell shows them: the name, and a mark (not the words) for a named person without an account. */
+  readonly ownerShown: CellPerson | null;
   /** D44: the owner's short label on this board (unique among its owners) and colour index. */
   readonly ownerLabel: string | null;
   readonly ownerColour: number | null;
@@ -108,6 +111,15 @@ export function shownWinners(board: BoardResponse): BoardResponse['winners'] {
   return board.game.grid_shuffled && numbersShown(board) ? board.winners : [];
 }
 
+/** D44: the board's owners in reading order, each with the short label and colour their squares get. */
+function boardOwnerKey(board: BoardResponse): OwnerKeyEntry[] {
+  const owners = [...board.squares]
+    .filter((square) => square.status === 'claimed' && square.owner_username)
+    .sort((a, b) => a.x - b.x || a.y - b.y)
+    .map((square) => ({ name: square.owner_username!, noAccount: square.owner_no_account }));
+  return ownerKey(owners);
+}
+
 /** Every square of the board as the viewer sees it, row by row; `quarter` is the one chosen (D43). */
 function boardCells(board: BoardResponse, cartSquares: readonly Coordinate[], size: BoardShape, quarter: Quarter | null = null): BoardCell[] {
   const model = periodModel(board.game.game_type);
@@ -121,29 +133,24 @@ function boardCells(board: BoardResponse, cartSquares: readonly Coordinate[], si
     winners.set(key, [...(winners.get(key) ?? []), winner.quarter]);
   }
   const chosen = winnerList.find((winner) => winner.quarter === quarter);
-  // D44: owners in reading order get their short labels and colours.
-  const owners = [...board.squares]
-    .filter((square) => square.status === 'claimed' && square.owner_username)
-    .sort((a, b) => a.x - b.x || a.y - b.y)
-    .map((square) => square.owner_username!);
-  const labels = ownerLabels(owners);
-  const colours = ownerColours(owners);
+  const key = new Map(boardOwnerKey(board).map((entry) => [entry.name, entry]));
   const open = salesOpen(board.game);
   const cells: BoardCell[] = [];
   for (let x = 0; x < size.rows; x += 1) {
     for (let y = 0; y < size.columns; y += 1) {
-      const key = squareKey({ x, y });
-      const square = taken.get(key);
+      const at = squareKey({ x, y });
+      const square = taken.get(at);
       let state: CellState;
       if (square) {
         if (square.status === 'claimed') state = square.mine ? 'mine' : 'claimed';
         else state = square.mine ? 'mine-pending' : 'held';
       } else if (!open) state = 'unsold';
-      else state = inCart.has(key) ? 'in-cart' : 'available';
+      else state = inCart.has(at) ? 'in-cart' : 'available';
       // D44's short label and colour go by the name; D48: the full name marks a named person "no account".
-      const ownerKey = square?.status === 'claimed' ? square.owner_username : null;
-      const owner = square && ownerKey !== null ? personLabel({ name: ownerKey, noAccount: square.owner_no_account }) : null;
-      const won = (winners.get(key) ?? []).sort((a, b) => a - b);
+      const ownerName = square?.status === 'claimed' ? square.owner_username : null;
+      const owner = square && ownerName !== null ? personLabel({ name: ownerName, noAccount: square.owner_no_account }) : null;
+      const entry = ownerName === null ? undefined : key.get(ownerName);
+      const won = (winners.get(at) ?? []).sort((a, b) => a - b);
       const unpaid = square?.status === 'claimed' && square.unpaid;
       const name = cellName({ x, y }, state, owner, won, model);
       cells.push({
@@ -151,8 +158,9 @@ function boardCells(board: BoardResponse, cartSquares: readonly Coordinate[], si
         y,
         state,
         ownerUsername: owner,
-        ownerLabel: ownerKey === null ? null : (labels.get(ownerKey) ?? null),
-        ownerColour: ownerKey === null ? null : (colours.get(ownerKey) ?? null),
+        ownerShown: square && ownerName !== null ? cellPerson({ name: ownerName, noAccount: square.owner_no_account }) : null,
+        ownerLabel: entry?.label ?? null,
+        ownerColour: entry?.colour ?? null,
         wonQuarters: won,
         wonLabels: won.map((period) => periodShortLabel(model, period)),
         lit: chosen !== undefined && (chosen.square_x === x || chosen.square_y === y),
@@ -202,7 +210,9 @@ const Cell = memo(function Cell({
 }) {
   const winner = cell.wonQuarters.length > 0;
   const mine = cell.state === 'mine' || cell.state === 'mine-pending';
-  const full = mine ? 'You' : cell.ownerUsername;
+  // D48: the cell shows the name and a mark for "no account", never the words it would cut.
+  const full = mine ? 'You' : (cell.ownerShown?.name ?? null);
+  const noAccount = !mine && cell.ownerShown?.noAccount === true;
   const short = mine ? 'You' : cell.ownerLabel;
   return (
     <button
@@ -260,10 +270,16 @@ const Cell = memo(function Cell({
       {full && cell.state !== 'mine-pending' && (
         <>
           {/* D44: a short label on small squares (a phone's, a narrow desktop board's), the name where there is room. */}
-          <span aria-hidden="true" title={full} className={cn('@min-[2.5rem]/cell:hidden', cell.wonQuarters.length > 1 && 'hidden')} data-label>
+          <span
+            aria-hidden="true"
+            title={noAccount ? `${full} (${NO_ACCOUNT_MARK})` : full}
+            className={cn('@min-[2.5rem]/cell:hidden', cell.wonQuarters.length > 1 && 'hidden')}
+            data-label
+          >
             {short}
           </span>
-          <CellName name={full} lines={winner ? 1 : 2} roomyOnly className={cn(mine && 'font-semibold')} />
+          <CellName name={full} lines={winner ? 1 : 2} roomyOnly noAccount={noAccount} className={cn(mine && 'font-semibold')} />
+          {noAccount && <NoAccountMark />}
         </>
       )}
       {cell.state === 'available' && (
@@ -297,11 +313,12 @@ function useSquareAction(board: BoardResponse, signedIn: boolean, say: (saying: 
   const { game } = board;
   return useCallback(
     (cell: BoardCell, element: HTMLElement) => {
-      if (!signedIn) {
+      if (!signedIn && cell.state === 'available') {
         // D11: visitors see the board; picking a square needs an account, then back here.
         navigate('/login', { state: { from: location } satisfies FromState });
         return;
       }
+      // Any other square tells a visitor what it tells a player: whose it is, or why it cannot be picked.
       const note = (text: string) => say({ text, at: element });
       const open = salesOpen(game);
       switch (cell.state) {
@@ -348,7 +365,7 @@ function useSquareAction(board: BoardResponse, signedIn: boolean, say: (saying: 
 
 export interface GameBoardProps {
   board: BoardResponse;
-  /** Visitors see the board read-only; a click takes them to /login (D11). */
+  /** Visitors see the board read-only: an available square takes them to /login (D11), any other says whose it is. */
   signedIn: boolean;
   className?: string;
   /** D43: the quarter whose winning row and column are lit; null for none. */
@@ -469,6 +486,7 @@ export function BoardLegend({
   salesAreOpen,
   hasPending = false,
   hasUnpaid = false,
+  hasNoAccount = false,
 }: {
   signedIn: boolean;
   hasWinners: boolean;
@@ -477,6 +495,8 @@ export function BoardLegend({
   hasPending?: boolean;
   /** D28: squares the viewer may know are unpaid (their own; an admin's every). */
   hasUnpaid?: boolean;
+  /** D48: the board has a named person without an account (their cells carry a mark). */
+  hasNoAccount?: boolean;
 }) {
   const items = LEGEND.filter(({ state }) => {
     if (state === 'winner') return hasWinners;
@@ -510,6 +530,53 @@ export function BoardLegend({
           Not paid yet
         </li>
       )}
+      {hasNoAccount && (
+        <li className="flex items-center gap-1.5" data-testid="legend-no-account">
+          <span aria-hidden="true" className="inline-flex size-4 shrink-0 items-center justify-center rounded-[3px] border border-border bg-card">
+            <NoAccountIcon className="size-2.5" />
+          </span>
+          {NO_ACCOUNT_LEGEND}
+        </li>
+      )}
     </ul>
+  );
+}
+
+/** Past this many owners the key starts folded: a long list would push the page down on a phone. */
+const KEY_OPEN_UP_TO = 8;
+
+/**
+ * D44: the key to the short labels a phone's squares show ("CD" is coach_dana), each with the
+ * owner's colour; the viewer's own squares say "You" and need no line. A disclosure (a native
+ * `details`), so it is one tab stop and a screen reader announces it; folded when long.
+ */
+export function OwnerKey({ board }: { board: BoardResponse }) {
+  const mine = new Set(board.squares.filter((square) => square.mine && square.owner_username).map((square) => square.owner_username));
+  const entries = boardOwnerKey(board).filter((entry) => !mine.has(entry.name));
+  if (entries.length === 0) return null;
+  const count = `${entries.length} ${entries.length === 1 ? 'player' : 'players'}`;
+  return (
+    <details open={entries.length <= KEY_OPEN_UP_TO} className="group rounded-lg border px-3 py-2 text-sm" data-testid="owner-key">
+      <summary className="cursor-pointer font-medium outline-none select-none focus-visible:ring-[3px] focus-visible:ring-ring rounded-sm">
+        Who is who on the board ({count})
+      </summary>
+      <ul aria-label="Who is who on the board" className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-x-4 gap-y-1.5">
+        {entries.map((entry) => (
+          <li key={entry.name} className="flex min-w-0 items-center gap-2" data-testid="owner-key-entry">
+            <span
+              className={cn('inline-flex h-6 min-w-8 shrink-0 items-center justify-center rounded-[3px] px-1 text-xs font-semibold', CELL_STYLES.claimed)}
+              style={ownerStyle(entry.colour)}
+              data-testid="owner-key-label"
+            >
+              {entry.label}
+            </span>
+            <span className="sr-only">: </span>
+            <span className="min-w-0 break-words" data-testid="owner-key-name">
+              {personLabel({ name: entry.name, noAccount: entry.noAccount })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

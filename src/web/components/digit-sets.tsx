@@ -1,7 +1,7 @@
 import type { BoardDigitSet } from '@core/api/board';
 import type { GameDayDigitSet } from '@core/api/game-day';
 import { Link } from 'react-router';
-import { recentTime } from '@/lib/time';
+import { formatGameTime } from '@core/game-time';
 
 /** A hash shortened for the board: its first 12 hex characters (the full one on hover and on the verify data). */
 function short(hash: string): string {
@@ -19,9 +19,9 @@ function ticketLine(set: BoardDigitSet): string {
 type ShownSet = BoardDigitSet & Partial<Pick<GameDayDigitSet, 'last_error' | 'last_error_at'>>;
 
 /** D38, for the admin only: why a waiting set is not drawn yet (the job tries again). */
-function lastAttempt(set: ShownSet): string {
+function lastAttempt(set: ShownSet, zone: string | null): string {
   if (!set.last_error) return '';
-  return ` — last attempt failed${set.last_error_at ? ` at ${recentTime(set.last_error_at)}` : ''}: ${set.last_error}; retrying`;
+  return ` — last attempt failed${set.last_error_at ? ` at ${formatGameTime(set.last_error_at, zone, { near: new Date() })}` : ''}: ${set.last_error}; retrying`;
 }
 
 /**
@@ -29,7 +29,18 @@ function lastAttempt(set: ShownSet): string {
  * viewer may see them. Commit-reveal games say their weakness (design note 030). On the admin's
  * game day a waiting set also says its last failed attempt; the board's sets never carry one.
  */
-export function DigitSets({ gameId, sets, commitHash }: { gameId: string; sets: readonly ShownSet[]; commitHash: string | null }) {
+export function DigitSets({
+  gameId,
+  sets,
+  commitHash,
+  zone,
+}: {
+  gameId: string;
+  sets: readonly ShownSet[];
+  commitHash: string | null;
+  /** D49: the game's zone, in which its times are shown. */
+  zone: string | null;
+}) {
   if (sets.length === 0 && commitHash === null) return null;
   const commitReveal = commitHash !== null;
   return (
@@ -48,7 +59,7 @@ export function DigitSets({ gameId, sets, commitHash }: { gameId: string; sets: 
           ) : set.method === 'beacon' ? (
             <span data-testid={`digit-set-${set.set}-waiting`}>
               waiting for drand round {set.round}
-              {lastAttempt(set)}
+              {lastAttempt(set, zone)}
             </span>
           ) : (
             <span>not drawn yet</span>

@@ -6,9 +6,9 @@
 import { ErrorState } from '@/components/page';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useGameActivity } from '@/lib/organizer';
-import { dateAndTime } from '@/lib/time';
+import { formatGameTime } from '@core/game-time';
 
-export function GameActivity({ gameId, title, emptyText }: { gameId: string; title: string; emptyText: string }) {
+export function GameActivity({ gameId, zone, title, emptyText }: { gameId: string; zone: string | null; title: string; emptyText: string }) {
   const activity = useGameActivity(gameId);
   const headingId = `activity-heading-${gameId}`;
   return (
@@ -29,7 +29,7 @@ export function GameActivity({ gameId, title, emptyText }: { gameId: string; tit
             {activity.data.entries.map((entry) => (
               <li key={entry.id} className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:gap-3" data-testid="activity-entry">
                 <time dateTime={entry.created_at} className="shrink-0 whitespace-nowrap text-muted-foreground tabular-nums sm:w-44">
-                  {dateAndTime(entry.created_at)}
+                  {formatGameTime(entry.created_at, zone)}
                 </time>
                 <span className="min-w-0 [overflow-wrap:anywhere]">{entry.message}</span>
               </li>

@@ -13,12 +13,12 @@ import { boardLineDigits, lineDigitsLabel } from '@core/board-shape';
 import { type Coordinate, squareKey, squarePositionLabel } from '@core/grid';
 import { periodModel, periodShortLabel } from '@core/periods';
 import type { Quarter } from '@core/scoring';
-import { personLabel } from '@core/person';
+import { type CellPerson, cellPerson, personLabel } from '@core/person';
 import { numbersVisibilityText, payoutSettled } from '@core/status';
 import { Eye, EyeOff, HandCoins, Info } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { shapeOfBoard } from '@/components/board';
-import { CellName } from '@/components/cell-name';
+import { CellName, NoAccountMark } from '@/components/cell-name';
 import { HidingNote, useRevealAction } from '@/components/game-day-numbers';
 import { MarkPaidDialog, resultWinner, useRetryPayoutAction } from '@/components/game-day-payout';
 import { SquareGrid } from '@/components/square-grid';
@@ -87,10 +87,18 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
     return map;
   }, [board.data]);
 
-  const ownerOf = (square: Coordinate) => {
+  const ownerFacts = (square: Coordinate) => {
     const found = owners.get(squareKey(square));
-    if (!found) return null;
-    return found.status === 'claimed' ? personLabel({ name: found.owner_username, noAccount: found.owner_no_account, email: found.owner_email }) : null;
+    return found?.status === 'claimed' ? { name: found.owner_username, noAccount: found.owner_no_account, email: found.owner_email } : null;
+  };
+  const ownerOf = (square: Coordinate) => {
+    const facts = ownerFacts(square);
+    return facts ? personLabel(facts) : null;
+  };
+  // D48: a cell shows the name and a mark for "no account", not the words.
+  const cellOwnerOf = (square: Coordinate) => {
+    const facts = ownerFacts(square);
+    return facts ? cellPerson(facts, personLabel(facts)) : null;
   };
 
   function chooseQuarter(next: Quarter) {
@@ -199,6 +207,7 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
           quarter={quarter}
           selected={selected}
           ownerOf={ownerOf}
+          cellOwnerOf={cellOwnerOf}
           onSelect={select}
         />
 
@@ -258,6 +267,7 @@ function SelectionGrid({
   quarter,
   selected,
   ownerOf,
+  cellOwnerOf,
   onSelect,
 }: {
   view: GameDayView;
@@ -266,6 +276,7 @@ function SelectionGrid({
   quarter: Quarter;
   selected: Coordinate | null;
   ownerOf: (square: Coordinate) => string | null;
+  cellOwnerOf: (square: Coordinate) => CellPerson | null;
   onSelect: (square: Coordinate) => void;
 }) {
   const { game, numbers } = view;
@@ -285,6 +296,7 @@ function SelectionGrid({
       selected={interactive ? isSelected : undefined}
       renderCell={(square, focus) => {
         const owner = ownerOf(square);
+        const cellOwner = cellOwnerOf(square);
         const isWinning = winning !== null && winning.x === square.x && winning.y === square.y;
         const name = [
           squarePositionLabel(square),
@@ -325,7 +337,8 @@ function SelectionGrid({
                 {short(game, quarter)}
               </span>
             )}
-            {owner && <CellName name={owner} lines={1} className="max-sm:hidden" />}
+            {cellOwner && <CellName name={cellOwner.name} noAccount={cellOwner.noAccount} lines={1} className="max-sm:hidden" />}
+            {cellOwner?.noAccount && <NoAccountMark />}
           </button>
         );
       }}

@@ -46,7 +46,7 @@ export function GameDayNumberSets({ view }: { view: GameDayView }) {
       <h2 id={headingId} className="text-sm font-semibold">
         Number sets
       </h2>
-      <DigitSets gameId={game.id} sets={view.digit_sets} commitHash={null} />
+      <DigitSets gameId={game.id} sets={view.digit_sets} commitHash={null} zone={game.time_zone} />
       {range && previous && (
         <div className="flex flex-col items-start gap-1.5 sm:flex-row sm:items-center sm:gap-3">
           <Button variant="outline" size="sm" onClick={() => setConfirming(true)} disabled={draw.isPending} data-testid="draw-next-set">

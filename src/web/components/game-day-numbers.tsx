@@ -3,7 +3,7 @@
  * Numbers (on a grid that is not full only after "Randomize anyway"), Clear Numbers (after a
  * confirmation), Reveal/Hide Numbers, and "Locked after score entry" once any score exists.
  */
-import { periodModel, periodNoun } from '@core/periods';
+import { clearDialogText, clearLock, notFullDialogText, type NumbersFacts, numbersPrimary, randomizeLock, redrawDialogText } from '@core/numbers-controls';
 import { firstSetWaiting, firstSetWaitingText } from '@core/sales';
 import type { GameDayView } from '@core/api/game-day';
 import { GAME_DAY_ERRORS, SUCCESS_TOASTS } from '@core/messages';
@@ -39,6 +39,7 @@ type Confirming = 'not-full' | 'redraw' | 'clear' | 'unpaid' | null;
 
 function randomizeError(error: unknown): string {
   if (isApiError(error) && error.code === 'SCORES_ENTERED') return GAME_DAY_ERRORS.randomizeAfterScores;
+  if (isApiError(error) && error.code === 'NUMBERS_SHOWN') return error.message;
   return gameDayErrorText(error, GAME_DAY_ERRORS.randomizeFailed);
 }
 
@@ -64,10 +65,12 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
   const firstWaiting = firstSetWaiting(view.digit_sets);
   const locked = view.numbers_locked;
   const revealed = view.game.numbers_revealed;
-  // The solid button is the next step: reveal numbers that are drawn and hidden (issue 23: players
-  // see "#" on the board until then), else Randomize, as the spec's header has it.
-  // While set 1's draw waits there is no next step to press: the digits come by themselves.
-  const primary = hasNumbers && !revealed ? 'reveal' : firstWaiting ? 'wait' : 'randomize';
+  const facts: NumbersFacts = { drawn: hasNumbers, revealed, shown: view.numbers_shown, scoresIn: locked, waiting: firstWaiting !== null };
+  // D49/D50: the solid button is the next step (reveal hidden numbers, or draw them); once players
+  // have the numbers there is none here, and a control that may not run says why.
+  const primary = numbersPrimary(facts);
+  const randomizeLocked = randomizeLock(facts);
+  const clearLocked = clearLock(facts);
   const claimed = view.game.squares_claimed;
   const busy = randomize.isPending || clear.isPending || reveal.busy;
 
@@ -112,12 +115,10 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
     setConfirming(null);
   }
 
-  const unsold = view.game.board_size - claimed;
   const dialogs = {
     clear: {
       title: 'Clear the numbers?',
-      description:
-        'The numbers of both axes are deleted and hidden from players, and the game goes back to selling its open squares. The draw log keeps a record of the clear.',
+      description: clearDialogText(facts),
       destructive: true,
       pending: clear.isPending,
       confirmLabel: clear.isPending ? 'Clearing...' : 'Clear Numbers',
@@ -125,13 +126,7 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
     },
     'not-full': {
       title: 'The grid is not full',
-      description: (
-        <>
-          {claimed} of {view.game.board_size} squares are sold. Drawing numbers ends sales: open checkouts are cancelled, and the {unsold} unsold{' '}
-          {unsold === 1 ? 'square stays' : 'squares stay'} unsold. A {periodNoun(periodModel(view.game.game_type))} whose winning square nobody bought pays
-          nothing.
-        </>
-      ),
+      description: notFullDialogText(claimed, view.game.board_size, view.game),
       pending: randomize.isPending,
       confirmLabel: 'Randomize anyway',
       onConfirm: () => void runRandomize(true),
@@ -145,9 +140,7 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
     },
     redraw: {
       title: 'Draw new numbers?',
-      description: firstWaiting
-        ? `The numbers are being drawn from drand round ${firstWaiting.round ?? '?'}. A new draw replaces that ticket with a new one, and players see in the draw log that the numbers were redrawn.`
-        : 'Numbers are already drawn. A new draw replaces them, and players see in the draw log that the numbers were redrawn.',
+      description: redrawDialogText(firstWaiting),
       pending: randomize.isPending,
       confirmLabel: 'Randomize Numbers',
       onConfirm: () => void runRandomize(false),
@@ -155,11 +148,17 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
   };
   return (
     <div className={cn('flex flex-wrap items-center gap-2', className)} data-testid="numbers-actions">
-      <Button variant={primary === 'randomize' ? 'default' : 'outline'} data-primary={primary === 'randomize'} onClick={onRandomize} disabled={locked || busy}>
+      <Button
+        variant={primary === 'randomize' ? 'default' : 'outline'}
+        data-primary={primary === 'randomize'}
+        onClick={onRandomize}
+        disabled={randomizeLocked !== null || busy}
+        aria-describedby={randomizeLocked && !locked ? 'randomize-locked' : undefined}
+      >
         {randomize.isPending ? <Spinner aria-hidden="true" /> : <Shuffle aria-hidden="true" />}
         Randomize Numbers
       </Button>
-      <Button variant="outline" onClick={() => setConfirming('clear')} disabled={locked || (!hasNumbers && !firstWaiting) || busy}>
+      <Button variant="outline" onClick={() => setConfirming('clear')} disabled={clearLocked !== null || busy}>
         {clear.isPending ? <Spinner aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
         Clear Numbers
       </Button>
@@ -179,6 +178,12 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
           <span>Locked after score entry</span>
           <span>(the numbers stay as drawn once a score is in)</span>
         </span>
+      )}
+      {randomizeLocked && !locked && (
+        <p id="randomize-locked" className="flex basis-full items-start gap-1.5 text-sm text-muted-foreground" data-testid="randomize-locked">
+          <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {randomizeLocked}
+        </p>
       )}
       {!hasNumbers && (
         <p className="basis-full text-sm text-muted-foreground" data-testid="numbers-hint">

@@ -56,7 +56,7 @@ export function isUnclaimed(result: Pick<QuarterResult, 'winner_id'>): boolean {
   return result.winner_id === null;
 }
 
-/** The Status column: Success, Failed, Processing or Pending as a badge; Unclaimed for a square nobody bought (D43). */
+/** The Status column: Paid, Failed, Processing or Pending as a badge; Unclaimed for a square nobody bought (D43). */
 export function PayoutStatusBadge({ result }: { result: Pick<QuarterResult, 'payout_status' | 'winner_id'> }) {
   const label = isUnclaimed(result) ? 'Unclaimed' : payoutStatusLabel(result.payout_status);
   return (

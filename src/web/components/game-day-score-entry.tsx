@@ -10,6 +10,7 @@ import { SCORES_HAVE_ERRORS, SUCCESS_TOASTS, processScoresError, quarterWinnerTo
 import { finalPeriod, type PeriodModel, periodEntryLabel, periodModel, periodNoun, periodNounPlural, periodShortLabel } from '@core/periods';
 import { type Quarter, lastDigit } from '@core/scoring';
 import { firstSetWaiting, firstSetWaitingText } from '@core/sales';
+import { SCORE_FEED_TEXTS } from '@core/score-feed';
 import { type QuarterScoreInput, SCORE_MAX_LENGTH, areAllQuarterScoresValid, isQuarterScoreValid, sanitizeScoreInput, validateScore } from '@core/validation';
 import { CircleAlert, CircleCheck, Info, ListChecks } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -22,6 +23,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { canConfirmQuarter, type ScorePair, scoreLocked, useConfirmAllQuarters, useConfirmQuarter } from '@/lib/game-day';
+import { useFeedStatus } from '@/lib/score-feed';
 import { cn } from '@/lib/utils';
 
 type Team = 'teamA' | 'teamB';
@@ -66,15 +68,28 @@ export function ScoreEntry({ view, headingAs = 'h3' }: { view: GameDayView; head
   // D38: set 1's ticket is written and its beacon round awaited.
   const firstWaiting = firstSetWaiting(view.digit_sets);
   const resultOf = (quarter: Quarter) => view.results.find((r) => r.quarter === quarter);
+  // D39: a period the live score feed entered and nobody confirmed shows the feed's score in its boxes.
+  const feed = useFeedStatus(gameId, view.game.score_feed !== null).data;
+  const feedEntryOf = (quarter: Quarter) =>
+    view.game.score_feed && !resultOf(quarter) ? feed?.entries.find((entry) => entry.quarter === quarter && !entry.confirmed) : undefined;
 
   const valueOf = (quarter: Quarter): QuarterScoreInput => {
     const result = resultOf(quarter);
     // A quarter whose payout is done (or under way) shows its final score, whatever was typed.
     const draft = result && scoreLocked(result) ? undefined : drafts[quarter];
+    // What is typed wins over the feed; the feed's score fills a box nobody typed in.
+    const entered = feedEntryOf(quarter);
+    const shown = (team: Team) => (entered ? String(team === 'teamA' ? entered.team_a_score : entered.team_b_score) : confirmedValue(result, team));
     return {
-      teamA: draft?.teamA ?? confirmedValue(result, 'teamA'),
-      teamB: draft?.teamB ?? confirmedValue(result, 'teamB'),
+      teamA: draft?.teamA ?? shown('teamA'),
+      teamB: draft?.teamB ?? shown('teamB'),
     };
+  };
+  /** The boxes hold the feed's score as it entered it (nothing typed over it). */
+  const showsFeed = (quarter: Quarter) => {
+    const entered = feedEntryOf(quarter);
+    const value = scores[quarter];
+    return entered !== undefined && value.teamA === String(entered.team_a_score) && value.teamB === String(entered.team_b_score);
   };
   const scores = Object.fromEntries(model.periods.map((q) => [q, valueOf(q)])) as Record<Quarter, QuarterScoreInput>;
   const allValid = areAllQuarterScoresValid(scores, model);
@@ -200,6 +215,7 @@ export function ScoreEntry({ view, headingAs = 'h3' }: { view: GameDayView; head
                 onChange={(team, raw) => setValue(quarter, team, raw)}
                 onBlur={(team) => setTouched((current) => ({ ...current, [`${quarter}${team}`]: true }))}
                 canConfirm={hasNumbers && canConfirmQuarter(view, quarter) && changed(quarter)}
+                fromFeed={showsFeed(quarter)}
                 confirming={confirmQuarter.isPending && confirmQuarter.variables?.quarter === quarter}
                 busy={busy}
                 onConfirm={() => void onConfirmQuarter(quarter)}
@@ -265,6 +281,7 @@ function QuarterFields({
   onChange,
   onBlur,
   canConfirm,
+  fromFeed,
   confirming,
   busy,
   onConfirm,
@@ -278,6 +295,8 @@ function QuarterFields({
   onChange: (team: Team, raw: string) => void;
   onBlur: (team: Team) => void;
   canConfirm: boolean;
+  /** The boxes hold the score the live score feed entered. */
+  fromFeed: boolean;
   confirming: boolean;
   busy: boolean;
   onConfirm: () => void;
@@ -318,6 +337,11 @@ function QuarterFields({
           />
         ))}
       </div>
+      {fromFeed && (
+        <p className="text-sm" data-testid={`feed-entered-q${quarter}`}>
+          {SCORE_FEED_TEXTS.enteredByFeed}
+        </p>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="min-w-0 text-sm text-muted-foreground [overflow-wrap:anywhere]">
           {result ? (

@@ -10,7 +10,7 @@ export function HowToPay({
   title,
   instructions,
   payBy,
-  zone = null,
+  zone,
   unpaidSquares = 0,
   unpaidCents = 0,
   headingLevel = 2,
@@ -18,8 +18,8 @@ export function HowToPay({
   title?: string;
   instructions: string | null;
   payBy: string | null;
-  /** D39: the game's zone, in which the pay-by time is shown (null: the reader's). */
-  zone?: string | null;
+  /** D49: the game's zone, in which the pay-by time is shown (null only for a game made before zones: the reader's). */
+  zone: string | null;
   unpaidSquares?: number;
   unpaidCents?: number;
   headingLevel?: 2 | 3;

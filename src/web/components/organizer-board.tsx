@@ -11,11 +11,11 @@ import type { BoardSquare } from '@core/api/board';
 import { type Coordinate, squareKey, squarePositionLabel } from '@core/grid';
 import { ORGANIZER_TEXTS } from '@core/messages';
 import { markAsPaidLabel, squaresAmountCents } from '@core/payment-methods';
-import { personLabel } from '@core/person';
+import { type CellPerson, cellPerson, personLabel } from '@core/person';
 import { type FormEvent, type KeyboardEvent, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { shapeOfBoard } from '@/components/board';
-import { CellName } from '@/components/cell-name';
+import { CellName, NoAccountMark } from '@/components/cell-name';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormField } from '@/components/form-field';
 import { SquareGrid } from '@/components/square-grid';
@@ -45,7 +45,10 @@ export interface OrganizerBoardProps {
 
 const messageOf = (error: unknown) => (isApiError(error) && isServerMessage(error) && error.message ? error.message : ORGANIZER_TEXTS.toolFailed);
 const squaresWord = (n: number) => `${n} square${n === 1 ? '' : 's'}`;
-const ownerName = (square: BoardSquare) => personLabel({ name: square.owner_username, noAccount: square.owner_no_account, email: square.owner_email });
+const ownerFacts = (square: BoardSquare) => ({ name: square.owner_username, noAccount: square.owner_no_account, email: square.owner_email });
+const ownerName = (square: BoardSquare) => personLabel(ownerFacts(square));
+/** D48: on a cell, the name and a mark for "no account", not the words. */
+const cellOwner = (square: BoardSquare) => cellPerson(ownerFacts(square), ownerName(square));
 
 export function OrganizerBoard({ game }: OrganizerBoardProps) {
   const board = useBoard(game.id);
@@ -242,7 +245,7 @@ export function OrganizerBoard({ game }: OrganizerBoardProps) {
               <span className="sr-only">
                 {squarePositionLabel(square)}: {state}
               </span>
-              {owned?.status === 'claimed' && <CellName name={ownerName(owned)} lines={2} />}
+              {owned?.status === 'claimed' && <OwnerInCell person={cellOwner(owned)} />}
               {owned?.unpaid && (
                 <span aria-hidden="true" className="absolute top-0 right-0.5 font-bold text-warning-foreground">
                   $
@@ -480,5 +483,15 @@ function AssignForm({
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+function OwnerInCell({ person }: { person: CellPerson | null }) {
+  if (!person) return null;
+  return (
+    <>
+      <CellName name={person.name} noAccount={person.noAccount} lines={2} />
+      {person.noAccount && <NoAccountMark />}
+    </>
   );
 }

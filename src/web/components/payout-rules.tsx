@@ -1,5 +1,6 @@
 import type { Game } from '@core/api/games';
 import { formatUsd } from '@core/money';
+import { POT_RULE } from '@core/payment-methods';
 import { DEFAULT_ORGANIZER_LABEL } from '@core/payout-plan';
 import { payoutRules } from '@core/payouts';
 import { overtimeRuleText, periodModel } from '@core/periods';
@@ -18,7 +19,10 @@ export function PayoutRulesPanel({
 }: {
   /** The printed board (D42) sets a compact, black-and-white look. */
   className?: string;
-  game: Pick<Game, 'game_type' | 'payout_schedule' | 'payout_shares' | 'organizer_percent' | 'organizer_label' | 'unbought_rule' | 'total_pot_cents'>;
+  game: Pick<
+    Game,
+    'game_type' | 'payout_schedule' | 'payout_shares' | 'organizer_percent' | 'organizer_label' | 'unbought_rule' | 'total_pot_cents' | 'payment_method'
+  >;
 }) {
   const headingId = useId();
   const model = periodModel(game.game_type);
@@ -32,6 +36,9 @@ export function PayoutRulesPanel({
       <h2 id={headingId} className="text-base font-semibold">
         Payouts
       </h2>
+      <p className="text-muted-foreground" data-testid="payout-rules-pot-rule">
+        {POT_RULE[game.payment_method]}
+      </p>
       <p className="text-muted-foreground" data-testid="payout-rules-pot">
         At the current pot of {formatUsd(rules.potCents)}, rounded down to the cent:
       </p>

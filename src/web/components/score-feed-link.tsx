@@ -5,9 +5,9 @@
  */
 import type { GameDayView } from '@core/api/game-day';
 import type { FeedGameInfo } from '@core/api/score-feed';
-import { formatGameTime } from '@core/game-time';
-import { periodModel, periodShortLabel, periodWinningsLabel } from '@core/periods';
-import { FEED_LEAGUE_INFO, FEED_LEAGUES, type FeedLeague, liveScoreLabel, type LiveScore } from '@core/score-feed';
+import { dateInZone, formatGameTime } from '@core/game-time';
+import { periodModel, periodWinningsLabel } from '@core/periods';
+import { FEED_LEAGUE_INFO, FEED_LEAGUES, type FeedLeague, liveScoreLabel, type LiveScore, SCORE_FEED_TEXTS } from '@core/score-feed';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { selectClassName } from '@/components/admin-game-form';
@@ -15,7 +15,7 @@ import { FormField } from '@/components/form-field';
 import { gameDayErrorText } from '@/components/game-day-payout';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { useConfirmQuarter } from '@/lib/game-day';
+import { ApiError } from '@/lib/api';
 import { type FeedStatus, useFeedSearch, useFeedStatus, useLinkFeed, useUnlinkFeed } from '@/lib/score-feed';
 
 const MODES = [
@@ -23,10 +23,15 @@ const MODES = [
   { value: true, label: 'Confirm automatically' },
 ] as const;
 
-/** Today's date where the browser is, as a date input holds it. */
-function localDate(from: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${from.getFullYear()}-${pad(from.getMonth() + 1)}-${pad(from.getDate())}`;
+/** The game's zone, else the browser's: the day the search is about. */
+function searchZone(game: GameDayView['game']): string {
+  return game.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** A failed search: its cause from the server when it gave one, and that scores can still be typed. */
+function searchFailedText(error: unknown): string {
+  if (error instanceof ApiError && (error.code === 'FEED_UNAVAILABLE' || error.code === 'FEED_OFF')) return error.message;
+  return SCORE_FEED_TEXTS.searchFailed(null);
 }
 
 function feedGameLabel(game: FeedGameInfo, zone: string | null): string {
@@ -64,20 +69,10 @@ function LinkedFeed({ view, status }: { view: GameDayView; status: FeedStatus })
   const model = periodModel(game.game_type);
   const link = status.link!;
   const unlink = useUnlinkFeed(game.id);
-  const confirm = useConfirmQuarter(game.id);
   const [changing, setChanging] = useState(false);
   const live = link.live as LiveScore | null;
   const noNumbers = view.numbers === null;
   if (changing) return <LinkForm view={view} initialAuto={link.auto_confirm} onDone={() => setChanging(false)} />;
-
-  async function onConfirm(entry: FeedStatus['entries'][number]) {
-    try {
-      await confirm.mutateAsync({ quarter: entry.quarter, scores: { team_a_score: entry.team_a_score, team_b_score: entry.team_b_score } });
-      toast.success(`${periodWinningsLabel(model, entry.quarter)} confirmed: ${entry.team_a_score}-${entry.team_b_score}`);
-    } catch (error) {
-      toast.error(gameDayErrorText(error, 'The score could not be confirmed.'));
-    }
-  }
 
   return (
     <div className="flex flex-col gap-3 text-sm">
@@ -89,6 +84,7 @@ function LinkedFeed({ view, status }: { view: GameDayView; status: FeedStatus })
         </span>
         {live && <span> · {liveScoreLabel(live, model)}</span>}
       </p>
+      <p data-testid="score-feed-sides">{SCORE_FEED_TEXTS.sides(game.team_a, game.team_b, status.team_a_home)}</p>
       <p className="text-muted-foreground">
         {link.auto_confirm ? "Each period's score is confirmed automatically." : "Each period's score is entered by the feed; you confirm it with one click."}{' '}
         Entering a score by hand always wins over the feed.
@@ -105,10 +101,11 @@ function LinkedFeed({ view, status }: { view: GameDayView; status: FeedStatus })
           {status.failures} {status.failures === 1 ? 'failure' : 'failures'} in a row).
         </p>
       )}
+      {status.entries.some((entry) => !entry.confirmed) && <p className="text-muted-foreground">{SCORE_FEED_TEXTS.entriesHint}</p>}
       {status.entries.length > 0 && (
         <ul className="flex flex-col gap-2" aria-label="Scores entered by the feed" data-testid="score-feed-entries">
           {status.entries.map((entry) => (
-            <li key={entry.quarter} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2">
+            <li key={entry.quarter} className="rounded-md border p-2">
               <span>
                 <span className="font-semibold">{periodWinningsLabel(model, entry.quarter)}</span>: {game.team_a} {entry.team_a_score}, {game.team_b}{' '}
                 {entry.team_b_score}
@@ -118,16 +115,6 @@ function LinkedFeed({ view, status }: { view: GameDayView; status: FeedStatus })
                   <span className="text-muted-foreground"> · entered by the feed</span>
                 )}
               </span>
-              {!entry.confirmed && (
-                <Button
-                  size="sm"
-                  disabled={noNumbers || confirm.isPending || view.next_quarter !== entry.quarter}
-                  onClick={() => void onConfirm(entry)}
-                  aria-label={`Confirm ${periodWinningsLabel(model, entry.quarter)} score ${entry.team_a_score}-${entry.team_b_score}`}
-                >
-                  Confirm {periodShortLabel(model, entry.quarter)}
-                </Button>
-              )}
             </li>
           ))}
         </ul>
@@ -165,7 +152,8 @@ function LinkForm({ view, initialAuto = false, onDone }: { view: GameDayView; in
   const id = useId();
   const kinds = FEED_LEAGUES.filter((league) => FEED_LEAGUE_INFO[league].periods === periodModel(game.game_type).periods.length);
   const [league, setLeague] = useState<FeedLeague>(kinds.find((league) => FEED_LEAGUE_INFO[league].gameType === game.game_type) ?? kinds[0]!);
-  const [date, setDate] = useState(localDate(game.kickoff_at ? new Date(game.kickoff_at) : new Date()));
+  // The kickoff's date in the game's zone (today there without a kickoff): the day the admin means.
+  const [date, setDate] = useState(() => dateInZone(game.kickoff_at ?? new Date().toISOString(), searchZone(game)));
   const [chosen, setChosen] = useState<string | null>(null);
   const [auto, setAuto] = useState(initialAuto);
   const [open, setOpen] = useState(onDone !== undefined);
@@ -189,16 +177,18 @@ function LinkForm({ view, initialAuto = false, onDone }: { view: GameDayView; in
   function onSearch(event: FormEvent) {
     event.preventDefault();
     setChosen(null);
-    search.mutate({ league, date });
+    search.mutate({ league, date, timeZone: searchZone(game) });
   }
 
   async function onLink() {
-    if (!chosen) return;
+    const listed = games?.find((option) => option.event_id === chosen);
+    if (!listed) return;
     try {
       const status = await link.mutateAsync({
         league,
-        date,
-        event_id: chosen,
+        // The feed's own day the game is listed on, which may differ from the local date searched.
+        date: listed.feed_date,
+        event_id: listed.event_id,
         auto_confirm: auto,
         time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       });
@@ -230,7 +220,7 @@ function LinkForm({ view, initialAuto = false, onDone }: { view: GameDayView; in
       </form>
       <p role="status" className="text-muted-foreground" data-testid="score-feed-search-status">
         {search.isError
-          ? gameDayErrorText(search.error, 'The feed could not be searched.')
+          ? searchFailedText(search.error)
           : games === null
             ? ''
             : games.length === 0
@@ -266,9 +256,7 @@ function LinkForm({ view, initialAuto = false, onDone }: { view: GameDayView; in
           </label>
         ))}
       </fieldset>
-      <p className="text-muted-foreground">
-        Team A takes the visiting team, team B the home team, while the teams can still change (before the draw). Entering a score by hand always wins.
-      </p>
+      <p className="text-muted-foreground">{SCORE_FEED_TEXTS.linkSides}</p>
       <div className="flex flex-wrap gap-2">
         <Button disabled={!chosen || link.isPending} onClick={() => void onLink()}>
           {link.isPending ? 'Linking...' : 'Link game'}

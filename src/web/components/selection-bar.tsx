@@ -26,6 +26,15 @@ const squares = (count: number) => `${count} ${count === 1 ? 'square' : 'squares
  * sold-out board: those lines leave the cart, lib/cart-prune.ts); `said` is the board's latest
  * words for screen readers.
  */
+/** The board's one polite live region: what the latest tap said (D44). */
+export function BoardSaid({ said }: { said: string }) {
+  return (
+    <p className="sr-only" role="status" data-testid="board-said">
+      {said}
+    </p>
+  );
+}
+
 export function SelectionBar({ board, said }: { board: BoardResponse; said: string }) {
   const { game } = board;
   const cart = useCart();
@@ -34,9 +43,7 @@ export function SelectionBar({ board, said }: { board: BoardResponse; said: stri
   return (
     <>
       {/* The live region stays in the page, outside the bar, so every change is read out (a hidden bar says nothing). */}
-      <p className="sr-only" role="status" data-testid="board-said">
-        {said}
-      </p>
+      <BoardSaid said={said} />
       {count > 0 && (
         <div
           className="sticky bottom-2 z-20 flex items-center justify-between gap-3 rounded-xl border bg-card/95 p-2 pl-4 shadow-lg backdrop-blur supports-[backdrop-filter]:bg-card/80"

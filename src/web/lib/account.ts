@@ -20,7 +20,7 @@ export function useAccount() {
 
 export type AccountChange =
   | { path: 'username'; body: { username: string } }
-  | { path: 'email'; body: { email: string } }
+  | { path: 'email'; body: { email: string; currentPassword?: string } }
   | { path: 'password'; body: { currentPassword?: string; newPassword: string } };
 
 /** One change (username, e-mail, password); on success the cached account is the answer's. */
@@ -31,5 +31,8 @@ export function useAccountChange() {
     onSuccess: (result) => queryClient.setQueryData(accountKey, result.account),
   });
 }
+
+/** docs/decisions/039: the old address's undo link (no session needed). */
+export const undoEmailChange = (token: string) => api.post<{ message: string }>('/api/account/email-undo', { token });
 
 export const deleteAccount = (body: { confirm: string; password?: string }) => api.post<{ message: string }>('/api/me/delete', body);

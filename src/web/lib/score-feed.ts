@@ -18,20 +18,23 @@ const feedKeys = {
 
 const path = (gameId: string) => `/api/admin/games/${encodeURIComponent(gameId)}/score-feed`;
 
-/** GET /api/admin/games/:id/score-feed (admins only). */
-export function useFeedStatus(gameId: string) {
+/** GET /api/admin/games/:id/score-feed (admins only); `enabled` false: not asked. */
+export function useFeedStatus(gameId: string, enabled = true) {
   return useQuery({
     queryKey: feedKeys.status(gameId),
     queryFn: ({ signal }) => api.get<FeedStatus>(path(gameId), signal),
     staleTime: 0,
+    enabled,
   });
 }
 
 /** GET /api/admin/score-feed/games: one league's games on a date (a search the admin starts). */
 export function useFeedSearch() {
   return useMutation({
-    mutationFn: ({ league, date }: { league: FeedLeague; date: string }) =>
-      api.get<FeedSearchResponse>(`/api/admin/score-feed/games?league=${encodeURIComponent(league)}&date=${encodeURIComponent(date)}`),
+    mutationFn: ({ league, date, timeZone }: { league: FeedLeague; date: string; timeZone: string }) =>
+      api.get<FeedSearchResponse>(
+        `/api/admin/score-feed/games?league=${encodeURIComponent(league)}&date=${encodeURIComponent(date)}&time_zone=${encodeURIComponent(timeZone)}`,
+      ),
   });
 }
 

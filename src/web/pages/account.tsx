@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { deleteBlockerMessage } from '@core/account-deletion';
 import type { AccountResponse } from '@core/api/account';
 import { MAIL_CHOICES_TEXTS } from '@core/mail-kinds';
-import { ACCOUNT_TEXTS } from '@core/messages';
+import { ACCOUNT_TEXTS, SIGN_IN_LINK } from '@core/messages';
 import { validateEmail, validatePassword, validateUsername } from '@core/validation';
 import { CurrentPasswordField, Field, FormError, FormNotice, NewPasswordField, SubmitButton, UsernameField } from '@/components/auth-form';
 import { ErrorState, LoadingState, Page } from '@/components/page';
@@ -14,6 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { type AccountChange, deleteAccount, useAccount, useAccountChange } from '@/lib/account';
 import { isApiError } from '@/lib/api';
+import { authApi } from '@/lib/auth';
 import { useMailPreferences, useSetMailPreference } from '@/lib/mail-preferences';
 import { notify } from '@/lib/notify';
 import { useSessionActions } from '@/lib/session';
@@ -102,7 +103,7 @@ function useChangeForm() {
       return false;
     }
   }
-  return { errorId, error, notice, fail, send, busy: change.isPending, fieldError: error ? errorId : null };
+  return { errorId, error, notice, fail, clear: () => setError(null), send, busy: change.isPending, fieldError: error ? errorId : null };
 }
 
 /** A form's error (role=alert) and success (role=status) lines. */
@@ -130,7 +131,16 @@ function UsernameSection({ account }: { account: AccountResponse }) {
     <AccountSection id="username" title="Username" description="Other players see it on the board, next to your squares.">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Change username">
         <FormLines form={form} />
-        <UsernameField value={username} onChange={(event) => setUsername(event.target.value)} errorId={form.fieldError} />
+        <UsernameField
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          errorId={form.fieldError}
+          refused={form.error !== null}
+          onSuggestion={(suggested) => {
+            setUsername(suggested);
+            form.clear();
+          }}
+        />
         <SubmitButton busy={form.busy} busyLabel="Saving...">
           Save username
         </SubmitButton>
@@ -199,16 +209,26 @@ function linkOutcome(params: URLSearchParams): { ok: boolean; message: string } 
   return { ok: false, message: error === 'EMAIL_TAKEN' ? ACCOUNT_TEXTS.emailLinkTaken : ACCOUNT_TEXTS.emailLinkExpired };
 }
 
+/**
+ * docs/decisions/039: a new address needs the current password, or for an account without one
+ * a recent sign-in (a link to the current address, offered here).
+ */
 function EmailSection({ account }: { account: AccountResponse }) {
   const form = useChangeForm();
   const [params] = useSearchParams();
   const outcome = linkOutcome(params);
   const [email, setEmail] = useState('');
+  const [current, setCurrent] = useState('');
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const checked = validateEmail(email);
     if (!checked.ok) return form.fail(checked.message);
-    if (await form.send({ path: 'email', body: { email: checked.value } })) setEmail('');
+    if (account.hasPassword && current === '') return form.fail(ACCOUNT_TEXTS.emailPasswordRequired);
+    const body = account.hasPassword ? { email: checked.value, currentPassword: current } : { email: checked.value };
+    if (await form.send({ path: 'email', body })) {
+      setEmail('');
+      setCurrent('');
+    }
   }
   return (
     <AccountSection
@@ -224,6 +244,7 @@ function EmailSection({ account }: { account: AccountResponse }) {
         !form.notice &&
         !form.error &&
         (outcome.ok ? <FormNotice>{outcome.message}</FormNotice> : <FormError id={`${form.errorId}-link`} message={outcome.message} />)}
+      {!account.hasPassword && <RecentSignIn email={account.email} />}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Change e-mail address">
         <FormLines form={form} />
         <Field
@@ -239,11 +260,51 @@ function EmailSection({ account }: { account: AccountResponse }) {
           hint="We send a link to the new address; it changes when you open the link."
           required
         />
+        {account.hasPassword && (
+          <CurrentPasswordField
+            label="Current password"
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+            errorId={form.fieldError}
+            hint={ACCOUNT_TEXTS.emailPasswordHint}
+          />
+        )}
         <SubmitButton busy={form.busy} busyLabel="Sending...">
           Send confirmation link
         </SubmitButton>
       </form>
     </AccountSection>
+  );
+}
+
+/** An account without a password: why a recent sign-in is asked for, and a sign-in link to the current address to get one. */
+function RecentSignIn({ email }: { email: string }) {
+  const errorId = useId();
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function send() {
+    setBusy(true);
+    setError(null);
+    try {
+      await authApi.sendSignInLink(email, '/account');
+      setSent(true);
+    } catch (cause) {
+      setError(messageOf(cause));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="flex flex-col gap-3" data-testid="email-recent-sign-in">
+      <p className="text-sm text-muted-foreground">{ACCOUNT_TEXTS.emailRecentSignInHint}</p>
+      <FormError id={errorId} message={error} />
+      {sent && <FormNotice>{ACCOUNT_TEXTS.emailSignInLinkSent(email)}</FormNotice>}
+      <Button type="button" variant="outline" className="h-auto min-h-11 w-full py-2 whitespace-normal" disabled={busy} onClick={() => void send()}>
+        {busy && <Spinner aria-hidden="true" />}
+        {SIGN_IN_LINK.button}
+      </Button>
+    </div>
   );
 }
 

@@ -78,11 +78,11 @@ export default function AdminGamePage() {
           payments: <GamePayments gameId={id} drawn={view.game.grid_shuffled} />,
           orders: (
             <>
-              <GameOrders gameId={id} />
+              <GameOrders gameId={id} zone={view.game.time_zone} />
               <GameDownloads gameId={id} />
             </>
           ),
-          activity: <GameActivity gameId={id} title="Activity" emptyText="Nothing has happened in this game yet." />,
+          activity: <GameActivity gameId={id} zone={view.game.time_zone} title="Activity" emptyText="Nothing has happened in this game yet." />,
           settings: (
             <>
               <section aria-labelledby="game-settings-heading" className="flex flex-col gap-3" data-testid="game-settings">

@@ -12,12 +12,14 @@ import { squareKey, squarePositionLabel } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
 import { formatUsd } from '@core/money';
 import { periodModel, periodShortLabel } from '@core/periods';
+import { cellPerson, NO_ACCOUNT_LEGEND, personLabel } from '@core/person';
 import { type PrintedAxisSet, printedAxisSets } from '@core/print-board';
 import { gameStatusLine } from '@core/status';
 import { Printer } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { shownWinners } from '@/components/board';
+import { CellName, NoAccountIcon, NoAccountMark } from '@/components/cell-name';
 import { cancelledGameOf, GameCancelled } from '@/components/game-cancelled';
 import { GameNotFound } from '@/components/game-not-found';
 import { BackLink } from '@/components/link-button';
@@ -109,6 +111,12 @@ function PrintSheet({ board, qr, back }: { board: BoardResponse; qr: { url: stri
         <p className="text-sm print:text-[9pt]" data-testid="print-facts">
           {facts.join(' · ')} · {gameStatusLine(game, board.digit_sets)}
         </p>
+        {board.squares.some((square) => square.status === 'claimed' && square.owner_no_account) && (
+          <p className="flex items-center gap-1 text-sm print:text-[8pt]" data-testid="print-no-account-legend">
+            <NoAccountIcon className="print:size-[8pt]" />
+            {NO_ACCOUNT_LEGEND}
+          </p>
+        )}
         {game.payment_method === 'organizer' && game.payment_instructions && (
           <p className="text-sm break-words print:line-clamp-1 print:text-[8pt]" data-testid="print-how-to-pay">
             How to pay: {game.payment_instructions}
@@ -170,7 +178,11 @@ function PrintGrid({ board }: { board: BoardResponse }) {
     numbers: board.numbers,
   });
   const several = sets.length > 1;
-  const owners = new Map(board.squares.filter((square) => square.status === 'claimed').map((square) => [squareKey(square), square.owner_username ?? '']));
+  const owners = new Map(
+    board.squares
+      .filter((square) => square.status === 'claimed')
+      .map((square) => [squareKey(square), { name: square.owner_username, noAccount: square.owner_no_account }] as const),
+  );
   const won = new Map<string, string[]>();
   for (const winner of shownWinners(board)) {
     const key = squareKey({ x: winner.square_x, y: winner.square_y });
@@ -219,28 +231,27 @@ function PrintGrid({ board }: { board: BoardResponse }) {
         {Array.from({ length: shape.rows }, (_, x) =>
           Array.from({ length: shape.columns }, (_, y) => {
             const key = squareKey({ x, y });
-            const name = owners.get(key);
+            const owner = owners.get(key);
+            // D48: the cell shows the name and a mark for "no account"; its words are for screen readers.
+            const shown = owner ? cellPerson(owner) : null;
             const periods = won.get(key) ?? [];
             return (
               <div
                 key={key}
                 style={at(s + 1 + x, s + 1 + y)}
-                className={cn('flex min-w-0 flex-col items-center justify-center overflow-hidden border-r border-b p-0.5 leading-tight', LINE)}
+                className={cn('relative flex min-w-0 flex-col items-center justify-center overflow-hidden border-r border-b p-0.5 leading-tight', LINE)}
                 data-testid="print-square"
                 data-x={x}
                 data-y={y}
                 data-won={periods.length > 0 ? periods.join(' ') : undefined}
               >
                 <span className="sr-only">
-                  {squarePositionLabel({ x, y })}: {name || 'not sold'}
+                  {squarePositionLabel({ x, y })}: {shown ? personLabel(owner!) : 'not sold'}
                   {periods.length > 0 && `, won ${periods.join(', ')}`}
                 </span>
-                {/* On paper a long name wraps anywhere over two lines, then ends in an ellipsis. */}
-                {name && (
-                  <span aria-hidden="true" className="line-clamp-2 w-full text-center [overflow-wrap:anywhere]" data-cell-name>
-                    {name}
-                  </span>
-                )}
+                {/* On paper a name wraps between words over two lines; a word wider than the square ends in an ellipsis. */}
+                {shown && <CellName name={shown.name} noAccount={shown.noAccount} lines={2} />}
+                {shown?.noAccount && <NoAccountMark />}
                 {periods.length > 0 && (
                   <span aria-hidden="true" className="mt-0.5 rounded-sm border border-black px-1 text-[0.85em] font-bold">
                     {periods.join(' ')}

@@ -20,6 +20,7 @@ import {
   BoardSkeleton,
   GameBoard,
   numbersShown,
+  OwnerKey,
   placeNote,
   playerSquareCount,
   shownWinners,
@@ -27,7 +28,7 @@ import {
   type SquareNoteAt,
 } from '@/components/board';
 import { latestQuarter, playablePeriod, QuarterResults, ScoreBar, WinnerBanner } from '@/components/game-day-board';
-import { RandomPick, SelectionBar } from '@/components/selection-bar';
+import { BoardSaid, RandomPick, SelectionBar } from '@/components/selection-bar';
 import { Button } from '@/components/ui/button';
 import { useMinWidth } from '@/lib/use-mobile';
 import { GameActivity } from '@/components/game-activity';
@@ -199,7 +200,7 @@ function GameContent({
                 Draw log: {drawLog}
               </p>
             )}
-            <DigitSets gameId={game.id} sets={board.digit_sets} commitHash={board.draw_commit_hash} />
+            <DigitSets gameId={game.id} sets={board.digit_sets} commitHash={board.draw_commit_hash} zone={game.time_zone} />
           </div>
           {/* D28: what this player owes for the game, as the server says it. */}
           {board.owing && <OwingLine owing={board.owing} zone={game.time_zone} />}
@@ -269,14 +270,16 @@ function GameContent({
                 <GameBoard board={board} signedIn={signedIn} quarter={quarter} numbersPeriod={numbersPeriod} highlightMine={highlightMine} onSay={say} />
                 <SquareNote note={note} onClose={closeNote} />
               </div>
-              {signedIn && <SelectionBar board={board} said={saidText} />}
+              {signedIn ? <SelectionBar board={board} said={saidText} /> : <BoardSaid said={saidText} />}
               <BoardLegend
                 signedIn={signedIn}
                 hasWinners={winners.length > 0}
                 salesAreOpen={open}
                 hasPending={board.squares.some((square) => square.mine && square.status === 'held')}
                 hasUnpaid={board.squares.some((square) => square.unpaid)}
+                hasNoAccount={board.squares.some((square) => square.status === 'claimed' && square.owner_no_account)}
               />
+              <OwnerKey board={board} />
             </>
           )}
           {children}
@@ -303,7 +306,7 @@ function GameContent({
           </LinkButton>
           {/* D32: a player reads the log entries about their own squares (admins read all of it on the admin page). */}
           {signedIn && !admin && board.squares.some((square) => square.mine && square.status === 'claimed') && (
-            <GameActivity gameId={game.id} title="History of your squares" emptyText="Nothing has happened to your squares yet." />
+            <GameActivity gameId={game.id} zone={game.time_zone} title="History of your squares" emptyText="Nothing has happened to your squares yet." />
           )}
         </aside>
       </div>

@@ -1,5 +1,5 @@
 import { boardShape, squareDigitsLabel } from '@core/board-shape';
-import { squarePairLabel, squarePositionLabel } from '@core/grid';
+import { ownedSquarePlace } from '@core/grid';
 import { formatUsd } from '@core/money';
 import { Grid3x3, RotateCcw } from 'lucide-react';
 import { LinkButton } from '@/components/link-button';
@@ -12,8 +12,8 @@ import { shortDate } from '@/lib/time';
 
 /**
  * Spec route /my-squares (signed-in): the player's squares grouped by game, each as its row and
- * column counted from 1 with the spec's (x, y) pair next to it and, once the numbers are revealed,
- * its two digits (D14); a link to each game; refunds: payments whose squares could not be claimed
+ * column counted from 1 and, once the numbers are revealed, the spec's (x, y) pair and its two
+ * digits (D14); a link to each game; refunds: payments whose squares could not be claimed
  * (D21), and the part of a payment for a game the organizer deleted (D13).
  */
 export default function MySquaresPage() {
@@ -63,9 +63,9 @@ export default function MySquaresPage() {
 type OwnedGame = MySquaresResponse['games'][number];
 
 /**
- * A game's squares, row by row: the position people read ("Row 5, column 9", D14) with the spec's
- * (x, y) pair next to it, and once the numbers are revealed the square's two digits
- * ("Lions 4 - Bears 7").
+ * A game's squares, row by row: the position people read ("Row 5, column 9", D14), and once the
+ * numbers are revealed the spec's (x, y) pair next to it and the square's two digits
+ * ("Lions 4 - Bears 7") (grid.ts `ownedSquarePlace`).
  */
 function OwnedSquares({ game }: { game: OwnedGame }) {
   const sorted = [...game.squares].sort((a, b) => a.x - b.x || a.y - b.y);
@@ -78,37 +78,45 @@ function OwnedSquares({ game }: { game: OwnedGame }) {
   return (
     <div className="flex flex-col gap-2">
       <ul aria-label={`Your squares in ${game.title}`} className="flex flex-col divide-y divide-border/70 rounded-lg border text-sm">
-        {sorted.map((square) => (
-          <li key={`${square.x},${square.y}`} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-3 py-2" data-testid="my-square">
-            <span className="flex flex-wrap items-baseline gap-x-2">
-              <span className="font-medium" data-testid="my-square-position">
-                {squarePositionLabel(square)}
-              </span>{' '}
-              <span className="font-mono text-xs text-muted-foreground tabular-nums" data-testid="my-square-pair">
-                {squarePairLabel(square)}
-              </span>
-            </span>
-            {sets.length === 1 && sets[0]!.label === null && (
-              <>
-                {' '}
-                <span className="font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid="my-square-digits">
-                  {squareDigitsLabel(shape, square, teams, sets[0]!.numbers)}
+        {sorted.map((square) => {
+          const place = ownedSquarePlace(square, sets.length > 0);
+          return (
+            <li key={`${square.x},${square.y}`} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-3 py-2" data-testid="my-square">
+              <span className="flex flex-wrap items-baseline gap-x-2">
+                <span className="font-medium" data-testid="my-square-position">
+                  {place.position}
                 </span>
-              </>
-            )}
-            {(sets.length > 1 || sets[0]?.label) && (
-              // D35: new numbers each quarter or at halftime give the square other digits per set.
-              <span className="flex w-full flex-col gap-0.5 sm:w-auto sm:items-end">
-                {sets.map((set) => (
-                  <span key={set.label ?? ''} className="tabular-nums [overflow-wrap:anywhere]" data-testid="my-square-digits">
-                    <span className="text-xs text-muted-foreground">{set.label}: </span>
-                    <span className="font-semibold">{squareDigitsLabel(shape, square, teams, set.numbers)}</span>
-                  </span>
-                ))}
+                {place.pair && (
+                  <>
+                    {' '}
+                    <span className="font-mono text-xs text-muted-foreground tabular-nums" data-testid="my-square-pair">
+                      {place.pair}
+                    </span>
+                  </>
+                )}
               </span>
-            )}
-          </li>
-        ))}
+              {sets.length === 1 && sets[0]!.label === null && (
+                <>
+                  {' '}
+                  <span className="font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid="my-square-digits">
+                    {squareDigitsLabel(shape, square, teams, sets[0]!.numbers)}
+                  </span>
+                </>
+              )}
+              {(sets.length > 1 || sets[0]?.label) && (
+                // D35: new numbers each quarter or at halftime give the square other digits per set.
+                <span className="flex w-full flex-col gap-0.5 sm:w-auto sm:items-end">
+                  {sets.map((set) => (
+                    <span key={set.label ?? ''} className="tabular-nums [overflow-wrap:anywhere]" data-testid="my-square-digits">
+                      <span className="text-xs text-muted-foreground">{set.label}: </span>
+                      <span className="font-semibold">{squareDigitsLabel(shape, square, teams, set.numbers)}</span>
+                    </span>
+                  ))}
+                </span>
+              )}
+            </li>
+          );
+        })}
       </ul>
       {sets.length === 0 && (
         <p className="text-xs text-muted-foreground" data-testid="my-squares-digits-note">

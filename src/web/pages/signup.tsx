@@ -184,6 +184,12 @@ export default function SignupPage() {
           }}
           onBlur={() => setUsernameError(usernameMessage(values.username))}
           errorId={usernameError ? usernameErrorId : fieldError('username')}
+          refused={usernameError !== null}
+          onSuggestion={(suggested) => {
+            setValues((previous) => ({ ...previous, username: suggested }));
+            setUsernameError(null);
+            if (error && USERNAME_MESSAGES.includes(error.message)) setError(null);
+          }}
           after={
             // Always in the page (out of the flow while empty), so screen readers hear it appear.
             <p

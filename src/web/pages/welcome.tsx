@@ -86,6 +86,11 @@ export default function WelcomePage() {
           value={username}
           onChange={(event) => setUsername(event.target.value)}
           errorId={error ? errorId : null}
+          refused={error !== null}
+          onSuggestion={(suggested) => {
+            setUsername(suggested);
+            setError(null);
+          }}
         />
         <SubmitButton busy={saving} busyLabel={CHOOSE_USERNAME.saving}>
           {CHOOSE_USERNAME.submit}

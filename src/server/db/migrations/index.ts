@@ -24,6 +24,7 @@ import { kickoff } from './021_kickoff';
 import { scoreFeed } from './022_score_feed';
 import { mailChoices } from './023_mail_choices';
 import { announcements } from './024_announcements';
+import { accountSafety } from './025_account_safety';
 import { mailPrivacy } from './026_mail_privacy';
 import { columnTypes } from './column-types';
 
@@ -55,6 +56,7 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '022_score_feed': scoreFeed(t, kind),
     '023_mail_choices': mailChoices(t),
     '024_announcements': announcements(t, kind),
+    '025_account_safety': accountSafety(t),
     '026_mail_privacy': mailPrivacy(t),
   };
 }

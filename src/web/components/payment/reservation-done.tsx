@@ -27,6 +27,7 @@ export function ReservationDone({ reservation }: { reservation: Reservation }) {
                   title={reservation.games.length > 1 ? game.title : undefined}
                   instructions={payment.payment_instructions}
                   payBy={payment.pay_by}
+                  zone={payment.time_zone}
                   headingLevel={2}
                 />
               )}
