@@ -7,6 +7,10 @@ import {
   announcementCount,
   announcementExcerpt,
   announcementFits,
+  MAILED_ANNOUNCEMENTS_PER_GAME_HOUR,
+  MAILED_ANNOUNCEMENTS_PER_ORGANIZER_HOUR,
+  mailingLimit,
+  mailingLimitText,
   postedMessage,
   validateAnnouncement,
 } from './announcements';
@@ -71,6 +75,26 @@ describe('announcements (D40)', () => {
     );
     expect(activityMessage({ ...base, action: 'announcement_deleted', detail: { excerpt: 'Doors at 6' } })).toBe(
       'coach_k deleted an announcement: "Doors at 6"',
+    );
+  });
+});
+
+describe('the hourly limit of mailed announcements', () => {
+  const now = new Date('2026-02-08T23:00:00.000Z');
+  const minutesAgo = (n: number) => new Date(now.getTime() - n * 60_000).toISOString();
+  const times = (count: number, from: number) => Array.from({ length: count }, (_, i) => minutesAgo(from - i));
+
+  it('allows a mailing under both limits, and says which limit is full and when the next may go', () => {
+    expect(mailingLimit(times(MAILED_ANNOUNCEMENTS_PER_GAME_HOUR - 1, 50), [], now)).toBeNull();
+    // Five in the game's hour, the oldest 50 minutes ago: the next in 10 minutes.
+    expect(mailingLimit(times(MAILED_ANNOUNCEMENTS_PER_GAME_HOUR, 50), [], now)).toEqual({ limit: 'game', minutes: 10 });
+    // Seven: the third oldest (48 minutes ago) must leave the hour first.
+    expect(mailingLimit(times(MAILED_ANNOUNCEMENTS_PER_GAME_HOUR + 2, 50), [], now)).toEqual({ limit: 'game', minutes: 12 });
+    expect(mailingLimit([], times(MAILED_ANNOUNCEMENTS_PER_ORGANIZER_HOUR, 30), now)).toEqual({ limit: 'organizer', minutes: 30 });
+    // Never "in 0 min".
+    expect(mailingLimit([], [minutesAgo(59.99), ...times(MAILED_ANNOUNCEMENTS_PER_ORGANIZER_HOUR - 1, 10)], now)).toEqual({ limit: 'organizer', minutes: 1 });
+    expect(mailingLimitText('game', 10)).toBe(
+      "This game's players were mailed 5 announcements in the last hour, the most an hour allows: post it without mailing, or mail it in 10 min.",
     );
   });
 });

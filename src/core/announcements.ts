@@ -13,6 +13,14 @@ export const ANNOUNCEMENT_MAX_LENGTH = 500;
 /** How many announcements a game keeps: the board shows all of them, so it stays short. */
 export const ANNOUNCEMENTS_PER_GAME = 20;
 
+/**
+ * Mailed announcements in any hour: per game (its players' inboxes), and per organizer across their
+ * games (the mail server's standing). A post that is not mailed counts for neither.
+ */
+export const MAILED_ANNOUNCEMENTS_PER_GAME_HOUR = 5;
+export const MAILED_ANNOUNCEMENTS_PER_ORGANIZER_HOUR = 15;
+export const MAILING_WINDOW_MS = 60 * 60_000;
+
 /** How long the quoted start of an announcement is in the activity log. */
 const EXCERPT_LENGTH = 60;
 
@@ -24,6 +32,27 @@ export const ANNOUNCEMENT_TEXTS = {
   notFound: 'This announcement does not exist any more (it may have been deleted).',
   invalid: 'Send the announcement as { body, mail }.',
 } as const;
+
+/** Why a mailed announcement is refused for the hour, and when it may be mailed ("in 12 min"). */
+export function mailingLimitText(limit: 'game' | 'organizer', minutes: number): string {
+  const when = `post it without mailing, or mail it in ${minutes} min`;
+  return limit === 'game'
+    ? `This game's players were mailed ${MAILED_ANNOUNCEMENTS_PER_GAME_HOUR} announcements in the last hour, the most an hour allows: ${when}.`
+    : `You mailed ${MAILED_ANNOUNCEMENTS_PER_ORGANIZER_HOUR} announcements in the last hour across your games, the most an hour allows: ${when}.`;
+}
+
+/**
+ * Which limit a mailed post would pass, from the times of the mailings in the last hour (the
+ * game's and the organizer's, oldest first); null when it may be mailed.
+ */
+export function mailingLimit(game: readonly string[], organizer: readonly string[], now: Date): { limit: 'game' | 'organizer'; minutes: number } | null {
+  const full = (times: readonly string[], most: number) =>
+    times.length >= most ? Math.max(1, Math.ceil((Date.parse(times[times.length - most]!) + MAILING_WINDOW_MS - now.getTime()) / 60_000)) : null;
+  const gameWait = full(game, MAILED_ANNOUNCEMENTS_PER_GAME_HOUR);
+  if (gameWait !== null) return { limit: 'game', minutes: gameWait };
+  const organizerWait = full(organizer, MAILED_ANNOUNCEMENTS_PER_ORGANIZER_HOUR);
+  return organizerWait === null ? null : { limit: 'organizer', minutes: organizerWait };
+}
 
 const ANNOUNCEMENT_FIELD: TextField = {
   maxLength: ANNOUNCEMENT_MAX_LENGTH,

@@ -91,6 +91,8 @@ const NOT_VERBATIM = new Set<string>([
   ...Object.values(messages.SHARE_TEXTS),
   // Issue 26 (D41): the account page.
   ...Object.values(messages.ACCOUNT_TEXTS).filter((text) => typeof text === 'string'),
+  // A change refused while the database file is gone (issue 33).
+  messages.DATABASE_GONE,
 ]);
 
 function catalogueTexts(): string[] {

@@ -386,6 +386,12 @@ export const MAIL_RATE_LIMITS = {
   signInLink: 'Too many sign-in link requests. Please wait a few minutes and try again.',
 } as const;
 
+/**
+ * A change refused because the server's database file is gone or replaced (db/file-guard.ts): it
+ * would not have been kept. Shown as is by the web app, though it comes with a 503.
+ */
+export const DATABASE_GONE = 'Changes cannot be saved right now: the server cannot reach its database file. Nothing was changed; please try again later.';
+
 /** Our text for the limit on password checks with a session (change-password, verify-password). */
 export const PASSWORD_CHECK_RATE_LIMITED = 'Too many password attempts. Please wait a few minutes and try again.';
 

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DrawLogEntry, GameState } from './status';
 import {
+  BEACON_HIDING_NOTE,
+  hidingNote,
   PAYOUT_STATUSES,
   ADMIN_PHASES,
   adminPhase,
@@ -204,5 +206,16 @@ describe('payoutSettled and scoreCorrectionBlock (D19, D23: one rule for server 
     expect(scoreCorrectionBlock({ payout_status: 'completed', payout_amount_cents: 0, hasWinner: false })).toBeNull();
     // A winner paid 0 (an empty pot) still had a payout recorded as paid: the score is final.
     expect(scoreCorrectionBlock({ payout_status: 'completed', payout_amount_cents: 0, hasWinner: true })).toBe('settled');
+  });
+});
+
+describe('hiding the numbers of a beacon draw (D38)', () => {
+  it('says hiding keeps no secret once a beacon set is drawn; nothing for commit-reveal, legacy or a round still awaited', () => {
+    const at = '2026-02-08T23:00:00.000Z';
+    expect(hidingNote([{ method: 'beacon', drawn_at: at }])).toBe(BEACON_HIDING_NOTE);
+    expect(hidingNote([{ method: 'beacon', drawn_at: null }])).toBeNull();
+    expect(hidingNote([{ method: 'commit-reveal', drawn_at: at }])).toBeNull();
+    expect(hidingNote([{ method: 'legacy', drawn_at: at }])).toBeNull();
+    expect(hidingNote([])).toBeNull();
   });
 });

@@ -67,6 +67,19 @@ export function gameStatusLine(game: GameState, sets: readonly WaitingSet[] = []
   return game.numbers_revealed ? 'Numbers revealed' : 'Numbers drawn, not revealed yet';
 }
 
+/**
+ * D38: a beacon draw's digits follow from its ticket (on the board) and its drand round (public
+ * once out, which is when they are drawn), so anyone can compute them: hiding keeps them off the
+ * board, it does not keep them secret. Said beside the Hide and Reveal controls of such a game.
+ */
+export const BEACON_HIDING_NOTE =
+  'Hiding only keeps the digits off the board: they come from a public drand round, so anyone can compute them from the ticket on the board.';
+
+/** The note for a game with a beacon-drawn set, else null (a commit-reveal seed stays secret until published). */
+export function hidingNote(sets: readonly { readonly method: string; readonly drawn_at: string | null }[]): string | null {
+  return sets.some((set) => set.method === 'beacon' && set.drawn_at !== null) ? BEACON_HIDING_NOTE : null;
+}
+
 /** The Grid Selection toggle's status text. */
 export function numbersVisibilityText(game: { readonly hasNumbers: boolean; readonly numbersRevealed: boolean }): string {
   if (!game.hasNumbers) return 'No numbers generated';

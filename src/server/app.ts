@@ -14,6 +14,7 @@ import { myAccountService } from './auth/my-account.service';
 import { adminAnswersNotStored, sessionGuards } from './auth/session';
 import type { Settings } from './config';
 import type { DatabaseHandle } from './db/connection';
+import { registerDatabaseFileGuard } from './db/file-guard';
 import { checkoutRoutes } from './checkout/checkout.routes';
 import { checkoutService, type CheckoutService } from './checkout/checkout.service';
 import { checkoutSweeper, type CheckoutSweeper } from './checkout/sweeper';
@@ -209,6 +210,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSameOriginCheck(app, settings, [{ method: 'POST', url: STRIPE_WEBHOOK_PATH }, ...UNSUBSCRIBE_ROUTES]);
   // NUL characters and absurdly deep JSON: a 400 on every route before anything reads them.
   registerRequestShapeCheck(app);
+  // SQLite: a database file deleted or replaced while the app runs would swallow every write.
+  registerDatabaseFileGuard(app, database, app.log);
   // Prometheus metrics (METRICS=true; design note 025): its hook times every route added below.
   const metrics = registerMetrics(app, settings);
 

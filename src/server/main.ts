@@ -1,10 +1,13 @@
+import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { loadSettings, SettingsError, type Settings } from './config';
 import { openDatabase } from './db/connection';
 import { missingDatabaseProblem } from './db/existing-install';
-import { resolveAuthSecret } from './auth/secret';
+import { authSecretFile, resolveAuthSecret } from './auth/secret';
 import { migrateWithBackup } from './backup/before-upgrade';
 import { startupLogger } from './logger';
+import { tightenInstall } from './system/private-files';
+import { MANIFEST_FILE } from './backup/manifest';
 
 /** Starts the server: settings, database, migrations, listen; stops cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -25,9 +28,20 @@ async function main(): Promise<void> {
     console.error(`Squares Pool cannot start. ${missing}`);
     process.exit(1);
   }
+  const logger = startupLogger(settings.LOG_LEVEL);
+  // An install from before its files were private, or files copied in since: owner-only now.
+  const loose = tightenInstall({
+    sqliteFile: settings.database.kind === 'sqlite' && settings.database.file !== ':memory:' ? resolve(settings.database.file) : null,
+    authSecretFile: resolve(authSecretFile()),
+    backupDir: resolve(settings.BACKUP_DIR),
+    backupMarker: MANIFEST_FILE,
+  });
+  if (loose.length > 0) {
+    logger.warn({ paths: loose }, `other accounts on this machine could read ${loose.length} of the app's files and folders: they are owner-only now`);
+  }
   const database = await openDatabase(settings.database);
   const secret = resolveAuthSecret(settings);
-  await migrateWithBackup(database, settings, secret, startupLogger(settings.LOG_LEVEL));
+  await migrateWithBackup(database, settings, secret, logger);
   const app = await buildApp({ settings, database, secret });
 
   let closing = false;

@@ -1,9 +1,11 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { MAILED_ANNOUNCEMENTS_PER_GAME_HOUR } from '@core/announcements';
 import type { Game } from '@core/api/games';
 import { testAccount, type TestAccount } from '../support/accounts';
 import { expectNoSeriousViolations, horizontalOverflow, shoot, toast, useBrowserHarness } from '../support/e2e';
 import { assignSquares, organizerGame } from '../support/games';
+import { send } from '../support/request';
 import type { TestServer } from '../support/server';
 
 // D40 announcements in the browser: the organizer posts one from the game-day page (counter,
@@ -96,6 +98,49 @@ describe('announcements (D40)', () => {
       await dialog.getByRole('button', { name: 'Delete' }).click();
       await expect.poll(() => toast(page, 'Announcement deleted.').isVisible()).toBe(true);
       await expect.poll(() => boardAnnouncements(player), { timeout: 10_000 }).toEqual(['Pizza is here.']);
+      await expect.poll(() => panel.getByTestId('posted-announcement').count()).toBe(1);
+    });
+  }
+
+  for (const width of [1280, 375]) {
+    test(`a mailed post over the hour's limit is refused with the reason next to the field; posted without mail it goes (${width} px)`, async () => {
+      const game = await gameWithAlice();
+      const organizer = await testAccount(server, { admin: true, prefix: 'burst' });
+      // Mailed and deleted at once: the board is empty, the hour's mailings are spent.
+      for (let i = 1; i <= MAILED_ANNOUNCEMENTS_PER_GAME_HOUR; i += 1) {
+        const posted = await send(server.app, 'POST', `/api/admin/games/${game.id}/announcements`, {
+          cookie: organizer.cookie,
+          payload: { body: `Burst ${i}`, mail: true },
+        });
+        expect(posted.statusCode).toBe(201);
+        const id = (posted.json() as { announcement: { id: string } }).announcement.id;
+        expect((await send(server.app, 'DELETE', `/api/admin/games/${game.id}/announcements/${id}`, { cookie: organizer.cookie })).statusCode).toBe(200);
+      }
+      const phone = width === 375;
+      const { page } = await harness.open(`/admin/games/${game.id}/game-day`, {
+        as: organizer,
+        ...(phone ? { width, height: 800, touch: true } : { width, height: 1000 }),
+      });
+      const panel = page.getByTestId('announcements-panel');
+      await expect.poll(() => panel.getByTestId('announcements-empty').isVisible()).toBe(true);
+      const field = panel.getByLabel('New announcement');
+      await field.fill('Halftime pizza is here.');
+      await page.getByLabel('Also mail it to the players').check();
+      await panel.getByRole('button', { name: 'Post' }).click();
+      await expect
+        .poll(() => panel.getByTestId('announcement-error').textContent())
+        .toMatch(
+          /^This game's players were mailed 5 announcements in the last hour, the most an hour allows: post it without mailing, or mail it in \d+ min\.$/,
+        );
+      expect(await field.inputValue()).toBe('Halftime pizza is here.');
+      expect(await horizontalOverflow(page)).toBe(0);
+      await expectNoSeriousViolations(page, 'announcement refused for the hour');
+      await field.scrollIntoViewIfNeeded();
+      await shoot(page, `announcements-mail-limit-${width}`, false);
+
+      await page.getByLabel('Also mail it to the players').uncheck();
+      await panel.getByRole('button', { name: 'Post' }).click();
+      await expect.poll(() => toast(page, 'Posted.').isVisible()).toBe(true);
       await expect.poll(() => panel.getByTestId('posted-announcement').count()).toBe(1);
     });
   }

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { BEACON_HIDING_NOTE } from '@core/status';
 import { useBeaconHarness } from '../support/draw-e2e';
 import { expectNoSeriousViolations, callFromPage as call, shoot } from '../support/e2e';
 import { insertUser } from '../support/fixtures';
@@ -61,6 +62,27 @@ describe('a beacon draw (D38) on the board and the verify page', () => {
       .poll(() => page.getByTestId('digit-set-1').textContent(), { timeout: 15_000 })
       .toMatch(/^Set 1 \(Q1-Q4\): rows \d{10} · columns \d{10} \(board/);
     await expect.poll(() => page.getByTestId('game-status').textContent()).toBe('Numbers drawn, not revealed yet');
+
+    // Game day says beside Reveal/Hide that hiding keeps the digits off the board, not secret.
+    for (const [admin, width] of [
+      [page, 1280],
+      [(await harness.open(`/admin/games/${id}/game-day`, { as: 'admin', width: 375, height: 812 })).page, 375],
+    ] as const) {
+      await admin.goto(`${server.url}/admin/games/${id}/game-day`);
+      const note = admin.getByTestId('numbers-actions').getByTestId('hiding-note');
+      await expect.poll(() => note.textContent()).toBe(BEACON_HIDING_NOTE);
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await admin.getByTestId('numbers-actions').scrollIntoViewIfNeeded();
+      await shoot(admin, `beacon-hiding-note-${width}`, false);
+      // And beside Grid Selection's Show/Hide toggle.
+      await admin.getByRole('tab', { name: 'Grid Selection' }).click();
+      await admin.getByTestId('numbers-visibility').scrollIntoViewIfNeeded();
+      await expect.poll(() => admin.getByTestId('hiding-note').nth(1).textContent()).toBe(BEACON_HIDING_NOTE);
+      await shoot(admin, `beacon-hiding-note-grid-${width}`, false);
+    }
+    await page.goto(`${server.url}/game/${id}`);
+    await page.getByTestId('digit-set-1').waitFor();
+
     expect((await call(page, 'PUT', `/api/admin/games/${id}/numbers/visibility`, { revealed: true })).status).toBe(200);
     await shoot(page, 'beacon-drawn-1280');
 

@@ -63,6 +63,8 @@ export const ERROR_CODES = [
   'PAID_AMOUNT_CHANGED',
   // Announcements (D40): a game keeps at most ANNOUNCEMENTS_PER_GAME
   'TOO_MANY_ANNOUNCEMENTS',
+  // ... and mails at most so many an hour (core/announcements.ts)
+  'TOO_MANY_MAILED_ANNOUNCEMENTS',
   // Squares per player (D31)
   'PLAYER_LIMIT',
   // Invite-only games (D30)

@@ -67,6 +67,26 @@ export function announcementsRepository(db: Executor) {
       return Number(result.numDeletedRows) > 0;
     },
 
+    /** When the game's and the organizer's announcements were mailed since `since`, oldest first (migration 026's log). */
+    async mailingsSince(gameId: string, organizerId: string, since: string): Promise<{ game: string[]; organizer: string[] }> {
+      const times = (column: 'game_id' | 'organizer_user_id', id: string) =>
+        db
+          .selectFrom('announcement_mailings')
+          .select('mailed_at')
+          .where(column, '=', id)
+          .where('mailed_at', '>', since)
+          .orderBy('mailed_at')
+          .execute()
+          .then((rows) => rows.map((row) => row.mailed_at));
+      return { game: await times('game_id', gameId), organizer: await times('organizer_user_id', organizerId) };
+    },
+
+    /** A mailed announcement, counted for the hour; rows older than `before` have no use left and go. */
+    async recordMailing(row: { id: string; game_id: string; organizer_user_id: string; mailed_at: string }, before: string): Promise<void> {
+      await db.deleteFrom('announcement_mailings').where('mailed_at', '<=', before).execute();
+      await db.insertInto('announcement_mailings').values(row).execute();
+    },
+
     /** The accounts holding claimed squares in the game, each once, by username. */
     playersToMail(gameId: string): Promise<PlayerToMail[]> {
       return db

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { announcementExcerpt, announcementFits, ANNOUNCEMENT_TEXTS } from '@core/announcements';
+import { announcementExcerpt, announcementFits, ANNOUNCEMENT_TEXTS, mailingLimit, mailingLimitText, MAILING_WINDOW_MS } from '@core/announcements';
 import type { AnnouncementDeleted, AnnouncementPosted } from '@core/api/announcements';
 import { GAME_ERRORS } from '@core/messages';
 import { isPlaceholderEmail } from '@core/person';
 import { activityRepository } from '../activity/activity.repository';
 import type { GamesRepository, LockedGame } from '../games/games.repository';
-import { conflict, notFound } from '../http/errors';
+import { AppError, conflict, notFound } from '../http/errors';
 import type { Logger } from '../logger';
 import type { MailOutbox } from '../mail/mail-queue';
 import { announcementMail } from '../mail/templates';
@@ -71,10 +71,20 @@ export function announcementsService(deps: AnnouncementsServiceDeps) {
         const repo = announcementsRepository(game.tx);
         if (!announcementFits(await repo.count(gameId))) throw conflict(ANNOUNCEMENT_TEXTS.tooMany, 'TOO_MANY_ANNOUNCEMENTS');
         const id = randomUUID();
-        const at = clock().toISOString();
+        const now = clock();
+        const at = now.toISOString();
+        const windowStart = new Date(now.getTime() - MAILING_WINDOW_MS).toISOString();
+        if (request.mail) {
+          // Counted from the mailing log, which deleting an announcement leaves: the limit holds
+          // across instances and restarts, and a post-and-delete loop cannot reset it.
+          const { game: byGame, organizer: byOrganizer } = await repo.mailingsSince(gameId, adminId, windowStart);
+          const over = mailingLimit(byGame, byOrganizer, now);
+          if (over) throw new AppError(429, 'TOO_MANY_MAILED_ANNOUNCEMENTS', mailingLimitText(over.limit, over.minutes));
+        }
         const organizer = await repo.username(adminId);
         const mailed = request.mail ? await mailPlayers(game, request.body, organizer, origin) : 0;
         await repo.insert({ id, game_id: gameId, body: request.body, author_user_id: adminId, created_at: at, mailed_count: mailed });
+        if (mailed > 0) await repo.recordMailing({ id, game_id: gameId, organizer_user_id: adminId, mailed_at: at }, windowStart);
         const detail = { excerpt: announcementExcerpt(request.body), ...(request.mail ? { mailed } : {}) };
         await activityRepository(game.tx).record(gameId, [{ action: 'announced', actorUserId: adminId, subjectUserId: null, squares: [], detail }], at);
         return { announcement: { id, body: request.body, created_at: at, author_username: organizer }, mailed };

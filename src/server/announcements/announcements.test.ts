@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANNOUNCEMENT_TEXTS, ANNOUNCEMENTS_PER_GAME, postedMessage } from '@core/announcements';
+import { randomUUID } from 'node:crypto';
+import {
+  ANNOUNCEMENT_TEXTS,
+  ANNOUNCEMENTS_PER_GAME,
+  MAILED_ANNOUNCEMENTS_PER_GAME_HOUR,
+  MAILED_ANNOUNCEMENTS_PER_ORGANIZER_HOUR,
+  mailingLimitText,
+  postedMessage,
+} from '@core/announcements';
 import type { AnnouncementPosted } from '@core/api/announcements';
 import type { BoardResponse } from '@core/api/board';
 import type { Game } from '@core/api/games';
@@ -295,6 +303,59 @@ describe(`announcements (D40, ${testDbKind})`, () => {
     expect(res.json().error).toMatchObject({ code: 'TOO_MANY_ANNOUNCEMENTS', message: ANNOUNCEMENT_TEXTS.tooMany });
     expect(await queuedAnnouncements()).toHaveLength(queued);
     expect((await board(game.id)).json().announcements).toHaveLength(ANNOUNCEMENTS_PER_GAME);
+  });
+
+  it(`mails at most ${MAILED_ANNOUNCEMENTS_PER_GAME_HOUR} an hour per game, counted from the database: deleting them does not reset it; a post without mail goes on`, async () => {
+    const organizer = await testAccount(t, { admin: true, prefix: 'mailer' });
+    const game = await gameWithPlayers();
+    // Post and delete: the board stays empty, the mails went out.
+    for (let i = 1; i <= MAILED_ANNOUNCEMENTS_PER_GAME_HOUR; i += 1) {
+      const posted = await ok<AnnouncementPosted>('POST', url(game.id), { body: `Burst ${i}`, mail: true }, organizer.cookie, 201);
+      expect(posted.mailed).toBe(2);
+      await ok('DELETE', `${url(game.id)}/${posted.announcement.id}`, undefined, organizer.cookie);
+    }
+    const queued = (await queuedAnnouncements()).length;
+    const refused = await send(t.app, 'POST', url(game.id), { cookie: organizer.cookie, payload: { body: 'One more burst', mail: true } });
+    expect(refused.statusCode).toBe(429);
+    const error = refused.json().error as { code: string; message: string };
+    const minutes = Number(/mail it in (\d+) min\.$/.exec(error.message)?.[1]);
+    expect(error).toEqual({ code: 'TOO_MANY_MAILED_ANNOUNCEMENTS', message: mailingLimitText('game', minutes) });
+    expect(minutes).toBeGreaterThan(0);
+    expect(await queuedAnnouncements()).toHaveLength(queued);
+    expect((await board(game.id)).json().announcements).toEqual([]);
+
+    // Not mailed, it is posted; another admin mailing this game is held by the game's limit too.
+    await ok('POST', url(game.id), { body: 'No mail this time', mail: false }, organizer.cookie, 201);
+    expect((await send(t.app, 'POST', url(game.id), { cookie: admin.cookie, payload: { body: 'From the other admin', mail: true } })).statusCode).toBe(429);
+    expect(await queuedAnnouncements()).toHaveLength(queued);
+  });
+
+  it(`mails at most ${MAILED_ANNOUNCEMENTS_PER_ORGANIZER_HOUR} an hour per organizer across games; mailings older than an hour do not count`, async () => {
+    const [busy, earlier] = await Promise.all([testAccount(t, { admin: true, prefix: 'busy' }), testAccount(t, { admin: true, prefix: 'earlier' })]);
+    const game = await gameWithPlayers();
+    // Mailings on games of their own (some since deleted), recorded as the posts record them.
+    const log = async (organizerId: string, minutesAgo: number) => {
+      for (let i = 0; i < MAILED_ANNOUNCEMENTS_PER_ORGANIZER_HOUR; i += 1) {
+        const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
+        await db()
+          .insertInto('announcement_mailings')
+          .values({ id: randomUUID(), game_id: randomUUID(), organizer_user_id: organizerId, mailed_at: at })
+          .execute();
+      }
+    };
+    await log(busy.id, 10);
+    await log(earlier.id, 61);
+    const refused = await send(t.app, 'POST', url(game.id), { cookie: busy.cookie, payload: { body: 'Kickoff moved', mail: true } });
+    expect(refused.statusCode).toBe(429);
+    const error = refused.json().error as { code: string; message: string };
+    const minutes = Number(/mail it in (\d+) min\.$/.exec(error.message)?.[1]);
+    // The oldest of them, ten minutes old, leaves the hour in 50 minutes (or fewer, on a slow run).
+    expect(error).toEqual({ code: 'TOO_MANY_MAILED_ANNOUNCEMENTS', message: mailingLimitText('organizer', minutes) });
+    expect(minutes).toBeLessThanOrEqual(50);
+    const posted = await ok<AnnouncementPosted>('POST', url(game.id), { body: 'Kickoff moved', mail: true }, earlier.cookie, 201);
+    expect(posted.mailed).toBe(2);
+    // The hour-old rows had no use left: the post that was counted pruned them.
+    expect(await db().selectFrom('announcement_mailings').select('id').where('organizer_user_id', '=', earlier.id).execute()).toHaveLength(1);
   });
 
   it('a post that fails after its mails were queued leaves neither the mails nor the announcement', async () => {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Settings } from '../config';
+import { privateDir } from '../system/private-files';
 
 const DATA_DIR = 'data';
 
@@ -16,7 +17,7 @@ export function resolveAuthSecret(settings: Settings, dataDir = DATA_DIR): strin
   if (settings.AUTH_SECRET) return settings.AUTH_SECRET;
   const file = authSecretFile(dataDir);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  privateDir(dataDir);
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   chmodSync(file, 0o600);

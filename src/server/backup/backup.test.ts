@@ -9,7 +9,19 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -429,6 +441,44 @@ describe(`backups (${testDbKind})`, () => {
           `No SQLite database at ${missing}: is DATABASE_URL right`,
         );
         expect(existsSync(missing)).toBe(false);
+      }
+    });
+
+    it('a backup is owner-only whatever the umask: BACKUP_DIR and the backup 0700, every file 0600; a restore of a looser backup too', async () => {
+      await migrate(t.handle, parseSettings({ NODE_ENV: 'test' }), TEST_SECRET);
+      const data = join(folder(), 'data');
+      mkdirSync(data);
+      writeFileSync(join(data, '.auth-secret'), 'a-trial-secret', { mode: 0o600 });
+      const backups = join(folder(), 'backups');
+      const umask = process.umask(0o022);
+      try {
+        const { dir } = await takeBackup(settingsOf(t, { BACKUP_DIR: backups }), { dataDir: data });
+        const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
+        expect([modeOf(backups), modeOf(dir)]).toEqual(['700', '700']);
+        const files = readdirSync(dir);
+        expect(files).toEqual(expect.arrayContaining(['manifest.json', 'auth-secret', sqlite ? 'squares.db' : 'database.sql']));
+        expect(files.map((f) => `${f} ${modeOf(join(dir, f))}`)).toEqual(files.map((f) => `${f} 600`));
+
+        if (sqlite) {
+          // A backup copied with looser modes (an older version's) restores owner-only.
+          const file = join(dir, 'squares.db');
+          chmodSync(file, 0o644);
+          const target = await freshTarget(folder());
+          await restoreBackup(settingsOf(target), { from: dir, dataDir: join(folder(), 'restored') });
+          const restored = (target.settings as { file: string }).file;
+          expect([modeOf(join(restored, '..')), modeOf(restored)]).toEqual(['700', '600']);
+          // Restored again over a database holding data, with looser modes: the one kept beside it is owner-only too.
+          const held = new DatabaseSync(restored);
+          held.exec('create table kept (x integer); insert into kept values (1)');
+          held.close();
+          chmodSync(restored, 0o644);
+          const now = new Date('2026-12-07T02:00:00Z');
+          await restoreBackup(settingsOf(target), { from: dir, dataDir: join(folder(), 'restored'), force: true, now });
+          const kept = readdirSync(join(restored, '..')).find((f) => f.startsWith('squares.db.before-restore-'))!;
+          expect([modeOf(restored), modeOf(join(restored, '..', kept))]).toEqual(['600', '600']);
+        }
+      } finally {
+        process.umask(umask);
       }
     });
   });

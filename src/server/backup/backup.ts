@@ -4,6 +4,7 @@ import { authSecretFile } from '../auth/secret';
 import type { Settings } from '../config';
 import { openDatabase } from '../db/connection';
 import { appliedMigrations } from '../db/migrate';
+import { privateDir, privateTree } from '../system/private-files';
 import { APP_VERSION } from '../version';
 import { appSchema, serverVersion } from './backup.repository';
 import { BackupError, describeFile, fileStamp, type Manifest, POSTGRES_FILE, SECRET_FILE, secretFingerprint, SQLITE_FILE, writeManifest } from './manifest';
@@ -38,7 +39,11 @@ export async function takeBackup(settings: Settings, options: BackupOptions = {}
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new BackupError(`${dir} already exists and is not empty: name a new folder.`);
   const partial = join(dirname(dir), `${basename(dir)}.partial`);
   rmSync(partial, { recursive: true, force: true });
-  mkdirSync(partial, { recursive: true, mode: 0o700 });
+  // BACKUP_DIR and the backup are owner-only from the start, so no other account can open a file
+  // while it is written. A folder named with --out is the operator's: created owner-only, not changed.
+  if (options.out) mkdirSync(dirname(dir), { recursive: true, mode: 0o700 });
+  else privateDir(dirname(dir));
+  privateDir(partial);
 
   try {
     const database = settings.database.kind === 'sqlite' ? await copySqlite(settings.database.file, partial) : await dumpPostgres(settings, partial);
@@ -55,8 +60,9 @@ export async function takeBackup(settings: Settings, options: BackupOptions = {}
       database: { kind: settings.database.kind, ...database, ...describeFile(join(partial, database.file)) },
       auth_secret: { source: secret.file ? 'file' : 'environment', fingerprint: secretFingerprint(secret.value) },
     });
+    // Each file owner-only too, whatever the umask gave it, so a copy of the folder stays private.
+    privateTree(partial);
     rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dirname(dir), { recursive: true });
     renameSync(partial, dir);
     return { dir, manifest };
   } catch (err) {

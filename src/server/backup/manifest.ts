@@ -8,7 +8,8 @@ import { z } from 'zod';
  * `database.sql`, pg_dump's plain SQL), the trial's auth secret (`auth-secret`) when it lives in
  * a file, and this manifest saying what the folder holds.
  */
-const MANIFEST_FILE = 'manifest.json';
+/** The file every backup folder holds (a folder with it is a backup). */
+export const MANIFEST_FILE = 'manifest.json';
 export const SQLITE_FILE = 'squares.db';
 export const POSTGRES_FILE = 'database.sql';
 export const SECRET_FILE = 'auth-secret';

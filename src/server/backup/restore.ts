@@ -1,10 +1,11 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { authSecretFile } from '../auth/secret';
 import type { Settings } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
 import { appliedMigrations } from '../db/migrate';
 import { migrations } from '../db/migrations';
+import { privateDir } from '../system/private-files';
 import { APP_VERSION } from '../version';
 import { appSchema, dataRows, otherConnections } from './backup.repository';
 import { BackupError, fileStamp, type Manifest, readManifest, SECRET_FILE, secretFingerprint } from './manifest';
@@ -75,7 +76,7 @@ async function restoreSqlite(file: string, manifest: Manifest, options: RestoreO
       }
     }
   } else {
-    mkdirSync(dirname(file), { recursive: true });
+    privateDir(dirname(file));
   }
   replaceSqliteFile(source, file, keepAs);
   checkIntegrity(file);
@@ -134,7 +135,7 @@ function restoreSecret(settings: Settings, manifest: Manifest, options: RestoreO
     const file = authSecretFile(options.dataDir);
     const secret = readFileSync(join(options.from, SECRET_FILE), 'utf8').trim();
     const replaced = existsSync(file) && readFileSync(file, 'utf8').trim() !== secret;
-    mkdirSync(dirname(file), { recursive: true });
+    privateDir(dirname(file));
     writeFileSync(file, secret, { mode: 0o600 });
     chmodSync(file, 0o600);
     lines.push(`The auth secret is restored to ${file}${replaced ? ' (it replaced a different one)' : ''}.`);

@@ -1,4 +1,5 @@
 import { closeSync, copyFileSync, existsSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
+import { privateFile } from '../system/private-files';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { BackupError } from './manifest';
 
@@ -71,13 +72,18 @@ export function sqliteInUse(file: string): boolean {
 export function replaceSqliteFile(source: string, target: string, keepAs: string | null): void {
   const incoming = `${target}.restoring`;
   copyFileSync(source, incoming);
+  // The copy takes the backup file's mode: an older backup's may be readable by others.
+  privateFile(incoming);
   const fd = openSync(incoming, 'r+');
   try {
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
-  if (keepAs && existsSync(target)) renameSync(target, keepAs);
+  if (keepAs && existsSync(target)) {
+    renameSync(target, keepAs);
+    privateFile(keepAs);
+  }
   for (const leftover of [`${target}-wal`, `${target}-shm`, `${target}-journal`]) rmSync(leftover, { force: true });
   renameSync(incoming, target);
 }

@@ -1,10 +1,10 @@
-import { mkdirSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { statSync } from 'node:fs';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { CompiledQuery, Kysely, PostgresDialect, sql, type DatabaseConnection, type DialectAdapter, type Driver } from 'kysely';
 import { SqliteAdapter, SqliteDialect } from 'kysely-sqlite';
 import pg from 'pg';
 import type { DatabaseSettings } from '../config';
+import { createPrivateFile } from '../system/private-files';
 import { NormalizePlugin } from './normalize-plugin';
 import type { Database } from './schema';
 
@@ -52,7 +52,8 @@ export async function openDatabase(settings: DatabaseSettings, options: OpenOpti
 }
 
 function openSqlite(file: string): DatabaseHandle {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  // Owner-only in an owner-only folder; SQLite gives its WAL and shared-memory files the same mode.
+  if (file !== ':memory:') createPrivateFile(file);
   const sqlite = new DatabaseSync(file);
   // WAL lets readers run beside the writer; busy_timeout waits for a lock instead of failing.
   sqlite.exec('PRAGMA journal_mode = WAL');

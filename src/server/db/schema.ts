@@ -39,6 +39,7 @@ export interface Database {
   mail_preferences: MailPreferencesTable;
   pay_by_reminders: PayByRemindersTable;
   announcements: AnnouncementsTable;
+  announcement_mailings: AnnouncementMailingsTable;
   email_change_undo: EmailChangeUndoTable;
   app_meta: AppMetaTable;
 }
@@ -482,6 +483,14 @@ interface AnnouncementsTable {
   created_at: string;
   /** How many players it was mailed to when posted (0: not mailed). */
   mailed_count: Generated<number>;
+}
+
+/** Migration 026: an announcement that was mailed, for the hourly limit; kept when the announcement is deleted. */
+interface AnnouncementMailingsTable {
+  id: string;
+  game_id: string;
+  organizer_user_id: string;
+  mailed_at: string;
 }
 
 /** D46: an account that opened a game's invite link (migration 011); `removed_at` when the organizer removed it. */

@@ -24,6 +24,14 @@ export interface MailQueueCounts {
 const LIVE = ['queued', 'sending'] as const;
 
 /**
+ * A mail that has left (sent, or given up) keeps who, what subject, which kind and when, not its
+ * text or links: a sign-in or password-reset link must not outlive its delivery in the database
+ * and its backups (migration 026 cleared the rows sent before). The trial's Dev Mailbox is the
+ * recipient's inbox, a table of its own, and keeps its copy.
+ */
+const LEFT = { text_body: '', html_body: '', link: null, unsubscribe_url: null } as const;
+
+/**
  * The mail queue's queries (D40's outbox, design note 026). `enqueue` runs on the caller's
  * executor: the transaction of the change that causes the mail. Every other write is a
  * conditional update, so several instances sending from one database decide each mail once.
@@ -94,11 +102,15 @@ export function mailQueueRepository(db: Executor) {
     },
 
     /** The mail went out; false when this sender's lease had passed to another. */
-    markSent: (id: string, owner: string, now: string) => endLease(id, owner, { status: 'sent', sent_at: now, last_error: null }),
+    markSent: (id: string, owner: string, now: string) => endLease(id, owner, { status: 'sent', sent_at: now, last_error: null, ...LEFT }),
 
     /** The try failed: queued again for `retryAt`, or, with retryAt null, failed for good. */
     markFailedTry: (id: string, owner: string, error: string, retryAt: string | null) =>
-      endLease(id, owner, retryAt === null ? { status: 'failed', last_error: error } : { status: 'queued', next_attempt_at: retryAt, last_error: error }),
+      endLease(
+        id,
+        owner,
+        retryAt === null ? { status: 'failed', last_error: error, ...LEFT } : { status: 'queued', next_attempt_at: retryAt, last_error: error },
+      ),
 
     async counts(now: Date): Promise<MailQueueCounts> {
       const byStatus = await db

@@ -21,6 +21,11 @@ const later = (ms: number) => new Date(Date.now() + ms);
 const rowsTo = (db: Executor, to: string) =>
   db.selectFrom('mail_queue').select(['status', 'attempts', 'last_error', 'message_id', 'sent_at', 'lease_owner']).where('recipient', '=', to).execute();
 
+/** What a recipient's queue rows hold of their mail: its text, links and unsubscribe link. */
+const contentTo = (db: Executor, to: string) =>
+  db.selectFrom('mail_queue').select(['text_body', 'html_body', 'link', 'unsubscribe_url']).where('recipient', '=', to).execute();
+const CLEARED = { text_body: '', html_body: '', link: null, unsubscribe_url: null };
+
 /** Messages the SMTP server accepted for an address. */
 const receivedBy = (smtp: SmtpCatcher, to: string) => smtp.messages.filter((m) => m.envelopeTo.includes(to));
 
@@ -71,6 +76,8 @@ describe(`mail is never lost: SMTP refusing, then accepting (D40, design note 02
     await vi.waitFor(async () => expect(await rowsTo(t.db.handle.db, account.email)).toMatchObject([{ status: 'queued', attempts: 1 }]));
     const [failed] = await rowsTo(t.db.handle.db, account.email);
     expect(failed!.last_error).toContain('450');
+    const [waiting] = await contentTo(t.db.handle.db, account.email);
+    expect(waiting!.text_body).toContain('token=');
     expect(failed!.last_error).not.toContain('token=');
     expect(receivedBy(smtp, account.email)).toEqual([]);
 
@@ -87,6 +94,9 @@ describe(`mail is never lost: SMTP refusing, then accepting (D40, design note 02
     expect(mail!.subject).toBe('Reset your Squares Pool password');
     expect(mail!.headers['message-id']).toBe(failed!.message_id);
     expect(await rowsTo(t.db.handle.db, account.email)).toMatchObject([{ status: 'sent', attempts: 2, last_error: null, lease_owner: null }]);
+    // The reset link was in the row while it waited; once sent, the row keeps no copy of it.
+    expect(mail!.text).toContain('token=');
+    expect(await contentTo(t.db.handle.db, account.email)).toEqual([CLEARED]);
 
     // Sent once: later runs, here and by the job, send nothing more.
     expect(await t.app.mailQueue.deliverDue(later(HOUR))).toBe(0);
@@ -102,6 +112,7 @@ describe(`mail is never lost: SMTP refusing, then accepting (D40, design note 02
     // Past MAIL_RETRY_HOURS (3): the next try would fall outside the window.
     expect(await t.app.mailQueue.deliverDue(later(3 * HOUR))).toBe(0);
     expect(await rowsTo(t.db.handle.db, account.email)).toMatchObject([{ status: 'failed', attempts: 2, sent_at: null }]);
+    expect(await contentTo(t.db.handle.db, account.email)).toEqual([CLEARED]);
     expect(lines.some((line) => line.includes('a mail was given up') && line.includes('"kind":"confirmation"'))).toBe(true);
     expect(lines.join('\n')).not.toContain('token=');
     expect(await t.app.mailQueue.health()).toMatchObject({ failed: 1 });

@@ -19,7 +19,7 @@ import { Eye, EyeOff, HandCoins, Info } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { shapeOfBoard } from '@/components/board';
 import { CellName, NoAccountMark } from '@/components/cell-name';
-import { useRevealAction } from '@/components/game-day-numbers';
+import { HidingNote, useRevealAction } from '@/components/game-day-numbers';
 import { MarkPaidDialog, resultWinner, useRetryPayoutAction } from '@/components/game-day-payout';
 import { SquareGrid } from '@/components/square-grid';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -181,6 +181,7 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
               {reveal.busy ? <Spinner aria-hidden="true" /> : revealed ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
               {revealed ? 'Hide Numbers' : 'Show Numbers'}
             </Button>
+            {hasNumbers && <HidingNote view={view} />}
           </div>
         </div>
 

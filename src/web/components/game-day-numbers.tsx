@@ -7,6 +7,7 @@ import { clearDialogText, clearLock, notFullDialogText, type NumbersFacts, numbe
 import { firstSetWaiting, firstSetWaitingText } from '@core/sales';
 import type { GameDayView } from '@core/api/game-day';
 import { GAME_DAY_ERRORS, SUCCESS_TOASTS } from '@core/messages';
+import { hidingNote } from '@core/status';
 import { Eye, EyeOff, Lock, Shuffle, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -203,6 +204,7 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
           <span>Players can&apos;t see the results yet: the numbers are hidden. Reveal Numbers to show the winners on the board and on My Winnings.</span>
         </p>
       )}
+      {hasNumbers && <HidingNote view={view} />}
 
       <ConfirmDialog
         open={confirming !== null}
@@ -215,4 +217,14 @@ export function NumbersActions({ view, className }: { view: GameDayView; classNa
       />
     </div>
   );
+}
+
+/** D38: beside a beacon game's Hide/Reveal control, that hiding keeps no secret (core/status.ts). */
+export function HidingNote({ view }: { view: GameDayView }) {
+  const note = hidingNote(view.digit_sets);
+  return note ? (
+    <p className="basis-full text-sm text-muted-foreground" data-testid="hiding-note">
+      {note}
+    </p>
+  ) : null;
 }

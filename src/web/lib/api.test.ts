@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ApiError, apiRequest } from './api';
+import { DATABASE_GONE } from '@core/messages';
+import { ApiError, apiRequest, isServerMessage } from './api';
 
 function answer(status: number, body: string, contentType = 'application/json') {
   return vi.fn(async () => new Response(body, { status, headers: { 'content-type': contentType } }));
@@ -68,5 +69,12 @@ describe("Better Auth's error shape", () => {
       code: 'EMAIL_NOT_VERIFIED',
       message: 'Email not verified',
     });
+  });
+});
+
+describe('which messages are meant for people', () => {
+  test("a server error's text is not, but a change refused because the database file is gone is", () => {
+    expect(isServerMessage(new ApiError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.'))).toBe(false);
+    expect(isServerMessage(new ApiError(503, 'DATABASE_UNAVAILABLE', DATABASE_GONE))).toBe(true);
   });
 });

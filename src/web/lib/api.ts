@@ -57,6 +57,8 @@ function isFlatErrorBody(value: unknown): value is { code?: string; message: str
 
 /** Codes made up by this client (no answer, or an answer without a usable error body). */
 export function isServerMessage(error: ApiError): boolean {
+  // A change refused while the database file is gone says so in words meant for people (core/messages.ts).
+  if (error.code === 'DATABASE_UNAVAILABLE') return true;
   return !(error.code === 'NETWORK_ERROR' || error.code === 'INVALID_RESPONSE' || error.code.startsWith('HTTP_') || error.status >= 500);
 }
 
