@@ -254,17 +254,20 @@ function PostedList({ gameId, announcements, zone }: { gameId: string; announcem
 function DeleteAnnouncement({ gameId, announcement }: { gameId: string; announcement: Announcement }) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteAnnouncement(gameId);
+  // The outcome is said from the promise, not from mutate's per-call callbacks: the live update of
+  // the delete can remove this item (and so this component) before the answer arrives, and React
+  // Query drops the callbacks of an unmounted caller, so the toast was lost now and then.
   const confirm = () =>
-    remove.mutate(announcement.id, {
-      onSuccess: () => {
+    void remove.mutateAsync(announcement.id).then(
+      () => {
         setOpen(false);
         notify.success('Announcement deleted.');
       },
-      onError: (failure) => {
+      (failure: unknown) => {
         setOpen(false);
         notify.error(failure instanceof Error ? failure.message : 'The announcement could not be deleted.');
       },
-    });
+    );
   return (
     <ConfirmDialog
       open={open}
