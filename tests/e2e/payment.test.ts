@@ -154,12 +154,12 @@ describe('paying for the cart', () => {
       .executeTakeFirstOrThrow();
     expect(order).toEqual({ status: 'fulfilled', notes: 'Table 4', amount_cents: 2000 });
 
-    // My Squares lists the squares under the game (counted from 1, the pair next to it, D14), with a link to it.
+    // My Squares lists the squares under the game (counted from 1, D14; in words until the numbers are shown, D49), with a link to it.
     await checkout.getByRole('link', { name: 'View My Squares' }).click();
     await headingNamed(checkout, 'My Squares').waitFor();
     const mine = checkout.getByRole('list', { name: 'Your squares in Pay Bowl Happy' });
     await mine.waitFor();
-    await expect.poll(() => mine.getByRole('listitem').allTextContents()).toEqual(['Row 1, column 1 (0, 0)', 'Row 4, column 8 (3, 7)']);
+    await expect.poll(() => mine.getByRole('listitem').allTextContents()).toEqual(['Row 1, column 1', 'Row 4, column 8']);
     await expect.poll(() => checkout.getByRole('link', { name: /View Game/ }).getAttribute('href')).toBe(`/game/${game.id}`);
     await expectNoSeriousViolations(checkout);
     expect(checkoutErrors).toEqual([]);

@@ -75,11 +75,11 @@ describe('buying squares end to end', () => {
       .executeTakeFirstOrThrow();
     expect(game).toEqual({ squares_claimed: 2, total_pot_cents: 1000 });
 
-    // The buyer's own board marks them as theirs; My Squares lists the pairs.
+    // The buyer's own board marks them as theirs; My Squares lists them (in words until the numbers are shown, D49).
     await checkout.getByRole('link', { name: 'Back to Game' }).click();
     await expect.poll(async () => (await cell(checkout, 2, 3).textContent()) ?? '').toMatch(/yours|You/i);
     await checkout.goto(`${server.url}/my-squares`);
     const mine = checkout.getByRole('list', { name: 'Your squares in Journey Bowl' });
-    await expect.poll(() => mine.getByRole('listitem').allTextContents()).toEqual(['Row 3, column 4 (2, 3)', 'Row 3, column 5 (2, 4)']);
+    await expect.poll(() => mine.getByRole('listitem').allTextContents()).toEqual(['Row 3, column 4', 'Row 3, column 5']);
   });
 });
