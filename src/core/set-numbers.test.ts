@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Digit } from './grid';
-import { boardPeriod, currentNumbers, nextSetToDraw, numbersForPeriod } from './set-numbers';
+import { boardPeriod, currentNumbers, nextSetToDraw, numbersForPeriod, numbersHoldForText, setShownFor, winnersBySet } from './set-numbers';
 
 const axis = (start: number) => Array.from({ length: 10 }, (_, i) => ((start + i) % 10) as Digit);
 const drawn = (first: number, last: number, start: number) => ({
@@ -77,5 +77,50 @@ describe('the set an admin may draw early (D35)', () => {
       ]),
     ).toBeNull();
     expect(nextSetToDraw(1, [{ set: 1, drawn_at: at }])).toBeNull();
+  });
+});
+
+describe("each period's winner on its own set (D49)", () => {
+  const named = (set: number, label: string, first: number, last: number, start: number | null) => ({
+    set,
+    periods_label: label,
+    ...(start === null ? waiting(first, last) : drawn(first, last, start)),
+  });
+  const halftime = [named(1, 'Q1-Q2', 1, 2, 1), named(2, 'Q3-Q4', 3, 4, 3)];
+  const won = (quarter: number) => ({ quarter });
+
+  it("shows a chosen period's own set, else the latest drawn", () => {
+    expect(setShownFor(halftime, 2)?.set).toBe(1);
+    expect(setShownFor(halftime, 3)?.set).toBe(2);
+    expect(setShownFor(halftime, null)?.set).toBe(2);
+    expect(setShownFor([halftime[0]!, named(2, 'Q3-Q4', 3, 4, null)], null)?.set).toBe(1);
+    expect(setShownFor([], 2)).toBeNull();
+  });
+
+  it('puts on the board only the winners of the shown set, and lists the others by their set', () => {
+    const winners = [won(3), won(1), won(2)];
+    const onSet2 = winnersBySet(halftime, setShownFor(halftime, 3), winners);
+    expect(onSet2.onBoard).toEqual([won(3)]);
+    expect(onSet2.elsewhere).toEqual([{ set: 1, text: 'Won on set 1 (Q1-Q2 numbers)', winners: [won(1), won(2)] }]);
+    const onSet1 = winnersBySet(halftime, setShownFor(halftime, 2), winners);
+    expect(onSet1.onBoard).toEqual([won(1), won(2)]);
+    expect(onSet1.elsewhere.map((group) => [group.set, group.winners])).toEqual([[2, [won(3)]]]);
+  });
+
+  it('keeps every winner on the board of a game with one set, or an answer without sets', () => {
+    const one = [named(1, 'Q1-Q4', 1, 4, 1)];
+    expect(winnersBySet(one, setShownFor(one, 4), [won(1), won(4)])).toEqual({ onBoard: [won(1), won(4)], elsewhere: [] });
+    expect(winnersBySet([], null, [won(2)])).toEqual({ onBoard: [won(2)], elsewhere: [] });
+  });
+
+  it('lists every set apart when each period has its own', () => {
+    const each = [named(1, 'Q1', 1, 1, 1), named(2, 'Q2', 2, 2, 2), named(3, 'Q3', 3, 3, 3), named(4, 'Q4', 4, 4, null)];
+    const view = winnersBySet(each, setShownFor(each, 3), [won(1), won(2), won(3)]);
+    expect(view.onBoard).toEqual([won(3)]);
+    expect(view.elsewhere.map((group) => group.text)).toEqual(['Won on set 1 (Q1 numbers)', 'Won on set 2 (Q2 numbers)']);
+  });
+
+  it('says which periods the axes hold for', () => {
+    expect(numbersHoldForText('Q1-Q2')).toBe('Q1-Q2 numbers');
   });
 });

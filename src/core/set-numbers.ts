@@ -79,3 +79,61 @@ export function nextSetToDraw(setCount: number, sets: readonly SetState[]): numb
   }
   return null;
 }
+
+/** A set as the board names it: its number and its periods ("Q1-Q2"). */
+interface NamedSet extends NumberSet {
+  readonly set: number;
+  readonly periods_label: string;
+}
+
+/**
+ * D49: the set a board's axes show: `period`'s own set, or with no period the latest set with
+ * digits. Null without sets (an answer from before D35) or when `period` has no set.
+ */
+export function setShownFor<T extends NumberSet>(sets: readonly T[], period: number | null): T | null {
+  if (period !== null) return setOfPeriod(sets, period) ?? null;
+  for (let i = sets.length - 1; i >= 0; i -= 1) {
+    const set = sets[i] as T;
+    if (digitsOf(set)) return set;
+  }
+  return null;
+}
+
+/** "Q1-Q2 numbers": what the axes say their digits hold for. */
+export function numbersHoldForText(periodsLabel: string): string {
+  return `${periodsLabel} numbers`;
+}
+
+/** The winners of periods of another set than the one shown, grouped by that set. */
+export interface WinnersOnOtherSet<W> {
+  readonly set: number;
+  /** "Won on set 1 (Q1-Q2 numbers)". */
+  readonly text: string;
+  readonly winners: readonly W[];
+}
+
+/**
+ * D49: each period's winner is shown on its own set. Of the confirmed periods' winners, those
+ * whose set is `shown` go on the board; the others are listed by their set, to be shown with it.
+ * Without sets every winner goes on the board (one set of numbers for the game).
+ */
+export function winnersBySet<W extends { readonly quarter: number }, T extends NamedSet>(
+  sets: readonly T[],
+  shown: T | null,
+  winners: readonly W[],
+): { readonly onBoard: readonly W[]; readonly elsewhere: readonly WinnersOnOtherSet<W>[] } {
+  if (sets.length === 0) return { onBoard: [...winners], elsewhere: [] };
+  const onBoard: W[] = [];
+  const elsewhere = new Map<number, { set: T; winners: W[] }>();
+  for (const winner of [...winners].sort((a, b) => a.quarter - b.quarter)) {
+    const own = setOfPeriod(sets, winner.quarter);
+    if (own && own === shown) onBoard.push(winner);
+    else if (own) elsewhere.set(own.set, { set: own, winners: [...(elsewhere.get(own.set)?.winners ?? []), winner] });
+  }
+  return {
+    onBoard,
+    elsewhere: [...elsewhere.values()]
+      .sort((a, b) => a.set.set - b.set.set)
+      .map(({ set, winners: won }) => ({ set: set.set, text: `Won on set ${set.set} (${numbersHoldForText(set.periods_label)})`, winners: won })),
+  };
+}

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { BEACON_HIDING_NOTE } from '@core/status';
 import { useBeaconHarness } from '../support/draw-e2e';
-import { expectNoSeriousViolations, callFromPage as call, shoot } from '../support/e2e';
+import { expectNoSeriousViolations, callFromPage as call, openDisclosure, shoot } from '../support/e2e';
 import { insertUser } from '../support/fixtures';
 import { sellSquares } from '../support/game-day';
 
@@ -84,15 +84,24 @@ describe('a beacon draw (D38) on the board and the verify page', () => {
     await page.getByTestId('digit-set-1').waitFor();
 
     expect((await call(page, 'PUT', `/api/admin/games/${id}/numbers/visibility`, { revealed: true })).status).toBe(200);
+    // On game day how the numbers were drawn is folded away (the score and the board come first).
+    await page.getByTestId('score-bar').waitFor();
+    await openDisclosure(page, 'draw-details');
     await shoot(page, 'beacon-drawn-1280');
 
     await page.getByTestId('verify-link').click();
+    // The verify page opens with what the draw proves, in the beacon's words; the hashes under Details.
+    await expect
+      .poll(() => page.getByTestId('verify-proof').textContent())
+      .toMatch(new RegExp(`^These numbers were fixed by drand round ${round} at .+, after the board was final; nobody could know or choose them before\\.$`));
+    await openDisclosure(page, 'verify-details');
     await page.getByTestId('verify-set-1').waitFor();
     await expect.poll(() => page.getByTestId('verify-set-1').locator('p').first().textContent()).toBe('Set 1 (Q1-Q4): verified');
     await expectNoSeriousViolations(page, 'verify page of a beacon draw, 1280 px');
     await shoot(page, 'beacon-verify-1280');
 
     await phone.page.goto(`${server.url}/game/${id}/verify`);
+    await openDisclosure(phone.page, 'verify-details');
     await phone.page.getByTestId('verify-set-1').waitFor();
     await expect.poll(() => phone.page.getByTestId('verify-set-1').locator('p').first().textContent()).toBe('Set 1 (Q1-Q4): verified');
     await expect.poll(() => phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

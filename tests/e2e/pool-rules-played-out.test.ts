@@ -11,6 +11,7 @@ import {
   expectNoSeriousViolations,
   heading,
   horizontalOverflow,
+  openDisclosure,
   shoot,
   toast,
   uniqueTitle,
@@ -199,7 +200,9 @@ describe('a 25-square pool with custom shares, roll-forward and numbers at halft
       await shoot(board, `pool-rules-board-${width}`);
 
       // The verify page recomputes both sets from the published seed.
+      await openDisclosure(board, 'draw-details');
       await board.getByTestId('verify-link').click();
+      await openDisclosure(board, 'verify-details');
       await board.getByTestId('verify-set-2').waitFor();
       await expect.poll(() => board.getByTestId('verify-set-1').locator('p').first().textContent()).toBe('Set 1 (Q1-Q2): verified');
       await expect.poll(() => board.getByTestId('verify-set-2').locator('p').first().textContent()).toBe('Set 2 (Q3-Q4): verified');

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 
-import { expectNoSeriousViolations, useBrowserHarness, callFromPage as call, shoot } from '../support/e2e';
+import { expectNoSeriousViolations, useBrowserHarness, callFromPage as call, openDisclosure, shoot } from '../support/e2e';
 import { insertUser } from '../support/fixtures';
 import { sellSquares } from '../support/game-day';
 import type { TestServer } from '../support/server';
@@ -81,10 +81,12 @@ describe('verifiable draws (D38, commit-reveal) with numbers at halftime (D35)',
     await expect.poll(() => axisDigits('column-digit')).toBe(set2[2]);
     await expect.poll(() => axisDigits('row-digit')).toBe(set2[1]);
     await expectNoSeriousViolations(page, 'board with digit sets, 1280 px');
+    await openDisclosure(page, 'draw-details');
     await page.getByTestId('digit-sets').scrollIntoViewIfNeeded();
     await shoot(page, 'digit-sets-board-1280');
 
     await page.getByTestId('verify-link').click();
+    await openDisclosure(page, 'verify-details');
     await page.getByTestId('verify-set-2').waitFor();
     await expect.poll(() => page.getByTestId('verify-set-1').locator('p').first().textContent()).toBe('Set 1 (Q1-Q2): verified');
     await expect.poll(() => page.getByTestId('verify-set-2').locator('p').first().textContent()).toBe('Set 2 (Q3-Q4): verified');
@@ -92,12 +94,14 @@ describe('verifiable draws (D38, commit-reveal) with numbers at halftime (D35)',
     await shoot(page, 'verify-1280');
 
     const phone = await harness.open(`/game/${id}/verify`, { width: 375, height: 812 });
+    await openDisclosure(phone.page, 'verify-details');
     await phone.page.getByTestId('verify-set-2').waitFor();
     await expect.poll(() => phone.page.getByTestId('verify-set-1').locator('p').first().textContent()).toBe('Set 1 (Q1-Q2): verified');
     await expect.poll(() => phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shoot(phone.page, 'verify-375');
     await phone.page.goto(`${server.url}/game/${id}`);
     await phone.page.getByRole('grid').waitFor();
+    await openDisclosure(phone.page, 'draw-details');
     await phone.page.getByTestId('digit-set-2').waitFor();
     await expect.poll(() => phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shoot(phone.page, 'digit-sets-board-375');

@@ -141,6 +141,17 @@ export const cell = (page: Page, x: number, y: number): Locator => page.locator(
 /** The digits shown along one axis of a board. */
 export const axisTexts = (page: Page, testId: 'column-digit' | 'row-digit'): Promise<string[]> =>
   page.getByTestId(testId).locator('span[aria-hidden="true"]').allTextContents();
+/**
+ * Opens a disclosure (a `details` found by its test id: the board's "How the numbers were drawn",
+ * the verify page's "Details") from its summary, as a person would, and waits until it is open.
+ */
+export async function openDisclosure(page: Page, testId: string): Promise<void> {
+  const details = page.getByTestId(testId);
+  const isOpen = () => details.evaluate((element) => (element as HTMLDetailsElement).open);
+  await details.waitFor();
+  if (!(await isOpen())) await details.locator('summary').click();
+  await expect.poll(isOpen).toBe(true);
+}
 /** The saved cart as the page's storage holds it. */
 export const savedCart = (page: Page): Promise<unknown> => page.evaluate(() => JSON.parse(window.localStorage.getItem('squares_cart') ?? 'null'));
 /** How far the page scrolls sideways (0: it fits). */

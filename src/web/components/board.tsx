@@ -4,7 +4,7 @@
  * revealed; one tab stop moved by the grid's keys, Enter or Space acts on the square. Clicking
  * picks a square for the cart, or says why it cannot be picked.
  */
-import { currentNumbers, numbersForPeriod } from '@core/set-numbers';
+import { currentNumbers, numbersForPeriod, numbersHoldForText, setShownFor, winnersBySet } from '@core/set-numbers';
 import type { BoardResponse, BoardSquare } from '@core/api/board';
 import { squareAccessibleName, type SquareHolding } from '@core/board';
 import { type BoardShape, boardShape, CLASSIC_SHAPE, squareIndex } from '@core/board-shape';
@@ -22,7 +22,9 @@ import { type CSSProperties, Fragment, memo, useCallback, useEffect, useMemo } f
 import { useLocation, useNavigate } from 'react-router';
 import { CellName, NoAccountIcon, NoAccountMark } from '@/components/cell-name';
 import type { FromState } from '@/components/route-guards';
+import { Disclosure } from '@/components/disclosure';
 import { type SquareFocus, SquareGrid, SquareGridSkeleton } from '@/components/square-grid';
+import { Button } from '@/components/ui/button';
 import { cartStore, useCartItem } from '@/lib/cart';
 import { cn } from '@/lib/utils';
 
@@ -120,14 +122,22 @@ function boardOwnerKey(board: BoardResponse): OwnerKeyEntry[] {
   return ownerKey(owners);
 }
 
-/** Every square of the board as the viewer sees it, row by row; `quarter` is the one chosen (D43). */
-function boardCells(board: BoardResponse, cartSquares: readonly Coordinate[], size: BoardShape, quarter: Quarter | null = null): BoardCell[] {
+/**
+ * Every square of the board as the viewer sees it, row by row; `quarter` is the one chosen (D43)
+ * and `winnerList` the winners drawn on the digits shown (D49: each on its own set).
+ */
+function boardCells(
+  board: BoardResponse,
+  cartSquares: readonly Coordinate[],
+  size: BoardShape,
+  quarter: Quarter | null,
+  winnerList: BoardResponse['winners'],
+): BoardCell[] {
   const model = periodModel(board.game.game_type);
   const taken = new Map<string, BoardSquare>();
   for (const square of board.squares) taken.set(squareKey(square), square);
   const inCart = new Set(cartSquares.map(squareKey));
   const winners = new Map<string, Quarter[]>();
-  const winnerList = shownWinners(board);
   for (const winner of winnerList) {
     const key = squareKey({ x: winner.square_x, y: winner.square_y });
     winners.set(key, [...(winners.get(key) ?? []), winner.quarter]);
@@ -374,19 +384,29 @@ export interface GameBoardProps {
   numbersPeriod?: number | null;
   /** D44: fade every square but the viewer's. */
   highlightMine?: boolean;
+  /** D49: shows another period (its own set with its winner), from the note on winners of other sets. */
+  onQuarter?: (quarter: Quarter) => void;
   /** What a tap says, for the page's live region and the note by the square. */
   onSay: (saying: BoardSaying) => void;
 }
 
-/** The board with its axes and team names. */
-export function GameBoard({ board, signedIn, className, quarter = null, numbersPeriod = null, highlightMine = false, onSay }: GameBoardProps) {
+/**
+ * The board with its axes and team names. D49: the axes show the chosen period's set and say the
+ * periods it holds for; only that set's winners are drawn on its squares, the others are listed
+ * above it by their set with a button to show them (a mark on digits that did not decide it
+ * would read as a wrong winner).
+ */
+export function GameBoard({ board, signedIn, className, quarter = null, numbersPeriod = null, highlightMine = false, onQuarter, onSay }: GameBoardProps) {
   const { game } = board;
   const cartItem = useCartItem(game.id);
   const shape = shapeOfBoard(game);
-  const cells = useMemo(() => boardCells(board, cartItem?.squares ?? [], shape, quarter), [board, cartItem, shape, quarter]);
-  const act = useSquareAction(board, signedIn, onSay);
+  const model = periodModel(game.game_type);
   // D35: the chosen period's own set, else the given period's, else the latest set drawn.
   const period = quarter ?? numbersPeriod;
+  const set = setShownFor(board.digit_sets, period);
+  const { onBoard, elsewhere } = useMemo(() => winnersBySet(board.digit_sets, set, shownWinners(board)), [board, set]);
+  const cells = useMemo(() => boardCells(board, cartItem?.squares ?? [], shape, quarter, onBoard), [board, cartItem, shape, quarter, onBoard]);
+  const act = useSquareAction(board, signedIn, onSay);
   const shown = numbersShown(board)
     ? period
       ? numbersForPeriod(board.digit_sets, period, board.numbers)
@@ -395,20 +415,52 @@ export function GameBoard({ board, signedIn, className, quarter = null, numbersP
   const chosen = cells.find((cell) => cell.chosen);
 
   return (
-    <SquareGrid
-      shape={shape}
-      game={game}
-      numbers={shown}
-      kind="board"
-      className={className}
-      readOnly={!signedIn}
-      lit={chosen ?? null}
-      renderCell={(square, focus) => {
-        const cell = cells[squareIndex(shape, square)]!;
-        const dimmed = highlightMine && cell.state !== 'mine' && cell.state !== 'mine-pending' && cell.state !== 'in-cart';
-        return <Cell cell={cell} dimmed={dimmed} onActivate={act} {...focus} />;
-      }}
-    />
+    <div className={cn('flex flex-col gap-2', className)}>
+      {shown && set && (
+        <div className="flex flex-col gap-1.5 text-sm" data-testid="board-numbers">
+          <p className="font-semibold" data-testid="board-numbers-periods">
+            {numbersHoldForText(set.periods_label)}
+            {board.digit_sets.length > 1 && <span className="font-normal text-muted-foreground"> · set {set.set}</span>}
+          </p>
+          {elsewhere.map((group) => (
+            <p key={group.set} className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground" data-testid="other-set-winners">
+              <span>{group.text}:</span>
+              {group.winners.map((winner) => {
+                const label = periodShortLabel(model, winner.quarter);
+                return onQuarter ? (
+                  <Button
+                    key={winner.quarter}
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    className="min-h-9 sm:min-h-8"
+                    onClick={() => onQuarter(winner.quarter)}
+                    data-testid="show-other-set"
+                  >
+                    Show {label}
+                  </Button>
+                ) : (
+                  <span key={winner.quarter}>{label}</span>
+                );
+              })}
+            </p>
+          ))}
+        </div>
+      )}
+      <SquareGrid
+        shape={shape}
+        game={game}
+        numbers={shown}
+        kind="board"
+        readOnly={!signedIn}
+        lit={chosen ?? null}
+        renderCell={(square, focus) => {
+          const cell = cells[squareIndex(shape, square)]!;
+          const dimmed = highlightMine && cell.state !== 'mine' && cell.state !== 'mine-pending' && cell.state !== 'in-cart';
+          return <Cell cell={cell} dimmed={dimmed} onActivate={act} {...focus} />;
+        }}
+      />
+    </div>
   );
 }
 
@@ -556,10 +608,7 @@ export function OwnerKey({ board }: { board: BoardResponse }) {
   if (entries.length === 0) return null;
   const count = `${entries.length} ${entries.length === 1 ? 'player' : 'players'}`;
   return (
-    <details open={entries.length <= KEY_OPEN_UP_TO} className="group rounded-lg border px-3 py-2 text-sm" data-testid="owner-key">
-      <summary className="cursor-pointer font-medium outline-none select-none focus-visible:ring-[3px] focus-visible:ring-ring rounded-sm">
-        Who is who on the board ({count})
-      </summary>
+    <Disclosure open={entries.length <= KEY_OPEN_UP_TO} summary={`Who is who on the board (${count})`} className="group" data-testid="owner-key">
       <ul aria-label="Who is who on the board" className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-x-4 gap-y-1.5">
         {entries.map((entry) => (
           <li key={entry.name} className="flex min-w-0 items-center gap-2" data-testid="owner-key-entry">
@@ -577,6 +626,6 @@ export function OwnerKey({ board }: { board: BoardResponse }) {
           </li>
         ))}
       </ul>
-    </details>
+    </Disclosure>
   );
 }

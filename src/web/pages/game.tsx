@@ -9,6 +9,7 @@ import type { Quarter } from '@core/scoring';
 import { drawLogSummary, gameStatusLine } from '@core/status';
 import { BoardAnnouncements } from '@/components/announcements';
 import { DigitSets } from '@/components/digit-sets';
+import { Disclosure } from '@/components/disclosure';
 import { Highlighter, Lock, LogIn, Printer, ShoppingCart } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useCallback, useDeferredValue, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -160,6 +161,7 @@ function GameContent({
   // A repeated sentence is read out again: the live region's text must change.
   const saidText = said.text + (said.n % 2 === 1 ? '\u200b' : '');
   const results = winners.length > 0 ? <QuarterResults board={board} winners={winners} /> : null;
+  const drawDetails = <DrawDetails board={board} drawLog={drawLog} folded={gameDay} />;
 
   return (
     <Page
@@ -195,12 +197,7 @@ function GameContent({
               {game.is_active && !gameDay && <LiveIndicator status={live} inProgress={game.grid_shuffled} />}
             </div>
             <KickoffLine game={game} />
-            {drawLog && (
-              <p className="text-muted-foreground" data-testid="draw-log">
-                Draw log: {drawLog}
-              </p>
-            )}
-            <DigitSets gameId={game.id} sets={board.digit_sets} commitHash={board.draw_commit_hash} zone={game.time_zone} />
+            {wide && drawDetails}
           </div>
           {/* D28: what this player owes for the game, as the server says it. */}
           {board.owing && <OwingLine owing={board.owing} zone={game.time_zone} />}
@@ -267,7 +264,15 @@ function GameContent({
           {boardSlot ?? (
             <>
               <div ref={frame} className="relative">
-                <GameBoard board={board} signedIn={signedIn} quarter={quarter} numbersPeriod={numbersPeriod} highlightMine={highlightMine} onSay={say} />
+                <GameBoard
+                  board={board}
+                  signedIn={signedIn}
+                  quarter={quarter}
+                  numbersPeriod={numbersPeriod}
+                  highlightMine={highlightMine}
+                  onQuarter={setChosen}
+                  onSay={say}
+                />
                 <SquareNote note={note} onClose={closeNote} />
               </div>
               {signedIn ? <SelectionBar board={board} said={saidText} /> : <BoardSaid said={saidText} />}
@@ -282,6 +287,8 @@ function GameContent({
               <OwnerKey board={board} />
             </>
           )}
+          {/* On phones the score, the winner and the board come first; how the numbers were drawn after them. */}
+          {!wide && drawDetails}
           {children}
         </section>
 
@@ -311,6 +318,27 @@ function GameContent({
         </aside>
       </div>
     </Page>
+  );
+}
+
+/**
+ * D17/D38: the draw log and every digit set with its ticket, behind one disclosure: its hashes are
+ * for checking, not for reading on game day (folded once the numbers are on the board).
+ */
+function DrawDetails({ board, drawLog, folded }: { board: BoardResponse; drawLog: string | null; folded: boolean }) {
+  const { game } = board;
+  if (!drawLog && board.digit_sets.length === 0 && board.draw_commit_hash === null) return null;
+  return (
+    <Disclosure open={!folded} summary="How the numbers were drawn" data-testid="draw-details">
+      <div className="mt-2 flex flex-col gap-1.5">
+        {drawLog && (
+          <p className="text-muted-foreground" data-testid="draw-log">
+            Draw log: {drawLog}
+          </p>
+        )}
+        <DigitSets gameId={game.id} sets={board.digit_sets} commitHash={board.draw_commit_hash} zone={game.time_zone} />
+      </div>
+    </Disclosure>
   );
 }
 
