@@ -27,10 +27,10 @@ export interface RulesChoice {
   max_squares_per_player: number | null;
 }
 
-export const NO_KICKOFF = 'No kickoff time';
-export const KICKOFF_SET = 'Kickoff time set';
-export const DRAW_AT_KICKOFF = 'numbers drawn at kickoff';
-export const NO_SQUARE_LIMIT = 'No limit on squares per player';
+const NO_KICKOFF = 'No kickoff time';
+const KICKOFF_SET = 'Kickoff time set';
+const DRAW_AT_KICKOFF = 'numbers drawn at kickoff';
+const NO_SQUARE_LIMIT = 'No limit on squares per player';
 
 /**
  * One line of what a game's rules are, each part in the words the form's own choices use, for
