@@ -112,6 +112,31 @@ describe('a first-time organizer', () => {
   });
 
   test.skipIf(process.env.MEASURE === '1')(
+    'the confirmation link at 1280 px: the address filled in and the password next; another browser starts empty',
+    async () => {
+      const { page } = await harness.newPage(SIZES[0][1]);
+      const player = newAccount('confirmed');
+      await signUpThroughForm(page, player);
+      await followMailLink(page, player.email, /Confirm your Squares Pool account/);
+      await page.waitForURL(/\/login\?confirmed=1/);
+      await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(player.email);
+      await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('password');
+      await expectNoSeriousViolations(page);
+      await shoot(page, 'first-run-login-confirmed-1280');
+      // The same landing in a browser that did not sign up: nothing to fill in.
+      const { page: other } = await harness.newPage(SIZES[0][1]);
+      await go(other, new URL(page.url()).pathname + new URL(page.url()).search);
+      await expect.poll(() => other.getByText('Email confirmed').count()).toBe(1);
+      await expect.poll(() => other.getByLabel('Email').inputValue()).toBe('');
+      // Logged in, the address is forgotten: the next visit to the landing starts empty.
+      await page.keyboard.type(ACCOUNT_PASSWORD);
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname !== '/login');
+      await expect.poll(() => page.evaluate(() => window.localStorage.getItem('squares_signed_up_address'))).toBe(null);
+    },
+  );
+
+  test.skipIf(process.env.MEASURE === '1')(
     'the folded rules: a summary that follows the choices, the keyboard opens them, an error inside opens them and takes the focus',
     async () => {
       for (const [size, viewport] of SIZES) {
