@@ -4,7 +4,7 @@ import { NUMBERS_LOCKS } from '@core/numbers-controls';
 import type { Game } from '@core/api/games';
 import { testAccount, type TestAccount } from '../support/accounts';
 import { cartOf, startCheckout } from '../support/checkout';
-import { expectNoSeriousViolations, headingNamed, horizontalOverflow, settle, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import { expectNoSeriousViolations, headingNamed, horizontalOverflow, settle, toast, uniqueTitle, useBrowserHarness, openGameRules } from '../support/e2e';
 import { send } from '../support/request';
 import { GAME_CANCELLED, ORGANIZER_PAYMENT_ERRORS, ORGANIZER_TEXTS } from '@core/messages';
 import type { TestServer } from '../support/server';
@@ -147,6 +147,7 @@ describe('the admin game page (issue 23)', () => {
 
   test('payment instructions are required of an organizer-collects game; an older game without them is flagged', async () => {
     const { page } = await harness.open('/admin/games/new', { as: admin, width: 375, height: 812 });
+    await openGameRules(page);
     const title = uniqueTitle('Needs Instructions');
     await page.getByLabel('Title').fill(title);
     await page.getByLabel('Team A').fill('Lions');

@@ -15,6 +15,7 @@ import {
   toast,
   uniqueTitle,
   useBrowserHarness,
+  openGameRules,
 } from '../support/e2e';
 import type { TestServer } from '../support/server';
 
@@ -244,6 +245,7 @@ describe('a board of 25 squares at desktop size', () => {
       await toolCell.scrollIntoViewIfNeeded();
       await tools.screenshot({ path: `${SHOTS}/admin-50-375.png` });
       const form = (await harness.open('/admin/games/new', { as: admin })).page;
+      await openGameRules(form);
       await form.getByTestId('board-size-field').waitFor();
       await shot(form, 'create-form-1280');
       const guide = (await harness.open('/how-to-play', { width: 375, height: 812 })).page;

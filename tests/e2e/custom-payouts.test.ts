@@ -4,7 +4,7 @@ import type { GameDayView } from '../../src/core/api/game-day';
 import type { Coordinate } from '../../src/core/grid';
 import { SAME_ORIGIN, testAccount, type TestAccount } from '../support/accounts';
 import { cartOf, payWith, sessionIdOf, startCheckout } from '../support/checkout';
-import { type BrowserAccount, expectNoSeriousViolations, heading, horizontalOverflow, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import { type BrowserAccount, expectNoSeriousViolations, heading, horizontalOverflow, uniqueTitle, useBrowserHarness, openGameRules } from '../support/e2e';
 import type { TestServer } from '../support/server';
 
 // Issue 25 part 1 (D34): an organizer creates a game with custom shares 10/20/30/30, 10% to a
@@ -39,6 +39,7 @@ describe('custom payout shares with roll-forward (D34)', () => {
   test('created on the form, shown on the board and card, and an unbought Q2 rolls into Q3 on Results', { timeout: 180_000 }, async () => {
     const title = uniqueTitle('Charity Bowl');
     const form = await open('/admin/games/new');
+    await openGameRules(form);
     await expect.poll(async () => (await heading(form).textContent())?.trim()).toBe('Create New Game');
     await form.getByLabel('Title').fill(title);
     await form.getByLabel('Team A').fill('Lions');
@@ -166,6 +167,7 @@ describe('custom payout shares with roll-forward (D34)', () => {
 
     // The form at 375 px: the share inputs fit, and a game in halves gets two shares and no schedules.
     const phone = await open('/admin/games/new', 'admin', 375);
+    await openGameRules(phone);
     await phone.getByRole('group', { name: 'Payout Schedule' }).getByRole('radio', { name: 'Custom shares' }).check();
     await phone.getByTestId('custom-shares').waitFor();
     await expect.poll(() => horizontalOverflow(phone)).toBeLessThanOrEqual(0);

@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { dateInZone, instantToWallTime } from '@core/game-time';
 import { formatUsd } from '@core/money';
 import { UNSUBSCRIBE_TEXTS } from '@core/mail-kinds';
-import { axisTexts, callFromPage, expectNoSeriousViolations, headingNamed, shoot, shootMail, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import {
+  axisTexts,
+  callFromPage,
+  expectNoSeriousViolations,
+  headingNamed,
+  shoot,
+  shootMail,
+  uniqueTitle,
+  useBrowserHarness,
+  openGameRules,
+} from '../support/e2e';
 import { final, inPlay, startFakeScoreFeed, type FakeScoreFeed } from '../support/fake-score-feed';
 import { insertUser } from '../support/fixtures';
 import { sellSquares, storedGame, winnerRows } from '../support/game-day';
@@ -72,6 +82,7 @@ describe('game day runs itself and everyone hears about it (issue 26)', () => {
     // York's zone, drawn at kickoff. At least 90 s, so a slow machine reaches step 6 before it.
     const kickoff = new Date(Math.ceil((Date.now() + 90_000) / 60_000) * 60_000).toISOString();
     const { page: admin } = await harness.open('/admin/games/new', { as: 'admin', ...DESKTOP, timezoneId: ZONE });
+    await openGameRules(admin);
     await admin.getByLabel('Title').fill(title);
     await admin.getByLabel('Team A').fill('Away team');
     await admin.getByLabel('Team B').fill('Home team');

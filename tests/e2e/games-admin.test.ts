@@ -12,6 +12,7 @@ import {
   toast,
   uniqueTitle,
   useBrowserHarness,
+  openGameRules,
 } from '../support/e2e';
 import { insertGame, insertSquare } from '../support/fixtures';
 import type { TestServer } from '../support/server';
@@ -65,6 +66,7 @@ async function gamesInDb() {
 describe('game administration in the browser', () => {
   test('an admin creates a game through the form, sees it on /admin and /admin/games, edits it and deletes it', async () => {
     const { page } = await open('/admin/games/new');
+    await openGameRules(page);
     await expect.poll(() => heading(page).textContent()).toBe('Create New Game');
     await expect.poll(() => page.getByRole('link', { name: 'Back to Admin Dashboard' }).getAttribute('href')).toBe('/admin');
 

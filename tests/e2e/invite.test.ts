@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { testAccount, type TestAccount } from '../support/accounts';
-import { expectNoSeriousViolations, headingNamed, horizontalOverflow, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import { expectNoSeriousViolations, headingNamed, horizontalOverflow, toast, uniqueTitle, useBrowserHarness, openGameRules } from '../support/e2e';
 import type { TestServer } from '../support/server';
 
 // D30 in the browser: the organizer makes an invite-only game on the form and reads its link on the
@@ -29,6 +29,7 @@ describe('invite-only games (D30)', () => {
   test('made on the form, listed for admins only, its link copied and shown as a QR code', async () => {
     const title = uniqueTitle('Family Pool');
     const { page: form } = await harness.open('/admin/games/new', { as: admin });
+    await openGameRules(form);
     await form.getByLabel('Title').fill(title);
     await form.getByLabel('Team A').fill('Lions');
     await form.getByLabel('Team B').fill('Bears');

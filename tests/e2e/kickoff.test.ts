@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Game } from '@core/api/games';
 import { formatGameTime, instantToWallTime } from '@core/game-time';
-import { axisTexts, callFromPage, expectNoSeriousViolations, shoot, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import { axisTexts, callFromPage, expectNoSeriousViolations, shoot, uniqueTitle, useBrowserHarness, openGameRules } from '../support/e2e';
 
 // D39 kickoff (docs/decisions/035): an organizer in Chicago creates a game whose kickoff is a few
 // minutes away in New York's zone, choosing "Draw the numbers at kickoff". The board says the
@@ -17,6 +17,7 @@ describe('kickoff (D39)', () => {
   test('an organizer sets a kickoff in a zone; at kickoff the board closes and draws by itself; 1280 and 375 px', async () => {
     const title = uniqueTitle('Kickoff Bowl');
     const { page } = await harness.open('/admin/games/new', { as: 'admin', width: 1280, height: 900, timezoneId: 'America/Chicago' });
+    await openGameRules(page);
     // The zone defaults to the browser's.
     const zone = page.getByLabel('Time zone');
     await expect.poll(() => zone.inputValue()).toBe('America/Chicago');

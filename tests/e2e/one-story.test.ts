@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { formatGameTime } from '@core/game-time';
 import { POT_RULE } from '@core/payment-methods';
 import { testAccount, type TestAccount } from '../support/accounts';
-import { cell, expectNoSeriousViolations, headingNamed, horizontalOverflow, openAdminSection, shoot, useBrowserHarness } from '../support/e2e';
+import { cell, expectNoSeriousViolations, headingNamed, horizontalOverflow, openAdminSection, shoot, useBrowserHarness, openGameRules } from '../support/e2e';
 import { organizerGame } from '../support/games';
 import type { TestServer } from '../support/server';
 
@@ -69,6 +69,7 @@ describe.each([
 
     // The create form says the pot the same way.
     const { page: form } = await harness.open('/admin/games/new', { as: admin, width, height });
+    await openGameRules(form);
     await form.getByRole('radio', { name: /Organizer collects/ }).check();
     await expect.poll(() => form.locator('form').textContent()).toContain(POT_RULE.organizer);
   });

@@ -14,6 +14,7 @@ import {
   toast,
   uniqueTitle,
   useBrowserHarness,
+  openGameRules,
 } from '../support/e2e';
 import type { TestServer } from '../support/server';
 
@@ -45,6 +46,7 @@ describe('an organizer runs a real pool (issue 13)', () => {
     // 1. The organizer's form: invite-only, organizer collects, instructions, a pay-by time.
     const title = uniqueTitle('Office Pool');
     const { page: form } = await harness.open('/admin/games/new', { as: admin, width: 1280, height: 900 });
+    await openGameRules(form);
     await form.getByLabel('Title').fill(title);
     await form.getByLabel('Team A').fill('Lions');
     await form.getByLabel('Team B').fill('Bears');

@@ -12,6 +12,7 @@ import {
   toast,
   uniqueTitle,
   useBrowserHarness,
+  openGameRules,
 } from '../support/e2e';
 import type { TestServer } from '../support/server';
 
@@ -43,6 +44,7 @@ async function pick(page: Page, squares: [number, number][]) {
 /** The organizer's create form: title and teams, then `more` (the fields under test); the game's row once saved. */
 async function createThroughForm(title: string, more: (form: Page) => Promise<void>) {
   const { page: form } = await open('/admin/games/new', admin);
+  await openGameRules(form);
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Team A').fill('Lions');
   await form.getByLabel('Team B').fill('Bears');

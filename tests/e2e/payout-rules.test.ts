@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { expectNoSeriousViolations, type OpenOptions, useBrowserHarness } from '../support/e2e';
+import { expectNoSeriousViolations, type OpenOptions, useBrowserHarness, openGameRules } from '../support/e2e';
 import { insertGame } from '../support/fixtures';
 import type { TestServer } from '../support/server';
 
@@ -85,6 +85,7 @@ describe('the board page’s Payouts panel', () => {
 describe('the create form’s payout info', () => {
   test('says where players see the payouts, and no longer promises a remainder “shown with the results”', async () => {
     const page = await open('/admin/games/new', { as: 'admin' });
+    await openGameRules(page);
     const info = page.getByTestId('payout-info');
     await info.waitFor();
     await expect.poll(() => info.textContent()).toContain("Each quarter's payout is rounded down to the cent.");

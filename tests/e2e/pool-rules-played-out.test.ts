@@ -16,6 +16,7 @@ import {
   toast,
   uniqueTitle,
   useBrowserHarness,
+  openGameRules,
 } from '../support/e2e';
 import type { TestServer } from '../support/server';
 
@@ -72,6 +73,7 @@ describe('a 25-square pool with custom shares, roll-forward and numbers at halft
   test('made on the form, drawn and scored on game day, its payouts add up and its draws verify', { timeout: 300_000 }, async () => {
     const title = uniqueTitle('Small Office Pool');
     const { page: form } = await harness.open('/admin/games/new', { as: admin, width: 1280, height: 900 });
+    await openGameRules(form);
     await expect.poll(async () => (await heading(form).textContent())?.trim()).toBe('Create New Game');
     await form.getByLabel('Title').fill(title);
     await form.getByLabel('Team A').fill('Lions');

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 
-import { expectNoSeriousViolations, useBrowserHarness, callFromPage as call, openDisclosure, shoot } from '../support/e2e';
+import { expectNoSeriousViolations, useBrowserHarness, callFromPage as call, openDisclosure, openGameRules, shoot } from '../support/e2e';
 import { insertUser } from '../support/fixtures';
 import { sellSquares } from '../support/game-day';
 import type { TestServer } from '../support/server';
@@ -21,6 +21,7 @@ beforeAll(async () => {
 describe('verifiable draws (D38, commit-reveal) with numbers at halftime (D35)', () => {
   test("the create form offers the number sets in the game's periods (375 px)", async () => {
     const { page } = await harness.open('/admin/games/new', { as: 'admin', width: 375, height: 812 });
+    await openGameRules(page);
     const select = page.getByTestId('number-sets-field');
     await expect
       .poll(() => select.locator('option').allTextContents())

@@ -2,7 +2,16 @@ import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { testAccount, type TestAccount } from '../support/accounts';
-import { expectNoSeriousViolations, headingNamed, horizontalOverflow, openAdminSection, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import {
+  expectNoSeriousViolations,
+  headingNamed,
+  horizontalOverflow,
+  openAdminSection,
+  toast,
+  uniqueTitle,
+  useBrowserHarness,
+  openGameRules,
+} from '../support/e2e';
 import { insertGame, insertNumbers } from '../support/fixtures';
 import type { TestServer } from '../support/server';
 
@@ -325,6 +334,7 @@ describe('Share this pool (D45)', () => {
   test('after creating a public game the organizer lands on its link and QR code; the link opens the game', async () => {
     const title = uniqueTitle('Share Bowl');
     const { page } = await harness.open('/admin/games/new', { as: admin, ...PHONE });
+    await openGameRules(page);
     const game = await createOnForm(page, title, false);
     expect(page.url()).toBe(`${server.url}/admin/games/${game.id}/share`);
     await expect.poll(() => page.getByTestId('share-game').textContent()).toBe(`${title}: Eagles vs Chiefs`);
@@ -359,6 +369,7 @@ describe('Share this pool (D45)', () => {
   test('an invite-only game shares its invite link; opened by a visitor, it shows the game (dark, 1280 px)', async () => {
     const title = uniqueTitle('Invite Share Bowl');
     const { page } = await harness.open('/admin/games/new', { as: admin, ...DESKTOP, colorScheme: 'dark' });
+    await openGameRules(page);
     const game = await createOnForm(page, title, true);
     const link = page.getByLabel('Invite link');
     await expect.poll(() => link.inputValue()).toBe(`${server.url}/game/${game.id}?invite=${game.invite_token}`);

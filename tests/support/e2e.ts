@@ -308,3 +308,11 @@ export async function openAdminSection(page: Page, name: 'Board' | 'Game day' | 
   await tab.click();
   await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
 }
+
+/** The create form keeps its rules folded behind one button: this unfolds them (once; a second call leaves them open). */
+export async function openGameRules(page: Page): Promise<void> {
+  const toggle = page.getByTestId('rules-toggle');
+  await toggle.waitFor();
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+}

@@ -1,5 +1,7 @@
-import { CircleAlert, Info, Lock } from 'lucide-react';
+import { ChevronDown, CircleAlert, Info, Lock } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { rulesSummary, type RulesChoice } from '@core/game-rules-summary';
 import { GAME_PRICE_LOCKED, ORGANIZER_TEXTS } from '@core/messages';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, POT_RULE, type PaymentMethod } from '@core/payment-methods';
 import { BOARD_SIZE_LABELS, BOARD_SIZES, type BoardSize } from '@core/board-shape';
@@ -138,6 +140,22 @@ function toInput(state: GameFormState) {
   };
 }
 
+/** The fields of the rules section (folded on the create form), in their order on the page. */
+const RULES_FIELDS: readonly GameFormField[] = [
+  'board_size',
+  'payout_schedule',
+  'payout_shares',
+  'organizer_percent',
+  'organizer_label',
+  'unbought_rule',
+  'number_sets',
+  'kickoff_at',
+  'time_zone',
+  'draw_at_kickoff',
+  'max_squares_per_player',
+  'visibility',
+];
+
 /** Field order, for focusing the first invalid one. */
 const FIELD_ORDER: readonly GameFormField[] = [
   'title',
@@ -145,21 +163,10 @@ const FIELD_ORDER: readonly GameFormField[] = [
   'team_b',
   'price_per_square',
   'game_type',
-  'payout_schedule',
-  'payout_shares',
-  'organizer_percent',
-  'organizer_label',
-  'unbought_rule',
   'payment_method',
-  'board_size',
   'payment_instructions',
   'pay_by',
-  'max_squares_per_player',
-  'visibility',
-  'number_sets',
-  'kickoff_at',
-  'time_zone',
-  'draw_at_kickoff',
+  ...RULES_FIELDS,
 ];
 
 /** Styled like Input, for the native select (accessible and keyboard-friendly everywhere). */
@@ -184,6 +191,8 @@ export interface GameFormProps {
   /** The server's refusal, shown as a banner above the form's fields. */
   serverError?: string | null;
   cancelTo: string;
+  /** The rules behind a disclosure with a one-line summary (the create form: what every pool needs comes first). */
+  rulesFolded?: boolean;
   onSubmit: (values: GameFormValues) => void;
 }
 
@@ -199,12 +208,14 @@ export function GameForm({
   paymentMethods = PAYMENT_METHODS,
   serverError,
   cancelTo,
+  rulesFolded = false,
   onSubmit,
 }: GameFormProps) {
   const id = useId();
   const [values, setValues] = useState<GameFormState>(initial);
   const [errors, setErrors] = useState<GameFormErrors>({});
   const [submitted, setSubmitted] = useState(false);
+  const [rulesOpen, setRulesOpen] = useState(false);
   const fields = useRef<Partial<Record<GameFormField, HTMLElement | null>>>({});
 
   const fieldId = (field: GameFormField) => `${id}-${field}`;
@@ -246,6 +257,8 @@ export function GameForm({
     if (!result.ok) {
       setErrors(result.errors);
       const first = FIELD_ORDER.find((field) => result.errors[field]);
+      // A message inside the folded rules opens them, so the field it names can take the focus.
+      if (first && rulesFolded && !rulesOpen && RULES_FIELDS.includes(first)) flushSync(() => setRulesOpen(true));
       if (first) fields.current[first]?.focus();
       return;
     }
@@ -369,81 +382,6 @@ export function GameForm({
         </FormField>
       </div>
 
-      <FormField id={fieldId('number_sets')} label="Numbers" error={errors.number_sets} errorId={errorId('number_sets')}>
-        <select
-          {...describe('number_sets')}
-          name="number_sets"
-          data-testid="number-sets-field"
-          className={selectClassName}
-          value={values.number_sets}
-          disabled={numberSetsFixed}
-          onChange={(event) => update('number_sets', event.target.value as NumberSetMode)}
-        >
-          {NUMBER_SET_MODES.map((mode) => (
-            <option key={mode} value={mode}>
-              {numberSetModeLabel(periodModel(values.game_type), mode)}
-            </option>
-          ))}
-        </select>
-      </FormField>
-
-      <KickoffFields id={id} values={values} errors={errors} locked={kickoffLocked} describe={describe} errorId={errorId} onChange={update} />
-
-      <PayoutScheduleField
-        name={`${id}-payout`}
-        values={values}
-        disabled={priceLocked}
-        describedBy={[`${id}-payout-info`, priceLocked ? lockedNoteId : null].filter(Boolean).join(' ')}
-        infoId={`${id}-payout-info`}
-        inputRef={(element) => {
-          fields.current.payout_schedule = element;
-        }}
-        onChange={(schedule) => update('payout_schedule', schedule)}
-      />
-
-      {values.payout_schedule === CUSTOM_PAYOUT && (
-        <CustomSharesField
-          id={`${id}-shares`}
-          values={values}
-          disabled={priceLocked}
-          describedBy={priceLocked ? lockedNoteId : undefined}
-          error={errors.payout_shares ?? errors.organizer_percent}
-          labelError={errors.organizer_label}
-          shareRef={(element) => {
-            fields.current.payout_shares = element;
-          }}
-          onShare={(index, text) =>
-            update(
-              'payout_shares',
-              values.payout_shares.map((share, i) => (i === index ? text : share)),
-            )
-          }
-          onOrganizer={(text) => update('organizer_percent', text)}
-          onLabel={(text) => update('organizer_label', text)}
-        />
-      )}
-
-      <ChoiceCards
-        legend="A winning square nobody bought"
-        labels={{ house: 'The house keeps it', roll: `It rolls forward to the next ${periodNoun(periodModel(values.game_type))}` }}
-        hints={{
-          house: unboughtRuleText('house', values.game_type),
-          roll: unboughtRuleText('roll', values.game_type, values.organizer_label.trim() || 'Organizer'),
-        }}
-        options={['house', 'roll'] as const}
-        name={`${id}-unbought`}
-        value={values.unbought_rule}
-        disabled={priceLocked}
-        describedBy={priceLocked ? lockedNoteId : undefined}
-        error={errors.unbought_rule}
-        errorId={errorId('unbought_rule')}
-        testId="unbought-field"
-        inputRef={(element) => {
-          fields.current.unbought_rule = element;
-        }}
-        onChange={(rule) => update('unbought_rule', rule)}
-      />
-
       <ChoiceCards
         legend="Who collects the money"
         labels={PAYMENT_METHOD_LABELS}
@@ -461,24 +399,6 @@ export function GameForm({
           fields.current.payment_method = element;
         }}
         onChange={(method) => update('payment_method', method)}
-      />
-
-      <ChoiceCards
-        legend="Board size"
-        labels={BOARD_SIZE_CHOICE_LABELS}
-        hints={BOARD_SIZE_HINTS}
-        testId="board-size-field"
-        name={`${id}-board-size`}
-        value={values.board_size}
-        options={priceLocked ? [values.board_size] : BOARD_SIZE_CHOICES}
-        disabled={priceLocked}
-        describedBy={priceLocked ? lockedNoteId : undefined}
-        error={errors.board_size}
-        errorId={errorId('board_size')}
-        inputRef={(element) => {
-          fields.current.board_size = element;
-        }}
-        onChange={(size) => update('board_size', size)}
       />
 
       {values.payment_method === 'organizer' && (
@@ -520,43 +440,138 @@ export function GameForm({
         </div>
       )}
 
-      <FormField
-        id={fieldId('max_squares_per_player')}
-        label="Squares per player (optional)"
-        error={errors.max_squares_per_player}
-        errorId={errorId('max_squares_per_player')}
-        hint={`The most squares one player can buy in this game, 1 to ${values.board_size}. Leave empty for no limit.`}
-        hintId={`${id}-cap-hint`}
-      >
-        <Input
-          {...describe('max_squares_per_player', `${id}-cap-hint`)}
-          name="max_squares_per_player"
-          type="number"
-          inputMode="numeric"
-          step={1}
-          min={1}
-          max={Number(values.board_size)}
-          className="sm:max-w-48"
-          value={values.max_squares_per_player}
-          onChange={(event) => update('max_squares_per_player', event.target.value)}
+      <RulesSection id={`${id}-rules`} folded={rulesFolded} open={rulesOpen} onOpenChange={setRulesOpen} summary={rulesSummary(summaryChoice(values))}>
+        <ChoiceCards
+          legend="Board size"
+          labels={BOARD_SIZE_CHOICE_LABELS}
+          hints={BOARD_SIZE_HINTS}
+          testId="board-size-field"
+          name={`${id}-board-size`}
+          value={values.board_size}
+          options={priceLocked ? [values.board_size] : BOARD_SIZE_CHOICES}
+          disabled={priceLocked}
+          describedBy={priceLocked ? lockedNoteId : undefined}
+          error={errors.board_size}
+          errorId={errorId('board_size')}
+          inputRef={(element) => {
+            fields.current.board_size = element;
+          }}
+          onChange={(size) => update('board_size', size)}
         />
-      </FormField>
 
-      <ChoiceCards
-        legend="Who can see this game"
-        options={VISIBILITIES}
-        labels={VISIBILITY_LABELS}
-        hints={VISIBILITY_HINTS}
-        testId="visibility-field"
-        name={`${id}-visibility`}
-        value={values.visibility}
-        error={errors.visibility}
-        errorId={errorId('visibility')}
-        inputRef={(element) => {
-          fields.current.visibility = element;
-        }}
-        onChange={(visibility) => update('visibility', visibility)}
-      />
+        <PayoutScheduleField
+          name={`${id}-payout`}
+          values={values}
+          disabled={priceLocked}
+          describedBy={[`${id}-payout-info`, priceLocked ? lockedNoteId : null].filter(Boolean).join(' ')}
+          infoId={`${id}-payout-info`}
+          inputRef={(element) => {
+            fields.current.payout_schedule = element;
+          }}
+          onChange={(schedule) => update('payout_schedule', schedule)}
+        />
+
+        {values.payout_schedule === CUSTOM_PAYOUT && (
+          <CustomSharesField
+            id={`${id}-shares`}
+            values={values}
+            disabled={priceLocked}
+            describedBy={priceLocked ? lockedNoteId : undefined}
+            error={errors.payout_shares ?? errors.organizer_percent}
+            labelError={errors.organizer_label}
+            shareRef={(element) => {
+              fields.current.payout_shares = element;
+            }}
+            onShare={(index, text) =>
+              update(
+                'payout_shares',
+                values.payout_shares.map((share, i) => (i === index ? text : share)),
+              )
+            }
+            onOrganizer={(text) => update('organizer_percent', text)}
+            onLabel={(text) => update('organizer_label', text)}
+          />
+        )}
+
+        <ChoiceCards
+          legend="A winning square nobody bought"
+          labels={{ house: 'The house keeps it', roll: `It rolls forward to the next ${periodNoun(periodModel(values.game_type))}` }}
+          hints={{
+            house: unboughtRuleText('house', values.game_type),
+            roll: unboughtRuleText('roll', values.game_type, values.organizer_label.trim() || 'Organizer'),
+          }}
+          options={['house', 'roll'] as const}
+          name={`${id}-unbought`}
+          value={values.unbought_rule}
+          disabled={priceLocked}
+          describedBy={priceLocked ? lockedNoteId : undefined}
+          error={errors.unbought_rule}
+          errorId={errorId('unbought_rule')}
+          testId="unbought-field"
+          inputRef={(element) => {
+            fields.current.unbought_rule = element;
+          }}
+          onChange={(rule) => update('unbought_rule', rule)}
+        />
+
+        <FormField id={fieldId('number_sets')} label="Numbers" error={errors.number_sets} errorId={errorId('number_sets')}>
+          <select
+            {...describe('number_sets')}
+            name="number_sets"
+            data-testid="number-sets-field"
+            className={selectClassName}
+            value={values.number_sets}
+            disabled={numberSetsFixed}
+            onChange={(event) => update('number_sets', event.target.value as NumberSetMode)}
+          >
+            {NUMBER_SET_MODES.map((mode) => (
+              <option key={mode} value={mode}>
+                {numberSetModeLabel(periodModel(values.game_type), mode)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+
+        <KickoffFields id={id} values={values} errors={errors} locked={kickoffLocked} describe={describe} errorId={errorId} onChange={update} />
+
+        <FormField
+          id={fieldId('max_squares_per_player')}
+          label="Squares per player (optional)"
+          error={errors.max_squares_per_player}
+          errorId={errorId('max_squares_per_player')}
+          hint={`The most squares one player can buy in this game, 1 to ${values.board_size}. Leave empty for no limit.`}
+          hintId={`${id}-cap-hint`}
+        >
+          <Input
+            {...describe('max_squares_per_player', `${id}-cap-hint`)}
+            name="max_squares_per_player"
+            type="number"
+            inputMode="numeric"
+            step={1}
+            min={1}
+            max={Number(values.board_size)}
+            className="sm:max-w-48"
+            value={values.max_squares_per_player}
+            onChange={(event) => update('max_squares_per_player', event.target.value)}
+          />
+        </FormField>
+
+        <ChoiceCards
+          legend="Who can see this game"
+          options={VISIBILITIES}
+          labels={VISIBILITY_LABELS}
+          hints={VISIBILITY_HINTS}
+          testId="visibility-field"
+          name={`${id}-visibility`}
+          value={values.visibility}
+          error={errors.visibility}
+          errorId={errorId('visibility')}
+          inputRef={(element) => {
+            fields.current.visibility = element;
+          }}
+          onChange={(visibility) => update('visibility', visibility)}
+        />
+      </RulesSection>
 
       <div className="flex flex-col-reverse gap-2 border-t pt-6 sm:flex-row sm:justify-end">
         <LinkButton variant="outline" to={cancelTo}>
@@ -568,6 +583,74 @@ export function GameForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The form's rules as the summary reads them. */
+function summaryChoice(values: GameFormState): RulesChoice {
+  const cap = values.max_squares_per_player.trim();
+  return {
+    game_type: values.game_type,
+    board_size: Number(values.board_size) as BoardSize,
+    payout_schedule: values.payout_schedule,
+    unbought_rule: values.unbought_rule,
+    organizer_label: values.organizer_label,
+    number_sets: values.number_sets,
+    visibility: values.visibility,
+    kickoff: values.kickoff_at.trim() !== '',
+    draw_at_kickoff: values.draw_at_kickoff,
+    max_squares_per_player: cap === '' || !Number.isInteger(Number(cap)) ? null : Number(cap),
+  };
+}
+
+/**
+ * The rules of the game. Folded (the create form), they sit behind one button that says what is
+ * chosen; the fields stay mounted (hidden), so the form's values, refs and messages are the same
+ * either way. Unfolded (the edit form), they are plain fields.
+ */
+function RulesSection({
+  id,
+  folded,
+  open,
+  onOpenChange,
+  summary,
+  children,
+}: {
+  id: string;
+  folded: boolean;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  summary: string;
+  children: ReactNode;
+}) {
+  if (!folded) return <>{children}</>;
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-6 rounded-lg border p-4" data-testid="rules-section">
+      <div className="flex flex-col gap-2">
+        <h2 id={`${id}-title`} className="text-base font-semibold">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={`${id}-fields`}
+            className="flex w-full items-center justify-between gap-2 rounded-md text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            data-testid="rules-toggle"
+            onClick={() => onOpenChange(!open)}
+          >
+            Rules
+            <span className="flex items-center gap-1 text-sm font-medium text-primary">
+              {open ? 'Hide' : 'Change'}
+              <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', open && 'rotate-180')} />
+            </span>
+          </button>
+        </h2>
+        <p className="text-sm text-muted-foreground" data-testid="rules-summary">
+          {summary}
+        </p>
+      </div>
+      <div id={`${id}-fields`} hidden={!open} className="flex flex-col gap-6">
+        {children}
+      </div>
+    </section>
   );
 }
 

@@ -61,6 +61,7 @@ export default function AdminGameNewPage() {
             submitting={createGame.isPending || done}
             serverError={serverError}
             cancelTo="/admin"
+            rulesFolded
             onSubmit={(values) => void onSubmit(values)}
           />
         </CardContent>

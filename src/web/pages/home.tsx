@@ -10,7 +10,7 @@ import type { TutorialDialogProps } from '@/components/tutorial-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { PRODUCT_NAME } from '@/lib/config';
+import { PRODUCT_NAME, useAppConfig } from '@/lib/config';
 import { HOME_NO_GAMES, splitGamesByActivity } from '@/lib/game-cards';
 import { type Game, useGames } from '@/lib/games';
 import { OwingLine } from '@/components/owing-line';
@@ -35,19 +35,23 @@ export default function HomePage() {
   const mine = useMySquares({ enabled: signedIn });
   const yoursReady = visitor || (signedIn && (mine.data !== undefined || mine.isError));
   const gamesSettled = listed !== undefined || games.isError;
+  // D8: a visitor's home waits for the config, so that an empty install's first block (who will
+  // run the pool, and the way to become that person) comes first without moving anything in.
+  const config = useAppConfig();
+  const emptyInstall = visitor && config.data?.firstAccountRunsPool === true;
+  const ready = yoursReady && (!visitor || config.data !== undefined || config.isError);
   return (
     <div className="flex w-full flex-col">
       {/* While the session is checked, the likely view holds its place (no layout shift, design note 014). */}
       <Hero slim={!visitor} />
       <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-6 md:gap-10 md:px-6 md:py-8">
-        {visitor && <WelcomeBanner />}
-        {yoursReady ? (
+        {ready ? (
           <>
+            {emptyInstall && <FirstAccountNotice withAction />}
+            {visitor && <WelcomeBanner />}
             {signedIn && <YourGames />}
             <GamesArea />
             {gamesSettled && <HowToPlayList />}
-            {/* D8: an empty install says who will run it, with the way to become that person; last, so its late answer moves nothing (note 014). */}
-            {visitor && <FirstAccountNotice withAction />}
           </>
         ) : (
           <div aria-busy="true" data-testid="home-loading">

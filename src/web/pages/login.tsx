@@ -35,6 +35,7 @@ import { authApi, loginErrorMessage, signInLinkErrorMessage, signInLinkProblem }
 import { useAppConfig } from '@/lib/config';
 import { firstGameLanding } from '@/lib/first-game';
 import { useGame } from '@/lib/games';
+import { forgetSignedUpAddress, signedUpAddress } from '@/lib/signed-up-address';
 import { useSession, useSessionActions } from '@/lib/session';
 
 type LoginField = 'email' | 'password';
@@ -53,8 +54,12 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const errorId = useId();
 
-  const [email, setEmail] = useState('');
+  // Back from the confirmation link in the browser that signed up: the address is filled in and
+  // the password is next (design note 012).
+  const [confirmedAddress] = useState(() => (params.has('confirmed') && !params.has('error') ? signedUpAddress() : null));
+  const [email, setEmail] = useState(confirmedAddress ?? '');
   const [password, setPassword] = useState('');
+  const passwordInput = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<{ message: string; fields: LoginField[] } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const justLoggedIn = useRef(false);
@@ -81,6 +86,10 @@ export default function LoginPage() {
   const ticket = params.get('ticket');
   const [resend, setResendState] = useState<{ status: 'idle' | 'sending' | 'sent'; error: string | null }>({ status: 'idle', error: null });
   const [passwordInstead, setPasswordInstead] = useState(false);
+
+  useEffect(() => {
+    if (confirmedAddress) passwordInput.current?.focus();
+  }, [confirmedAddress, session.status, inviteGame.isLoading]);
 
   // "Use a different e-mail" brings the form back: continue in its e-mail field.
   useEffect(() => {
@@ -178,6 +187,7 @@ export default function LoginPage() {
     setSubmitting(true);
     try {
       await authApi.signIn(result.value);
+      forgetSignedUpAddress();
       landing.current = await firstGameLanding(next);
       justLoggedIn.current = true;
       const signedIn = await refresh();
@@ -197,6 +207,7 @@ export default function LoginPage() {
 
   const passwordField = (
     <CurrentPasswordField
+      ref={passwordInput}
       label="Password"
       name="password"
       value={password}

@@ -34,6 +34,7 @@ import { LoadingState } from '@/components/page';
 import { authApi, signupErrorMessage } from '@/lib/auth';
 import { useAppConfig } from '@/lib/config';
 import { useSession } from '@/lib/session';
+import { rememberSignedUpAddress } from '@/lib/signed-up-address';
 import { cn } from '@/lib/utils';
 
 type SignupField = 'email' | 'username' | 'password' | 'confirmPassword';
@@ -112,6 +113,7 @@ export default function SignupPage() {
     setSubmitting(true);
     try {
       const { sessionReturned } = await authApi.signUp(result.value);
+      rememberSignedUpAddress(result.value.email);
       setFirstAccount(config.data?.firstAccountRunsPool === true);
       setCreated(true);
       toast.success(sessionReturned ? SUCCESS_TOASTS.accountCreated : SUCCESS_TOASTS.accountCreatedConfirmEmail);
