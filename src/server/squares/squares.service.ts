@@ -161,7 +161,8 @@ export function squaresService(deps: SquaresServiceDeps) {
    */
   async function randomPick(gameId: string, viewer: Viewer, invite: string | undefined, request: RandomPickRequest): Promise<RandomPickResponse> {
     const { game, squares, digit_sets } = await board(gameId, viewer, invite);
-    if (!salesOpen(game)) throw conflict(salesClosedMessage(game, digit_sets), 'GAME_CLOSED');
+    const at = now();
+    if (!salesOpen(game, at)) throw conflict(salesClosedMessage(game, digit_sets, at), 'GAME_CLOSED');
     const taken = new Set(squares.map(squareKey));
     const inCart = new Set(request.exclude.map(squareKey).filter((key) => !taken.has(key)));
     const left = squaresLeft(game.max_squares_per_player, squares.filter((square) => square.mine).length + inCart.size);
