@@ -44,11 +44,10 @@ export function winnersWithScores(db: Executor, gameId: string) {
 
 /**
  * D47: how many squares the winner of a `game_winners` row still owes for in that game (owned,
- * not paid); 0 for a square nobody bought. Selected beside a winner wherever the organizer pays out.
+ * not paid); 0 for a square nobody bought. Selected beside a winner wherever the organizer pays out;
+ * core/results-ledger.ts winnerOwesCents prices it. An integer (Postgres counts in bigint, read as text).
  */
-export const winnerUnpaidSquares = sql<
-  number | string
->`(select count(*) from "squares" where "squares"."game_id" = "game_winners"."game_id" and "squares"."user_id" = "game_winners"."user_id" and "squares"."status" = 'claimed' and "squares"."is_paid" = ${sql.lit(false)})`;
+export const winnerUnpaidSquares = sql<number>`(select cast(count(*) as integer) from "squares" where "squares"."game_id" = "game_winners"."game_id" and "squares"."user_id" = "game_winners"."user_id" and "squares"."status" = 'claimed' and "squares"."is_paid" = ${sql.lit(false)})`;
 
 /** Squares added to a game's counters (negative to take them away): owned ones, and of those the paid ones. */
 export interface CounterChange {
