@@ -191,7 +191,7 @@ export function fulfillment(deps: CheckoutServiceDeps) {
     await mail.enqueue(
       trx,
       refundMail(buyer.email, {
-        username: buyer.displayUsername ?? buyer.username ?? buyer.name,
+        username: buyer.name,
         amount: formatUsd(refunded.amountCents),
         description: refunded.description,
         reason: refunded.reason,

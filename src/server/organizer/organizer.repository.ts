@@ -167,11 +167,11 @@ export function organizerRepository(db: Executor) {
     },
 
     /** The buyers to tell, by id. */
-    async people(ids: readonly string[]): Promise<{ id: string; email: string; username: string | null; name: string }[]> {
+    async people(ids: readonly string[]): Promise<{ id: string; email: string; name: string | null }[]> {
       if (ids.length === 0) return [];
       return db
         .selectFrom('user')
-        .select(['id', 'email', 'username', 'name'])
+        .select(['id', 'email', person().name.as('name')])
         .where('id', 'in', [...ids])
         .execute();
     },
