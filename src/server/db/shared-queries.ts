@@ -30,6 +30,29 @@ export function person(alias: 'user' | 'actor' | 'subject' | 'buyer' = 'user') {
   };
 }
 
+/**
+ * A game's owned squares with their owners as person() names them (`username`, `no_account`,
+ * `email`; left join: an owner whose account is gone still leaves its square). Callers order them.
+ */
+export function ownedSquaresWithOwners(db: Executor, gameId: string) {
+  const owner = person();
+  return db
+    .selectFrom('squares')
+    .leftJoin('user', 'user.id', 'squares.user_id')
+    .select([
+      'squares.x',
+      'squares.y',
+      'squares.is_paid',
+      'squares.user_id',
+      'squares.claimed_at',
+      owner.name.as('username'),
+      owner.noAccount.as('no_account'),
+      owner.email.as('email'),
+    ])
+    .where('squares.game_id', '=', gameId)
+    .where('squares.status', '=', 'claimed');
+}
+
 /** A game's winner records joined with their quarter's score and the winner's account (left join: an unsold square has none). */
 export function winnersWithScores(db: Executor, gameId: string) {
   return db
