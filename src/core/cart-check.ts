@@ -60,13 +60,14 @@ export function heldForBuyer(board: BoardResponse | undefined): Set<string> {
   return pending;
 }
 
-export function checkItem(item: CartItem, answer: BoardAnswer): ItemCheck {
+/** `now`: the clock the sales rule reads (a passed kickoff closes sales, D39). */
+export function checkItem(item: CartItem, answer: BoardAnswer, now: Date): ItemCheck {
   const { board, missing, checking } = answer;
   const squareProblems = new Map<string, string>();
   const pending = new Set<string>();
   let gameProblem: string | null = null;
   if (missing) gameProblem = CART_TEXTS.gameMissing;
-  else if (board && !salesOpen(board.game)) gameProblem = salesClosedMessage(board.game, board.digit_sets);
+  else if (board && !salesOpen(board.game, now)) gameProblem = salesClosedMessage(board.game, board.digit_sets, now);
   if (board && !gameProblem) {
     const wanted = new Set(item.squares.map(squareKey));
     for (const square of board.squares) {
@@ -105,8 +106,8 @@ export interface CartCheck {
   readonly canPay: boolean;
 }
 
-export function checkCart(cart: Cart, answers: readonly (BoardAnswer | undefined)[]): CartCheck {
-  const checks = cart.map((item, index) => checkItem(item, answers[index] ?? { board: undefined, missing: false, checking: false }));
+export function checkCart(cart: Cart, answers: readonly (BoardAnswer | undefined)[], now: Date): CartCheck {
+  const checks = cart.map((item, index) => checkItem(item, answers[index] ?? { board: undefined, missing: false, checking: false }, now));
   const flagged = checks.filter(isFlagged);
   const checking = checks.some((check) => check.checking);
   const valid = validateForPayment(cart);
@@ -149,12 +150,12 @@ export interface LineThatNoLongerSells {
  * (deleted, or a 404 for this player), its numbers are drawn, it is completed, or every square is
  * sold. Not for what the player can still mend (squares someone else took, the cap of D31).
  */
-export function noLongerSells(answer: BoardAnswer): string | null {
+export function noLongerSells(answer: BoardAnswer, now: Date): string | null {
   if (answer.missing) return CART_TEXTS.gameGone;
   const game = answer.board?.game;
   if (!game) return null;
-  if (!salesOpen(game)) return salesClosedMessage(game, answer.board?.digit_sets ?? []);
-  return soldOut(game) ? SOLD_OUT_MESSAGE : null;
+  if (!salesOpen(game, now)) return salesClosedMessage(game, answer.board?.digit_sets ?? [], now);
+  return soldOut(game, now) ? SOLD_OUT_MESSAGE : null;
 }
 
 /**
@@ -163,10 +164,10 @@ export function noLongerSells(answer: BoardAnswer): string | null {
  * the quarter results, "Reserve 7 squares" refused with no way out). A board not read yet says
  * nothing.
  */
-export function linesThatNoLongerSell(cart: Cart, answers: readonly (BoardAnswer | undefined)[]): LineThatNoLongerSells[] {
+export function linesThatNoLongerSell(cart: Cart, answers: readonly (BoardAnswer | undefined)[], now: Date): LineThatNoLongerSells[] {
   return cart.flatMap((item, index) => {
     const answer = answers[index];
-    const reason = answer ? noLongerSells(answer) : null;
+    const reason = answer ? noLongerSells(answer, now) : null;
     if (reason === null) return [];
     return [{ game_id: item.game_id, title: answer?.board?.game.title ?? item.game_title, squareCount: item.squares.length, reason }];
   });

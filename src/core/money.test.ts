@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, formatUsd, isCents, isWholeDollarCents, isWholeDollars } from './money';
+import { centsToDollars, dollarsToCents, formatCsvAmount, formatUsd, isCents, isWholeDollarCents, isWholeDollars } from './money';
 
 describe('dollarsToCents / centsToDollars', () => {
   it('converts whole and fractional dollars', () => {
@@ -79,6 +79,26 @@ describe('formatUsd', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e13, max: 1e13 }), (cents) => {
         expect(formatUsd(cents)).toBe(usd.format(cents / 100));
+      }),
+    );
+  });
+});
+
+describe('formatCsvAmount', () => {
+  it.each([
+    [0, '0.00'],
+    [5, '0.05'],
+    [2000, '20.00'],
+    [123450, '1234.50'],
+    [-500, '-5.00'],
+  ])('formats %i cents as %s', (cents, text) => {
+    expect(formatCsvAmount(cents)).toBe(text);
+  });
+
+  it('is formatUsd without the $ and the separators, for every amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (cents) => {
+        expect(formatCsvAmount(cents)).toBe(formatUsd(cents).replace('$', '').replaceAll(',', ''));
       }),
     );
   });

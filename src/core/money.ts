@@ -38,14 +38,24 @@ export function isWholeDollarCents(cents: number): boolean {
  * Built from integers rather than Intl so the server and every browser print the same text.
  */
 export function formatUsd(cents: number): string {
+  const { sign, dollars, rest } = amountParts(cents);
+  return `${sign}$${dollars.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${rest}`;
+}
+
+/**
+ * A CSV cell's amount (D33): dollars to 2 decimals with no $ and no thousands separator, so a
+ * spreadsheet reads a number: 123450 -> "1234.50", -500 -> "-5.00".
+ */
+export function formatCsvAmount(cents: number): string {
+  const { sign, dollars, rest } = amountParts(cents);
+  return `${sign}${dollars}.${rest}`;
+}
+
+/** Sign, whole dollars and the 2 cent digits of integer cents, by integer arithmetic (no float rounding). */
+function amountParts(cents: number): { sign: string; dollars: string; rest: string } {
   assertCents(cents);
-  const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const rest = (abs % 100).toString().padStart(2, '0');
-  return `${sign}$${dollars}.${rest}`;
+  return { sign: cents < 0 ? '-' : '', dollars: Math.floor(abs / 100).toString(), rest: (abs % 100).toString().padStart(2, '0') };
 }
 
 function assertCents(cents: number): void {

@@ -6,6 +6,7 @@
  * remainder make up the rest.
  */
 import { formatUsd } from './money';
+import { squaresAmountCents } from './payment-methods';
 import { DEFAULT_ORGANIZER_LABEL, outcomesOf, planPayouts } from './payout-plan';
 import { type RulesSource, rulesFrom } from './payouts';
 import { type PeriodModel, periodModel, periodShortLabel, QUARTER_MODEL } from './periods';
@@ -132,9 +133,19 @@ export interface WinnerOwing {
   readonly netCents: number;
 }
 
+/** D47: what a winner owes: their unpaid squares in the game (shared-queries' winnerUnpaidSquares) at its price. */
+export function winnerOwesCents(unpaidSquares: number, priceCents: number): number {
+  return squaresAmountCents(unpaidSquares, priceCents);
+}
+
+/** D47: a payout net of what its winner owes; negative when they owe more than they won. */
+export function winnerNetCents(payoutCents: number, owesCents: number): number {
+  return payoutCents - owesCents;
+}
+
 /** Null when the winner owes nothing. */
 export function winnerOwing(payoutCents: number, owesCents: number): WinnerOwing | null {
-  return owesCents > 0 ? { owesCents, netCents: payoutCents - owesCents } : null;
+  return owesCents > 0 ? { owesCents, netCents: winnerNetCents(payoutCents, owesCents) } : null;
 }
 
 /** D47: the owing line where the organizer pays out: "Owes $10.00 for unpaid squares · net $15.00". */

@@ -7,8 +7,10 @@
 export interface SalesState {
   readonly is_active: boolean;
   readonly grid_shuffled: boolean;
-  /** D39: when sales closed at kickoff (absent or null: they have not). */
+  /** D39: when the kickoff run closed sales (absent or null: it has not run). */
   readonly sales_closed_at?: string | null;
+  /** D39: the game's kickoff (absent or null: none); sales close the moment it passes. */
+  readonly kickoff_at?: string | null;
 }
 
 /** What the sales notice needs of a game's digit sets (the board's `digit_sets`, D35, D38). */
@@ -52,15 +54,24 @@ export function gamePhase(game: SalesState): GamePhase {
   return game.grid_shuffled ? 'drawn' : 'open';
 }
 
-/** True while squares can be bought: the game is active, no numbers are drawn (D16, D18) and its kickoff has not closed sales (D39). */
-export function salesOpen(game: SalesState): boolean {
-  return gamePhase(game) === 'open' && !game.sales_closed_at;
+/**
+ * D39: the kickoff has closed sales at `now`: its run stamped them closed, or the kickoff has
+ * passed and the run has not come yet (the board, the cart and checkout all say closed then).
+ */
+export function closedAtKickoff(game: Pick<SalesState, 'sales_closed_at' | 'kickoff_at'>, now: Date): boolean {
+  if (game.sales_closed_at) return true;
+  return !!game.kickoff_at && Date.parse(game.kickoff_at) <= now.getTime();
 }
 
-/** Why squares of a game whose sales are closed cannot be bought; `sets` are the game's digit sets. */
-export function salesClosedMessage(game: SalesState, sets: readonly SetDrawState[]): string {
+/** True while squares can be bought at `now`: the game is active, no numbers are drawn (D16, D18) and its kickoff has not closed sales (D39). */
+export function salesOpen(game: SalesState, now: Date): boolean {
+  return gamePhase(game) === 'open' && !closedAtKickoff(game, now);
+}
+
+/** Why squares of a game whose sales are closed at `now` cannot be bought; `sets` are the game's digit sets. */
+export function salesClosedMessage(game: SalesState, sets: readonly SetDrawState[], now: Date): string {
   if (!game.is_active) return SALES_CLOSED_MESSAGES.completed;
-  if (!game.grid_shuffled && game.sales_closed_at) return SALES_CLOSED_MESSAGES.kickoff;
+  if (!game.grid_shuffled && closedAtKickoff(game, now)) return SALES_CLOSED_MESSAGES.kickoff;
   return numbersBeingDrawn(sets) ? SALES_CLOSED_MESSAGES.drawing : SALES_CLOSED_MESSAGES.drawn;
 }
 
@@ -78,7 +89,7 @@ export function everySquareSold(game: BoardFill): boolean {
   return game.squares_claimed >= game.board_size;
 }
 
-/** True while sales are open and every square is sold: nothing is left to buy. */
-export function soldOut(game: SalesState & BoardFill): boolean {
-  return salesOpen(game) && everySquareSold(game);
+/** True while sales are open at `now` and every square is sold: nothing is left to buy. */
+export function soldOut(game: SalesState & BoardFill, now: Date): boolean {
+  return salesOpen(game, now) && everySquareSold(game);
 }

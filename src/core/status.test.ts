@@ -18,6 +18,9 @@ import {
   scoreCorrectionBlock,
 } from './status';
 
+/** The clock the sales rule reads: long before any kickoff of these games. */
+const NOW = new Date('2026-01-01T00:00:00Z');
+
 const game = (overrides: Partial<GameState>): GameState => ({
   is_active: true,
   grid_shuffled: false,
@@ -29,17 +32,17 @@ const game = (overrides: Partial<GameState>): GameState => ({
 
 describe('gameCardBadge (D16)', () => {
   it('reads Active, Sold Out, In Progress or Closed', () => {
-    expect(gameCardBadge(game({}))).toBe('Active');
-    expect(gameCardBadge(game({ squares_claimed: 99 }))).toBe('Active');
-    expect(gameCardBadge(game({ squares_claimed: 100 }))).toBe('Sold Out');
-    expect(gameCardBadge(game({ squares_claimed: 100, grid_shuffled: true }))).toBe('In Progress');
-    expect(gameCardBadge(game({ squares_claimed: 100, is_active: false }))).toBe('Closed');
-    expect(gameCardBadge(game({ grid_shuffled: true }))).toBe('In Progress');
-    expect(gameCardBadge(game({ is_active: false }))).toBe('Closed');
+    expect(gameCardBadge(game({}), NOW)).toBe('Active');
+    expect(gameCardBadge(game({ squares_claimed: 99 }), NOW)).toBe('Active');
+    expect(gameCardBadge(game({ squares_claimed: 100 }), NOW)).toBe('Sold Out');
+    expect(gameCardBadge(game({ squares_claimed: 100, grid_shuffled: true }), NOW)).toBe('In Progress');
+    expect(gameCardBadge(game({ squares_claimed: 100, is_active: false }), NOW)).toBe('Closed');
+    expect(gameCardBadge(game({ grid_shuffled: true }), NOW)).toBe('In Progress');
+    expect(gameCardBadge(game({ is_active: false }), NOW)).toBe('Closed');
   });
 
   it('never shows In Progress for a completed game', () => {
-    expect(gameCardBadge(game({ is_active: false, grid_shuffled: true }))).toBe('Closed');
+    expect(gameCardBadge(game({ is_active: false, grid_shuffled: true }), NOW)).toBe('Closed');
   });
 });
 
@@ -64,7 +67,7 @@ describe('adminPhase (D45: one admin word per state)', () => {
   ] as const)('a board of %i with %i sold is %s, and Sold Out only when full (D36)', (board_size, squares_claimed, phase, badge) => {
     const state = { is_active: true, grid_shuffled: false, squares_claimed, board_size };
     expect(adminPhase(state)).toBe(phase);
-    expect(gameCardBadge(state)).toBe(badge);
+    expect(gameCardBadge(state, NOW)).toBe(badge);
     expect(gameStatusLine({ ...state, numbers_revealed: false })).toBe(
       phase === 'Ready to Shuffle' ? 'All squares sold, numbers not drawn yet' : 'Numbers not drawn yet',
     );
@@ -75,7 +78,7 @@ describe('adminPhase (D45: one admin word per state)', () => {
       fc.property(fc.boolean(), fc.boolean(), fc.integer({ min: 0, max: 100 }), fc.constantFrom(100, 50, 25), (a, s, c, size) => {
         const state = { is_active: a, grid_shuffled: s, squares_claimed: Math.min(c, size), board_size: size };
         const phase = adminPhase(state);
-        const badge = gameCardBadge(state);
+        const badge = gameCardBadge(state, NOW);
         expect(ADMIN_PHASES).toContain(phase);
         if (badge === 'Closed') expect(phase).toBe('Completed');
         else if (phase !== 'Ready to Shuffle') expect(phase).toBe(badge);

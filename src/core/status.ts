@@ -2,7 +2,7 @@
  * How a game's and a payout's state is named on each screen (spec section 4, D16, D17, D23).
  * Game fields keep the spec's names.
  */
-import { everySquareSold, soldOut } from './sales';
+import { everySquareSold, type SalesState, soldOut } from './sales';
 
 export interface GameState {
   readonly is_active: boolean;
@@ -20,10 +20,10 @@ export type GameCardBadge = 'Active' | 'Sold Out' | 'In Progress' | 'Closed';
  * a player reads it. Closed when not active, else In Progress when shuffled, else Sold Out when
  * every square is sold (nothing left to pick, though not drawn yet), else Active.
  */
-export function gameCardBadge(game: Pick<GameState, 'is_active' | 'grid_shuffled' | 'squares_claimed' | 'board_size'>): GameCardBadge {
+export function gameCardBadge(game: Pick<GameState, 'is_active' | 'grid_shuffled' | 'squares_claimed' | 'board_size'> & SalesState, now: Date): GameCardBadge {
   if (!game.is_active) return 'Closed';
   if (game.grid_shuffled) return 'In Progress';
-  return soldOut(game) ? 'Sold Out' : 'Active';
+  return soldOut(game, now) ? 'Sold Out' : 'Active';
 }
 
 export const ADMIN_PHASES = ['Active', 'Ready to Shuffle', 'In Progress', 'Completed'] as const;

@@ -6,24 +6,26 @@ import { gameVisible, inviteLink, printedLink } from './visibility';
 describe('who can see a game (D30)', () => {
   const never = () => Promise.reject(new Error('asked whether the viewer owns squares'));
   const none = { membership: () => Promise.resolve(null) };
+  const yes = () => Promise.resolve(true);
+  const no = () => Promise.resolve(false);
 
   it('shows a public game to everyone without asking anything', async () => {
-    expect(await gameVisible('public', { isAdmin: false, hasCurrentInvite: false, ...none, ownsSquares: never })).toBe(true);
+    expect(await gameVisible('public', { isAdmin: never, hasCurrentInvite: false, membership: never, ownsSquares: never })).toBe(true);
   });
 
   it('shows an invite-only game to admins, to the current invite, and to owners; asks about squares last', async () => {
-    expect(await gameVisible('invite', { isAdmin: true, hasCurrentInvite: false, ...none, ownsSquares: never })).toBe(true);
-    expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: true, ...none, ownsSquares: never })).toBe(true);
-    expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: false, ...none, ownsSquares: () => Promise.resolve(true) })).toBe(true);
-    expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: false, ...none, ownsSquares: () => Promise.resolve(false) })).toBe(false);
+    expect(await gameVisible('invite', { isAdmin: yes, hasCurrentInvite: false, ...none, ownsSquares: never })).toBe(true);
+    expect(await gameVisible('invite', { isAdmin: no, hasCurrentInvite: true, ...none, ownsSquares: never })).toBe(true);
+    expect(await gameVisible('invite', { isAdmin: no, hasCurrentInvite: false, ...none, ownsSquares: () => Promise.resolve(true) })).toBe(true);
+    expect(await gameVisible('invite', { isAdmin: no, hasCurrentInvite: false, ...none, ownsSquares: () => Promise.resolve(false) })).toBe(false);
   });
 
   it('D46: shows an invite-only game to a member from any browser; a removed account loses the link but keeps what it owns', async () => {
     const member = { membership: () => Promise.resolve('member' as const) };
     const removed = { membership: () => Promise.resolve('removed' as const) };
-    expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: false, ...member, ownsSquares: never })).toBe(true);
-    expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: true, ...removed, ownsSquares: () => Promise.resolve(false) })).toBe(false);
-    expect(await gameVisible('invite', { isAdmin: false, hasCurrentInvite: false, ...removed, ownsSquares: () => Promise.resolve(true) })).toBe(true);
+    expect(await gameVisible('invite', { isAdmin: no, hasCurrentInvite: false, ...member, ownsSquares: never })).toBe(true);
+    expect(await gameVisible('invite', { isAdmin: no, hasCurrentInvite: true, ...removed, ownsSquares: () => Promise.resolve(false) })).toBe(false);
+    expect(await gameVisible('invite', { isAdmin: no, hasCurrentInvite: false, ...removed, ownsSquares: () => Promise.resolve(true) })).toBe(true);
   });
 
   it("D42: the printed board's link is the invite link for an admin only, else the plain link", () => {

@@ -53,18 +53,19 @@ export function shareLink(origin: string, game: { id: string; visibility: Visibi
  * invite-only one to an admin, to a viewer who owns or holds any of its squares, to a member (an
  * account that opened its invite link, from any browser), and to a request carrying its current
  * invite token, unless the organizer removed that account from the game (a removed account keeps
- * what it owns). `membership` and `ownsSquares` are queries, asked only when needed.
+ * what it owns). `isAdmin`, `membership` and `ownsSquares` are queries, asked only when needed
+ * (a public game asks nothing).
  */
 export async function gameVisible(
   visibility: Visibility,
   facts: {
-    isAdmin: boolean;
+    isAdmin: () => Promise<boolean>;
     hasCurrentInvite: boolean;
     membership: () => Promise<'member' | 'removed' | null>;
     ownsSquares: () => Promise<boolean>;
   },
 ): Promise<boolean> {
-  if (visibility === 'public' || facts.isAdmin) return true;
+  if (visibility === 'public' || (await facts.isAdmin())) return true;
   const membership = await facts.membership();
   if (membership === 'member' || (facts.hasCurrentInvite && membership === null)) return true;
   return facts.ownsSquares();

@@ -3,7 +3,7 @@ import { sql, type ExpressionBuilder, type Selectable, type Updateable } from 'k
 import type { DbKind } from '../db/connection';
 import { activityRepository, type NewActivity } from '../activity/activity.repository';
 import type { Executor } from '../db/executor';
-import { addToGameCounters, type CounterChange } from '../db/shared-queries';
+import { addToGameCounters, person, type CounterChange } from '../db/shared-queries';
 import type { CheckoutItemsTable, CheckoutsTable, Database, PaymentRefundsTable } from '../db/schema';
 
 /**
@@ -304,7 +304,11 @@ export function checkoutRepository(db: Executor, kind: DbKind) {
 
     /** The buyer's name and address, for the refund mail. */
     buyerOf(userId: string) {
-      return db.selectFrom('user').select(['email', 'name', 'username', 'displayUsername']).where('id', '=', userId).executeTakeFirst();
+      return db
+        .selectFrom('user')
+        .select(['email', person().name.as('name')])
+        .where('id', '=', userId)
+        .executeTakeFirst();
     },
 
     items(checkoutId: string): Promise<CheckoutItemRow[]> {

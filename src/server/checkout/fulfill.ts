@@ -1,9 +1,9 @@
 import { formatUsd } from '@core/money';
+import { salesOpen } from '@core/sales';
 import type { Executor } from '../db/executor';
 import { refundMail } from '../mail/templates';
 import { iso, perGame, providerOf, publishSquares, refundKey, inTransaction, type CheckoutServiceDeps } from './checkout.deps';
 import { REFUND_REASONS } from './checkout.messages';
-import { kickoffPassed } from './sale-checks';
 import { checkoutRepository, type CheckoutRepository, type CheckoutRow, type RefundRow, type StoredCheckoutStatus } from './checkout.repository';
 
 /** Rolls back a fulfillment that cannot claim every square: the payment is refunded instead. */
@@ -39,7 +39,7 @@ export function fulfillment(deps: CheckoutServiceDeps) {
         for (const [gameId, total] of totals) {
           const game = games.get(gameId);
           if (!game) closedReason ??= REFUND_REASONS.gameGone(total.title);
-          else if (game.grid_shuffled || !game.is_active || kickoffPassed(game, clock())) closedReason ??= REFUND_REASONS.salesClosed(game.title);
+          else if (!salesOpen(game, clock())) closedReason ??= REFUND_REASONS.salesClosed(game.title);
         }
         const now = iso(clock());
         const moved = await tx.moveStatus(checkoutId, ['open'], {
@@ -191,7 +191,7 @@ export function fulfillment(deps: CheckoutServiceDeps) {
     await mail.enqueue(
       trx,
       refundMail(buyer.email, {
-        username: buyer.displayUsername ?? buyer.username ?? buyer.name,
+        username: buyer.name,
         amount: formatUsd(refunded.amountCents),
         description: refunded.description,
         reason: refunded.reason,

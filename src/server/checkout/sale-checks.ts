@@ -1,6 +1,7 @@
 import type { UnavailableSquare } from '@core/api/checkout';
 import { firstSquareOffBoard, squareOffBoardMessage } from '@core/board-shape';
 import { squarePositionLabel } from '@core/grid';
+import { closedAtKickoff } from '@core/sales';
 import { playerLimitMessage } from '@core/player-limit';
 import { shapeOfGame } from '../games/games.repository';
 import { AppError, conflict } from '../http/errors';
@@ -30,14 +31,9 @@ export function gameClosed(title: string, game: GameForSale | undefined, method:
     return conflict(game.numbers_drawing ? CHECKOUT_TEXTS.salesClosedDrawing(game.title) : CHECKOUT_TEXTS.salesClosed(game.title), 'GAME_CLOSED');
   }
   // D39: the kickoff closes sales the moment it passes; the kickoff run then ends open checkouts.
-  if (kickoffPassed(game, now)) return conflict(CHECKOUT_TEXTS.salesClosedAtKickoff(game.title), 'GAME_CLOSED');
+  if (closedAtKickoff(game, now)) return conflict(CHECKOUT_TEXTS.salesClosedAtKickoff(game.title), 'GAME_CLOSED');
   if (game.payment_method !== method) return conflict(CHECKOUT_TEXTS.paymentMethodChanged(game.title), 'GAME_CLOSED');
   return null;
-}
-
-/** D39: sales of the game closed at kickoff, or its kickoff has passed. */
-export function kickoffPassed(game: Pick<GameForSale, 'kickoff_at' | 'sales_closed_at'>, now: Date): boolean {
-  return game.sales_closed_at !== null || (game.kickoff_at !== null && Date.parse(game.kickoff_at) <= now.getTime());
 }
 
 /**

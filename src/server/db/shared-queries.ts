@@ -30,6 +30,29 @@ export function person(alias: 'user' | 'actor' | 'subject' | 'buyer' = 'user') {
   };
 }
 
+/**
+ * A game's owned squares with their owners as person() names them (`username`, `no_account`,
+ * `email`; left join: an owner whose account is gone still leaves its square). Callers order them.
+ */
+export function ownedSquaresWithOwners(db: Executor, gameId: string) {
+  const owner = person();
+  return db
+    .selectFrom('squares')
+    .leftJoin('user', 'user.id', 'squares.user_id')
+    .select([
+      'squares.x',
+      'squares.y',
+      'squares.is_paid',
+      'squares.user_id',
+      'squares.claimed_at',
+      owner.name.as('username'),
+      owner.noAccount.as('no_account'),
+      owner.email.as('email'),
+    ])
+    .where('squares.game_id', '=', gameId)
+    .where('squares.status', '=', 'claimed');
+}
+
 /** A game's winner records joined with their quarter's score and the winner's account (left join: an unsold square has none). */
 export function winnersWithScores(db: Executor, gameId: string) {
   return db
@@ -44,11 +67,10 @@ export function winnersWithScores(db: Executor, gameId: string) {
 
 /**
  * D47: how many squares the winner of a `game_winners` row still owes for in that game (owned,
- * not paid); 0 for a square nobody bought. Selected beside a winner wherever the organizer pays out.
+ * not paid); 0 for a square nobody bought. Selected beside a winner wherever the organizer pays out;
+ * core/results-ledger.ts winnerOwesCents prices it. An integer (Postgres counts in bigint, read as text).
  */
-export const winnerUnpaidSquares = sql<
-  number | string
->`(select count(*) from "squares" where "squares"."game_id" = "game_winners"."game_id" and "squares"."user_id" = "game_winners"."user_id" and "squares"."status" = 'claimed' and "squares"."is_paid" = ${sql.lit(false)})`;
+export const winnerUnpaidSquares = sql<number>`(select cast(count(*) as integer) from "squares" where "squares"."game_id" = "game_winners"."game_id" and "squares"."user_id" = "game_winners"."user_id" and "squares"."status" = 'claimed' and "squares"."is_paid" = ${sql.lit(false)})`;
 
 /** Squares added to a game's counters (negative to take them away): owned ones, and of those the paid ones. */
 export interface CounterChange {

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/executor';
-import { person, winnerUnpaidSquares, winnersWithScores } from '../db/shared-queries';
+import { ownedSquaresWithOwners, person, winnerUnpaidSquares, winnersWithScores } from '../db/shared-queries';
 import { digitSetsOf } from '../draws/digit-sets';
 
 /** D48: owners and winners as every answer shows them. */
@@ -19,24 +19,7 @@ export function exportsRepository(db: Executor) {
     digitSets: (gameId: string) => digitSetsOf(db, gameId),
 
     /** Owned squares with their owners, by position. */
-    squares: (gameId: string) =>
-      db
-        .selectFrom('squares')
-        .leftJoin('user', 'user.id', 'squares.user_id')
-        .select([
-          'squares.x',
-          'squares.y',
-          'squares.is_paid',
-          'squares.claimed_at',
-          shown.name.as('username'),
-          shown.noAccount.as('no_account'),
-          shown.email.as('email'),
-        ])
-        .where('squares.game_id', '=', gameId)
-        .where('squares.status', '=', 'claimed')
-        .orderBy('squares.x')
-        .orderBy('squares.y')
-        .execute(),
+    squares: (gameId: string) => ownedSquaresWithOwners(db, gameId).orderBy('squares.x').orderBy('squares.y').execute(),
 
     /** Confirmed quarters with their winners and payouts, by quarter. */
     payouts: (gameId: string) =>

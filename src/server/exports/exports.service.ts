@@ -1,10 +1,12 @@
 import { boardLineDigits, lineDigitsLabel } from '@core/board-shape';
 import { type Coordinate, squarePositionLabel } from '@core/grid';
 import { GAME_ERRORS } from '@core/messages';
+import { formatCsvAmount } from '@core/money';
 import { orderStatusLabel } from '@core/orders';
 import { SQUARE_PAYMENT_WORDS } from '@core/payment-methods';
 import { isPeriodOf, numberSetPeriodsLabel, periodModel, periodWinningsLabel } from '@core/periods';
 import { personLabel, playerLabel } from '@core/person';
+import { winnerNetCents, winnerOwesCents } from '@core/results-ledger';
 import { payoutStatusLabel } from '@core/status';
 import { parseAxis } from '../db/grid-numbers';
 import { rangesOf } from '../draws/digit-sets';
@@ -32,9 +34,6 @@ type SquareDigits = (square: Coordinate) => [string, string];
 
 /** A game's CSV files for its admins (D33): squares, orders (with the notes typed at payment) and payouts. */
 export function exportsService({ repo, orders }: { repo: ExportsRepository; orders: OrdersService }) {
-  /** Dollars with two decimals and no thousands separator, so a spreadsheet reads a number. */
-  const money = (cents: number) => (cents / 100).toFixed(2);
-
   /**
    * D35: a pair of digit columns per number set of the game, headed by the set's periods ("Q1-Q2
    * Lions digits"), empty until the set is drawn.
@@ -88,7 +87,7 @@ export function exportsService({ repo, orders }: { repo: ExportsRepository; orde
             o.method === 'organizer' ? 'Organizer collects' : 'Card',
             orderStatusLabel(o),
             o.squares.map((s) => squarePositionLabel(s)).join('; '),
-            money(o.amount_cents),
+            formatCsvAmount(o.amount_cents),
             o.notes,
           ]),
         );
@@ -108,21 +107,24 @@ export function exportsService({ repo, orders }: { repo: ExportsRepository; orde
             'Owes (USD)',
             'Net (USD)',
           ],
-          (await repo.payouts(gameId)).map((p) => [
-            isPeriodOf(model, p.quarter) ? periodWinningsLabel(model, p.quarter) : String(p.quarter),
-            p.team_a_score,
-            p.team_b_score,
-            squarePositionLabel({ x: p.square_x, y: p.square_y }),
-            p.user_id === null ? 'Not sold' : playerLabel(p),
-            p.email,
-            money(p.payout_amount_cents),
-            payoutStatusLabel(p.payout_status),
-            p.payout_reference,
-            p.paid_at,
-            // D47: what the winner still owes for unpaid squares, and the payout net of it.
-            money(Number(p.unpaid_squares) * game.price_per_square_cents),
-            money(p.payout_amount_cents - Number(p.unpaid_squares) * game.price_per_square_cents),
-          ]),
+          (await repo.payouts(gameId)).map((p) => {
+            const owesCents = winnerOwesCents(p.unpaid_squares, game.price_per_square_cents);
+            return [
+              isPeriodOf(model, p.quarter) ? periodWinningsLabel(model, p.quarter) : String(p.quarter),
+              p.team_a_score,
+              p.team_b_score,
+              squarePositionLabel({ x: p.square_x, y: p.square_y }),
+              p.user_id === null ? 'Not sold' : playerLabel(p),
+              p.email,
+              formatCsvAmount(p.payout_amount_cents),
+              payoutStatusLabel(p.payout_status),
+              p.payout_reference,
+              p.paid_at,
+              // D47: what the winner still owes for unpaid squares, and the payout net of it.
+              formatCsvAmount(owesCents),
+              formatCsvAmount(winnerNetCents(p.payout_amount_cents, owesCents)),
+            ];
+          }),
         );
     }
   }

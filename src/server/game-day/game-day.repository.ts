@@ -1,7 +1,7 @@
 import { type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../db/executor';
 import { digitSetsOf, type DigitSetRow } from '../draws/digit-sets';
-import { person, winnerUnpaidSquares } from '../db/shared-queries';
+import { person, winnerUnpaidSquares, winnersWithScores } from '../db/shared-queries';
 
 /** D48: the winner as every answer shows them. */
 const winner = person();
@@ -51,7 +51,7 @@ export interface ResultRow {
   winner_name: string | null;
   winner_no_account: boolean;
   winner_email: string | null;
-  winner_unpaid_squares: number | string | null;
+  winner_unpaid_squares: number;
   payout_amount_cents: number;
   payout_status: WinnerRow['payout_status'];
   payout_reference: string | null;
@@ -181,12 +181,7 @@ export function gameDayRepository(db: Executor) {
 
     /** Confirmed quarters with their winner records and the winners' names, in quarter order. */
     results(gameId: string): Promise<ResultRow[]> {
-      return db
-        .selectFrom('quarter_scores')
-        .innerJoin('game_winners', (join) =>
-          join.onRef('game_winners.game_id', '=', 'quarter_scores.game_id').onRef('game_winners.quarter', '=', 'quarter_scores.quarter'),
-        )
-        .leftJoin('user', 'user.id', 'game_winners.user_id')
+      return winnersWithScores(db, gameId)
         .select([
           'quarter_scores.quarter',
           'quarter_scores.team_a_score',
@@ -208,8 +203,6 @@ export function gameDayRepository(db: Executor) {
           'game_winners.last_retry_at',
           'game_winners.paid_at',
         ])
-        .where('quarter_scores.game_id', '=', gameId)
-        .orderBy('quarter_scores.quarter')
         .execute();
     },
 

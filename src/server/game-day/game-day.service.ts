@@ -4,6 +4,7 @@ import { winningSquareOf } from '@core/board-shape';
 import type { Digit } from '@core/grid';
 import { createWinnerRecordError, findWinningSquareError, GAME_DAY_ERRORS, GAME_ERRORS, saveQuarterScoreError } from '@core/messages';
 import { finalPeriod, isPeriodOf, nextPeriodToConfirm, type Period, type PeriodModel, periodModel, periodWinningsLabel, QUARTER_MODEL } from '@core/periods';
+import { winnerOwesCents } from '@core/results-ledger';
 import { winningDigits, type Quarter } from '@core/scoring';
 import { NUMBERS_LOCKS } from '@core/numbers-controls';
 import { nextSetToDraw } from '@core/set-numbers';
@@ -550,7 +551,7 @@ function toResult(gameId: string, row: ResultRow, priceCents: number): QuarterRe
     winner_name: row.winner_name,
     winner_no_account: row.winner_no_account,
     winner_email: row.winner_email,
-    winner_owes_cents: Number(row.winner_unpaid_squares ?? 0) * priceCents,
+    winner_owes_cents: winnerOwesCents(row.winner_unpaid_squares, priceCents),
     winner_id: row.user_id,
     payout_amount_cents: row.payout_amount_cents,
     payout_status: row.payout_status,

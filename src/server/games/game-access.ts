@@ -80,14 +80,17 @@ export interface GameAccessDeps {
 export function gameAccess({ db, games, members, guards, clock }: GameAccessDeps) {
   /** D30's rule with D46's members for one game and one asker. A public game reads nothing. */
   async function visible(game: GameVisibility, asker: Asker): Promise<boolean> {
-    if (game.visibility === 'public') return true;
-    const hasCurrentInvite = inviteMatches(asker.invite(game.id), game.invite_token);
-    const user = await asker.user();
     return gameVisible(game.visibility, {
-      isAdmin: user?.isAdmin === true,
-      hasCurrentInvite,
-      membership: () => (user ? members.membership(game.id, user.id) : Promise.resolve(null)),
-      ownsSquares: () => (user ? ownsOrHolds(db, game.id, user.id, clock().toISOString()) : Promise.resolve(false)),
+      isAdmin: async () => (await asker.user())?.isAdmin === true,
+      hasCurrentInvite: inviteMatches(asker.invite(game.id), game.invite_token),
+      membership: async () => {
+        const user = await asker.user();
+        return user ? members.membership(game.id, user.id) : null;
+      },
+      ownsSquares: async () => {
+        const user = await asker.user();
+        return user ? ownsOrHolds(db, game.id, user.id, clock().toISOString()) : false;
+      },
     });
   }
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardResponse } from '@core/api/board';
 import type { Game } from '@core/api/games';
+import { checkItem, noLongerSells } from '@core/cart-check';
 import { KICKOFF_ERRORS } from '@core/messages';
+import { SALES_CLOSED_MESSAGES, salesClosedMessage, salesOpen } from '@core/sales';
 import { testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { cartOf, checkoutRow, squareRows, startCheckout } from '../../../tests/support/checkout';
@@ -144,6 +146,34 @@ describe(`kickoff (D39, ${testDbKind})`, () => {
       const refused = await startCheckout(t.app, alice, [cartOf(game.id, [{ x: 2, y: 2 }], 10, game.title)]);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ error: { code: 'GAME_CLOSED' } });
+    });
+
+    it('counts a kickoff passed a second ago before its run: the board, random pick, the cart and checkout all say closed at kickoff', async () => {
+      const game = await kickoffGame();
+      // The run has not come yet: the kickoff is in the past, sales_closed_at still empty.
+      await db()
+        .updateTable('games')
+        .set({ kickoff_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', game.id)
+        .execute();
+      const answer = (await send(t.app, 'GET', `/api/games/${game.id}/board`, { cookie: alice.cookie })).json() as BoardResponse;
+      expect(answer.game.sales_closed_at).toBeNull();
+      const now = new Date();
+      expect(salesOpen(answer.game, now)).toBe(false);
+      expect(salesClosedMessage(answer.game, answer.digit_sets, now)).toBe(SALES_CLOSED_MESSAGES.kickoff);
+      const cartAnswer = { board: answer, missing: false, checking: false };
+      expect(noLongerSells(cartAnswer, now)).toBe(SALES_CLOSED_MESSAGES.kickoff);
+      expect(checkItem(cartOf(game.id, [{ x: 2, y: 2 }], 10, game.title), cartAnswer, now).gameProblem).toBe(SALES_CLOSED_MESSAGES.kickoff);
+
+      const picked = await send(t.app, 'POST', `/api/games/${game.id}/squares/random`, { cookie: alice.cookie, payload: { count: 1, exclude: [] } });
+      expect(picked.statusCode).toBe(409);
+      expect(picked.json()).toMatchObject({ error: { code: 'GAME_CLOSED', message: SALES_CLOSED_MESSAGES.kickoff } });
+
+      const refused = await startCheckout(t.app, alice, [cartOf(game.id, [{ x: 2, y: 2 }], 10, game.title)]);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        error: { code: 'GAME_CLOSED', message: `Sales for "${game.title}" closed at kickoff. Remove it from your cart and try again.` },
+      });
     });
 
     it("draws and shows the numbers at kickoff when chosen (commit-reveal), on a grid not full, by Randomize's path", async () => {

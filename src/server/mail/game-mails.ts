@@ -8,6 +8,7 @@ import { isPeriodOf, numberSetPeriodsLabel, periodModel, periodWinningsLabel } f
 import type { Db } from '../db/connection';
 import type { Executor } from '../db/executor';
 import { parseAxis } from '../db/grid-numbers';
+import { person } from '../db/shared-queries';
 import { rangesOf } from '../draws/digit-sets';
 import { shapeOfGame } from '../games/games.repository';
 import type { Logger } from '../logger';
@@ -23,15 +24,13 @@ export interface GameMailsDeps extends ServiceDeps {
   origin: () => string;
 }
 
+/** An account to mail: its address and its name as every page says it (D48, shared-queries' person()). */
 interface Person {
   id: string;
   email: string;
-  name: string;
-  username: string | null;
-  displayUsername: string | null;
+  name: string | null;
 }
 
-const nameOf = (person: Person) => person.displayUsername ?? person.username ?? (person.name.trim() || null);
 const byPosition = (a: Coordinate, b: Coordinate) => a.x - b.x || a.y - b.y;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -39,7 +38,7 @@ async function peopleOf(tx: Executor, ids: readonly string[]): Promise<Map<strin
   if (ids.length === 0) return new Map();
   const rows = await tx
     .selectFrom('user')
-    .select(['id', 'email', 'name', 'username', 'displayUsername'])
+    .select(['id', 'email', person().name.as('name')])
     .where('id', 'in', [...new Set(ids)])
     .where('deleted_at', 'is', null)
     .execute();
@@ -90,7 +89,7 @@ export function gameMails(deps: GameMailsDeps) {
     await mail.enqueue(
       tx,
       receiptMail(buyer.email, {
-        username: nameOf(buyer),
+        username: buyer.name,
         paid: !organizerPays,
         total: formatUsd(checkout.amount_cents),
         games: parts,
@@ -128,7 +127,7 @@ export function gameMails(deps: GameMailsDeps) {
     };
     await mail.enqueue(
       tx,
-      receiptMail(owner.email, { username: nameOf(owner), paid: assignment.paid, assigned: true, total, games: [part], link: `${origin}/my-squares` }),
+      receiptMail(owner.email, { username: owner.name, paid: assignment.paid, assigned: true, total, games: [part], link: `${origin}/my-squares` }),
     );
   }
 
@@ -195,7 +194,7 @@ export function gameMails(deps: GameMailsDeps) {
         await mail.enqueue(
           tx,
           numbersDrawnMail(person.email, {
-            username: nameOf(person),
+            username: person.name,
             gameTitle: game.title,
             setLabel,
             periodsLabel,
@@ -223,7 +222,7 @@ export function gameMails(deps: GameMailsDeps) {
       owners.map((owner) => owner.user_id),
     );
     const link = `${deps.origin()}/game/${gameId}`;
-    for (const person of people.values()) await mail.enqueue(tx, numbersClearedMail(person.email, { username: nameOf(person), gameTitle: game.title, link }));
+    for (const person of people.values()) await mail.enqueue(tx, numbersClearedMail(person.email, { username: person.name, gameTitle: game.title, link }));
     return people.size;
   }
 
@@ -277,7 +276,7 @@ export function gameMails(deps: GameMailsDeps) {
       await mail.enqueue(
         tx,
         wonMail(person.email, {
-          username: nameOf(person),
+          username: person.name,
           gameTitle: game.title,
           period: periodWinningsLabel(model, winner.quarter),
           amount: formatUsd(winner.payout_amount_cents),
@@ -314,7 +313,7 @@ export function gameMails(deps: GameMailsDeps) {
     await mail.enqueue(
       tx,
       payoutPaidMail(person.email, {
-        username: nameOf(person),
+        username: person.name,
         gameTitle: winner.title,
         period: periodWinningsLabel(model, winner.quarter),
         amount: formatUsd(winner.payout_amount_cents),
@@ -374,7 +373,7 @@ export function gameMails(deps: GameMailsDeps) {
           await mail.enqueue(
             tx,
             payByReminderMail(person.email, {
-              username: nameOf(person),
+              username: person.name,
               gameTitle: game.title,
               squares: mine.map((square) => squarePositionLabel(square)),
               amount: formatUsd(mine.length * game.price_per_square_cents),

@@ -144,7 +144,7 @@ export function passwordRemovedMail(to: string, link: string): MailMessage {
  * A paid checkout whose squares could not all be claimed, or whose game was deleted, was refunded
  * in full (D13, D21). `link` opens My Squares, which lists the refund.
  */
-export function refundMail(to: string, refund: { username: string; amount: string; description: string; reason: string; link: string }): MailMessage {
+export function refundMail(to: string, refund: { username: string | null; amount: string; description: string; reason: string; link: string }): MailMessage {
   const greeting = greetingFor(refund.username);
   const body = `We refunded your payment of ${refund.amount} for ${refund.description}.`;
   const why = refund.reason;
@@ -162,8 +162,11 @@ export function refundMail(to: string, refund: { username: string; amount: strin
 
 /** D28: unpaid squares of an organizer-collects game were released (by the organizer, or at the pay-by time). */
 /** D32: the organizer released squares the player had paid for (a card payment is refunded, mailed on its own). */
-export function releasedPaidMail(to: string, released: { username: string; gameTitle: string; squares: string; byCard: boolean; link: string }): MailMessage {
-  const greeting = `Hi ${released.username},`;
+export function releasedPaidMail(
+  to: string,
+  released: { username: string | null; gameTitle: string; squares: string; byCard: boolean; link: string },
+): MailMessage {
+  const greeting = greetingFor(released.username);
   const body = `The organizer released your squares in ${released.gameTitle}: ${released.squares}.`;
   const money = released.byCard
     ? 'What you paid for them by card is refunded; you get a separate e-mail when the refund is made.'
@@ -183,7 +186,10 @@ export function releasedPaidMail(to: string, released: { username: string; gameT
   };
 }
 
-export function releasedMail(to: string, released: { username: string; gameTitle: string; squares: string; atPayBy: boolean; link: string }): MailMessage {
+export function releasedMail(
+  to: string,
+  released: { username: string | null; gameTitle: string; squares: string; atPayBy: boolean; link: string },
+): MailMessage {
   const greeting = greetingFor(released.username);
   const body = `Your unpaid squares in ${released.gameTitle} were released: ${released.squares}.`;
   const why = released.atPayBy

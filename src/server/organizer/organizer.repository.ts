@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
 import { activityRepository, type NewActivity } from '../activity/activity.repository';
 import type { Executor } from '../db/executor';
-import { addToGameCounters, person, type CounterChange } from '../db/shared-queries';
+import { addToGameCounters, ownedSquaresWithOwners, person, type CounterChange } from '../db/shared-queries';
 import type { Database } from '../db/schema';
 
 /** Which owned squares of a game a tool acts on (D28): some by position, one player's, or all. */
@@ -48,9 +48,6 @@ export interface OwnedSquareRow {
   no_account: boolean;
   email: string | null;
 }
-
-/** D48: a square's owner as every view shows them. */
-const owner = person();
 
 /** The queries of the organizer's payment tools; inside a game's lock (games.repository withLockedGame) for the writes. */
 export function organizerRepository(db: Executor) {
@@ -146,32 +143,15 @@ export function organizerRepository(db: Executor) {
 
     /** Every owned square of a game with its owner's names, by owner then position. */
     async ownedSquares(gameId: string): Promise<OwnedSquareRow[]> {
-      return db
-        .selectFrom('squares')
-        .leftJoin('user', 'user.id', 'squares.user_id')
-        .select([
-          'squares.x',
-          'squares.y',
-          'squares.is_paid',
-          'squares.user_id',
-          owner.name.as('username'),
-          owner.noAccount.as('no_account'),
-          owner.email.as('email'),
-        ])
-        .where('squares.game_id', '=', gameId)
-        .where('squares.status', '=', 'claimed')
-        .orderBy('squares.user_id')
-        .orderBy('squares.x')
-        .orderBy('squares.y')
-        .execute();
+      return ownedSquaresWithOwners(db, gameId).orderBy('squares.user_id').orderBy('squares.x').orderBy('squares.y').execute();
     },
 
     /** The buyers to tell, by id. */
-    async people(ids: readonly string[]): Promise<{ id: string; email: string; username: string | null; name: string }[]> {
+    async people(ids: readonly string[]): Promise<{ id: string; email: string; name: string | null }[]> {
       if (ids.length === 0) return [];
       return db
         .selectFrom('user')
-        .select(['id', 'email', 'username', 'name'])
+        .select(['id', 'email', person().name.as('name')])
         .where('id', 'in', [...ids])
         .execute();
     },

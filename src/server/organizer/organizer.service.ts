@@ -177,13 +177,13 @@ export function organizerService(deps: OrganizerServiceDeps) {
     link: string,
     rows: readonly OwnedSquare[],
     refunds: ReadonlyMap<string, number>,
-    people: readonly { id: string; email: string; username: string | null; name: string }[],
+    people: readonly { id: string; email: string; name: string | null }[],
     atPayBy: boolean,
   ): Promise<void> {
     for (const person of people) {
       const mine = rows.filter((row) => row.user_id === person.id);
       const labels = (list: readonly OwnedSquare[]) => list.map((row) => squarePositionLabel(row)).join('; ');
-      const username = person.username ?? person.name;
+      const username = person.name;
       const unpaid = mine.filter((row) => !row.is_paid);
       const paid = mine.filter((row) => row.is_paid);
       if (unpaid.length > 0) await mail.enqueue(tx, releasedMail(person.email, { username, gameTitle: title, squares: labels(unpaid), atPayBy, link }));

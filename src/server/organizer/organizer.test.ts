@@ -264,6 +264,21 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
       ]);
     });
 
+    it("greets a released owner by the name the board shows them by (D48), their username's own case", async () => {
+      const carol = await testAccount(t, { prefix: 'carol' });
+      const shown = carol.username.toUpperCase();
+      await t.db.handle.db.updateTable('user').set({ displayUsername: shown }).where('id', '=', carol.id).execute();
+      const game = await organizerGame();
+      await reserve(carol, game, [{ x: 5, y: 5 }]);
+      const board = (await send(t.app, 'GET', `/api/games/${game.id}/board`)).json() as BoardResponse;
+      expect(board.squares.find((s) => s.x === 5 && s.y === 5)?.owner_username).toBe(shown);
+      expect((await tool(game.id, 'release', { user_id: carol.id })).statusCode).toBe(200);
+      const released = `Your unpaid squares in ${game.title} were released`;
+      await expect.poll(async () => (await mailsTo(t.app, carol.email)).map((m) => m.subject)).toContain(released);
+      const mail = (await mailsTo(t.app, carol.email)).find((m) => m.subject === released)!;
+      expect(mail.text).toContain(`Hi ${shown},`);
+    });
+
     it('releases unpaid squares only: they become available and the owner gets an e-mail', async () => {
       const game = await organizerGame();
       await reserve(alice, game, [

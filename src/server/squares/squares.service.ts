@@ -142,7 +142,7 @@ export function squaresService(deps: SquaresServiceDeps) {
     // board for its current invite or a viewer with squares on it (owned or in a live hold,
     // as this very read saw them); anyone else gets the answer of a game that does not exist.
     const visible = await gameVisible(shared.board.game.visibility, {
-      isAdmin: false,
+      isAdmin: () => Promise.resolve(false),
       hasCurrentInvite: inviteMatches(invite, shared.inviteToken),
       // D46: a member sees the game from any browser; one the organizer removed, not by the link.
       membership: () => (viewer === null || !deps.members ? Promise.resolve(null) : deps.members.membership(gameId, viewer.id)),
@@ -161,7 +161,8 @@ export function squaresService(deps: SquaresServiceDeps) {
    */
   async function randomPick(gameId: string, viewer: Viewer, invite: string | undefined, request: RandomPickRequest): Promise<RandomPickResponse> {
     const { game, squares, digit_sets } = await board(gameId, viewer, invite);
-    if (!salesOpen(game)) throw conflict(salesClosedMessage(game, digit_sets), 'GAME_CLOSED');
+    const at = now();
+    if (!salesOpen(game, at)) throw conflict(salesClosedMessage(game, digit_sets, at), 'GAME_CLOSED');
     const taken = new Set(squares.map(squareKey));
     const inCart = new Set(request.exclude.map(squareKey).filter((key) => !taken.has(key)));
     const left = squaresLeft(game.max_squares_per_player, squares.filter((square) => square.mine).length + inCart.size);

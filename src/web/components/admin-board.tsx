@@ -19,7 +19,7 @@ export type AdminBoardMode = 'tools' | 'winners';
 
 /** Board tools while squares sell; Pick winners once the numbers are drawn (or the game is over). */
 function defaultBoardMode(game: GameDayView['game']): AdminBoardMode {
-  return salesOpen(game) ? 'tools' : 'winners';
+  return salesOpen(game, new Date()) ? 'tools' : 'winners';
 }
 
 const TRIGGER = 'h-auto min-h-8 px-3';

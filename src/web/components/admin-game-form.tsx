@@ -5,7 +5,7 @@ import { rulesSummary, type RulesChoice } from '@core/game-rules-summary';
 import { GAME_PRICE_LOCKED, ORGANIZER_TEXTS } from '@core/messages';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, POT_RULE, type PaymentMethod } from '@core/payment-methods';
 import { BOARD_SIZE_LABELS, BOARD_SIZES, type BoardSize } from '@core/board-shape';
-import { formatUsd } from '@core/money';
+import { dollarsToCents, formatUsd } from '@core/money';
 import {
   CUSTOM_PAYOUT,
   CUSTOM_PAYOUT_LABEL,
@@ -1029,10 +1029,9 @@ function PayoutInfo({ id, infoText, values }: { id: string; infoText: string; va
     organizer_percent: custom ? typed(values.organizer_percent) : null,
     unbought_rule: values.unbought_rule,
   });
-  const plan =
-    validPrice && checked.ok
-      ? payoutRules(dollars * 100 * Number(values.board_size), { ...checked.value, organizer_label: values.organizer_label.trim() || 'Organizer' })
-      : null;
+  const priceCents = validPrice ? dollarsToCents(dollars) : 0;
+  const potCents = priceCents * Number(values.board_size);
+  const plan = validPrice && checked.ok ? payoutRules(potCents, { ...checked.value, organizer_label: values.organizer_label.trim() || 'Organizer' }) : null;
   const noun = periodNoun(periodModel(values.game_type));
   return (
     <div className="flex gap-3 rounded-md border border-primary/30 bg-accent/50 p-4 text-sm" data-testid="payout-info">
@@ -1042,7 +1041,7 @@ function PayoutInfo({ id, infoText, values }: { id: string; infoText: string; va
         {plan && (
           <>
             <p className="text-muted-foreground">
-              With all {values.board_size} squares sold at {formatUsd(dollars * 100)}, the pot is {formatUsd(dollars * 100 * Number(values.board_size))}:
+              With all {values.board_size} squares sold at {formatUsd(priceCents)}, the pot is {formatUsd(potCents)}:
             </p>
             <ul className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
               {plan.quarters.map(({ quarter, label, cents }) => (

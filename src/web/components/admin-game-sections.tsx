@@ -30,7 +30,7 @@ const sectionOfHash = (hash: string): AdminSection | undefined => ADMIN_SECTIONS
 
 /** Board while squares sell; game day once the numbers are drawn (or the game is over). */
 function defaultSection(game: GameDayView['game']): AdminSection {
-  return salesOpen(game) ? 'board' : 'game-day';
+  return salesOpen(game, new Date()) ? 'board' : 'game-day';
 }
 
 const panelOf = (section: AdminSection) => document.querySelector<HTMLElement>(`[role="tabpanel"][data-section="${section}"]`);

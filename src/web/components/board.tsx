@@ -144,7 +144,7 @@ function boardCells(
   }
   const chosen = winnerList.find((winner) => winner.quarter === quarter);
   const key = new Map(boardOwnerKey(board).map((entry) => [entry.name, entry]));
-  const open = salesOpen(board.game);
+  const open = salesOpen(board.game, new Date());
   const cells: BoardCell[] = [];
   for (let x = 0; x < size.rows; x += 1) {
     for (let y = 0; y < size.columns; y += 1) {
@@ -330,7 +330,8 @@ function useSquareAction(board: BoardResponse, signedIn: boolean, say: (saying: 
       }
       // Any other square tells a visitor what it tells a player: whose it is, or why it cannot be picked.
       const note = (text: string) => say({ text, at: element });
-      const open = salesOpen(game);
+      const now = new Date();
+      const open = salesOpen(game, now);
       switch (cell.state) {
         case 'claimed':
           note(squareAlreadyClaimedMessage(cell.ownerUsername));
@@ -345,7 +346,7 @@ function useSquareAction(board: BoardResponse, signedIn: boolean, say: (saying: 
           note(BOARD_MESSAGES.yoursPending);
           return;
         case 'unsold':
-          note(salesClosedMessage(game, board.digit_sets));
+          note(salesClosedMessage(game, board.digit_sets, now));
           return;
         case 'in-cart':
           // D44: tapping a square in the cart takes it out again.
@@ -354,7 +355,7 @@ function useSquareAction(board: BoardResponse, signedIn: boolean, say: (saying: 
           return;
         case 'available': {
           if (!open) {
-            note(salesClosedMessage(game, board.digit_sets));
+            note(salesClosedMessage(game, board.digit_sets, now));
             return;
           }
           // D31: the game's cap on squares per player, counting the player's squares and cart (the server decides at checkout).

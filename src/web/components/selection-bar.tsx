@@ -39,7 +39,7 @@ export function SelectionBar({ board, said }: { board: BoardResponse; said: stri
   const { game } = board;
   const cart = useCart();
   const item = useCartItem(game.id);
-  const count = salesOpen(game) && !soldOut(game) ? (item?.squares.length ?? 0) : 0;
+  const count = salesOpen(game, new Date()) && !soldOut(game, new Date()) ? (item?.squares.length ?? 0) : 0;
   return (
     <>
       {/* The live region stays in the page, outside the bar, so every change is read out (a hidden bar says nothing). */}

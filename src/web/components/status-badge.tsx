@@ -32,7 +32,7 @@ export function GameStatusBadge({ game, admin = false, ...props }: { game: Badge
       </Badge>
     );
   }
-  const badge = gameCardBadge(game);
+  const badge = gameCardBadge(game, new Date());
   return (
     <Badge variant={PLAYER_VARIANTS[badge]} data-testid="game-badge" {...props}>
       {badge}

@@ -11,7 +11,7 @@ import { cartStore } from './cart';
 import { notify } from './notify';
 
 export function useDropLinesThatNoLongerSell(cart: Cart, answers: readonly (BoardAnswer | undefined)[]): void {
-  const lines = linesThatNoLongerSell(cart, answers);
+  const lines = linesThatNoLongerSell(cart, answers, new Date());
   // One effect run per set of lines: the store's change re-renders, and the lines are gone then.
   const key = lines.map((line) => `${line.game_id}:${line.squareCount}`).join('|');
   useEffect(() => {

@@ -53,7 +53,7 @@ export default function CartPage() {
   const boards = useBoards(cart.map((item) => item.game_id));
   const answers = boards.map((query) => ({ board: query.data, missing: isApiError(query.error) && query.error.status === 404, checking: query.isPending }));
   useDropLinesThatNoLongerSell(cart, answers);
-  const result = checkCart(cart, answers);
+  const result = checkCart(cart, answers, new Date());
   const { checks, squareCount, flagged } = result;
 
   if (cart.length === 0) {

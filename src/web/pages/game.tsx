@@ -127,7 +127,9 @@ function GameContent({
 }) {
   const { game } = board;
   const location = useLocation();
-  const open = salesOpen(game);
+  // The sales rule reads the clock: a passed kickoff closes sales before its run stamps them (D39).
+  const now = new Date();
+  const open = salesOpen(game, now);
   const drawLog = drawLogText(board.draws, game.time_zone);
   const winners = shownWinners(board);
   const cart = useCart();
@@ -229,10 +231,10 @@ function GameContent({
           ) : !open ? (
             !gameDay && (
               <p className="rounded-lg border bg-muted/50 px-3 py-2 text-sm" data-testid="sales-closed">
-                {salesClosedMessage(game, board.digit_sets)}
+                {salesClosedMessage(game, board.digit_sets, now)}
               </p>
             )
-          ) : soldOut(game) ? (
+          ) : soldOut(game, now) ? (
             <p className="rounded-lg border bg-muted/50 px-3 py-2 text-sm" data-testid="sold-out">
               {SOLD_OUT_MESSAGE}
             </p>
@@ -389,9 +391,11 @@ function CartSummary({ board }: { board: BoardResponse }) {
   // D21: squares of the buyer's own open checkout are theirs, waiting for their payment, not taken.
   const waiting = new Set(board.squares.filter((square) => square.mine && square.status === 'held').map(squareKey));
   const taken = new Set(board.squares.filter((square) => !waiting.has(squareKey(square))).map(squareKey));
-  const unavailable = salesOpen(game) ? (item?.squares.filter((square) => taken.has(squareKey(square))).length ?? 0) : count;
+  const now = new Date();
+  const open = salesOpen(game, now);
+  const unavailable = open ? (item?.squares.filter((square) => taken.has(squareKey(square))).length ?? 0) : count;
   // Once sales close (or every square is sold) an empty cart has nothing to say (D43: on game day the results come first).
-  if ((!salesOpen(game) || soldOut(game)) && count === 0 && waiting.size === 0) return null;
+  if ((!open || soldOut(game, now)) && count === 0 && waiting.size === 0) return null;
   return (
     <section aria-labelledby="game-cart-heading" className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm" data-testid="game-cart">
       <h2 id="game-cart-heading" className="flex items-center gap-2 font-semibold">
@@ -405,9 +409,7 @@ function CartSummary({ board }: { board: BoardResponse }) {
         </p>
       )}
       {count === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          {salesOpen(game) ? 'No squares yet. Pick an open square on the board.' : 'No squares in your cart for this game.'}
-        </p>
+        <p className="text-sm text-muted-foreground">{open ? 'No squares yet. Pick an open square on the board.' : 'No squares in your cart for this game.'}</p>
       ) : (
         <>
           <p className="flex items-baseline justify-between gap-2 text-sm">
@@ -420,9 +422,9 @@ function CartSummary({ board }: { board: BoardResponse }) {
           </p>
           {unavailable > 0 && (
             <p className="text-sm font-medium text-destructive" data-testid="game-cart-unavailable">
-              {salesOpen(game)
+              {open
                 ? `${unavailable} of these ${unavailable === 1 ? 'square is' : 'squares are'} no longer available.`
-                : `${salesClosedMessage(game, board.digit_sets)} Remove ${count === 1 ? 'it' : 'them'} from your cart.`}
+                : `${salesClosedMessage(game, board.digit_sets, now)} Remove ${count === 1 ? 'it' : 'them'} from your cart.`}
             </p>
           )}
           <ul aria-label="Squares in your cart" className="flex flex-wrap gap-1.5">

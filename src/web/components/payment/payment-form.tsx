@@ -37,7 +37,7 @@ function useLivePricing(cart: Cart): { items: PricedItem[]; checks: readonly Ite
   const answers = boards.map((query) => ({ board: query.data, missing: isApiError(query.error) && query.error.status === 404, checking: query.isPending }));
   // Lines of games that no longer sell leave the cart with a word; what is left is checked line by line.
   useDropLinesThatNoLongerSell(cart, answers);
-  const { checks } = checkCart(cart, answers);
+  const { checks } = checkCart(cart, answers, new Date());
   const items = cart.map((item, index) => {
     const board = boards[index]?.data;
     const check = checks[index];
