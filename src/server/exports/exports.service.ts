@@ -11,6 +11,7 @@ import { rangesOf } from '../draws/digit-sets';
 import { shapeOfGame } from '../games/games.repository';
 import { notFound } from '../http/errors';
 import type { OrdersService } from '../orders/orders.service';
+import type { SharePayoutView } from '@core/api/game-day';
 import { toCsv } from './csv';
 import type { ExportsRepository } from './exports.repository';
 
@@ -31,7 +32,16 @@ interface ExportGame {
 type SquareDigits = (square: Coordinate) => [string, string];
 
 /** A game's CSV files for its admins (D33): squares, orders (with the notes typed at payment) and payouts. */
-export function exportsService({ repo, orders }: { repo: ExportsRepository; orders: OrdersService }) {
+export function exportsService({
+  repo,
+  orders,
+  sharePayout = async () => null,
+}: {
+  repo: ExportsRepository;
+  orders: OrdersService;
+  /** D34: the organizer's (or charity's) share as a payout, once the pot is final (payouts/share-payout.ts). */
+  sharePayout?: (gameId: string) => Promise<SharePayoutView | null>;
+}) {
   /** Dollars with two decimals and no thousands separator, so a spreadsheet reads a number. */
   const money = (cents: number) => (cents / 100).toFixed(2);
 
@@ -92,7 +102,27 @@ export function exportsService({ repo, orders }: { repo: ExportsRepository; orde
             o.notes,
           ]),
         );
-      case 'payouts':
+      case 'payouts': {
+        // D34: the share's row after the periods' (never a player's winnings: no square, no winner's e-mail).
+        const share = await sharePayout(gameId);
+        const shareRows = share
+          ? [
+              [
+                share.name,
+                '',
+                '',
+                '',
+                share.label,
+                '',
+                money(share.cents),
+                payoutStatusLabel(share.due_cents === 0 ? 'completed' : 'pending'),
+                share.payments.flatMap((payment) => (payment.reference ? [payment.reference] : [])).join('; ') || null,
+                share.payments.at(-1)?.paid_at ?? null,
+                '',
+                '',
+              ],
+            ]
+          : [];
         return toCsv(
           [
             model.kind === 'quarter' ? 'Quarter' : 'Half',
@@ -108,22 +138,25 @@ export function exportsService({ repo, orders }: { repo: ExportsRepository; orde
             'Owes (USD)',
             'Net (USD)',
           ],
-          (await repo.payouts(gameId)).map((p) => [
-            isPeriodOf(model, p.quarter) ? periodWinningsLabel(model, p.quarter) : String(p.quarter),
-            p.team_a_score,
-            p.team_b_score,
-            squarePositionLabel({ x: p.square_x, y: p.square_y }),
-            p.user_id === null ? 'Not sold' : playerLabel(p),
-            p.email,
-            money(p.payout_amount_cents),
-            payoutStatusLabel(p.payout_status),
-            p.payout_reference,
-            p.paid_at,
-            // D47: what the winner still owes for unpaid squares, and the payout net of it.
-            money(Number(p.unpaid_squares) * game.price_per_square_cents),
-            money(p.payout_amount_cents - Number(p.unpaid_squares) * game.price_per_square_cents),
-          ]),
+          (await repo.payouts(gameId))
+            .map((p) => [
+              isPeriodOf(model, p.quarter) ? periodWinningsLabel(model, p.quarter) : String(p.quarter),
+              p.team_a_score,
+              p.team_b_score,
+              squarePositionLabel({ x: p.square_x, y: p.square_y }),
+              p.user_id === null ? 'Not sold' : playerLabel(p),
+              p.email,
+              money(p.payout_amount_cents),
+              payoutStatusLabel(p.payout_status),
+              p.payout_reference,
+              p.paid_at,
+              // D47: what the winner still owes for unpaid squares, and the payout net of it.
+              money(Number(p.unpaid_squares) * game.price_per_square_cents),
+              money(p.payout_amount_cents - Number(p.unpaid_squares) * game.price_per_square_cents),
+            ])
+            .concat(shareRows),
         );
+      }
     }
   }
 

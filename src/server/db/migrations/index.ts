@@ -25,6 +25,7 @@ import { scoreFeed } from './022_score_feed';
 import { mailChoices } from './023_mail_choices';
 import { announcements } from './024_announcements';
 import { accountSafety } from './025_account_safety';
+import { sharePayments } from './030_share_payments';
 import { columnTypes } from './column-types';
 
 /** Our migrations in order. Names sort by their number; never rename or edit a released one. */
@@ -56,5 +57,6 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '023_mail_choices': mailChoices(t),
     '024_announcements': announcements(t, kind),
     '025_account_safety': accountSafety(t),
+    '030_share_payments': sharePayments(t, kind),
   };
 }
