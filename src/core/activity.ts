@@ -5,7 +5,6 @@
  */
 import { squarePositionLabel, type Coordinate } from './grid';
 import { formatUsd } from './money';
-import { shareName } from './payout-plan';
 import { type PeriodModel, periodNoun, periodWinningsLabel, QUARTER_MODEL } from './periods';
 import type { Quarter } from './scoring';
 
@@ -58,7 +57,7 @@ export interface ActivityDetail {
   readonly team_b_score?: number;
   /** D39: the feed corrected a score it had entered, before its confirmation. */
   readonly corrected?: true;
-  /** D34: whose share was paid ("Organizer", "Food Bank"), with the payout's reference. */
+  /** D34: the share paid, as core/payout-plan.ts shareName says it ("Food Bank share"), with the payout's reference. */
   readonly share?: string;
   readonly reference?: string;
 }
@@ -122,7 +121,7 @@ export function activityMessage({ action, actor, subject, squares, detail }: Act
     }
     case 'share_paid': {
       const reference = detail.reference ? ` (${detail.reference})` : '';
-      return `${who} marked the ${shareName(detail.share ?? '')} paid: ${formatUsd(detail.amount_cents ?? 0)}${reference}`;
+      return `${who} marked the ${detail.share ?? 'share'} paid: ${formatUsd(detail.amount_cents ?? 0)}${reference}`;
     }
     case 'score_entered': {
       const quarter = detail.quarter ? periodWinningsLabel(model, detail.quarter) : `a ${periodNoun(model)}`;

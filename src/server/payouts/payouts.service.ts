@@ -160,7 +160,7 @@ export function payoutsService(deps: PayoutsServiceDeps) {
               actorUserId: adminId,
               subjectUserId: null,
               squares: [],
-              detail: { amount_cents: share.due_cents, share: game.row.organizer_label, ...(reference ? { reference } : {}) },
+              detail: { amount_cents: share.due_cents, share: share.name, ...(reference ? { reference } : {}) },
             },
           ],
           at,

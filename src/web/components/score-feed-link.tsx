@@ -40,15 +40,15 @@ function feedGameLabel(game: FeedGameInfo, zone: string | null): string {
   return `${game.away.name} at ${game.home.name}${score} · ${when}`;
 }
 
-export function ScoreFeedPanel({ view, headingLevel: Heading = 'h2' }: { view: GameDayView; headingLevel?: 'h2' | 'h3' }) {
+export function ScoreFeedPanel({ view }: { view: GameDayView }) {
   const status = useFeedStatus(view.game.id);
   const headingId = useId();
   const data = status.data;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border bg-card p-3 shadow-sm sm:p-4" data-testid="score-feed">
-      <Heading id={headingId} className="text-base font-semibold">
+      <h2 id={headingId} className="text-base font-semibold">
         Live score feed
-      </Heading>
+      </h2>
       {!data ? (
         <p className="text-sm text-muted-foreground">{status.isError ? 'The live score feed could not be loaded.' : 'Loading...'}</p>
       ) : !data.enabled ? (

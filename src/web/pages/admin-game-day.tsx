@@ -19,7 +19,7 @@ function BackToGames() {
   return <BackLink to="/admin/games">Back to Games List</BackLink>;
 }
 
-/** D20 /admin/games/:id/game-day: the Game Day Controls on a screen of their own (the admin page's Game day section holds the same). */
+/** D20 /admin/games/:id/game-day: the Game Day Controls screen. */
 export default function AdminGameDayPage() {
   const { id = '' } = useParams();
   const gameDay = useGameDay(id);

@@ -12,9 +12,6 @@ import { GamePayments } from '@/components/admin-game-payments';
 import { AdminGameSections } from '@/components/admin-game-sections';
 import { FourQuarterMode, GameDaySummary } from '@/components/game-day-controls';
 import { NumbersActions } from '@/components/game-day-numbers';
-import { GameDayNumberSets } from '@/components/game-day-number-sets';
-import { AnnouncementsPanel } from '@/components/announcements';
-import { ScoreFeedPanel } from '@/components/score-feed-link';
 import { InstructionsMissing } from '@/components/instructions-missing';
 import { ErrorState } from '@/components/page';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -28,7 +25,7 @@ const LINK = 'text-sm font-medium text-primary underline-offset-4 hover:underlin
  * Spec /admin/game/:id (D20): the game's page for its organizer. At the top what needs doing
  * (missing payment instructions, money not paid yet), then one section at a time (issue 23,
  * AdminGameSections): the board (board tools or picking winners, design note 016), game day
- * (numbers, the score feed, scores, payouts, announcements), payments, orders and exports, the activity log, and settings
+ * (numbers, scores, payouts), payments, orders and exports, the activity log, and settings
  * (edit, sharing, who can see the game).
  */
 export default function AdminGamePage() {
@@ -58,23 +55,24 @@ export default function AdminGamePage() {
           board: <AdminBoard view={view} />,
           'game-day': (
             <section aria-labelledby="game-day-heading" className="flex flex-col gap-4" data-testid="admin-game-day">
-              <div className="flex flex-col gap-1">
-                <h2 id="game-day-heading" className="text-xl font-semibold tracking-tight">
-                  Game Day Controls
-                </h2>
-                <p className="text-sm text-muted-foreground">
-                  Draw the numbers, enter each {periodNoun(periodModel(view.game.game_type))}&apos;s score, pay the winners and tell the players.
-                </p>
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <div className="flex flex-col gap-1">
+                  <h2 id="game-day-heading" className="text-xl font-semibold tracking-tight">
+                    Game Day Controls
+                  </h2>
+                  <p className="text-sm text-muted-foreground">
+                    Draw the numbers, enter each {periodNoun(periodModel(view.game.game_type))}&apos;s score and pay the winners.
+                  </p>
+                </div>
+                <Link to={`/admin/games/${encodeURIComponent(id)}/game-day`} className={LINK}>
+                  Open the game-day screen
+                </Link>
               </div>
               <div className="flex flex-col gap-3 rounded-xl border bg-card p-3 shadow-sm sm:p-4">
                 <GameDaySummary view={view} />
                 <NumbersActions view={view} />
-                <GameDayNumberSets view={view} />
               </div>
-              <ScoreFeedPanel view={view} headingLevel="h3" />
               <FourQuarterMode view={view} headingLevel="h3" gridSelection={false} />
-              {/* D40: the organizer's announcements on the board, optionally mailed to the players. */}
-              <AnnouncementsPanel gameId={id} />
             </section>
           ),
           payments: <GamePayments gameId={id} drawn={view.game.grid_shuffled} />,
