@@ -24,6 +24,7 @@ export const ACTIVITY_ACTIONS = [
   'announced',
   'announcement_deleted',
   'score_entered',
+  'share_paid',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -56,6 +57,9 @@ export interface ActivityDetail {
   readonly team_b_score?: number;
   /** D39: the feed corrected a score it had entered, before its confirmation. */
   readonly corrected?: true;
+  /** D34: the share paid, as core/payout-plan.ts shareName says it ("Food Bank share"), with the payout's reference. */
+  readonly share?: string;
+  readonly reference?: string;
 }
 
 export interface ActivityFacts {
@@ -114,6 +118,10 @@ export function activityMessage({ action, actor, subject, squares, detail }: Act
       const quarter = detail.quarter ? periodWinningsLabel(model, detail.quarter) : `A ${periodNoun(model)}`;
       if (subject === null) return `${who} confirmed the ${quarter}: the winning square ${these} was not sold`;
       return `${who} confirmed the ${quarter}: ${whose} wins ${formatUsd(detail.amount_cents ?? 0)} with ${these}`;
+    }
+    case 'share_paid': {
+      const reference = detail.reference ? ` (${detail.reference})` : '';
+      return `${who} marked the ${detail.share ?? 'share'} paid: ${formatUsd(detail.amount_cents ?? 0)}${reference}`;
     }
     case 'score_entered': {
       const quarter = detail.quarter ? periodWinningsLabel(model, detail.quarter) : `a ${periodNoun(model)}`;

@@ -64,7 +64,6 @@ export const ORGANIZER_PAYMENT_ERRORS = {
   payByInvalid: 'Pay-by time must be a date and time',
   payByPast: 'Pay-by time must be in the future',
   payByCardGame: 'A pay-by time applies only to games where the organizer collects the money',
-  methodLocked: 'The payment method cannot be changed after squares have been held or sold',
   cardUnavailable: 'Card payments are not set up on this server: choose "Organizer collects".',
 } as const;
 /** D39: kickoff (ours; docs/decisions/035). */
@@ -149,7 +148,6 @@ export const MEMBER_TEXTS = {
 /** D36: the board size on the create and edit forms. */
 export const BOARD_SIZE_ERRORS = {
   invalid: 'Board size must be 100, 50 or 25 squares',
-  locked: 'The board size cannot change once squares are held or sold',
 } as const;
 
 export const PLAYER_LIMIT_ERRORS = {
@@ -411,8 +409,12 @@ export const GAME_ERRORS = {
   updateFailed: 'Failed to update game',
 } as const;
 
-/** D13, D34: the price and the payout rules (schedule or shares, organizer share, unbought rule) are fixed once any square is held or sold. */
-export const GAME_PRICE_LOCKED = 'Price and payout rules cannot change once squares are held or sold.';
+/**
+ * D13, D28, D34, D36: everything fixed once any square is held or sold, named in full (D49: a locked
+ * control says why). The server refuses any of these changes with it and the edit form shows it.
+ */
+export const GAME_PRICE_LOCKED =
+  'Price, payout rules, the rule for unbought winning squares, who collects the money and board size cannot change once squares are held or sold.';
 
 /** Issue 23: what the owners of a deleted game read on its page (docs/decisions/020). */
 export const GAME_CANCELLED = {

@@ -290,6 +290,11 @@ export const CUSTOM_PAYOUT_LABEL = 'Custom shares';
 /** What the organizer's (or a charity's) share is called when the organizer gives no name. */
 export const DEFAULT_ORGANIZER_LABEL = 'Organizer';
 
+/** The organizer share as results, payouts and the log call it: "Organizer's share", "Food Bank share". */
+export function shareName(organizerLabel: string): string {
+  return organizerLabel === DEFAULT_ORGANIZER_LABEL ? "Organizer's share" : `${organizerLabel} share`;
+}
+
 const ORGANIZER_LABEL_MAX_LENGTH = 40;
 
 const ORGANIZER_LABEL_FIELD: TextField = {

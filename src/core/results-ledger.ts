@@ -7,7 +7,7 @@
  */
 import { formatUsd } from './money';
 import { squaresAmountCents } from './payment-methods';
-import { DEFAULT_ORGANIZER_LABEL, outcomesOf, planPayouts } from './payout-plan';
+import { outcomesOf, planPayouts, shareName } from './payout-plan';
 import { type RulesSource, rulesFrom } from './payouts';
 import { type PeriodModel, periodModel, periodShortLabel, QUARTER_MODEL } from './periods';
 import type { Quarter } from './scoring';
@@ -116,7 +116,7 @@ export function ledgerTotals(ledger: ResultsLedger, wonLabel: string): LedgerTot
     { key: 'unclaimed', label: 'Unclaimed, kept by the organizer', cents: ledger.unclaimedCents },
     {
       key: 'organizer',
-      label: ledger.organizerLabel === DEFAULT_ORGANIZER_LABEL ? "Organizer's share" : `${ledger.organizerLabel} share`,
+      label: shareName(ledger.organizerLabel),
       cents: ledger.organizerCents,
     },
     { key: 'to-play', label: 'Still to play', cents: ledger.toPlayCents },
@@ -124,6 +124,31 @@ export function ledgerTotals(ledger: ResultsLedger, wonLabel: string): LedgerTot
     { key: 'earlier-pot', label: 'Payouts recorded before the pot was final differ by', cents: ledger.earlierPotCents },
   ];
   return totals.filter((total) => total.cents !== 0);
+}
+
+/**
+ * D23 with D34: the organizer's (or charity's) share as a payout, once the pot is final (numbers
+ * drawn, D47): its amount now, what Mark Paid has recorded, and what is still due (an unbought
+ * last period rolled in after a Mark Paid is due again). Null while the pot can still change or
+ * the game has no such share. Never a player's winnings.
+ */
+export interface SharePayout {
+  readonly name: string;
+  readonly label: string;
+  readonly cents: number;
+  readonly paidCents: number;
+  readonly dueCents: number;
+}
+
+export function sharePayout(ledger: ResultsLedger, potFinal: boolean, paidCents: number): SharePayout | null {
+  if (!potFinal || ledger.organizerCents === 0) return null;
+  return {
+    name: shareName(ledger.organizerLabel),
+    label: ledger.organizerLabel,
+    cents: ledger.organizerCents,
+    paidCents,
+    dueCents: Math.max(0, ledger.organizerCents - paidCents),
+  };
 }
 
 /** D47: a winner who still owes for unpaid squares in the game, and what paying them out nets. */

@@ -50,6 +50,7 @@ import { isTestPaymentProvider } from './payments/test-payment-provider';
 import { manualPayoutProvider } from './payouts/manual-provider';
 import { payoutsRepository } from './payouts/payouts.repository';
 import { payoutsRoutes } from './payouts/payouts.routes';
+import { sharePayoutOf } from './payouts/share-payout';
 import { payoutsService } from './payouts/payouts.service';
 import { payoutRecovery } from './payouts/recovery';
 import type { PayoutProvider } from './payouts/provider';
@@ -489,7 +490,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orders = ordersService({ repo: ordersRepository(database.db), clock });
   await app.register(ordersRoutes, { orders });
   // D33: a game's CSV files (squares, orders, payouts), admins only.
-  await app.register(exportsRoutes, { exports: exportsService({ repo: exportsRepository(database.db), orders }) });
+  const sharePayout = async (gameId: string) => {
+    const row = await gamesRepo.findById(gameId);
+    return row ? sharePayoutOf(database.db, row) : null;
+  };
+  await app.register(exportsRoutes, { exports: exportsService({ repo: exportsRepository(database.db), orders, sharePayout }) });
   await app.register(gameEventsRoutes, {
     events,
     visibleGame: access.visibleGame,

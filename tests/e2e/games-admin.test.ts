@@ -410,7 +410,9 @@ describe('game administration in the browser', () => {
     const price = page.getByLabel('Price per Square ($)');
     await expect.poll(() => price.isDisabled()).toBe(true);
     await expect.poll(() => page.getByRole('radio', { name: 'Even (25/25/25/25)' }).isDisabled()).toBe(true);
-    await expect.poll(() => page.getByTestId('price-locked-note').textContent()).toBe('Price and payout rules cannot change once squares are held or sold.');
+    await expect
+      .poll(() => page.getByTestId('price-locked-note').textContent())
+      .toBe('Price, payout rules, the rule for unbought winning squares, who collects the money and board size cannot change once squares are held or sold.');
     await expect.poll(() => price.getAttribute('aria-describedby')).toContain(await page.getByTestId('price-locked-note').getAttribute('id'));
 
     const sent: unknown[] = [];

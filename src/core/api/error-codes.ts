@@ -41,6 +41,9 @@ export const ERROR_CODES = [
   'GAME_COMPLETED',
   'GAME_IN_PROGRESS',
   'PRICE_LOCKED',
+  // D34: the organizer's (or charity's) share paid before the pot is final, or in a game without one
+  'SHARE_NOT_FINAL',
+  'NO_SHARE',
   // Board sizes (D36): a size change after a sale, a square off the game's board
   'BOARD_SIZE_LOCKED',
   'SQUARE_OFF_BOARD',

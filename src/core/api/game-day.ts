@@ -76,6 +76,20 @@ const gameDayDigitSetSchema = boardDigitSetSchema.extend({
 });
 export type GameDayDigitSet = Contract<typeof gameDayDigitSetSchema>;
 
+/** D23 with D34: the organizer's (or charity's) share as a payout (core/results-ledger.ts sharePayout). */
+const sharePayoutSchema = z.object({
+  /** "Organizer's share", "Food Bank share". */
+  name: z.string(),
+  /** Who gets it: "Organizer", "Food Bank". */
+  label: z.string(),
+  cents,
+  paid_cents: cents,
+  due_cents: cents,
+  /** Each Mark Paid: amount, reference, who (D48), when; oldest first. */
+  payments: list(z.object({ amount_cents: cents, reference: z.string().nullable(), paid_by: z.string().nullable(), paid_at: timestamp })),
+});
+export type SharePayoutView = Contract<typeof sharePayoutSchema>;
+
 export const gameDayViewSchema = z.object({
   game: gameSchema,
   /** The numbers whenever they exist (admins see them hidden or not). */
@@ -91,6 +105,8 @@ export const gameDayViewSchema = z.object({
   numbers_locked: z.boolean(),
   /** D50: players have seen the numbers (shown on the board now, or mailed): only Clear replaces them. */
   numbers_shown: z.boolean(),
+  /** Null until the pot is final (numbers drawn) or when the rules give no organizer share. */
+  share_payout: sharePayoutSchema.nullable(),
 });
 export type GameDayView = Contract<typeof gameDayViewSchema>;
 

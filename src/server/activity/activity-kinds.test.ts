@@ -51,6 +51,7 @@ describe(`every activity entry kind is written, in its words (D32, ${testDbKind}
     announced: () => `${admin.username} posted an announcement, mailed to 1 player: "Kickoff moved to 7 pm"`,
     announcement_deleted: () => `${admin.username} deleted an announcement: "Kickoff moved to 7 pm"`,
     score_entered: () => 'The live score feed entered the 1st Quarter score: 3-7',
+    share_paid: () => `${admin.username} marked the Food Bank share paid: $1.00 (Check 1021)`,
   };
 
   it("covers exactly core's list of kinds", () => {
@@ -123,7 +124,14 @@ describe(`every activity entry kind is written, in its words (D32, ${testDbKind}
     await ok('PUT', `/api/admin/games/${followed.id}/score-feed`, { league: 'nfl', date: '2026-02-08', event_id: '401000001', auto_confirm: false });
     await t.app.scoreFeedPoller!.runSoon();
 
-    const entries = [...(await log(card.id)), ...(await log(cash.id)), ...(await log(kickoff.id)), ...(await log(followed.id))];
+    // D34: a game with a charity share, paid out once the pot is final.
+    const charity = await newGame({ payout_schedule: 'custom', payout_shares: [20, 20, 20, 30], organizer_percent: 10, organizer_label: 'Food Bank' });
+    await ok('POST', `/api/admin/games/${charity.id}/squares/assign`, { squares: [{ x: 2, y: 2 }], to: { name: 'Uncle Bo' }, paid: true, paid_cents: 1000 });
+    await ok('POST', `/api/admin/games/${charity.id}/numbers/randomize`, { confirm_not_full: true });
+    await ok('POST', `/api/admin/games/${charity.id}/share/mark-paid`, { reference: 'Check 1021' });
+
+    const charityLog = (await log(charity.id)).filter((entry) => entry.action === 'share_paid');
+    const entries = [...(await log(card.id)), ...(await log(cash.id)), ...(await log(kickoff.id)), ...(await log(followed.id)), ...charityLog];
     expect(entries.map((entry) => [entry.action, entry.message])).toEqual(
       (
         [
@@ -143,6 +151,7 @@ describe(`every activity entry kind is written, in its words (D32, ${testDbKind}
           'moved',
           'sales_closed',
           'score_entered',
+          'share_paid',
         ] as const
       ).map((action) => [action, EXPECTED[action]()]),
     );

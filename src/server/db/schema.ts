@@ -42,6 +42,17 @@ export interface Database {
   announcement_mailings: AnnouncementMailingsTable;
   email_change_undo: EmailChangeUndoTable;
   app_meta: AppMetaTable;
+  share_payments: SharePaymentsTable;
+}
+
+/** Migration 027: each Mark Paid of a game's organizer (or charity) share (D23, D34). */
+interface SharePaymentsTable {
+  id: string;
+  game_id: string;
+  amount_cents: number;
+  reference: string | null;
+  paid_by: string | null;
+  paid_at: string;
 }
 
 /** Migration 025 (docs/decisions/039): the old address's undo link after an e-mail change. */

@@ -13,6 +13,7 @@ import { rangesOf } from '../draws/digit-sets';
 import { shapeOfGame } from '../games/games.repository';
 import { notFound } from '../http/errors';
 import type { OrdersService } from '../orders/orders.service';
+import type { SharePayoutView } from '@core/api/game-day';
 import { toCsv } from './csv';
 import type { ExportsRepository } from './exports.repository';
 
@@ -33,7 +34,16 @@ interface ExportGame {
 type SquareDigits = (square: Coordinate) => [string, string];
 
 /** A game's CSV files for its admins (D33): squares, orders (with the notes typed at payment) and payouts. */
-export function exportsService({ repo, orders }: { repo: ExportsRepository; orders: OrdersService }) {
+export function exportsService({
+  repo,
+  orders,
+  sharePayout = async () => null,
+}: {
+  repo: ExportsRepository;
+  orders: OrdersService;
+  /** D34: the organizer's (or charity's) share as a payout, once the pot is final (payouts/share-payout.ts). */
+  sharePayout?: (gameId: string) => Promise<SharePayoutView | null>;
+}) {
   /**
    * D35: a pair of digit columns per number set of the game, headed by the set's periods ("Q1-Q2
    * Lions digits"), empty until the set is drawn.
@@ -91,7 +101,27 @@ export function exportsService({ repo, orders }: { repo: ExportsRepository; orde
             o.notes,
           ]),
         );
-      case 'payouts':
+      case 'payouts': {
+        // D34: the share's row after the periods' (never a player's winnings: no square, no winner's e-mail).
+        const share = await sharePayout(gameId);
+        const shareRows = share
+          ? [
+              [
+                share.name,
+                '',
+                '',
+                '',
+                share.label,
+                '',
+                formatCsvAmount(share.cents),
+                payoutStatusLabel(share.due_cents === 0 ? 'completed' : 'pending'),
+                share.payments.flatMap((payment) => (payment.reference ? [payment.reference] : [])).join('; ') || null,
+                share.payments.at(-1)?.paid_at ?? null,
+                '',
+                '',
+              ],
+            ]
+          : [];
         return toCsv(
           [
             model.kind === 'quarter' ? 'Quarter' : 'Half',
@@ -107,25 +137,29 @@ export function exportsService({ repo, orders }: { repo: ExportsRepository; orde
             'Owes (USD)',
             'Net (USD)',
           ],
-          (await repo.payouts(gameId)).map((p) => {
-            const owesCents = winnerOwesCents(p.unpaid_squares, game.price_per_square_cents);
-            return [
-              isPeriodOf(model, p.quarter) ? periodWinningsLabel(model, p.quarter) : String(p.quarter),
-              p.team_a_score,
-              p.team_b_score,
-              squarePositionLabel({ x: p.square_x, y: p.square_y }),
-              p.user_id === null ? 'Not sold' : playerLabel(p),
-              p.email,
-              formatCsvAmount(p.payout_amount_cents),
-              payoutStatusLabel(p.payout_status),
-              p.payout_reference,
-              p.paid_at,
-              // D47: what the winner still owes for unpaid squares, and the payout net of it.
-              formatCsvAmount(owesCents),
-              formatCsvAmount(winnerNetCents(p.payout_amount_cents, owesCents)),
-            ];
-          }),
+          [
+            ...(await repo.payouts(gameId)).map((p) => {
+              const owesCents = winnerOwesCents(p.unpaid_squares, game.price_per_square_cents);
+              return [
+                isPeriodOf(model, p.quarter) ? periodWinningsLabel(model, p.quarter) : String(p.quarter),
+                p.team_a_score,
+                p.team_b_score,
+                squarePositionLabel({ x: p.square_x, y: p.square_y }),
+                p.user_id === null ? 'Not sold' : playerLabel(p),
+                p.email,
+                formatCsvAmount(p.payout_amount_cents),
+                payoutStatusLabel(p.payout_status),
+                p.payout_reference,
+                p.paid_at,
+                // D47: what the winner still owes for unpaid squares, and the payout net of it.
+                formatCsvAmount(owesCents),
+                formatCsvAmount(winnerNetCents(p.payout_amount_cents, owesCents)),
+              ];
+            }),
+            ...shareRows,
+          ],
         );
+      }
     }
   }
 

@@ -37,6 +37,10 @@ export const GAME_DAY_TEXTS = {
     `Correcting ${short(model, quarter)} would change the ${short(model, later)} payout from ${from} to ${to}, and the ${short(model, later)} payout is already paid or being paid: ${short(model, quarter)} can no longer be corrected.`,
   payoutUnderWay: (quarter: number, model: PeriodModel = QUARTER_MODEL) => `The ${short(model, quarter)} payout is being processed. Try again in a moment.`,
   noWinnerRecord: (quarter: number, model: PeriodModel = QUARTER_MODEL) => `${short(model, quarter)} has no winner record yet. Confirm its score first.`,
+  /** D34: the organizer's (or charity's) share as a payout. */
+  shareNotFinal: 'The share can be marked paid once the numbers are drawn: the pot is final then.',
+  noShare: "This game's payout rules give no organizer or charity share.",
+  shareAlreadyPaid: (name: string) => `The ${name} is already paid.`,
   payoutAlreadyDone: (quarter: number, model: PeriodModel = QUARTER_MODEL) => `The ${short(model, quarter)} payout is already completed.`,
   payoutFailedUseRetry: (quarter: number, model: PeriodModel = QUARTER_MODEL) => `The ${short(model, quarter)} payout failed. Use Retry Payout.`,
   onlyFailedRetried: (quarter: number, model: PeriodModel = QUARTER_MODEL) =>

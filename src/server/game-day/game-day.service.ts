@@ -17,6 +17,7 @@ import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import type { Logger } from '../logger';
 import type { GameEvents } from '../realtime/events';
 import { confirmationPayout } from '../payouts/payouts.service';
+import { sharePayoutOf } from '../payouts/share-payout';
 import { publishSafely } from '../realtime/publish';
 import type { ServiceDeps } from '../service-deps';
 import { GAME_DAY_TEXTS } from './game-day.messages';
@@ -113,12 +114,13 @@ export function gameDayService(deps: GameDayServiceDeps) {
   async function view(gameId: string): Promise<GameDayView> {
     const row = await games.findById(gameId);
     if (!row) throw notFound(GAME_ERRORS.notFound);
-    const [numbersRow, scores, resultRows, draws, sets] = await Promise.all([
+    const [numbersRow, scores, resultRows, draws, sets, share] = await Promise.all([
       repo.numbers(gameId),
       repo.scores(gameId),
       repo.results(gameId),
       repo.draws(gameId),
       repo.digitSets(gameId),
+      sharePayoutOf(deps.db, row),
     ]);
     const model = periodModel(row.game_type);
     const confirmed = scores.map((score) => score.quarter).filter((quarter) => isPeriodOf(model, quarter));
@@ -136,6 +138,7 @@ export function gameDayService(deps: GameDayServiceDeps) {
       next_quarter: nextPeriodToConfirm(model, confirmed),
       numbers_locked: scores.length > 0,
       numbers_shown: numbersShown(row, sets),
+      share_payout: share,
     };
   }
 

@@ -5,7 +5,7 @@ import type { GameDayView, QuarterResult } from '@core/api/game-day';
 import type { Game } from '@core/api/games';
 import type { MySquaresResponse } from '@core/api/my-squares';
 import type { Assigned } from '@core/api/organizer';
-import { BOARD_SIZE_ERRORS } from '@core/messages';
+import { BOARD_SIZE_ERRORS, GAME_PRICE_LOCKED } from '@core/messages';
 import { RANDOM_PICK_ERRORS } from '@core/random-pick';
 import { testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
@@ -126,7 +126,7 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
 
       expect((await startCheckout(t.app, alice, [cartOf(game.id, [{ x: 4, y: 9 }], 10, game.title)])).statusCode).toBe(201);
       const locked = await asAdmin('PATCH', `/api/admin/games/${game.id}`, { board_size: 100 });
-      expectError(locked, 409, 'BOARD_SIZE_LOCKED', BOARD_SIZE_ERRORS.locked);
+      expectError(locked, 409, 'BOARD_SIZE_LOCKED', GAME_PRICE_LOCKED);
       // Sending the stored size again is no change; other fields still change.
       const same = await asAdmin('PATCH', `/api/admin/games/${game.id}`, { board_size: 50, title: 'Still Fifty' });
       expect(same.statusCode, same.body).toBe(200);

@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import type { Game, GameInviteResponse, GameLinkResponse, GameShareResponse } from '@core/api/games';
 import { boardShape, type BoardShape } from '@core/board-shape';
 import {
-  BOARD_SIZE_ERRORS,
   GAME_DELETE_COMPLETED,
   GAME_ERRORS,
   GAME_PRICE_LOCKED,
@@ -211,8 +210,8 @@ export function gamesService(deps: GamesServiceDeps) {
         const changesShape = shape !== storedShape;
         if ((changesMoney || changesMethod || changesShape) && (await game.hasSquares())) {
           if (changesMoney) throw conflict(GAME_PRICE_LOCKED, 'PRICE_LOCKED');
-          if (changesMethod) throw conflict(ORGANIZER_PAYMENT_ERRORS.methodLocked, 'PAYMENT_METHOD_LOCKED');
-          throw conflict(BOARD_SIZE_ERRORS.locked, 'BOARD_SIZE_LOCKED');
+          if (changesMethod) throw conflict(GAME_PRICE_LOCKED, 'PAYMENT_METHOD_LOCKED');
+          throw conflict(GAME_PRICE_LOCKED, 'BOARD_SIZE_LOCKED');
         }
         // D31 with D36: a cap never exceeds the board, whichever of the two changes.
         const cap = values.max_squares_per_player !== undefined ? values.max_squares_per_player : row.max_squares_per_player;

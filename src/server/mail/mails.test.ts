@@ -178,6 +178,53 @@ describe(`game mails through SMTP (D40, ${testDbKind})`, () => {
     expect(await queued(owner.email, 'receipt')).toHaveLength(2);
   });
 
+  it('marking squares paid mails each player whose squares became paid one receipt; marking unpaid mails nothing (D28, D40)', async () => {
+    const game = await newGame({ payment_method: 'organizer', payment_instructions: INSTRUCTIONS });
+    const ann = await player('paidann');
+    const bob = await player('paidbob');
+    await reserve(ann, game, [
+      { x: 1, y: 1 },
+      { x: 1, y: 2 },
+      { x: 1, y: 3 },
+    ]);
+    await reserve(bob, game, [{ x: 5, y: 5 }]);
+    const subject = `Payment received: ${game.title}`;
+    const received = (email: string) => smtp.messages.filter((m) => m.envelopeTo.includes(email) && m.subject === subject);
+    const mark = async (path: 'mark-paid' | 'mark-unpaid', payload: Record<string, unknown>) => {
+      const res = await asAdmin('POST', `/api/admin/games/${game.id}/squares/${path}`, payload);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    // One square.
+    await mark('mark-paid', { squares: [{ x: 1, y: 2 }] });
+    const one = await smtp.waitFor(ann.email, subject);
+    expectBoth(one, [`Your payment for 1 square in ${game.title} was received: paid $10.00.`, 'Your squares: Row 2, column 3.']);
+    // A receipt: always sent, no unsubscribe.
+    expect(one.headers['list-unsubscribe']).toBeUndefined();
+
+    // Marked unpaid again, then all of Ann's squares paid: one mail naming the three that became paid.
+    await mark('mark-unpaid', { squares: [{ x: 1, y: 2 }] });
+    await mark('mark-paid', { user_id: ann.id });
+    await expect.poll(() => received(ann.email).length).toBe(2);
+    expectBoth(received(ann.email)[1]!, [
+      `Your payment for 3 squares in ${game.title} was received: paid $30.00.`,
+      'Your squares: Row 2, column 2; Row 2, column 3; Row 2, column 4.',
+    ]);
+
+    // Every square: only Bob's became paid, so only Bob is mailed.
+    await mark('mark-paid', { all: true });
+    const bobs = await smtp.waitFor(bob.email, subject);
+    expectBoth(bobs, [`Your payment for 1 square in ${game.title} was received: paid $10.00.`, 'Your squares: Row 6, column 6.']);
+
+    // Unpaid mails nothing; marking paid squares paid again mails nothing. A mail to follow proves the queue ran past them.
+    await mark('mark-unpaid', { all: true });
+    await mark('mark-paid', { squares: [{ x: 5, y: 5 }] });
+    await expect.poll(() => received(bob.email).length).toBe(2);
+    await mark('mark-paid', { squares: [{ x: 5, y: 5 }] });
+    expect((await queued(ann.email, 'receipt')).filter((row) => row.subject === subject)).toHaveLength(2);
+    expect((await queued(bob.email, 'receipt')).filter((row) => row.subject === subject)).toHaveLength(2);
+  });
+
   it('the kickoff draw shows the numbers and mails each owner their digits in its transaction, once', async () => {
     const game = await newGame({ kickoff_at: new Date(Date.now() + HOUR).toISOString(), time_zone: ZONE, draw_at_kickoff: true });
     const carol = await player('carol');

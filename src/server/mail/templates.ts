@@ -296,6 +296,30 @@ export function receiptMail(
   return { to, subject, kind: 'receipt', link: receipt.link, text: textOf(blocks, link, footer), html: layout(title, blocks, link, footer) };
 }
 
+/**
+ * D28/D40: the organizer marked a player's squares paid. A receipt (always sent, like the one of a
+ * purchase): it is the player's record that the money reached the organizer.
+ */
+export function paymentReceivedMail(
+  to: string,
+  received: { username: string | null; gameTitle: string; squares: readonly string[]; amount: string; link: string },
+): MailMessage {
+  const greeting = greetingFor(received.username);
+  const count = received.squares.length;
+  const body = `Your payment for ${count} square${count === 1 ? '' : 's'} in ${received.gameTitle} was received: paid ${received.amount}.`;
+  const blocks: Block[] = [greeting, body, `Your squares: ${received.squares.join('; ')}.`];
+  const link = { label: 'Open the board', href: received.link };
+  const footer = 'Keep this mail as your receipt. Numbers are drawn later: you get a mail with your digits then.';
+  return {
+    to,
+    subject: `Payment received: ${received.gameTitle}`,
+    kind: 'receipt',
+    link: received.link,
+    text: textOf(blocks, link, footer),
+    html: layout('Payment received', blocks, link, footer),
+  };
+}
+
 /** D28/D40: before the pay-by time, to a player who still owes for reserved squares. */
 export function payByReminderMail(
   to: string,

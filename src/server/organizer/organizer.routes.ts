@@ -42,7 +42,7 @@ export const organizerRoutes: FastifyPluginAsyncZod<OrganizerRoutesOptions> = as
   const origin = (request: FastifyRequest) => mailLinkOrigin(`${request.protocol}://${request.host}`, settings);
 
   app.post('/api/admin/games/:id/squares/mark-paid', tool, async (request) =>
-    organizer.markPaid(gameIdParam(request.params.id), actor(request), toSelection(request.body)),
+    organizer.markPaid(gameIdParam(request.params.id), actor(request), toSelection(request.body), origin(request)),
   );
   app.post('/api/admin/games/:id/squares/mark-unpaid', tool, async (request) =>
     organizer.markUnpaid(gameIdParam(request.params.id), actor(request), toSelection(request.body)),

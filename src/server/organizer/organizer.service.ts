@@ -15,7 +15,7 @@ import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import type { Logger } from '../logger';
 import type { GameMails } from '../mail/game-mails';
 import type { MailOutbox } from '../mail/mail-queue';
-import { releasedMail, releasedPaidMail } from '../mail/templates';
+import { paymentReceivedMail, releasedMail, releasedPaidMail } from '../mail/templates';
 import type { GameEvents } from '../realtime/events';
 import { publishSafely } from '../realtime/publish';
 import type { ServiceDeps } from '../service-deps';
@@ -83,7 +83,7 @@ export function organizerService(deps: OrganizerServiceDeps) {
   }
 
   /** Marks the selected owned squares paid (true) or unpaid (false); what was collected follows (the pot does not, D47). Card sales stay paid. */
-  async function setPaid(gameId: string, actorId: string, selection: Selection, paid: boolean): Promise<{ changed: number; game: Game }> {
+  async function setPaid(gameId: string, actorId: string, selection: Selection, paid: boolean, origin?: string): Promise<{ changed: number; game: Game }> {
     const changed = await withGame(
       gameId,
       async (game, repo) => {
@@ -97,6 +97,25 @@ export function organizerService(deps: OrganizerServiceDeps) {
           [...perOwner(rows)].map(([owner, squares]) => ({ action, actorUserId: actorId, subjectUserId: owner, squares })),
           now,
         );
+        // D40: each player whose squares became paid gets one receipt, queued with the change; marking unpaid tells nobody.
+        if (paid && rows.length > 0) {
+          const link = `${origin ?? deps.origin()}/game/${gameId}`;
+          const owners = perOwner(rows);
+          for (const person of await repo.people([...owners.keys()])) {
+            const mine = owners.get(person.id) ?? [];
+            await mail.enqueue(
+              game.tx,
+              paymentReceivedMail(person.email, {
+                username: person.name,
+                gameTitle: game.row.title,
+                squares: mine.map((row) => squarePositionLabel(row)),
+                amount: formatUsd(squaresAmountCents(mine.length, game.row.price_per_square_cents)),
+                link,
+              }),
+            );
+          }
+          game.afterCommit.add(() => mail.nudge());
+        }
         return rows.length;
       },
       selectedSquares(selection),
@@ -272,7 +291,7 @@ export function organizerService(deps: OrganizerServiceDeps) {
   }
 
   return {
-    markPaid: (gameId: string, actorId: string, selection: Selection) => setPaid(gameId, actorId, selection, true),
+    markPaid: (gameId: string, actorId: string, selection: Selection, origin?: string) => setPaid(gameId, actorId, selection, true, origin),
     markUnpaid: (gameId: string, actorId: string, selection: Selection) => setPaid(gameId, actorId, selection, false),
     /** `origin`: the request's, for the mails' links (mailLinkOrigin). */
     release: (gameId: string, actorId: string, selection: Selection, options: { origin?: string; includePaid?: boolean } = {}) =>

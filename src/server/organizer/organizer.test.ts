@@ -3,7 +3,7 @@ import type { BoardResponse } from '@core/api/board';
 import type { CheckoutCreated } from '@core/api/checkout';
 import type { Game } from '@core/api/games';
 import type { PaymentTracking, SquaresChanged } from '@core/api/organizer';
-import { ORGANIZER_PAYMENT_ERRORS, ORGANIZER_TOOL_ERRORS } from '@core/messages';
+import { GAME_PRICE_LOCKED, ORGANIZER_PAYMENT_ERRORS, ORGANIZER_TOOL_ERRORS } from '@core/messages';
 import { mailsTo, testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { cartOf, expectCountersMatch, gameRow, startCheckout } from '../../../tests/support/checkout';
@@ -129,7 +129,7 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
       await reserve(alice, game, [{ x: 0, y: 0 }]);
       const locked = await asAdmin('PATCH', `/api/admin/games/${game.id}`, { payment_method: 'card' });
       expect(locked.statusCode).toBe(409);
-      expect(locked.json()).toEqual({ error: { code: 'PAYMENT_METHOD_LOCKED', message: ORGANIZER_PAYMENT_ERRORS.methodLocked } });
+      expect(locked.json()).toEqual({ error: { code: 'PAYMENT_METHOD_LOCKED', message: GAME_PRICE_LOCKED } });
       const payBy = new Date(Date.now() + 5 * HOUR).toISOString();
       const edited = await asAdmin('PATCH', `/api/admin/games/${game.id}`, { payment_instructions: 'Cash to Pat', pay_by: payBy });
       expect((edited.json() as { game: Game }).game).toMatchObject({ payment_method: 'organizer', payment_instructions: 'Cash to Pat', pay_by: payBy });

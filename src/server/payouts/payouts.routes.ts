@@ -1,4 +1,5 @@
 import { gameDayViewSchema, markPaidRequestSchema, quarterParams } from '@core/api/game-day';
+import { idParams } from '@core/api/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../auth/session';
 import type { GameDayService } from '../game-day/game-day.service';
@@ -23,6 +24,17 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsRoutesOptions> = async 
       const gameId = gameIdParam(request.params.id);
       const reference = request.body?.reference || null;
       await payouts.markPaid(gameId, request.params.quarter, signedInUser(request).id, reference);
+      return gameDay.view(gameId);
+    },
+  );
+
+  // D34: the organizer's (or charity's) share, paid outside the app and recorded here.
+  app.post(
+    '/api/admin/games/:id/share/mark-paid',
+    { ...app.guards.admin, schema: { params: idParams, body: markPaidRequestSchema, response: { 200: gameDayViewSchema } } },
+    async (request) => {
+      const gameId = gameIdParam(request.params.id);
+      await payouts.markSharePaid(gameId, signedInUser(request).id, request.body?.reference || null);
       return gameDay.view(gameId);
     },
   );

@@ -14,7 +14,9 @@ import { GAME_DAY_TEXTS } from '../game-day/game-day.messages';
 import { AppError, conflict, notFound } from '../http/errors';
 import type { GameEvents } from '../realtime/events';
 import type { GameMails } from '../mail/game-mails';
+import { activityRepository } from '../activity/activity.repository';
 import { payoutsRepository, type PayoutRow } from './payouts.repository';
+import { recordSharePayment, sharePayoutOf } from './share-payout';
 import type { PayoutProvider } from './provider';
 
 export interface PayoutsServiceDeps extends ServiceDeps {
@@ -136,6 +138,37 @@ export function payoutsService(deps: PayoutsServiceDeps) {
   }
 
   return {
+    /**
+     * D23 with D34: Mark Paid of the organizer's (or charity's) share, once the pot is final: records
+     * what is due now with the admin, the time and the reference, and logs it. The organizer pays
+     * it outside the app (no provider), as the manual provider's payouts.
+     */
+    async markSharePaid(gameId: string, adminId: string, reference: string | null): Promise<void> {
+      await games.withLockedGame(gameId, async (game) => {
+        if (!game) throw notFound(GAME_ERRORS.notFound);
+        if (!game.row.grid_shuffled) throw conflict(GAME_DAY_TEXTS.shareNotFinal, 'SHARE_NOT_FINAL');
+        const share = await sharePayoutOf(game.tx, game.row);
+        if (!share) throw conflict(GAME_DAY_TEXTS.noShare, 'NO_SHARE');
+        if (share.due_cents === 0) throw conflict(GAME_DAY_TEXTS.shareAlreadyPaid(share.name), 'PAYOUT_COMPLETED');
+        const at = now().toISOString();
+        await recordSharePayment(game.tx, gameId, share.due_cents, reference, adminId, at);
+        await activityRepository(game.tx).record(
+          gameId,
+          [
+            {
+              action: 'share_paid',
+              actorUserId: adminId,
+              subjectUserId: null,
+              squares: [],
+              detail: { amount_cents: share.due_cents, share: share.name, ...(reference ? { reference } : {}) },
+            },
+          ],
+          at,
+        );
+      });
+      publish(gameId);
+    },
+
     /** D23 Mark Paid: pending → processing → completed, recording the admin and the reference. */
     markPaid(gameId: string, quarter: Quarter, adminId: string, reference: string | null): Promise<void> {
       return run(gameId, quarter, 'mark-paid', adminId, reference);

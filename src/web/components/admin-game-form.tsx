@@ -2,7 +2,8 @@ import { ChevronDown, CircleAlert, Info, Lock } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { rulesSummary, type RulesChoice } from '@core/game-rules-summary';
-import { GAME_PRICE_LOCKED, ORGANIZER_TEXTS } from '@core/messages';
+import { ORGANIZER_TEXTS } from '@core/messages';
+import { gameFormLocks, type GameFormLocks } from '@core/game-locks';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, POT_RULE, type PaymentMethod } from '@core/payment-methods';
 import { BOARD_SIZE_LABELS, BOARD_SIZES, type BoardSize } from '@core/board-shape';
 import { dollarsToCents, formatUsd } from '@core/money';
@@ -221,6 +222,13 @@ export function GameForm({
   const fieldId = (field: GameFormField) => `${id}-${field}`;
   const errorId = (field: GameFormField) => `${id}-${field}-error`;
   const lockedNoteId = `${id}-locked`;
+  const locks = gameFormLocks({
+    squaresHeld: priceLocked,
+    salesClosed: kickoffLocked,
+    numberSetsFixed,
+    customShares: values.payout_schedule === CUSTOM_PAYOUT,
+    kickoffSet: values.kickoff_at.trim() !== '',
+  });
   const serverErrorId = `${id}-server-error`;
 
   function update<K extends keyof GameFormState>(field: K, value: GameFormState[K]) {
@@ -338,14 +346,14 @@ export function GameForm({
         </FormField>
       </div>
 
-      {priceLocked && (
+      {locks.sales && (
         <p
           id={lockedNoteId}
           className="flex items-start gap-2 rounded-md border bg-muted/50 px-3 py-2 text-sm text-muted-foreground"
           data-testid="price-locked-note"
         >
           <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {GAME_PRICE_LOCKED}
+          {locks.sales}
         </p>
       )}
 
@@ -364,13 +372,20 @@ export function GameForm({
             onChange={(event) => update('price_per_square', event.target.value)}
           />
         </FormField>
-        <FormField id={fieldId('game_type')} label="Game Type" error={errors.game_type} errorId={errorId('game_type')}>
+        <FormField
+          id={fieldId('game_type')}
+          label="Game Type"
+          error={errors.game_type}
+          errorId={errorId('game_type')}
+          hint={locks.gameType ? <LockReason text={locks.gameType} /> : undefined}
+          hintId={`${id}-game_type-lock`}
+        >
           <select
-            {...describe('game_type')}
+            {...describe('game_type', locks.gameType !== null && `${id}-game_type-lock`)}
             name="game_type"
             className={selectClassName}
             value={values.game_type}
-            disabled={priceLocked && values.payout_schedule === CUSTOM_PAYOUT}
+            disabled={locks.gameType !== null}
             onChange={(event) => changeGameType(event.target.value as GameType)}
           >
             {GAME_TYPES.map((type) => (
@@ -514,14 +529,21 @@ export function GameForm({
           onChange={(rule) => update('unbought_rule', rule)}
         />
 
-        <FormField id={fieldId('number_sets')} label="Numbers" error={errors.number_sets} errorId={errorId('number_sets')}>
+        <FormField
+          id={fieldId('number_sets')}
+          label="Numbers"
+          error={errors.number_sets}
+          errorId={errorId('number_sets')}
+          hint={locks.numberSets ? <LockReason text={locks.numberSets} testId="number-sets-lock" /> : undefined}
+          hintId={`${id}-number_sets-lock`}
+        >
           <select
-            {...describe('number_sets')}
+            {...describe('number_sets', locks.numberSets !== null && `${id}-number_sets-lock`)}
             name="number_sets"
             data-testid="number-sets-field"
             className={selectClassName}
             value={values.number_sets}
-            disabled={numberSetsFixed}
+            disabled={locks.numberSets !== null}
             onChange={(event) => update('number_sets', event.target.value as NumberSetMode)}
           >
             {NUMBER_SET_MODES.map((mode) => (
@@ -532,7 +554,7 @@ export function GameForm({
           </select>
         </FormField>
 
-        <KickoffFields id={id} values={values} errors={errors} locked={kickoffLocked} describe={describe} errorId={errorId} onChange={update} />
+        <KickoffFields id={id} values={values} errors={errors} locks={locks} describe={describe} errorId={errorId} onChange={update} />
 
         <FormField
           id={fieldId('max_squares_per_player')}
@@ -655,11 +677,21 @@ function RulesSection({
 }
 
 /** D39: kickoff (a wall-clock time in the chosen zone), the zone, and "Draw the numbers at kickoff". */
+/** D49: a locked control's one-line reason, with the lock icon. */
+function LockReason({ text, testId }: { text: string; testId?: string }) {
+  return (
+    <span className="inline-flex items-start gap-1.5" data-testid={testId}>
+      <Lock aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+      {text}
+    </span>
+  );
+}
+
 function KickoffFields({
   id,
   values,
   errors,
-  locked,
+  locks,
   describe,
   errorId,
   onChange,
@@ -667,7 +699,7 @@ function KickoffFields({
   id: string;
   values: GameFormState;
   errors: GameFormErrors;
-  locked: boolean;
+  locks: GameFormLocks;
   describe: (field: GameFormField, ...notes: (string | false | undefined)[]) => object;
   errorId: (field: GameFormField) => string;
   onChange: <K extends keyof GameFormState>(field: K, value: GameFormState[K]) => void;
@@ -682,14 +714,14 @@ function KickoffFields({
           label="Kickoff (optional)"
           error={errors.kickoff_at}
           errorId={errorId('kickoff_at')}
-          hint={locked ? 'Sales closed at kickoff: the kickoff can no longer change.' : 'Sales close at kickoff: nobody can buy squares after it.'}
+          hint={locks.kickoff ? <LockReason text={locks.kickoff} /> : 'Sales close at kickoff: nobody can buy squares after it.'}
           hintId={`${id}-kickoff-hint`}
         >
           <Input
             {...describe('kickoff_at', `${id}-kickoff-hint`)}
             name="kickoff_at"
             type="datetime-local"
-            disabled={locked}
+            disabled={locks.kickoff !== null}
             value={values.kickoff_at}
             onChange={(event) => onChange('kickoff_at', event.target.value)}
           />
@@ -719,18 +751,23 @@ function KickoffFields({
       </div>
       <div className="flex items-start gap-3">
         <input
-          {...describe('draw_at_kickoff', `${id}-draw-hint`)}
+          {...describe('draw_at_kickoff', `${id}-draw-hint`, locks.drawAtKickoff !== null && `${id}-draw-lock`)}
           type="checkbox"
           name="draw_at_kickoff"
           className="mt-0.5 size-4 accent-primary"
           checked={values.draw_at_kickoff}
-          disabled={locked || values.kickoff_at.trim() === ''}
+          disabled={locks.drawAtKickoff !== null}
           onChange={(event) => onChange('draw_at_kickoff', event.target.checked)}
         />
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-draw_at_kickoff`} className="text-sm font-medium">
             Draw the numbers at kickoff
           </label>
+          {locks.drawAtKickoff && (
+            <p id={`${id}-draw-lock`} className="text-sm text-muted-foreground" data-testid="draw-at-kickoff-lock">
+              <LockReason text={locks.drawAtKickoff} />
+            </p>
+          )}
           <p id={`${id}-draw-hint`} className="text-sm text-muted-foreground">
             The numbers are drawn and shown to players at kickoff, even if the grid is not full or some squares are unpaid: unsold squares stay unsold. You can
             still hide them afterwards.

@@ -9,7 +9,7 @@ import { formatUsd } from '@core/money';
 import { personLabel } from '@core/person';
 import { winnerOwing, winnerOwingText } from '@core/results-ledger';
 import { payoutStatusLabel } from '@core/status';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
@@ -125,38 +125,82 @@ export function MarkPaidDialog({
   onPaid?: (result: QuarterResult) => void;
 }) {
   const markPaid = useMarkPaid(gameId);
-  const [reference, setReference] = useState('');
-  const [error, setError] = useState<string | null>(null);
   // The last result shown, so the text stays while the dialog animates closed.
   const [shown, setShown] = useState<QuarterResult | null>(result);
-  if (result && result !== shown) {
-    setShown(result);
+  if (result && result !== shown) setShown(result);
+
+  return (
+    <PaidReferenceDialog
+      openFor={result}
+      busy={markPaid.isPending}
+      title={`Mark ${shown ? periodShortLabel(model, shown.quarter) : ''} payout as paid`}
+      payee={shown ? resultWinner(shown) : ''}
+      cents={shown?.payout_amount_cents ?? null}
+      extra={shown && <WinnerOwes gameId={gameId} result={shown} className="text-sm" />}
+      onClose={onClose}
+      onSubmit={async (reference) => {
+        if (!result) return null;
+        try {
+          await markPaid.mutateAsync({ quarter: result.quarter, ...(reference ? { reference } : {}) });
+          toast.success(`${periodShortLabel(model, result.quarter)} payout marked as paid`, { id: `payout-${result.quarter}` });
+          onPaid?.(result);
+          onClose();
+          return null;
+        } catch (cause) {
+          // A refused payout (502) is already said as "Failed to update payout status: {reason}".
+          const message =
+            isApiError(cause) && cause.code === 'PAYOUT_FAILED' ? cause.message : withCause(GAME_DAY_ERRORS.updatePayoutStatusFailed, causeOf(cause));
+          toast.error(message, { id: `payout-${result.quarter}` });
+          return message;
+        }
+      }}
+    />
+  );
+}
+
+/**
+ * The Mark Paid dialog of any payout (a period's winner, D23; the organizer's or a charity's
+ * share, D34): whom and how much, an optional reference. Open while `openFor` is set; a new
+ * `openFor` clears the form. `onSubmit` answers the error to show, or null.
+ */
+export function PaidReferenceDialog({
+  openFor,
+  busy,
+  title,
+  payee,
+  cents,
+  extra,
+  onClose,
+  onSubmit,
+}: {
+  openFor: object | null;
+  busy: boolean;
+  title: string;
+  payee: string;
+  cents: number | null;
+  extra?: ReactNode;
+  onClose: () => void;
+  onSubmit: (reference: string | null) => Promise<string | null>;
+}) {
+  const [reference, setReference] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [current, setCurrent] = useState<object | null>(openFor);
+  if (openFor && openFor !== current) {
+    setCurrent(openFor);
     setReference('');
     setError(null);
   }
   const inputId = useId();
-  const busy = markPaid.isPending;
 
   async function submit() {
-    if (!result || busy) return;
+    if (!openFor || busy) return;
     setError(null);
-    try {
-      const trimmed = reference.trim();
-      await markPaid.mutateAsync({ quarter: result.quarter, ...(trimmed ? { reference: trimmed } : {}) });
-      toast.success(`${periodShortLabel(model, result.quarter)} payout marked as paid`, { id: `payout-${result.quarter}` });
-      onPaid?.(result);
-      onClose();
-    } catch (cause) {
-      // A refused payout (502) is already said as "Failed to update payout status: {reason}".
-      const message = isApiError(cause) && cause.code === 'PAYOUT_FAILED' ? cause.message : withCause(GAME_DAY_ERRORS.updatePayoutStatusFailed, causeOf(cause));
-      setError(message);
-      toast.error(message, { id: `payout-${result.quarter}` });
-    }
+    setError(await onSubmit(reference.trim() || null));
   }
 
   return (
     <Dialog
-      open={result !== null}
+      open={openFor !== null}
       onOpenChange={(open) => {
         if (!open && !busy) onClose();
       }}
@@ -170,12 +214,12 @@ export function MarkPaidDialog({
           }}
         >
           <DialogHeader>
-            <DialogTitle>Mark {shown ? periodShortLabel(model, shown.quarter) : ''} payout as paid</DialogTitle>
+            <DialogTitle>{title}</DialogTitle>
             <DialogDescription>
-              Record that you paid <strong className="font-semibold break-words text-foreground">{shown ? resultWinner(shown) : ''}</strong>{' '}
-              <strong className="font-semibold text-foreground tabular-nums">{shown ? formatUsd(shown.payout_amount_cents) : ''}</strong> outside the app.
+              Record that you paid <strong className="font-semibold break-words text-foreground">{payee}</strong>{' '}
+              <strong className="font-semibold text-foreground tabular-nums">{cents === null ? '' : formatUsd(cents)}</strong> outside the app.
             </DialogDescription>
-            {shown && <WinnerOwes gameId={gameId} result={shown} className="text-sm" />}
+            {extra}
           </DialogHeader>
           <FormField id={inputId} label="Reference (optional)" hint="For example how and when you paid, so you can find it later.">
             <Input

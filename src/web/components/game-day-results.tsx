@@ -19,6 +19,7 @@ import {
   resultWinner,
   useRetryPayoutAction,
 } from '@/components/game-day-payout';
+import { SharePayoutRow } from '@/components/share-payout';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -171,6 +172,7 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
             ))}
           </dl>
         )}
+        <SharePayoutRow view={view} />
       </CardContent>
       <MarkPaidDialog gameId={view.game.id} model={model} result={toPay} onClose={() => setToPay(null)} />
     </Card>

@@ -156,6 +156,16 @@ export function useMarkPaid(gameId: string) {
   );
 }
 
+/** POST share/mark-paid: D34's organizer (or charity) share, paid outside the app. */
+export function useMarkSharePaid(gameId: string) {
+  return useGameDayMutation(
+    gameId,
+    'payouts',
+    (reference: string | null) => api.post<GameDayView>(`${base(gameId)}/share/mark-paid`, reference ? { reference } : {}),
+    itself,
+  );
+}
+
 /** POST quarters/:quarter/payout/retry (failed payouts). */
 export function useRetryPayout(gameId: string) {
   return useGameDayMutation(gameId, 'payouts', (quarter: Quarter) => api.post<GameDayView>(`${base(gameId)}/quarters/${quarter}/payout/retry`), itself);

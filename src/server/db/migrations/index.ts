@@ -26,6 +26,7 @@ import { mailChoices } from './023_mail_choices';
 import { announcements } from './024_announcements';
 import { accountSafety } from './025_account_safety';
 import { mailPrivacy } from './026_mail_privacy';
+import { sharePayments } from './027_share_payments';
 import { columnTypes } from './column-types';
 
 /** Our migrations in order. Names sort by their number; never rename or edit a released one. */
@@ -58,5 +59,6 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '024_announcements': announcements(t, kind),
     '025_account_safety': accountSafety(t),
     '026_mail_privacy': mailPrivacy(t),
+    '027_share_payments': sharePayments(t, kind),
   };
 }
