@@ -198,14 +198,14 @@ describe(`payout rules (D34, ${testDbKind})`, () => {
     expect(view.results.map((r) => r.payout_amount_cents)).toEqual(plan.periods.map((p) => p.payableCents));
     expect(plan.organizer).toMatchObject({ baseCents: 9_000, rolledInCents: 27_000, cents: 36_000 });
 
-    // The payouts CSV says the same amounts.
+    // The payouts CSV says the same amounts, the organizer's share (with the rolled-in Final) last.
     const csv = await ok<string>('GET', `/api/admin/games/${game.id}/export/payouts.csv`);
     const paid = csv
       .trim()
       .split(/\r?\n/)
       .slice(1)
       .map((line) => line.match(/,(\d+\.\d\d),(?:Pending|Paid|Completed|[A-Za-z ]+),/)?.[1]);
-    expect(paid).toEqual(['90.00', '0.00', '450.00', '0.00']);
+    expect(paid).toEqual(['90.00', '0.00', '450.00', '0.00', '360.00']);
   });
 
   it('under the house rule an unbought quarter rolls nothing: the next quarter pays its own share', async () => {
