@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GAME_LOCK_TEXTS, gameFormLocks } from './game-locks';
+import { GAME_LOCK_TEXTS, gameFormLocks, teamsSideLock, teamsSideLocked } from './game-locks';
 
 const open = { squaresHeld: false, salesClosed: false, numberSetsFixed: false, customShares: false, kickoffSet: true } as const;
 
@@ -26,5 +26,20 @@ describe('gameFormLocks (D49: a locked control says why)', () => {
     const closed = gameFormLocks({ ...open, salesClosed: true });
     expect(closed.kickoff).toBe(GAME_LOCK_TEXTS.kickoff);
     expect(closed.drawAtKickoff).toBe(GAME_LOCK_TEXTS.kickoff);
+  });
+});
+
+describe('a sold board keeps its sides (D50)', () => {
+  const stored = { team_a: 'Eagles', team_b: 'Chiefs' };
+  it('refuses an edit that puts a team on the other side once squares are sold', () => {
+    const locked = teamsSideLocked('Eagles', 'Chiefs');
+    expect(teamsSideLock(stored, { team_a: 'Chiefs', team_b: 'Eagles' }, true)).toBe(locked);
+    expect(teamsSideLock(stored, { team_a: ' chiefs ' }, true)).toBe(locked);
+    expect(teamsSideLock(stored, { team_b: 'EAGLES' }, true)).toBe(locked);
+  });
+  it('lets a name be corrected, and anything before a sale', () => {
+    expect(teamsSideLock(stored, { team_a: 'Philadelphia Eagles', team_b: 'Kansas City Chiefs' }, true)).toBeNull();
+    expect(teamsSideLock(stored, { team_a: 'Eagles' }, true)).toBeNull();
+    expect(teamsSideLock(stored, { team_a: 'Chiefs', team_b: 'Eagles' }, false)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { GAME_PRICE_LOCKED, KICKOFF_ERRORS } from './messages';
+import { nameWords } from './score-feed';
 
 /**
  * D49: a control that cannot be used says why in one line. What of the game form is locked, and
@@ -43,4 +44,25 @@ export function gameFormLocks(facts: GameFormFacts): GameFormLocks {
     kickoff,
     drawAtKickoff: kickoff ?? (facts.kickoffSet ? null : GAME_LOCK_TEXTS.drawNeedsKickoff),
   };
+}
+
+/** D50: the words of a refused edit that would put one team on the other's side of a sold board. */
+export const teamsSideLocked = (teamA: string, teamB: string) =>
+  `Squares are sold, so ${teamA} stays the rows and ${teamB} the columns: a name may be corrected, but the teams cannot change sides.`;
+
+/**
+ * D50: once a square is sold, which team is rows and which is columns never changes. An edit that
+ * names team A as the stored team B (or team B as the stored team A) would swap them under the
+ * players' squares; the reason it is refused, or null. Case, accents and punctuation aside.
+ */
+export function teamsSideLock(
+  stored: { readonly team_a: string; readonly team_b: string },
+  edited: { readonly team_a?: string; readonly team_b?: string },
+  squaresHeld: boolean,
+): string | null {
+  if (!squaresHeld) return null;
+  const same = (a: string, b: string) => nameWords(a).join(' ') === nameWords(b).join(' ');
+  const movesB = edited.team_a !== undefined && same(edited.team_a, stored.team_b) && !same(stored.team_a, stored.team_b);
+  const movesA = edited.team_b !== undefined && same(edited.team_b, stored.team_a) && !same(stored.team_a, stored.team_b);
+  return movesA || movesB ? teamsSideLocked(stored.team_a, stored.team_b) : null;
 }

@@ -247,7 +247,7 @@ export function matchFeedSides(teamA: string, teamB: string, game: Pick<FeedGame
 }
 
 /** A name's words for matching: NFKD without accents, lower case, letters and digits only. */
-function nameWords(name: string): string[] {
+export function nameWords(name: string): string[] {
   return name
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')

@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'GAME_COMPLETED',
   'GAME_IN_PROGRESS',
   'PRICE_LOCKED',
+  // D50: a sold board's teams keep their sides
+  'TEAMS_LOCKED',
   // D34: the organizer's (or charity's) share paid before the pot is final, or in a game without one
   'SHARE_NOT_FINAL',
   'NO_SHARE',

@@ -14,6 +14,7 @@ import {
   ORGANIZER_PAYMENT_ERRORS,
 } from '@core/messages';
 import { printedLink, shareLink } from '@core/visibility';
+import { teamsSideLock } from '@core/game-locks';
 import { paymentInstructionsMissing, type PaymentMethod } from '@core/payment-methods';
 import { capBeyondBoardMessage, capFitsBoard } from '@core/player-limit';
 import { centsToDollars, dollarsToCents, formatUsd } from '@core/money';
@@ -208,7 +209,10 @@ export function gamesService(deps: GamesServiceDeps) {
         const storedShape = shapeOfGame(row);
         const shape: BoardShape = values.board_size === undefined ? storedShape : boardShape(values.board_size);
         const changesShape = shape !== storedShape;
-        if ((changesMoney || changesMethod || changesShape) && (await game.hasSquares())) {
+        const squaresHeld = await game.hasSquares();
+        const sideLock = teamsSideLock(row, values, squaresHeld);
+        if (sideLock) throw conflict(sideLock, 'TEAMS_LOCKED');
+        if ((changesMoney || changesMethod || changesShape) && squaresHeld) {
           if (changesMoney) throw conflict(GAME_PRICE_LOCKED, 'PRICE_LOCKED');
           if (changesMethod) throw conflict(GAME_PRICE_LOCKED, 'PAYMENT_METHOD_LOCKED');
           throw conflict(GAME_PRICE_LOCKED, 'BOARD_SIZE_LOCKED');

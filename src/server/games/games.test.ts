@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Game } from '@core/api/games';
+import { teamsSideLocked } from '@core/game-locks';
 import {
   GAME_DELETE_COMPLETED,
   GAME_ERRORS,
@@ -476,6 +477,23 @@ describe(`games API (${testDbKind})`, () => {
         expect(res.json()).toEqual(COMPLETED_UPDATE);
         expect((await getGame(id)).title).toBe('Final Bowl');
       }
+    });
+  });
+
+  describe('a sold board keeps its sides (D50)', () => {
+    it('refuses an edit that swaps the teams once a square is sold; a name may still be corrected', async () => {
+      const created = await createGame({ ...VALID, team_a: 'Eagles', team_b: 'Chiefs' });
+      // Before any sale the teams may trade places.
+      expect((await asAdmin('PATCH', `/api/admin/games/${created.id}`, { team_a: 'Chiefs', team_b: 'Eagles' })).statusCode).toBe(200);
+      expect((await asAdmin('PATCH', `/api/admin/games/${created.id}`, { team_a: 'Eagles', team_b: 'Chiefs' })).statusCode).toBe(200);
+      await insertClaimedSquare(created.id, 4, 7);
+      const swapped = await asAdmin('PATCH', `/api/admin/games/${created.id}`, { team_a: 'Chiefs', team_b: 'Eagles' });
+      expect(swapped.statusCode, swapped.body).toBe(409);
+      expect(swapped.json()).toEqual({ error: { code: 'TEAMS_LOCKED', message: teamsSideLocked('Eagles', 'Chiefs') } });
+      expect(await getGame(created.id)).toMatchObject({ team_a: 'Eagles', team_b: 'Chiefs' });
+      const corrected = await asAdmin('PATCH', `/api/admin/games/${created.id}`, { team_a: 'Philadelphia Eagles' });
+      expect(corrected.statusCode, corrected.body).toBe(200);
+      expect(await getGame(created.id)).toMatchObject({ team_a: 'Philadelphia Eagles', team_b: 'Chiefs' });
     });
   });
 
