@@ -28,10 +28,12 @@ export function GameActivity({ gameId, zone, title, emptyText }: { gameId: strin
           >
             {activity.data.entries.map((entry) => (
               <li key={entry.id} className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:gap-3" data-testid="activity-entry">
-                <time dateTime={entry.created_at} className="shrink-0 whitespace-nowrap text-muted-foreground tabular-nums sm:w-44">
+                <time dateTime={entry.created_at} className="shrink-0 whitespace-nowrap text-muted-foreground tabular-nums sm:w-52">
                   {formatGameTime(entry.created_at, zone)}
                 </time>
-                <span className="min-w-0 [overflow-wrap:anywhere]">{entry.message}</span>
+                <span className="min-w-0 [overflow-wrap:anywhere]" data-testid="activity-message">
+                  {entry.message}
+                </span>
               </li>
             ))}
           </ol>
