@@ -3,7 +3,7 @@ import type { Game } from '@core/api/games';
 import { GAME_LOCK_TEXTS } from '@core/game-locks';
 import { GAME_PRICE_LOCKED } from '@core/messages';
 import { testAccount, type TestAccount } from '../support/accounts';
-import { horizontalOverflow, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import { horizontalOverflow, openGameRules, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
 import { send } from '../support/request';
 import type { TestServer } from '../support/server';
 
@@ -47,6 +47,7 @@ describe("the organizer's game day (D23, D34, D40, D49)", () => {
   test('the create form: drawing at kickoff says it needs a kickoff, until one is set', async () => {
     for (const width of WIDTHS) {
       const { page } = await harness.open('/admin/games/new', { as: admin, width, height: 900 });
+      await openGameRules(page);
       const draw = page.getByLabel('Draw the numbers at kickoff');
       await expect.poll(() => draw.isDisabled()).toBe(true);
       const reason = page.getByTestId('draw-at-kickoff-lock');
