@@ -1,12 +1,25 @@
-import { statSync } from 'node:fs';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { CompiledQuery, Kysely, PostgresDialect, sql, type DatabaseConnection, type DialectAdapter, type Driver } from 'kysely';
+import {
+  CompiledQuery,
+  DeleteQueryNode,
+  InsertQueryNode,
+  Kysely,
+  MergeQueryNode,
+  PostgresDialect,
+  RawNode,
+  sql,
+  UpdateQueryNode,
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Driver,
+} from 'kysely';
 import { SqliteAdapter, SqliteDialect } from 'kysely-sqlite';
 import pg from 'pg';
 import type { DatabaseSettings } from '../config';
 import { createPrivateFile } from '../system/private-files';
 import { NormalizePlugin } from './normalize-plugin';
 import type { Database } from './schema';
+import { refuseWriteWhenGone, sqliteFileIdentity, type SqliteFileIdentity } from './sqlite-file';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'sqlite' | 'postgres';
@@ -23,16 +36,10 @@ export interface DatabaseHandle {
   /**
    * SQLite only: the file and which file it was when opened (device and inode). A file deleted or
    * renamed while the app runs stays open, and writes go on into a file nobody will find again:
-   * readiness compares (db/health-probes.ts).
+   * readiness compares (db/health-probes.ts), and every write is refused (SqliteWriteGuard).
    */
   sqliteFile?: SqliteFileIdentity;
   close(): Promise<void>;
-}
-
-interface SqliteFileIdentity {
-  path: string;
-  dev: number;
-  ino: number;
 }
 
 export interface OpenOptions {
@@ -61,15 +68,15 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.exec('PRAGMA foreign_keys = ON');
   sqlite.exec('PRAGMA synchronous = NORMAL');
   const cached = withStatementCache(sqlite);
-  const raw = new Kysely<any>({ dialect: new ImmediateSqliteDialect(cached) });
+  const identity = file === ':memory:' ? null : sqliteFileIdentity(file);
+  const raw = new Kysely<any>({ dialect: new ImmediateSqliteDialect(cached, identity) });
   const db = raw.withPlugin(new NormalizePlugin('sqlite')) as Db;
   sqliteConnections.set(raw, cached);
-  const opened = file === ':memory:' ? null : statSync(file);
   return {
     db,
     kind: 'sqlite',
     raw,
-    ...(opened ? { sqliteFile: { path: file, dev: opened.dev, ino: opened.ino } } : {}),
+    ...(identity ? { sqliteFile: identity } : {}),
     close: () => raw.destroy(),
   };
 }
@@ -85,14 +92,22 @@ function openSqlite(file: string): DatabaseHandle {
  * A transaction SQLite has already rolled back by itself (it does on SQLITE_FULL, SQLITE_IOERR and
  * the like) is not rolled back again: "cannot rollback - no transaction is active" would replace
  * the error that says why the write failed (a full disk) in the log.
+ *
+ * Every write first checks that the file is still the one opened (guardWrites): a request, a job
+ * (mail sender, sweeps, beacon draws, the score feed) or Better Auth alike is refused with
+ * DatabaseFileGone instead of writing into a file nobody will open again.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqlite: DatabaseSync) {
+  constructor(
+    private readonly sqlite: DatabaseSync,
+    private readonly file: SqliteFileIdentity | null,
+  ) {
     super({ database: sqlite });
   }
 
   override createDriver(): Driver {
     const driver = super.createDriver();
+    if (this.file) guardWrites(driver, this.sqlite, this.file);
     driver.beginTransaction = async (connection: DatabaseConnection) => {
       await connection.executeQuery(CompiledQuery.raw('begin immediate'));
     };
@@ -109,6 +124,36 @@ class ImmediateSqliteDialect extends SqliteDialect {
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlAdapter();
   }
+}
+
+/**
+ * A write outside a transaction, or a transaction's BEGIN (which covers every statement in it), asks
+ * first whether the file is still the database: one stat(2), 4-5 µs, against about 9 ms per
+ * checkout (bench/RESULTS.md). Reads go on: they lose nothing. The driver has one connection and its
+ * release ignores which object it gets back, so the connection is wrapped once.
+ */
+function guardWrites(driver: Driver, sqlite: DatabaseSync, file: SqliteFileIdentity): void {
+  const acquire = driver.acquireConnection.bind(driver);
+  let guarded: DatabaseConnection | undefined;
+  driver.acquireConnection = async () => {
+    const connection = await acquire();
+    guarded ??= {
+      executeQuery: async (query) => {
+        if (!sqlite.isTransaction && writes(query)) refuseWriteWhenGone(file);
+        return connection.executeQuery(query);
+      },
+      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    };
+    return guarded;
+  };
+}
+
+const RAW_WRITE = /^\s*(?:begin|insert|update|delete|replace|create|drop|alter|vacuum)\b/i;
+
+function writes(query: CompiledQuery): boolean {
+  const node = query.query;
+  if (InsertQueryNode.is(node) || UpdateQueryNode.is(node) || DeleteQueryNode.is(node) || MergeQueryNode.is(node)) return true;
+  return RawNode.is(node) && RAW_WRITE.test(query.sql);
 }
 
 class TransactionalDdlAdapter extends SqliteAdapter {

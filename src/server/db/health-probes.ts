@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { statfsSync, statSync } from 'node:fs';
+import { statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from './connection';
 import { databaseErrorCause } from './database-errors';
 import { migrations } from './migrations';
+import { fileProblem } from './sqlite-file';
 
 /**
  * What readiness asks the database (design note 025). Each answers null when all is well, or the
@@ -13,18 +14,7 @@ import { migrations } from './migrations';
 
 /** SQLite: the file opened at start is still the one at its path (not deleted, renamed or replaced). */
 export function sqliteFileProblem(handle: DatabaseHandle): string | null {
-  const file = handle.sqliteFile;
-  if (!file) return null;
-  let now;
-  try {
-    now = statSync(file.path);
-  } catch {
-    return `the database file ${file.path} is gone (deleted or moved while the app runs): what is written now is lost at the next start; restore the file (npm run restore) and restart`;
-  }
-  if (now.dev !== file.dev || now.ino !== file.ino) {
-    return `the database file ${file.path} was replaced while the app runs (the app still writes to the old one): restart the app`;
-  }
-  return null;
+  return handle.sqliteFile ? fileProblem(handle.sqliteFile) : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DatabaseFileGone } from '../db/sqlite-file';
 import { periodicJob } from './periodic';
 
 /** A job whose first run waits until `open` is called; later runs do not wait. */
@@ -43,5 +44,49 @@ describe('periodicJob.runSoon (the mail sender nudged after a commit)', () => {
     expect(state.runs).toBe(1);
     await job.runSoon();
     expect(state.runs).toBe(1);
+  });
+});
+
+describe('periodicJob while the database file is gone (SQLite)', () => {
+  it('says once that the job is paused, with the cause, tries every run, and says when it runs again', async () => {
+    const lines: { level: string; msg: string; cause?: string }[] = [];
+    const logger = {
+      info: (obj: { cause?: string }, msg: string) => lines.push({ level: 'info', msg, ...obj }),
+      warn() {},
+      error: (obj: { cause?: string }, msg: string) => lines.push({ level: 'error', msg, ...obj }),
+      debug() {},
+    };
+    let gone = true;
+    let runs = 0;
+    const job = periodicJob(
+      'mail sender',
+      async () => {
+        runs += 1;
+        if (gone) throw new DatabaseFileGone('the database file /data/squares.db is gone');
+      },
+      60_000,
+      logger as never,
+    );
+    await job.runOnce();
+    await job.runOnce();
+    await job.runOnce();
+    expect(runs).toBe(3);
+    expect(lines).toEqual([
+      {
+        level: 'error',
+        job: 'mail sender',
+        cause: 'the database file /data/squares.db is gone',
+        msg: 'mail sender paused: it writes nothing while the database file /data/squares.db is gone',
+      },
+    ]);
+    gone = false;
+    await job.runOnce();
+    await job.runOnce();
+    expect(lines.slice(1)).toEqual([{ level: 'info', job: 'mail sender', msg: 'mail sender runs again: the database file is back' }]);
+    // Another failure is still logged each time.
+    const other = periodicJob('sweep', () => Promise.reject(new Error('boom')), 60_000, logger as never);
+    await other.runOnce();
+    await other.runOnce();
+    expect(lines.filter((line) => line.msg === 'sweep failed; the next run tries again')).toHaveLength(2);
   });
 });

@@ -1,3 +1,4 @@
+import { DatabaseFileGone } from '../db/sqlite-file';
 import type { Logger } from '../logger';
 
 export interface PeriodicJob {
@@ -19,19 +20,29 @@ export interface PeriodicJob {
  * recovery, the mail sender): work a crash interrupted is picked up after a restart, and a slow
  * run is never started twice. The jobs themselves decide each row with conditional writes, so
  * instances running them at the same moment are safe.
+ *
+ * A SQLite file gone while the app runs refuses every write (db/sqlite-file.ts): the job writes
+ * nothing, says so once with the cause, runs again each interval, and says when it runs again.
  */
 export function periodicJob(name: string, task: () => Promise<unknown>, intervalMs: number, log: Logger): PeriodicJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again: Promise<void> | undefined;
   let stopped = false;
+  let paused = false;
+
+  function failed(err: unknown): void {
+    if (!(err instanceof DatabaseFileGone)) return log.error({ err, job: name }, `${name} failed; the next run tries again`);
+    if (!paused) log.error({ job: name, cause: err.fileCause }, `${name} paused: it writes nothing while ${err.fileCause}`);
+    paused = true;
+  }
 
   function runOnce(): Promise<void> {
     running ??= task()
-      .then(
-        () => undefined,
-        (err: unknown) => log.error({ err, job: name }, `${name} failed; the next run tries again`),
-      )
+      .then(() => {
+        if (paused) log.info({ job: name }, `${name} runs again: the database file is back`);
+        paused = false;
+      }, failed)
       .finally(() => {
         running = undefined;
       });

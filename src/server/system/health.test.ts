@@ -6,7 +6,9 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testAccount } from '../../../tests/support/accounts';
 import { testDbKind } from '../../../tests/support/db';
 import { insertQueuedMail } from '../../../tests/support/fixtures';
+import { startSmtpServer } from '../../../tests/support/smtp';
 import { sqliteConnectionOf } from '../db/connection';
+import { DatabaseFileGone } from '../db/sqlite-file';
 import { databaseCheck, readiness } from './readiness';
 
 /** The app with every log line (warn and above, JSON) kept. */
@@ -140,6 +142,31 @@ describe.runIf(testDbKind === 'sqlite')('readiness of a SQLite file (sqlite)', (
     expect((await ready(t)).statusCode).toBe(503);
     expect(app.logged(`not ready: database: ${cause}`)).toHaveLength(1);
     expect(JSON.parse(app.logged('not ready: database')[0]!)).toMatchObject({ level: 50, check: 'database', cause });
+  });
+
+  it('writes nothing into a file that is gone, whoever writes (a job, a transaction, a single statement); reads go on; the file moved back takes writes again', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      t = await createTestApp({ env: { SWEEP_INTERVAL_SECONDS: '3600', SMTP_URL: smtp.url, PUBLIC_URL: 'http://127.0.0.1:3000' } });
+      const file = t.db.handle.sqliteFile!.path;
+      await insertQueuedMail(t.db.handle, { id: 'due', status: 'queued', nextAttemptAt: new Date(Date.now() - 60_000) });
+      renameSync(file, `${file}.moved`);
+      const gone = `the database file ${file} is gone (deleted or moved while the app runs): what is written now is lost at the next start; restore the file (npm run restore) and restart`;
+      // The mail sender claims a mail before it sends it: the claim is refused, so nothing is sent.
+      await expect(t.app.mailQueue.deliverDue()).rejects.toMatchObject({ statusCode: 503, code: 'DATABASE_UNAVAILABLE', fileCause: gone });
+      await expect(t.db.handle.db.transaction().execute((tx) => tx.deleteFrom('mail_queue').execute())).rejects.toBeInstanceOf(DatabaseFileGone);
+      await expect(sql`update mail_queue set attempts = 5`.execute(t.db.handle.raw)).rejects.toBeInstanceOf(DatabaseFileGone);
+      expect(await t.db.handle.db.selectFrom('mail_queue').select(['id', 'status', 'attempts']).execute()).toEqual([
+        { id: 'due', status: 'queued', attempts: 1 },
+      ]);
+      expect(smtp.messages).toHaveLength(0);
+
+      renameSync(`${file}.moved`, file);
+      expect(await t.app.mailQueue.deliverDue()).toBe(1);
+      expect(smtp.messages.map((m) => m.envelopeTo)).toEqual([['player@example.com']]);
+    } finally {
+      await smtp.close();
+    }
   });
 
   it('fails when the file at the path is another one (moved away and copied back)', async () => {
