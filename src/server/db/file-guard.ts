@@ -19,6 +19,8 @@ const WRITING_GETS = /^\/api\/auth\/(?!get-session(?:[/?]|$))/;
  * as saved and be lost at the next start. Each state-changing request asks first and is refused
  * with a 503 (design note 025's readiness says the same cause to the load balancer). Reads go on:
  * they lose nothing and still show the data as it was, while the operator restores the file.
+ * The connection itself refuses every write too (db/sqlite-file.ts), whoever makes it (the jobs,
+ * a write under a GET); this hook answers before a request does anything else.
  *
  * The check is one stat(2) of the file per state-changing request, never on a read: 4-5 µs on the
  * 2-core test machine, against about 9 ms per checkout (bench/RESULTS.md). It is not remembered: a file moved back is the
