@@ -3,7 +3,7 @@ import { sql, type ExpressionBuilder, type Selectable, type Updateable } from 'k
 import type { DbKind } from '../db/connection';
 import { activityRepository, type NewActivity } from '../activity/activity.repository';
 import type { Executor } from '../db/executor';
-import { addToGameCounters, person, type CounterChange } from '../db/shared-queries';
+import { addToGameCounters, claimedOrLiveHold, person, type CounterChange } from '../db/shared-queries';
 import type { CheckoutItemsTable, CheckoutsTable, Database, PaymentRefundsTable } from '../db/schema';
 
 /**
@@ -240,7 +240,7 @@ export function checkoutRepository(db: Executor, kind: DbKind) {
             .selectFrom('squares')
             .select(['game_id', 'x', 'y', 'user_id', 'status'])
             .where(cellFilter(group))
-            .where((eb) => eb.or([eb('status', '=', 'claimed'), eb('hold_expires_at', '>', now)]))
+            .where((eb) => claimedOrLiveHold(eb, now))
             .execute()),
         );
       }

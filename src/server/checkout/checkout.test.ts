@@ -6,7 +6,9 @@ import { cartOf, checkoutRow, DECLINED, expectCountersMatch, gameRow, payWith, s
 import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
 import { send } from '../../../tests/support/request';
+import { squaresRepository } from '../squares/squares.repository';
 import { REFUND_REASONS } from './checkout.messages';
+import { checkoutRepository } from './checkout.repository';
 import { CHECKOUT_TTL_MS, HOLD_GRACE_MS } from './create-checkout';
 import { TEST_CHECKOUT_MESSAGES } from './test-checkout.service';
 
@@ -531,6 +533,20 @@ describe(`checkout (${testDbKind})`, () => {
       const res = await startCheckout(t.app, bob, [cartOf(gameId, [{ x: 1, y: 8 }])]);
       expect(res.statusCode).toBe(201);
       expect((await squareRows(t.db.handle, gameId)).map((s) => s.user_id)).toEqual([bob.id]);
+    });
+
+    it('a hold ends at its expiry instant on every reading: the board shows the square free at the instant checkout takes it over', async () => {
+      const gameId = await game();
+      expect((await startCheckout(t.app, alice, [cartOf(gameId, [{ x: 2, y: 8 }])])).statusCode).toBe(201);
+      const [held] = await squareRows(t.db.handle, gameId);
+      const end = held!.hold_expires_at!;
+      const before = new Date(new Date(end).getTime() - 1).toISOString();
+      const board = (now: string) => squaresRepository(db()).boardSquares(gameId, now);
+      const taken = (now: string) => checkoutRepository(db(), t.db.handle.kind).takenSquares([{ game_id: gameId, x: 2, y: 8 }], now);
+      expect((await board(before)).map((s) => s.user_id)).toEqual([alice.id]);
+      expect((await taken(before)).map((s) => s.user_id)).toEqual([alice.id]);
+      expect(await board(end)).toEqual([]);
+      expect(await taken(end)).toEqual([]);
     });
 
     it('a late payment for a square someone else took is refunded in full, recorded and mailed', async () => {

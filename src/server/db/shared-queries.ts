@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { DELETED_EMAIL_DOMAIN, PLACEHOLDER_EMAIL_DOMAIN } from '@core/person';
 import type { Executor } from './executor';
+import type { Database } from './schema';
 
 /**
  * Query pieces several features read the same way (the board, results, payments, orders, the
@@ -97,4 +98,13 @@ export async function addToGameCounters(db: Executor, gameId: string, change: Co
     }))
     .where('id', '=', gameId)
     .execute();
+}
+
+/**
+ * D21: a square that counts as taken at `now`: claimed, or held by a hold that has not expired. A
+ * hold ends at its hold_expires_at instant: the board, the game's access rule and the checkout all
+ * read this one definition, so no page shows a square held at the instant checkout gives it up.
+ */
+export function claimedOrLiveHold(eb: ExpressionBuilder<Database, 'squares'>, now: string) {
+  return eb.or([eb('squares.status', '=', 'claimed'), eb('squares.hold_expires_at', '>', now)]);
 }

@@ -4,6 +4,7 @@ import { GAME_CANCELLED, GAME_ERRORS } from '@core/messages';
 import { gameVisible, type Visibility } from '@core/visibility';
 import type { SessionGuards } from '../auth/session';
 import type { Executor } from '../db/executor';
+import { claimedOrLiveHold } from '../db/shared-queries';
 import { AppError, notFound } from '../http/errors';
 import { deletedGamesRepository } from './deleted-games.repository';
 import type { GameRow, GamesRepository } from './games.repository';
@@ -63,7 +64,7 @@ async function ownsOrHolds(db: Executor, gameId: string, userId: string, now: st
     .select('id')
     .where('game_id', '=', gameId)
     .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('status', '=', 'claimed'), eb('hold_expires_at', '>=', now)]))
+    .where((eb) => claimedOrLiveHold(eb, now))
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

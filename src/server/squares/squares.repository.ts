@@ -2,7 +2,7 @@ import { announcementsOf, type AnnouncementRow } from '../announcements/announce
 import { digitSetsOf, type DigitSetRow } from '../draws/digit-sets';
 import type { Executor } from '../db/executor';
 import { prepareQuery } from '../db/prepared';
-import { person, winnersWithScores } from '../db/shared-queries';
+import { claimedOrLiveHold, person, winnersWithScores } from '../db/shared-queries';
 
 /** D48: an owner or winner as every answer shows them (the raw SQLite read gives the flag as 0/1). */
 const shown = person();
@@ -123,7 +123,7 @@ export function squaresRepository(db: Executor) {
           'squares.is_paid',
         ])
         .where('squares.game_id', '=', gameId)
-        .where((eb) => eb.or([eb('squares.status', '=', 'claimed'), eb('squares.hold_expires_at', '>=', now)]))
+        .where((eb) => claimedOrLiveHold(eb, now))
         .orderBy('squares.x')
         .orderBy('squares.y'),
     ),
