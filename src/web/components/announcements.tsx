@@ -108,13 +108,13 @@ export function BoardAnnouncements({ announcements, zone }: { announcements: rea
 }
 
 /** The organizer's announcements on the game-day page: post (and mail) one, delete one. */
-export function AnnouncementsPanel({ gameId }: { gameId: string }) {
+export function AnnouncementsPanel({ gameId, headingLevel = 'h2' }: { gameId: string; headingLevel?: 'h2' | 'h3' }) {
   const board = useBoard(gameId);
   const headingId = useId();
   return (
     <Card role="region" aria-labelledby={headingId} className="gap-4" data-testid="announcements-panel">
       <CardHeader>
-        <CardTitle as="h2" id={headingId} className="flex items-center gap-2">
+        <CardTitle as={headingLevel} id={headingId} className="flex items-center gap-2">
           <Megaphone aria-hidden="true" className="size-4" />
           Announcements
         </CardTitle>

@@ -18,7 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useDrawNumberSet } from '@/lib/game-day';
 
-export function GameDayNumberSets({ view }: { view: GameDayView }) {
+export function GameDayNumberSets({ view, headingLevel: Heading = 'h2' }: { view: GameDayView; headingLevel?: 'h2' | 'h3' }) {
   const { game } = view;
   const headingId = useId();
   const draw = useDrawNumberSet(game.id);
@@ -43,9 +43,9 @@ export function GameDayNumberSets({ view }: { view: GameDayView }) {
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2 border-t pt-3" data-testid="game-day-number-sets">
-      <h2 id={headingId} className="text-sm font-semibold">
+      <Heading id={headingId} className="text-sm font-semibold">
         Number sets
-      </h2>
+      </Heading>
       <DigitSets gameId={game.id} sets={view.digit_sets} commitHash={null} zone={game.time_zone} />
       {range && previous && (
         <div className="flex flex-col items-start gap-1.5 sm:flex-row sm:items-center sm:gap-3">

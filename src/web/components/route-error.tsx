@@ -1,10 +1,17 @@
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useRouteError } from 'react-router';
 import { ErrorState, usePageTitle } from '@/components/page';
 import { Button } from '@/components/ui/button';
 
-/** Shown in place of a page that failed to load or render; the shell around it stays. */
+/**
+ * Shown in place of a page that failed to load or render; the shell around it stays. The error goes
+ * to the console, where a person reporting it (and the browser tests, which fail on console errors)
+ * can read it: the boundary would otherwise swallow it.
+ */
 export function RouteError() {
   usePageTitle('Something went wrong');
+  const error = useRouteError();
+  useEffect(() => console.error('page failed:', error), [error]);
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-4 px-4 py-12">
       <h1 className="text-2xl font-bold tracking-tight">Something went wrong</h1>

@@ -40,15 +40,16 @@ function feedGameLabel(game: FeedGameInfo, zone: string | null): string {
   return `${game.away.name} at ${game.home.name}${score} · ${when}`;
 }
 
-export function ScoreFeedPanel({ view }: { view: GameDayView }) {
+/** The feed's status and link; `headingLevel` h3 where it sits inside the admin page's Game day section. */
+export function ScoreFeedPanel({ view, headingLevel: Heading = 'h2' }: { view: GameDayView; headingLevel?: 'h2' | 'h3' }) {
   const status = useFeedStatus(view.game.id);
   const headingId = useId();
   const data = status.data;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border bg-card p-3 shadow-sm sm:p-4" data-testid="score-feed">
-      <h2 id={headingId} className="text-base font-semibold">
+      <Heading id={headingId} className="text-base font-semibold">
         Live score feed
-      </h2>
+      </Heading>
       {!data ? (
         <p className="text-sm text-muted-foreground">{status.isError ? 'The live score feed could not be loaded.' : 'Loading...'}</p>
       ) : !data.enabled ? (

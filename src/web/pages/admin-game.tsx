@@ -12,6 +12,9 @@ import { GamePayments } from '@/components/admin-game-payments';
 import { AdminGameSections } from '@/components/admin-game-sections';
 import { FourQuarterMode, GameDaySummary } from '@/components/game-day-controls';
 import { NumbersActions } from '@/components/game-day-numbers';
+import { GameDayNumberSets } from '@/components/game-day-number-sets';
+import { AnnouncementsPanel } from '@/components/announcements';
+import { ScoreFeedPanel } from '@/components/score-feed-link';
 import { InstructionsMissing } from '@/components/instructions-missing';
 import { ErrorState } from '@/components/page';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -25,7 +28,7 @@ const LINK = 'text-sm font-medium text-primary underline-offset-4 hover:underlin
  * Spec /admin/game/:id (D20): the game's page for its organizer. At the top what needs doing
  * (missing payment instructions, money not paid yet), then one section at a time (issue 23,
  * AdminGameSections): the board (board tools or picking winners, design note 016), game day
- * (numbers, scores, payouts), payments, orders and exports, the activity log, and settings
+ * (numbers, the score feed, scores, payouts, announcements), payments, orders and exports, the activity log, and settings
  * (edit, sharing, who can see the game).
  */
 export default function AdminGamePage() {
@@ -61,7 +64,7 @@ export default function AdminGamePage() {
                     Game Day Controls
                   </h2>
                   <p className="text-sm text-muted-foreground">
-                    Draw the numbers, enter each {periodNoun(periodModel(view.game.game_type))}&apos;s score and pay the winners.
+                    Draw the numbers, enter each {periodNoun(periodModel(view.game.game_type))}&apos;s score, pay the winners and tell the players.
                   </p>
                 </div>
                 <Link to={`/admin/games/${encodeURIComponent(id)}/game-day`} className={LINK}>
@@ -71,8 +74,12 @@ export default function AdminGamePage() {
               <div className="flex flex-col gap-3 rounded-xl border bg-card p-3 shadow-sm sm:p-4">
                 <GameDaySummary view={view} />
                 <NumbersActions view={view} />
+                <GameDayNumberSets view={view} headingLevel="h3" />
               </div>
+              <ScoreFeedPanel view={view} headingLevel="h3" />
               <FourQuarterMode view={view} headingLevel="h3" gridSelection={false} />
+              {/* D40: the organizer's announcements on the board, optionally mailed to the players. */}
+              <AnnouncementsPanel gameId={id} headingLevel="h3" />
             </section>
           ),
           payments: <GamePayments gameId={id} drawn={view.game.grid_shuffled} />,
