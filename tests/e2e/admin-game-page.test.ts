@@ -288,8 +288,11 @@ describe('the admin game page (issue 23)', () => {
         // Issue 23: the page was one scroll of 4,373 px (1280) and 6,187 px (375) with this game.
         // Issue 25 added the draw's commitment (D38), the unbought rule (D34) and overtime (D37): 3,216 px at 375.
         // D49 added the pot rule to the payouts and a locked control's reason: 3,316 px at 375.
+        // Issue 33 put the number sets, the live score feed and the announcements into the Game day
+        // section (they were on a separate screen): 2,408 px at 1280 and 3,972 px at 375.
         if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-game-${width}-${section}-full.png`, fullPage: true });
-        expect(measured, `${width} #${section}`).toBeLessThan(width === 1280 ? 2000 : 3400);
+        const budget = section === 'game-day' ? (width === 1280 ? 2600 : 4200) : width === 1280 ? 2000 : 3400;
+        expect(measured, `${width} #${section}`).toBeLessThan(budget);
       }
     }
   });
