@@ -21,8 +21,18 @@ interface PhaseResult {
   skipped: number;
   note?: string;
   ok: boolean;
+  /** How long the phase took, in seconds. */
+  seconds?: number;
 }
 const results: PhaseResult[] = [];
+const runStart = performance.now();
+let phaseStart = performance.now();
+/** Records a phase's result with the time since the previous phase ended. */
+function record(result: PhaseResult): void {
+  const now = performance.now();
+  results.push({ ...result, seconds: Math.round((now - phaseStart) / 1000) });
+  phaseStart = now;
+}
 
 function run(command: string, args: string[], env: Record<string, string> = {}): boolean {
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -50,16 +60,16 @@ function vitest(name: string, project: string, env: Record<string, string> = {})
   }
   // A phase that ran nothing is a failure: it would hide a broken setup.
   const ranNothing = passed + failed === 0;
-  results.push({ name, passed, failed, skipped, ok: ok && !ranNothing, ...(ranNothing ? { note: 'no test ran' } : {}) });
+  record({ name, passed, failed, skipped, ok: ok && !ranNothing, ...(ranNothing ? { note: 'no test ran' } : {}) });
 }
 
 function skipOrFail(name: string, reason: string): void {
   if (CI) {
     console.error(`\n=== ${name}: FAILED — ${reason} (CI=true: a missing part is a failure) ===`);
-    results.push({ name, passed: 0, failed: 0, skipped: 0, ok: false, note: reason });
+    record({ name, passed: 0, failed: 0, skipped: 0, ok: false, note: reason });
   } else {
     console.warn(`\n=== ${name}: SKIPPED — ${reason} ===`);
-    results.push({ name, passed: 0, failed: 0, skipped: 0, ok: true, note: `skipped: ${reason}` });
+    record({ name, passed: 0, failed: 0, skipped: 0, ok: true, note: `skipped: ${reason}` });
   }
 }
 
@@ -80,16 +90,16 @@ mkdirSync(RESULTS, { recursive: true });
 
 console.log('=== typecheck ===');
 const typesOk = run('tsc', ['--noEmit', '-p', '.']);
-results.push({ name: 'typecheck', passed: typesOk ? 1 : 0, failed: typesOk ? 0 : 1, skipped: 0, ok: typesOk });
+record({ name: 'typecheck', passed: typesOk ? 1 : 0, failed: typesOk ? 0 : 1, skipped: 0, ok: typesOk });
 
 // typescript-eslint (with the import boundaries of docs/ARCHITECTURE.md) and Prettier's format:
 // an error in either fails the run (`npm run format` writes the format).
 console.log('\n=== lint ===');
 const lintOk = run('npm', ['run', '--silent', 'lint']);
+record({ name: 'lint', passed: lintOk ? 1 : 0, failed: lintOk ? 0 : 1, skipped: 0, ok: lintOk });
 console.log('\n=== format ===');
 const formatOk = run('npm', ['run', '--silent', 'format:check']);
-results.push({ name: 'lint', passed: lintOk ? 1 : 0, failed: lintOk ? 0 : 1, skipped: 0, ok: lintOk });
-results.push({ name: 'format', passed: formatOk ? 1 : 0, failed: formatOk ? 0 : 1, skipped: 0, ok: formatOk });
+record({ name: 'format', passed: formatOk ? 1 : 0, failed: formatOk ? 0 : 1, skipped: 0, ok: formatOk });
 
 vitest('unit', 'unit');
 vitest('server on SQLite', 'server', { TEST_DB: 'sqlite' });
@@ -101,7 +111,7 @@ else vitest('server on PostgreSQL', 'server', { TEST_DB: 'postgres', TEST_DATABA
 // The web app and the compiled server, as `npm start` builds them (scripts/build.mjs).
 console.log('\n=== production build ===');
 const built = run('node', ['scripts/build.mjs']);
-results.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1, skipped: 0, ok: built });
+record({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1, skipped: 0, ok: built });
 
 if (!built) skipOrFail('browser', 'the production build failed');
 else if (!existsSync(CHROMIUM_PATH)) skipOrFail('browser', `Chromium not found at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
@@ -120,7 +130,9 @@ const skipped = testPhases.reduce((n, r) => n + r.skipped, 0);
 console.log('\n=== summary ===');
 for (const r of results) {
   const counts = CHECKS.has(r.name) ? (r.ok ? 'ok' : 'FAILED') : `${r.passed} passed, ${r.failed} failed`;
-  console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(22)} ${counts}${r.note ? `  (${r.note})` : ''}`);
+  const time = `${r.seconds ?? 0} s`.padStart(7);
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(22)} ${time}  ${counts}${r.note ? `  (${r.note})` : ''}`);
 }
-console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+const total = Math.round((performance.now() - runStart) / 1000);
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''} in ${Math.floor(total / 60)} min ${total % 60} s`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
