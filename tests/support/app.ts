@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastif
 import { buildApp, type AppDeps } from '../../src/server/app';
 import { parseSettings, type Settings } from '../../src/server/config';
 import { migrate } from '../../src/server/db/migrate';
-import { createTestDatabase, type TestDatabase } from './db';
+import type { TestDatabase } from './db';
+import { migratedTestDatabase } from './template-database';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -31,15 +32,15 @@ export interface TestAppOptions {
 
 /** The real app on a fresh, migrated test database (or the one given). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = options.database ?? (await createTestDatabase());
-  const settings = parseSettings({
-    NODE_ENV: 'test',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    AUTH_SECRET: TEST_SECRET,
-    ...options.env,
-  });
-  settings.database = db.settings;
-  await migrate(db.handle, settings, TEST_SECRET);
+  const settingsFor = (db: TestDatabase, env: Record<string, string> = {}) => {
+    const settings = parseSettings({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', AUTH_SECRET: TEST_SECRET, ...env });
+    settings.database = db.settings;
+    return settings;
+  };
+  // A database of its own starts migrated (tests/support/template-database.ts); a given one is migrated here.
+  const db = options.database ?? (await migratedTestDatabase((empty) => migrate(empty.handle, settingsFor(empty), TEST_SECRET).then(() => undefined)));
+  const settings = settingsFor(db, options.env);
+  if (options.database) await migrate(db.handle, settings, TEST_SECRET);
   // TEST_WEB_ROOT: a build of one's own (vite build --outDir), so parallel builds do not swap
   // dist/web under a running browser test.
   const webRoot = options.webRoot ?? process.env.TEST_WEB_ROOT;

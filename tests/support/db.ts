@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -18,11 +18,20 @@ export interface TestDatabase {
   cleanup(): Promise<void>;
 }
 
-/** A fresh, empty database for one test: a temp SQLite file, or a PostgreSQL schema of its own. */
-export async function createTestDatabase(kind: DbKind = testDbKind): Promise<TestDatabase> {
+/** What a new test database starts from instead of nothing (tests/support/template-database.ts). */
+export interface TestDatabaseStart {
+  /** SQLite: a closed database file to copy. */
+  sqliteCopyOf?: string;
+  /** PostgreSQL: fills the new schema (created, empty) before the app's connections open. */
+  postgresFill?: (schema: string) => Promise<void>;
+}
+
+/** A fresh database for one test: a temp SQLite file, or a PostgreSQL schema of its own; empty unless `start` fills it. */
+export async function createTestDatabase(kind: DbKind = testDbKind, start: TestDatabaseStart = {}): Promise<TestDatabase> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'squares-test-'));
     const settings: DatabaseSettings = { kind: 'sqlite', file: join(dir, 'squares.db') };
+    if (start.sqliteCopyOf) copyFileSync(start.sqliteCopyOf, settings.file);
     const handle = await openDatabase(settings);
     return {
       handle,
@@ -35,6 +44,7 @@ export async function createTestDatabase(kind: DbKind = testDbKind): Promise<Tes
   }
   const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
   const settings: DatabaseSettings = { kind: 'postgres', url: TEST_DATABASE_URL };
+  await start.postgresFill?.(schema);
   const handle = await openDatabase(settings, { schema, maxConnections: 5 });
   return {
     handle,

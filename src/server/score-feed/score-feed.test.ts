@@ -343,7 +343,8 @@ describe(`score feed (D39, ${testDbKind})`, () => {
         team_a_score: 3,
         team_b_score: 7,
       });
-      expect(events).toContain('game');
+      // On PostgreSQL the event comes back through NOTIFY and the LISTEN connection: wait for it.
+      await expect.poll(() => events).toContain('game');
       expect(await activity(game.id)).toEqual([]);
 
       feed.set(real.id, inPlay(2, '14:55', [7, 0], [3, 0]));
