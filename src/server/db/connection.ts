@@ -36,7 +36,7 @@ export interface DatabaseHandle {
   /**
    * SQLite only: the file and which file it was when opened (device and inode). A file deleted or
    * renamed while the app runs stays open, and writes go on into a file nobody will find again:
-   * readiness compares (db/health-probes.ts), and every write is refused (SqliteWriteGuard).
+   * readiness compares (db/health-probes.ts), and every write is refused (guardWrites).
    */
   sqliteFile?: SqliteFileIdentity;
   close(): Promise<void>;
