@@ -174,7 +174,7 @@ export default defineConfig({
             { name: 'index', tags: ['$initial'], priority: 2 },
             {
               name: 'common',
-              test: /[\\/]src[\\/](core|web[\\/](lib|components))[\\/]|lucide-react/,
+              test: /[\\/]src[\\/](core|web[\\/](lib|components|features))[\\/](?!.*\.page\.tsx$)|lucide-react/,
               minShareCount: 2,
               maxModuleSize: 4000,
               priority: 1,

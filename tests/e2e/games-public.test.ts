@@ -1,6 +1,6 @@
 import type { Locator, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { TUTORIAL_IMAGES } from '../../src/web/content/tutorial';
+import { TUTORIAL_IMAGES } from '../../src/web/features/help/tutorial-content';
 import { expectNoSeriousViolations, type OpenOptions, toast, useBrowserHarness } from '../support/e2e';
 import { insertGame } from '../support/fixtures';
 import type { TestServer } from '../support/server';

@@ -22,7 +22,7 @@ describe(`a new confirmation mail (${testDbKind})`, () => {
   });
 
   const confirmMails = async (email: string) => (await mailsTo(t.app, email)).filter((m) => m.subject === CONFIRM_SUBJECT);
-  // Exactly what the web app sends (src/web/lib/auth.ts sendConfirmationEmail).
+  // Exactly what the web app sends (src/web/features/auth/auth.ts sendConfirmationEmail).
   const resend = (email: string) => postAuth(t.app, '/send-verification-email', { email });
 
   it("a link older than an hour comes back with TOKEN_EXPIRED and confirms nothing; a new mail's link confirms", async () => {

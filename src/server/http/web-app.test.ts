@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../../scripts/precompress';
 import { testDbKind } from '../../../tests/support/db';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
+import { BOARD_PAGE } from './web-app';
 
 /** A raw answer over HTTP: the bytes as sent (Node's fetch would decode them). */
 function get(
@@ -37,6 +38,10 @@ describe(`the built web app, precompressed and negotiated (${testDbKind})`, () =
   const script = Buffer.from(Array.from({ length: 400 }, (_, i) => `export const value${i} = "square ${i % 10}";\n`).join(''));
   const tiny = Buffer.from('x');
 
+  it("names the board page by a source file that exists (the manifest's key for its chunk)", () => {
+    expect(existsSync(new URL(`../../web/${BOARD_PAGE}`, import.meta.url))).toBe(true);
+  });
+
   beforeAll(async () => {
     webRoot = mkdtempSync(join(tmpdir(), 'squares-web-compressed-'));
     mkdirSync(join(webRoot, 'assets'));
@@ -50,7 +55,7 @@ describe(`the built web app, precompressed and negotiated (${testDbKind})`, () =
       JSON.stringify({
         'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_react-1.js'] },
         '_react-1.js': { file: 'assets/react-1.js' },
-        'pages/game.tsx': { file: 'assets/game-1.js', isDynamicEntry: true, imports: ['_react-1.js', '_board-1.js'] },
+        [BOARD_PAGE]: { file: 'assets/game-1.js', isDynamicEntry: true, imports: ['_react-1.js', '_board-1.js'] },
         '_board-1.js': { file: 'assets/board-1.js', imports: ['_react-1.js'] },
       }),
     );

@@ -6,6 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { METRICS_PATH } from '../system/metrics';
 import { errorBody } from './errors';
 
+/** The board page's source file under src/web: its chunk's key in Vite's manifest. */
+export const BOARD_PAGE = 'features/board/game.page.tsx';
+
 /**
  * The CSP sources ('sha256-...') of the inline scripts in the built index.html: the theme script
  * runs before the first paint without a request of its own, and the CSP allows exactly it, not
@@ -42,7 +45,7 @@ function boardPreloadHeader(webRoot: string): string | null {
   const firstPage = new Set<string>();
   walk('index.html', firstPage);
   const board = new Set<string>();
-  walk('pages/game.tsx', board);
+  walk(BOARD_PAGE, board);
   const files = [...board].filter((path) => !firstPage.has(path));
   return files.length > 0 ? files.map((path) => `</${path}>; rel=modulepreload`).join(', ') : null;
 }

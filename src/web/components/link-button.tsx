@@ -1,7 +1,7 @@
 import type { VariantProps } from 'class-variance-authority';
 import { ArrowLeft } from 'lucide-react';
 import { Link, type LinkProps, useLocation } from 'react-router';
-import type { FromState } from '@/components/route-guards';
+import type { FromState } from '@/features/auth/route-guards';
 import { Button, type buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 

@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { authApi } from './auth';
-import { cartOwner } from './cart-owner';
+import { authApi } from '@/features/auth/auth';
+import { cartOwner } from '@/features/checkout/cart-owner';
 import {
   clearCachedAdminFlag,
   expectedSession,

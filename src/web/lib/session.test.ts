@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { visibleNavGroups } from './navigation';
+import { visibleNavGroups } from '@/features/shell/navigation';
 import { ADMIN_EMAIL_KEY, ADMIN_FLAG_KEY, displayName, expectedSession, isAdmin, looksSignedOut, type Session, welcomeText } from './session';
 
 const player: Session = {
