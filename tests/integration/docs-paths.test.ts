@@ -57,3 +57,19 @@ describe('the docs name files that exist', () => {
     expect(missingPaths(doc).some((line) => line.endsWith('src/core/no-such-module.ts'))).toBe(true);
   });
 });
+
+describe('the design notes index', () => {
+  const index = readFileSync(join(ROOT, 'docs/decisions/README.md'), 'utf8');
+  const linked = new Set([...index.matchAll(/\]\(([\w.-]+\.md)\)/g)].map(([, file]) => file));
+  const notes = readdirSync(join(ROOT, 'docs/decisions')).filter((name) => /^\d{3}-.*\.md$/.test(name));
+
+  it('lists every design note once, by subject', () => {
+    expect(notes.length).toBeGreaterThan(39);
+    expect(notes.filter((note) => !linked.has(note))).toEqual([]);
+    expect([...index.matchAll(/\]\(([\w.-]+\.md)\)/g)]).toHaveLength(notes.length);
+  });
+
+  it('links only notes that exist', () => {
+    expect([...linked].filter((file) => !notes.includes(file))).toEqual([]);
+  });
+});
