@@ -1,20 +1,11 @@
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-
-/** This machine's own (non-loopback) address, the same on every machine the test runs on. */
-const OWN_ADDRESS = '192.0.2.44';
-vi.mock('node:os', async (importOriginal) => {
-  const os = await importOriginal<typeof import('node:os')>();
-  return {
-    ...os,
-    networkInterfaces: () => ({
-      ...os.networkInterfaces(),
-      test0: [{ address: OWN_ADDRESS, netmask: '255.255.255.0', family: 'IPv4', mac: '02:00:00:00:00:01', internal: false, cidr: `${OWN_ADDRESS}/24` }],
-    }),
-  };
-});
 import { hrefsOf, mailsTo, newAccount, requestPasswordReset, signUpAs, type Visit } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
+
+/** This machine's own (non-loopback) address, the same on every machine the test runs on. */
+const OWN_ADDRESS = '192.0.2.44';
 
 /** Both mails an account gets (confirmation, then reset) when asked for through `visit`. */
 async function mailedLinks(t: TestApp, visit: Visit): Promise<string[]> {
@@ -58,6 +49,18 @@ describe(`mail links in a trial without PUBLIC_URL use an origin we trust (${tes
 });
 
 describe(`the HOST setting names what else is this machine (${testDbKind})`, () => {
+  // One more network interface with OWN_ADDRESS. A spy, not vi.mock: the server's test files share
+  // their workers' module cache (vitest.config.ts isolate: false), so a module mock would not reach
+  // a link-origin.ts another file imported first.
+  beforeAll(() => {
+    const interfaces = os.networkInterfaces();
+    vi.spyOn(os, 'networkInterfaces').mockImplementation(() => ({
+      ...interfaces,
+      test0: [{ address: OWN_ADDRESS, netmask: '255.255.255.0', family: 'IPv4', mac: '02:00:00:00:00:01', internal: false, cidr: `${OWN_ADDRESS}/24` }],
+    }));
+  });
+  afterAll(() => vi.restoreAllMocks());
+
   it('HOST=pool.lan: a request to pool.lan keeps it, another name does not', async () => {
     const t = await createTestApp({ env: { HOST: 'pool.lan', PORT: '8080' } });
     try {

@@ -6,6 +6,7 @@ import { KICKOFF_ERRORS } from '@core/messages';
 import { SALES_CLOSED_MESSAGES, salesClosedMessage, salesOpen } from '@core/sales';
 import { testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { movableClock } from '../../../tests/support/clock';
 import { cartOf, checkoutRow, squareRows, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { startInstance } from '../../../tests/support/instances';
@@ -20,8 +21,9 @@ describe(`kickoff (D39, ${testDbKind})`, () => {
   let admin: TestAccount;
   let alice: TestAccount;
 
+  const clock = movableClock();
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ deps: { clock: clock.now } });
     [admin, alice] = await Promise.all([testAccount(t, { admin: true }), testAccount(t, { prefix: 'alice' })]);
   });
   afterAll(() => t.close());
@@ -141,11 +143,17 @@ describe(`kickoff (D39, ${testDbKind})`, () => {
     });
 
     it('refuses sales from the kickoff on even before the run has run', async () => {
-      const game = await kickoffGame({ kickoff_at: ahead(1500) });
-      await new Promise((resolve) => setTimeout(resolve, 1600));
-      const refused = await startCheckout(t.app, alice, [cartOf(game.id, [{ x: 2, y: 2 }], 10, game.title)]);
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toMatchObject({ error: { code: 'GAME_CLOSED' } });
+      const kickoff = ahead(HOUR);
+      const game = await kickoffGame({ kickoff_at: kickoff });
+      // The app's clock passes the kickoff; the run that closes sales has not run.
+      clock.moveTo(kickoff, 1);
+      try {
+        const refused = await startCheckout(t.app, alice, [cartOf(game.id, [{ x: 2, y: 2 }], 10, game.title)]);
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json()).toMatchObject({ error: { code: 'GAME_CLOSED' } });
+      } finally {
+        clock.reset();
+      }
     });
 
     it('counts a kickoff passed a second ago before its run: the board, random pick, the cart and checkout all say closed at kickoff', async () => {

@@ -1,4 +1,5 @@
-import { networkInterfaces } from 'node:os';
+// The module object, not a named import: a test spies on its networkInterfaces (mail-links.test.ts).
+import os from 'node:os';
 import type { Settings } from '../config';
 
 /**
@@ -30,7 +31,7 @@ function namesThisMachine(hostname: string, listenHost: string): boolean {
   if (host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return true;
   const configured = listenHost.trim().toLowerCase();
   if (!WILDCARD_HOSTS.has(configured)) return host === configured || host === `[${configured}]`;
-  return Object.values(networkInterfaces())
+  return Object.values(os.networkInterfaces())
     .flat()
     .some((address) => address !== undefined && (address.family === 'IPv6' ? `[${address.address.toLowerCase()}]` : address.address) === host);
 }
