@@ -18,6 +18,7 @@ import { final, inPlay, startFakeScoreFeed, type FakeScoreFeed } from '../suppor
 import { insertUser } from '../support/fixtures';
 import { sellSquares, storedGame, winnerRows } from '../support/game-day';
 import { startSmtpServer, type CapturedMail, type SmtpCatcher } from '../support/smtp';
+import { movableClock } from '../support/clock';
 
 // Issue 26's game day that runs itself (D39-D42), end to end in Chromium with the real parts: an
 // organizer makes a game whose kickoff is a minute away, with the numbers drawn at kickoff, and
@@ -34,11 +35,11 @@ const SOON = { timeout: 15_000 };
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
-let offsetMs = 0;
+const clock = movableClock();
 let feed: FakeScoreFeed;
 let smtp: SmtpCatcher;
 const env: Record<string, string> = { SCORE_FEED: 'espn', SCORE_FEED_INTERVAL_SECONDS: '3600', SCORE_FEED_TIMEOUT_SECONDS: '2', DRAW_BEACON: 'off' };
-const options: { env: Record<string, string>; port?: number; deps: { clock: () => Date } } = { env, deps: { clock: () => new Date(Date.now() + offsetMs) } };
+const options: { env: Record<string, string>; port?: number; deps: { clock: () => Date } } = { env, deps: { clock: clock.now } };
 
 /** A free port of 127.0.0.1, so PUBLIC_URL (which SMTP needs for its links) is the test server's own address. */
 async function freePort(): Promise<number> {
@@ -168,7 +169,7 @@ describe('game day runs itself and everyone hears about it (issue 26)', () => {
 
     // 6. Kickoff: the server's clock passes it; the board closes and the numbers are drawn and
     // shown by themselves (nobody presses Reveal): the digits are on every board's axes.
-    offsetMs = Date.parse(kickoff) - Date.now() + 5_000;
+    clock.moveTo(kickoff, 5_000);
     void server.app.kickoffs.runSoon();
     await expect.poll(async () => (await storedGame(server.db.handle, id)).numbers_revealed, SOON).toBe(true);
     const drawnNumbers = await server.db.handle.db.selectFrom('game_grid_numbers').selectAll().where('game_id', '=', id).executeTakeFirstOrThrow();
@@ -190,7 +191,7 @@ describe('game day runs itself and everyone hears about it (issue 26)', () => {
     /** The poller's next run, at its own time (the test moves time instead of waiting). */
     const pollNow = async () => {
       const next = (await storedGame(server.db.handle, id)).feed_next_poll_at!;
-      await poller.pollDue(new Date(Math.max(Date.now() + offsetMs, Date.parse(next)) + 1));
+      await poller.pollDue(new Date(Math.max(clock.now().getTime(), Date.parse(next)) + 1));
     };
 
     // 7. The feed plays the game: Packers (away, team A) and Lions (home, team B).
@@ -255,6 +256,6 @@ describe('game day runs itself and everyone hears about it (issue 26)', () => {
       const pdf = await admin.pdf({ format, landscape: true });
       expect(pdfPages(pdf), format).toBe(1);
     }
-    offsetMs = 0;
+    clock.reset();
   }, 240_000);
 });

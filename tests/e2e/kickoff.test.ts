@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Game } from '@core/api/games';
 import { formatGameTime, instantToWallTime } from '@core/game-time';
 import { axisTexts, callFromPage, expectNoSeriousViolations, shoot, uniqueTitle, useBrowserHarness, openGameRules } from '../support/e2e';
+import { movableClock } from '../support/clock';
 
 // D39 kickoff (docs/decisions/035): an organizer in Chicago creates a game whose kickoff is a few
 // minutes away in New York's zone, choosing "Draw the numbers at kickoff". The board says the
@@ -9,8 +10,8 @@ import { axisTexts, callFromPage, expectNoSeriousViolations, shoot, uniqueTitle,
 // the test rather than waited for), the board closes and the numbers are drawn and shown by
 // themselves: the digits appear on the axes with nobody pressing Reveal.
 
-let offsetMs = 0;
-const harness = useBrowserHarness({ deps: { clock: () => new Date(Date.now() + offsetMs) } });
+const clock = movableClock();
+const harness = useBrowserHarness({ deps: { clock: clock.now } });
 const ZONE = 'America/New_York';
 
 describe('kickoff (D39)', () => {
@@ -65,7 +66,7 @@ describe('kickoff (D39)', () => {
     await shoot(phone.page, 'kickoff-board-before-375');
 
     // The server's clock passes the kickoff; its run (every 10 s) closes and draws; boards hear it live.
-    offsetMs = Date.parse(kickoff) - Date.now() + 5_000;
+    clock.moveTo(kickoff, 5_000);
     void harness.server.app.kickoffs.runSoon();
     // Nobody presses Reveal: the kickoff draw shows the numbers, and the digits reach the axes live.
     type Day = { numbers: { x_axis_numbers: number[]; y_axis_numbers: number[] } | null };
@@ -88,6 +89,6 @@ describe('kickoff (D39)', () => {
     expect(after.json.game).toMatchObject({ grid_shuffled: true, numbers_revealed: true });
     expect(after.json.game.sales_closed_at).not.toBeNull();
     expect(numbers.x_axis_numbers).toHaveLength(10);
-    offsetMs = 0;
+    clock.reset();
   });
 });

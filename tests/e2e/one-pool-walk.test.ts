@@ -10,6 +10,7 @@ import { cell, expectNoSeriousViolations, horizontalOverflow, openAdminSection, 
 import { final, inPlay, startFakeScoreFeed, type FakeGameState, type FakeScoreFeed } from '../support/fake-score-feed';
 import { storedGame } from '../support/game-day';
 import { startSmtpServer, type CapturedMail, type SmtpCatcher } from '../support/smtp';
+import { movableClock } from '../support/clock';
 
 // Issue 33: one pool walked across every feature it touches, as its organizer and players live it,
 // and every page, mail and export of it telling the same story. A 50-square invite-only pool whose
@@ -32,11 +33,11 @@ const DESKTOP = { width: 1280, height: 900 };
 const PRICE = 20;
 const INSTRUCTIONS = 'Venmo @eagles-pool, note your squares';
 
-let offsetMs = 0;
+const clock = movableClock();
 let feed: FakeScoreFeed;
 let smtp: SmtpCatcher;
 const env: Record<string, string> = { SCORE_FEED: 'espn', SCORE_FEED_INTERVAL_SECONDS: '3600', SCORE_FEED_TIMEOUT_SECONDS: '2', DRAW_BEACON: 'off' };
-const options: { env: Record<string, string>; port?: number; deps: { clock: () => Date } } = { env, deps: { clock: () => new Date(Date.now() + offsetMs) } };
+const options: { env: Record<string, string>; port?: number; deps: { clock: () => Date } } = { env, deps: { clock: clock.now } };
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -253,11 +254,11 @@ describe('one pool, one story (issue 33)', () => {
       await expect.poll(() => phone.getByTestId('pay-by').textContent()).toBe(reservedPayBy);
 
       // 6. Kickoff passes; the feed plays; the organizer confirms each period with its one Confirm.
-      offsetMs = Date.parse(kickoff) - Date.now() + 60_000;
+      clock.moveTo(kickoff, 60_000);
       const poller = server.app.scoreFeedPoller!;
       const pollNow = async () => {
         const next = (await storedGame(server.db.handle, id)).feed_next_poll_at;
-        await poller.pollDue(new Date(Math.max(Date.now() + offsetMs, next ? Date.parse(next) : 0) + 1));
+        await poller.pollDue(new Date(Math.max(clock.now().getTime(), next ? Date.parse(next) : 0) + 1));
       };
       const setOf = async (set: number) => (await gameDay()).digit_sets.find((candidate) => candidate.set === set)!;
       const set1 = await setOf(1);
@@ -405,7 +406,7 @@ describe('one pool, one story (issue 33)', () => {
       await expect.poll(async () => (await pageText(admin)).includes(' CST')).toBe(true);
       expect(await pageText(admin)).not.toContain('GMT+9');
       expect(await db.selectFrom('games').select('total_pot_cents').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ total_pot_cents: 98_000 });
-      offsetMs = 0;
+      clock.reset();
     },
   );
 });
