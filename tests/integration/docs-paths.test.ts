@@ -60,7 +60,7 @@ describe('the docs name files that exist', () => {
 
 describe('the design notes index', () => {
   const index = readFileSync(join(ROOT, 'docs/decisions/README.md'), 'utf8');
-  const linked = new Set([...index.matchAll(/\]\(([\w.-]+\.md)\)/g)].map(([, file]) => file));
+  const linked = new Set([...index.matchAll(/\]\(([\w.-]+\.md)\)/g)].map(([, file]) => file!));
   const notes = readdirSync(join(ROOT, 'docs/decisions')).filter((name) => /^\d{3}-.*\.md$/.test(name));
 
   it('lists every design note once, by subject', () => {
