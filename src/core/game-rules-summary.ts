@@ -1,13 +1,5 @@
 import { BOARD_SIZE_LABELS, type BoardSize } from './board-shape';
-import {
-  CUSTOM_PAYOUT,
-  CUSTOM_PAYOUT_LABEL,
-  DEFAULT_ORGANIZER_LABEL,
-  PAYOUT_SCHEDULES,
-  type PayoutChoice,
-  type UnboughtRule,
-  unboughtRuleText,
-} from './payout-plan';
+import { CUSTOM_PAYOUT, CUSTOM_PAYOUT_LABEL, organizerLabelOf, PAYOUT_SCHEDULES, type PayoutChoice, type UnboughtRule, unboughtRuleText } from './payout-plan';
 import { numberSetModeLabel, type NumberSetMode, periodModel } from './periods';
 import { VISIBILITY_LABELS, type Visibility } from './visibility';
 
@@ -37,7 +29,7 @@ const NO_SQUARE_LIMIT = 'No limit on squares per player';
  * the create form's folded rules: "100 squares (10 x 10) · Even (25/25/25/25) · ...".
  */
 export function rulesSummary(choice: RulesChoice): string {
-  const label = choice.organizer_label?.trim() || DEFAULT_ORGANIZER_LABEL;
+  const label = organizerLabelOf(choice.organizer_label);
   const kickoff = choice.kickoff ? (choice.draw_at_kickoff ? `${KICKOFF_SET}, ${DRAW_AT_KICKOFF}` : KICKOFF_SET) : NO_KICKOFF;
   const cap = choice.max_squares_per_player === null ? NO_SQUARE_LIMIT : `At most ${choice.max_squares_per_player} squares per player`;
   return [

@@ -9,9 +9,12 @@ import {
   type PlannedPayouts,
   UNBOUGHT_RULES,
   correctionRepricing,
+  organizerLabelOf,
   planPayouts,
   scheduleRules,
   sharesOf,
+  sharesTotal,
+  typedPercent,
   validatePayoutRules,
 } from './payout-plan';
 import { payoutRules } from './payouts';
@@ -347,6 +350,46 @@ describe('validatePayoutRules (D34)', () => {
       ok: false,
       message: 'Choose what happens to a winning square nobody bought: the house keeps it or it rolls forward',
     });
+  });
+});
+
+describe('shares as typed on the form (D34)', () => {
+  it('reads a typed share as its number, and blank or other text as not a number', () => {
+    expect(typedPercent('25')).toBe(25);
+    expect(typedPercent(' 7 ')).toBe(7);
+    expect(typedPercent(12.5)).toBe(12.5);
+    expect(typedPercent('')).toBeNaN();
+    expect(typedPercent('   ')).toBeNaN();
+    expect(typedPercent('ten')).toBeNaN();
+  });
+
+  it('adds the shares up, or says nothing while one is not a whole number', () => {
+    expect(sharesTotal([25, 25, 25, 25, 0])).toBe(100);
+    expect(sharesTotal([50, 60, 0])).toBe(110);
+    expect(sharesTotal([])).toBe(0);
+    expect(sharesTotal([25, 25.5, 25, 24.5, 0])).toBeNull();
+    expect(sharesTotal([25, Number.NaN, 25, 25, 25])).toBeNull();
+  });
+
+  it('is the sum the rules check', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 100 }), { minLength: 5, maxLength: 5 }), (p) => {
+        const total = sharesTotal(p);
+        const result = validatePayoutRules(
+          { shares: { kind: 'custom', periods: QUARTERS.map((q, i) => ({ period: q, percent: p[i]! })), organizerPercent: p[4]! }, unbought: 'house' },
+          String,
+        );
+        expect(result.ok).toBe(total === 100);
+        if (!result.ok) expect(result.message).toMatch(new RegExp(`= ${total}%$`));
+      }),
+    );
+  });
+
+  it('names the organizer share "Organizer" while its name is blank', () => {
+    expect(organizerLabelOf('Food Bank')).toBe('Food Bank');
+    expect(organizerLabelOf('  Food Bank ')).toBe('Food Bank');
+    expect(organizerLabelOf('  ')).toBe('Organizer');
+    expect(organizerLabelOf(null)).toBe('Organizer');
   });
 });
 

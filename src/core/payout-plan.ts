@@ -119,6 +119,20 @@ export function sharesOf<K>(rules: PayoutRules<K>): Omit<CustomShares<K>, 'kind'
   return { periods, organizerPercent: 100 - percents.reduce((sum, percent) => sum + percent, 0) };
 }
 
+/**
+ * A share as typed on the form or sent as JSON (D34): its number. Blank is not a number (NaN), like
+ * any other text that is not one, so the rules name it rather than reading it as 0.
+ */
+export function typedPercent(value: number | string): number {
+  if (typeof value === 'number') return value;
+  return value.trim() === '' ? Number.NaN : Number(value.trim());
+}
+
+/** What shares add up to, or null while one of them is not a whole number (the form's live sum, D34). */
+export function sharesTotal(percents: readonly number[]): number | null {
+  return percents.every((percent) => Number.isInteger(percent)) ? percents.reduce((total, percent) => total + percent, 0) : null;
+}
+
 function isWholePercent(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 100;
 }
@@ -143,7 +157,7 @@ export function validatePayoutRules<K>(rules: PayoutRules<K>, labelOf: (period: 
     if (!isWholePercent(percent)) return fail(`${labelOf(period)} share must be a whole percent from 0 to 100`);
   }
   if (!isWholePercent(organizerPercent)) return fail('Organizer share must be a whole percent from 0 to 100');
-  const sum = periods.reduce((total, { percent }) => total + percent, organizerPercent);
+  const sum = sharesTotal([...periods.map(({ percent }) => percent), organizerPercent]);
   if (sum !== 100) {
     const parts = [...periods.map(({ period, percent }) => `${labelOf(period)} ${percent}%`), `Organizer ${organizerPercent}%`];
     return fail(`Payout shares must add up to 100%: ${parts.join(' + ')} = ${sum}%`);
@@ -293,6 +307,11 @@ export const DEFAULT_ORGANIZER_LABEL = 'Organizer';
 /** The organizer share as results, payouts and the log call it: "Organizer's share", "Food Bank share". */
 export function shareName(organizerLabel: string): string {
   return organizerLabel === DEFAULT_ORGANIZER_LABEL ? "Organizer's share" : `${organizerLabel} share`;
+}
+
+/** The organizer share's name while it is being typed: blank is "Organizer" (as saving it makes it). */
+export function organizerLabelOf(typed: string | null | undefined): string {
+  return typed?.trim() || DEFAULT_ORGANIZER_LABEL;
 }
 
 const ORGANIZER_LABEL_MAX_LENGTH = 40;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAYOUT_SCHEDULE, PAYOUT_SCHEDULES, PAYOUT_SCHEDULE_IDS, isPayoutScheduleId } from './payout-plan';
-import { payoutRules, payoutSummary } from './payouts';
+import { fullBoardPayouts, payoutRules, payoutSummary } from './payouts';
 import { payoutPlan, quarterPayoutCents } from '../../tests/support/payout-schedules';
 import { QUARTER_MODEL } from './periods';
 
@@ -176,6 +176,42 @@ describe('payoutRules (what the board and the card show, D12)', () => {
 
   it('refuses a pot that is not whole cents', () => {
     expect(() => payoutRules(-5, 'even')).toThrow(RangeError);
+  });
+});
+
+describe('fullBoardPayouts (the create form’s preview, D34)', () => {
+  it('prices a full board and pays it out by the rules', () => {
+    const preview = fullBoardPayouts(10, 100, 'organizer-20');
+    expect(preview.priceCents).toBe(1000);
+    expect(preview).toEqual({ ...payoutRules(100000, 'organizer-20'), priceCents: 1000 });
+  });
+
+  it('reads custom shares of a game in halves, with the organizer share’s name', () => {
+    const preview = fullBoardPayouts(7, 25, {
+      game_type: 'college-basketball',
+      payout_schedule: 'custom',
+      payout_shares: [30, 60],
+      organizer_percent: 10,
+      organizer_label: 'Food Bank',
+      unbought_rule: 'roll',
+    });
+    expect(preview.potCents).toBe(17500);
+    expect(preview.quarters.map(({ label, cents }) => [label, cents])).toEqual([
+      ['1st Half', 5250],
+      ['Final', 10500],
+    ]);
+    expect(preview.organizer).toEqual({ percent: 10, cents: 1750, label: 'Food Bank' });
+    expect(preview.remainderCents).toBe(0);
+  });
+
+  it('is the pot of every square sold at the price, each period rounded down', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.constantFrom(25, 50, 100), scheduleId, (price, squares, id) => {
+        const preview = fullBoardPayouts(price, squares, id);
+        expect(preview.potCents).toBe(price * 100 * squares);
+        expect(preview.quarters.reduce((sum, { cents }) => sum + cents, 0) + (preview.organizer?.cents ?? 0) + preview.remainderCents).toBe(preview.potCents);
+      }),
+    );
   });
 });
 

@@ -14,7 +14,7 @@ import {
   sharesOf,
   unboughtRuleText,
 } from './payout-plan';
-import { formatUsd } from './money';
+import { dollarsToCents, formatUsd } from './money';
 import { type Period, periodModel, periodShortLabel, periodWinningsLabel } from './periods';
 
 /**
@@ -72,6 +72,21 @@ export function payoutRules(potCents: number, source: RulesSource): PayoutRulesA
     remainderCents: plan.remainder.cents,
     unboughtText: unboughtRuleText(rules.unbought, gameType, organizerLabel),
   };
+}
+
+/** The create form's preview (D34): a board with every square sold, its price and what each period pays. */
+export interface FullBoardPayouts extends PayoutRulesAtPot {
+  readonly priceCents: number;
+}
+
+/**
+ * What the rules pay when all `squares` of the board sell at `priceDollars` (whole dollars, as the
+ * form takes them): read off payoutRules like the board's own, so the form promises the cents the
+ * board will show once it is full.
+ */
+export function fullBoardPayouts(priceDollars: number, squares: number, source: RulesSource): FullBoardPayouts {
+  const priceCents = dollarsToCents(priceDollars);
+  return { ...payoutRules(priceCents * squares, source), priceCents };
 }
 
 /**

@@ -41,6 +41,7 @@ import {
   UNBOUGHT_RULE_INVALID,
   UNBOUGHT_RULES,
   validateGamePayout,
+  typedPercent,
   validateOrganizerLabel,
 } from './payout-plan';
 import { DEFAULT_NUMBER_SET_MODE, NUMBER_SET_MODES } from './periods';
@@ -102,9 +103,7 @@ const gameTypeChoice = z.enum(GAME_TYPES, { error: GAME_TYPE_INVALID });
 const payoutScheduleChoice = z.enum(PAYOUT_CHOICES, { error: PAYOUT_SCHEDULE_INVALID });
 
 /** D34: a share as typed: a number or its text; anything else is not a number, which the rules name. */
-const percentInput = z
-  .union([z.number(), z.string()], { error: 'Each payout share must be a whole percent from 0 to 100' })
-  .transform((value) => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value.trim())));
+const percentInput = z.union([z.number(), z.string()], { error: 'Each payout share must be a whole percent from 0 to 100' }).transform(typedPercent);
 const payoutSharesSchema = z.array(percentInput, { error: 'Payout shares must be a list of whole percents' }).nullable();
 const organizerPercentSchema = percentInput.nullable();
 const organizerLabelSchema = z.string({ error: 'The organizer share needs a name' }).nullable().transform(fromResult(validateOrganizerLabel));

@@ -5,7 +5,9 @@ import { GAME_ERRORS, GAME_UPDATE_COMPLETED, SUCCESS_TOASTS } from '@core/messag
 import type { GameFormValues } from '@core/schemas';
 import { AdminAccessProblem, useAdminAccess } from './admin-access';
 import { adminGamePath } from './admin-game-list';
-import { GameForm, REDIRECT_DELAY_MS, saveErrorMessage, toFormState } from './admin-game-form';
+import { GameForm } from './game-form/game-form';
+import { toFormState } from './game-form/game-form-state';
+import { REDIRECT_DELAY_MS, saveErrorMessage } from './game-form/save-game';
 import { InstructionsMissing } from './instructions-missing';
 import { BackLink } from '@/components/link-button';
 import { ErrorState, LoadingState, Page } from '@/components/page';

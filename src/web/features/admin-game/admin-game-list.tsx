@@ -1,68 +1,20 @@
-import { CalendarDays, Lock, Pencil, Trash2 } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { Lock } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatUsd } from '@core/money';
-import { GAME_TYPE_LABELS } from '@core/validation';
-import { LinkButton } from '@/components/link-button';
 import { GameStatusBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { Game } from '@/lib/games';
-import { shortDate } from '@/lib/time';
 import { cn } from '@/lib/utils';
-
-/** D13: title, teams, type (and the game itself) can change until numbers are drawn; completed games stay. */
-export function canModify(game: Pick<Game, 'is_active' | 'grid_shuffled'>): boolean {
-  return game.is_active && !game.grid_shuffled;
-}
-
-/** Why a game can no longer be edited (D13), for the disabled Edit buttons; null while it can. */
-function editClosedReason(game: Pick<Game, 'is_active' | 'grid_shuffled'>): string | null {
-  if (!game.is_active) return 'Completed: the game stays as a record and can no longer be edited.';
-  if (game.grid_shuffled) return 'Numbers are drawn: this game can no longer be edited.';
-  return null;
-}
-
-/**
- * Edit (to /admin/games/edit/:id) while the game can be edited; once it cannot, a disabled Edit
- * with the reason next to it (the dashboard's cards, the game-day screens).
- */
-export function EditGameAction({ game, className }: { game: Game; className?: string }) {
-  const reasonId = useId();
-  const reason = editClosedReason(game);
-  if (reason === null) {
-    return (
-      <LinkButton variant="outline" size="sm" className={className} to={`/admin/games/edit/${encodeURIComponent(game.id)}`}>
-        <Pencil aria-hidden="true" />
-        <ActionLabel text="Edit" title={game.title} />
-      </LinkButton>
-    );
-  }
-  return (
-    <span className={cn('inline-flex flex-wrap items-center gap-x-2 gap-y-1', className)}>
-      <Button variant="outline" size="sm" disabled aria-describedby={reasonId}>
-        <Pencil aria-hidden="true" />
-        <ActionLabel text="Edit" title={game.title} />
-      </Button>
-      <span id={reasonId} className="text-xs text-muted-foreground" data-testid="edit-closed-reason">
-        {reason}
-      </span>
-    </span>
-  );
-}
-
-function gameTypeLabel(game: Pick<Game, 'game_type'>): string {
-  return GAME_TYPE_LABELS[game.game_type] ?? game.game_type;
-}
+import { createdText, gameTypeLabel, squaresText } from './admin-game-rules';
 
 /** A game's admin page (spec /admin/game/:id), where every admin list's title leads. */
 export const adminGamePath = (gameId: string) => `/admin/game/${encodeURIComponent(gameId)}`;
 
 /** The game's title as a link to its admin page (issue 23: every admin list's titles open the game). */
-function AdminGameTitleLink({ game, className }: { game: Pick<Game, 'id' | 'title'>; className?: string }) {
+export function AdminGameTitleLink({ game, className }: { game: Pick<Game, 'id' | 'title'>; className?: string }) {
   return (
     <Link
       to={adminGamePath(game.id)}
@@ -74,17 +26,8 @@ function AdminGameTitleLink({ game, className }: { game: Pick<Game, 'id' | 'titl
   );
 }
 
-function squaresText(game: Pick<Game, 'squares_claimed' | 'board_size'>): string {
-  return `${game.squares_claimed}/${game.board_size}`;
-}
-
-/** The Created column: the game's creation date, "Jan 5, 2026". */
-function createdText(game: Pick<Game, 'created_at'>): string {
-  return shortDate(game.created_at);
-}
-
 /** The admins' phase word (D45: the same on every admin page), and D30's invite-only mark. */
-function AdminStatusBadge({ game }: { game: Game }) {
+export function AdminStatusBadge({ game }: { game: Game }) {
   const badge = <GameStatusBadge game={game} admin />;
   if (game.visibility !== 'invite') return badge;
   // D30: admins see invite-only games in their lists, marked.
@@ -181,125 +124,6 @@ export function GameCardSkeletons({ count = 3, label = 'Loading games...' }: { c
           </Card>
         ))}
       </div>
-    </div>
-  );
-}
-
-/** A row's Delete: outlined in the destructive colour (the dialog's Delete is the solid one). */
-export const DELETE_BUTTON_CLASS =
-  'border-destructive/40 text-destructive hover:bg-destructive/10 hover:text-destructive dark:border-destructive/50 dark:hover:bg-destructive/15';
-
-/** A row action's visible text plus the game's title for screen readers ("Edit Super Bowl"). */
-function ActionLabel({ text, title }: { text: string; title: string }) {
-  return (
-    <>
-      {text}
-      <span className="sr-only"> {title}</span>
-    </>
-  );
-}
-
-/** The Game Management row actions: Game Day, Edit (disabled once shuffled), Delete (hidden then). */
-export function GameManagementActions({ game, onDelete, className }: { game: Game; onDelete: (game: Game) => void; className?: string }) {
-  const modifiable = canModify(game);
-  return (
-    <div className={cn('flex flex-wrap gap-2', className)}>
-      <LinkButton variant="outline" size="sm" to={`/admin/games/${encodeURIComponent(game.id)}/game-day`}>
-        <CalendarDays aria-hidden="true" />
-        <ActionLabel text="Game Day" title={game.title} />
-      </LinkButton>
-      {modifiable ? (
-        <LinkButton variant="outline" size="sm" to={`/admin/games/edit/${encodeURIComponent(game.id)}`}>
-          <Pencil aria-hidden="true" />
-          <ActionLabel text="Edit" title={game.title} />
-        </LinkButton>
-      ) : (
-        <Button variant="outline" size="sm" disabled title={editClosedReason(game) ?? undefined}>
-          <Pencil aria-hidden="true" />
-          <ActionLabel text="Edit" title={game.title} />
-        </Button>
-      )}
-      {modifiable && (
-        <Button variant="outline" size="sm" className={DELETE_BUTTON_CLASS} onClick={() => onDelete(game)}>
-          <Trash2 aria-hidden="true" />
-          <ActionLabel text="Delete" title={game.title} />
-        </Button>
-      )}
-    </div>
-  );
-}
-
-/** The Game Management table (768 px and wider). */
-export function GamesTable({ games, onDelete }: { games: readonly Game[]; onDelete: (game: Game) => void }) {
-  return (
-    <Table data-testid="games-table">
-      <caption className="sr-only">All games, newest first</caption>
-      <GamesTableHeader />
-      <TableBody>
-        {games.map((game) => (
-          <TableRow key={game.id} data-testid="game-row">
-            <TableCell className="max-w-64 whitespace-normal">
-              <div className="font-medium break-words">
-                <AdminGameTitleLink game={game} />
-              </div>
-              <div className="text-xs text-muted-foreground">{gameTypeLabel(game)}</div>
-            </TableCell>
-            <TableCell className="max-w-56 whitespace-normal break-words">
-              {game.team_a} vs {game.team_b}
-            </TableCell>
-            <TableCell>
-              <AdminStatusBadge game={game} />
-            </TableCell>
-            <TableCell className="tabular-nums">{squaresText(game)}</TableCell>
-            <TableCell className="tabular-nums">{formatUsd(game.total_pot_cents)}</TableCell>
-            <TableCell>{createdText(game)}</TableCell>
-            <TableCell>
-              <GameManagementActions game={game} onDelete={onDelete} className="flex-nowrap" />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
-
-function GamesTableHeader() {
-  return (
-    <TableHeader>
-      <TableRow className="hover:bg-transparent">
-        <TableHead>Game</TableHead>
-        <TableHead>Teams</TableHead>
-        <TableHead>Status</TableHead>
-        <TableHead>Squares</TableHead>
-        <TableHead>Pot</TableHead>
-        <TableHead>Created</TableHead>
-        <TableHead>Actions</TableHead>
-      </TableRow>
-    </TableHeader>
-  );
-}
-
-/** Skeleton rows while the games load (the table on wide screens). */
-export function GamesTableSkeleton({ rows = 4 }: { rows?: number }) {
-  return (
-    <div data-testid="games-loading">
-      <p role="status" className="sr-only">
-        Loading games...
-      </p>
-      <Table aria-hidden="true">
-        <GamesTableHeader />
-        <TableBody>
-          {Array.from({ length: rows }, (_, index) => (
-            <TableRow key={index} className="hover:bg-transparent">
-              {[40, 32, 16, 12, 16, 20, 48].map((width, cell) => (
-                <TableCell key={cell}>
-                  <Skeleton className="h-5" style={{ width: `${width * 4}px` }} />
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { periodModel, periodNoun } from '@core/periods';
 import { Link, useParams } from 'react-router';
 import { AdminAccessProblem, useAdminAccess } from './admin-access';
 import { AdminBoard } from './admin-board';
-import { EditGameAction } from './admin-game-list';
+import { EditGameAction } from './admin-game-actions';
 import { GameDownloads } from './admin-game-downloads';
 import { GameActivity } from '@/features/board/game-activity';
 import { GameInvite } from './admin-game-invite';

@@ -1,6 +1,8 @@
 import { GAME_ERRORS } from '@core/messages';
 import { AdminAccessProblem } from './admin-access';
-import { AdminGameCard, GameCardSkeletons, GameManagementActions, GamesTable, GamesTableSkeleton } from './admin-game-list';
+import { AdminGameCard, GameCardSkeletons } from './admin-game-list';
+import { GameManagementActions } from './admin-game-actions';
+import { GamesTable, GamesTableSkeleton } from './admin-games-table';
 import { CreateGameLink, useAdminGames } from './admin-games-layout';
 import { ErrorState, Page } from '@/components/page';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -3,7 +3,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PASSWORDS_DO_NOT_MATCH, missingFieldsMessage } from '@core/messages';
 import { validatePassword } from '@core/validation';
-import { AuthPage, ConfirmPasswordField, FormError, NewPasswordField, SubmitButton } from './auth-form';
+import { AuthPage, FormError } from './auth-form';
+import { ConfirmPasswordField, NewPasswordField, SubmitButton } from './auth-fields';
 import { LinkButton } from '@/components/link-button';
 import { authApi, RESET_PAGE_TEXTS, resetPasswordFailure } from './auth';
 

@@ -1,7 +1,8 @@
 import { MailCheck } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { SIGN_IN_LINK, signInLinkSent } from '@core/messages';
-import { AuthPage, DevMailboxHint, FormError, FormNotice } from './auth-form';
+import { AuthPage, FormError, FormNotice } from './auth-form';
+import { DevMailboxHint } from './dev-mailbox-hint';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { authApi, signInLinkErrorMessage } from './auth';

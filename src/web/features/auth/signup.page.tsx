@@ -16,18 +16,10 @@ import {
   USERNAME_TOO_SHORT,
 } from '@core/messages';
 import { validateSignup, validateUsername } from '@core/validation';
-import {
-  AuthPage,
-  ConfirmPasswordField,
-  DevMailboxHint,
-  EmailField,
-  FirstAccountNotice,
-  FormError,
-  FormNotice,
-  NewPasswordField,
-  SubmitButton,
-  UsernameField,
-} from './auth-form';
+import { AuthPage, FormError, FormNotice } from './auth-form';
+import { ConfirmPasswordField, EmailField, NewPasswordField, SubmitButton, UsernameField } from './auth-fields';
+import { DevMailboxHint } from './dev-mailbox-hint';
+import { FirstAccountNotice } from './first-account-notice';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LinkButton } from '@/components/link-button';
 import { LoadingState } from '@/components/page';

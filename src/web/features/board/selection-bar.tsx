@@ -6,12 +6,13 @@
 import type { BoardResponse, RandomPickRequest, RandomPickResponse } from '@core/api/board';
 import { boardShape } from '@core/board-shape';
 import { formatUsd } from '@core/money';
+import { squaresAmountCents } from '@core/payment-methods';
 import { squaresLeft } from '@core/player-limit';
 import { salesOpen, soldOut } from '@core/sales';
 import { openSquares, RANDOM_PICK_ERRORS, RANDOM_PICK_MAX } from '@core/random-pick';
 import { Shuffle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { playerSquareCount } from './board';
+import { playerSquareCount } from './square-tap';
 import { LinkButton } from '@/components/link-button';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -54,7 +55,7 @@ export function SelectionBar({ board, said }: { board: BoardResponse; said: stri
               {squares(count)}
             </span>
             <span className="text-muted-foreground tabular-nums" data-testid="selection-total">
-              {formatUsd(count * game.price_per_square_cents)}
+              {formatUsd(squaresAmountCents(count, game.price_per_square_cents))}
             </span>
           </p>
           {/* One game in the cart goes straight to payment; several go to the cart to be looked over. */}

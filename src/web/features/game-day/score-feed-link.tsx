@@ -10,7 +10,7 @@ import { periodModel, periodWinningsLabel } from '@core/periods';
 import { FEED_LEAGUE_INFO, FEED_LEAGUES, type FeedLeague, liveScoreLabel, type LiveScore, SCORE_FEED_TEXTS } from '@core/score-feed';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { selectClassName } from '@/features/admin-game/admin-game-form';
+import { selectClassName } from '@/components/choice-cards';
 import { FormField } from '@/components/form-field';
 import { gameDayErrorText } from './game-day-payout';
 import { Button } from '@/components/ui/button';
