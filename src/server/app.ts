@@ -20,7 +20,10 @@ import { checkoutService, type CheckoutService } from './checkout/checkout.servi
 import { checkoutSweeper, type CheckoutSweeper } from './checkout/sweeper';
 import { testCheckoutRoutes } from './checkout/test-checkout.routes';
 import { testCheckoutService } from './checkout/test-checkout.service';
-import { badRequest, clientErrorHandler, errorBody, fastifyErrorCode, registerErrorHandling } from './http/errors';
+import { clientErrorHandler, errorBody, fastifyErrorCode, registerErrorHandling } from './http/errors';
+import { registerHostCheck } from './http/host-check';
+import { connectionTimeouts } from './http/timeouts';
+import { deletedGamesRepository } from './games/deleted-games.repository';
 import { gameAccess } from './games/game-access';
 import { gamesRepository } from './games/games.repository';
 import { membersRepository } from './games/members.repository';
@@ -59,13 +62,14 @@ import { createGameEvents, type GameEventsHub } from './realtime';
 import { squaresRepository } from './squares/squares.repository';
 import { squaresRoutes } from './squares/squares.routes';
 import { drawsRoutes } from './draws/draws.routes';
+import { drawsService } from './draws/draws.service';
 import { DrandHttpBeacon, type BeaconProvider } from './draws/beacon';
 import { beaconDraws, type BeaconDraws } from './draws/beacon-draws';
 import { squaresService } from './squares/squares.service';
 import { passwordRemovedMail } from './mail/templates';
 import { createDevMailboxMailer } from './mail/dev-mailbox-mailer';
 import { devMailboxRepository } from './mail/dev-mailbox.repository';
-import { mailQueue, type MailQueue } from './mail/mail-queue';
+import { mailQueue, type MailQueue } from './mail/mail-queue.service';
 import type { Mailer } from './mail/mailer';
 import { smtpFix, describeMailError } from './mail/mail-errors';
 import { createSmtpMailer } from './mail/smtp-mailer';
@@ -74,16 +78,19 @@ import { registerMetrics } from './system/metrics';
 import { databaseCheck, migrationsCheck, readiness, type ReadinessCheck } from './system/readiness';
 import { registerSetupWarnings } from './http/setup-warnings';
 import { organizerRoutes } from './organizer/organizer.routes';
+import { activityRepository } from './activity/activity.repository';
 import { activityService } from './activity/activity.service';
-import { namedPeopleService } from './people/named-people';
+import { namedPeopleService } from './people/people.service';
 import { organizerService, type OrganizerService } from './organizer/organizer.service';
-import { periodicJob } from './jobs/periodic';
-import { kickoffRun, type KickoffRun } from './kickoff/kickoff';
+import { periodicJob, type PeriodicJob } from './jobs/periodic';
+import { kickoffRun, type KickoffRun } from './kickoff/kickoff.service';
 import { mailLinkOrigin } from './mail/link-origin';
 import { unsubscribeSigner } from './mail/unsubscribe';
-import { emailUndoRepository } from './auth/email-undo';
-import { gameMails, type GameMails } from './mail/game-mails';
+import { emailUndoRepository } from './auth/email-undo.repository';
+import { gameMails, type GameMails } from './mail/game-mails.service';
 import { mailPreferencesRoutes, UNSUBSCRIBE_ROUTES } from './mail/mail-preferences.routes';
+import { mailPreferencesRepository } from './mail/mail-preferences.repository';
+import { mailPreferencesService } from './mail/mail-preferences.service';
 import { espnFeed } from './score-feed/espn';
 import type { ScoreFeedProvider } from './score-feed/provider';
 import { scoreFeedPoller, type ScoreFeedPoller } from './score-feed/poller';
@@ -197,16 +204,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSetupWarnings(app, settings);
   // D30: request.cookies, for the invite cookies (sp_inv_<game id>); replies set them.
   await app.register(fastifyCookie);
-  // A Host that is not host[:port] cannot name an origin or a link: refuse it up front. Hooks on
-  // every request are synchronous (a promise per hook per request shows in npm run bench).
-  const validHosts = new BoundedSet(64);
-  app.addHook('onRequest', (request, _reply, done) => {
-    const host = request.host;
-    if (host === '' || validHosts.has(host)) return done();
-    if (!isHostAndPort(host)) return done(badRequest('The Host header is not valid.', 'BAD_HOST'));
-    validHosts.add(host);
-    done();
-  });
+  // A Host that is not host[:port] cannot name an origin or a link: refused up front.
+  registerHostCheck(app);
   // The Stripe webhook route is authenticated by its signature, not by an Origin.
   registerSameOriginCheck(app, settings, [{ method: 'POST', url: STRIPE_WEBHOOK_PATH }, ...UNSUBSCRIBE_ROUTES]);
   // NUL characters and absurdly deep JSON: a 400 on every route before anything reads them.
@@ -224,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const smtp = settings.SMTP_URL ? createSmtpMailer(settings.SMTP_URL, settings.MAIL_FROM) : null;
   const mail = mailQueue({
     db: database.db,
-    mailer: deps.mailer ?? smtp ?? createDevMailboxMailer(devMailbox ?? devMailboxRepository(database.db), app.log, clock),
+    mailer: deps.mailer ?? smtp ?? createDevMailboxMailer({ mailbox: devMailbox ?? devMailboxRepository(database.db), log: app.log, clock }),
     log: app.log,
     clock,
     retryWindowMs: settings.MAIL_RETRY_HOURS * 3_600_000,
@@ -244,11 +243,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
     });
   }
-  app.addHook('onReady', () => mail.start());
-  app.addHook('onClose', async () => {
-    await mail.stop();
-    smtp?.close();
-  });
+  // Closed after the mail sender has stopped (onClose hooks run last added first; the jobs' are added below).
+  app.addHook('onClose', () => smtp?.close());
   const accountsRepo = accountsRepository(database.db, database.kind);
   const accounts = accountsService({
     repo: accountsRepo,
@@ -260,7 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // D46: members of invite-only games; a sign-in link asked for from an invite makes one (tickets).
   const members = membersService({ repo: membersRepository(database.db), clock });
   const emailUndo = emailUndoRepository(database.db);
-  const auth = createAuth({ database, settings, secret: deps.secret, mail, accounts, accountsRepo, emailUndo, members, log: app.log });
+  const auth = createAuth({ database, settings, secret: deps.secret, mail, accounts, accountsRepo, emailUndo, members, log: app.log, clock });
   const guards = sessionGuards(auth);
   app.decorate('guards', guards);
   // Every answer of an admin route is no-store (session.ts): routes are added below this hook.
@@ -278,7 +274,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, guards, account });
   await app.register(mailRoutes, { mailbox: devMailbox, flush: mail.flush });
   // D40/D41: mail choices on /account and the one-click unsubscribe of every opt-out mail.
-  await app.register(mailPreferencesRoutes, { db: database.db, signer: unsubscribe, clock, log: app.log });
+  await app.register(mailPreferencesRoutes, {
+    preferences: mailPreferencesService({ repo: mailPreferencesRepository(database.db), signer: unsubscribe, log: app.log, clock }),
+  });
   const events = createGameEvents(database, app.log);
   app.decorate('gameEvents', events);
   // Ready once PostgreSQL's LISTEN is in place; if the database refuses now, it keeps retrying.
@@ -331,11 +329,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sweeper = checkoutSweeper(checkouts, app.log, settings.SWEEP_INTERVAL_SECONDS * 1000);
   app.decorate('checkouts', checkouts);
   app.decorate('checkoutSweeper', sweeper);
-  app.addHook('onReady', async () => sweeper.start());
-  app.addHook('onClose', () => sweeper.stop());
   const gamesRepo = gamesRepository(database.db, database.kind, app.log);
   // D30: who may see a game, in one place: the games, board, live-update and checkout routes ask it.
-  const access = gameAccess({ db: database.db, games: gamesRepo, members, guards, clock });
+  const access = gameAccess({ games: gamesRepo, deletedGames: deletedGamesRepository(database.db), members, guards, clock });
   await app.register(checkoutRoutes, { checkouts, access, settings });
   if (settings.STRIPE_SECRET_KEY && settings.STRIPE_WEBHOOK_SECRET) {
     // D22: Stripe confirms payments through the signed webhook. Events that would release squares
@@ -352,8 +348,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const beacon = deps.beacon ?? new DrandHttpBeacon({ baseUrl: settings.DRAW_BEACON_URL });
   const beaconJob = beaconDraws({ db: database.db, beacon, events, log: app.log, clock, mails: { numbersDrawn: mails.numbersDrawn, nudge: mail.nudge } });
   app.decorate('beaconDraws', beaconJob);
-  app.addHook('onReady', async () => beaconJob.start());
-  app.addHook('onClose', () => beaconJob.stop());
   const beaconReachable = async (): Promise<boolean> =>
     beacon.checkChain(AbortSignal.timeout(2000)).then(
       () => true,
@@ -385,19 +379,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     origin: () => mailLinkOrigin('', settings),
   });
-  await app.register(organizerRoutes, { organizer, activity: activityService({ db: database.db }), access, settings });
+  await app.register(organizerRoutes, {
+    organizer,
+    activity: activityService({ repo: activityRepository(database.db), games: gamesRepo, clock }),
+    access,
+    settings,
+  });
   // D40: the organizer's announcements on a game's board, optionally mailed to its players.
   const announcements = announcementsService({ games: gamesRepo, mail, events, log: app.log, clock, origin: () => mailLinkOrigin('', settings) });
   await app.register(announcementsRoutes, { announcements, settings });
   const payByRun = periodicJob('pay-by release', () => organizer.releaseOverdue(), settings.SWEEP_INTERVAL_SECONDS * 1000, app.log);
   app.decorate('organizer', organizer);
-  app.addHook('onReady', async () => payByRun.start());
-  app.addHook('onClose', () => payByRun.stop());
   // D40: pay-by reminders, at start and then periodically, on every instance (once per player and game).
   const reminders = periodicJob('pay-by reminders', () => mails.remindDue(), settings.SWEEP_INTERVAL_SECONDS * 1000, app.log);
   app.decorate('gameMails', mails);
-  app.addHook('onReady', async () => reminders.start());
-  app.addHook('onClose', () => reminders.stop());
   const payoutProvider = deps.payoutProvider ?? manualPayoutProvider();
   const gameDay = gameDayService({
     games: gamesRepo,
@@ -423,8 +418,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     intervalMs: settings.KICKOFF_INTERVAL_SECONDS * 1000,
   });
   app.decorate('kickoffs', kickoffs);
-  app.addHook('onReady', async () => kickoffs.start());
-  app.addHook('onClose', () => kickoffs.stop());
   // D39: the live score feed (docs/decisions/036); SCORE_FEED=off: no provider, nothing polled or linked.
   const feedInterval = settings.SCORE_FEED_INTERVAL_SECONDS * 1000;
   const feedProvider: ScoreFeedProvider | null =
@@ -449,10 +442,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       })
     : null;
   app.decorate('scoreFeedPoller', feedPoller);
-  if (feedPoller) {
-    app.addHook('onReady', async () => feedPoller.start());
-    app.addHook('onClose', () => feedPoller.stop());
-  }
   const scoreFeed = scoreFeedService({
     db: database.db,
     games: gamesRepo,
@@ -477,16 +466,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repo: payoutsRepository(database.db),
     events,
     log: app.log,
+    clock,
     leaseMs: settings.PAYOUT_LEASE_SECONDS * 1000,
     intervalMs: settings.SWEEP_INTERVAL_SECONDS * 1000,
   });
   app.decorate('payoutRecovery', recovery);
-  app.addHook('onReady', () => recovery.start());
-  app.addHook('onClose', () => recovery.stop());
   await app.register(payoutsRoutes, { payouts, gameDay });
   const squares = squaresService({ repo: squaresRepository(database.db), events, clock, members });
   await app.register(squaresRoutes, { squares, access });
-  await app.register(drawsRoutes, { squares, db: database.db, chain: beacon.chain });
+  await app.register(drawsRoutes, { draws: drawsService({ squares, db: database.db, chain: beacon.chain, clock }) });
   const orders = ordersService({ repo: ordersRepository(database.db), clock });
   await app.register(ordersRoutes, { orders });
   // D33: a game's CSV files (squares, orders, payouts), admins only.
@@ -494,7 +482,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const row = await gamesRepo.findById(gameId);
     return row ? sharePayoutOf(database.db, row) : null;
   };
-  await app.register(exportsRoutes, { exports: exportsService({ repo: exportsRepository(database.db), orders, sharePayout }) });
+  await app.register(exportsRoutes, { exports: exportsService({ repo: exportsRepository(database.db), orders, sharePayout, clock }) });
   await app.register(gameEventsRoutes, {
     events,
     visibleGame: access.visibleGame,
@@ -502,53 +490,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onOpenStreams: metrics.liveViewers,
     ...(deps.sseHeartbeatMs !== undefined ? { heartbeatMs: deps.sseHeartbeatMs } : {}),
   });
+  // Every periodic job (jobs/periodic.ts), in one place: each starts once the app is ready (payout
+  // recovery waits for its first sweep) and stops when it closes, on every instance; the jobs
+  // decide each row with conditional writes, so instances running them at once are safe.
+  const jobs: (Pick<PeriodicJob, 'start' | 'stop'> | null)[] = [mail, sweeper, beaconJob, payByRun, reminders, kickoffs, feedPoller, recovery];
+  for (const job of jobs) {
+    if (!job) continue;
+    app.addHook('onReady', () => job.start());
+    app.addHook('onClose', () => job.stop());
+  }
   await registerWebApp(app, webRoot);
   return app;
-}
-
-/**
- * A request's headers and body must arrive within REQUEST_TIMEOUT_SECONDS (a client trickling a
- * byte at a time is answered 408 and closed); a connection on which nothing moves for
- * IDLE_TIMEOUT_SECONDS is closed, between requests too. Node looks for late requests on an
- * interval (30 s by default): a quarter of the timeout, so one is cut close to its deadline.
- * Live-update streams are complete requests, so the request timeout never cuts them; their route
- * lifts the idle timeout (realtime/events.routes.ts).
- */
-export function connectionTimeouts(settings: Pick<Settings, 'REQUEST_TIMEOUT_SECONDS' | 'IDLE_TIMEOUT_SECONDS'>) {
-  const requestMs = Math.round(settings.REQUEST_TIMEOUT_SECONDS * 1000);
-  const idleMs = Math.round(settings.IDLE_TIMEOUT_SECONDS * 1000);
-  return {
-    requestTimeout: requestMs,
-    connectionTimeout: idleMs,
-    keepAliveTimeout: idleMs,
-    // Node's own copy of the request timeout, which its headers timeout must not exceed.
-    http: { requestTimeout: requestMs, headersTimeout: requestMs, connectionsCheckingInterval: Math.max(10, Math.min(5000, Math.round(requestMs / 4))) },
-  } satisfies Pick<FastifyServerOptions, 'requestTimeout' | 'connectionTimeout' | 'keepAliveTimeout'> & { http: object };
-}
-
-/** The last `size` strings added: a Host seen before is not parsed again. */
-class BoundedSet {
-  private readonly items = new Set<string>();
-  constructor(private readonly size: number) {}
-  has(item: string): boolean {
-    return this.items.has(item);
-  }
-  add(item: string): void {
-    if (this.items.size >= this.size) this.items.delete(this.items.values().next().value!);
-    this.items.add(item);
-  }
-}
-
-/** A name (letters, digits, `-._~`) or a bracketed IPv6 address, and an optional port: nothing a URL would normalize away. */
-const HOST_AND_PORT = /^(?:[a-z0-9](?:[a-z0-9._~-]*)|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-
-function isHostAndPort(host: string): boolean {
-  if (!HOST_AND_PORT.test(host)) return false;
-  try {
-    // The WHATWG parser still decides what the grammar lets through (an IPv6 address, a port over 65535).
-    new URL(`http://${host}`);
-    return true;
-  } catch {
-    return false;
-  }
 }

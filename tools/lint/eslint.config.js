@@ -13,6 +13,13 @@ const serverOrWeb = [
   { group: ['**/web/**', '@/*', '../web'], message: 'src/core imports nothing of the web (docs/ARCHITECTURE.md).' },
 ];
 
+const otherFeaturesRoutes = {
+  group: ['../*/*.routes', '../*/*.routes.ts'],
+  message: "A feature does not import another feature's routes (docs/ARCHITECTURE.md).",
+};
+
+const KYSELY_ONLY_IN_REPOSITORIES = "Queries live in a *.repository.ts (or src/server/db/): call the feature's repository (docs/ARCHITECTURE.md).";
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'tools/**', 'coverage/**', '**/*.d.ts', 'data/**', '.tmp/**', '.tmp-*/**'] },
   js.configs.recommended,
@@ -63,9 +70,25 @@ export default tseslint.config(
     // meet through services, which app.ts wires.
     files: ['src/server/*/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-imports': ['error', { patterns: [otherFeaturesRoutes] }],
+    },
+  },
+  {
+    // Only a repository touches Kysely (docs/ARCHITECTURE.md): routes and services call a
+    // `*.repository.ts`, and `src/server/db/` is the database layer itself. Tests seed and read
+    // rows directly. (This block's no-restricted-imports replaces the one above for these files,
+    // so it repeats the routes pattern.)
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.repository.ts', 'src/server/db/**', 'src/server/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'kysely', message: KYSELY_ONLY_IN_REPOSITORIES }], patterns: [otherFeaturesRoutes] }],
+      'no-restricted-syntax': [
         'error',
-        { patterns: [{ group: ['../*/*.routes', '../*/*.routes.ts'], message: "A feature does not import another feature's routes (docs/ARCHITECTURE.md)." }] },
+        {
+          // A query built on any executor (`db.selectFrom(...)`, `tx.updateTable(...)`, `eb.selectFrom(...)`).
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+          message: KYSELY_ONLY_IN_REPOSITORIES,
+        },
       ],
     },
   },

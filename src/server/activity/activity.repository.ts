@@ -85,6 +85,8 @@ export function activityRepository(db: Executor) {
   };
 }
 
+export type ActivityRepository = ReturnType<typeof activityRepository>;
+
 /** One entry per owner: a tool's changed squares grouped by whose they were, in the order first seen. */
 export function perOwner<T extends { user_id: string; x: number; y: number }>(rows: readonly T[]): Map<string, Coordinate[]> {
   const owners = new Map<string, Coordinate[]>();

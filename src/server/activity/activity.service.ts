@@ -1,24 +1,27 @@
 import { activityMessage, type ActivityDetail } from '@core/activity';
 import type { ActivityResponse } from '@core/api/organizer';
-import { GAME_ERRORS } from '@core/messages';
 import { periodModel } from '@core/periods';
 import { personLabel } from '@core/person';
-import type { Executor } from '../db/executor';
-import { notFound } from '../http/errors';
-import { activityRepository } from './activity.repository';
+import { findGameOr404 } from '../games/game-or-404';
+import type { GamesRepository } from '../games/games.repository';
+import type { ActivityRepository } from './activity.repository';
+import type { ServiceDeps } from '../service-deps';
+
+export interface ActivityServiceDeps extends ServiceDeps {
+  repo: Pick<ActivityRepository, 'list'>;
+  games: Pick<GamesRepository, 'findById'>;
+}
 
 /** How many entries one read returns, newest first (a game's whole sale and game day fits). */
 const PAGE = 500;
 
 /** D32: a game's activity log as people read it, each entry said in one sentence (core/activity.ts). */
-export function activityService({ db }: { db: Executor }) {
+export function activityService({ repo, games }: ActivityServiceDeps) {
   return {
     /** `viewerId` null: an admin, who reads everything; else a player, who reads the entries about their own squares. */
     async read(gameId: string, viewerId: string | null): Promise<ActivityResponse> {
-      const game = await db.selectFrom('games').select(['id', 'game_type']).where('id', '=', gameId).executeTakeFirst();
-      if (!game) throw notFound(GAME_ERRORS.notFound);
-      const model = periodModel(game.game_type);
-      const rows = await activityRepository(db).list(gameId, { limit: PAGE, ...(viewerId === null ? {} : { subjectUserId: viewerId }) });
+      const model = periodModel((await findGameOr404(games, gameId)).game_type);
+      const rows = await repo.list(gameId, { limit: PAGE, ...(viewerId === null ? {} : { subjectUserId: viewerId }) });
       return {
         scope: viewerId === null ? 'all' : 'mine',
         entries: rows.map((row) => {

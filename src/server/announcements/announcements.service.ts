@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { announcementExcerpt, announcementFits, ANNOUNCEMENT_TEXTS, mailingLimit, mailingLimitText, MAILING_WINDOW_MS } from '@core/announcements';
 import type { AnnouncementDeleted, AnnouncementPosted } from '@core/api/announcements';
-import { GAME_ERRORS } from '@core/messages';
 import { isPlaceholderEmail } from '@core/person';
 import { activityRepository } from '../activity/activity.repository';
 import type { GamesRepository, LockedGame } from '../games/games.repository';
 import { AppError, conflict, notFound } from '../http/errors';
 import type { Logger } from '../logger';
-import type { MailOutbox } from '../mail/mail-queue';
+import type { MailOutbox } from '../mail/mail-queue.service';
 import { announcementMail } from '../mail/templates';
 import type { GameEvents } from '../realtime/events';
 import { publishSafely } from '../realtime/publish';
 import type { ServiceDeps } from '../service-deps';
 import { announcementsRepository } from './announcements.repository';
+import { lockGameOr404 } from '../games/game-or-404';
 
 export interface AnnouncementsServiceDeps extends ServiceDeps {
   games: Pick<GamesRepository, 'withLockedGame'>;
@@ -39,8 +39,7 @@ export function announcementsService(deps: AnnouncementsServiceDeps) {
   const { games, mail, events, log, clock } = deps;
 
   function locked<T>(gameId: string, work: (game: LockedGame) => Promise<T>): Promise<T> {
-    return games.withLockedGame(gameId, async (game) => {
-      if (!game) throw notFound(GAME_ERRORS.notFound);
+    return lockGameOr404(games, gameId, async (game) => {
       const result = await work(game);
       game.afterCommit.add(() => publishSafely(events, log, gameId, 'announcements'));
       return result;

@@ -13,7 +13,8 @@ import type { MailMessage } from '../mail/mailer';
 import { confirmationMail, emailChangedMail, emailChangeMail, passwordResetMail } from '../mail/templates';
 import type { AccountsRepository } from './accounts.repository';
 import type { AccountsService } from './accounts.service';
-import type { EmailUndoRepository } from './email-undo';
+import type { EmailUndoRepository } from './email-undo.repository';
+import { systemClock } from '../service-deps';
 import { checkProfileUpdate, normalizeSignUpNames, profileDatabaseHooks } from './profile-rules';
 import { signInLinkConfirmationHooks, signInLinkMembershipHook, signInLinkPlugin, type SignInLinkMembers } from './sign-in-links';
 
@@ -34,6 +35,8 @@ export interface AuthDeps {
   members?: SignInLinkMembers;
   /** Better Auth's own log lines go to the app's logger (and its LOG_LEVEL), not the console. */
   log?: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
+  /** The app's clock (service-deps.ts), for the times we store ourselves (an undo link's expiry); systemClock without it. */
+  clock?: () => Date;
 }
 
 /** Where the confirmation link sends people: the login page with the D6 message. */
@@ -120,7 +123,7 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
           // address gets a link that puts it back.
           await emailUndo?.endOtherSessions(user.id, old.sessionId);
           const name = (user as { displayUsername?: string | null }).displayUsername ?? null;
-          const token = await emailUndo?.issue({ userId: user.id, oldEmail: old.email, newEmail: user.email }, new Date());
+          const token = await emailUndo?.issue({ userId: user.id, oldEmail: old.email, newEmail: user.email }, (deps.clock ?? systemClock)());
           const link = token ? `${old.origin}/email-undo?token=${encodeURIComponent(token)}` : `${old.origin}/login`;
           await mail?.send(emailChangedMail(old.email, { username: name, newEmail: user.email, undoLink: link }));
         }

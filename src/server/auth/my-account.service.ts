@@ -6,7 +6,7 @@ import { AppError, badRequest, conflict, unauthorized } from '../http/errors';
 import type { ServiceDeps } from '../service-deps';
 import { EMAIL_CHANGE_FRESH_MINUTES } from '@core/account-safety';
 import { AuthRefusal, type AccountActions, type AuthOutcome } from './account-actions';
-import type { EmailUndoRepository, UndoRefusal } from './email-undo';
+import type { EmailUndoRepository, UndoRefusal } from './email-undo.repository';
 import type { MyAccountRepository } from './my-account.repository';
 
 export interface MyAccountServiceDeps extends ServiceDeps {
@@ -30,10 +30,10 @@ export interface AccountCaller {
  * refusal carries our words; the deletion is ours (my-account.repository.ts).
  */
 const UNDO_REFUSALS: Record<UndoRefusal, () => AppError> = {
-  invalid: () => new AppError(400, 'BAD_UNDO_LINK', ACCOUNT_TEXTS.undoInvalid),
+  invalid: () => badRequest(ACCOUNT_TEXTS.undoInvalid, 'BAD_UNDO_LINK'),
   used: () => new AppError(409, 'BAD_UNDO_LINK', ACCOUNT_TEXTS.undoUsed),
   expired: () => new AppError(410, 'BAD_UNDO_LINK', ACCOUNT_TEXTS.undoExpired),
-  taken: () => new AppError(409, 'CONFLICT', ACCOUNT_TEXTS.undoTaken),
+  taken: () => conflict(ACCOUNT_TEXTS.undoTaken),
 };
 
 export function myAccountService({ repo, actions, undo, log, clock }: MyAccountServiceDeps) {
@@ -131,13 +131,13 @@ export function myAccountService({ repo, actions, undo, log, clock }: MyAccountS
         throw badRequest(before.username ? ACCOUNT_TEXTS.deleteConfirmWrong : ACCOUNT_TEXTS.deleteConfirmWrongEmail);
       }
       const blocked = deleteBlockerMessage(before.deleteBlockers);
-      if (blocked) throw new AppError(409, 'CONFLICT', blocked);
+      if (blocked) throw conflict(blocked);
       if (before.hasPassword) {
         if (!password) throw badRequest(ACCOUNT_TEXTS.deletePasswordRequired);
         if (!(await actions.verifyPassword(caller.headers, password))) throw badRequest(ACCOUNT_TEXTS.currentPasswordWrong);
       }
       const result = await repo.erase(caller.id, clock().toISOString());
-      if (!result.erased) throw new AppError(409, 'CONFLICT', deleteBlockerMessage(result.blockers)!);
+      if (!result.erased) throw conflict(deleteBlockerMessage(result.blockers)!);
       log.info({ userId: caller.id, event: 'account-deleted' }, 'account: deleted (e-mail address and sessions erased; squares stay under the username)');
       // The sessions are gone from the database; this clears the browser's cookies too.
       const { cookies } = await actions.signOut(caller.headers);

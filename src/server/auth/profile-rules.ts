@@ -20,20 +20,21 @@ const USERNAME_CODES: Record<string, AuthErrorCode> = {
 };
 const PICTURE_NOT_SUPPORTED = 'Profile pictures are not supported.';
 
-const badRequest = (code: AuthErrorCode, message: string) => new APIError('BAD_REQUEST', { code, message });
+/** A 400 in Better Auth's error shape ({code, message}), thrown inside its endpoints and hooks. */
+const refusedByAuth = (code: AuthErrorCode, message: string) => new APIError('BAD_REQUEST', { code, message });
 const taken = () => new APIError('UNPROCESSABLE_ENTITY', { code: 'USERNAME_IS_ALREADY_TAKEN', message: USERNAME_TAKEN });
 
 /** The username as it will be stored (normalized, trimmed), or a 400 with its message. */
 function checkedUsername(value: unknown): string {
   const result = validateUsername(typeof value === 'string' ? value : '');
-  if (!result.ok) throw badRequest(USERNAME_CODES[result.message] ?? 'INVALID_USERNAME', result.message);
+  if (!result.ok) throw refusedByAuth(USERNAME_CODES[result.message] ?? 'INVALID_USERNAME', result.message);
   return result.value;
 }
 
 /** A display name (or `name`) for this username, or a 400 "differ only in case". */
 function checkedDisplayName(value: unknown, username: string): string {
   const result = validateDisplayUsername(typeof value === 'string' ? value : '', username);
-  if (!result.ok) throw badRequest('INVALID_DISPLAY_USERNAME', result.message);
+  if (!result.ok) throw refusedByAuth('INVALID_DISPLAY_USERNAME', result.message);
   return result.value;
 }
 
@@ -70,7 +71,7 @@ export async function checkProfileUpdate(
 ): Promise<void> {
   const body = ctx.body as ProfileBody | undefined;
   if (!body || typeof body !== 'object' || Array.isArray(body)) return;
-  if (body.image !== undefined && body.image !== null) throw badRequest('PROFILE_PICTURE_NOT_SUPPORTED', PICTURE_NOT_SUPPORTED);
+  if (body.image !== undefined && body.image !== null) throw refusedByAuth('PROFILE_PICTURE_NOT_SUPPORTED', PICTURE_NOT_SUPPORTED);
   if (body.username === undefined && body.displayUsername === undefined && body.name === undefined) return;
   const session = await getSessionFromCtx(ctx);
   // Signed out: the endpoint itself answers 401.
@@ -99,7 +100,7 @@ function assertNames(data: UserWrite, currentUsername: string | undefined): void
   const username = typeof data.username === 'string' ? data.username : currentUsername;
   if (data.username !== undefined && data.username !== null) {
     const stored = checkedUsername(data.username);
-    if (stored !== data.username) throw badRequest('INVALID_USERNAME', USERNAME_INVALID_CHARACTERS);
+    if (stored !== data.username) throw refusedByAuth('INVALID_USERNAME', USERNAME_INVALID_CHARACTERS);
   }
   for (const field of ['displayUsername', 'name'] as const) {
     const value = data[field];
@@ -107,7 +108,7 @@ function assertNames(data: UserWrite, currentUsername: string | undefined): void
     // D29: an account made by a sign-in link has no username yet, and Better Auth's `name` is then empty.
     if (field === 'name' && value === '' && (username === undefined || username === null)) continue;
     if (username === undefined || checkedDisplayName(value, username) !== value) {
-      throw badRequest('INVALID_DISPLAY_USERNAME', DISPLAY_USERNAME_MISMATCH);
+      throw refusedByAuth('INVALID_DISPLAY_USERNAME', DISPLAY_USERNAME_MISMATCH);
     }
   }
 }

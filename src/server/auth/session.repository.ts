@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import { prepareQuery } from '../db/prepared';
 
+/** Better Auth's connection (auth.ts hands it our Kysely without the NormalizePlugin): its tables, untyped here. */
+export type AuthDatabase = Kysely<any>;
+
 /**
  * A session with its user, as Better Auth stores them (its tables `session` and `user`). Read
  * through Better Auth's own connection (no NormalizePlugin): on SQLite `expiresAt` is the ISO
@@ -22,7 +25,7 @@ export interface SessionRow {
  * of its own outside transactions (db/prepared.ts). A session whose user is gone has no row, as
  * Better Auth's own lookup finds none.
  */
-export function sessionRepository(db: Kysely<any>) {
+export function sessionRepository(db: AuthDatabase) {
   const byToken = prepareQuery(
     db,
     1,

@@ -1,10 +1,9 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest, onRouteHookHandler, onSendHookHandler } from 'fastify';
-import type { Kysely } from 'kysely';
 import { forbidden, unauthorized } from '../http/errors';
 import type { Auth } from './auth';
 import { ASK_BETTER_AUTH, sessionReader, toSessionUser, type SessionReader, type SessionReaderConfig, type SessionUser } from './session-reader';
-import { sessionRepository } from './session.repository';
+import { sessionRepository, type AuthDatabase } from './session.repository';
 
 export type { SessionUser } from './session-reader';
 
@@ -42,8 +41,8 @@ export function readerConfigOf(context: AuthContext): SessionReaderConfig {
 }
 
 /** Better Auth's connection (auth.ts hands it our Kysely): the reader reads its tables as it does. */
-function authDatabase(auth: Auth): Kysely<any> {
-  const database = auth.options.database as { db?: Kysely<any> } | undefined;
+function authDatabase(auth: Auth): AuthDatabase {
+  const database = auth.options.database as { db?: AuthDatabase } | undefined;
   if (!database?.db) throw new Error('session reader: Better Auth is not configured with a Kysely database');
   return database.db;
 }
@@ -77,8 +76,15 @@ export function sessionGuards(auth: Auth) {
     });
   }
 
-  /** The signed-in user, or null. Pass the reply whenever there is one: a refreshed session's cookie goes on it. */
+  /**
+   * The signed-in user, or null: the one read of a session that may be absent (public pages,
+   * /api/me, a rate limit's key). The user a guard already read is not read again, and a request
+   * without cookies has no session to look up. Pass the reply whenever there is one: a refreshed
+   * session's cookie goes on it.
+   */
   async function currentUser(request: FastifyRequest, reply?: FastifyReply): Promise<SessionUser | null> {
+    if (request.user) return request.user;
+    if (!request.headers.cookie) return null;
     const verdict = await (reader ?? (await ready)).read(request.headers.cookie);
     return verdict === ASK_BETTER_AUTH ? betterAuthUser(request, reply) : verdict;
   }

@@ -2,8 +2,8 @@ import type { CheckoutStatus } from '@core/api/checkout';
 import type { DbKind } from '../db/connection';
 import type { Executor } from '../db/executor';
 import { withTransactionRetry } from '../db/retry';
-import type { GameMails } from '../mail/game-mails';
-import type { MailOutbox } from '../mail/mail-queue';
+import type { GameMails } from '../mail/game-mails.service';
+import type { MailOutbox } from '../mail/mail-queue.service';
 import type { Logger } from '../logger';
 import type { PaymentProvider } from '../payments/provider';
 import type { GameEvents } from '../realtime/events';
@@ -22,7 +22,7 @@ export interface CheckoutServiceDeps extends ServiceDeps {
   provider: PaymentProvider | null;
   /** Refund mails, queued in the transaction that records the refund (design note 026). */
   mail: MailOutbox;
-  /** D40: the receipt of a purchase or reservation, queued in the transaction that makes it (game-mails.ts). */
+  /** D40: the receipt of a purchase or reservation, queued in the transaction that makes it (game-mails.service.ts). */
   receipts: Pick<GameMails, 'receipt'>;
   events: GameEvents;
   log: Logger;

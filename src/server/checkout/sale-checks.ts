@@ -4,7 +4,7 @@ import { squarePositionLabel } from '@core/grid';
 import { closedAtKickoff } from '@core/sales';
 import { playerLimitMessage } from '@core/player-limit';
 import { shapeOfGame } from '../games/games.repository';
-import { AppError, conflict } from '../http/errors';
+import { type AppError, badRequest, conflict } from '../http/errors';
 import { CHECKOUT_TEXTS } from './checkout.messages';
 import type { Cell, GameForSale, TakenSquare } from './checkout.repository';
 
@@ -43,7 +43,7 @@ export function gameClosed(title: string, game: GameForSale | undefined, method:
 export function offBoard(squares: readonly { x: number; y: number }[], game: GameForSale): AppError | null {
   const shape = shapeOfGame(game);
   const off = firstSquareOffBoard(shape, squares);
-  return off ? new AppError(400, 'SQUARE_OFF_BOARD', squareOffBoardMessage(shape, off), { game_id: game.id, x: off.x, y: off.y }) : null;
+  return off ? badRequest(squareOffBoardMessage(shape, off), 'SQUARE_OFF_BOARD', { game_id: game.id, x: off.x, y: off.y }) : null;
 }
 
 /** How many squares a 409's sentence names before "and N more". */

@@ -17,7 +17,7 @@ import { cartOf, startCheckout } from '../../../tests/support/checkout';
 import { CHECKOUT_TEXTS } from '../checkout/checkout.messages';
 import { GAME_DAY_TEXTS } from '../game-day/game-day.messages';
 import { CompiledQuery, sql } from 'kysely';
-import { dueSetsQuery } from './beacon-draws';
+import { dueSetsQuery } from './draws.repository';
 import { TICKET_LEAD_SECONDS } from './digit-sets';
 import { verifyDrawCommand } from './verify-draw';
 

@@ -3,18 +3,15 @@
  * function runs inside the caller's transaction (the game's lock). Set 1's digits are mirrored in
  * `game_grid_numbers`, which every reader of "the numbers" uses.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { DrawBoard, DrawTicket } from '@core/draw-derivation';
 import type { BoardDigitSet } from '@core/api/board';
 import { numberSetPeriodsLabel, numberSetRanges, periodModel, type NumberSetMode, type NumberSetRange, type Period } from '@core/periods';
-import type { Selectable } from 'kysely';
 import type { Executor } from '../db/executor';
 import { parseAxis } from '../db/grid-numbers';
-import type { DigitSetsTable } from '../db/schema';
 import type { BeaconProvider } from './beacon';
 import { digitsForTicket, hashBoard } from './derive';
-
-export type DigitSetRow = Selectable<DigitSetsTable>;
+import { drawsRepository, type DigitSetRow, type DigitSetValues } from './draws.repository';
 
 /** A new game's commit-reveal seed (32 random bytes, hex) and its SHA-256, shown from creation. */
 export function newDrawSeed(): { seed: string; hash: string } {
@@ -25,19 +22,10 @@ export function newDrawSeed(): { seed: string; hash: string } {
 /** The game's board as the ticket hashes it: 10x10, row = x (team A's axis), column = y, owners by user id. */
 export async function drawBoardOf(db: Executor, gameId: string): Promise<DrawBoard> {
   // D36: the board's own shape (10 x 10, 5 x 10 or 5 x 5) is part of the hashed board text.
-  const { board_rows: rows, board_columns: columns } = await db
-    .selectFrom('games')
-    .select(['board_rows', 'board_columns'])
-    .where('id', '=', gameId)
-    .executeTakeFirstOrThrow();
+  const { rows, columns, squares } = await drawsRepository(db).boardOwners(gameId);
   const owners: (string | null)[] = Array.from({ length: rows * columns }, () => null);
-  const squares = await db.selectFrom('squares').select(['x', 'y', 'user_id']).where('game_id', '=', gameId).where('status', '=', 'claimed').execute();
   for (const square of squares) owners[square.x * columns + square.y] = square.user_id;
   return { rows, columns, owners };
-}
-
-export function digitSetsOf(db: Executor, gameId: string): Promise<DigitSetRow[]> {
-  return db.selectFrom('digit_sets').selectAll().where('game_id', '=', gameId).orderBy('set_number').execute();
 }
 
 interface GameForDraw {
@@ -61,16 +49,6 @@ export function commitRevealTicket(gameId: string, setNumber: number, boardHash:
   return { gameId, setNumber, boardHash, chainHash: commitHash, round: ordinal };
 }
 
-async function drawOrdinal(db: Executor, gameId: string): Promise<number> {
-  const row = await db
-    .selectFrom('grid_draws')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('game_id', '=', gameId)
-    .where('action', '=', 'drawn')
-    .executeTakeFirstOrThrow();
-  return Number(row.n) + 1;
-}
-
 /**
  * Tickets and draws set `setNumber` of a commit-reveal game at once (D38): the digits come from
  * HMAC-SHA256 under the game's seed. The seed is published (stored as revealed) with the game's
@@ -86,15 +64,18 @@ export async function drawByCommitReveal(
   if (!game.draw_seed || !game.draw_seed_hash) throw new Error(`game ${game.id} has no commit-reveal seed`);
   const range = rangesOf(game).find((candidate) => candidate.set === setNumber);
   if (!range) throw new RangeError(`game ${game.id} has no number set ${setNumber}`);
+  const repo = drawsRepository(db);
   const board = await drawBoardOf(db, game.id);
   const boardHash = hashBoard(board);
-  const ordinal = await drawOrdinal(db, game.id);
+  const ordinal = (await repo.drawCount(game.id)) + 1;
   const ticket = commitRevealTicket(game.id, setNumber, boardHash, game.draw_seed_hash, ordinal);
   const digits = digitsForTicket(ticket, game.draw_seed);
   const x = [...digits.rowDigits];
   const y = [...digits.columnDigits];
+  const xText = JSON.stringify(x);
+  const yText = JSON.stringify(y);
   const isLast = setNumber === rangesOf(game).length;
-  const values = {
+  const values: DigitSetValues = {
     first_period: range.firstPeriod,
     last_period: range.lastPeriod,
     method: 'commit-reveal' as const,
@@ -104,8 +85,8 @@ export async function drawByCommitReveal(
     commit_hash: game.draw_seed_hash,
     ticketed_at: at,
     ticketed_by: adminId,
-    x_axis_numbers: JSON.stringify(x),
-    y_axis_numbers: JSON.stringify(y),
+    x_axis_numbers: xText,
+    y_axis_numbers: yText,
     beacon_randomness: null,
     beacon_signature: null,
     revealed_seed: isLast ? game.draw_seed : null,
@@ -118,41 +99,24 @@ export async function drawByCommitReveal(
     // D40: a redraw's new digits are told again.
     numbers_mailed_at: null,
   };
-  await db
-    .insertInto('digit_sets')
-    .values({ game_id: game.id, set_number: setNumber, ...values })
-    .onConflict((oc) => oc.columns(['game_id', 'set_number']).doUpdateSet(values))
-    .execute();
-  if (isLast) {
-    // The seed is out: every earlier set of this game can now be checked too.
-    await db.updateTable('digit_sets').set({ revealed_seed: game.draw_seed }).where('game_id', '=', game.id).where('method', '=', 'commit-reveal').execute();
-  }
-  if (setNumber === 1) {
-    const mirror = { x_axis_numbers: values.x_axis_numbers, y_axis_numbers: values.y_axis_numbers, generated_at: at, generated_by: adminId };
-    await db
-      .insertInto('game_grid_numbers')
-      .values({ game_id: game.id, ...mirror })
-      .onConflict((oc) => oc.column('game_id').doUpdateSet(mirror))
-      .execute();
-  }
-  await db
-    .insertInto('grid_draws')
-    .values({
-      id: randomUUID(),
-      game_id: game.id,
-      action: 'drawn',
-      x_axis_numbers: values.x_axis_numbers,
-      y_axis_numbers: values.y_axis_numbers,
-      admin_user_id: adminId,
-      created_at: at,
-      set_number: setNumber,
-      method: 'commit-reveal',
-      board_hash: boardHash,
-      round: ordinal,
-      commit_hash: game.draw_seed_hash,
-      revealed_seed: isLast ? game.draw_seed : null,
-    })
-    .execute();
+  await repo.saveSet(game.id, setNumber, values);
+  // The seed is out: every earlier set of this game can now be checked too.
+  if (isLast) await repo.revealSeed(game.id, game.draw_seed);
+  if (setNumber === 1) await repo.mirrorSetOne(game.id, { x_axis_numbers: xText, y_axis_numbers: yText, generated_at: at, generated_by: adminId });
+  await repo.log({
+    game_id: game.id,
+    action: 'drawn',
+    x_axis_numbers: xText,
+    y_axis_numbers: yText,
+    admin_user_id: adminId,
+    created_at: at,
+    set_number: setNumber,
+    method: 'commit-reveal',
+    board_hash: boardHash,
+    round: ordinal,
+    commit_hash: game.draw_seed_hash,
+    revealed_seed: isLast ? game.draw_seed : null,
+  });
   return { x, y };
 }
 
@@ -179,10 +143,10 @@ export async function ticketBeaconSet(
   if (!range) throw new RangeError(`game ${game.id} has no number set ${setNumber}`);
   const boardHash = hashBoard(await drawBoardOf(db, game.id));
   const round = beacon.nextRoundAfter(now, TICKET_LEAD_SECONDS);
-  const values = {
+  const values: DigitSetValues = {
     first_period: range.firstPeriod,
     last_period: range.lastPeriod,
-    method: 'beacon' as const,
+    method: 'beacon',
     board_hash: boardHash,
     chain_hash: beacon.chain.chainHash,
     round,
@@ -204,11 +168,7 @@ export async function ticketBeaconSet(
     // D40: a set ticketed again (a redraw) is told again once drawn.
     numbers_mailed_at: null,
   };
-  await db
-    .insertInto('digit_sets')
-    .values({ game_id: game.id, set_number: setNumber, ...values })
-    .onConflict((oc) => oc.columns(['game_id', 'set_number']).doUpdateSet(values))
-    .execute();
+  await drawsRepository(db).saveSet(game.id, setNumber, values);
   return round;
 }
 
@@ -222,37 +182,33 @@ export async function clearDigitSets(
   adminId: string,
   at: string,
 ): Promise<boolean> {
-  const sets = await digitSetsOf(db, game.id);
+  const repo = drawsRepository(db);
+  const sets = await repo.digitSets(game.id);
   for (const set of sets) {
-    await db
-      .insertInto('grid_draws')
-      .values({
-        id: randomUUID(),
-        game_id: game.id,
-        action: 'cleared',
-        x_axis_numbers: set.x_axis_numbers,
-        y_axis_numbers: set.y_axis_numbers,
-        admin_user_id: adminId,
-        created_at: at,
-        set_number: set.set_number,
-        method: set.method,
-        board_hash: set.board_hash,
-        chain_hash: set.chain_hash,
-        round: set.round,
-        commit_hash: set.commit_hash,
-        beacon_randomness: set.beacon_randomness,
-        beacon_signature: set.beacon_signature,
-        revealed_seed: set.method === 'commit-reveal' ? game.draw_seed : set.revealed_seed,
-      })
-      .execute();
+    await repo.log({
+      game_id: game.id,
+      action: 'cleared',
+      x_axis_numbers: set.x_axis_numbers,
+      y_axis_numbers: set.y_axis_numbers,
+      admin_user_id: adminId,
+      created_at: at,
+      set_number: set.set_number,
+      method: set.method,
+      board_hash: set.board_hash,
+      chain_hash: set.chain_hash,
+      round: set.round,
+      commit_hash: set.commit_hash,
+      beacon_randomness: set.beacon_randomness,
+      beacon_signature: set.beacon_signature,
+      revealed_seed: set.method === 'commit-reveal' ? game.draw_seed : set.revealed_seed,
+    });
   }
-  await db.deleteFrom('digit_sets').where('game_id', '=', game.id).execute();
-  const mirror = await db.deleteFrom('game_grid_numbers').where('game_id', '=', game.id).executeTakeFirst();
+  const mirrorCleared = await repo.removeSets(game.id);
   if (game.draw_seed && sets.some((set) => set.method === 'commit-reveal')) {
     const fresh = newDrawSeed();
-    await db.updateTable('games').set({ draw_seed: fresh.seed, draw_seed_hash: fresh.hash }).where('id', '=', game.id).execute();
+    await repo.setSeed(game.id, fresh.seed, fresh.hash);
   }
-  return sets.length > 0 || Number(mirror.numDeletedRows) > 0;
+  return sets.length > 0 || mirrorCleared;
 }
 
 /** A stored set as the board and the verify page show it; digits only when `showDigits`. */

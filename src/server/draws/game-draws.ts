@@ -7,6 +7,7 @@ import { isNumberSetMode, numberSetFor, periodModel, type Period } from '@core/p
 import type { Executor } from '../db/executor';
 import type { GameRow } from '../games/games.repository';
 import { drawByCommitReveal, newDrawSeed, rangesOf, ticketBeaconSet, type BeaconTicketing } from './digit-sets';
+import { drawsRepository } from './draws.repository';
 
 type DrawGame = Pick<GameRow, 'id' | 'game_type' | 'number_sets' | 'draw_seed' | 'draw_seed_hash' | 'draw_method'>;
 
@@ -40,7 +41,7 @@ async function withSeed(db: Executor, game: DrawGame): Promise<DrawGame> {
 /** A fresh secret seed for the game's next commit-reveal draws, its SHA-256 the new commit. */
 async function withNewSeed(db: Executor, game: DrawGame): Promise<DrawGame> {
   const { seed, hash } = newDrawSeed();
-  await db.updateTable('games').set({ draw_seed: seed, draw_seed_hash: hash }).where('id', '=', game.id).execute();
+  await drawsRepository(db).setSeed(game.id, seed, hash);
   return { ...game, draw_seed: seed, draw_seed_hash: hash };
 }
 
@@ -51,10 +52,7 @@ async function withNewSeed(db: Executor, game: DrawGame): Promise<DrawGame> {
  * the redraw's digits before asking for it and redraw until they liked them.
  */
 export async function drawFirstSet({ row: game, tx: db }: LockedDrawGame, adminId: string | null, at: string, beacon: BeaconTicketing): Promise<void> {
-  const published =
-    game.draw_method !== 'beacon' &&
-    (await db.selectFrom('digit_sets').select('set_number').where('game_id', '=', game.id).where('revealed_seed', 'is not', null).executeTakeFirst()) !==
-      undefined;
+  const published = game.draw_method !== 'beacon' && (await drawsRepository(db).seedPublished(game.id));
   await drawSet(db, published ? await withNewSeed(db, game) : game, 1, adminId, at, beacon);
 }
 
@@ -70,8 +68,7 @@ export async function drawNextSetAfter(
   const index = ranges.findIndex((range) => range.lastPeriod === period);
   const next = index >= 0 ? ranges[index + 1] : undefined;
   if (!next) return;
-  const existing = await db.selectFrom('digit_sets').select('set_number').where('game_id', '=', game.id).where('set_number', '=', next.set).executeTakeFirst();
-  if (existing) return;
+  if (await drawsRepository(db).hasSet(game.id, next.set)) return;
   await drawSet(db, game, next.set, adminId, at, beacon);
 }
 
@@ -79,13 +76,7 @@ export async function drawNextSetAfter(
 export async function pendingRoundForPeriod({ row: game, tx: db }: LockedDrawGame, period: Period): Promise<number | null> {
   const mode = isNumberSetMode(game.number_sets) ? game.number_sets : 'game';
   const set = numberSetFor(periodModel(game.game_type), mode, period).set;
-  const row = await db
-    .selectFrom('digit_sets')
-    .select(['round', 'drawn_at'])
-    .where('game_id', '=', game.id)
-    .where('set_number', '=', set)
-    .where('method', '=', 'beacon')
-    .executeTakeFirst();
+  const row = await drawsRepository(db).beaconSet(game.id, set);
   return row && row.drawn_at === null ? row.round : null;
 }
 
@@ -98,12 +89,7 @@ export async function numbersForPeriod(
   const mode = isNumberSetMode(game.number_sets) ? game.number_sets : 'game';
   const set = numberSetFor(periodModel(game.game_type), mode, period).set;
   if (set === 1) return setOne();
-  const row = await db
-    .selectFrom('digit_sets')
-    .select(['x_axis_numbers', 'y_axis_numbers'])
-    .where('game_id', '=', game.id)
-    .where('set_number', '=', set)
-    .executeTakeFirst();
+  const row = await drawsRepository(db).setDigits(game.id, set);
   if (!row?.x_axis_numbers || !row.y_axis_numbers) return undefined;
   return { x_axis_numbers: row.x_axis_numbers, y_axis_numbers: row.y_axis_numbers };
 }

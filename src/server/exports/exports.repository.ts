@@ -1,6 +1,6 @@
 import type { Executor } from '../db/executor';
 import { ownedSquaresWithOwners, person, winnerUnpaidSquares, winnersWithScores } from '../db/shared-queries';
-import { digitSetsOf } from '../draws/digit-sets';
+import { digitSetsOf } from '../draws/draws.repository';
 
 /** D48: owners and winners as every answer shows them. */
 const shown = person();

@@ -16,6 +16,7 @@ import type { OrdersService } from '../orders/orders.service';
 import type { SharePayoutView } from '@core/api/game-day';
 import { toCsv } from './csv';
 import type { ExportsRepository } from './exports.repository';
+import type { ServiceDeps } from '../service-deps';
 
 export type ExportKind = 'squares' | 'orders' | 'payouts';
 
@@ -33,17 +34,15 @@ interface ExportGame {
 /** The digits of a square under one set, team A's then team B's ("4", or "4 / 9" on a smaller board). */
 type SquareDigits = (square: Coordinate) => [string, string];
 
-/** A game's CSV files for its admins (D33): squares, orders (with the notes typed at payment) and payouts. */
-export function exportsService({
-  repo,
-  orders,
-  sharePayout = async () => null,
-}: {
+export interface ExportsServiceDeps extends ServiceDeps {
   repo: ExportsRepository;
   orders: OrdersService;
   /** D34: the organizer's (or charity's) share as a payout, once the pot is final (payouts/share-payout.ts). */
   sharePayout?: (gameId: string) => Promise<SharePayoutView | null>;
-}) {
+}
+
+/** A game's CSV files for its admins (D33): squares, orders (with the notes typed at payment) and payouts. */
+export function exportsService({ repo, orders, sharePayout = async () => null }: ExportsServiceDeps) {
   /**
    * D35: a pair of digit columns per number set of the game, headed by the set's periods ("Q1-Q2
    * Lions digits"), empty until the set is drawn.

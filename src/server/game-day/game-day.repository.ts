@@ -1,6 +1,6 @@
 import { type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../db/executor';
-import { digitSetsOf, type DigitSetRow } from '../draws/digit-sets';
+import { digitSetsOf, type DigitSetRow } from '../draws/draws.repository';
 import { person, winnerUnpaidSquares, winnersWithScores } from '../db/shared-queries';
 
 /** D48: the winner as every answer shows them. */

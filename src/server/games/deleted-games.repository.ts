@@ -94,3 +94,5 @@ export function deletedGamesRepository(db: Executor) {
     },
   };
 }
+
+export type DeletedGamesRepository = ReturnType<typeof deletedGamesRepository>;

@@ -1,14 +1,13 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GAME_CANCELLED, GAME_ERRORS } from '@core/messages';
 import { gameVisible, type Visibility } from '@core/visibility';
 import type { SessionGuards } from '../auth/session';
-import type { Executor } from '../db/executor';
-import { claimedOrLiveHold } from '../db/shared-queries';
 import { AppError, notFound } from '../http/errors';
-import { deletedGamesRepository } from './deleted-games.repository';
+import type { DeletedGamesRepository } from './deleted-games.repository';
 import type { GameRow, GamesRepository } from './games.repository';
+import { inviteMatches, inviteOf } from './invite-tokens';
 import type { MembersService } from './members.service';
+import type { ServiceDeps } from '../service-deps';
 
 /**
  * D30 in one place (design note 011): whether a request may see a game. A game is visible when it
@@ -31,54 +30,14 @@ export interface Asker {
   invite: (gameId: string) => string | undefined;
 }
 
-/** 32 random bytes, base64url: 43 characters, safe in a URL and a cookie. */
-export function newInviteToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** The cookie that carries a game's invite token: one per game, so several invites live side by side. */
-export function inviteCookieName(gameId: string): string {
-  return `sp_inv_${gameId}`;
-}
-
-/** One year: an invite stays good until the organizer rotates it. */
-export const INVITE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
-
-/** True when `given` is the game's current token; compared in constant time. */
-export function inviteMatches(given: string | undefined, current: string | null): boolean {
-  if (given === undefined || current === null) return false;
-  const a = Buffer.from(given, 'utf8');
-  const b = Buffer.from(current, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** The invite token a request carries for a game (its cookie; @fastify/cookie parsed it). */
-export function inviteOf(request: FastifyRequest, gameId: string): string | undefined {
-  return request.cookies[inviteCookieName(gameId)];
-}
-
-/** True when the user owns a square of the game or holds one in a live hold (D21). */
-async function ownsOrHolds(db: Executor, gameId: string, userId: string, now: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('squares')
-    .select('id')
-    .where('game_id', '=', gameId)
-    .where('user_id', '=', userId)
-    .where((eb) => claimedOrLiveHold(eb, now))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export interface GameAccessDeps {
-  db: Executor;
-  games: Pick<GamesRepository, 'findById'>;
+export interface GameAccessDeps extends ServiceDeps {
+  games: Pick<GamesRepository, 'findById' | 'visibilityOf' | 'ownsOrHolds'>;
+  deletedGames: Pick<DeletedGamesRepository, 'cancelledFor'>;
   members: Pick<MembersService, 'membership' | 'joinByInvite'>;
   guards: Pick<SessionGuards, 'currentUser'>;
-  clock: () => Date;
 }
 
-export function gameAccess({ db, games, members, guards, clock }: GameAccessDeps) {
+export function gameAccess({ games, deletedGames, members, guards, clock }: GameAccessDeps) {
   /** D30's rule with D46's members for one game and one asker. A public game reads nothing. */
   async function visible(game: GameVisibility, asker: Asker): Promise<boolean> {
     return gameVisible(game.visibility, {
@@ -90,7 +49,7 @@ export function gameAccess({ db, games, members, guards, clock }: GameAccessDeps
       },
       ownsSquares: async () => {
         const user = await asker.user();
-        return user ? ownsOrHolds(db, game.id, user.id, clock().toISOString()) : false;
+        return user ? games.ownsOrHolds(game.id, user.id, clock().toISOString()) : false;
       },
     });
   }
@@ -100,7 +59,7 @@ export function gameAccess({ db, games, members, guards, clock }: GameAccessDeps
     let user: ReturnType<Asker['user']> | undefined;
     return {
       invite: (gameId) => inviteOf(request, gameId),
-      user: () => (user ??= request.user ? Promise.resolve(request.user) : request.headers.cookie ? guards.currentUser(request, reply) : Promise.resolve(null)),
+      user: () => (user ??= guards.currentUser(request, reply)),
     };
   }
 
@@ -111,7 +70,7 @@ export function gameAccess({ db, games, members, guards, clock }: GameAccessDeps
    */
   async function missingGame(gameId: string, asker: Asker): Promise<AppError> {
     const user = await asker.user();
-    const cancelled = user ? await deletedGamesRepository(db).cancelledFor(gameId, user.id) : undefined;
+    const cancelled = user ? await deletedGames.cancelledFor(gameId, user.id) : undefined;
     if (!cancelled) return notFound(GAME_ERRORS.notFoundOrInviteOnly);
     return new AppError(410, 'GAME_CANCELLED', GAME_CANCELLED.title, { game: cancelled });
   }
@@ -136,7 +95,7 @@ export function gameAccess({ db, games, members, guards, clock }: GameAccessDeps
      */
     async joinByCookie(request: FastifyRequest, reply: FastifyReply, row: GameVisibility): Promise<void> {
       if (row.visibility !== 'invite' || !inviteMatches(inviteOf(request, row.id), row.invite_token)) return;
-      const user = request.user ?? (request.headers.cookie ? await guards.currentUser(request, reply) : null);
+      const user = await guards.currentUser(request, reply);
       if (user && !user.isAdmin) await members.joinByInvite(row.id, user.id);
     },
 
@@ -146,11 +105,7 @@ export function gameAccess({ db, games, members, guards, clock }: GameAccessDeps
      */
     async hidden(ids: readonly string[], asker: Asker): Promise<string[]> {
       if (ids.length === 0) return [];
-      const rows = await db
-        .selectFrom('games')
-        .select(['id', 'visibility', 'invite_token'])
-        .where('id', 'in', [...ids])
-        .execute();
+      const rows = await games.visibilityOf(ids);
       const hidden: string[] = [];
       for (const row of rows) if (!(await visible(row, asker))) hidden.push(row.id);
       return hidden;

@@ -3,6 +3,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, DbKind } from '../db/connection';
 import type { Executor } from '../db/executor';
 import { transactionWithAfterCommit, type AfterCommit } from '../db/after-commit';
+import { claimedOrLiveHold } from '../db/shared-queries';
 import type { GamesTable } from '../db/schema';
 import type { Logger } from '../logger';
 
@@ -105,6 +106,28 @@ export function gamesRepository(db: Db, kind: DbKind, log: Pick<Logger, 'error'>
     },
 
     findById: (id: string) => findById(db, id),
+
+    /** What D30's rule reads of these games (those that exist). */
+    visibilityOf(ids: readonly string[]): Promise<Pick<GameRow, 'id' | 'visibility' | 'invite_token'>[]> {
+      return db
+        .selectFrom('games')
+        .select(['id', 'visibility', 'invite_token'])
+        .where('id', 'in', [...ids])
+        .execute();
+    },
+
+    /** True when the user owns a square of the game or holds one in a live hold (D21). */
+    async ownsOrHolds(gameId: string, userId: string, now: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('squares')
+        .select('id')
+        .where('game_id', '=', gameId)
+        .where('user_id', '=', userId)
+        .where((eb) => claimedOrLiveHold(eb, now))
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
 
     async insert(game: NewGameRow): Promise<GameRow> {
       await db.insertInto('games').values(game).execute();

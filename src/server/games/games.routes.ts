@@ -18,7 +18,8 @@ import { signedInUser } from '../auth/session';
 import type { Settings } from '../config';
 import { gameIdParam as gameId } from '../http/params';
 import { mailLinkOrigin } from '../mail/link-origin';
-import { INVITE_COOKIE_MAX_AGE_SECONDS, inviteCookieName, type GameAccess } from './game-access';
+import type { GameAccess } from './game-access';
+import { INVITE_COOKIE_MAX_AGE_SECONDS, inviteCookieName } from './invite-tokens';
 import { toGame, type GamesService } from './games.service';
 import type { MembersService } from './members.service';
 
@@ -70,7 +71,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<GamesRoutesOptions> = async (app
       const { token } = request.body;
       if ((await games.redeemInvite(id, token)) === 'accepted') {
         // D46: an account that opens the invite link becomes a member of the game.
-        const user = request.headers.cookie ? await app.guards.currentUser(request, reply) : null;
+        const user = await app.guards.currentUser(request, reply);
         if (user && !user.isAdmin) await members.joinByInvite(id, user.id);
         reply.setCookie(inviteCookieName(id), token, {
           path: '/',

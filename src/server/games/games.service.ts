@@ -23,15 +23,16 @@ import type { GameFormValues, gameUpdateSchema } from '@core/schemas';
 import type { GameType } from '@core/validation';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../http/errors';
-import type { MailOutbox } from '../mail/mail-queue';
+import type { MailOutbox } from '../mail/mail-queue.service';
 import { poolCancelledMail } from '../mail/templates';
 import type { GameEvents } from '../realtime/events';
 import type { ServiceDeps } from '../service-deps';
 import { deletedGamesRepository, type DeletedGameOwner } from './deleted-games.repository';
-import { inviteMatches, newInviteToken } from './game-access';
+import { inviteMatches, newInviteToken } from './invite-tokens';
 import { shapeOfGame, type GameChanges, type GameRow, type GamesRepository, type LockedGame } from './games.repository';
 import { qrCodeSvg } from './invite-qr';
 import type { MembersService } from './members.service';
+import { findGameOr404, lockGameOr404 } from './game-or-404';
 
 export type GameUpdateValues = z.output<typeof gameUpdateSchema>;
 
@@ -134,9 +135,7 @@ export function gamesService(deps: GamesServiceDeps) {
     },
 
     async get(id: string): Promise<Game> {
-      const row = await repo.findById(id);
-      if (!row) throw gameNotFound();
-      return toGame(row);
+      return toGame(await findGameOr404(repo, id));
     },
 
     /** A new game as the spec's create call makes it: active, not shuffled, empty pot (section 4). */
@@ -185,8 +184,7 @@ export function gamesService(deps: GamesServiceDeps) {
      * value again is not a change.
      */
     async update(id: string, values: GameUpdateValues): Promise<Game> {
-      const result = await repo.withLockedGame(id, async (game) => {
-        if (!game) throw gameNotFound();
+      const result = await lockGameOr404(repo, id, async (game) => {
         const { row } = game;
         // D30: who can see the game may change at any time; everything else follows D13.
         const onlyVisibility =
@@ -290,16 +288,12 @@ export function gamesService(deps: GamesServiceDeps) {
 
     /** D30, admins: an invite-only game's link on `origin` and its QR code; null for a public game. */
     async invite(id: string, origin: string): Promise<GameInviteResponse> {
-      const row = await repo.findById(id);
-      if (!row) throw gameNotFound();
-      return inviteOf(row, origin);
+      return inviteOf(await findGameOr404(repo, id), origin);
     },
 
     /** D45, admins: the link to share the game by and its QR code ("Share this pool"). */
     async share(id: string, origin: string): Promise<GameShareResponse> {
-      const row = await repo.findById(id);
-      if (!row) throw gameNotFound();
-      return { share: await shareOf(row, origin) };
+      return { share: await shareOf(await findGameOr404(repo, id), origin) };
     },
 
     /**
@@ -316,8 +310,7 @@ export function gamesService(deps: GamesServiceDeps) {
      * set stop working at once (the change event also drops the shared board, which knows the token).
      */
     async rotateInvite(id: string, origin: string): Promise<GameInviteResponse> {
-      const row = await repo.withLockedGame(id, async (game) => {
-        if (!game) throw gameNotFound();
+      const row = await lockGameOr404(repo, id, async (game) => {
         if (game.row.visibility !== 'invite') throw conflict(INVITE_ERRORS.notInviteOnly, 'NOT_INVITE_ONLY');
         return game.update({ invite_token: newInviteToken(), updated_at: clock().toISOString() });
       });
@@ -333,8 +326,7 @@ export function gamesService(deps: GamesServiceDeps) {
      * their items are kept (checkout_items has no foreign key to games).
      */
     async deleteGame(id: string, by: { actorId: string | null; origin: string } = { actorId: null, origin: '' }): Promise<{ id: string; title: string }> {
-      const deleted = await repo.withLockedGame(id, async (game) => {
-        if (!game) throw gameNotFound();
+      const deleted = await lockGameOr404(repo, id, async (game) => {
         const { row } = game;
         if (!row.is_active) throw conflict(GAME_DELETE_COMPLETED, 'GAME_COMPLETED');
         if (row.grid_shuffled) throw conflict(GAME_ERRORS.cannotDeleteInProgress, 'GAME_IN_PROGRESS');
@@ -361,8 +353,6 @@ export function gamesService(deps: GamesServiceDeps) {
 }
 
 export type GamesService = ReturnType<typeof gamesService>;
-
-const gameNotFound = () => notFound(GAME_ERRORS.notFound);
 
 /** D45: the link a game is shared by and its QR code (D30's invite link for an invite-only game). */
 async function shareOf(row: GameRow, origin: string): Promise<GameShareResponse['share']> {

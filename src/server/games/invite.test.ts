@@ -8,7 +8,7 @@ import { cartOf } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
 import { insertCheckout, insertGame, insertSquare } from '../../../tests/support/fixtures';
 import { openEventStream } from '../../../tests/support/sse';
-import { inviteCookieName } from './game-access';
+import { inviteCookieName } from './invite-tokens';
 import { qrCodeSvg } from './invite-qr';
 
 /** D30 over real HTTP: the app listens on 127.0.0.1 and every request goes through fetch. */

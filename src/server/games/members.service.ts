@@ -3,7 +3,7 @@ import { GAME_ERRORS } from '@core/messages';
 import { z } from 'zod';
 import { notFound } from '../http/errors';
 import type { ServiceDeps } from '../service-deps';
-import { inviteCookieName, inviteMatches } from './game-access';
+import { inviteCookieName, inviteMatches } from './invite-tokens';
 import type { MemberRow, MembersRepository } from './members.repository';
 
 /** A sign-in link's ticket stays good for resending this long (the link itself works 15 minutes). */

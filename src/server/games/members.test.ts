@@ -16,7 +16,7 @@ import {
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
 import { insertSquare } from '../../../tests/support/fixtures';
-import { inviteCookieName } from './game-access';
+import { inviteCookieName } from './invite-tokens';
 
 const SUBJECT = 'Your Squares Pool sign-in link';
 

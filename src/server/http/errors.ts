@@ -21,7 +21,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code: ErrorCode = 'BAD_REQUEST') => new AppError(400, code, message);
+/** The one 400 of our error shape (Better Auth's own refusals keep its shape: auth/profile-rules.ts). */
+export const badRequest = (message: string, code: ErrorCode = 'BAD_REQUEST', details?: Record<string, unknown>) => new AppError(400, code, message, details);
 export const unauthorized = (message = 'Please log in to continue.') => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = "You don't have permission to access this page.") => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found', code: ErrorCode = 'NOT_FOUND') => new AppError(404, code, message);

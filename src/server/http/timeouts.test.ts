@@ -5,7 +5,7 @@ import { testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 import { openEventStream } from '../../../tests/support/sse';
-import { connectionTimeouts } from '../app';
+import { connectionTimeouts } from './timeouts';
 import { parseSettings, SettingsError } from '../config';
 
 /**

@@ -1,6 +1,6 @@
 import type { Executor } from '../db/executor';
 
-/** D39's kickoff run (kickoff.ts): the games it has to close, and its claim on one. */
+/** D39's kickoff run (kickoff.service.ts): the games it has to close, and its claim on one. */
 export function kickoffRepository(db: Executor) {
   return {
     /** Games whose kickoff has passed and whose sales the run has not closed yet (index games_kickoff_idx). */

@@ -9,7 +9,7 @@ import { parseSettings } from '../config';
 import { migrate } from '../db/migrate';
 import type { Executor } from '../db/executor';
 import { unsubscribeSigner } from './unsubscribe';
-import { mailQueue } from './mail-queue';
+import { mailQueue } from './mail-queue.service';
 import type { Mailer, MailMessage } from './mailer';
 
 const PUBLIC_URL = 'http://127.0.0.1:3000';

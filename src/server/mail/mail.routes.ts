@@ -6,7 +6,7 @@ import type { DevMailboxRepository } from './dev-mailbox.repository';
 export interface MailRoutesOptions {
   /** Present only in trial mode without SMTP (D9). */
   mailbox: DevMailboxRepository | null;
-  /** Runs the mail queue's sender and waits for it (mail-queue.ts flush). */
+  /** Runs the mail queue's sender and waits for it (mail-queue.service.ts flush). */
   flush: () => Promise<void>;
 }
 

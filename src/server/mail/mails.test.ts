@@ -10,7 +10,7 @@ import { testDbKind } from '../../../tests/support/db';
 import { createGameAs, postOneClick, send } from '../../../tests/support/request';
 import { type CapturedMail, type SmtpCatcher, startSmtpServer } from '../../../tests/support/smtp';
 import { parseAxis } from '../db/grid-numbers';
-import { gameMails } from './game-mails';
+import { gameMails } from './game-mails.service';
 import { unsubscribeSigner } from './unsubscribe';
 
 // The test requests' own origin (tests/support/accounts.ts SAME_ORIGIN): SMTP_URL needs PUBLIC_URL.

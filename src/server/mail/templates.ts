@@ -8,7 +8,7 @@ const escapeHtml = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&l
 /** A mail's body: paragraphs, and lists (a player's squares, one per line). */
 type Block = string | { items: readonly string[] };
 
-/** Where the queue puts an opt-out kind's unsubscribe footer (mail-queue.ts). */
+/** Where the queue puts an opt-out kind's unsubscribe footer (mail-queue.service.ts). */
 const FOOTER_MARK = '<!--unsubscribe-->';
 
 function blockHtml(block: Block): string {
@@ -44,7 +44,7 @@ function textOf(paragraphs: readonly Block[], link: { label: string; href: strin
 
 /**
  * An opt-out kind's footer (D40): why the mail came and the one-click link that turns its kind off.
- * The queue adds it to every mail of such a kind (mail-queue.ts), whoever wrote the mail.
+ * The queue adds it to every mail of such a kind (mail-queue.service.ts), whoever wrote the mail.
  */
 export function withUnsubscribeFooter(message: MailMessage, label: string, pageUrl: string): MailMessage {
   const href = escapeHtml(pageUrl);

@@ -23,7 +23,7 @@ import { cartOf, expectCountersMatch, payWith, sessionIdOf, startCheckout } from
 import { testDbKind } from '../../../tests/support/db';
 import { insertQuarterResult } from '../../../tests/support/fixtures';
 import { createGameAs, send } from '../../../tests/support/request';
-import { namedPeopleService } from '../people/named-people';
+import { namedPeopleService } from '../people/people.service';
 import { memoryGameEvents } from '../realtime/memory-events';
 
 /**

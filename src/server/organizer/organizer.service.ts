@@ -2,24 +2,25 @@ import type { Game } from '@core/api/games';
 import type { PaymentTracking, PlayerPayments } from '@core/api/organizer';
 import { firstSquareOffBoard, squareOffBoardMessage } from '@core/board-shape';
 import { squarePositionLabel, type Coordinate } from '@core/grid';
-import { GAME_ERRORS, ORGANIZER_TOOL_ERRORS, paidAmountChanged, squaresNotFree } from '@core/messages';
+import { ORGANIZER_TOOL_ERRORS, paidAmountChanged, squaresNotFree } from '@core/messages';
 import { formatUsd } from '@core/money';
 import { paymentTotals, squaresAmountCents } from '@core/payment-methods';
 import { perOwner, type NewActivity } from '../activity/activity.repository';
 import type { CheckoutService } from '../checkout/checkout.service';
 import type { Executor } from '../db/executor';
-import { namedPeopleRepository } from '../people/named-people';
+import { namedPeopleRepository } from '../people/people.repository';
 import { shapeOfGame, type GamesRepository, type LockedGame } from '../games/games.repository';
 import { toGame } from '../games/games.service';
-import { AppError, badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import type { Logger } from '../logger';
-import type { GameMails } from '../mail/game-mails';
-import type { MailOutbox } from '../mail/mail-queue';
+import type { GameMails } from '../mail/game-mails.service';
+import type { MailOutbox } from '../mail/mail-queue.service';
 import { paymentReceivedMail, releasedMail, releasedPaidMail } from '../mail/templates';
 import type { GameEvents } from '../realtime/events';
 import { publishSafely } from '../realtime/publish';
 import type { ServiceDeps } from '../service-deps';
 import { organizerRepository, type OrganizerRepository, type OwnedSquare, type Selection } from './organizer.repository';
+import { findGameOr404, lockGameOr404 } from '../games/game-or-404';
 
 export interface OrganizerServiceDeps extends ServiceDeps {
   db: Executor;
@@ -61,11 +62,10 @@ export function organizerService(deps: OrganizerServiceDeps) {
     work: (game: LockedGame, repo: OrganizerRepository) => Promise<T>,
     squares: readonly Coordinate[] = [],
   ): Promise<T> {
-    return games.withLockedGame(gameId, async (game) => {
-      if (!game) throw notFound(GAME_ERRORS.notFound);
+    return lockGameOr404(games, gameId, async (game) => {
       const shape = shapeOfGame(game.row);
       const off = firstSquareOffBoard(shape, squares);
-      if (off) throw new AppError(400, 'SQUARE_OFF_BOARD', squareOffBoardMessage(shape, off), { x: off.x, y: off.y });
+      if (off) throw badRequest(squareOffBoardMessage(shape, off), 'SQUARE_OFF_BOARD', { x: off.x, y: off.y });
       return work(game, organizerRepository(game.tx));
     });
   }
@@ -77,9 +77,7 @@ export function organizerService(deps: OrganizerServiceDeps) {
   }
 
   async function currentGame(gameId: string): Promise<Game> {
-    const row = await games.findById(gameId);
-    if (!row) throw notFound(GAME_ERRORS.notFound);
-    return toGame(row);
+    return toGame(await findGameOr404(games, gameId));
   }
 
   /** Marks the selected owned squares paid (true) or unpaid (false); what was collected follows (the pot does not, D47). Card sales stay paid. */

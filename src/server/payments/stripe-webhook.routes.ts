@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../http/errors';
+import { badRequest } from '../http/errors';
 import type { PaymentProvider } from './provider';
 import type { StripeWebhookEvent } from './stripe-provider';
 
@@ -45,14 +45,14 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookRoutesOptions>
     const signature = request.headers['stripe-signature'];
     const body = request.body;
     if (typeof signature !== 'string' || signature === '' || !(Buffer.isBuffer(body) || typeof body === 'string')) {
-      throw new AppError(400, 'BAD_SIGNATURE', BAD_SIGNATURE);
+      throw badRequest(BAD_SIGNATURE, 'BAD_SIGNATURE');
     }
     let event: StripeWebhookEvent;
     try {
       event = verifyStripeWebhook(body, signature, webhookSecret);
     } catch (err) {
       request.log.warn({ err: (err as Error).message }, 'Stripe webhook refused: bad signature');
-      throw new AppError(400, 'BAD_SIGNATURE', BAD_SIGNATURE);
+      throw badRequest(BAD_SIGNATURE, 'BAD_SIGNATURE');
     }
 
     const session = event.session;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Selectable, Updateable } from 'kysely';
 import type { Executor } from '../db/executor';
 import type { GameWinnersTable } from '../db/schema';
@@ -84,6 +85,25 @@ export function payoutsRepository(db: Executor) {
         .where('payout_status', '=', 'processing')
         .where((eb) => eb.or([eb('processing_started_at', '<=', cutoff), eb('processing_started_at', 'is', null)]))
         .returning(['id', 'game_id', 'quarter'])
+        .execute();
+    },
+
+    /** D23 with D34: each Mark Paid of the game's share (migration 027), oldest first, with who marked it. */
+    sharePayments(gameId: string) {
+      return db
+        .selectFrom('share_payments')
+        .leftJoin('user', 'user.id', 'share_payments.paid_by')
+        .select(['share_payments.amount_cents', 'share_payments.reference', 'share_payments.paid_at', 'user.username', 'user.name'])
+        .where('share_payments.game_id', '=', gameId)
+        .orderBy('share_payments.paid_at')
+        .execute();
+    },
+
+    /** Records one Mark Paid of the share: what is due now. */
+    async recordSharePayment(gameId: string, amountCents: number, reference: string | null, adminId: string, at: string): Promise<void> {
+      await db
+        .insertInto('share_payments')
+        .values({ id: randomUUID(), game_id: gameId, amount_cents: amountCents, reference, paid_by: adminId, paid_at: at })
         .execute();
     },
   };

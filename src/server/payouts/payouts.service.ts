@@ -1,4 +1,4 @@
-import { GAME_DAY_ERRORS, GAME_ERRORS, retryPayoutError, withCause } from '@core/messages';
+import { GAME_DAY_ERRORS, retryPayoutError, withCause } from '@core/messages';
 import { formatUsd } from '@core/money';
 import { correctionRepricing, outcomesOf, type PeriodOutcome, rulesOfGame } from '@core/payout-plan';
 import { type Period, periodModel } from '@core/periods';
@@ -11,13 +11,14 @@ import type { ServiceDeps } from '../service-deps';
 import type { GamesRepository, LockedGame } from '../games/games.repository';
 import { toGame } from '../games/games.service';
 import { GAME_DAY_TEXTS } from '../game-day/game-day.messages';
-import { AppError, conflict, notFound } from '../http/errors';
+import { AppError, conflict } from '../http/errors';
 import type { GameEvents } from '../realtime/events';
-import type { GameMails } from '../mail/game-mails';
+import type { GameMails } from '../mail/game-mails.service';
 import { activityRepository } from '../activity/activity.repository';
 import { payoutsRepository, type PayoutRow } from './payouts.repository';
-import { recordSharePayment, sharePayoutOf } from './share-payout';
+import { sharePayoutOf } from './share-payout';
 import type { PayoutProvider } from './provider';
+import { lockGameOr404 } from '../games/game-or-404';
 
 export interface PayoutsServiceDeps extends ServiceDeps {
   games: Pick<GamesRepository, 'withLockedGame'>;
@@ -58,8 +59,7 @@ export function payoutsService(deps: PayoutsServiceDeps) {
     adminId: string,
     reference: string | null,
   ): Promise<{ row: PayoutRow; reference: string | null; attempt: number; startedAt: string }> {
-    return games.withLockedGame(gameId, async (game) => {
-      if (!game) throw notFound(GAME_ERRORS.notFound);
+    return lockGameOr404(games, gameId, async (game) => {
       const tx = payoutsRepository(game.tx);
       const model = periodModel(game.row.game_type);
       const row = await tx.winner(gameId, quarter);
@@ -144,14 +144,13 @@ export function payoutsService(deps: PayoutsServiceDeps) {
      * it outside the app (no provider), as the manual provider's payouts.
      */
     async markSharePaid(gameId: string, adminId: string, reference: string | null): Promise<void> {
-      await games.withLockedGame(gameId, async (game) => {
-        if (!game) throw notFound(GAME_ERRORS.notFound);
+      await lockGameOr404(games, gameId, async (game) => {
         if (!game.row.grid_shuffled) throw conflict(GAME_DAY_TEXTS.shareNotFinal, 'SHARE_NOT_FINAL');
         const share = await sharePayoutOf(game.tx, game.row);
         if (!share) throw conflict(GAME_DAY_TEXTS.noShare, 'NO_SHARE');
         if (share.due_cents === 0) throw conflict(GAME_DAY_TEXTS.shareAlreadyPaid(share.name), 'PAYOUT_COMPLETED');
         const at = now().toISOString();
-        await recordSharePayment(game.tx, gameId, share.due_cents, reference, adminId, at);
+        await payoutsRepository(game.tx).recordSharePayment(gameId, share.due_cents, reference, adminId, at);
         await activityRepository(game.tx).record(
           gameId,
           [

@@ -3,11 +3,12 @@ import { publishSafely } from '../realtime/publish';
 import { periodicJob } from '../jobs/periodic';
 import type { GameEvents } from '../realtime/events';
 import type { PayoutsRepository, RecoveredPayout } from './payouts.repository';
+import type { ServiceDeps } from '../service-deps';
 
 /** What the organizer reads on a payout a crash interrupted (Results & Payouts, D23). */
 const INTERRUPTED_REASON = 'Interrupted: the server stopped while this payout was being processed. Check whether it was paid, then retry.';
 
-export interface PayoutRecoveryDeps {
+export interface PayoutRecoveryDeps extends ServiceDeps {
   repo: Pick<PayoutsRepository, 'failStale'>;
   events: GameEvents;
   log: Logger;
@@ -30,9 +31,9 @@ export interface PayoutRecoveryDeps {
  * UPDATE decides each payout once however many instances sweep at the same moment.
  */
 export function payoutRecovery(deps: PayoutRecoveryDeps) {
-  const { repo, events, log, leaseMs, intervalMs } = deps;
-  /** One sweep as of `now` (tests pass a later time); returns the payouts this instance handed back. */
-  async function sweep(now: Date = new Date()): Promise<RecoveredPayout[]> {
+  const { repo, events, log, clock, leaseMs, intervalMs } = deps;
+  /** One sweep as of `now` (the clock's time unless given; tests pass a later time); returns the payouts this instance handed back. */
+  async function sweep(now: Date = clock()): Promise<RecoveredPayout[]> {
     const cutoff = new Date(now.getTime() - leaseMs).toISOString();
     const recovered = await repo.failStale(cutoff, INTERRUPTED_REASON, now.toISOString());
     for (const payout of recovered) {

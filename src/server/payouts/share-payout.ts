@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { SharePayoutView } from '@core/api/game-day';
 import { resultsLedger, sharePayout } from '@core/results-ledger';
 import type { Executor } from '../db/executor';
 import type { GameRow } from '../games/games.repository';
 import { toGame } from '../games/games.service';
+import { payoutsRepository } from './payouts.repository';
 
 /**
  * D23 with D34: the organizer's (or charity's) share as a payout, from the one ledger
@@ -12,16 +12,8 @@ import { toGame } from '../games/games.service';
  */
 export async function sharePayoutOf(db: Executor, row: GameRow): Promise<SharePayoutView | null> {
   if (!row.grid_shuffled) return null;
-  const [winners, payments] = await Promise.all([
-    db.selectFrom('game_winners').select(['quarter', 'user_id', 'payout_amount_cents']).where('game_id', '=', row.id).orderBy('quarter').execute(),
-    db
-      .selectFrom('share_payments')
-      .leftJoin('user', 'user.id', 'share_payments.paid_by')
-      .select(['share_payments.amount_cents', 'share_payments.reference', 'share_payments.paid_at', 'user.username', 'user.name'])
-      .where('share_payments.game_id', '=', row.id)
-      .orderBy('share_payments.paid_at')
-      .execute(),
-  ]);
+  const repo = payoutsRepository(db);
+  const [winners, payments] = await Promise.all([repo.winners(row.id), repo.sharePayments(row.id)]);
   const ledger = resultsLedger(
     row.total_pot_cents,
     toGame(row),
@@ -43,19 +35,4 @@ export async function sharePayoutOf(db: Executor, row: GameRow): Promise<SharePa
       paid_at: payment.paid_at,
     })),
   };
-}
-
-/** Records one Mark Paid of the share: what is due now. */
-export async function recordSharePayment(
-  db: Executor,
-  gameId: string,
-  amountCents: number,
-  reference: string | null,
-  adminId: string,
-  at: string,
-): Promise<void> {
-  await db
-    .insertInto('share_payments')
-    .values({ id: randomUUID(), game_id: gameId, amount_cents: amountCents, reference, paid_by: adminId, paid_at: at })
-    .execute();
 }

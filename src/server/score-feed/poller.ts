@@ -32,16 +32,16 @@ import { publishSafely } from '../realtime/publish';
 import { ScoreFeedError, type ScoreFeedProvider } from './provider';
 import { scoreFeedRepository } from './score-feed.repository';
 import { type FeedEntries, storedEntries, storedLive } from './stored';
+import type { ServiceDeps } from '../service-deps';
 
-export interface ScoreFeedPollerDeps {
+export interface ScoreFeedPollerDeps extends ServiceDeps {
   db: Executor;
   games: Pick<GamesRepository, 'withLockedGame'>;
   provider: ScoreFeedProvider;
-  /** The admin's confirmation path with the app as actor (game-day.service.ts confirmFromFeed). */
+  /** The admin's confirmation path with the app as actor (game-day/confirm-periods.ts confirmFromFeed). */
   gameDay: { confirmFromFeed(gameId: string, quarter: Period, scores: { team_a_score: number; team_b_score: number }): Promise<string | null> };
   events: GameEvents;
   log: Logger;
-  clock: () => Date;
   intervalMs: number;
   /** A poll's claim lasts this long: longer than one read may take. */
   leaseMs: number;
@@ -146,11 +146,7 @@ export function scoreFeedPoller(deps: ScoreFeedPollerDeps): ScoreFeedPoller {
 
   async function pollOne(gameId: string, dueAt: string, now: Date): Promise<boolean> {
     if (!(await repo.claim(gameId, dueAt, new Date(now.getTime() + deps.leaseMs).toISOString()))) return false;
-    const row = await deps.db
-      .selectFrom('games')
-      .select(['feed_league', 'feed_event_id', 'feed_event_day', 'feed_failures', 'feed_live', 'kickoff_at'])
-      .where('id', '=', gameId)
-      .executeTakeFirst();
+    const row = await repo.pollState(gameId);
     if (!row?.feed_event_id || !row.feed_event_day || !isFeedLeague(row.feed_league)) return false;
     const eventId = row.feed_event_id;
     let found;

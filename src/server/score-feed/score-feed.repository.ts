@@ -35,6 +35,15 @@ export const UNLINKED: FeedChanges = {
 /** D39's score feed columns of a game (migration 022) and the poller's claims on them. */
 export function scoreFeedRepository(db: Executor) {
   return {
+    /** What a poll reads of its game once claimed: the link, the failures so far, the live score and the kickoff. */
+    pollState(gameId: string) {
+      return db
+        .selectFrom('games')
+        .select(['feed_league', 'feed_event_id', 'feed_event_day', 'feed_failures', 'feed_live', 'kickoff_at'])
+        .where('id', '=', gameId)
+        .executeTakeFirst();
+    },
+
     /** Linked games due for a poll (index games_feed_poll_idx). */
     due(now: string): Promise<{ id: string; feed_next_poll_at: string | null }[]> {
       return db

@@ -1,6 +1,5 @@
 import type { FeedGameInfo, FeedLinkRequest, FeedStatus } from '@core/api/score-feed';
 import { isTimeZone } from '@core/game-time';
-import { GAME_ERRORS } from '@core/messages';
 import { isPeriodOf, periodModel, type Period } from '@core/periods';
 import { type FeedGame, type FeedLeague, feedDaysFor, finishedPeriods, leagueMismatch, matchFeedSides, SCORE_FEED_TEXTS, startsOnDate } from '@core/score-feed';
 import { validateTeamName } from '@core/validation';
@@ -14,15 +13,16 @@ import type { Executor } from '../db/executor';
 import { ScoreFeedError, type ScoreFeedProvider } from './provider';
 import { scoreFeedRepository, UNLINKED } from './score-feed.repository';
 import { gameScoreFeed, storedEntries, storedLive } from './stored';
+import { findGameOr404, lockGameOr404 } from '../games/game-or-404';
+import type { ServiceDeps } from '../service-deps';
 
-export interface ScoreFeedServiceDeps {
+export interface ScoreFeedServiceDeps extends ServiceDeps {
   db: Executor;
   games: Pick<GamesRepository, 'findById' | 'withLockedGame'>;
   /** Null with SCORE_FEED=off. */
   provider: ScoreFeedProvider | null;
   events: GameEvents;
   log: Logger;
-  clock: () => Date;
   /** Wakes the poller after a link, so the live score shows at once. */
   pollSoon: () => void;
 }
@@ -83,8 +83,7 @@ export function scoreFeedService(deps: ScoreFeedServiceDeps) {
   const dayOf = (date: string) => date.replaceAll('-', '');
 
   async function status(gameId: string, message: string | null = null): Promise<FeedStatus> {
-    const row = await games.findById(gameId);
-    if (!row) throw notFound(GAME_ERRORS.notFound);
+    const row = await findGameOr404(games, gameId);
     const model = periodModel(row.game_type);
     const confirmed = (await gameDayRepository(deps.db).scores(gameId)).filter((score) => isPeriodOf(model, score.quarter));
     const confirmedOf = (period: Period) => confirmed.find((score) => score.quarter === period);
@@ -148,8 +147,7 @@ export function scoreFeedService(deps: ScoreFeedServiceDeps) {
       const day = dayOf(request.date);
       const found = await read((feed) => feed.game(request.league, request.event_id, day), linkSays);
       if (!found) throw notFound(SCORE_FEED_TEXTS.notListed);
-      const message = await games.withLockedGame(gameId, async (game) => {
-        if (!game) throw notFound(GAME_ERRORS.notFound);
+      const message = await lockGameOr404(games, gameId, async (game) => {
         const { row } = game;
         const mismatch = leagueMismatch(request.league, periodModel(row.game_type));
         if (mismatch) throw badRequest(mismatch, 'VALIDATION_ERROR');
@@ -159,8 +157,7 @@ export function scoreFeedService(deps: ScoreFeedServiceDeps) {
         let teamAHome = row.feed_team_a_home;
         if (!sameEvent) {
           // D50: once a square is held or sold, rows and columns stay; the feed's teams are matched to them by name.
-          const sold = await game.tx.selectFrom('squares').select('id').where('game_id', '=', gameId).limit(1).executeTakeFirst();
-          const editable = row.is_active && !row.grid_shuffled && sold === undefined;
+          const editable = row.is_active && !row.grid_shuffled && !(await game.hasSquares());
           const matched = matchFeedSides(row.team_a, row.team_b, found);
           if (!editable && !matched) {
             throw conflict(SCORE_FEED_TEXTS.teamsMismatch(row.team_a, row.team_b, found.away.name, found.home.name), 'FEED_TEAMS_MISMATCH');
@@ -203,8 +200,7 @@ export function scoreFeedService(deps: ScoreFeedServiceDeps) {
 
     /** Follows no real game any more: nothing is polled; scores already confirmed stay. */
     async unlink(gameId: string): Promise<FeedStatus> {
-      await games.withLockedGame(gameId, async (game) => {
-        if (!game) throw notFound(GAME_ERRORS.notFound);
+      await lockGameOr404(games, gameId, async (game) => {
         await scoreFeedRepository(game.tx).set(gameId, UNLINKED);
       });
       publishSafely(events, log, gameId, 'game');

@@ -1,5 +1,5 @@
 import { announcementsOf, type AnnouncementRow } from '../announcements/announcements.repository';
-import { digitSetsOf, type DigitSetRow } from '../draws/digit-sets';
+import { digitSetsOf, type DigitSetRow } from '../draws/draws.repository';
 import type { Executor } from '../db/executor';
 import { prepareQuery } from '../db/prepared';
 import { claimedOrLiveHold, person, winnersWithScores } from '../db/shared-queries';

@@ -1,14 +1,14 @@
 import { boardResponseSchema, type BoardResponse, randomPickRequestSchema, randomPickResponseSchema } from '@core/api/board';
 import { mySquaresResponseSchema } from '@core/api/my-squares';
 import { idParams } from '@core/api/params';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../auth/session';
-import { type GameAccess, inviteOf } from '../games/game-access';
+import type { GameAccess } from '../games/game-access';
+import { inviteOf } from '../games/invite-tokens';
 import { AppError } from '../http/errors';
 import { gameIdParam } from '../http/params';
 import { boardJson } from './board-json';
-import type { SquaresService, Viewer } from './squares.service';
+import type { SquaresService } from './squares.service';
 
 export interface SquaresRoutesOptions {
   squares: SquaresService;
@@ -28,13 +28,6 @@ function boardBytes(data: unknown): string {
 
 /** GET /api/games/:id/board (public, D11) and GET /api/me/squares (signed in). */
 export const squaresRoutes: FastifyPluginAsyncZod<SquaresRoutesOptions> = async (app, { squares, access }) => {
-  /** The viewer of a public page: a request without cookies has no session to look up. */
-  async function viewerOf(request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null> {
-    if (!request.headers.cookie) return null;
-    const user = await app.guards.currentUser(request, reply);
-    return user ? { id: user.id, isAdmin: user.isAdmin } : null;
-  }
-
   app.get(
     '/api/games/:id/board',
     {
@@ -45,7 +38,7 @@ export const squaresRoutes: FastifyPluginAsyncZod<SquaresRoutesOptions> = async 
     },
     async (request, reply) => {
       const gameId = gameIdParam(request.params.id);
-      const board = await squares.board(gameId, await viewerOf(request, reply), inviteOf(request, gameId)).catch(async (error: unknown) => {
+      const board = await squares.board(gameId, await app.guards.currentUser(request, reply), inviteOf(request, gameId)).catch(async (error: unknown) => {
         // A missing game may be a deleted one this viewer owned squares in.
         throw error instanceof AppError && error.statusCode === 404 ? await access.missingGame(gameId, access.askerOf(request, reply)) : error;
       });

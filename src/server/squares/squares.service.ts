@@ -11,11 +11,11 @@ import { onlyLeftMessage, openSquares, pickAtRandom, RANDOM_PICK_ERRORS } from '
 import { salesClosedMessage, salesOpen } from '@core/sales';
 import { isPeriodOf, numberSetPeriodsLabel, type Period, periodModel, type PeriodModel, QUARTER_MODEL } from '@core/periods';
 import { gameVisible } from '@core/visibility';
-import { inviteMatches } from '../games/game-access';
+import { inviteMatches } from '../games/invite-tokens';
 import type { MembersService } from '../games/members.service';
 import { shapeOfGame } from '../games/games.repository';
 import { toGame } from '../games/games.service';
-import { AppError, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import type { GameEventsHub } from '../realtime/memory-events';
 import type { ServiceDeps } from '../service-deps';
 import { sharedExpiringCache } from './board-cache';
@@ -170,7 +170,7 @@ export function squaresService(deps: SquaresServiceDeps) {
     if (left !== null && request.count > left) throw conflict(pickUpToMessage(left), 'PLAYER_LIMIT');
     const shape = boardShape(game.board_size);
     const off = firstSquareOffBoard(shape, request.exclude);
-    if (off) throw new AppError(400, 'SQUARE_OFF_BOARD', squareOffBoardMessage(shape, off), { x: off.x, y: off.y });
+    if (off) throw badRequest(squareOffBoardMessage(shape, off), 'SQUARE_OFF_BOARD', { x: off.x, y: off.y });
     const open = openSquares(shape, squares, request.exclude);
     if (open.length === 0) throw conflict(RANDOM_PICK_ERRORS.noneLeft, 'SQUARES_UNAVAILABLE');
     if (request.count > open.length) throw conflict(onlyLeftMessage(open.length), 'SQUARES_UNAVAILABLE');

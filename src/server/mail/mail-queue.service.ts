@@ -11,7 +11,8 @@ import { describeMailError } from './mail-errors';
 import { mailQueueRepository, type ClaimedMail, type MailQueueCounts } from './mail-queue.repository';
 import type { Mailer, MailMessage } from './mailer';
 import { withUnsubscribeFooter } from './templates';
-import { mailPreferencesRepository, type UnsubscribeSigner } from './unsubscribe';
+import { mailPreferencesRepository } from './mail-preferences.repository';
+import type { UnsubscribeSigner } from './unsubscribe';
 
 /** How long a sender holds a mail it is sending; past it, another sender (or this one after a restart) takes it. */
 const LEASE_MS = 5 * 60_000;

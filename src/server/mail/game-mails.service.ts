@@ -8,12 +8,12 @@ import { isPeriodOf, numberSetPeriodsLabel, periodModel, periodWinningsLabel } f
 import type { Db } from '../db/connection';
 import type { Executor } from '../db/executor';
 import { parseAxis } from '../db/grid-numbers';
-import { person } from '../db/shared-queries';
 import { rangesOf } from '../draws/digit-sets';
 import { shapeOfGame } from '../games/games.repository';
 import type { Logger } from '../logger';
 import type { ServiceDeps } from '../service-deps';
-import type { MailOutbox } from './mail-queue';
+import { gameMailsRepository } from './game-mails.repository';
+import type { MailOutbox } from './mail-queue.service';
 import { numbersClearedMail, numbersDrawnMail, payByReminderMail, payoutPaidMail, receiptMail, wonMail, type ReceiptGame } from './templates';
 
 export interface GameMailsDeps extends ServiceDeps {
@@ -24,26 +24,8 @@ export interface GameMailsDeps extends ServiceDeps {
   origin: () => string;
 }
 
-/** An account to mail: its address and its name as every page says it (D48, shared-queries' person()). */
-interface Person {
-  id: string;
-  email: string;
-  name: string | null;
-}
-
 const byPosition = (a: Coordinate, b: Coordinate) => a.x - b.x || a.y - b.y;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-async function peopleOf(tx: Executor, ids: readonly string[]): Promise<Map<string, Person>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tx
-    .selectFrom('user')
-    .select(['id', 'email', person().name.as('name')])
-    .where('id', 'in', [...new Set(ids)])
-    .where('deleted_at', 'is', null)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row]));
-}
 
 /**
  * The game mails of D40 (docs/decisions/037), each queued in the transaction of the change that
@@ -57,23 +39,15 @@ export function gameMails(deps: GameMailsDeps) {
 
   /** D40: the receipt of a checkout just fulfilled (card) or reserved (organizer-collects), in that transaction. */
   async function receipt(tx: Executor, checkoutId: string): Promise<void> {
-    const checkout = await tx
-      .selectFrom('checkouts')
-      .select(['user_id', 'provider', 'amount_cents', 'public_origin'])
-      .where('id', '=', checkoutId)
-      .executeTakeFirst();
+    const repo = gameMailsRepository(tx);
+    const checkout = await repo.checkout(checkoutId);
     if (!checkout) return;
-    const buyer = (await peopleOf(tx, [checkout.user_id])).get(checkout.user_id);
+    const buyer = (await repo.people([checkout.user_id])).get(checkout.user_id);
     if (!buyer) return;
-    const items = await tx.selectFrom('checkout_items').select(['game_id', 'x', 'y', 'price_cents']).where('checkout_id', '=', checkoutId).execute();
+    const items = await repo.checkoutItems(checkoutId);
     const gameIds = [...new Set(items.map((item) => item.game_id))];
     if (gameIds.length === 0) return;
-    const games = await tx
-      .selectFrom('games')
-      .select(['id', 'title', 'payment_method', 'payment_instructions', 'pay_by', 'time_zone'])
-      .where('id', 'in', gameIds)
-      .orderBy('title')
-      .execute();
+    const games = await repo.receiptGames(gameIds);
     const origin = checkout.public_origin ?? deps.origin();
     const organizerPays = checkout.provider === 'organizer';
     const parts: ReceiptGame[] = games.map((game) => {
@@ -108,13 +82,10 @@ export function gameMails(deps: GameMailsDeps) {
     tx: Executor,
     assignment: { gameId: string; ownerId: string; squares: readonly Coordinate[]; paid: boolean; origin?: string },
   ): Promise<void> {
-    const owner = (await peopleOf(tx, [assignment.ownerId])).get(assignment.ownerId);
+    const repo = gameMailsRepository(tx);
+    const owner = (await repo.people([assignment.ownerId])).get(assignment.ownerId);
     if (!owner || assignment.squares.length === 0) return;
-    const game = await tx
-      .selectFrom('games')
-      .select(['id', 'title', 'price_per_square_cents', 'payment_instructions', 'pay_by', 'time_zone'])
-      .where('id', '=', assignment.gameId)
-      .executeTakeFirst();
+    const game = await repo.assignedGame(assignment.gameId);
     if (!game) return;
     const origin = assignment.origin ?? deps.origin();
     const total = formatUsd(squaresAmountCents(assignment.squares.length, game.price_per_square_cents));
@@ -133,11 +104,7 @@ export function gameMails(deps: GameMailsDeps) {
 
   /** The game as the draw and win mails need it, only once its numbers are drawn and shown (D16). */
   async function shownGame(tx: Executor, gameId: string) {
-    const game = await tx
-      .selectFrom('games')
-      .select(['id', 'title', 'team_a', 'team_b', 'game_type', 'number_sets', 'board_rows', 'board_columns', 'grid_shuffled', 'numbers_revealed'])
-      .where('id', '=', gameId)
-      .executeTakeFirst();
+    const game = await gameMailsRepository(tx).drawnGame(gameId);
     return game && game.grid_shuffled && game.numbers_revealed ? game : undefined;
   }
 
@@ -149,36 +116,20 @@ export function gameMails(deps: GameMailsDeps) {
   async function numbersDrawn(tx: Executor, gameId: string): Promise<number> {
     const game = await shownGame(tx, gameId);
     if (!game) return 0;
-    const sets = await tx
-      .selectFrom('digit_sets')
-      .select(['set_number', 'x_axis_numbers', 'y_axis_numbers'])
-      .where('game_id', '=', gameId)
-      .where('drawn_at', 'is not', null)
-      .where('numbers_mailed_at', 'is', null)
-      .orderBy('set_number')
-      .execute();
+    const repo = gameMailsRepository(tx);
+    const sets = await repo.untoldSets(gameId);
     if (sets.length === 0) return 0;
     // D49: every mail says which periods its digits hold for, the first of a game with later sets too.
     const ranges = rangesOf(game);
-    const squares = await tx.selectFrom('squares').select(['x', 'y', 'user_id']).where('game_id', '=', gameId).where('status', '=', 'claimed').execute();
-    const people = await peopleOf(
-      tx,
-      squares.map((square) => square.user_id),
-    );
+    const squares = await repo.ownedSquares(gameId);
+    const people = await repo.people(squares.map((square) => square.user_id));
     const model = periodModel(game.game_type);
     const shape = shapeOfGame(game);
     const origin = deps.origin();
     let queued = 0;
     for (const set of sets) {
       if (!set.x_axis_numbers || !set.y_axis_numbers) continue;
-      const claimed = await tx
-        .updateTable('digit_sets')
-        .set({ numbers_mailed_at: clock().toISOString() })
-        .where('game_id', '=', gameId)
-        .where('set_number', '=', set.set_number)
-        .where('numbers_mailed_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) continue;
+      if (!(await repo.claimSetMails(gameId, set.set_number, clock().toISOString()))) continue;
       const numbers = { xAxisNumbers: parseAxis(gameId, set.x_axis_numbers), yAxisNumbers: parseAxis(gameId, set.y_axis_numbers) };
       const range = ranges.find((candidate) => candidate.set === set.set_number);
       if (!range) continue;
@@ -214,13 +165,11 @@ export function gameMails(deps: GameMailsDeps) {
    * the game's lock, before the clear), so nobody plays on digits that no longer count.
    */
   async function numbersCleared(tx: Executor, gameId: string): Promise<number> {
-    const game = await tx.selectFrom('games').select(['title']).where('id', '=', gameId).executeTakeFirst();
+    const repo = gameMailsRepository(tx);
+    const game = await repo.gameTitle(gameId);
     if (!game) return 0;
-    const owners = await tx.selectFrom('squares').select('user_id').where('game_id', '=', gameId).where('status', '=', 'claimed').execute();
-    const people = await peopleOf(
-      tx,
-      owners.map((owner) => owner.user_id),
-    );
+    const owners = await repo.ownedSquares(gameId);
+    const people = await repo.people(owners.map((owner) => owner.user_id));
     const link = `${deps.origin()}/game/${gameId}`;
     for (const person of people.values()) await mail.enqueue(tx, numbersClearedMail(person.email, { username: person.name, gameTitle: game.title, link }));
     return people.size;
@@ -230,49 +179,17 @@ export function gameMails(deps: GameMailsDeps) {
   async function wins(tx: Executor, gameId: string): Promise<number> {
     const game = await shownGame(tx, gameId);
     if (!game) return 0;
-    const winners = await tx
-      .selectFrom('game_winners')
-      .innerJoin('quarter_scores', (join) =>
-        join.onRef('quarter_scores.game_id', '=', 'game_winners.game_id').onRef('quarter_scores.quarter', '=', 'game_winners.quarter'),
-      )
-      .select([
-        'game_winners.id',
-        'game_winners.quarter',
-        'game_winners.user_id',
-        'game_winners.square_x',
-        'game_winners.square_y',
-        'game_winners.payout_amount_cents',
-      ])
-      .select(['quarter_scores.team_a_score', 'quarter_scores.team_b_score'])
-      .where('game_winners.game_id', '=', gameId)
-      .where('game_winners.user_id', 'is not', null)
-      .where('game_winners.won_mailed_at', 'is', null)
-      .orderBy('game_winners.quarter')
-      .execute();
-    const people = await peopleOf(
-      tx,
-      winners.map((winner) => winner.user_id!),
-    );
+    const repo = gameMailsRepository(tx);
+    const winners = await repo.untoldWinners(gameId);
+    const people = await repo.people(winners.map((winner) => winner.user_id!));
     const model = periodModel(game.game_type);
     const origin = deps.origin();
     let queued = 0;
     for (const winner of winners) {
-      const claimed = await tx
-        .updateTable('game_winners')
-        .set({ won_mailed_at: clock().toISOString() })
-        .where('id', '=', winner.id)
-        .where('won_mailed_at', 'is', null)
-        .executeTakeFirst();
+      const claimed = await repo.claimWinMail(winner.id, clock().toISOString());
       const person = people.get(winner.user_id!);
-      if (Number(claimed.numUpdatedRows) !== 1 || !person || !isPeriodOf(model, winner.quarter)) continue;
-      const unpaid = await tx
-        .selectFrom('squares')
-        .select('id')
-        .where('game_id', '=', gameId)
-        .where('user_id', '=', person.id)
-        .where('status', '=', 'claimed')
-        .where('is_paid', '=', false)
-        .executeTakeFirst();
+      if (!claimed || !person || !isPeriodOf(model, winner.quarter)) continue;
+      const unpaid = await repo.owesFor(gameId, person.id);
       await mail.enqueue(
         tx,
         wonMail(person.email, {
@@ -282,7 +199,7 @@ export function gameMails(deps: GameMailsDeps) {
           amount: formatUsd(winner.payout_amount_cents),
           square: squarePositionLabel({ x: winner.square_x, y: winner.square_y }),
           score: `${game.team_a} ${winner.team_a_score} - ${game.team_b} ${winner.team_b_score}`,
-          unpaid: unpaid !== undefined,
+          unpaid,
           link: `${origin}/my-winnings`,
         }),
       );
@@ -293,21 +210,10 @@ export function gameMails(deps: GameMailsDeps) {
 
   /** D23/D40: a payout just marked completed (in the transaction that marks it). */
   async function payoutPaid(tx: Executor, winnerId: string): Promise<void> {
-    const winner = await tx
-      .selectFrom('game_winners')
-      .innerJoin('games', 'games.id', 'game_winners.game_id')
-      .select([
-        'game_winners.user_id',
-        'game_winners.quarter',
-        'game_winners.payout_amount_cents',
-        'game_winners.payout_reference',
-        'games.title',
-        'games.game_type',
-      ])
-      .where('game_winners.id', '=', winnerId)
-      .executeTakeFirst();
+    const repo = gameMailsRepository(tx);
+    const winner = await repo.payout(winnerId);
     if (!winner?.user_id) return;
-    const person = (await peopleOf(tx, [winner.user_id])).get(winner.user_id);
+    const person = (await repo.people([winner.user_id])).get(winner.user_id);
     const model = periodModel(winner.game_type);
     if (!person || !isPeriodOf(model, winner.quarter)) return;
     await mail.enqueue(
@@ -330,46 +236,20 @@ export function gameMails(deps: GameMailsDeps) {
    * (or a restart) never send it twice. The number queued.
    */
   async function remindDue(now: Date = clock()): Promise<number> {
-    const games = await deps.db
-      .selectFrom('games')
-      .select(['id', 'title', 'pay_by', 'time_zone', 'payment_instructions', 'price_per_square_cents'])
-      .where('payment_method', '=', 'organizer')
-      .where('is_active', '=', true)
-      .where('grid_shuffled', '=', false)
-      .where('pay_by', 'is not', null)
-      .where('pay_by', '>', now.toISOString())
-      .where('pay_by', '<=', new Date(now.getTime() + PAY_BY_REMINDER_LEAD_MS).toISOString())
-      .execute();
+    const games = await gameMailsRepository(deps.db).payByWithin(now.toISOString(), new Date(now.getTime() + PAY_BY_REMINDER_LEAD_MS).toISOString());
     let queued = 0;
     for (const game of games) {
       const payBy = new Date(game.pay_by!);
       queued += await deps.db.transaction().execute(async (tx) => {
-        const unpaid = await tx
-          .selectFrom('squares')
-          .leftJoin('pay_by_reminders', (join) =>
-            join.onRef('pay_by_reminders.game_id', '=', 'squares.game_id').onRef('pay_by_reminders.user_id', '=', 'squares.user_id'),
-          )
-          .select(['squares.user_id', 'squares.x', 'squares.y', 'squares.claimed_at'])
-          .where('squares.game_id', '=', game.id)
-          .where('squares.status', '=', 'claimed')
-          .where('squares.is_paid', '=', false)
-          .where('pay_by_reminders.user_id', 'is', null)
-          .execute();
-        const people = await peopleOf(
-          tx,
-          unpaid.map((square) => square.user_id),
-        );
+        const repo = gameMailsRepository(tx);
+        const unpaid = await repo.unremindedUnpaid(game.id);
+        const people = await repo.people(unpaid.map((square) => square.user_id));
         let sent = 0;
         for (const [userId, person] of people) {
           const mine = unpaid.filter((square) => square.user_id === userId).sort(byPosition);
           const reservedAt = new Date(mine.map((square) => square.claimed_at ?? game.pay_by!).sort()[0]!);
           if (!payByReminderDue(payBy, reservedAt, now)) continue;
-          const claim = await tx
-            .insertInto('pay_by_reminders')
-            .values({ game_id: game.id, user_id: userId, pay_by: game.pay_by!, sent_at: now.toISOString() })
-            .onConflict((oc) => oc.columns(['game_id', 'user_id']).doNothing())
-            .executeTakeFirst();
-          if (Number(claim.numInsertedOrUpdatedRows ?? 0n) !== 1) continue;
+          if (!(await repo.claimReminder(game.id, userId, game.pay_by!, now.toISOString()))) continue;
           await mail.enqueue(
             tx,
             payByReminderMail(person.email, {

@@ -14,17 +14,17 @@ import type { GameEvents } from '../realtime/events';
 import { publishSafely } from '../realtime/publish';
 import type { Db } from '../db/connection';
 import { kickoffRepository } from './kickoff.repository';
+import type { ServiceDeps } from '../service-deps';
 
-export interface KickoffDeps {
+export interface KickoffDeps extends ServiceDeps {
   db: Db;
   games: Pick<GamesRepository, 'withLockedGame'>;
   /** D18: ends the game's open checkouts after commit (checkout sales hooks). */
   sales: { closeSales(game: LockedGame): Promise<void> };
-  /** Randomize's path without its confirmations (game-day.service.ts). */
+  /** Randomize's path without its confirmations (game-day/numbers.ts). */
   gameDay: { drawAtKickoff(game: LockedGame, at: string): Promise<boolean> };
   events: GameEvents;
   log: Logger;
-  clock: () => Date;
   intervalMs: number;
 }
 

@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import type { ConfirmAllResult, GameDayView } from '@core/api/game-day';
+import { winningSquareOf } from '@core/board-shape';
+import { createWinnerRecordError, findWinningSquareError, GAME_DAY_ERRORS, saveQuarterScoreError } from '@core/messages';
+import { finalPeriod, isPeriodOf, nextPeriodToConfirm, type Period, type PeriodModel, periodModel } from '@core/periods';
+import { winningDigits, type Quarter } from '@core/scoring';
+import { scoreCorrectionBlock } from '@core/status';
+import { activityRepository } from '../activity/activity.repository';
+import { parseAxis } from '../db/grid-numbers';
+import { drawNextSetAfter, numbersForPeriod, pendingRoundForPeriod } from '../draws/game-draws';
+import { findGameOr404 } from '../games/game-or-404';
+import { shapeOfGame } from '../games/games.repository';
+import { AppError, badRequest, conflict } from '../http/errors';
+import { confirmationPayout } from '../payouts/payouts.service';
+import { lockedGameDay, publishGameDay, tellPlayers, type GameDayServiceDeps } from './game-day.deps';
+import type { WinnerValues } from './game-day.repository';
+import { GAME_DAY_TEXTS } from './game-day.messages';
+
+export interface ScorePair {
+  team_a_score: number;
+  team_b_score: number;
+}
+
+/** What confirming one quarter did. */
+interface QuarterOutcome {
+  /** False when the quarter was already confirmed with these scores (nothing written). */
+  changed: boolean;
+}
+
+/**
+ * An unexpected failure while processing a quarter, said with the catalogue's text for the step
+ * that failed (spec section 8): "Failed to save Q2 score", "Failed to find winning square for
+ * Q2", "Failed to create winner record for Q2", "Failed to mark game as completed".
+ */
+class QuarterStepError extends AppError {
+  constructor(
+    message: string,
+    readonly reason: unknown,
+  ) {
+    super(500, 'QUARTER_PROCESSING_FAILED', message);
+  }
+}
+
+/** Runs one processing step; an unexpected failure is said with the step's catalogue text. */
+async function step<T>(message: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new QuarterStepError(message, err);
+  }
+}
+
+/**
+ * Confirming periods (spec sections 3-5; D15, D19, D23, D24, D34, D35, D39): a quarter (or half)
+ * confirmed or corrected in one transaction with its winner and payout, Confirm All in order, and
+ * the live feed's confirmations by the same path.
+ */
+export function periodConfirmations(deps: GameDayServiceDeps, view: (gameId: string) => Promise<GameDayView>) {
+  const { log } = deps;
+  const now = deps.clock;
+
+  /** The game's periods (quarters, or halves); 404 when the game does not exist. */
+  async function modelOf(gameId: string): Promise<PeriodModel> {
+    return periodModel((await findGameOr404(deps.games, gameId)).game_type);
+  }
+
+  /**
+   * Confirms or corrects one quarter in one transaction (D19): the score with its last digits,
+   * the winning square under the drawn numbers (D15), its owner, and the winner record with the
+   * quarter's share of the pot rounded down (D12), pending (D23), or 0 and completed when nobody
+   * owns the square (D24). The game's final period (the 4th quarter, or the 2nd half) completes
+   * the game; a period the game's model does not have is refused (400).
+   */
+  async function confirmQuarter(
+    gameId: string,
+    quarter: Quarter,
+    scores: ScorePair,
+    adminId: string | null,
+    { onlyUnconfirmed = false }: { onlyUnconfirmed?: boolean } = {},
+  ): Promise<QuarterOutcome> {
+    return lockedGameDay(deps, gameId, async (game, tx) => {
+      const model = periodModel(game.row.game_type);
+      if (!isPeriodOf(model, quarter)) throw badRequest(GAME_DAY_TEXTS.notAPeriod(quarter, model), 'VALIDATION_ERROR');
+      // D35: the period's own set decides its winner (set 1 is mirrored in game_grid_numbers).
+      const numbers = await numbersForPeriod(game, quarter, () => tx.numbers(gameId));
+      if (!numbers) {
+        const round = await pendingRoundForPeriod(game, quarter);
+        throw conflict(round === null ? GAME_DAY_TEXTS.scoresNeedNumbers : GAME_DAY_TEXTS.drawWaiting(round), 'NO_NUMBERS');
+      }
+      const confirmed = await tx.scores(gameId);
+      const previous = confirmed.find((score) => score.quarter === quarter);
+      // D39: the feed confirms a period nobody confirmed yet; it never corrects one.
+      if (previous && onlyUnconfirmed) return { changed: false };
+      const existing = previous ? await tx.winner(gameId, quarter) : undefined;
+      if (!previous) {
+        const next = nextPeriodToConfirm(
+          model,
+          confirmed.map((score) => score.quarter).filter((period) => isPeriodOf(model, period)),
+        );
+        if (next !== quarter) throw conflict(GAME_DAY_TEXTS.outOfOrder(next ?? quarter, quarter, model), 'QUARTER_OUT_OF_ORDER');
+      } else if (existing && previous.team_a_score === scores.team_a_score && previous.team_b_score === scores.team_b_score) {
+        // The same quarter confirmed again with the same scores (a second click, a second admin).
+        return { changed: false };
+      } else if (existing) {
+        // D19: correctable until money moved (core's one rule, which the web's score boxes follow too).
+        const block = scoreCorrectionBlock({ ...existing, hasWinner: existing.user_id !== null });
+        if (block === 'settled') throw conflict(GAME_DAY_TEXTS.payoutDoneNoCorrection(quarter, model), 'PAYOUT_COMPLETED');
+        if (block === 'processing') throw conflict(GAME_DAY_TEXTS.payoutUnderWay(quarter, model), 'PAYOUT_PROCESSING');
+      }
+
+      const at = now().toISOString();
+      const digits = winningDigits(scores.team_a_score, scores.team_b_score);
+      await step(saveQuarterScoreError(quarter, model), () =>
+        tx.saveScore({
+          game_id: gameId,
+          quarter,
+          team_a_score: scores.team_a_score,
+          team_b_score: scores.team_b_score,
+          team_a_last_digit: digits.teamADigit,
+          team_b_last_digit: digits.teamBDigit,
+          entered_by: adminId,
+          entered_at: at,
+        }),
+      );
+
+      const { square, owner } = await step(findWinningSquareError(quarter, model), async () => {
+        const square = winningSquareOf(
+          shapeOfGame(game.row),
+          { xAxisNumbers: parseAxis(gameId, numbers.x_axis_numbers), yAxisNumbers: parseAxis(gameId, numbers.y_axis_numbers) },
+          scores.team_a_score,
+          scores.team_b_score,
+        );
+        return { square, owner: await tx.ownerAt(gameId, square.x, square.y) };
+      });
+
+      await step(createWinnerRecordError(quarter, model), async () => {
+        // D34: the one plan with the outcomes so far; a correction re-prices later payouts (or is refused).
+        const amount = await confirmationPayout(game, quarter, owner?.user_id ?? null, at);
+        const sameWinner =
+          existing !== undefined &&
+          existing.square_x === square.x &&
+          existing.square_y === square.y &&
+          existing.user_id === (owner?.user_id ?? null) &&
+          existing.payout_amount_cents === amount;
+        if (sameWinner) {
+          // A corrected score that picks the same square: the payout goes on as it was.
+          await tx.touchWinner(gameId, quarter, { admin_user_id: adminId, updated_at: at });
+          return;
+        }
+        const values: WinnerValues = {
+          game_id: gameId,
+          quarter,
+          winning_square_id: owner?.id ?? null,
+          user_id: owner?.user_id ?? null,
+          square_x: square.x,
+          square_y: square.y,
+          winning_numbers_x: digits.teamADigit,
+          winning_numbers_y: digits.teamBDigit,
+          payout_amount_cents: amount,
+          // D23: the organizer pays the winner; D24: a square nobody bought pays 0, completed.
+          payout_status: owner ? 'pending' : 'completed',
+          // D40: a new winner (or a first one) is told, once the numbers are shown (game-mails.service.ts).
+          won_mailed_at: null,
+          payout_provider: deps.payoutProviderName,
+          payout_reference: null,
+          admin_user_id: adminId,
+          paid_by: null,
+          paid_at: null,
+          retry_count: 0,
+          last_retry_at: null,
+          failure_reason: null,
+          processing_started_at: null,
+          updated_at: at,
+        };
+        await tx.saveWinner(randomUUID(), values, at);
+        // D32: the confirmation in the game's log, about the winner's square (its owner sees it).
+        await activityRepository(game.tx).record(
+          gameId,
+          [{ action: 'confirmed', actorUserId: adminId, subjectUserId: owner?.user_id ?? null, squares: [square], detail: { quarter, amount_cents: amount } }],
+          at,
+        );
+      });
+
+      const final = quarter === finalPeriod(model);
+      await step(final ? GAME_DAY_ERRORS.markCompletedFailed : GAME_DAY_ERRORS.updateGameFailed, () =>
+        // Spec section 4: confirming scores sets manual_numbers_set; D19: the final period completes the game.
+        tx.setFlags(gameId, { manual_numbers_set: true, ...(final ? { is_active: false } : {}), updated_at: at }),
+      );
+      // D35: the set after this one is drawn when this period ends its set.
+      await drawNextSetAfter(game, quarter, adminId, at, deps.beacon);
+      if (game.row.draw_method === 'beacon') game.afterCommit.add(() => deps.beacon.drawSoon());
+      await tellPlayers(deps, game);
+      return { changed: true };
+    });
+  }
+
+  /**
+   * A quarter's failure as the organizer reads it: an expected refusal keeps its message; anything
+   * else is logged with its cause and said with the catalogue's text for the step that failed
+   * (saving the score when it failed before any step).
+   */
+  function quarterFailure(err: unknown, gameId: string, quarter: Quarter, model: PeriodModel): AppError {
+    if (err instanceof QuarterStepError) {
+      log.error({ err: err.reason, gameId, quarter }, err.message);
+      return err;
+    }
+    if (err instanceof AppError) return err;
+    const failure = new QuarterStepError(saveQuarterScoreError(quarter, model), err);
+    log.error({ err, gameId, quarter }, failure.message);
+    return failure;
+  }
+
+  return {
+    /** PUT quarters/:quarter: confirms a quarter in order, or corrects a confirmed one (D19). */
+    async confirm(gameId: string, quarter: Quarter, scores: ScorePair, adminId: string): Promise<GameDayView> {
+      let outcome: QuarterOutcome;
+      try {
+        outcome = await confirmQuarter(gameId, quarter, scores, adminId);
+      } catch (err) {
+        throw quarterFailure(err, gameId, quarter, await modelOf(gameId));
+      }
+      if (outcome.changed) publishGameDay(deps, gameId, 'winners');
+      return view(gameId);
+    },
+
+    /**
+     * Confirm All Quarter Winners: the game's periods in order (quarters 1-4, or halves 1-2), each
+     * in its own transaction, stopping at the first that fails (spec section 4). A period already
+     * confirmed with the same scores counts as processed, so repeating the call is harmless and a
+     * retry finishes the rest. Scores for exactly the game's periods are required (400 otherwise).
+     */
+    async confirmAll(gameId: string, scores: Partial<Record<Quarter, ScorePair>>, adminId: string): Promise<ConfirmAllResult> {
+      const model = await modelOf(gameId);
+      const extra = (Object.keys(scores).map(Number) as Period[]).find((period) => scores[period] !== undefined && !isPeriodOf(model, period));
+      if (extra !== undefined) throw badRequest(GAME_DAY_TEXTS.notAPeriod(extra, model), 'VALIDATION_ERROR');
+      if (model.periods.some((period) => scores[period] === undefined)) throw badRequest(GAME_DAY_TEXTS.allPeriodsRequired(model), 'VALIDATION_ERROR');
+      const processed: Quarter[] = [];
+      let failure: ConfirmAllResult['failure'] = null;
+      let changed = false;
+      for (const quarter of model.periods) {
+        try {
+          changed = (await confirmQuarter(gameId, quarter, scores[quarter]!, adminId)).changed || changed;
+          processed.push(quarter);
+        } catch (err) {
+          // A game that does not exist is not a quarter's failure.
+          if (err instanceof AppError && err.statusCode === 404) throw err;
+          failure = { quarter, message: quarterFailure(err, gameId, quarter, model).message };
+          break;
+        }
+      }
+      if (changed) publishGameDay(deps, gameId, 'winners');
+      return { view: await view(gameId), processed, failure };
+    },
+
+    /**
+     * D39: the live feed's confirmation of a period it entered, by the admin's path (winners,
+     * payouts and roll-forward by the same rules) with the app as actor. A period already
+     * confirmed is left as it is (manual entry wins). Resolves with null when it confirmed (or
+     * there was nothing to do), or with why not (numbers not drawn yet, out of order...).
+     */
+    async confirmFromFeed(gameId: string, quarter: Quarter, scores: ScorePair): Promise<string | null> {
+      let outcome: QuarterOutcome;
+      try {
+        outcome = await confirmQuarter(gameId, quarter, scores, null, { onlyUnconfirmed: true });
+      } catch (err) {
+        const failure = quarterFailure(err, gameId, quarter, await modelOf(gameId));
+        if (failure.statusCode < 500) return failure.message;
+        throw failure;
+      }
+      if (outcome.changed) publishGameDay(deps, gameId, 'winners');
+      return null;
+    },
+  };
+}
