@@ -5,7 +5,7 @@
  */
 import { squarePositionLabel, type Coordinate } from './grid';
 import { formatUsd } from './money';
-import { type PeriodModel, periodNoun, periodWinningsLabel, QUARTER_MODEL } from './periods';
+import { type PeriodModel, periodNoun, periodWinningsLabel } from './periods';
 import type { Quarter } from './scoring';
 
 export const ACTIVITY_ACTIONS = [
@@ -76,7 +76,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 const listed = (squares: readonly Coordinate[]) => squares.map(squarePositionLabel).join('; ');
 
 /** One sentence for an entry: "coach_k marked 2 squares of Aunt May paid: Row 1, column 2; Row 3, column 4". */
-export function activityMessage({ action, actor, subject, squares, detail }: ActivityFacts, model: PeriodModel = QUARTER_MODEL): string {
+export function activityMessage({ action, actor, subject, squares, detail }: ActivityFacts, model: PeriodModel): string {
   const who = actor ?? 'The app';
   const whose = subject ?? 'someone';
   const count = plural(squares.length, 'square');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { QUARTER_MODEL } from './periods';
 import { activityMessage } from './activity';
 import {
   ANNOUNCEMENT_MAX_LENGTH,
@@ -69,11 +70,13 @@ describe('announcements (D40)', () => {
 
   it('reads in the game log', () => {
     const base = { actor: 'coach_k', subject: null, squares: [] };
-    expect(activityMessage({ ...base, action: 'announced', detail: { excerpt: 'Doors at 6' } })).toBe('coach_k posted an announcement: "Doors at 6"');
-    expect(activityMessage({ ...base, action: 'announced', detail: { excerpt: 'Doors at 6', mailed: 2 } })).toBe(
+    expect(activityMessage({ ...base, action: 'announced', detail: { excerpt: 'Doors at 6' } }, QUARTER_MODEL)).toBe(
+      'coach_k posted an announcement: "Doors at 6"',
+    );
+    expect(activityMessage({ ...base, action: 'announced', detail: { excerpt: 'Doors at 6', mailed: 2 } }, QUARTER_MODEL)).toBe(
       'coach_k posted an announcement, mailed to 2 players: "Doors at 6"',
     );
-    expect(activityMessage({ ...base, action: 'announcement_deleted', detail: { excerpt: 'Doors at 6' } })).toBe(
+    expect(activityMessage({ ...base, action: 'announcement_deleted', detail: { excerpt: 'Doors at 6' } }, QUARTER_MODEL)).toBe(
       'coach_k deleted an announcement: "Doors at 6"',
     );
   });

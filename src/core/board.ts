@@ -4,7 +4,7 @@
  */
 import type { Coordinate } from './grid';
 import { squarePositionLabel } from './grid';
-import { type PeriodModel, periodOrdinalList, QUARTER_MODEL } from './periods';
+import { type PeriodModel, periodOrdinalList } from './periods';
 import type { Quarter } from './scoring';
 
 /**
@@ -38,12 +38,7 @@ function holdingText(holding: SquareHolding): string {
  * "Row 3, column 7, claimed by alice, winner of the 1st and 4th quarters" ("of the 1st half"
  * for a game in halves).
  */
-export function squareAccessibleName(
-  square: Coordinate,
-  holding: SquareHolding,
-  wonQuarters: readonly Quarter[] = [],
-  model: PeriodModel = QUARTER_MODEL,
-): string {
+export function squareAccessibleName(square: Coordinate, holding: SquareHolding, wonQuarters: readonly Quarter[] = [], model: PeriodModel): string {
   const base = `${squarePositionLabel(square)}, ${holdingText(holding)}`;
   if (wonQuarters.length === 0) return base;
   return `${base}, winner of the ${periodOrdinalList(model, wonQuarters)}`;

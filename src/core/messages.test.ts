@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { QUARTER_MODEL } from './periods';
 import { describe, expect, it } from 'vitest';
 import * as messages from './messages';
 import {
@@ -148,11 +149,11 @@ describe('message catalogue', () => {
 describe('templated messages', () => {
   it("fill in the spec's placeholders", () => {
     expect(gameDeletedToast('Super Bowl')).toBe('Game "Super Bowl" was deleted successfully');
-    expect(quarterWinnerToast(2, 'alice')).toBe('Q2 winner processed: alice');
-    expect(payoutRetryToast(4)).toBe('Q4 payout retry successful!');
-    expect(saveQuarterScoreError(1)).toBe('Failed to save Q1 score');
-    expect(findWinningSquareError(3)).toBe('Failed to find winning square for Q3');
-    expect(createWinnerRecordError(4)).toBe('Failed to create winner record for Q4');
+    expect(quarterWinnerToast(2, 'alice', QUARTER_MODEL)).toBe('Q2 winner processed: alice');
+    expect(payoutRetryToast(4, QUARTER_MODEL)).toBe('Q4 payout retry successful!');
+    expect(saveQuarterScoreError(1, QUARTER_MODEL)).toBe('Failed to save Q1 score');
+    expect(findWinningSquareError(3, QUARTER_MODEL)).toBe('Failed to find winning square for Q3');
+    expect(createWinnerRecordError(4, QUARTER_MODEL)).toBe('Failed to create winner record for Q4');
     expect(processScoresError('timeout')).toBe('Failed to process scores: timeout');
     expect(retryPayoutError('declined')).toBe('Failed to retry payout: declined');
     expect(withCause(GAME_DAY_ERRORS.saveGridNumbersFailed, 'disk full')).toBe('Failed to save grid numbers: disk full');
@@ -161,11 +162,11 @@ describe('templated messages', () => {
 
   it.each([
     ['Game "{title}" was deleted successfully', gameDeletedToast('{title}')],
-    ['Q{n} winner processed: {winner}', quarterWinnerToast('{n}' as unknown as number, '{winner}')],
-    ['Q{n} payout retry successful!', payoutRetryToast('{n}' as unknown as number)],
-    ['Failed to save Q{n} score', saveQuarterScoreError('{n}' as unknown as number)],
-    ['Failed to find winning square for Q{n}', findWinningSquareError('{n}' as unknown as number)],
-    ['Failed to create winner record for Q{n}', createWinnerRecordError('{n}' as unknown as number)],
+    ['Q{n} winner processed: {winner}', quarterWinnerToast('{n}' as unknown as number, '{winner}', QUARTER_MODEL)],
+    ['Q{n} payout retry successful!', payoutRetryToast('{n}' as unknown as number, QUARTER_MODEL)],
+    ['Failed to save Q{n} score', saveQuarterScoreError('{n}' as unknown as number, QUARTER_MODEL)],
+    ['Failed to find winning square for Q{n}', findWinningSquareError('{n}' as unknown as number, QUARTER_MODEL)],
+    ['Failed to create winner record for Q{n}', createWinnerRecordError('{n}' as unknown as number, QUARTER_MODEL)],
     ['Failed to process scores: {cause}', processScoresError('{cause}')],
     ['Failed to retry payout: {cause}', retryPayoutError('{cause}')],
     ['Please fill in all fields:', missingFieldsMessage([]).trimEnd()],

@@ -5,7 +5,7 @@
  */
 
 import { EMAIL_CHANGE_FRESH_MINUTES, EMAIL_UNDO_DAYS } from './account-safety';
-import { type Period, type PeriodModel, periodShortLabel, QUARTER_MODEL } from './periods';
+import { type Period, type PeriodModel, periodShortLabel } from './periods';
 
 // Validation (spec section 5; D6, D7, D13).
 
@@ -464,17 +464,17 @@ export function withCause(message: string, cause: string): string {
 }
 
 /** "Failed to save Q{n} score" */
-export function saveQuarterScoreError(quarter: number, model: PeriodModel = QUARTER_MODEL): string {
+export function saveQuarterScoreError(quarter: number, model: PeriodModel): string {
   return `Failed to save ${periodShortLabel(model, quarter as Period)} score`;
 }
 
 /** "Failed to find winning square for Q{n}" */
-export function findWinningSquareError(quarter: number, model: PeriodModel = QUARTER_MODEL): string {
+export function findWinningSquareError(quarter: number, model: PeriodModel): string {
   return `Failed to find winning square for ${periodShortLabel(model, quarter as Period)}`;
 }
 
 /** "Failed to create winner record for Q{n}" */
-export function createWinnerRecordError(quarter: number, model: PeriodModel = QUARTER_MODEL): string {
+export function createWinnerRecordError(quarter: number, model: PeriodModel): string {
   return `Failed to create winner record for ${periodShortLabel(model, quarter as Period)}`;
 }
 
@@ -523,12 +523,12 @@ export function gameDeletedToast(title: string): string {
 }
 
 /** "Q{n} winner processed: {winner}" */
-export function quarterWinnerToast(quarter: number, winner: string, model: PeriodModel = QUARTER_MODEL): string {
+export function quarterWinnerToast(quarter: number, winner: string, model: PeriodModel): string {
   return `${periodShortLabel(model, quarter as Period)} winner processed: ${winner}`;
 }
 
 /** "Q{n} payout retry successful!" */
-export function payoutRetryToast(quarter: number, model: PeriodModel = QUARTER_MODEL): string {
+export function payoutRetryToast(quarter: number, model: PeriodModel): string {
   return `${periodShortLabel(model, quarter as Period)} payout retry successful!`;
 }
 

@@ -32,15 +32,15 @@ describe('periods where they are used', () => {
   });
 
   it('names the squares a square won: quarters for football, halves for college basketball', () => {
-    expect(squareAccessibleName(square, holding, [1, 4])).toBe('Row 3, column 7, claimed by alice, winner of the 1st and 4th quarters');
-    expect(squareAccessibleName(square, holding, [2])).toBe('Row 3, column 7, claimed by alice, winner of the 2nd quarter');
+    expect(squareAccessibleName(square, holding, [1, 4], QUARTER_MODEL)).toBe('Row 3, column 7, claimed by alice, winner of the 1st and 4th quarters');
+    expect(squareAccessibleName(square, holding, [2], QUARTER_MODEL)).toBe('Row 3, column 7, claimed by alice, winner of the 2nd quarter');
     expect(squareAccessibleName(square, holding, [1, 2], HALF_MODEL)).toBe('Row 3, column 7, claimed by alice, winner of the 1st and 2nd halves');
     expect(squareAccessibleName(square, holding, [1], HALF_MODEL)).toBe('Row 3, column 7, claimed by alice, winner of the 1st half');
     expect(periodOrdinalList(QUARTER_MODEL, [4, 1, 2])).toBe('1st, 2nd and 4th quarters');
   });
 
   it('says the catalogue texts with the period short label', () => {
-    expect(saveQuarterScoreError(2)).toBe('Failed to save Q2 score');
+    expect(saveQuarterScoreError(2, QUARTER_MODEL)).toBe('Failed to save Q2 score');
     expect(saveQuarterScoreError(2, HALF_MODEL)).toBe('Failed to save H2 score');
     expect(createWinnerRecordError(1, HALF_MODEL)).toBe('Failed to create winner record for H1');
     expect(quarterWinnerToast(1, 'alice', HALF_MODEL)).toBe('H1 winner processed: alice');
@@ -49,22 +49,22 @@ describe('periods where they are used', () => {
 
   it('logs a confirmation with the period as My Winnings names it', () => {
     const facts = { action: 'confirmed', actor: 'org', subject: 'alice', squares: [square], detail: { quarter: 1 as const, amount_cents: 5000 } } as const;
-    expect(activityMessage(facts)).toBe('org confirmed the 1st Quarter: alice wins $50.00 with Row 3, column 7');
+    expect(activityMessage(facts, QUARTER_MODEL)).toBe('org confirmed the 1st Quarter: alice wins $50.00 with Row 3, column 7');
     expect(activityMessage(facts, HALF_MODEL)).toBe('org confirmed the 1st Half: alice wins $50.00 with Row 3, column 7');
     expect(activityMessage({ ...facts, detail: { quarter: 2, amount_cents: 5000 } }, HALF_MODEL)).toContain('confirmed the Final');
   });
 
   it('logs a draw of the numbers, and an early draw of a later set by its number (D35)', () => {
     const facts = { action: 'drawn', actor: 'org', subject: null, squares: [], detail: {} } as const;
-    expect(activityMessage(facts)).toBe('org drew the numbers');
-    expect(activityMessage({ ...facts, detail: { set: 2 } })).toBe('org drew number set 2');
+    expect(activityMessage(facts, QUARTER_MODEL)).toBe('org drew the numbers');
+    expect(activityMessage({ ...facts, detail: { set: 2 } }, QUARTER_MODEL)).toBe('org drew number set 2');
   });
 
   it('asks for every period of the game before Confirm All', () => {
     const ok = { teamA: '7', teamB: '3' };
     expect(areAllQuarterScoresValid({ 1: ok, 2: ok }, HALF_MODEL)).toBe(true);
-    expect(areAllQuarterScoresValid({ 1: ok, 2: ok })).toBe(false);
-    expect(areAllQuarterScoresValid({ 1: ok, 2: ok, 3: ok, 4: ok })).toBe(true);
+    expect(areAllQuarterScoresValid({ 1: ok, 2: ok }, QUARTER_MODEL)).toBe(false);
+    expect(areAllQuarterScoresValid({ 1: ok, 2: ok, 3: ok, 4: ok }, QUARTER_MODEL)).toBe(true);
     expect(areAllQuarterScoresValid({ 1: ok }, HALF_MODEL)).toBe(false);
   });
 
@@ -117,6 +117,6 @@ describe("payouts in halves: each half gets its two quarters' shares of the sche
       ['to-play', 'H2', 50000],
     ]);
     expect(youWonText(1, 50000, HALF_MODEL)).toBe('You won H1 - $500.00');
-    expect(youWonText(1, 25000)).toBe('You won Q1 - $250.00');
+    expect(youWonText(1, 25000, QUARTER_MODEL)).toBe('You won Q1 - $250.00');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isPeriod,
   HALF_MODEL,
   QUARTER_MODEL,
   nextPeriodToConfirm,
@@ -30,6 +31,13 @@ describe('periods per game type', () => {
   it('confirms periods in order', () => {
     expect(nextPeriodToConfirm(QUARTER_MODEL, [1, 2])).toBe(3);
     expect(nextPeriodToConfirm(HALF_MODEL, [1, 2])).toBeNull();
+  });
+});
+
+describe('isPeriod', () => {
+  it('takes every period some model has, whatever the game, and nothing else', () => {
+    expect([1, 2, 3, 4].every(isPeriod)).toBe(true);
+    expect([0, 5, 1.5, '1', null, undefined].some(isPeriod)).toBe(false);
   });
 });
 

@@ -33,6 +33,11 @@ export function periodModel(gameType: string): PeriodModel {
   return gameType === 'college-basketball' ? HALF_MODEL : QUARTER_MODEL;
 }
 
+/** True for a period some model has (1-4): what the database's check allows, whatever the game. */
+export function isPeriod(value: unknown): value is Period {
+  return (PERIODS as readonly unknown[]).includes(value);
+}
+
 /** True for a period of the model. */
 export function isPeriodOf(model: PeriodModel, value: unknown): value is Period {
   return (model.periods as readonly unknown[]).includes(value);

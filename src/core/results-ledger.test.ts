@@ -58,7 +58,7 @@ describe('resultsLedger (D43, D24)', () => {
 
   it('words the unclaimed share and the winner banner', () => {
     expect(unclaimedText(24250)).toBe('Unclaimed: nobody bought this square, so the organizer keeps $242.50.');
-    expect(youWonText(1, 19400)).toBe('You won Q1 - $194.00');
+    expect(youWonText(1, 19400, QUARTER_MODEL)).toBe('You won Q1 - $194.00');
   });
 
   it('D47: one pot, each quarter its share of it: never over the pot, equal shares equal, the remainder only rounding', () => {

@@ -9,7 +9,7 @@ import { formatUsd } from './money';
 import { squaresAmountCents } from './payment-methods';
 import { outcomesOf, planPayouts, shareName } from './payout-plan';
 import { type RulesSource, rulesFrom } from './payouts';
-import { type PeriodModel, periodModel, periodShortLabel, QUARTER_MODEL } from './periods';
+import { type PeriodModel, periodModel, periodShortLabel } from './periods';
 import type { Quarter } from './scoring';
 
 /** A confirmed quarter as the results know it. */
@@ -187,6 +187,6 @@ export function unclaimedText(cents: number, line?: Pick<Extract<LedgerLine, { k
 }
 
 /** D43: the winner's banner line, "You won Q1 - $194.00". */
-export function youWonText(quarter: Quarter, cents: number, model: PeriodModel = QUARTER_MODEL): string {
+export function youWonText(quarter: Quarter, cents: number, model: PeriodModel): string {
   return `You won ${periodShortLabel(model, quarter)} - ${formatUsd(cents)}`;
 }

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { QUARTER_MODEL } from './periods';
 import type { GameFormInput } from './schemas';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -522,10 +523,10 @@ describe('quarter scores', () => {
 
   it('enables confirming only when all eight boxes are valid', () => {
     const all = { 1: { teamA: '7', teamB: '3' }, 2: { teamA: '14', teamB: '10' }, 3: { teamA: '21', teamB: '17' }, 4: { teamA: '28', teamB: '24' } };
-    expect(areAllQuarterScoresValid(all)).toBe(true);
-    expect(areAllQuarterScoresValid({ ...all, 3: { teamA: '21', teamB: '' } })).toBe(false);
-    expect(areAllQuarterScoresValid({ ...all, 4: { teamA: '200', teamB: '24' } })).toBe(false);
-    expect(areAllQuarterScoresValid({ ...all, 1: { teamA: 'x', teamB: '3' } })).toBe(false);
+    expect(areAllQuarterScoresValid(all, QUARTER_MODEL)).toBe(true);
+    expect(areAllQuarterScoresValid({ ...all, 3: { teamA: '21', teamB: '' } }, QUARTER_MODEL)).toBe(false);
+    expect(areAllQuarterScoresValid({ ...all, 4: { teamA: '200', teamB: '24' } }, QUARTER_MODEL)).toBe(false);
+    expect(areAllQuarterScoresValid({ ...all, 1: { teamA: 'x', teamB: '3' } }, QUARTER_MODEL)).toBe(false);
     expect(isQuarterScoreValid({ teamA: '0', teamB: '0' })).toBe(true);
     expect(isQuarterScoreValid({ teamA: '0', teamB: '' })).toBe(false);
   });

@@ -35,7 +35,7 @@ import {
 } from './messages';
 import { normalizeText, textLength, validateOptionalText, validateText, type TextField } from './text';
 import type { Quarter } from './scoring';
-import { type PeriodModel, QUARTER_MODEL } from './periods';
+import { type PeriodModel } from './periods';
 import type { ValidationResult } from './validation-result';
 
 const ok = <T>(value: T): ValidationResult<T> => ({ ok: true, value });
@@ -345,7 +345,7 @@ export function isQuarterScoreValid(input: QuarterScoreInput): boolean {
 }
 
 /** Confirm All Quarter Winners is enabled only when every period's boxes (eight for quarters) hold valid scores. */
-export function areAllQuarterScoresValid(scores: Readonly<Partial<Record<Quarter, QuarterScoreInput>>>, model: PeriodModel = QUARTER_MODEL): boolean {
+export function areAllQuarterScoresValid(scores: Readonly<Partial<Record<Quarter, QuarterScoreInput>>>, model: PeriodModel): boolean {
   return model.periods.every((quarter) => {
     const input = scores[quarter];
     return input !== undefined && isQuarterScoreValid(input);

@@ -1,6 +1,6 @@
 import type { GameDayView, MyWinningsResponse, QuarterResult } from '@core/api/game-day';
 import type { Digit } from '@core/grid';
-import { isPeriodOf, nextPeriodToConfirm, periodModel, periodWinningsLabel, QUARTER_MODEL } from '@core/periods';
+import { isPeriod, isPeriodOf, nextPeriodToConfirm, periodModel, periodWinningsLabel } from '@core/periods';
 import { winnerOwesCents } from '@core/results-ledger';
 import { isPayoutStatus, playerPayoutBadge } from '@core/status';
 import { toBoardNumbers } from '../db/grid-numbers';
@@ -77,7 +77,7 @@ export function gameDayView(deps: GameDayServiceDeps) {
 
 function toResult(gameId: string, row: ResultRow, priceCents: number): QuarterResult {
   // The database checks the quarter (1-4: every period any model has) and the status; the digits come from a score's last digit.
-  if (!isPeriodOf(QUARTER_MODEL, row.quarter)) throw new Error(`game ${gameId}: a result with quarter ${row.quarter}`);
+  if (!isPeriod(row.quarter)) throw new Error(`game ${gameId}: a result with quarter ${row.quarter}`);
   return {
     quarter: row.quarter,
     team_a_score: row.team_a_score,

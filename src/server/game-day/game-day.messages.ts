@@ -3,7 +3,7 @@
  * D19 and D23 said to the organizer. The catalogue's own texts are used wherever one fits.
  */
 import { GAME_DAY_INPUT_TEXTS } from '@core/api/game-day';
-import { notAPeriodText, type Period, type PeriodModel, periodNoun, periodShortLabel, QUARTER_MODEL } from '@core/periods';
+import { notAPeriodText, type Period, type PeriodModel, periodNoun, periodShortLabel } from '@core/periods';
 
 const short = (model: PeriodModel, period: number) => periodShortLabel(model, period as Period);
 
@@ -28,23 +28,21 @@ export const GAME_DAY_TEXTS = {
   laterSetDrawn: (set: number) => `Set ${set} is already drawn: Clear Numbers first to draw again.`,
   setNotNext: (set: number, next: number) => `Set ${next} comes before set ${set}: draw set ${next} first.`,
   /** D19: quarters are confirmed in order. */
-  outOfOrder: (next: number, quarter: number, model: PeriodModel = QUARTER_MODEL) => `Confirm ${short(model, next)} before ${short(model, quarter)}.`,
+  outOfOrder: (next: number, quarter: number, model: PeriodModel) => `Confirm ${short(model, next)} before ${short(model, quarter)}.`,
   /** D19: a confirmed quarter is corrected only while its payout is not completed. */
-  payoutDoneNoCorrection: (quarter: number, model: PeriodModel = QUARTER_MODEL) =>
-    `The ${short(model, quarter)} payout is completed: its score can no longer be corrected.`,
+  payoutDoneNoCorrection: (quarter: number, model: PeriodModel) => `The ${short(model, quarter)} payout is completed: its score can no longer be corrected.`,
   /** D19 with D34: a correction under roll-forward would change a later payout that money has already moved for. */
-  correctionRepricesSettled: (quarter: number, later: number, from: string, to: string, model: PeriodModel = QUARTER_MODEL) =>
+  correctionRepricesSettled: (quarter: number, later: number, from: string, to: string, model: PeriodModel) =>
     `Correcting ${short(model, quarter)} would change the ${short(model, later)} payout from ${from} to ${to}, and the ${short(model, later)} payout is already paid or being paid: ${short(model, quarter)} can no longer be corrected.`,
-  payoutUnderWay: (quarter: number, model: PeriodModel = QUARTER_MODEL) => `The ${short(model, quarter)} payout is being processed. Try again in a moment.`,
-  noWinnerRecord: (quarter: number, model: PeriodModel = QUARTER_MODEL) => `${short(model, quarter)} has no winner record yet. Confirm its score first.`,
+  payoutUnderWay: (quarter: number, model: PeriodModel) => `The ${short(model, quarter)} payout is being processed. Try again in a moment.`,
+  noWinnerRecord: (quarter: number, model: PeriodModel) => `${short(model, quarter)} has no winner record yet. Confirm its score first.`,
   /** D34: the organizer's (or charity's) share as a payout. */
   shareNotFinal: 'The share can be marked paid once the numbers are drawn: the pot is final then.',
   noShare: "This game's payout rules give no organizer or charity share.",
   shareAlreadyPaid: (name: string) => `The ${name} is already paid.`,
-  payoutAlreadyDone: (quarter: number, model: PeriodModel = QUARTER_MODEL) => `The ${short(model, quarter)} payout is already completed.`,
-  payoutFailedUseRetry: (quarter: number, model: PeriodModel = QUARTER_MODEL) => `The ${short(model, quarter)} payout failed. Use Retry Payout.`,
-  onlyFailedRetried: (quarter: number, model: PeriodModel = QUARTER_MODEL) =>
-    `Only a failed payout can be retried; the ${short(model, quarter)} payout has not failed.`,
+  payoutAlreadyDone: (quarter: number, model: PeriodModel) => `The ${short(model, quarter)} payout is already completed.`,
+  payoutFailedUseRetry: (quarter: number, model: PeriodModel) => `The ${short(model, quarter)} payout failed. Use Retry Payout.`,
+  onlyFailedRetried: (quarter: number, model: PeriodModel) => `Only a failed payout can be retried; the ${short(model, quarter)} payout has not failed.`,
   /** A period the game's model does not have (a 3rd period of a game in halves). */
   notAPeriod: (quarter: number, model: PeriodModel) => notAPeriodText(model, quarter),
   /** Confirm all: every period of the game needs both scores. */

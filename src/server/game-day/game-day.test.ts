@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { QUARTER_MODEL } from '@core/periods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardResponse } from '@core/api/board';
 import type { ConfirmAllResult, GameDayView, MyWinningsResponse } from '@core/api/game-day';
@@ -558,7 +559,7 @@ describe(`game day (${testDbKind})`, () => {
           [31, 28],
         ]);
         expect(failed.processed).toEqual([1]);
-        expect(failed.failure).toEqual({ quarter: 2, message: createWinnerRecordError(2) });
+        expect(failed.failure).toEqual({ quarter: 2, message: createWinnerRecordError(2, QUARTER_MODEL) });
         expect(failed.view.results.map((r) => r.quarter)).toEqual([1]);
         expect(failed.view.next_quarter).toBe(2);
         expect(failed.view.game.is_active).toBe(true);
@@ -567,7 +568,7 @@ describe(`game day (${testDbKind})`, () => {
         expect(scores.map((s) => s.quarter)).toEqual([1]);
         // The single-quarter route says the same, without a stack trace.
         const single = await confirm(gameId, 2, 14, 10);
-        expectError(single, 500, 'QUARTER_PROCESSING_FAILED', createWinnerRecordError(2));
+        expectError(single, 500, 'QUARTER_PROCESSING_FAILED', createWinnerRecordError(2, QUARTER_MODEL));
       } finally {
         await removeFault();
       }
@@ -595,7 +596,7 @@ describe(`game day (${testDbKind})`, () => {
         [31, 28],
       ]);
       expect(result.processed).toEqual([]);
-      expect(result.failure).toEqual({ quarter: 1, message: GAME_DAY_TEXTS.payoutDoneNoCorrection(1) });
+      expect(result.failure).toEqual({ quarter: 1, message: GAME_DAY_TEXTS.payoutDoneNoCorrection(1, QUARTER_MODEL) });
     });
 
     it('a corrected score recomputes the winner and the payout; a completed payout locks the score', async () => {
@@ -633,7 +634,7 @@ describe(`game day (${testDbKind})`, () => {
 
       // Once paid, the score is final (D19).
       await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/quarters/1/payout/mark-paid'), admin.cookie, { reference: 'Cash' });
-      expectError(await confirm(gameId, 1, 7, 3), 409, 'PAYOUT_COMPLETED', GAME_DAY_TEXTS.payoutDoneNoCorrection(1));
+      expectError(await confirm(gameId, 1, 7, 3), 409, 'PAYOUT_COMPLETED', GAME_DAY_TEXTS.payoutDoneNoCorrection(1, QUARTER_MODEL));
       expect((await view(gameId)).results[0]).toMatchObject({ team_a_score: 20, team_b_score: 30, payout_status: 'completed' });
     });
 

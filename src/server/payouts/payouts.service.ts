@@ -205,7 +205,10 @@ export async function confirmationPayout(locked: Pick<LockedGame, 'row' | 'tx'>,
     // A later period not confirmed yet will be priced by this plan when it is.
     if (!record) continue;
     if (scoreCorrectionBlock({ ...record, hasWinner: record.user_id !== null }) !== null) {
-      throw conflict(GAME_DAY_TEXTS.correctionRepricesSettled(quarter, period, formatUsd(fromCents), formatUsd(toCents)), 'CORRECTION_REPRICES_SETTLED');
+      throw conflict(
+        GAME_DAY_TEXTS.correctionRepricesSettled(quarter, period, formatUsd(fromCents), formatUsd(toCents), periodModel(game.game_type)),
+        'CORRECTION_REPRICES_SETTLED',
+      );
     }
     if (!(await queries.reprice(record.id, toCents, at))) throw new Error(`payout ${record.id} left pending or failed inside the game lock`);
   }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { QUARTER_MODEL } from '@core/periods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameDayView, MyWinningsResponse } from '@core/api/game-day';
 import { GAME_DAY_ERRORS, GAME_ERRORS, retryPayoutError, withCause } from '@core/messages';
@@ -88,7 +89,7 @@ describe(`payouts with the manual provider (${testDbKind})`, () => {
       await send(t.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie, payload: {} }),
       409,
       'PAYOUT_COMPLETED',
-      GAME_DAY_TEXTS.payoutAlreadyDone(1),
+      GAME_DAY_TEXTS.payoutAlreadyDone(1, QUARTER_MODEL),
     );
     expectError(await send(t.app, 'POST', url(gameId, '/quarters/1/payout/retry'), { cookie: admin.cookie }), 409, 'PAYOUT_NOT_FAILED');
 
@@ -117,7 +118,7 @@ describe(`payouts with the manual provider (${testDbKind})`, () => {
       await send(t.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie }),
       409,
       'NO_WINNER_RECORD',
-      GAME_DAY_TEXTS.noWinnerRecord(1),
+      GAME_DAY_TEXTS.noWinnerRecord(1, QUARTER_MODEL),
     );
     expectError(await send(t.app, 'POST', url(gameId, '/quarters/1/payout/retry'), { cookie: admin.cookie }), 409, 'NO_WINNER_RECORD');
     // Q1's square (row 9) is unsold: 0 and completed, nothing to pay.
@@ -193,7 +194,7 @@ describe(`payouts with a provider that fails (${testDbKind})`, () => {
       await send(app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie }),
       409,
       'PAYOUT_FAILED',
-      GAME_DAY_TEXTS.payoutFailedUseRetry(1),
+      GAME_DAY_TEXTS.payoutFailedUseRetry(1, QUARTER_MODEL),
     );
 
     const before = Date.now();

@@ -9,7 +9,7 @@ import { owingFor } from '@core/payment-methods';
 import { playerCapMessage, pickUpToMessage, squaresLeft } from '@core/player-limit';
 import { onlyLeftMessage, openSquares, pickAtRandom, RANDOM_PICK_ERRORS } from '@core/random-pick';
 import { salesClosedMessage, salesOpen } from '@core/sales';
-import { isPeriodOf, numberSetPeriodsLabel, type Period, periodModel, type PeriodModel, QUARTER_MODEL } from '@core/periods';
+import { isPeriod, numberSetPeriodsLabel, type Period, periodModel, type PeriodModel } from '@core/periods';
 import { gameVisible } from '@core/visibility';
 import { inviteMatches } from '../games/invite-tokens';
 import type { MembersService } from '../games/members.service';
@@ -252,7 +252,7 @@ const wholeGame = (model: PeriodModel, set: { first_period: number; last_period:
 
 function toWinner(gameId: string, row: BoardWinnerRow): BoardWinner {
   // The database checks the quarter (1-4: every period any model has); the digits are written from a score's last digit.
-  if (!isPeriodOf(QUARTER_MODEL, row.quarter)) throw new Error(`game ${gameId}: winner record with quarter ${row.quarter}`);
+  if (!isPeriod(row.quarter)) throw new Error(`game ${gameId}: winner record with quarter ${row.quarter}`);
   return {
     quarter: row.quarter,
     square_x: row.square_x,

@@ -2,7 +2,7 @@
  * Payout pieces shared by Results & Payouts and Grid Selection (D20, D23): the status badge, the
  * Mark Paid dialog (optional reference such as "Venmo 1234") and Retry Payout.
  */
-import { type PeriodModel, periodShortLabel, QUARTER_MODEL } from '@core/periods';
+import { type PeriodModel, periodShortLabel } from '@core/periods';
 import type { QuarterResult } from '@core/api/game-day';
 import { GAME_DAY_ERRORS, NO_WINNER, payoutRetryToast, retryPayoutError, withCause } from '@core/messages';
 import { formatUsd } from '@core/money';
@@ -112,14 +112,14 @@ export function canRetry(result: QuarterResult): boolean {
  */
 export function MarkPaidDialog({
   gameId,
-  model = QUARTER_MODEL,
+  model,
   result,
   onClose,
   onPaid,
 }: {
   gameId: string;
   /** The game's periods: the dialog names the period "Q2" or "H2". */
-  model?: PeriodModel;
+  model: PeriodModel;
   result: QuarterResult | null;
   onClose: () => void;
   onPaid?: (result: QuarterResult) => void;
@@ -253,7 +253,7 @@ export function PaidReferenceDialog({
 }
 
 /** Retry Payout for a failed payout: toast "Q{n} payout retry successful!" or the failure. */
-export function useRetryPayoutAction(gameId: string, model: PeriodModel = QUARTER_MODEL) {
+export function useRetryPayoutAction(gameId: string, model: PeriodModel) {
   const retry = useRetryPayout(gameId);
   return {
     pendingQuarter: retry.isPending ? retry.variables : null,
