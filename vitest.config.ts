@@ -36,6 +36,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'browser',
+          // As the server's: one module cache per worker (each file starts its own server and browser).
+          isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 90_000,

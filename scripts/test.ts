@@ -3,7 +3,7 @@
 // how many tests of each kind ran.
 // With CI=true a missing PostgreSQL or Chromium fails the run; elsewhere that phase is skipped
 // with a warning.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -26,51 +26,82 @@ interface PhaseResult {
 }
 const results: PhaseResult[] = [];
 const runStart = performance.now();
-let phaseStart = performance.now();
-/** Records a phase's result with the time since the previous phase ended. */
-function record(result: PhaseResult): void {
-  const now = performance.now();
-  results.push({ ...result, seconds: Math.round((now - phaseStart) / 1000) });
-  phaseStart = now;
+
+/**
+ * A command's exit and its output. `live`: the output goes straight to this terminal (a phase
+ * that runs alone); otherwise it is held (stdout and stderr as they came) and printed when it ends.
+ */
+function run(command: string, args: string[], env: Record<string, string> = {}, live = false): Promise<{ ok: boolean; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'] });
+    const chunks: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('error', (err) => chunks.push(Buffer.from(`${err.message}\n`)));
+    child.on('close', (code) => resolve({ ok: code === 0, output: Buffer.concat(chunks).toString('utf8') }));
+  });
 }
 
-function run(command: string, args: string[], env: Record<string, string> = {}): boolean {
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
+/**
+ * Runs a phase and records its result and time. Phases of one step run at the same time, so
+ * each one's output is held and printed whole when it ends, under its name.
+ */
+async function phase(name: string, body: () => Promise<Omit<PhaseResult, 'name' | 'seconds'> & { output?: string }>): Promise<PhaseResult> {
+  const started = performance.now();
+  const { output, ...result } = await body();
+  const recorded = { name, ...result, seconds: Math.round((performance.now() - started) / 1000) };
+  console.log(`\n=== ${name} (${recorded.seconds} s) ===`);
+  if (output) process.stdout.write(output);
+  results.push(recorded);
+  return recorded;
 }
 
-function vitest(name: string, project: string, env: Record<string, string> = {}): void {
-  const out = join(RESULTS, `${name.replace(/\W+/g, '-')}.json`);
-  rmSync(out, { force: true });
-  console.log(`\n=== ${name} ===`);
-  const ok = run('vitest', ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extraArgs], env);
-  let passed = 0;
-  let failed = 0;
-  let skipped = 0;
-  if (existsSync(out)) {
-    const report = JSON.parse(readFileSync(out, 'utf8')) as {
-      numPassedTests: number;
-      numFailedTests: number;
-      numPendingTests: number;
-      numTodoTests: number;
-    };
-    passed = report.numPassedTests;
-    failed = report.numFailedTests;
-    skipped = report.numPendingTests + report.numTodoTests;
-  }
-  // A phase that ran nothing is a failure: it would hide a broken setup.
-  const ranNothing = passed + failed === 0;
-  record({ name, passed, failed, skipped, ok: ok && !ranNothing, ...(ranNothing ? { note: 'no test ran' } : {}) });
+function check(name: string, command: string, args: string[]): Promise<PhaseResult> {
+  return phase(name, async () => {
+    const { ok, output } = await run(command, args);
+    return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, ok, output };
+  });
 }
 
-function skipOrFail(name: string, reason: string): void {
-  if (CI) {
-    console.error(`\n=== ${name}: FAILED — ${reason} (CI=true: a missing part is a failure) ===`);
-    record({ name, passed: 0, failed: 0, skipped: 0, ok: false, note: reason });
-  } else {
+function vitest(name: string, project: string, env: Record<string, string> = {}, live = false): Promise<PhaseResult> {
+  return phase(name, async () => {
+    if (live) console.log(`\n=== ${name} ===`);
+    const out = join(RESULTS, `${name.replace(/\W+/g, '-')}.json`);
+    rmSync(out, { force: true });
+    const { ok, output } = await run(
+      'vitest',
+      ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extraArgs],
+      env,
+    );
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    if (existsSync(out)) {
+      const report = JSON.parse(readFileSync(out, 'utf8')) as {
+        numPassedTests: number;
+        numFailedTests: number;
+        numPendingTests: number;
+        numTodoTests: number;
+      };
+      passed = report.numPassedTests;
+      failed = report.numFailedTests;
+      skipped = report.numPendingTests + report.numTodoTests;
+    }
+    // A phase that ran nothing is a failure: it would hide a broken setup.
+    const ranNothing = passed + failed === 0;
+    return { passed, failed, skipped, ok: ok && !ranNothing, output, ...(ranNothing ? { note: 'no test ran' } : {}) };
+  });
+}
+
+function skipOrFail(name: string, reason: string): Promise<PhaseResult> {
+  return phase(name, async () => {
+    if (CI) {
+      console.error(`\n=== ${name}: FAILED — ${reason} (CI=true: a missing part is a failure) ===`);
+      return { passed: 0, failed: 0, skipped: 0, ok: false, note: reason };
+    }
     console.warn(`\n=== ${name}: SKIPPED — ${reason} ===`);
-    record({ name, passed: 0, failed: 0, skipped: 0, ok: true, note: `skipped: ${reason}` });
-  }
+    return { passed: 0, failed: 0, skipped: 0, ok: true, note: `skipped: ${reason}` };
+  });
 }
 
 async function postgresReachable(): Promise<string | null> {
@@ -88,38 +119,34 @@ async function postgresReachable(): Promise<string | null> {
 
 mkdirSync(RESULTS, { recursive: true });
 
-console.log('=== typecheck ===');
-const typesOk = run('tsc', ['--noEmit', '-p', '.']);
-record({ name: 'typecheck', passed: typesOk ? 1 : 0, failed: typesOk ? 0 : 1, skipped: 0, ok: typesOk });
+// Steps run one after another; the phases of a step run at the same time (design note 002).
+// The checks and the production build: typecheck, typescript-eslint (with the import boundaries of
+// docs/ARCHITECTURE.md) and Prettier's format (`npm run format` writes it), the web app and the
+// compiled server as `npm start` builds them (scripts/build.mjs).
+const [, , , build] = await Promise.all([
+  check('typecheck', 'tsc', ['--noEmit', '-p', '.']),
+  check('lint', 'npm', ['run', '--silent', 'lint']),
+  check('format', 'npm', ['run', '--silent', 'format:check']),
+  check('build', 'node', ['scripts/build.mjs']),
+]);
 
-// typescript-eslint (with the import boundaries of docs/ARCHITECTURE.md) and Prettier's format:
-// an error in either fails the run (`npm run format` writes the format).
-console.log('\n=== lint ===');
-const lintOk = run('npm', ['run', '--silent', 'lint']);
-record({ name: 'lint', passed: lintOk ? 1 : 0, failed: lintOk ? 0 : 1, skipped: 0, ok: lintOk });
-console.log('\n=== format ===');
-const formatOk = run('npm', ['run', '--silent', 'format:check']);
-record({ name: 'format', passed: formatOk ? 1 : 0, failed: formatOk ? 0 : 1, skipped: 0, ok: formatOk });
+await vitest('unit', 'unit', {}, true);
 
-vitest('unit', 'unit');
-vitest('server on SQLite', 'server', { TEST_DB: 'sqlite' });
-
+// The server's tests on both databases at once: much of a PostgreSQL test's time is the
+// database's, so the two runs share the machine's cores well.
 const pgProblem = await postgresReachable();
-if (pgProblem) skipOrFail('server on PostgreSQL', pgProblem);
-else vitest('server on PostgreSQL', 'server', { TEST_DB: 'postgres', TEST_DATABASE_URL });
+await Promise.all([
+  vitest('server on SQLite', 'server', { TEST_DB: 'sqlite' }),
+  pgProblem ? skipOrFail('server on PostgreSQL', pgProblem) : vitest('server on PostgreSQL', 'server', { TEST_DB: 'postgres', TEST_DATABASE_URL }),
+]);
 
-// The web app and the compiled server, as `npm start` builds them (scripts/build.mjs).
-console.log('\n=== production build ===');
-const built = run('node', ['scripts/build.mjs']);
-record({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1, skipped: 0, ok: built });
-
-if (!built) skipOrFail('browser', 'the production build failed');
-else if (!existsSync(CHROMIUM_PATH)) skipOrFail('browser', `Chromium not found at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
-else vitest('browser', 'browser', { TEST_DB: 'sqlite' });
+if (!build!.ok) await skipOrFail('browser', 'the production build failed');
+else if (!existsSync(CHROMIUM_PATH)) await skipOrFail('browser', `Chromium not found at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
+else await vitest('browser', 'browser', { TEST_DB: 'sqlite' }, true);
 
 // docs/deploy/Dockerfile's install, build, start and stop, outside Docker (an npm ci from the
 // local cache and a build: about a minute, so it runs once, after the other phases).
-vitest('deploy', 'deploy');
+await vitest('deploy', 'deploy', {}, true);
 
 const CHECKS = new Set(['typecheck', 'lint', 'format', 'build']);
 const testPhases = results.filter((r) => !CHECKS.has(r.name));

@@ -20,6 +20,21 @@ const otherFeaturesRoutes = {
 
 const KYSELY_ONLY_IN_REPOSITORIES = "Queries live in a *.repository.ts (or src/server/db/): call the feature's repository (docs/ARCHITECTURE.md).";
 
+const webImports = [
+  { group: ['**/server/**', '**/src/server'], message: 'The web app never imports the server: it talks to it over HTTP (docs/ARCHITECTURE.md).' },
+  {
+    // The contracts are zod schemas: the web takes their types, so zod stays out of its pages.
+    group: ['@core/api/*', '!@core/api/error-codes'],
+    allowTypeImports: true,
+    message: 'The web imports only the types of the API contracts (import type): their zod schemas stay on the server.',
+  },
+];
+/** A page is a route's lazy chunk: a module that imports it pulls the page into its own chunk. */
+const onlyTheRouterLoadsPages = {
+  group: ['**/*.page', '*.page'],
+  message: 'Only router.tsx loads a page: move what another module needs out of the *.page.tsx (docs/ARCHITECTURE.md).',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'tools/**', 'coverage/**', '**/*.d.ts', 'data/**', '.tmp/**', '.tmp-*/**'] },
   js.configs.recommended,
@@ -47,23 +62,13 @@ export default tseslint.config(
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': 'off',
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/server/**', '**/src/server'], message: 'The web app never imports the server: it talks to it over HTTP (docs/ARCHITECTURE.md).' },
-            {
-              // The contracts are zod schemas: the web takes their types, so zod stays out of its pages.
-              group: ['@core/api/*', '!@core/api/error-codes'],
-              allowTypeImports: true,
-              message: 'The web imports only the types of the API contracts (import type): their zod schemas stay on the server.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': 'off', '@typescript-eslint/no-restricted-imports': ['error', { patterns: webImports }] },
+  },
+  {
+    // router.tsx imports the first page eagerly and loads the others lazily.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/router.tsx'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...webImports, onlyTheRouterLoadsPages] }] },
   },
   {
     // A server feature (src/server/<feature>/) does not import another feature's routes: features

@@ -20,7 +20,7 @@ import { ErrorState } from '@/components/page';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api';
 import { useGameDay, useGameDayMutationErrors } from '@/features/game-day/game-day';
-import { GameView } from '@/features/board/game.page';
+import { GameView } from '@/features/board/game-view';
 
 const LINK = 'text-sm font-medium text-primary underline-offset-4 hover:underline';
 
