@@ -174,7 +174,7 @@ export interface SuperBowlOptions {
 
 export interface SuperBowlRound {
   instances: number;
-  quarter: number;
+  period: number;
   viewers: number;
   p50: number;
   p99: number;
@@ -232,14 +232,14 @@ interface SuperBowlData {
 }
 
 /** The admin's "confirm": PUT the quarter's two scores (they differ per game `g`), which must be taken. */
-async function confirmQuarter(server: Server, adminCookie: string, gameId: string, quarter: number, g: number): Promise<void> {
-  const response = await fetch(`${server.url}/api/admin/games/${gameId}/quarters/${quarter}`, {
+async function confirmPeriod(server: Server, adminCookie: string, gameId: string, period: number, g: number): Promise<void> {
+  const response = await fetch(`${server.url}/api/admin/games/${gameId}/periods/${period}`, {
     method: 'PUT',
     headers: { cookie: adminCookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ team_a_score: 7 * quarter + (g % 10), team_b_score: 3 * quarter + (g % 7) }),
+    body: JSON.stringify({ team_a_score: 7 * period + (g % 10), team_b_score: 3 * period + (g % 7) }),
   });
   const text = await response.text();
-  if (response.status !== 200) throw new Error(`confirming quarter ${quarter} of game ${gameId} answered ${response.status}: ${text.slice(0, 200)}`);
+  if (response.status !== 200) throw new Error(`confirming quarter ${period} of game ${gameId} answered ${response.status}: ${text.slice(0, 200)}`);
 }
 
 /** Full boards with revealed numbers (the winners show on the board), an admin, and the viewers' sessions. */
@@ -279,7 +279,7 @@ async function superBowlRound(
   schema: string,
   { gameIds, adminCookie, viewers: accounts, warmUp }: SuperBowlData,
   instances: number,
-  quarter: number,
+  period: number,
 ): Promise<SuperBowlRound> {
   const count = accounts.length;
   const games = gameIds.length;
@@ -307,16 +307,14 @@ async function superBowlRound(
     await Promise.all(
       servers.map(async (server, i) => {
         const game = warmUp[i]!;
-        for (; game.confirmed < quarter; game.confirmed++) await confirmQuarter(server, adminCookie, game.gameId, game.confirmed + 1, i);
+        for (; game.confirmed < period; game.confirmed++) await confirmPeriod(server, adminCookie, game.gameId, game.confirmed + 1, i);
         // The same scores again change nothing but run the confirm's reads and transaction.
-        for (let again = 0; again < 5; again++) await confirmQuarter(server, adminCookie, game.gameId, quarter, i);
+        for (let again = 0; again < 5; again++) await confirmPeriod(server, adminCookie, game.gameId, period, i);
       }),
     );
-    console.log(
-      `    ${instances} instances: ${count} viewers connected and have read their boards; quarter ${quarter} of all ${games} games confirmed at once`,
-    );
+    console.log(`    ${instances} instances: ${count} viewers connected and have read their boards; quarter ${period} of all ${games} games confirmed at once`);
     // The board shows the quarter's winner once it is confirmed (numbers revealed).
-    const marker = Buffer.from(`{"quarter":${quarter},"square_x"`);
+    const marker = Buffer.from(`{"quarter":${period},"square_x"`);
     let stale = 0;
     const heard: number[] = [];
     const firstTold = new Map<number, number>();
@@ -334,7 +332,7 @@ async function superBowlRound(
     });
     const confirms = await Promise.all(
       gameIds.map(async (gameId, g) => {
-        await confirmQuarter(servers[g % instances]!, adminCookie, gameId, quarter, g);
+        await confirmPeriod(servers[g % instances]!, adminCookie, gameId, period, g);
         return performance.now() - since;
       }),
     );
@@ -345,7 +343,7 @@ async function superBowlRound(
     const rss = await Promise.all(servers.map((s) => s.request({ type: 'stats', gameId: '' }, 'stats')));
     const round: SuperBowlRound = {
       instances,
-      quarter,
+      period,
       viewers: count,
       p50: percentile(times, 50),
       p99: percentile(times, 99),

@@ -6,7 +6,7 @@
 import { parseSettings } from '../src/server/config';
 import { openDatabase } from '../src/server/db/connection';
 import { migrate } from '../src/server/db/migrate';
-import { insertGame, insertNumbers, insertQuarterResult, insertUser } from '../tests/support/fixtures';
+import { insertGame, insertNumbers, insertPeriodResult, insertUser } from '../tests/support/fixtures';
 import { sellSquares } from '../tests/support/game-day';
 import { seeded } from '../tests/support/random';
 
@@ -69,8 +69,8 @@ export async function seedGameDay(file: string, secret: string): Promise<{ board
     // First quarter: Chiefs 7, Eagles 3 (D14: row x by team A's digit, column y by team B's).
     const x = xAxis.indexOf(7);
     const y = yAxis.indexOf(3);
-    await insertQuarterResult(handle, boardId, {
-      quarter: 1,
+    await insertPeriodResult(handle, boardId, {
+      period: 1,
       teamA: 7,
       teamB: 3,
       square: { x, y, userId: owners.get(`${x},${y}`) ?? null },

@@ -5,8 +5,7 @@
  */
 import { squarePositionLabel, type Coordinate } from './grid';
 import { formatUsd } from './money';
-import { type PeriodModel, periodNoun, periodWinningsLabel } from './periods';
-import type { Quarter } from './scoring';
+import { type PeriodModel, periodNoun, periodWinningsLabel, type Period } from './periods';
 
 export const ACTIVITY_ACTIONS = [
   'bought',
@@ -37,7 +36,7 @@ export interface ActivityDetail {
   /** The pay-by run released these, not a person. */
   readonly pay_by?: true;
   /** A confirmation: which quarter. */
-  readonly quarter?: Quarter;
+  readonly period?: Period;
   /** A released card-paid square: the price refunded through its provider. */
   readonly refunded_cents?: number;
   /** An assignment: marked paid at once. */
@@ -115,18 +114,18 @@ export function activityMessage({ action, actor, subject, squares, detail }: Act
     case 'announcement_deleted':
       return `${who} deleted an announcement: "${detail.excerpt ?? ''}"`;
     case 'confirmed': {
-      const quarter = detail.quarter ? periodWinningsLabel(model, detail.quarter) : `A ${periodNoun(model)}`;
-      if (subject === null) return `${who} confirmed the ${quarter}: the winning square ${these} was not sold`;
-      return `${who} confirmed the ${quarter}: ${whose} wins ${formatUsd(detail.amount_cents ?? 0)} with ${these}`;
+      const period = detail.period ? periodWinningsLabel(model, detail.period) : `A ${periodNoun(model)}`;
+      if (subject === null) return `${who} confirmed the ${period}: the winning square ${these} was not sold`;
+      return `${who} confirmed the ${period}: ${whose} wins ${formatUsd(detail.amount_cents ?? 0)} with ${these}`;
     }
     case 'share_paid': {
       const reference = detail.reference ? ` (${detail.reference})` : '';
       return `${who} marked the ${detail.share ?? 'share'} paid: ${formatUsd(detail.amount_cents ?? 0)}${reference}`;
     }
     case 'score_entered': {
-      const quarter = detail.quarter ? periodWinningsLabel(model, detail.quarter) : `a ${periodNoun(model)}`;
+      const period = detail.period ? periodWinningsLabel(model, detail.period) : `a ${periodNoun(model)}`;
       const score = `${detail.team_a_score ?? 0}-${detail.team_b_score ?? 0}`;
-      return detail.corrected ? `The live score feed corrected the ${quarter} score to ${score}` : `The live score feed entered the ${quarter} score: ${score}`;
+      return detail.corrected ? `The live score feed corrected the ${period} score to ${score}` : `The live score feed entered the ${period} score: ${score}`;
     }
   }
 }

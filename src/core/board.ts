@@ -4,8 +4,7 @@
  */
 import type { Coordinate } from './grid';
 import { squarePositionLabel } from './grid';
-import { type PeriodModel, periodOrdinalList } from './periods';
-import type { Quarter } from './scoring';
+import { type PeriodModel, periodOrdinalList, type Period } from './periods';
 
 /**
  * Who holds a square, from the viewer's point of view. `unsold` is a square nobody bought once
@@ -38,8 +37,8 @@ function holdingText(holding: SquareHolding): string {
  * "Row 3, column 7, claimed by alice, winner of the 1st and 4th quarters" ("of the 1st half"
  * for a game in halves).
  */
-export function squareAccessibleName(square: Coordinate, holding: SquareHolding, wonQuarters: readonly Quarter[] = [], model: PeriodModel): string {
+export function squareAccessibleName(square: Coordinate, holding: SquareHolding, wonPeriods: readonly Period[] = [], model: PeriodModel): string {
   const base = `${squarePositionLabel(square)}, ${holdingText(holding)}`;
-  if (wonQuarters.length === 0) return base;
-  return `${base}, winner of the ${periodOrdinalList(model, wonQuarters)}`;
+  if (wonPeriods.length === 0) return base;
+  return `${base}, winner of the ${periodOrdinalList(model, wonPeriods)}`;
 }

@@ -108,7 +108,7 @@ describe('every view reads the one plan', () => {
 
   it('the board’s rules and the card say each share, what it pays, the organizer’s share by name and the unbought rule', () => {
     const rules = payoutRules(100_000, game);
-    expect(rules.quarters.map((q) => [q.label, q.percent, q.cents])).toEqual([
+    expect(rules.periods.map((q) => [q.label, q.percent, q.cents])).toEqual([
       ['1st Quarter', 10, 10_000],
       ['2nd Quarter', 20, 20_000],
       ['3rd Quarter', 30, 30_000],
@@ -128,10 +128,10 @@ describe('every view reads the one plan', () => {
 
   it('results: an unbought Q2 rolls into Q3, an unbought Final into the organizer’s share, and the totals are the pot', () => {
     const ledger = resultsLedger(100_000, game, [
-      { quarter: 1, winner: 'amy', payoutCents: 10_000 },
-      { quarter: 2, winner: null, payoutCents: 0 },
-      { quarter: 3, winner: 'bob', payoutCents: 50_000 },
-      { quarter: 4, winner: null, payoutCents: 0 },
+      { period: 1, winner: 'amy', payoutCents: 10_000 },
+      { period: 2, winner: null, payoutCents: 0 },
+      { period: 3, winner: 'bob', payoutCents: 50_000 },
+      { period: 4, winner: null, payoutCents: 0 },
     ]);
     expect(ledger.lines.map((line) => [line.kind, line.cents, line.kind === 'unclaimed' ? line.to : null])).toEqual([
       ['won', 10_000, null],
@@ -174,7 +174,7 @@ describe('every view reads the one plan', () => {
         const ledger = resultsLedger(
           pot,
           settings,
-          recorded.map((r) => ({ quarter: r.period, winner: r.winner, payoutCents: plan.periods.find((p) => p.period === r.period)!.payableCents })),
+          recorded.map((r) => ({ period: r.period, winner: r.winner, payoutCents: plan.periods.find((p) => p.period === r.period)!.payableCents })),
         );
         const sum = ledgerTotals(ledger, 'Won').reduce((total, t) => total + t.cents, 0);
         expect(sum).toBe(pot);

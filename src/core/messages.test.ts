@@ -12,9 +12,9 @@ import {
   missingFieldsMessage,
   payoutRetryToast,
   processScoresError,
-  quarterWinnerToast,
+  periodWinnerToast,
   retryPayoutError,
-  saveQuarterScoreError,
+  savePeriodScoreError,
   squareAlreadyClaimedMessage,
   withCause,
 } from './messages';
@@ -149,9 +149,9 @@ describe('message catalogue', () => {
 describe('templated messages', () => {
   it("fill in the spec's placeholders", () => {
     expect(gameDeletedToast('Super Bowl')).toBe('Game "Super Bowl" was deleted successfully');
-    expect(quarterWinnerToast(2, 'alice', QUARTER_MODEL)).toBe('Q2 winner processed: alice');
+    expect(periodWinnerToast(2, 'alice', QUARTER_MODEL)).toBe('Q2 winner processed: alice');
     expect(payoutRetryToast(4, QUARTER_MODEL)).toBe('Q4 payout retry successful!');
-    expect(saveQuarterScoreError(1, QUARTER_MODEL)).toBe('Failed to save Q1 score');
+    expect(savePeriodScoreError(1, QUARTER_MODEL)).toBe('Failed to save Q1 score');
     expect(findWinningSquareError(3, QUARTER_MODEL)).toBe('Failed to find winning square for Q3');
     expect(createWinnerRecordError(4, QUARTER_MODEL)).toBe('Failed to create winner record for Q4');
     expect(processScoresError('timeout')).toBe('Failed to process scores: timeout');
@@ -162,9 +162,9 @@ describe('templated messages', () => {
 
   it.each([
     ['Game "{title}" was deleted successfully', gameDeletedToast('{title}')],
-    ['Q{n} winner processed: {winner}', quarterWinnerToast('{n}' as unknown as number, '{winner}', QUARTER_MODEL)],
+    ['Q{n} winner processed: {winner}', periodWinnerToast('{n}' as unknown as number, '{winner}', QUARTER_MODEL)],
     ['Q{n} payout retry successful!', payoutRetryToast('{n}' as unknown as number, QUARTER_MODEL)],
-    ['Failed to save Q{n} score', saveQuarterScoreError('{n}' as unknown as number, QUARTER_MODEL)],
+    ['Failed to save Q{n} score', savePeriodScoreError('{n}' as unknown as number, QUARTER_MODEL)],
     ['Failed to find winning square for Q{n}', findWinningSquareError('{n}' as unknown as number, QUARTER_MODEL)],
     ['Failed to create winner record for Q{n}', createWinnerRecordError('{n}' as unknown as number, QUARTER_MODEL)],
     ['Failed to process scores: {cause}', processScoresError('{cause}')],

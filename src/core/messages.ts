@@ -464,18 +464,18 @@ export function withCause(message: string, cause: string): string {
 }
 
 /** "Failed to save Q{n} score" */
-export function saveQuarterScoreError(quarter: number, model: PeriodModel): string {
-  return `Failed to save ${periodShortLabel(model, quarter as Period)} score`;
+export function savePeriodScoreError(period: number, model: PeriodModel): string {
+  return `Failed to save ${periodShortLabel(model, period as Period)} score`;
 }
 
 /** "Failed to find winning square for Q{n}" */
-export function findWinningSquareError(quarter: number, model: PeriodModel): string {
-  return `Failed to find winning square for ${periodShortLabel(model, quarter as Period)}`;
+export function findWinningSquareError(period: number, model: PeriodModel): string {
+  return `Failed to find winning square for ${periodShortLabel(model, period as Period)}`;
 }
 
 /** "Failed to create winner record for Q{n}" */
-export function createWinnerRecordError(quarter: number, model: PeriodModel): string {
-  return `Failed to create winner record for ${periodShortLabel(model, quarter as Period)}`;
+export function createWinnerRecordError(period: number, model: PeriodModel): string {
+  return `Failed to create winner record for ${periodShortLabel(model, period as Period)}`;
 }
 
 /** "Failed to process scores: {cause}" */
@@ -514,7 +514,7 @@ export const SUCCESS_TOASTS = {
   numbersRandomized: 'Numbers randomized and saved successfully!',
   numbersCleared: 'Numbers cleared successfully!',
   gameCompleted: 'Game marked as completed!',
-  allQuarterWinnersProcessed: 'All quarter winners processed successfully!',
+  allPeriodWinnersProcessed: 'All quarter winners processed successfully!',
 } as const;
 
 /** 'Game "{title}" was deleted successfully' */
@@ -523,13 +523,13 @@ export function gameDeletedToast(title: string): string {
 }
 
 /** "Q{n} winner processed: {winner}" */
-export function quarterWinnerToast(quarter: number, winner: string, model: PeriodModel): string {
-  return `${periodShortLabel(model, quarter as Period)} winner processed: ${winner}`;
+export function periodWinnerToast(period: number, winner: string, model: PeriodModel): string {
+  return `${periodShortLabel(model, period as Period)} winner processed: ${winner}`;
 }
 
 /** "Q{n} payout retry successful!" */
-export function payoutRetryToast(quarter: number, model: PeriodModel): string {
-  return `${periodShortLabel(model, quarter as Period)} payout retry successful!`;
+export function payoutRetryToast(period: number, model: PeriodModel): string {
+  return `${periodShortLabel(model, period as Period)} payout retry successful!`;
 }
 
 /** The Winner column when a quarter's square has no owner, or an owner with neither name nor email. */

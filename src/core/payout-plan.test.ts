@@ -19,13 +19,12 @@ import {
 } from './payout-plan';
 import { payoutRules } from './payouts';
 import { payoutPlan } from '../../tests/support/payout-schedules';
-import { QUARTER_MODEL, periodShortLabel } from './periods';
-import type { Quarter } from './scoring';
+import { QUARTER_MODEL, periodShortLabel, type Period } from './periods';
 
-const QUARTERS = QUARTER_MODEL.periods;
-const quarterShortLabel = (quarter: Quarter) => periodShortLabel(QUARTER_MODEL, quarter);
+const PERIODS_OF_QUARTERS = QUARTER_MODEL.periods;
+const shortLabel = (period: Period) => periodShortLabel(QUARTER_MODEL, period);
 
-type Key = Quarter | string;
+type Key = Period | string;
 
 const pot = fc.integer({ min: 0, max: 1_000_000_000 });
 const unbought = fc.constantFrom(...UNBOUGHT_RULES);
@@ -46,7 +45,7 @@ const customShares = (keys: readonly Key[]) =>
 
 const rules: fc.Arbitrary<PayoutRules<Key>> = fc.oneof(
   fc.record({ shares: fc.constantFrom(...PAYOUT_SCHEDULE_IDS).map((schedule) => ({ kind: 'schedule' as const, schedule })), unbought }),
-  fc.constantFrom<readonly Key[]>(QUARTERS, ['H1', 'H2'], ['P1', 'P2', 'P3']).chain((keys) =>
+  fc.constantFrom<readonly Key[]>(PERIODS_OF_QUARTERS, ['H1', 'H2'], ['P1', 'P2', 'P3']).chain((keys) =>
     fc.record({
       shares: customShares(keys).map((percents) => ({
         kind: 'custom' as const,
@@ -194,15 +193,15 @@ describe('planPayouts (D34, D12, D24): properties over random rules, pots and ou
       fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), fc.constantFrom(...PAYOUT_SCHEDULE_IDS), unbought, (potCents, schedule, u) => {
         const plan = planPayouts({ potCents, rules: { shares: { kind: 'schedule', schedule }, unbought: u }, outcomes: [] });
         const percents = PAYOUT_SCHEDULES[schedule].sharesPercent;
-        const quarters = percents.map((percent) => floorShare(potCents, percent));
+        const periods = percents.map((percent) => floorShare(potCents, percent));
         expect(plan.periods.map((p) => [p.period, p.percent, p.baseCents, p.payableCents])).toEqual(
-          QUARTERS.map((q, i) => [q, percents[i], quarters[i], quarters[i]]),
+          PERIODS_OF_QUARTERS.map((q, i) => [q, percents[i], periods[i], periods[i]]),
         );
         const kept = 100 - percents.reduce((a, b) => a + b, 0);
         expect(plan.organizer).toEqual({ percent: kept, baseCents: floorShare(potCents, kept), rolledInCents: 0, cents: floorShare(potCents, kept) });
-        expect(plan.remainder.cents).toBe(potCents - quarters.reduce((a, b) => a + b, 0) - floorShare(potCents, kept));
+        expect(plan.remainder.cents).toBe(potCents - periods.reduce((a, b) => a + b, 0) - floorShare(potCents, kept));
         // Today's views are read off the plan.
-        expect(payoutPlan(potCents, schedule).quarters.map(({ cents }) => cents)).toEqual(quarters);
+        expect(payoutPlan(potCents, schedule).periods.map(({ cents }) => cents)).toEqual(periods);
         expect(payoutRules(potCents, schedule).remainderCents).toBe(plan.remainder.cents);
       }),
     );
@@ -233,7 +232,7 @@ describe('planPayouts: examples', () => {
 
   it('rolls an unbought Q1 and Q2 into Q3, and an unbought Final into the organizer’s share', () => {
     const rules: PayoutRules = {
-      shares: { kind: 'custom', periods: QUARTERS.map((q) => ({ period: q, percent: 20 })), organizerPercent: 20 },
+      shares: { kind: 'custom', periods: PERIODS_OF_QUARTERS.map((q) => ({ period: q, percent: 20 })), organizerPercent: 20 },
       unbought: 'roll',
     };
     const plan = planPayouts({
@@ -282,7 +281,7 @@ describe('planPayouts: examples', () => {
   it('refuses a pot that is not whole cents, bad rules and outcomes for unknown or repeated periods', () => {
     expect(() => planPayouts({ potCents: -1, rules: even(), outcomes: [] })).toThrow(RangeError);
     expect(() => planPayouts({ potCents: 10.5, rules: even(), outcomes: [] })).toThrow(RangeError);
-    const unknown = { period: 5 as Quarter, result: 'unbought' } as const;
+    const unknown = { period: 5 as Period, result: 'unbought' } as const;
     expect(() => planPayouts({ potCents: 100, rules: even(), outcomes: [unknown] })).toThrow('No payout share for period 5');
     const twice = { period: 1, result: 'unbought' } as const;
     expect(() => planPayouts({ potCents: 100, rules: even(), outcomes: [twice, twice] })).toThrow('more than one outcome');
@@ -293,10 +292,10 @@ describe('planPayouts: examples', () => {
 
 describe('validatePayoutRules (D34)', () => {
   const custom = (percents: readonly number[], organizerPercent: number, u: PayoutRules['unbought'] = 'house'): PayoutRules => ({
-    shares: { kind: 'custom', periods: QUARTERS.map((q, i) => ({ period: q, percent: percents[i] as number })), organizerPercent },
+    shares: { kind: 'custom', periods: PERIODS_OF_QUARTERS.map((q, i) => ({ period: q, percent: percents[i] as number })), organizerPercent },
     unbought: u,
   });
-  const check = (r: PayoutRules) => validatePayoutRules(r, (q) => (q === 4 ? 'Final' : quarterShortLabel(q)));
+  const check = (r: PayoutRules) => validatePayoutRules(r, (q) => (q === 4 ? 'Final' : shortLabel(q)));
 
   it('accepts the schedules and custom shares adding up to 100', () => {
     for (const schedule of PAYOUT_SCHEDULE_IDS) expect(check({ shares: { kind: 'schedule', schedule }, unbought: 'roll' }).ok).toBe(true);
@@ -376,7 +375,10 @@ describe('shares as typed on the form (D34)', () => {
       fc.property(fc.array(fc.integer({ min: 0, max: 100 }), { minLength: 5, maxLength: 5 }), (p) => {
         const total = sharesTotal(p);
         const result = validatePayoutRules(
-          { shares: { kind: 'custom', periods: QUARTERS.map((q, i) => ({ period: q, percent: p[i]! })), organizerPercent: p[4]! }, unbought: 'house' },
+          {
+            shares: { kind: 'custom', periods: PERIODS_OF_QUARTERS.map((q, i) => ({ period: q, percent: p[i]! })), organizerPercent: p[4]! },
+            unbought: 'house',
+          },
           String,
         );
         expect(result.ok).toBe(total === 100);

@@ -10,7 +10,6 @@
 import { isCents } from './money';
 import { type Period, periodModel, periodNoun, periodShortLabel, QUARTER_MODEL } from './periods';
 import { normalizeText, type TextField, validateText } from './text';
-import type { Quarter } from './scoring';
 import type { ValidationResult } from './validation-result';
 
 export const PAYOUT_SCHEDULE_IDS = ['even', 'final-heavy', 'organizer-20'] as const;
@@ -99,8 +98,8 @@ interface ScheduleShares {
  * A game's payout rules. `K` is the period key (football quarters by default; any key, e.g. a
  * half, for custom shares). A schedule is offered only where quarters are periods.
  */
-export interface PayoutRules<K = Quarter> {
-  readonly shares: CustomShares<K> | (Quarter extends K ? ScheduleShares : never);
+export interface PayoutRules<K = Period> {
+  readonly shares: CustomShares<K> | (Period extends K ? ScheduleShares : never);
   readonly unbought: UnboughtRule;
 }
 
@@ -115,7 +114,7 @@ export function sharesOf<K>(rules: PayoutRules<K>): Omit<CustomShares<K>, 'kind'
   if (shares.kind === 'custom') return { periods: shares.periods, organizerPercent: shares.organizerPercent };
   const percents = PAYOUT_SCHEDULES[shares.schedule].sharesPercent;
   // A schedule is only a member of the union when quarters are keys of K (see PayoutRules).
-  const periods = QUARTER_MODEL.periods.map((quarter, i) => ({ period: quarter as unknown as K, percent: percents[i] as number }));
+  const periods = QUARTER_MODEL.periods.map((period, i) => ({ period: period as unknown as K, percent: percents[i] as number }));
   return { periods, organizerPercent: 100 - percents.reduce((sum, percent) => sum + percent, 0) };
 }
 
@@ -353,11 +352,11 @@ export function rulesOfGame(game: GamePayoutSettings): PayoutRules<Period> {
   const unbought = game.unbought_rule;
   if (game.payout_schedule !== CUSTOM_PAYOUT) {
     if (model.kind === 'quarter') return scheduleRules(game.payout_schedule, unbought);
-    const { periods: quarters, organizerPercent } = sharesOf(scheduleRules(game.payout_schedule));
-    const perHalf = quarters.length / model.periods.length;
+    const { periods: quarterShares, organizerPercent } = sharesOf(scheduleRules(game.payout_schedule));
+    const perHalf = quarterShares.length / model.periods.length;
     const periods = model.periods.map((period, i) => ({
       period,
-      percent: quarters.slice(i * perHalf, (i + 1) * perHalf).reduce((sum, share) => sum + share.percent, 0),
+      percent: quarterShares.slice(i * perHalf, (i + 1) * perHalf).reduce((sum, share) => sum + share.percent, 0),
     }));
     return { shares: { kind: 'custom', periods, organizerPercent }, unbought };
   }

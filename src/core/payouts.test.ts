@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAYOUT_SCHEDULE, PAYOUT_SCHEDULES, PAYOUT_SCHEDULE_IDS, isPayoutScheduleId } from './payout-plan';
 import { fullBoardPayouts, payoutRules, payoutSummary } from './payouts';
-import { payoutPlan, quarterPayoutCents } from '../../tests/support/payout-schedules';
+import { payoutPlan, periodPayoutCents } from '../../tests/support/payout-schedules';
 import { QUARTER_MODEL } from './periods';
 
-const QUARTERS = QUARTER_MODEL.periods;
+const PERIODS_OF_QUARTERS = QUARTER_MODEL.periods;
 
 const pot = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
 const scheduleId = fc.constantFrom(...PAYOUT_SCHEDULE_IDS);
@@ -43,28 +43,28 @@ describe('payout schedules (D12)', () => {
 describe('quarterPayoutCents', () => {
   it('rounds each share down to the cent', () => {
     // $1,000.01 pot, even: 25% is 25000.25 cents.
-    expect(quarterPayoutCents(100001, 'even', 1)).toBe(25000);
-    expect(quarterPayoutCents(100001, 'final-heavy', 4)).toBe(40000);
-    expect(quarterPayoutCents(99, 'organizer-20', 2)).toBe(19);
-    expect(quarterPayoutCents(0, 'even', 3)).toBe(0);
+    expect(periodPayoutCents(100001, 'even', 1)).toBe(25000);
+    expect(periodPayoutCents(100001, 'final-heavy', 4)).toBe(40000);
+    expect(periodPayoutCents(99, 'organizer-20', 2)).toBe(19);
+    expect(periodPayoutCents(0, 'even', 3)).toBe(0);
   });
 
   it('pays the final-heavy schedule 20/20/20/40', () => {
-    expect(QUARTERS.map((q) => quarterPayoutCents(100000, 'final-heavy', q))).toEqual([20000, 20000, 20000, 40000]);
+    expect(PERIODS_OF_QUARTERS.map((q) => periodPayoutCents(100000, 'final-heavy', q))).toEqual([20000, 20000, 20000, 40000]);
   });
 
   it('is the game-day rule "pot / 4, rounded down" for the even schedule', () => {
     fc.assert(
-      fc.property(pot, fc.constantFrom(...QUARTERS), (p, q) => {
-        expect(quarterPayoutCents(p, 'even', q)).toBe(Math.floor(p / 4));
+      fc.property(pot, fc.constantFrom(...PERIODS_OF_QUARTERS), (p, q) => {
+        expect(periodPayoutCents(p, 'even', q)).toBe(Math.floor(p / 4));
       }),
     );
   });
 
   it('is the largest whole cent not above the share, for every pot', () => {
     fc.assert(
-      fc.property(pot, scheduleId, fc.constantFrom(...QUARTERS), (p, id, q) => {
-        const cents = quarterPayoutCents(p, id, q);
+      fc.property(pot, scheduleId, fc.constantFrom(...PERIODS_OF_QUARTERS), (p, id, q) => {
+        const cents = periodPayoutCents(p, id, q);
         const percent = BigInt(PAYOUT_SCHEDULES[id].sharesPercent[q - 1] as number);
         // Exact arithmetic: cents * 100 <= pot * percent < (cents + 1) * 100.
         expect(BigInt(cents) * 100n <= BigInt(p) * percent).toBe(true);
@@ -74,18 +74,18 @@ describe('quarterPayoutCents', () => {
   });
 
   it.each([-1, 10.5, Number.NaN])('refuses a pot of %s', (bad) => {
-    expect(() => quarterPayoutCents(bad, 'even', 1)).toThrow(RangeError);
+    expect(() => periodPayoutCents(bad, 'even', 1)).toThrow(RangeError);
   });
 });
 
 describe('payoutPlan', () => {
   it('shows the remainder that is not paid out', () => {
     expect(payoutPlan(100003, 'even')).toEqual({
-      quarters: [
-        { quarter: 1, cents: 25000 },
-        { quarter: 2, cents: 25000 },
-        { quarter: 3, cents: 25000 },
-        { quarter: 4, cents: 25000 },
+      periods: [
+        { period: 1, cents: 25000 },
+        { period: 2, cents: 25000 },
+        { period: 3, cents: 25000 },
+        { period: 4, cents: 25000 },
       ],
       paidOutCents: 100000,
       remainderCents: 3,
@@ -97,13 +97,13 @@ describe('payoutPlan', () => {
     fc.assert(
       fc.property(pot, scheduleId, (p, id) => {
         const plan = payoutPlan(p, id);
-        const sum = plan.quarters.reduce((total, { cents }) => total + cents, 0);
-        expect(plan.quarters.map(({ quarter }) => quarter)).toEqual([1, 2, 3, 4]);
+        const sum = plan.periods.reduce((total, { cents }) => total + cents, 0);
+        expect(plan.periods.map(({ period }) => period)).toEqual([1, 2, 3, 4]);
         expect(plan.paidOutCents).toBe(sum);
         expect(plan.paidOutCents).toBeLessThanOrEqual(p);
         expect(plan.remainderCents).toBeGreaterThanOrEqual(0);
         expect(plan.paidOutCents + plan.remainderCents).toBe(p);
-        for (const { quarter, cents } of plan.quarters) expect(cents).toBe(quarterPayoutCents(p, id, quarter));
+        for (const { period, cents } of plan.periods) expect(cents).toBe(periodPayoutCents(p, id, period));
       }),
     );
   });
@@ -124,11 +124,11 @@ describe('payoutRules (what the board and the card show, D12)', () => {
   it('gives each quarter its label, share and cents at the current pot, and the organizer’s share', () => {
     expect(payoutRules(100000, 'organizer-20')).toEqual({
       potCents: 100000,
-      quarters: [
-        { quarter: 1, label: '1st Quarter', percent: 20, cents: 20000 },
-        { quarter: 2, label: '2nd Quarter', percent: 20, cents: 20000 },
-        { quarter: 3, label: '3rd Quarter', percent: 20, cents: 20000 },
-        { quarter: 4, label: 'Final', percent: 20, cents: 20000 },
+      periods: [
+        { period: 1, label: '1st Quarter', percent: 20, cents: 20000 },
+        { period: 2, label: '2nd Quarter', percent: 20, cents: 20000 },
+        { period: 3, label: '3rd Quarter', percent: 20, cents: 20000 },
+        { period: 4, label: 'Final', percent: 20, cents: 20000 },
       ],
       organizer: { percent: 20, cents: 20000, label: 'Organizer' },
       remainderCents: 0,
@@ -138,7 +138,7 @@ describe('payoutRules (what the board and the card show, D12)', () => {
 
   it('has no organizer share when the quarters pay the whole pot', () => {
     const rules = payoutRules(42000, 'final-heavy');
-    expect(rules.quarters.map(({ percent, cents }) => [percent, cents])).toEqual([
+    expect(rules.periods.map(({ percent, cents }) => [percent, cents])).toEqual([
       [20, 8400],
       [20, 8400],
       [20, 8400],
@@ -151,24 +151,24 @@ describe('payoutRules (what the board and the card show, D12)', () => {
   it('shows what rounding down leaves over, apart from the organizer’s share', () => {
     // $1,000.03: 20% is 20000.6 cents, paid 20000 to each quarter and to the organizer.
     const rules = payoutRules(100003, 'organizer-20');
-    expect(rules.quarters.every(({ cents }) => cents === 20000)).toBe(true);
+    expect(rules.periods.every(({ cents }) => cents === 20000)).toBe(true);
     expect(rules.organizer).toEqual({ percent: 20, cents: 20000, label: 'Organizer' });
     expect(rules.remainderCents).toBe(3);
     expect(payoutRules(100003, 'even').remainderCents).toBe(3);
-    expect(payoutRules(0, 'even').quarters.map(({ cents }) => cents)).toEqual([0, 0, 0, 0]);
+    expect(payoutRules(0, 'even').periods.map(({ cents }) => cents)).toEqual([0, 0, 0, 0]);
   });
 
   it('adds up to the pot: quarters, organizer and remainder, each rounded down', () => {
     fc.assert(
       fc.property(pot, scheduleId, (p, id) => {
         const rules = payoutRules(p, id);
-        const quarters = rules.quarters.reduce((sum, { cents }) => sum + cents, 0);
-        expect(quarters).toBe(payoutPlan(p, id).paidOutCents);
-        expect(quarters + (rules.organizer?.cents ?? 0) + rules.remainderCents).toBe(p);
+        const periods = rules.periods.reduce((sum, { cents }) => sum + cents, 0);
+        expect(periods).toBe(payoutPlan(p, id).paidOutCents);
+        expect(periods + (rules.organizer?.cents ?? 0) + rules.remainderCents).toBe(p);
         expect(rules.remainderCents).toBeGreaterThanOrEqual(0);
         // Less than a cent lost per rounded share.
         expect(rules.remainderCents).toBeLessThan(rules.organizer ? 5 : 4);
-        const percents = rules.quarters.reduce((sum, { percent }) => sum + percent, 0) + (rules.organizer?.percent ?? 0);
+        const percents = rules.periods.reduce((sum, { percent }) => sum + percent, 0) + (rules.organizer?.percent ?? 0);
         expect(percents).toBe(100);
       }),
     );
@@ -196,7 +196,7 @@ describe('fullBoardPayouts (the create form’s preview, D34)', () => {
       unbought_rule: 'roll',
     });
     expect(preview.potCents).toBe(17500);
-    expect(preview.quarters.map(({ label, cents }) => [label, cents])).toEqual([
+    expect(preview.periods.map(({ label, cents }) => [label, cents])).toEqual([
       ['1st Half', 5250],
       ['Final', 10500],
     ]);
@@ -209,7 +209,7 @@ describe('fullBoardPayouts (the create form’s preview, D34)', () => {
       fc.property(fc.integer({ min: 1, max: 10_000 }), fc.constantFrom(25, 50, 100), scheduleId, (price, squares, id) => {
         const preview = fullBoardPayouts(price, squares, id);
         expect(preview.potCents).toBe(price * 100 * squares);
-        expect(preview.quarters.reduce((sum, { cents }) => sum + cents, 0) + (preview.organizer?.cents ?? 0) + preview.remainderCents).toBe(preview.potCents);
+        expect(preview.periods.reduce((sum, { cents }) => sum + cents, 0) + (preview.organizer?.cents ?? 0) + preview.remainderCents).toBe(preview.potCents);
       }),
     );
   });

@@ -30,8 +30,8 @@ export function rulesFrom(source: RulesSource): { rules: PayoutRules<Period>; ga
 }
 
 /** One period of a game's payout rules: "1st Quarter", 25%, and what that pays at the pot. */
-interface PayoutRuleQuarter {
-  readonly quarter: Period;
+interface PayoutRulePeriod {
+  readonly period: Period;
   /** "1st Quarter", "2nd Quarter", "3rd Quarter", "Final" (the My Winnings labels). */
   readonly label: string;
   readonly percent: number;
@@ -41,7 +41,7 @@ interface PayoutRuleQuarter {
 /** A game's payout rules at its current pot, as the board and the game card show them (D12). */
 export interface PayoutRulesAtPot {
   readonly potCents: number;
-  readonly quarters: readonly PayoutRuleQuarter[];
+  readonly periods: readonly PayoutRulePeriod[];
   /** The share the organizer (or a charity, by its name) keeps, rounded down; null when the periods pay it all. */
   readonly organizer: { readonly percent: number; readonly cents: number; readonly label: string } | null;
   /** What rounding each share down leaves over (D12: "any remainder is shown"). */
@@ -58,8 +58,8 @@ export function payoutRules(potCents: number, source: RulesSource): PayoutRulesA
   const { rules, gameType, organizerLabel } = rulesFrom(source);
   const model = periodModel(gameType);
   const plan = planPayouts({ potCents, rules, outcomes: [] });
-  const quarters = plan.periods.map(({ period, percent, baseCents }) => ({
-    quarter: period,
+  const periods = plan.periods.map(({ period, percent, baseCents }) => ({
+    period: period,
     label: periodWinningsLabel(model, period),
     percent,
     cents: baseCents,
@@ -67,7 +67,7 @@ export function payoutRules(potCents: number, source: RulesSource): PayoutRulesA
   const { percent, baseCents } = plan.organizer;
   return {
     potCents,
-    quarters,
+    periods,
     organizer: percent > 0 ? { percent, cents: baseCents, label: organizerLabel } : null,
     remainderCents: plan.remainder.cents,
     unboughtText: unboughtRuleText(rules.unbought, gameType, organizerLabel),
@@ -113,9 +113,7 @@ export function payoutAmountsSummary(potCents: number, source: RulesSource): str
   const { gameType } = rulesFrom(source);
   const model = periodModel(gameType);
   const rules = payoutRules(potCents, source);
-  const parts = rules.quarters.map(
-    ({ quarter, cents }) => `${quarter === model.periods.at(-1) ? 'Final' : periodShortLabel(model, quarter)} ${formatUsd(cents)}`,
-  );
+  const parts = rules.periods.map(({ period, cents }) => `${period === model.periods.at(-1) ? 'Final' : periodShortLabel(model, period)} ${formatUsd(cents)}`);
   if (rules.organizer) parts.push(`${rules.organizer.label} ${formatUsd(rules.organizer.cents)}`);
   return parts.join(' · ');
 }

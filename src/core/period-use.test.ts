@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { activityMessage } from './activity';
 import { squareAccessibleName } from './board';
-import { createWinnerRecordError, payoutRetryToast, quarterWinnerToast, saveQuarterScoreError } from './messages';
+import { createWinnerRecordError, payoutRetryToast, periodWinnerToast, savePeriodScoreError } from './messages';
 import { rulesOfGame } from './payout-plan';
 import { payoutRules, payoutSummary } from './payouts';
 import {
@@ -20,7 +20,7 @@ import {
   QUARTER_MODEL,
 } from './periods';
 import { resultsLedger, youWonText } from './results-ledger';
-import { areAllQuarterScoresValid } from './validation';
+import { areAllPeriodScoresValid } from './validation';
 
 const square = { x: 2, y: 6 };
 const holding = { kind: 'claimed', ownerName: 'alice' } as const;
@@ -40,18 +40,18 @@ describe('periods where they are used', () => {
   });
 
   it('says the catalogue texts with the period short label', () => {
-    expect(saveQuarterScoreError(2, QUARTER_MODEL)).toBe('Failed to save Q2 score');
-    expect(saveQuarterScoreError(2, HALF_MODEL)).toBe('Failed to save H2 score');
+    expect(savePeriodScoreError(2, QUARTER_MODEL)).toBe('Failed to save Q2 score');
+    expect(savePeriodScoreError(2, HALF_MODEL)).toBe('Failed to save H2 score');
     expect(createWinnerRecordError(1, HALF_MODEL)).toBe('Failed to create winner record for H1');
-    expect(quarterWinnerToast(1, 'alice', HALF_MODEL)).toBe('H1 winner processed: alice');
+    expect(periodWinnerToast(1, 'alice', HALF_MODEL)).toBe('H1 winner processed: alice');
     expect(payoutRetryToast(2, HALF_MODEL)).toBe('H2 payout retry successful!');
   });
 
   it('logs a confirmation with the period as My Winnings names it', () => {
-    const facts = { action: 'confirmed', actor: 'org', subject: 'alice', squares: [square], detail: { quarter: 1 as const, amount_cents: 5000 } } as const;
+    const facts = { action: 'confirmed', actor: 'org', subject: 'alice', squares: [square], detail: { period: 1 as const, amount_cents: 5000 } } as const;
     expect(activityMessage(facts, QUARTER_MODEL)).toBe('org confirmed the 1st Quarter: alice wins $50.00 with Row 3, column 7');
     expect(activityMessage(facts, HALF_MODEL)).toBe('org confirmed the 1st Half: alice wins $50.00 with Row 3, column 7');
-    expect(activityMessage({ ...facts, detail: { quarter: 2, amount_cents: 5000 } }, HALF_MODEL)).toContain('confirmed the Final');
+    expect(activityMessage({ ...facts, detail: { period: 2, amount_cents: 5000 } }, HALF_MODEL)).toContain('confirmed the Final');
   });
 
   it('logs a draw of the numbers, and an early draw of a later set by its number (D35)', () => {
@@ -62,10 +62,10 @@ describe('periods where they are used', () => {
 
   it('asks for every period of the game before Confirm All', () => {
     const ok = { teamA: '7', teamB: '3' };
-    expect(areAllQuarterScoresValid({ 1: ok, 2: ok }, HALF_MODEL)).toBe(true);
-    expect(areAllQuarterScoresValid({ 1: ok, 2: ok }, QUARTER_MODEL)).toBe(false);
-    expect(areAllQuarterScoresValid({ 1: ok, 2: ok, 3: ok, 4: ok }, QUARTER_MODEL)).toBe(true);
-    expect(areAllQuarterScoresValid({ 1: ok }, HALF_MODEL)).toBe(false);
+    expect(areAllPeriodScoresValid({ 1: ok, 2: ok }, HALF_MODEL)).toBe(true);
+    expect(areAllPeriodScoresValid({ 1: ok, 2: ok }, QUARTER_MODEL)).toBe(false);
+    expect(areAllPeriodScoresValid({ 1: ok, 2: ok, 3: ok, 4: ok }, QUARTER_MODEL)).toBe(true);
+    expect(areAllPeriodScoresValid({ 1: ok }, HALF_MODEL)).toBe(false);
   });
 
   it('refuses a period the game does not have, and says overtime is in the Final (D37)', () => {
@@ -90,7 +90,7 @@ describe("payouts in halves: each half gets its two quarters' shares of the sche
 
   it('pays each half its share, rounded down, and names it', () => {
     const halves = (schedule: 'even' | 'final-heavy' | 'organizer-20') =>
-      payoutRules(100000, game('college-basketball', schedule)).quarters.map(({ label, percent, cents }) => [label, percent, cents]);
+      payoutRules(100000, game('college-basketball', schedule)).periods.map(({ label, percent, cents }) => [label, percent, cents]);
     expect(halves('even')).toEqual([
       ['1st Half', 50, 50000],
       ['Final', 50, 50000],
@@ -111,7 +111,7 @@ describe("payouts in halves: each half gets its two quarters' shares of the sche
   });
 
   it('keeps the results ledger to two lines that add up to the pot', () => {
-    const ledger = resultsLedger(100000, game('college-basketball', 'even'), [{ quarter: 1, winner: 'alice', payoutCents: 50000 }]);
+    const ledger = resultsLedger(100000, game('college-basketball', 'even'), [{ period: 1, winner: 'alice', payoutCents: 50000 }]);
     expect(ledger.lines.map((line) => [line.kind, line.label, line.cents])).toEqual([
       ['won', 'H1', 50000],
       ['to-play', 'H2', 50000],

@@ -26,8 +26,8 @@ describe('the printed axes (D42, D35, D36, D16)', () => {
     const fifty = printedAxisSets({ shape: boardShape(50), model: QUARTER_MODEL, mode: 'game', revealed: true, sets: [set(1, 4, { x, y })], numbers: null });
     expect(fifty[0]?.rows).toEqual(['3 / 8', '1 / 0', '9 / 2', '7 / 4', '6 / 5']);
     expect(fifty[0]?.columns).toEqual(y.map(String));
-    const quarter = printedAxisSets({ shape: boardShape(25), model: QUARTER_MODEL, mode: 'game', revealed: true, sets: [set(1, 4, { x, y })], numbers: null });
-    expect(quarter[0]?.columns).toEqual(['6 / 2', '9 / 4', '0 / 7', '1 / 5', '3 / 8']);
+    const period = printedAxisSets({ shape: boardShape(25), model: QUARTER_MODEL, mode: 'game', revealed: true, sets: [set(1, 4, { x, y })], numbers: null });
+    expect(period[0]?.columns).toEqual(['6 / 2', '9 / 4', '0 / 7', '1 / 5', '3 / 8']);
   });
 
   it('print every set the game draws with its periods, a set not drawn yet blank', () => {
@@ -44,7 +44,7 @@ describe('the printed axes (D42, D35, D36, D16)', () => {
       [2, 'Q3-Q4', later.x.join('')],
     ]);
     // Each quarter: four sets, only set 1 ticketed and drawn so far.
-    const perQuarter = printedAxisSets({
+    const perPeriod = printedAxisSets({
       shape: boardShape(100),
       model: QUARTER_MODEL,
       mode: 'period',
@@ -52,7 +52,7 @@ describe('the printed axes (D42, D35, D36, D16)', () => {
       sets: [set(1, 1, { x, y })],
       numbers: null,
     });
-    expect(perQuarter.map((printed) => [printed.periodsLabel, printed.columns === null])).toEqual([
+    expect(perPeriod.map((printed) => [printed.periodsLabel, printed.columns === null])).toEqual([
       ['Q1', false],
       ['Q2', true],
       ['Q3', true],

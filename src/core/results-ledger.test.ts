@@ -1,20 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PAYOUT_SCHEDULE_IDS, PAYOUT_SCHEDULES } from './payout-plan';
-import { quarterPayoutCents } from '../../tests/support/payout-schedules';
-import { type ConfirmedQuarter, ledgerTotals, resultsLedger, unclaimedText, winnerOwing, winnerOwingText, youWonText } from './results-ledger';
+import { periodPayoutCents } from '../../tests/support/payout-schedules';
+import { type ConfirmedPeriod, ledgerTotals, resultsLedger, unclaimedText, winnerOwing, winnerOwingText, youWonText } from './results-ledger';
 import { QUARTER_MODEL } from './periods';
 
-const QUARTERS = QUARTER_MODEL.periods;
+const PERIODS_OF_QUARTERS = QUARTER_MODEL.periods;
 
 describe('resultsLedger (D43, D24)', () => {
   it('says which quarters were won, unclaimed or still to play, and adds up to the pot', () => {
     // The designer's game: a $970 pot, Q1-Q3 won, the Final won by a square nobody bought.
-    const confirmed: ConfirmedQuarter[] = [
-      { quarter: 1, winner: 'CoachDana', payoutCents: 24250 },
-      { quarter: 2, winner: 'bob', payoutCents: 24250 },
-      { quarter: 3, winner: 'amy', payoutCents: 24250 },
-      { quarter: 4, winner: null, payoutCents: 0 },
+    const confirmed: ConfirmedPeriod[] = [
+      { period: 1, winner: 'CoachDana', payoutCents: 24250 },
+      { period: 2, winner: 'bob', payoutCents: 24250 },
+      { period: 3, winner: 'amy', payoutCents: 24250 },
+      { period: 4, winner: null, payoutCents: 0 },
     ];
     const ledger = resultsLedger(97000, 'even', confirmed);
     expect(ledger.lines.map((line) => line.kind)).toEqual(['won', 'won', 'won', 'unclaimed']);
@@ -25,7 +25,7 @@ describe('resultsLedger (D43, D24)', () => {
   });
 
   it('counts the quarters not confirmed yet and the organizer share', () => {
-    const ledger = resultsLedger(10001, 'organizer-20', [{ quarter: 1, winner: 'amy', payoutCents: 2000 }]);
+    const ledger = resultsLedger(10001, 'organizer-20', [{ period: 1, winner: 'amy', payoutCents: 2000 }]);
     expect(ledger.lines.map((line) => line.kind)).toEqual(['won', 'to-play', 'to-play', 'to-play']);
     expect(ledger.toPlayCents).toBe(6000);
     expect(ledger.organizerCents).toBe(2000);
@@ -37,14 +37,14 @@ describe('resultsLedger (D43, D24)', () => {
       fc.property(
         fc.integer({ min: 0, max: 100 * 1_000_000 }),
         fc.constantFrom(...PAYOUT_SCHEDULE_IDS),
-        fc.subarray([...QUARTERS]),
+        fc.subarray([...PERIODS_OF_QUARTERS]),
         fc.boolean(),
-        (pot, schedule, quarters, unclaimed) => {
+        (pot, schedule, periods, unclaimed) => {
           const base = resultsLedger(pot, schedule, []);
-          const confirmed = quarters.map((quarter) => ({
-            quarter,
-            winner: unclaimed && quarter % 2 === 0 ? null : 'someone',
-            payoutCents: base.lines[quarter - 1]!.cents,
+          const confirmed = periods.map((period) => ({
+            period,
+            winner: unclaimed && period % 2 === 0 ? null : 'someone',
+            payoutCents: base.lines[period - 1]!.cents,
           }));
           const ledger = resultsLedger(pot, schedule, confirmed);
           const total = ledger.wonCents + ledger.unclaimedCents + ledger.toPlayCents + ledger.organizerCents + ledger.remainderCents;
@@ -67,18 +67,18 @@ describe('resultsLedger (D43, D24)', () => {
         fc.integer({ min: 0, max: 100 }),
         fc.integer({ min: 1, max: 10_000 }),
         fc.constantFrom(...PAYOUT_SCHEDULE_IDS),
-        fc.subarray([...QUARTERS]),
-        (sold, dollars, schedule, quarters) => {
+        fc.subarray([...PERIODS_OF_QUARTERS]),
+        (sold, dollars, schedule, periods) => {
           // The pot of every sold square, fixed at the draw; each quarter confirmed against it.
           const pot = sold * dollars * 100;
-          const payouts = QUARTERS.map((quarter) => quarterPayoutCents(pot, schedule, quarter));
+          const payouts = PERIODS_OF_QUARTERS.map((period) => periodPayoutCents(pot, schedule, period));
           expect(payouts.reduce((sum, cents) => sum + cents, 0)).toBeLessThanOrEqual(pot);
           const shares = PAYOUT_SCHEDULES[schedule].sharesPercent;
-          QUARTERS.forEach((q, i) => QUARTERS.forEach((r, j) => shares[i] === shares[j] && expect(payouts[q - 1]).toBe(payouts[r - 1])));
+          PERIODS_OF_QUARTERS.forEach((q, i) => PERIODS_OF_QUARTERS.forEach((r, j) => shares[i] === shares[j] && expect(payouts[q - 1]).toBe(payouts[r - 1])));
           const ledger = resultsLedger(
             pot,
             schedule,
-            quarters.map((quarter) => ({ quarter, winner: 'someone', payoutCents: payouts[quarter - 1]! })),
+            periods.map((period) => ({ period, winner: 'someone', payoutCents: payouts[period - 1]! })),
           );
           const totals = ledgerTotals(ledger, 'Won by players');
           expect(totals.reduce((sum, total) => sum + total.cents, 0)).toBe(pot);
@@ -94,8 +94,8 @@ describe('resultsLedger (D43, D24)', () => {
   it('D47: a payout recorded at an earlier pot is labelled as such, not as rounding', () => {
     // The game day that drifted: Q1 paid $217.50 while the pot counted paid squares only; the pot is $900.
     const ledger = resultsLedger(90000, 'even', [
-      { quarter: 1, winner: 'amy', payoutCents: 21750 },
-      { quarter: 2, winner: 'bob', payoutCents: 22500 },
+      { period: 1, winner: 'amy', payoutCents: 21750 },
+      { period: 2, winner: 'bob', payoutCents: 22500 },
     ]);
     expect(ledgerTotals(ledger, 'Paid out or owed')).toEqual([
       { key: 'won', label: 'Paid out or owed', cents: 44250 },

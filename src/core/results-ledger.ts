@@ -9,22 +9,21 @@ import { formatUsd } from './money';
 import { squaresAmountCents } from './payment-methods';
 import { outcomesOf, planPayouts, shareName } from './payout-plan';
 import { type RulesSource, rulesFrom } from './payouts';
-import { type PeriodModel, periodModel, periodShortLabel } from './periods';
-import type { Quarter } from './scoring';
+import { type PeriodModel, periodModel, periodShortLabel, type Period } from './periods';
 
 /** A confirmed quarter as the results know it. */
-export interface ConfirmedQuarter {
-  readonly quarter: Quarter;
+export interface ConfirmedPeriod {
+  readonly period: Period;
   /** Null when nobody bought the winning square (D24). */
   readonly winner: string | null;
   readonly payoutCents: number;
 }
 
 export type LedgerLine =
-  | { readonly kind: 'won'; readonly quarter: Quarter; readonly label: string; readonly winner: string; readonly cents: number }
+  | { readonly kind: 'won'; readonly period: Period; readonly label: string; readonly winner: string; readonly cents: number }
   | {
       readonly kind: 'unclaimed';
-      readonly quarter: Quarter;
+      readonly period: Period;
       readonly label: string;
       readonly cents: number;
       /** D34: where its money went: kept by the house (D24), rolled into the next period, or to the organizer's share. */
@@ -32,7 +31,7 @@ export type LedgerLine =
       /** The next period's short label when it rolled forward; the organizer share's name when it went there. */
       readonly toLabel: string | null;
     }
-  | { readonly kind: 'to-play'; readonly quarter: Quarter; readonly label: string; readonly cents: number };
+  | { readonly kind: 'to-play'; readonly period: Period; readonly label: string; readonly cents: number };
 
 export interface ResultsLedger {
   readonly lines: readonly LedgerLine[];
@@ -60,22 +59,22 @@ export interface ResultsLedger {
 }
 
 /** Every quarter's line and the totals; the totals always add up to `potCents`. */
-export function resultsLedger(potCents: number, source: RulesSource, confirmed: readonly ConfirmedQuarter[]): ResultsLedger {
+export function resultsLedger(potCents: number, source: RulesSource, confirmed: readonly ConfirmedPeriod[]): ResultsLedger {
   const { rules, gameType, organizerLabel } = rulesFrom(source);
   const model = periodModel(gameType);
-  const plan = planPayouts({ potCents, rules, outcomes: outcomesOf(confirmed.map(({ quarter, winner }) => ({ period: quarter, winner }))) });
-  const lines: LedgerLine[] = plan.periods.map(({ period: quarter, status, winner, cents, unboughtTo }, index) => {
-    const label = periodShortLabel(model, quarter);
-    if (status === 'to-play') return { kind: 'to-play', quarter, label, cents };
+  const plan = planPayouts({ potCents, rules, outcomes: outcomesOf(confirmed.map(({ period, winner }) => ({ period: period, winner }))) });
+  const lines: LedgerLine[] = plan.periods.map(({ period: period, status, winner, cents, unboughtTo }, index) => {
+    const label = periodShortLabel(model, period);
+    if (status === 'to-play') return { kind: 'to-play', period, label, cents };
     if (status === 'unbought') {
       const to = unboughtTo ?? 'house';
       const next = plan.periods[index + 1];
       const toLabel = to === 'next-period' && next ? periodShortLabel(model, next.period) : to === 'organizer' ? organizerLabel : null;
-      return { kind: 'unclaimed', quarter, label, cents, to, toLabel };
+      return { kind: 'unclaimed', period, label, cents, to, toLabel };
     }
     // The payout as recorded: D47's earlier pot shows where it differs from the plan.
-    const recorded = confirmed.find((entry) => entry.quarter === quarter)!;
-    return { kind: 'won', quarter, label, winner: winner!, cents: recorded.payoutCents };
+    const recorded = confirmed.find((entry) => entry.period === period)!;
+    return { kind: 'won', period, label, winner: winner!, cents: recorded.payoutCents };
   });
   const sum = (kind: LedgerLine['kind']) => lines.filter((line) => line.kind === kind).reduce((total, line) => total + line.cents, 0);
   const wonCents = sum('won');
@@ -187,6 +186,6 @@ export function unclaimedText(cents: number, line?: Pick<Extract<LedgerLine, { k
 }
 
 /** D43: the winner's banner line, "You won Q1 - $194.00". */
-export function youWonText(quarter: Quarter, cents: number, model: PeriodModel): string {
-  return `You won ${periodShortLabel(model, quarter)} - ${formatUsd(cents)}`;
+export function youWonText(period: Period, cents: number, model: PeriodModel): string {
+  return `You won ${periodShortLabel(model, period)} - ${formatUsd(cents)}`;
 }

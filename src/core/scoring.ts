@@ -4,13 +4,6 @@
  * that is on each board shape is board-shape.ts `winningSquareOf` (D36).
  */
 import type { Digit } from './grid';
-import type { Period } from './periods';
-
-/**
- * A period of a game, named `quarter` where the spec's API names it so. How many a game has and
- * what they are called comes from its period model (periods.ts): quarters, or halves.
- */
-export type Quarter = Period;
 
 /** The winning digit of a score: its last digit, i.e. score modulo 10. */
 export function lastDigit(score: number): Digit {

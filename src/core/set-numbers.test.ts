@@ -87,7 +87,7 @@ describe("each period's winner on its own set (D49)", () => {
     ...(start === null ? waiting(first, last) : drawn(first, last, start)),
   });
   const halftime = [named(1, 'Q1-Q2', 1, 2, 1), named(2, 'Q3-Q4', 3, 4, 3)];
-  const won = (quarter: number) => ({ quarter });
+  const won = (period: number) => ({ period });
 
   it("shows a chosen period's own set, else the latest drawn", () => {
     expect(setShownFor(halftime, 2)?.set).toBe(1);

@@ -117,7 +117,7 @@ export interface WinnersOnOtherSet<W> {
  * whose set is `shown` go on the board; the others are listed by their set, to be shown with it.
  * Without sets every winner goes on the board (one set of numbers for the game).
  */
-export function winnersBySet<W extends { readonly quarter: number }, T extends NamedSet>(
+export function winnersBySet<W extends { readonly period: number }, T extends NamedSet>(
   sets: readonly T[],
   shown: T | null,
   winners: readonly W[],
@@ -125,8 +125,8 @@ export function winnersBySet<W extends { readonly quarter: number }, T extends N
   if (sets.length === 0) return { onBoard: [...winners], elsewhere: [] };
   const onBoard: W[] = [];
   const elsewhere = new Map<number, { set: T; winners: W[] }>();
-  for (const winner of [...winners].sort((a, b) => a.quarter - b.quarter)) {
-    const own = setOfPeriod(sets, winner.quarter);
+  for (const winner of [...winners].sort((a, b) => a.period - b.period)) {
+    const own = setOfPeriod(sets, winner.period);
     if (own && own === shown) onBoard.push(winner);
     else if (own) elsewhere.set(own.set, { set: own, winners: [...(elsewhere.get(own.set)?.winners ?? []), winner] });
   }

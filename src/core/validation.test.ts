@@ -12,7 +12,7 @@ import {
   loginSchema,
   passwordSchema,
   priceSchema,
-  quarterScoreSchema,
+  periodScoreSchema,
   signupSchema,
   usernameSchema,
   validateGameForm,
@@ -22,10 +22,10 @@ import {
   GAME_TYPES,
   GAME_TYPE_LABELS,
   PASSWORD_SPECIAL_CHARACTERS,
-  areAllQuarterScoresValid,
+  areAllPeriodScoresValid,
   checkPasswordRules,
   isGameType,
-  isQuarterScoreValid,
+  isPeriodScoreValid,
   normalizeEmail,
   passwordStrengthMessage,
   sanitizeScoreInput,
@@ -516,19 +516,19 @@ describe('quarter scores', () => {
   });
 
   it('parses a quarter as the API receives it', () => {
-    expect(quarterScoreSchema.parse({ team_a_score: 14, team_b_score: '7' })).toEqual({ team_a_score: 14, team_b_score: 7 });
-    expect(schemaMessage(quarterScoreSchema, { team_a_score: 14, team_b_score: 200 })).toBe('Score cannot exceed 199');
-    expect(schemaMessage(quarterScoreSchema, { team_a_score: 14 })).toBe('Score must be a number');
+    expect(periodScoreSchema.parse({ team_a_score: 14, team_b_score: '7' })).toEqual({ team_a_score: 14, team_b_score: 7 });
+    expect(schemaMessage(periodScoreSchema, { team_a_score: 14, team_b_score: 200 })).toBe('Score cannot exceed 199');
+    expect(schemaMessage(periodScoreSchema, { team_a_score: 14 })).toBe('Score must be a number');
   });
 
   it('enables confirming only when all eight boxes are valid', () => {
     const all = { 1: { teamA: '7', teamB: '3' }, 2: { teamA: '14', teamB: '10' }, 3: { teamA: '21', teamB: '17' }, 4: { teamA: '28', teamB: '24' } };
-    expect(areAllQuarterScoresValid(all, QUARTER_MODEL)).toBe(true);
-    expect(areAllQuarterScoresValid({ ...all, 3: { teamA: '21', teamB: '' } }, QUARTER_MODEL)).toBe(false);
-    expect(areAllQuarterScoresValid({ ...all, 4: { teamA: '200', teamB: '24' } }, QUARTER_MODEL)).toBe(false);
-    expect(areAllQuarterScoresValid({ ...all, 1: { teamA: 'x', teamB: '3' } }, QUARTER_MODEL)).toBe(false);
-    expect(isQuarterScoreValid({ teamA: '0', teamB: '0' })).toBe(true);
-    expect(isQuarterScoreValid({ teamA: '0', teamB: '' })).toBe(false);
+    expect(areAllPeriodScoresValid(all, QUARTER_MODEL)).toBe(true);
+    expect(areAllPeriodScoresValid({ ...all, 3: { teamA: '21', teamB: '' } }, QUARTER_MODEL)).toBe(false);
+    expect(areAllPeriodScoresValid({ ...all, 4: { teamA: '200', teamB: '24' } }, QUARTER_MODEL)).toBe(false);
+    expect(areAllPeriodScoresValid({ ...all, 1: { teamA: 'x', teamB: '3' } }, QUARTER_MODEL)).toBe(false);
+    expect(isPeriodScoreValid({ teamA: '0', teamB: '0' })).toBe(true);
+    expect(isPeriodScoreValid({ teamA: '0', teamB: '' })).toBe(false);
   });
 });
 

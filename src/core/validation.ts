@@ -34,8 +34,7 @@ import {
   ORGANIZER_TOOL_ERRORS,
 } from './messages';
 import { normalizeText, textLength, validateOptionalText, validateText, type TextField } from './text';
-import type { Quarter } from './scoring';
-import { type PeriodModel } from './periods';
+import { type PeriodModel, type Period } from './periods';
 import type { ValidationResult } from './validation-result';
 
 const ok = <T>(value: T): ValidationResult<T> => ({ ok: true, value });
@@ -334,20 +333,20 @@ export function validateScore(value: number | string): ValidationResult<number> 
 }
 
 /** One quarter's two score boxes, as typed. */
-export interface QuarterScoreInput {
+export interface PeriodScoreInput {
   readonly teamA: string;
   readonly teamB: string;
 }
 
 /** True when both boxes of a quarter hold a valid score. */
-export function isQuarterScoreValid(input: QuarterScoreInput): boolean {
+export function isPeriodScoreValid(input: PeriodScoreInput): boolean {
   return validateScore(input.teamA).ok && validateScore(input.teamB).ok;
 }
 
 /** Confirm All Quarter Winners is enabled only when every period's boxes (eight for quarters) hold valid scores. */
-export function areAllQuarterScoresValid(scores: Readonly<Partial<Record<Quarter, QuarterScoreInput>>>, model: PeriodModel): boolean {
-  return model.periods.every((quarter) => {
-    const input = scores[quarter];
-    return input !== undefined && isQuarterScoreValid(input);
+export function areAllPeriodScoresValid(scores: Readonly<Partial<Record<Period, PeriodScoreInput>>>, model: PeriodModel): boolean {
+  return model.periods.every((period) => {
+    const input = scores[period];
+    return input !== undefined && isPeriodScoreValid(input);
   });
 }

@@ -15,7 +15,7 @@ import {
   toast,
   useBrowserHarness,
 } from '../support/e2e';
-import { insertCheckout, insertGame, insertNumbers, insertQuarterResult, insertSquare as insertSquareRow, insertUser } from '../support/fixtures';
+import { insertCheckout, insertGame, insertNumbers, insertPeriodResult, insertSquare as insertSquareRow, insertUser } from '../support/fixtures';
 import type { TestServer } from '../support/server';
 
 // Issue 5, web part: the board at /game/:id (public, D11) and the cart at /cart, on the
@@ -88,9 +88,9 @@ async function drawNumbers(gameId: string, revealed: boolean) {
 }
 
 /** A confirmed quarter whose winning square is (x, y), with its score. */
-async function insertWinner(gameId: string, quarter: number, x: number, y: number, userId: string | null) {
-  await insertQuarterResult(server.db.handle, gameId, {
-    quarter,
+async function insertWinner(gameId: string, period: number, x: number, y: number, userId: string | null) {
+  await insertPeriodResult(server.db.handle, gameId, {
+    period,
     teamA: 10 + X_DIGITS[x]!,
     teamB: 20 + Y_DIGITS[y]!,
     square: { x, y, userId },

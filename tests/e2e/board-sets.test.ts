@@ -16,9 +16,9 @@ let player: BrowserAccount;
 let gameId: string;
 
 const SCORES = [
-  { quarter: 1, a: 7, b: 3 },
-  { quarter: 2, a: 14, b: 10 },
-  { quarter: 3, a: 24, b: 17 },
+  { period: 1, a: 7, b: 3 },
+  { period: 2, a: 14, b: 10 },
+  { period: 3, a: 24, b: 17 },
 ];
 
 beforeAll(async () => {
@@ -41,8 +41,8 @@ beforeAll(async () => {
   await sellSquares(server.db.handle, gameId, () => player.id);
   expect((await call(page, 'POST', `/api/admin/games/${gameId}/numbers/randomize`, {})).status).toBe(200);
   expect((await call(page, 'PUT', `/api/admin/games/${gameId}/numbers/visibility`, { revealed: true })).status).toBe(200);
-  for (const { quarter, a, b } of SCORES) {
-    expect((await call(page, 'PUT', `/api/admin/games/${gameId}/quarters/${quarter}`, { team_a_score: a, team_b_score: b })).status).toBe(200);
+  for (const { period, a, b } of SCORES) {
+    expect((await call(page, 'PUT', `/api/admin/games/${gameId}/periods/${period}`, { team_a_score: a, team_b_score: b })).status).toBe(200);
   }
   await context.close();
 });
@@ -59,11 +59,11 @@ async function setDigits(page: Page, n: number): Promise<{ rows: string; columns
 }
 
 /** The chosen winner's square: its row's and column's digits match the period's score's last digits. */
-async function expectWinnerOnItsDigits(page: Page, quarter: number) {
-  const score = SCORES.find((entry) => entry.quarter === quarter)!;
+async function expectWinnerOnItsDigits(page: Page, period: number) {
+  const score = SCORES.find((entry) => entry.period === period)!;
   const chosen = page.locator('[role="gridcell"] button[data-chosen]');
   await expect.poll(() => chosen.count()).toBe(1);
-  await expect.poll(() => chosen.locator('[data-quarters]').textContent()).toContain(`Q${quarter}`);
+  await expect.poll(() => chosen.locator('[data-quarters]').textContent()).toContain(`Q${period}`);
   const x = Number(await chosen.getAttribute('data-x'));
   const y = Number(await chosen.getAttribute('data-y'));
   await expect.poll(async () => (await axis(page, 'row-digit'))[x]).toBe(String(score.a % 10));

@@ -189,7 +189,7 @@ describe('a board of 25 squares at desktop size', () => {
     const view = await api<GameDayView>(admin, 'PUT', `/api/admin/games/${game.id}/numbers/visibility`, { revealed: true });
     const numbers = view.numbers!;
     // Q1 on row 1, column 3 (alice's).
-    await api(admin, 'PUT', `/api/admin/games/${game.id}/quarters/1`, {
+    await api(admin, 'PUT', `/api/admin/games/${game.id}/periods/1`, {
       team_a_score: 20 + numbers.x_axis_numbers[0]!,
       team_b_score: 10 + numbers.y_axis_numbers[5]!,
     });

@@ -163,9 +163,9 @@ describe('a college basketball game in halves', () => {
     await buy(alice, id, title, rows(0, 9));
     await adminApi('POST', `/api/admin/games/${id}/numbers/randomize`, {});
     const view = await adminApi<GameDayView>('PUT', `/api/admin/games/${id}/numbers/visibility`, { revealed: true });
-    for (const quarter of [1, 2, 3, 4]) {
-      const { a, b } = scoresFor(view, quarter, { x: quarter, y: quarter });
-      await adminApi('PUT', `/api/admin/games/${id}/quarters/${quarter}`, { team_a_score: a, team_b_score: b });
+    for (const period of [1, 2, 3, 4]) {
+      const { a, b } = scoresFor(view, period, { x: period, y: period });
+      await adminApi('PUT', `/api/admin/games/${id}/periods/${period}`, { team_a_score: a, team_b_score: b });
     }
     const board = await open(`/game/${id}`, alice, { width: 1280, height: 900 });
     await board.getByRole('grid').waitFor();

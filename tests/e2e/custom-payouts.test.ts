@@ -130,13 +130,13 @@ describe('custom payout shares with roll-forward (D34)', () => {
     // Play: Q1 alice, Q2 on the unsold row (unbought), Q3 alice.
     await adminApi('POST', `/api/admin/games/${gameId}/numbers/randomize`, { confirm_not_full: true });
     const view = await adminApi<GameDayView>('PUT', `/api/admin/games/${gameId}/numbers/visibility`, { revealed: true });
-    const scores = (quarter: number, cell: Coordinate) => ({
-      team_a_score: 10 * quarter + view.numbers!.x_axis_numbers[cell.x]!,
-      team_b_score: 10 * quarter + view.numbers!.y_axis_numbers[cell.y]!,
+    const scores = (period: number, cell: Coordinate) => ({
+      team_a_score: 10 * period + view.numbers!.x_axis_numbers[cell.x]!,
+      team_b_score: 10 * period + view.numbers!.y_axis_numbers[cell.y]!,
     });
-    await adminApi('PUT', `/api/admin/games/${gameId}/quarters/1`, scores(1, { x: 0, y: 0 }));
-    await adminApi('PUT', `/api/admin/games/${gameId}/quarters/2`, scores(2, { x: 9, y: 0 }));
-    await adminApi('PUT', `/api/admin/games/${gameId}/quarters/3`, scores(3, { x: 0, y: 1 }));
+    await adminApi('PUT', `/api/admin/games/${gameId}/periods/1`, scores(1, { x: 0, y: 0 }));
+    await adminApi('PUT', `/api/admin/games/${gameId}/periods/2`, scores(2, { x: 9, y: 0 }));
+    await adminApi('PUT', `/api/admin/games/${gameId}/periods/3`, scores(3, { x: 0, y: 1 }));
 
     for (const width of [1280, 375]) {
       const page = await open(`/admin/games/${gameId}/game-day`, 'admin', width);
@@ -144,7 +144,7 @@ describe('custom payout shares with roll-forward (D34)', () => {
       const results = page.getByTestId('results-payouts');
       await results.waitFor();
       if (width === 1280) {
-        const payoutOf = (quarter: number) => page.locator(`[data-testid="result-row"][data-quarter="${quarter}"] td`).nth(4).textContent();
+        const payoutOf = (period: number) => page.locator(`[data-testid="result-row"][data-quarter="${period}"] td`).nth(4).textContent();
         await expect.poll(() => payoutOf(1)).toContain('$90.00');
         await expect.poll(() => payoutOf(2)).toContain('rolls forward to Q3');
         await expect.poll(() => payoutOf(3)).toContain('$450.00');

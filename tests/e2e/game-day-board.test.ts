@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { unclaimedText } from '../../src/core/results-ledger';
 import { testAccount } from '../support/accounts';
 import { type BrowserAccount, cell, expectNoSeriousViolations, savedCart, useBrowserHarness, shoot } from '../support/e2e';
-import { insertGame, insertNumbers, insertQuarterResult, insertUser } from '../support/fixtures';
+import { insertGame, insertNumbers, insertPeriodResult, insertUser } from '../support/fixtures';
 import { sellSquares } from '../support/game-day';
 import type { TestServer } from '../support/server';
 
@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 
 /** The designer's game: $10 squares, 97 sold (a $970 pot), numbers drawn and shown. */
-async function gameDayGame(quarters: boolean) {
+async function gameDayGame(periods: boolean) {
   const title = `Final Four ${randomUUID().slice(0, 6)}`;
   const id = await insertGame(server.db.handle, { title, team_a: 'Eagles', team_b: 'Chiefs', price_per_square_cents: 1000 });
   await sellSquares(server.db.handle, id, (x, y) => {
@@ -52,14 +52,14 @@ async function gameDayGame(quarters: boolean) {
     return owners[(x * 10 + y) % owners.length]!.id;
   });
   await insertNumbers(server.db.handle, id, X_DIGITS, Y_DIGITS, { revealed: true, logDraw: true });
-  if (quarters) {
+  if (periods) {
     // Q1 7-3: row 1 (digit 7), column 7 (digit 3), the winner's square. Q2 14-10: (9, 1).
     // Q3 21-17: (2, 8), a square nobody bought.
-    await insertQuarterResult(server.db.handle, id, { quarter: 1, teamA: 7, teamB: 3, square: { x: 1, y: 7, userId: winner.id }, payoutCents: 24250 });
+    await insertPeriodResult(server.db.handle, id, { period: 1, teamA: 7, teamB: 3, square: { x: 1, y: 7, userId: winner.id }, payoutCents: 24250 });
     const q2Owner = owners[(9 * 10 + 1) % owners.length]!.id;
-    await insertQuarterResult(server.db.handle, id, { quarter: 2, teamA: 14, teamB: 10, square: { x: 9, y: 1, userId: q2Owner }, payoutCents: 24250 });
-    await insertQuarterResult(server.db.handle, id, {
-      quarter: 3,
+    await insertPeriodResult(server.db.handle, id, { period: 2, teamA: 14, teamB: 10, square: { x: 9, y: 1, userId: q2Owner }, payoutCents: 24250 });
+    await insertPeriodResult(server.db.handle, id, {
+      period: 3,
       teamA: 21,
       teamB: 17,
       square: { x: 2, y: 8, userId: null },
@@ -150,7 +150,7 @@ describe('the game-day board (D43)', () => {
     await page.getByTestId('score-bar').waitFor();
     await expect.poll(() => page.getByTestId('winner-banner').count()).toBe(0);
 
-    await insertQuarterResult(server.db.handle, id, { quarter: 1, teamA: 7, teamB: 3, square: { x: 1, y: 7, userId: winner.id }, payoutCents: 24250 });
+    await insertPeriodResult(server.db.handle, id, { period: 1, teamA: 7, teamB: 3, square: { x: 1, y: 7, userId: winner.id }, payoutCents: 24250 });
     server.app.gameEvents.publish({ game_id: id, reason: 'winners' });
     await expect.poll(() => page.getByTestId('winner-banner').textContent()).toBe('You won Q1 - $242.50');
     await expect.poll(() => page.getByTestId('score-period').textContent()).toBe('End of Q1');

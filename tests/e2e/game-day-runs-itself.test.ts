@@ -220,8 +220,8 @@ describe('game day runs itself and everyone hears about it (issue 26)', () => {
     }
 
     // Every period entered and confirmed by itself; the Final includes overtime (Packers 27, Lions 24).
-    const scores = await server.db.handle.db.selectFrom('quarter_scores').selectAll().where('game_id', '=', id).orderBy('quarter').execute();
-    expect(scores.map((row) => [row.quarter, row.team_a_score, row.team_b_score])).toEqual([
+    const scores = await server.db.handle.db.selectFrom('period_scores').selectAll().where('game_id', '=', id).orderBy('period').execute();
+    expect(scores.map((row) => [row.period, row.team_a_score, row.team_b_score])).toEqual([
       [1, 3, 7],
       [2, 17, 10],
       [3, 17, 17],
@@ -236,8 +236,8 @@ describe('game day runs itself and everyone hears about it (issue 26)', () => {
     let shotWin = false;
     for (const winner of winners) {
       const owner = players.find((player) => player.id === winner.user_id)!;
-      const won = await mailTo(owner.email, `You won ${label[winner.quarter]} in ${title}`);
-      expect(won.subject).toBe(`You won ${label[winner.quarter]} in ${title}: ${formatUsd(winner.payout_amount_cents)}`);
+      const won = await mailTo(owner.email, `You won ${label[winner.period]} in ${title}`);
+      expect(won.subject).toBe(`You won ${label[winner.period]} in ${title}: ${formatUsd(winner.payout_amount_cents)}`);
       expect(won.headers['list-unsubscribe']).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/api\/mail\/unsubscribe\?token=/);
       if (!shotWin) await shootMail(harness, won.html!, 'runs-itself-won');
       shotWin = true;

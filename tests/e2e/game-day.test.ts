@@ -50,9 +50,9 @@ beforeAll(async () => {
 
 const boardCell = (page: Page, x: number, y: number) => page.locator(`[data-testid="board"] [role="gridcell"] button[data-x="${x}"][data-y="${y}"]`);
 const selectionCell = (page: Page, x: number, y: number) => page.locator(`[data-testid="selection-grid"] button[data-x="${x}"][data-y="${y}"]`);
-const quarterFields = (page: Page, quarter: number) => page.locator(`[data-testid="quarter-fields"][data-quarter="${quarter}"]`);
-const resultRow = (page: Page, quarter: number) => page.locator(`[data-testid="result-row"][data-quarter="${quarter}"]`);
-const scoreBox = (page: Page, team: string, quarter: number) => page.getByLabel(`${team} score, Q${quarter}`, { exact: true });
+const periodFields = (page: Page, period: number) => page.locator(`[data-testid="quarter-fields"][data-quarter="${period}"]`);
+const resultRow = (page: Page, period: number) => page.locator(`[data-testid="result-row"][data-quarter="${period}"]`);
+const scoreBox = (page: Page, team: string, period: number) => page.getByLabel(`${team} score, Q${period}`, { exact: true });
 
 function rows(from: number, to: number): Coordinate[] {
   const squares: Coordinate[] = [];
@@ -97,9 +97,9 @@ async function adminApi<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: strin
 const gameDayView = (gameId: string) => adminApi<GameDayView>('GET', `/api/admin/games/${gameId}/game-day`);
 
 /** Scores for `quarter` whose last digits pick square (x, y) under the drawn numbers (D15). */
-function scoresFor(view: GameDayView, quarter: number, square: Coordinate) {
+function scoresFor(view: GameDayView, period: number, square: Coordinate) {
   const numbers = view.numbers!;
-  return { a: 10 * quarter + numbers.x_axis_numbers[square.x]!, b: 10 * (quarter - 1) + numbers.y_axis_numbers[square.y]! };
+  return { a: 10 * period + numbers.x_axis_numbers[square.x]!, b: 10 * (period - 1) + numbers.y_axis_numbers[square.y]! };
 }
 
 /** A game with numbers drawn and revealed through the API. */
@@ -119,11 +119,11 @@ async function gameWithResults(prefix?: string) {
     { x: 9, y: 5 },
   ];
   for (const [index, square] of targets.entries()) {
-    const quarter = index + 1;
-    const { a, b } = scoresFor(game.view, quarter, square);
-    await adminApi('PUT', `/api/admin/games/${game.id}/quarters/${quarter}`, { team_a_score: a, team_b_score: b });
+    const period = index + 1;
+    const { a, b } = scoresFor(game.view, period, square);
+    await adminApi('PUT', `/api/admin/games/${game.id}/periods/${period}`, { team_a_score: a, team_b_score: b });
   }
-  await adminApi('POST', `/api/admin/games/${game.id}/quarters/2/payout/mark-paid`, { reference: 'Venmo 1234' });
+  await adminApi('POST', `/api/admin/games/${game.id}/periods/2/payout/mark-paid`, { reference: 'Venmo 1234' });
   return game;
 }
 
@@ -188,7 +188,7 @@ describe('game day end to end', () => {
     const q1 = scoresFor(view, 1, { x: 0, y: 0 });
     await scoreBox(page, 'Eagles', 1).fill(String(q1.a));
     await scoreBox(page, 'Chiefs', 1).fill(String(q1.b));
-    await quarterFields(page, 1)
+    await periodFields(page, 1)
       .getByText(`Last digit: ${q1.a % 10}`)
       .first()
       .waitFor();
@@ -204,11 +204,11 @@ describe('game day end to end', () => {
 
     // Q2-Q4 with Confirm All: disabled until all eight boxes are valid.
     const targets: Record<2 | 3 | 4, Coordinate> = { 2: { x: 4, y: 4 }, 3: { x: 9, y: 5 }, 4: { x: 1, y: 7 } };
-    for (const quarter of [2, 3, 4] as const) {
-      const scores = scoresFor(view, quarter, targets[quarter]);
-      await scoreBox(page, 'Eagles', quarter).fill(String(scores.a));
-      if (quarter === 4) await expect.poll(() => page.getByTestId('confirm-all').isDisabled()).toBe(true);
-      await scoreBox(page, 'Chiefs', quarter).fill(String(scores.b));
+    for (const period of [2, 3, 4] as const) {
+      const scores = scoresFor(view, period, targets[period]);
+      await scoreBox(page, 'Eagles', period).fill(String(scores.a));
+      if (period === 4) await expect.poll(() => page.getByTestId('confirm-all').isDisabled()).toBe(true);
+      await scoreBox(page, 'Chiefs', period).fill(String(scores.b));
     }
     await expect.poll(() => page.getByTestId('confirm-all').isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Confirm All Quarter Winners' }).click();
@@ -295,10 +295,10 @@ describe('Score Entry', () => {
     await expect.poll(() => box.getAttribute('inputmode')).toBe('numeric');
 
     await box.fill('250');
-    await quarterFields(page, 1).getByText('Score cannot exceed 199', { exact: true }).waitFor();
+    await periodFields(page, 1).getByText('Score cannot exceed 199', { exact: true }).waitFor();
     await expect.poll(() => box.getAttribute('aria-invalid')).toBe('true');
     await box.fill('');
-    await quarterFields(page, 1).getByText('Score must be a number', { exact: true }).waitFor();
+    await periodFields(page, 1).getByText('Score must be a number', { exact: true }).waitFor();
     // Digits only: a minus sign, letters and a fourth digit are not kept.
     await box.fill('-5');
     await expect.poll(() => box.inputValue()).toBe('5');
@@ -306,7 +306,7 @@ describe('Score Entry', () => {
     await expect.poll(() => box.inputValue()).toBe('12');
     await box.pressSequentially('34');
     await expect.poll(() => box.inputValue()).toBe('123');
-    await quarterFields(page, 1).getByText('Last digit: 3', { exact: true }).waitFor();
+    await periodFields(page, 1).getByText('Last digit: 3', { exact: true }).waitFor();
 
     // Confirm All stays disabled until all eight boxes hold valid scores.
     const confirmAll = page.getByTestId('confirm-all');
@@ -319,8 +319,8 @@ describe('Score Entry', () => {
       ['Chiefs', 3, '17'],
       ['Eagles', 4, '28'],
     ];
-    for (const [team, quarter, value] of fills) {
-      await scoreBox(page, team, quarter).fill(value);
+    for (const [team, period, value] of fills) {
+      await scoreBox(page, team, period).fill(value);
       await expect.poll(() => confirmAll.isDisabled()).toBe(true);
     }
     await scoreBox(page, 'Chiefs', 4).fill('200');
@@ -342,22 +342,22 @@ describe('Score Entry', () => {
     // Q1 and Q2 confirmed, Q2 paid: its score is final (D19).
     const q1 = scoresFor(game.view, 1, { x: 0, y: 0 });
     const q2 = scoresFor(game.view, 2, { x: 4, y: 4 });
-    await adminApi('PUT', `/api/admin/games/${game.id}/quarters/1`, { team_a_score: q1.a, team_b_score: q1.b });
-    await adminApi('PUT', `/api/admin/games/${game.id}/quarters/2`, { team_a_score: q2.a, team_b_score: q2.b });
-    await adminApi('POST', `/api/admin/games/${game.id}/quarters/2/payout/mark-paid`, {});
+    await adminApi('PUT', `/api/admin/games/${game.id}/periods/1`, { team_a_score: q1.a, team_b_score: q1.b });
+    await adminApi('PUT', `/api/admin/games/${game.id}/periods/2`, { team_a_score: q2.a, team_b_score: q2.b });
+    await adminApi('POST', `/api/admin/games/${game.id}/periods/2/payout/mark-paid`, {});
     const page = await open(`/admin/games/${game.id}/game-day`);
     // Confirmed quarters are prefilled; a paid one is read-only.
     await expect.poll(() => scoreBox(page, 'Eagles', 1).inputValue()).toBe(String(q1.a));
     await expect.poll(() => scoreBox(page, 'Eagles', 2).getAttribute('readonly')).toBe('');
-    for (const quarter of [3, 4]) {
-      await scoreBox(page, 'Eagles', quarter).fill(String(quarter * 7));
-      await scoreBox(page, 'Chiefs', quarter).fill(String(quarter * 3));
+    for (const period of [3, 4]) {
+      await scoreBox(page, 'Eagles', period).fill(String(period * 7));
+      await scoreBox(page, 'Chiefs', period).fill(String(period * 3));
     }
     // A second organizer's screen still had another Q2 score: the request carries it. It is held
     // a moment, to see the screen while the server works.
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/admin/games/${game.id}/quarters/confirm-all`, async (route) => {
+    await page.route(`**/api/admin/games/${game.id}/periods/confirm-all`, async (route) => {
       await gate;
       const body = route.request().postDataJSON();
       body.scores['2'] = { team_a_score: q2.a + 1, team_b_score: q2.b };
@@ -374,7 +374,7 @@ describe('Score Entry', () => {
     await expect.poll(() => text(page.getByTestId('confirm-all-stopped'))).toContain(message);
     await expect.poll(() => text(page.getByTestId('confirm-all-stopped'))).toContain('Q1 was processed. Fix Q2 and confirm again.');
     // Q3 and Q4 were not processed.
-    expect((await gameDayView(game.id)).results.map((r) => r.quarter)).toEqual([1, 2]);
+    expect((await gameDayView(game.id)).results.map((r) => r.period)).toEqual([1, 2]);
   });
 });
 
@@ -449,13 +449,13 @@ describe('the Game Day Controls screen', () => {
       .updateTable('game_winners')
       .set({ payout_status: 'failed' } as never)
       .where('game_id', '=', game.id)
-      .where('quarter', '=', 1)
+      .where('period', '=', 1)
       .execute();
     await page.goto(`${server.url}/admin/games/${game.id}/game-day`);
     await openTab(page, 'Results & Payouts');
     await expect.poll(() => text(resultRow(page, 1).getByTestId('payout-status'))).toBe('Failed');
     // The provider refuses once (the server's 502 PAYOUT_FAILED), then pays.
-    await page.route(`**/api/admin/games/${game.id}/quarters/1/payout/retry`, (route) =>
+    await page.route(`**/api/admin/games/${game.id}/periods/1/payout/retry`, (route) =>
       route.fulfill({
         status: 502,
         contentType: 'application/json',
@@ -466,7 +466,7 @@ describe('the Game Day Controls screen', () => {
       .getByRole('button', { name: /Retry Payout/ })
       .click();
     await toast(page, 'Failed to retry payout: Payout provider unavailable').waitFor();
-    await page.unroute(`**/api/admin/games/${game.id}/quarters/1/payout/retry`);
+    await page.unroute(`**/api/admin/games/${game.id}/periods/1/payout/retry`);
     await resultRow(page, 1)
       .getByRole('button', { name: /Retry Payout/ })
       .click();
@@ -521,7 +521,7 @@ describe('the Game Day Controls screen', () => {
     const drawn = await adminApi<GameDayView>('POST', `/api/admin/games/${game.id}/numbers/randomize`, { confirm_not_full: true });
     // Q1 goes to alice's square (row 1, column 1), with the numbers still hidden.
     const { a, b } = scoresFor(drawn, 1, { x: 0, y: 0 });
-    await adminApi('PUT', `/api/admin/games/${game.id}/quarters/1`, { team_a_score: a, team_b_score: b });
+    await adminApi('PUT', `/api/admin/games/${game.id}/periods/1`, { team_a_score: a, team_b_score: b });
     const share = `$${((PRICE_CENTS * 90) / 4 / 100).toFixed(2)}`;
 
     const adminPage = await open(`/admin/games/${game.id}/game-day`);

@@ -52,7 +52,7 @@ async function gameAfterQ1(prefix: string) {
   await adminApi('POST', `/api/admin/games/${id}/numbers/randomize`, {});
   const view = await adminApi<GameDayView>('PUT', `/api/admin/games/${id}/numbers/visibility`, { revealed: true });
   const winning = { x: 0, y: 2 };
-  await adminApi('PUT', `/api/admin/games/${id}/quarters/1`, {
+  await adminApi('PUT', `/api/admin/games/${id}/periods/1`, {
     team_a_score: 10 + view.numbers!.x_axis_numbers[winning.x]!,
     team_b_score: 20 + view.numbers!.y_axis_numbers[winning.y]!,
   });

@@ -88,7 +88,7 @@ describe('players hear about their squares by mail, and turn one kind off with o
     await shootMail(harness, drawn.html, 'numbers-drawn');
 
     // 4. Q1 ends on the player's square: "you won" with the period and the amount.
-    const q1 = await asAdmin('PUT', `/api/admin/games/${game.id}/quarters/1`, { team_a_score: 10 + x[0]!, team_b_score: 10 + y[0]! });
+    const q1 = await asAdmin('PUT', `/api/admin/games/${game.id}/periods/1`, { team_a_score: 10 + x[0]!, team_b_score: 10 + y[0]! });
     expect(q1.statusCode, q1.body).toBe(200);
     const won = await mailTo(player.email, 'You won 1st Quarter');
     expect(won.text).toMatch(/Your square Row 1, column 1 won 1st Quarter of .+: \$\d+\.\d\d\./);

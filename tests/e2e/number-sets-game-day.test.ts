@@ -116,11 +116,11 @@ describe('number sets on game day (D35, D38)', () => {
     await shoot(page, 'number-sets-drawn-1280');
 
     // Q1 and Q2 confirmed: Q3 is in play and counts with set 2.
-    for (const [quarter, a, b] of [
+    for (const [period, a, b] of [
       [1, 7, 3],
       [2, 14, 10],
     ] as const) {
-      expect((await call(page, 'PUT', `/api/admin/games/${id}/quarters/${quarter}`, { team_a_score: a, team_b_score: b })).status).toBe(200);
+      expect((await call(page, 'PUT', `/api/admin/games/${id}/periods/${period}`, { team_a_score: a, team_b_score: b })).status).toBe(200);
     }
     const sets = (await call<Sets>(page, 'GET', `/api/admin/games/${id}/game-day`)).json.digit_sets;
     const [one, two] = [sets[0]!, sets[1]!];
@@ -150,8 +150,8 @@ describe('number sets on game day (D35, D38)', () => {
     // The admin's Grid Selection starts on Q3 with set 2's digits too.
     await page.goto(`${server.url}/admin/games/${id}/game-day`);
     await page.getByRole('tab', { name: 'Grid Selection' }).click();
-    const quarters = page.getByTestId('grid-quarters');
-    await expect.poll(() => quarters.getByRole('button', { name: /Q3/ }).getAttribute('aria-pressed')).toBe('true');
+    const periods = page.getByTestId('grid-quarters');
+    await expect.poll(() => periods.getByRole('button', { name: /Q3/ }).getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => page.locator('[data-testid="grid-row-digit"] span[aria-hidden]').allTextContents()).toEqual(two.x_axis_numbers!.map(String));
     await shoot(page, 'number-sets-grid-q3-1280');
   });

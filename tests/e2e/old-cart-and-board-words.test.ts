@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { testAccount } from '../support/accounts';
 import { cell, expectNoSeriousViolations, headingNamed, horizontalOverflow, savedCart, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
-import { insertGame, insertNumbers, insertQuarterResult, insertSquares, insertUser } from '../support/fixtures';
+import { insertGame, insertNumbers, insertPeriodResult, insertSquares, insertUser } from '../support/fixtures';
 
 // Issue 23, part 2, items 2-5: an old cart does not follow its player onto game day (its lines of
 // games that no longer sell leave the cart with a word, on the board, /cart and /payment); a
@@ -32,7 +32,7 @@ async function gameDayGame(organizer = false) {
   if (organizer) await db().updateTable('games').set({ payment_method: 'organizer', payment_instructions: 'Cash to Pat' }).where('id', '=', id).execute();
   await insertSquares(harness.server.db.handle, id, [{ x: 0, y: 0, userId: owner.id }]);
   await insertNumbers(harness.server.db.handle, id, AXIS, [...AXIS].reverse(), { revealed: true });
-  await insertQuarterResult(harness.server.db.handle, id, { quarter: 1, teamA: 13, teamB: 7, square: { x: 0, y: 0, userId: owner.id } });
+  await insertPeriodResult(harness.server.db.handle, id, { period: 1, teamA: 13, teamB: 7, square: { x: 0, y: 0, userId: owner.id } });
   return { id, title };
 }
 

@@ -287,7 +287,7 @@ describe('one pool, one story (issue 33)', () => {
         const confirm = section.getByRole('button', { name: `Confirm ${label}` });
         await expect.poll(() => confirm.count(), SOON).toBe(1);
         await confirm.click();
-        await expect.poll(async () => (await gameDay()).results.some((result) => result.quarter === period), SOON).toBe(true);
+        await expect.poll(async () => (await gameDay()).results.some((result) => result.period === period), SOON).toBe(true);
       };
       await play(1, { a: rowDigit(set1.x_axis_numbers, 0), b: columnDigit(set1.y_axis_numbers, 0) }, (h, a) => inPlay(2, '15:00', [...h, 0], [...a, 0]));
       await toast(admin, `Q1 winner processed: ${alice.username}`).waitFor();
@@ -303,8 +303,8 @@ describe('one pool, one story (issue 33)', () => {
 
       // $980 pot: Q1 10% $98 (Alice); Q2's 20% ($196) nobody bought, rolls to Q3; Q3 30% + $196 = $490
       // (Uncle Bob, who owes $40); the Final 30% $294 (Bob); the food bank 10% $98.
-      const results = (await gameDay()).results.toSorted((a, b) => a.quarter - b.quarter);
-      expect(results.map((r) => [r.quarter, r.square_x, r.square_y, r.payout_amount_cents])).toEqual([
+      const results = (await gameDay()).results.toSorted((a, b) => a.period - b.period);
+      expect(results.map((r) => [r.period, r.square_x, r.square_y, r.payout_amount_cents])).toEqual([
         [1, 0, 0, 9_800],
         [2, unsold.x, unsold.y, 0],
         [3, 2, 5, 49_000],
@@ -315,11 +315,11 @@ describe('one pool, one story (issue 33)', () => {
 
       // 7. Paying out: each winner, then the food bank, marked paid on Results & Payouts.
       await section.getByRole('tab', { name: 'Results & Payouts' }).click();
-      for (const quarter of [1, 3, 4]) {
-        const row = admin.locator(`[data-testid="result-row"][data-quarter="${quarter}"]`);
+      for (const period of [1, 3, 4]) {
+        const row = admin.locator(`[data-testid="result-row"][data-quarter="${period}"]`);
         await row.getByRole('button', { name: /Mark Paid/ }).click();
         const markDialog = admin.getByTestId('mark-paid-dialog');
-        await markDialog.getByLabel('Reference (optional)').fill(`Venmo ${quarter}`);
+        await markDialog.getByLabel('Reference (optional)').fill(`Venmo ${period}`);
         await markDialog.getByRole('button', { name: 'Mark Paid' }).click();
         await expect.poll(() => row.getByTestId('payout-status').textContent(), SOON).toBe('Paid');
       }

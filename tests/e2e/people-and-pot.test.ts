@@ -68,7 +68,7 @@ async function cashPoolWonByMay() {
   const drawn = await adminApi<GameDayView>('POST', `/api/admin/games/${game.id}/numbers/randomize`, { confirm_unpaid: 13 });
   await adminApi('PUT', `/api/admin/games/${game.id}/numbers/visibility`, { revealed: true });
   const numbers = drawn.numbers!;
-  await adminApi('PUT', `/api/admin/games/${game.id}/quarters/1`, { team_a_score: numbers.x_axis_numbers[0], team_b_score: numbers.y_axis_numbers[0] });
+  await adminApi('PUT', `/api/admin/games/${game.id}/periods/1`, { team_a_score: numbers.x_axis_numbers[0], team_b_score: numbers.y_axis_numbers[0] });
   return { id: game.id, mayId };
 }
 

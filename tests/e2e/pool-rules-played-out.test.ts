@@ -60,11 +60,11 @@ const text = async (page: Page, testId: string) => ((await page.getByTestId(test
 const lineDigit = (axis: readonly number[], line: number) => axis[2 * line]!;
 
 /** Enters a period's score on the game-day page and confirms it, as the organizer does. */
-async function confirmOnGameDay(page: Page, quarter: number, label: string, scores: { a: number; b: number }) {
+async function confirmOnGameDay(page: Page, period: number, label: string, scores: { a: number; b: number }) {
   await page.getByLabel(`Lions score, ${label}`, { exact: true }).fill(String(scores.a));
   await page.getByLabel(`Bears score, ${label}`, { exact: true }).fill(String(scores.b));
   await page.getByRole('button', { name: `Confirm ${label}` }).click();
-  await expect.poll(async () => (await gameDay(gameIdOf(page))).results.some((result) => result.quarter === quarter), { timeout: 15_000 }).toBe(true);
+  await expect.poll(async () => (await gameDay(gameIdOf(page))).results.some((result) => result.period === period), { timeout: 15_000 }).toBe(true);
 }
 
 const gameIdOf = (page: Page) => new URL(page.url()).pathname.split('/')[3]!;
@@ -162,9 +162,9 @@ describe('a 25-square pool with custom shares, roll-forward and numbers at halft
     await confirmOnGameDay(organizer, 4, 'Q4', on(set2, { x: 1, y: 3 }, 30));
 
     // $240 pot: Q1 10% $24, Q2 unbought ($48 rolls), Q3 30% + $48 = $120, Final 30% $72, Food Bank $24.
-    const results = (await gameDay(gameId)).results.toSorted((a, b) => a.quarter - b.quarter);
+    const results = (await gameDay(gameId)).results.toSorted((a, b) => a.period - b.period);
     expect(
-      results.map(({ quarter, square_x, square_y, winner_id, payout_amount_cents }) => [quarter, square_x, square_y, winner_id, payout_amount_cents]),
+      results.map(({ period, square_x, square_y, winner_id, payout_amount_cents }) => [period, square_x, square_y, winner_id, payout_amount_cents]),
     ).toEqual([
       [1, 0, 0, alice.id, 2_400],
       [2, 4, 4, null, 0],
@@ -177,7 +177,7 @@ describe('a 25-square pool with custom shares, roll-forward and numbers at halft
     await organizer.getByRole('tab', { name: 'Results & Payouts' }).click();
     const table = organizer.getByTestId('results-payouts');
     await table.waitFor();
-    const payoutOf = (quarter: number) => organizer.locator(`[data-testid="result-row"][data-quarter="${quarter}"] td`).nth(4).textContent();
+    const payoutOf = (period: number) => organizer.locator(`[data-testid="result-row"][data-quarter="${period}"] td`).nth(4).textContent();
     await expect.poll(() => payoutOf(2)).toContain('rolls forward to Q3');
     await expect.poll(() => payoutOf(3)).toContain('$120.00');
     await expect.poll(() => payoutOf(4)).toContain('$72.00');

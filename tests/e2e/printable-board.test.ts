@@ -113,7 +113,7 @@ describe('the printable board (D42)', () => {
     const [one, two] = (await api<GameDayView>('GET', `/api/admin/games/${game.id}/game-day`)).digit_sets;
     expect(drawn.digit_sets).toHaveLength(2);
     // Q1: row 3 / column 5 by set 1's digits.
-    await api('PUT', `/api/admin/games/${game.id}/quarters/1`, { team_a_score: 10 + one!.x_axis_numbers![2]!, team_b_score: one!.y_axis_numbers![4]! });
+    await api('PUT', `/api/admin/games/${game.id}/periods/1`, { team_a_score: 10 + one!.x_axis_numbers![2]!, team_b_score: one!.y_axis_numbers![4]! });
 
     // The board's "Print the board" opens the sheet.
     const { page: boardPage } = await harness.open(`/game/${game.id}`, { as: 'player' });

@@ -136,17 +136,17 @@ describe('live score feed (D39)', () => {
       await expect.poll(() => view.getByTestId('score-period').textContent(), SOON).toBe('Final/OT');
       await expect.poll(() => view.getByTestId('score-team-a').textContent(), SOON).toBe('Eagles20');
     }
-    for (const [quarter, a, b] of [
+    for (const [period, a, b] of [
       [2, '7', '10'],
       [3, '14', '10'],
       [4, '20', '17'],
     ] as const) {
-      await expect.poll(() => page.getByTestId(`score-q${quarter}-a`).inputValue(), { message: `Q${quarter}`, ...SOON }).toBe(a);
-      await expect.poll(() => page.getByTestId(`score-q${quarter}-b`).inputValue()).toBe(b);
-      const button = page.getByTestId(`confirm-q${quarter}`);
-      await expect.poll(() => button.isEnabled(), { message: `Q${quarter}`, ...SOON }).toBe(true);
+      await expect.poll(() => page.getByTestId(`score-q${period}-a`).inputValue(), { message: `Q${period}`, ...SOON }).toBe(a);
+      await expect.poll(() => page.getByTestId(`score-q${period}-b`).inputValue()).toBe(b);
+      const button = page.getByTestId(`confirm-q${period}`);
+      await expect.poll(() => button.isEnabled(), { message: `Q${period}`, ...SOON }).toBe(true);
       await button.click();
-      await expect.poll(() => page.getByTestId(`feed-entered-q${quarter}`).count(), SOON).toBe(0);
+      await expect.poll(() => page.getByTestId(`feed-entered-q${period}`).count(), SOON).toBe(0);
     }
     await expect.poll(async () => (await storedGame(server.db.handle, id)).is_active, SOON).toBe(false);
     for (const view of boards) {
@@ -216,8 +216,8 @@ describe('live score feed (D39)', () => {
     await expect
       .poll(
         async () =>
-          (await server.db.handle.db.selectFrom('quarter_scores').selectAll().where('game_id', '=', id).execute()).map((row) => [
-            row.quarter,
+          (await server.db.handle.db.selectFrom('period_scores').selectAll().where('game_id', '=', id).execute()).map((row) => [
+            row.period,
             row.team_a_score,
             row.team_b_score,
           ]),

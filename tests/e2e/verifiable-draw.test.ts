@@ -70,12 +70,12 @@ describe('verifiable draws (D38, commit-reveal) with numbers at halftime (D35)',
       .toMatch(/^Set 1 \(Q1-Q2\): rows \d{10} · columns \d{10} \(board [0-9a-f]{12}… · draw 1/);
     await expect.poll(() => page.getByTestId('digit-set-2').count()).toBe(0);
 
-    for (const quarter of [1, 2]) {
-      expect((await call(page, 'PUT', `/api/admin/games/${id}/quarters/${quarter}`, { team_a_score: quarter * 7, team_b_score: 3 })).status).toBe(200);
+    for (const period of [1, 2]) {
+      expect((await call(page, 'PUT', `/api/admin/games/${id}/periods/${period}`, { team_a_score: period * 7, team_b_score: 3 })).status).toBe(200);
     }
     await expect.poll(() => page.getByTestId('digit-set-2').textContent()).toMatch(/^Set 2 \(Q3-Q4\): rows \d{10}/);
     // D35: once Q3 is confirmed the board shows Q3 (its latest period) with its own set: set 2.
-    expect((await call(page, 'PUT', `/api/admin/games/${id}/quarters/3`, { team_a_score: 24, team_b_score: 10 })).status).toBe(200);
+    expect((await call(page, 'PUT', `/api/admin/games/${id}/periods/3`, { team_a_score: 24, team_b_score: 10 })).status).toBe(200);
     const set2 = (await page.getByTestId('digit-set-2').textContent())!.match(/rows (\d{10}) · columns (\d{10})/)!;
     const axisDigits = async (testId: string) =>
       (await page.getByTestId(testId).allTextContents()).map((text) => text.trim().match(/^\d/)?.[0] ?? '?').join('');

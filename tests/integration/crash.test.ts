@@ -350,17 +350,17 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
             3: { team_a_score: 21, team_b_score: 17 },
             4: { team_a_score: 28, team_b_score: 24 },
           };
-          const confirmed = await must('POST', `/api/admin/games/${gameId}/quarters/confirm-all`, admin.cookie, { scores });
+          const confirmed = await must('POST', `/api/admin/games/${gameId}/periods/confirm-all`, admin.cookie, { scores });
           expect(confirmed.failure).toBeNull();
           payoutGames.push(gameId);
         }
         return {
           planned: 8,
           workers: games.flatMap((gameId) =>
-            [1, 2, 3, 4].map((quarter) => async (burst: Burst) => {
-              await burst.send('POST', `/api/admin/games/${gameId}/quarters/${quarter}/payout/mark-paid`, {
+            [1, 2, 3, 4].map((period) => async (burst: Burst) => {
+              await burst.send('POST', `/api/admin/games/${gameId}/periods/${period}/payout/mark-paid`, {
                 cookie: admin.cookie,
-                body: { reference: `Venmo ${quarter}` },
+                body: { reference: `Venmo ${period}` },
               });
             }),
           ),
@@ -475,7 +475,7 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
 
     for (const w of s.winners) {
       if (w.payout_status === 'processing' && phase !== 'restarted')
-        found.push(`payout ${w.game_id} Q${w.quarter}: still processing (since ${w.processing_started_at})`);
+        found.push(`payout ${w.game_id} Q${w.period}: still processing (since ${w.processing_started_at})`);
     }
     return found;
   }
@@ -516,20 +516,20 @@ describe(`crash test: kill -9 in the middle of money-moving bursts (${testDbKind
   async function finishPayouts(): Promise<{ retried: number; marked: number; interrupted: number }> {
     const counts = { retried: 0, marked: 0, interrupted: 0 };
     for (const gameId of payoutGames) {
-      for (const w of await db().selectFrom('game_winners').selectAll().where('game_id', '=', gameId).orderBy('quarter').execute()) {
+      for (const w of await db().selectFrom('game_winners').selectAll().where('game_id', '=', gameId).orderBy('period').execute()) {
         if (w.payout_status === 'failed') {
           if (w.failure_reason === INTERRUPTED) counts.interrupted += 1;
-          await must('POST', `/api/admin/games/${gameId}/quarters/${w.quarter}/payout/retry`, admin.cookie);
+          await must('POST', `/api/admin/games/${gameId}/periods/${w.period}/payout/retry`, admin.cookie);
           counts.retried += 1;
         } else if (w.payout_status === 'pending') {
-          await must('POST', `/api/admin/games/${gameId}/quarters/${w.quarter}/payout/mark-paid`, admin.cookie, { reference: 'after restart' });
+          await must('POST', `/api/admin/games/${gameId}/periods/${w.period}/payout/mark-paid`, admin.cookie, { reference: 'after restart' });
           counts.marked += 1;
         }
       }
     }
     const left = await db()
       .selectFrom('game_winners')
-      .select(['game_id', 'quarter', 'payout_status'])
+      .select(['game_id', 'period', 'payout_status'])
       .where('game_id', 'in', payoutGames)
       .where('payout_status', '!=', 'completed')
       .execute();

@@ -84,7 +84,7 @@ describe(`free text is normalized, and invisible or control characters are refus
     const gameId = await insertGame(t.db.handle, { created_by: admin.id });
     await sellSquares(t.db.handle, gameId, () => player.id);
     await insertNumbers(t.db.handle, gameId, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], { by: admin.id });
-    await ok(t.app, 'POST', `/api/admin/games/${gameId}/quarters/confirm-all`, admin.cookie, {
+    await ok(t.app, 'POST', `/api/admin/games/${gameId}/periods/confirm-all`, admin.cookie, {
       scores: allScores([
         [7, 3],
         [14, 10],
@@ -92,14 +92,14 @@ describe(`free text is normalized, and invisible or control characters are refus
         [31, 28],
       ]),
     });
-    const url = `/api/admin/games/${gameId}/quarters/1/payout/mark-paid`;
+    const url = `/api/admin/games/${gameId}/periods/1/payout/mark-paid`;
     expect(errorOf(await send(t.app, 'POST', url, { cookie: admin.cookie, payload: { reference: 'Venmo\u200b 1234' } }))).toBe(PAYOUT_REFERENCE_NOT_ALLOWED);
     const winner = () =>
       t.db.handle.db
         .selectFrom('game_winners')
         .select(['payout_status', 'payout_reference'])
         .where('game_id', '=', gameId)
-        .where('quarter', '=', 1)
+        .where('period', '=', 1)
         .executeTakeFirstOrThrow();
     expect(await winner()).toEqual({ payout_status: 'pending', payout_reference: null });
 

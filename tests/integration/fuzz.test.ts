@@ -508,7 +508,7 @@ describe(`fuzz: every route from its schemas, every role, odd spellings and fore
       const id = await insertGame(t.db.handle, { created_by: admin.id });
       await sellSquares(t.db.handle, id, (x) => (x === 9 ? null : player.id));
       await insertNumbers(t.db.handle, id, [3, 1, 4, 0, 5, 9, 2, 6, 8, 7], [2, 7, 1, 8, 0, 6, 9, 3, 5, 4], { by: admin.id });
-      await ok(t.app, 'PUT', `/api/admin/games/${id}/quarters/1`, admin.cookie, { team_a_score: 14, team_b_score: 10 });
+      await ok(t.app, 'PUT', `/api/admin/games/${id}/periods/1`, admin.cookie, { team_a_score: 14, team_b_score: 10 });
     }
     if (!games.some((g) => !g.is_active)) {
       const id = await insertGame(t.db.handle, { created_by: admin.id });
@@ -516,7 +516,7 @@ describe(`fuzz: every route from its schemas, every role, odd spellings and fore
       await insertNumbers(t.db.handle, id, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], { by: admin.id });
       const scores = { '1': [7, 3], '2': [14, 10], '3': [21, 17], '4': [28, 24] };
       const body = { scores: Object.fromEntries(Object.entries(scores).map(([q, [a, b]]) => [q, { team_a_score: a, team_b_score: b }])) };
-      await ok(t.app, 'POST', `/api/admin/games/${id}/quarters/confirm-all`, admin.cookie, body);
+      await ok(t.app, 'POST', `/api/admin/games/${id}/periods/confirm-all`, admin.cookie, body);
     }
     const [gameIds, checkouts, users] = await Promise.all([
       db.selectFrom('games').select('id').execute(),

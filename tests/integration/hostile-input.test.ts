@@ -89,7 +89,7 @@ describe(`hostile input at every route: no 5xx (${testDbKind})`, () => {
       const here = i++;
       if (here === index) return encodeURIComponent(value);
       if (param === '*') return 'get-session';
-      return param === ':quarter' ? '1' : gameId;
+      return param === ':period' ? '1' : gameId;
     });
   };
 

@@ -213,8 +213,8 @@ export async function insertNumbers(
 }
 
 /** A confirmed quarter written directly: its score and its winner row (square (x, y), owned by `userId` or unsold). */
-export interface QuarterResultFixture {
-  quarter: number;
+export interface PeriodResultFixture {
+  period: number;
   teamA: number;
   teamB: number;
   square: { x: number; y: number; id?: string | null; userId: string | null };
@@ -223,14 +223,14 @@ export interface QuarterResultFixture {
   payoutStatus?: 'pending' | 'completed';
 }
 
-export async function insertQuarterResult(handle: DatabaseHandle, gameId: string, result: QuarterResultFixture): Promise<void> {
+export async function insertPeriodResult(handle: DatabaseHandle, gameId: string, result: PeriodResultFixture): Promise<void> {
   const at = now();
-  const { quarter, teamA, teamB, square } = result;
+  const { period, teamA, teamB, square } = result;
   await handle.db
-    .insertInto('quarter_scores')
+    .insertInto('period_scores')
     .values({
       game_id: gameId,
-      quarter,
+      period,
       team_a_score: teamA,
       team_b_score: teamB,
       team_a_last_digit: teamA % 10,
@@ -243,7 +243,7 @@ export async function insertQuarterResult(handle: DatabaseHandle, gameId: string
     .insertInto('game_winners')
     .values(
       winnerRow(gameId, {
-        quarter,
+        period,
         square,
         digits: [teamA % 10, teamB % 10],
         payoutCents: result.payoutCents ?? 0,
@@ -258,7 +258,7 @@ export async function insertQuarterResult(handle: DatabaseHandle, gameId: string
 export function winnerRow(
   gameId: string,
   values: {
-    quarter: number;
+    period: number;
     square: { x: number; y: number; id?: string | null; userId: string | null };
     digits: readonly [number, number];
     payoutCents?: number;
@@ -270,7 +270,7 @@ export function winnerRow(
   return {
     id: randomUUID(),
     game_id: gameId,
-    quarter: values.quarter,
+    period: values.period,
     winning_square_id: values.square.id ?? null,
     user_id: values.square.userId,
     square_x: values.square.x,

@@ -14,7 +14,7 @@ const APP_TABLES = [
   'squares',
   'checkout_items',
   'games',
-  'quarter_scores',
+  'period_scores',
   'game_grid_numbers',
   'grid_draws',
 ];

@@ -50,7 +50,7 @@ export async function sellSquares(handle: DatabaseHandle, gameId: string, ownerO
 }
 
 export async function winnerRows(handle: DatabaseHandle, gameId: string) {
-  return handle.db.selectFrom('game_winners').selectAll().where('game_id', '=', gameId).orderBy('quarter').execute();
+  return handle.db.selectFrom('game_winners').selectAll().where('game_id', '=', gameId).orderBy('period').execute();
 }
 
 export async function storedGame(handle: DatabaseHandle, gameId: string) {

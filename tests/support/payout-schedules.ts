@@ -2,8 +2,8 @@
  * The D12 schedules' payouts at a pot before any quarter is played, read off the one payout plan
  * (src/core/payout-plan.ts): what tests of the schedules and of game day expect a quarter to pay.
  */
+import type { Period } from '@core/periods';
 import { planPayouts, scheduleRules, type PayoutScheduleId } from '@core/payout-plan';
-import type { Quarter } from '@core/scoring';
 
 /** A schedule's plan at a pot before any quarter is played: each share rounded down to the cent. */
 function schedulePlan(potCents: number, scheduleId: PayoutScheduleId) {
@@ -11,12 +11,12 @@ function schedulePlan(potCents: number, scheduleId: PayoutScheduleId) {
 }
 
 /** A quarter's payout in cents: its share of the pot, rounded down to the cent. */
-export function quarterPayoutCents(potCents: number, scheduleId: PayoutScheduleId, quarter: Quarter): number {
-  return schedulePlan(potCents, scheduleId).periods.find(({ period }) => period === quarter)!.baseCents;
+export function periodPayoutCents(potCents: number, scheduleId: PayoutScheduleId, period: Period): number {
+  return schedulePlan(potCents, scheduleId).periods.find((line) => line.period === period)!.baseCents;
 }
 
 export interface PayoutPlan {
-  readonly quarters: readonly { readonly quarter: Quarter; readonly cents: number }[];
+  readonly periods: readonly { readonly period: Period; readonly cents: number }[];
   /** Sum of the four quarter payouts. */
   readonly paidOutCents: number;
   /** The part of the pot not paid out: the organizer's share plus rounding. */
@@ -25,7 +25,7 @@ export interface PayoutPlan {
 
 /** All four payouts of a pot under a schedule, and what remains. */
 export function payoutPlan(potCents: number, scheduleId: PayoutScheduleId): PayoutPlan {
-  const quarters = schedulePlan(potCents, scheduleId).periods.map(({ period, baseCents }) => ({ quarter: period, cents: baseCents }));
-  const paidOutCents = quarters.reduce((sum, { cents }) => sum + cents, 0);
-  return { quarters, paidOutCents, remainderCents: potCents - paidOutCents };
+  const periods = schedulePlan(potCents, scheduleId).periods.map(({ period, baseCents }) => ({ period: period, cents: baseCents }));
+  const paidOutCents = periods.reduce((sum, { cents }) => sum + cents, 0);
+  return { periods, paidOutCents, remainderCents: potCents - paidOutCents };
 }

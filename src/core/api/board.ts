@@ -8,7 +8,7 @@ import { INVALID_CART_ITEMS } from '../messages';
 import { RANDOM_PICK_ERRORS, RANDOM_PICK_MAX } from '../random-pick';
 import { PAYOUT_STATUSES } from '../status';
 import { announcementSchema } from './announcements';
-import { cents, digit, int, list, quarter, timestamp, type Contract } from './contract';
+import { cents, digit, int, list, period, timestamp, type Contract } from './contract';
 import { gameSchema } from './games';
 
 const boardSquareSchema = z.object({
@@ -45,7 +45,7 @@ export const boardNumbersSchema = z.object({
 export type BoardNumbers = Contract<typeof boardNumbersSchema>;
 
 const boardWinnerSchema = z.object({
-  quarter,
+  period,
   square_x: int,
   square_y: int,
   winning_numbers_x: digit,

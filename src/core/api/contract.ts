@@ -23,7 +23,7 @@ export const list = <T extends z.ZodType>(item: T) => z.array(item).readonly();
 export const digit = z.literal(DIGITS);
 
 /** A period (named `quarter` as the spec's API does), 1-4; the game's model says which it has. */
-export const quarter = z.literal(PERIODS);
+export const period = z.literal(PERIODS);
 
 /** Money: integer cents. */
 export const cents = z.number().int();

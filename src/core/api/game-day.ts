@@ -20,17 +20,17 @@
  */
 import { z } from 'zod';
 import { PAYOUT_REFERENCE_NOT_ALLOWED } from '../messages';
-import { fromResult, quarterScoreSchema } from '../schemas';
+import { fromResult, periodScoreSchema } from '../schemas';
 import { PAYOUT_STATUSES } from '../status';
 import { validateOptionalText, type TextField } from '../text';
 import { boardDigitSetSchema, boardDrawSchema, boardNumbersSchema } from './board';
-import { cents, digit, int, list, quarter, timestamp, type Contract } from './contract';
+import { cents, digit, int, list, period, timestamp, type Contract } from './contract';
 import { gameHeadingSchema, gameSchema } from './games';
 
 /** Texts of the requests' checks (the spec has none for them). */
 export const GAME_DAY_INPUT_TEXTS = {
-  allQuartersRequired: 'Enter both scores for every quarter.',
-  quarterInvalid: 'The quarter must be 1, 2, 3 or 4.',
+  everyScoreRequired: 'Enter both scores for every quarter.',
+  periodInvalid: 'The quarter must be 1, 2, 3 or 4.',
   /** D35: the `:set` of an early draw. */
   setInvalid: 'The number set must be 2, 3 or 4.',
   referenceTooLong: 'The payment reference must be at most 200 characters.',
@@ -39,8 +39,8 @@ export const GAME_DAY_INPUT_TEXTS = {
 // --- Answers ---------------------------------------------------------------------------------
 
 /** The spec's "Displayed quarter result", plus what the admin table needs. */
-const quarterResultSchema = z.object({
-  quarter,
+const periodResultSchema = z.object({
+  period,
   team_a_score: int,
   team_b_score: int,
   winning_numbers_x: digit,
@@ -64,7 +64,7 @@ const quarterResultSchema = z.object({
   last_retry_at: timestamp.nullable(),
   paid_at: timestamp.nullable(),
 });
-export type QuarterResult = Contract<typeof quarterResultSchema>;
+export type PeriodResult = Contract<typeof periodResultSchema>;
 
 /**
  * D38: a digit set as the admin's game day shows it: the board's, with a waiting set's last failed
@@ -95,12 +95,12 @@ export const gameDayViewSchema = z.object({
   /** The numbers whenever they exist (admins see them hidden or not). */
   numbers: boardNumbersSchema.nullable(),
   /** Confirmed quarters' results, in quarter order. */
-  results: list(quarterResultSchema),
+  results: list(periodResultSchema),
   draws: list(boardDrawSchema),
   /** D35/D38: the digit sets with their tickets (admins see the digits before the reveal). */
   digit_sets: list(gameDayDigitSetSchema),
   /** D19: the next quarter that may be confirmed, null when all four are. */
-  next_quarter: quarter.nullable(),
+  next_period: period.nullable(),
   /** Any score entered: numbers locked ("Locked after score entry"). */
   numbers_locked: z.boolean(),
   /** D50: players have seen the numbers (shown on the board now, or mailed): only Clear replaces them. */
@@ -113,9 +113,9 @@ export type GameDayView = Contract<typeof gameDayViewSchema>;
 export const confirmAllResultSchema = z.object({
   view: gameDayViewSchema,
   /** Quarters processed by this call, in order. */
-  processed: list(quarter),
+  processed: list(period),
   /** The first failure, when processing stopped early: its quarter and message. */
-  failure: z.object({ quarter, message: z.string() }).nullable(),
+  failure: z.object({ period, message: z.string() }).nullable(),
 });
 export type ConfirmAllResult = Contract<typeof confirmAllResultSchema>;
 
@@ -126,7 +126,7 @@ export const myWinningsResponseSchema = z.object({
     gameHeadingSchema.extend({
       wins: list(
         z.object({
-          quarter,
+          period,
           /** 1st Quarter, 2nd Quarter, 3rd Quarter, Final. */
           label: z.string(),
           amount_cents: cents,
@@ -141,9 +141,9 @@ export type MyWinningsResponse = Contract<typeof myWinningsResponseSchema>;
 // --- Requests --------------------------------------------------------------------------------
 
 /** `:id` and `:quarter` (1-4) of the quarter routes. */
-export const quarterParams = z.object({
+export const periodParams = z.object({
   id: z.string(),
-  quarter: z.enum(['1', '2', '3', '4'], { error: GAME_DAY_INPUT_TEXTS.quarterInvalid }).transform((value) => Number(value) as 1 | 2 | 3 | 4),
+  period: z.enum(['1', '2', '3', '4'], { error: GAME_DAY_INPUT_TEXTS.periodInvalid }).transform((value) => Number(value) as 1 | 2 | 3 | 4),
 });
 
 /** `:id` and `:set` (2-4) of POST /api/admin/games/:id/number-sets/:set/draw (D35: set 1 is Randomize's). */
@@ -160,10 +160,10 @@ export const randomizeRequestSchema = z
 export const visibilityRequestSchema = z.object({ revealed: z.boolean() });
 
 /** One quarter's two scores, with the spec's messages (section 5). */
-export const quarterScoreRequestSchema = quarterScoreSchema;
+export const periodScoreRequestSchema = periodScoreSchema;
 
-const allQuarters = { error: GAME_DAY_INPUT_TEXTS.allQuartersRequired };
-const quarterEntry = z.object(quarterScoreSchema.shape, allQuarters);
+const allPeriods = { error: GAME_DAY_INPUT_TEXTS.everyScoreRequired };
+const periodEntry = z.object(periodScoreSchema.shape, allPeriods);
 
 /**
  * Confirm All Quarter Winners: every period of the game (spec: enabled only when all eight boxes
@@ -171,8 +171,8 @@ const quarterEntry = z.object(quarterScoreSchema.shape, allQuarters);
  * asks for exactly the game's own periods (periods.ts).
  */
 export const confirmAllRequestSchema = z.object(
-  { scores: z.object({ 1: quarterEntry, 2: quarterEntry, 3: quarterEntry.optional(), 4: quarterEntry.optional() }, allQuarters) },
-  allQuarters,
+  { scores: z.object({ 1: periodEntry, 2: periodEntry, 3: periodEntry.optional(), 4: periodEntry.optional() }, allPeriods) },
+  allPeriods,
 );
 
 const REFERENCE_FIELD: TextField = {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isTimeZone } from '../game-time';
 import { FEED_LEAGUES } from '../score-feed';
-import { int, list, quarter, timestamp, type Contract, type RequestOf } from './contract';
+import { int, list, period, timestamp, type Contract, type RequestOf } from './contract';
 
 const SCORE_FEED_INPUT_TEXTS = {
   league: 'Choose a league from the list',
@@ -96,9 +96,9 @@ export const feedStatusSchema = z.object({
   /** Team A is the feed's home team (else its away team). */
   team_a_home: z.boolean(),
   /** The periods the feed entered, and whether each is confirmed (by anyone). */
-  entries: list(scorePair.extend({ quarter, entered_at: timestamp, confirmed: z.boolean() })),
+  entries: list(scorePair.extend({ period, entered_at: timestamp, confirmed: z.boolean() })),
   /** Confirmed periods whose score the feed now says differently (money is never changed by it). */
-  differs: list(z.object({ quarter, feed: scorePair, confirmed: scorePair })),
+  differs: list(z.object({ period, feed: scorePair, confirmed: scorePair })),
   /** Failed reads in a row, and the last one's cause. */
   failures: int,
   error: z.string().nullable(),

@@ -88,7 +88,7 @@ describe(`every activity entry kind is written, in its words (D32, ${testDbKind}
     await ok('DELETE', `/api/admin/games/${card.id}/numbers`);
     const drawn = await ok<GameDayView>('POST', `/api/admin/games/${card.id}/numbers/randomize`, { confirm_not_full: true });
     const numbers = drawn.numbers!;
-    await ok('PUT', `/api/admin/games/${card.id}/quarters/1`, { team_a_score: numbers.x_axis_numbers[0], team_b_score: numbers.y_axis_numbers[1] });
+    await ok('PUT', `/api/admin/games/${card.id}/periods/1`, { team_a_score: numbers.x_axis_numbers[0], team_b_score: numbers.y_axis_numbers[1] });
 
     // An organizer-collects game: reserved, assigned to a named person, marked paid and unpaid, moved.
     const cash = await newGame({ payment_method: 'organizer', payment_instructions: 'Cash to Coach K' });

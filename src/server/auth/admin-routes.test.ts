@@ -89,7 +89,7 @@ describe(`the old admin addresses are gone: 404, nothing changed (design note 03
     ['DELETE', '/api/games/:id', undefined],
     ['GET', '/api/games/:id/game-day', undefined],
     ['POST', '/api/games/:id/numbers/randomize', { confirm_not_full: true }],
-    ['POST', '/api/games/:id/quarters/confirm-all', { scores: {} }],
+    ['POST', '/api/games/:id/periods/confirm-all', { scores: {} }],
     ['GET', '/api/games/:id/invite', undefined],
     ['POST', '/api/games/:id/squares/mark-paid', { squares: [{ x: 0, y: 0 }] }],
     ['GET', '/api/games/:id/payments', undefined],

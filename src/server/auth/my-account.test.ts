@@ -452,7 +452,7 @@ describe(`the account page (D41, ${testDbKind})`, () => {
 
       await t.db.handle.db
         .insertInto('game_winners')
-        .values(winnerRow(gameId, { quarter: 1, square: { x: 6, y: 6, id: unpaid[0]!, userId: id }, digits: [6, 6], payoutCents: 2500 }))
+        .values(winnerRow(gameId, { period: 1, square: { x: 6, y: 6, id: unpaid[0]!, userId: id }, digits: [6, 6], payoutCents: 2500 }))
         .execute();
       res = await del();
       expect([res.statusCode, errorOf(res).message]).toEqual([409, ACCOUNT_TEXTS.unpaidWinnings('$25.00')]);

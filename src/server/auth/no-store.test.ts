@@ -63,7 +63,7 @@ describe(`every answer of every admin route is Cache-Control: no-store (${testDb
   };
   const pathOf = (url: string) =>
     url
-      .replace(':quarter', '1')
+      .replace(':period', '1')
       .replace(':kind', 'squares')
       .replace(/:[A-Za-z_]+/g, gameId);
 

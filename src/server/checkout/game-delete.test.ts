@@ -43,7 +43,7 @@ describe(`deleting a game refunds only its own part of a checkout (${testDbKind}
 
     // A is drawn and played; two payouts are marked paid.
     await ok(t.app, 'POST', `/api/admin/games/${a}/numbers/randomize`, admin.cookie, {});
-    await ok(t.app, 'POST', `/api/admin/games/${a}/quarters/confirm-all`, admin.cookie, {
+    await ok(t.app, 'POST', `/api/admin/games/${a}/periods/confirm-all`, admin.cookie, {
       scores: allScores([
         [7, 3],
         [14, 10],
@@ -51,8 +51,8 @@ describe(`deleting a game refunds only its own part of a checkout (${testDbKind}
         [31, 28],
       ]),
     });
-    await ok(t.app, 'POST', `/api/admin/games/${a}/quarters/1/payout/mark-paid`, admin.cookie, { reference: 'Venmo 1' });
-    await ok(t.app, 'POST', `/api/admin/games/${a}/quarters/2/payout/mark-paid`, admin.cookie, { reference: 'Venmo 2' });
+    await ok(t.app, 'POST', `/api/admin/games/${a}/periods/1/payout/mark-paid`, admin.cookie, { reference: 'Venmo 1' });
+    await ok(t.app, 'POST', `/api/admin/games/${a}/periods/2/payout/mark-paid`, admin.cookie, { reference: 'Venmo 2' });
     const gameA = await gameRow(t.db.handle, a);
     expect(gameA).toMatchObject({ is_active: false, squares_claimed: 100, total_pot_cents: 100_000 });
     const squaresA = await squareRows(t.db.handle, a);

@@ -22,7 +22,7 @@ describe(`migrations and schema rules (${testDbKind})`, () => {
     expect(again).toEqual({ authChanges: 0, applied: [] });
     const tables = await t.handle.raw.introspection.getTables();
     const names = tables.map((x) => x.name);
-    for (const table of ['user', 'session', 'games', 'squares', 'checkouts', 'game_grid_numbers', 'quarter_scores', 'game_winners', 'grid_draws']) {
+    for (const table of ['user', 'session', 'games', 'squares', 'checkouts', 'game_grid_numbers', 'period_scores', 'game_winners', 'grid_draws']) {
       expect(names).toContain(table);
     }
   });
@@ -64,7 +64,7 @@ describe(`migrations and schema rules (${testDbKind})`, () => {
 
   it('records one winner per quarter', async () => {
     const gameId = await insertGame(t.handle);
-    const winner = () => winnerRow(gameId, { quarter: 1, square: { x: 0, y: 0, userId: null }, digits: [4, 7], payoutStatus: 'completed' });
+    const winner = () => winnerRow(gameId, { period: 1, square: { x: 0, y: 0, userId: null }, digits: [4, 7], payoutStatus: 'completed' });
     await t.handle.db.insertInto('game_winners').values(winner()).execute();
     await expect(t.handle.db.insertInto('game_winners').values(winner()).execute()).rejects.toThrow(/unique|UNIQUE/);
   });

@@ -23,7 +23,7 @@ export interface Database {
   game_grid_numbers: GameGridNumbersTable;
   grid_draws: GridDrawsTable;
   digit_sets: DigitSetsTable;
-  quarter_scores: QuarterScoresTable;
+  period_scores: PeriodScoresTable;
   game_winners: GameWinnersTable;
   mail_queue: MailQueueTable;
   dev_mailbox: DevMailboxTable;
@@ -360,9 +360,9 @@ export interface DigitSetsTable {
   numbers_mailed_at: Generated<string | null>;
 }
 
-export interface QuarterScoresTable {
+export interface PeriodScoresTable {
   game_id: string;
-  quarter: number;
+  period: number;
   team_a_score: number;
   team_b_score: number;
   team_a_last_digit: number;
@@ -374,7 +374,7 @@ export interface QuarterScoresTable {
 export interface GameWinnersTable {
   id: string;
   game_id: string;
-  quarter: number;
+  period: number;
   winning_square_id: string | null;
   user_id: string | null;
   square_x: number;

@@ -58,12 +58,12 @@ export function ownedSquaresWithOwners(db: Executor, gameId: string) {
 export function winnersWithScores(db: Executor, gameId: string) {
   return db
     .selectFrom('game_winners')
-    .innerJoin('quarter_scores', (join) =>
-      join.onRef('quarter_scores.game_id', '=', 'game_winners.game_id').onRef('quarter_scores.quarter', '=', 'game_winners.quarter'),
+    .innerJoin('period_scores', (join) =>
+      join.onRef('period_scores.game_id', '=', 'game_winners.game_id').onRef('period_scores.period', '=', 'game_winners.period'),
     )
     .leftJoin('user', 'user.id', 'game_winners.user_id')
     .where('game_winners.game_id', '=', gameId)
-    .orderBy('game_winners.quarter');
+    .orderBy('game_winners.period');
 }
 
 /**

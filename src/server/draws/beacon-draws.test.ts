@@ -124,7 +124,7 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     expect((await setRow(gameId)).x_axis_numbers).toBeNull();
     expect(await drawnLog(gameId)).toEqual([]);
     // Until set 1 is drawn, scores are refused with the round it waits for.
-    const refused = await send(t.app, 'PUT', adminUrl(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
+    const refused = await send(t.app, 'PUT', adminUrl(gameId, '/periods/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ error: expect.objectContaining({ code: 'NO_NUMBERS', message: GAME_DAY_TEXTS.drawWaiting(round) }) });
     // Sales are closed, and every refusal says the numbers are being drawn, not that they have been.
@@ -186,7 +186,7 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     } finally {
       await forger.close();
     }
-    const scored = await send(t.app, 'PUT', adminUrl(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
+    const scored = await send(t.app, 'PUT', adminUrl(gameId, '/periods/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
     expect(scored.statusCode, scored.body).toBe(200);
   });
 
@@ -241,7 +241,7 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     expect((await early(2)).json().error).toEqual({ code: 'SET_NOT_NEXT', message: GAME_DAY_TEXTS.setWaiting(2, second.round) });
     expect((await early(3)).json().error).toEqual({ code: 'SET_NOT_NEXT', message: GAME_DAY_TEXTS.setWaiting(2, second.round) });
     // Q1's confirmation leaves the ticket as it is.
-    const q1 = await send(t.app, 'PUT', adminUrl(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
+    const q1 = await send(t.app, 'PUT', adminUrl(gameId, '/periods/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
     expect(q1.statusCode, q1.body).toBe(200);
     expect((await setRow(gameId, 2)).round).toBe(second.round);
     node.release(second.round!);
@@ -319,18 +319,18 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     // The node released round 1 early (the test's drand clock runs ahead): let the real one pass it,
     // as it would have, so set 2's round (10 s from now) is a later one and not out yet.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const q1 = await send(t.app, 'PUT', adminUrl(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
+    const q1 = await send(t.app, 'PUT', adminUrl(gameId, '/periods/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
     expect(q1.statusCode, q1.body).toBe(200);
     const second = await setRow(gameId, 2);
     expect(second).toMatchObject({ method: 'beacon', chain_hash: node.chain.chainHash, x_axis_numbers: null, drawn_at: null });
     expect(second.round!).toBeGreaterThan(round);
-    const q2 = await send(t.app, 'PUT', adminUrl(gameId, '/quarters/2'), { cookie: admin.cookie, payload: { team_a_score: 14, team_b_score: 3 } });
+    const q2 = await send(t.app, 'PUT', adminUrl(gameId, '/periods/2'), { cookie: admin.cookie, payload: { team_a_score: 14, team_b_score: 3 } });
     expect(q2.statusCode).toBe(409);
     expect(q2.json()).toEqual({ error: expect.objectContaining({ code: 'NO_NUMBERS', message: GAME_DAY_TEXTS.drawWaiting(second.round!) }) });
     node.release(second.round!);
     const set2 = await drawn(gameId, 2);
     expect(set2.beacon_signature).toBe(node.signed(second.round!).signature);
-    const again = await send(t.app, 'PUT', adminUrl(gameId, '/quarters/2'), { cookie: admin.cookie, payload: { team_a_score: 14, team_b_score: 3 } });
+    const again = await send(t.app, 'PUT', adminUrl(gameId, '/periods/2'), { cookie: admin.cookie, payload: { team_a_score: 14, team_b_score: 3 } });
     expect(again.statusCode, again.body).toBe(200);
     await ok(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
     const verification = await ok<DrawVerification>(t.app, 'GET', url(gameId, '/draw-verification'), undefined);
@@ -360,7 +360,7 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     await ok(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
     expect((await numbersMails()).length).toBe(before + 3);
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const q1 = await send(t.app, 'PUT', adminUrl(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
+    const q1 = await send(t.app, 'PUT', adminUrl(gameId, '/periods/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
     expect(q1.statusCode, q1.body).toBe(200);
     const second = await setRow(gameId, 2);
     // Other tests' games share the title: count this game's set 2 mails as the ones added now.

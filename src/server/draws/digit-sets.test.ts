@@ -34,8 +34,8 @@ describe(`digit sets per period (D35, D38 commit-reveal) (${testDbKind})`, () =>
   const adminUrl = (gameId: string, path = '') => `/api/admin/games/${gameId}${path}`;
   const draw = (gameId: string) => ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), admin.cookie, {});
   const view = (gameId: string) => ok<GameDayView>(t.app, 'GET', adminUrl(gameId, '/game-day'), admin.cookie);
-  async function confirm(gameId: string, quarter: number, a: number, b: number): Promise<GameDayView> {
-    const res = await send(t.app, 'PUT', adminUrl(gameId, `/quarters/${quarter}`), { cookie: admin.cookie, payload: { team_a_score: a, team_b_score: b } });
+  async function confirm(gameId: string, period: number, a: number, b: number): Promise<GameDayView> {
+    const res = await send(t.app, 'PUT', adminUrl(gameId, `/periods/${period}`), { cookie: admin.cookie, payload: { team_a_score: a, team_b_score: b } });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as GameDayView;
   }
@@ -133,7 +133,7 @@ describe(`digit sets per period (D35, D38 commit-reveal) (${testDbKind})`, () =>
       [1, 'Q1'],
       [2, 'Q2'],
     ]);
-    const q1 = afterQ1.results.find((r) => r.quarter === 1)!;
+    const q1 = afterQ1.results.find((r) => r.period === 1)!;
     const set1 = afterQ1.digit_sets[0]!;
     expect({ x: q1.square_x, y: q1.square_y }).toEqual(
       winningSquareOf(CLASSIC_SHAPE, { xAxisNumbers: set1.x_axis_numbers!, yAxisNumbers: set1.y_axis_numbers! }, 7, 3),
@@ -141,13 +141,13 @@ describe(`digit sets per period (D35, D38 commit-reveal) (${testDbKind})`, () =>
 
     const afterQ2 = await confirm(gameId, 2, 14, 10);
     const set2 = afterQ2.digit_sets[1]!;
-    const q2 = afterQ2.results.find((r) => r.quarter === 2)!;
+    const q2 = afterQ2.results.find((r) => r.period === 2)!;
     expect({ x: q2.square_x, y: q2.square_y }).toEqual(
       winningSquareOf(CLASSIC_SHAPE, { xAxisNumbers: set2.x_axis_numbers!, yAxisNumbers: set2.y_axis_numbers! }, 14, 10),
     );
     // D19: a corrected score re-picks from the quarter's own set.
     const corrected = await confirm(gameId, 2, 17, 12);
-    const q2b = corrected.results.find((r) => r.quarter === 2)!;
+    const q2b = corrected.results.find((r) => r.period === 2)!;
     expect({ x: q2b.square_x, y: q2b.square_y }).toEqual(
       winningSquareOf(CLASSIC_SHAPE, { xAxisNumbers: set2.x_axis_numbers!, yAxisNumbers: set2.y_axis_numbers! }, 17, 12),
     );
@@ -169,7 +169,7 @@ describe(`digit sets per period (D35, D38 commit-reveal) (${testDbKind})`, () =>
     }
     const q4 = await confirm(gameId, 4, 28, 15);
     const set4 = q4.digit_sets[3]!;
-    const r4 = q4.results.find((r) => r.quarter === 4)!;
+    const r4 = q4.results.find((r) => r.period === 4)!;
     expect({ x: r4.square_x, y: r4.square_y }).toEqual(
       winningSquareOf(CLASSIC_SHAPE, { xAxisNumbers: set4.x_axis_numbers!, yAxisNumbers: set4.y_axis_numbers! }, 28, 15),
     );
@@ -183,7 +183,7 @@ describe(`digit sets per period (D35, D38 commit-reveal) (${testDbKind})`, () =>
     const afterQ2 = await confirm(gameId, 2, 10, 7);
     expect(afterQ2.digit_sets.map((s) => s.periods_label)).toEqual(['Q1-Q2', 'Q3-Q4']);
     const set2 = afterQ2.digit_sets[1]!;
-    const q3 = (await confirm(gameId, 3, 13, 9)).results.find((r) => r.quarter === 3)!;
+    const q3 = (await confirm(gameId, 3, 13, 9)).results.find((r) => r.period === 3)!;
     expect({ x: q3.square_x, y: q3.square_y }).toEqual(
       winningSquareOf(CLASSIC_SHAPE, { xAxisNumbers: set2.x_axis_numbers!, yAxisNumbers: set2.y_axis_numbers! }, 13, 9),
     );
@@ -263,7 +263,7 @@ describe(`digit sets per period (D35, D38 commit-reveal) (${testDbKind})`, () =>
     expect(after.digit_sets[1]!.x_axis_numbers).toEqual(second!.x_axis_numbers);
     expect(await db().selectFrom('grid_draws').select('id').where('game_id', '=', gameId).where('set_number', '=', 2).execute()).toHaveLength(1);
     const q3 = await confirm(gameId, 3, 21, 10);
-    const result = q3.results.find((r) => r.quarter === 3)!;
+    const result = q3.results.find((r) => r.period === 3)!;
     expect(winningSquareOf(CLASSIC_SHAPE, { xAxisNumbers: second!.x_axis_numbers!, yAxisNumbers: second!.y_axis_numbers! }, 1, 0)).toEqual({
       x: result.square_x,
       y: result.square_y,

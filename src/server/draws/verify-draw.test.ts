@@ -58,8 +58,8 @@ describe(`draw record and npm run verify-draw (D38, ${testDbKind})`, () => {
   it('set 2 waits for the secret seed; once Q2 is confirmed both sets verify from the page URL', async () => {
     const before = await verifyDrawCommand(`http://127.0.0.1/game/${gameId}`, appFetch);
     expect(before).toEqual({ ok: true, lines: [`Game ${gameId}: 1 set(s)`, 'Set 1: not drawn or not published yet'] });
-    for (const quarter of [1, 2]) {
-      await ok(t.app, 'PUT', `/api/admin/games/${gameId}/quarters/${quarter}`, admin.cookie, { team_a_score: quarter * 7, team_b_score: 3 });
+    for (const period of [1, 2]) {
+      await ok(t.app, 'PUT', `/api/admin/games/${gameId}/periods/${period}`, admin.cookie, { team_a_score: period * 7, team_b_score: 3 });
     }
     const after = await verifyDrawCommand(`http://127.0.0.1/game/${gameId}`, appFetch);
     expect(after).toEqual({ ok: true, lines: [`Game ${gameId}: 2 set(s)`, 'Set 1: verified', 'Set 2: verified'] });

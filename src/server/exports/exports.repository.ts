@@ -25,9 +25,9 @@ export function exportsRepository(db: Executor) {
     payouts: (gameId: string) =>
       winnersWithScores(db, gameId)
         .select([
-          'game_winners.quarter',
-          'quarter_scores.team_a_score',
-          'quarter_scores.team_b_score',
+          'game_winners.period',
+          'period_scores.team_a_score',
+          'period_scores.team_b_score',
           'game_winners.square_x',
           'game_winners.square_y',
           'game_winners.user_id',

@@ -140,7 +140,7 @@ export function exportsService({ repo, orders, sharePayout = async () => null }:
             ...(await repo.payouts(gameId)).map((p) => {
               const owesCents = winnerOwesCents(p.unpaid_squares, game.price_per_square_cents);
               return [
-                isPeriodOf(model, p.quarter) ? periodWinningsLabel(model, p.quarter) : String(p.quarter),
+                isPeriodOf(model, p.period) ? periodWinningsLabel(model, p.period) : String(p.period),
                 p.team_a_score,
                 p.team_b_score,
                 squarePositionLabel({ x: p.square_x, y: p.square_y }),

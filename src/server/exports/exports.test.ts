@@ -22,9 +22,9 @@ async function drawScoreAndPayQ1(t: TestApp, admin: TestAccount, gameId: string,
     [20, 10],
     [30, 20],
   ]);
-  const confirm = await send(t.app, 'POST', `/api/admin/games/${gameId}/quarters/confirm-all`, { cookie: admin.cookie, payload: { scores } });
+  const confirm = await send(t.app, 'POST', `/api/admin/games/${gameId}/periods/confirm-all`, { cookie: admin.cookie, payload: { scores } });
   expect(confirm.statusCode, confirm.body).toBe(200);
-  const paid = await send(t.app, 'POST', `/api/admin/games/${gameId}/quarters/1/payout/mark-paid`, { cookie: admin.cookie, payload: { reference } });
+  const paid = await send(t.app, 'POST', `/api/admin/games/${gameId}/periods/1/payout/mark-paid`, { cookie: admin.cookie, payload: { reference } });
   expect(paid.statusCode, paid.body).toBe(200);
 }
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ConfirmAllResult, GameDayView } from '@core/api/game-day';
 import { winningSquareOf } from '@core/board-shape';
-import { createWinnerRecordError, findWinningSquareError, GAME_DAY_ERRORS, saveQuarterScoreError } from '@core/messages';
+import { createWinnerRecordError, findWinningSquareError, GAME_DAY_ERRORS, savePeriodScoreError } from '@core/messages';
 import { finalPeriod, isPeriodOf, nextPeriodToConfirm, type Period, type PeriodModel, periodModel } from '@core/periods';
-import { winningDigits, type Quarter } from '@core/scoring';
+import { winningDigits } from '@core/scoring';
 import { scoreCorrectionBlock } from '@core/status';
 import { activityRepository } from '../activity/activity.repository';
 import { parseAxis } from '../db/grid-numbers';
@@ -22,7 +22,7 @@ export interface ScorePair {
 }
 
 /** What confirming one quarter did. */
-interface QuarterOutcome {
+interface ConfirmOutcome {
   /** False when the quarter was already confirmed with these scores (nothing written). */
   changed: boolean;
 }
@@ -32,7 +32,7 @@ interface QuarterOutcome {
  * that failed (spec section 8): "Failed to save Q2 score", "Failed to find winning square for
  * Q2", "Failed to create winner record for Q2", "Failed to mark game as completed".
  */
-class QuarterStepError extends AppError {
+class PeriodStepError extends AppError {
   constructor(
     message: string,
     readonly reason: unknown,
@@ -47,7 +47,7 @@ async function step<T>(message: string, work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw new QuarterStepError(message, err);
+    throw new PeriodStepError(message, err);
   }
 }
 
@@ -72,49 +72,49 @@ export function periodConfirmations(deps: GameDayServiceDeps, view: (gameId: str
    * owns the square (D24). The game's final period (the 4th quarter, or the 2nd half) completes
    * the game; a period the game's model does not have is refused (400).
    */
-  async function confirmQuarter(
+  async function confirmPeriod(
     gameId: string,
-    quarter: Quarter,
+    period: Period,
     scores: ScorePair,
     adminId: string | null,
     { onlyUnconfirmed = false }: { onlyUnconfirmed?: boolean } = {},
-  ): Promise<QuarterOutcome> {
+  ): Promise<ConfirmOutcome> {
     return lockedGameDay(deps, gameId, async (game, tx) => {
       const model = periodModel(game.row.game_type);
-      if (!isPeriodOf(model, quarter)) throw badRequest(GAME_DAY_TEXTS.notAPeriod(quarter, model), 'VALIDATION_ERROR');
+      if (!isPeriodOf(model, period)) throw badRequest(GAME_DAY_TEXTS.notAPeriod(period, model), 'VALIDATION_ERROR');
       // D35: the period's own set decides its winner (set 1 is mirrored in game_grid_numbers).
-      const numbers = await numbersForPeriod(game, quarter, () => tx.numbers(gameId));
+      const numbers = await numbersForPeriod(game, period, () => tx.numbers(gameId));
       if (!numbers) {
-        const round = await pendingRoundForPeriod(game, quarter);
+        const round = await pendingRoundForPeriod(game, period);
         throw conflict(round === null ? GAME_DAY_TEXTS.scoresNeedNumbers : GAME_DAY_TEXTS.drawWaiting(round), 'NO_NUMBERS');
       }
       const confirmed = await tx.scores(gameId);
-      const previous = confirmed.find((score) => score.quarter === quarter);
+      const previous = confirmed.find((score) => score.period === period);
       // D39: the feed confirms a period nobody confirmed yet; it never corrects one.
       if (previous && onlyUnconfirmed) return { changed: false };
-      const existing = previous ? await tx.winner(gameId, quarter) : undefined;
+      const existing = previous ? await tx.winner(gameId, period) : undefined;
       if (!previous) {
         const next = nextPeriodToConfirm(
           model,
-          confirmed.map((score) => score.quarter).filter((period) => isPeriodOf(model, period)),
+          confirmed.map((score) => score.period).filter((period) => isPeriodOf(model, period)),
         );
-        if (next !== quarter) throw conflict(GAME_DAY_TEXTS.outOfOrder(next ?? quarter, quarter, model), 'QUARTER_OUT_OF_ORDER');
+        if (next !== period) throw conflict(GAME_DAY_TEXTS.outOfOrder(next ?? period, period, model), 'QUARTER_OUT_OF_ORDER');
       } else if (existing && previous.team_a_score === scores.team_a_score && previous.team_b_score === scores.team_b_score) {
         // The same quarter confirmed again with the same scores (a second click, a second admin).
         return { changed: false };
       } else if (existing) {
         // D19: correctable until money moved (core's one rule, which the web's score boxes follow too).
         const block = scoreCorrectionBlock({ ...existing, hasWinner: existing.user_id !== null });
-        if (block === 'settled') throw conflict(GAME_DAY_TEXTS.payoutDoneNoCorrection(quarter, model), 'PAYOUT_COMPLETED');
-        if (block === 'processing') throw conflict(GAME_DAY_TEXTS.payoutUnderWay(quarter, model), 'PAYOUT_PROCESSING');
+        if (block === 'settled') throw conflict(GAME_DAY_TEXTS.payoutDoneNoCorrection(period, model), 'PAYOUT_COMPLETED');
+        if (block === 'processing') throw conflict(GAME_DAY_TEXTS.payoutUnderWay(period, model), 'PAYOUT_PROCESSING');
       }
 
       const at = now().toISOString();
       const digits = winningDigits(scores.team_a_score, scores.team_b_score);
-      await step(saveQuarterScoreError(quarter, model), () =>
+      await step(savePeriodScoreError(period, model), () =>
         tx.saveScore({
           game_id: gameId,
-          quarter,
+          period,
           team_a_score: scores.team_a_score,
           team_b_score: scores.team_b_score,
           team_a_last_digit: digits.teamADigit,
@@ -124,7 +124,7 @@ export function periodConfirmations(deps: GameDayServiceDeps, view: (gameId: str
         }),
       );
 
-      const { square, owner } = await step(findWinningSquareError(quarter, model), async () => {
+      const { square, owner } = await step(findWinningSquareError(period, model), async () => {
         const square = winningSquareOf(
           shapeOfGame(game.row),
           { xAxisNumbers: parseAxis(gameId, numbers.x_axis_numbers), yAxisNumbers: parseAxis(gameId, numbers.y_axis_numbers) },
@@ -134,9 +134,9 @@ export function periodConfirmations(deps: GameDayServiceDeps, view: (gameId: str
         return { square, owner: await tx.ownerAt(gameId, square.x, square.y) };
       });
 
-      await step(createWinnerRecordError(quarter, model), async () => {
+      await step(createWinnerRecordError(period, model), async () => {
         // D34: the one plan with the outcomes so far; a correction re-prices later payouts (or is refused).
-        const amount = await confirmationPayout(game, quarter, owner?.user_id ?? null, at);
+        const amount = await confirmationPayout(game, period, owner?.user_id ?? null, at);
         const sameWinner =
           existing !== undefined &&
           existing.square_x === square.x &&
@@ -145,12 +145,12 @@ export function periodConfirmations(deps: GameDayServiceDeps, view: (gameId: str
           existing.payout_amount_cents === amount;
         if (sameWinner) {
           // A corrected score that picks the same square: the payout goes on as it was.
-          await tx.touchWinner(gameId, quarter, { admin_user_id: adminId, updated_at: at });
+          await tx.touchWinner(gameId, period, { admin_user_id: adminId, updated_at: at });
           return;
         }
         const values: WinnerValues = {
           game_id: gameId,
-          quarter,
+          period,
           winning_square_id: owner?.id ?? null,
           user_id: owner?.user_id ?? null,
           square_x: square.x,
@@ -177,18 +177,18 @@ export function periodConfirmations(deps: GameDayServiceDeps, view: (gameId: str
         // D32: the confirmation in the game's log, about the winner's square (its owner sees it).
         await activityRepository(game.tx).record(
           gameId,
-          [{ action: 'confirmed', actorUserId: adminId, subjectUserId: owner?.user_id ?? null, squares: [square], detail: { quarter, amount_cents: amount } }],
+          [{ action: 'confirmed', actorUserId: adminId, subjectUserId: owner?.user_id ?? null, squares: [square], detail: { period, amount_cents: amount } }],
           at,
         );
       });
 
-      const final = quarter === finalPeriod(model);
+      const final = period === finalPeriod(model);
       await step(final ? GAME_DAY_ERRORS.markCompletedFailed : GAME_DAY_ERRORS.updateGameFailed, () =>
         // Spec section 4: confirming scores sets manual_numbers_set; D19: the final period completes the game.
         tx.setFlags(gameId, { manual_numbers_set: true, ...(final ? { is_active: false } : {}), updated_at: at }),
       );
       // D35: the set after this one is drawn when this period ends its set.
-      await drawNextSetAfter(game, quarter, adminId, at, deps.beacon);
+      await drawNextSetAfter(game, period, adminId, at, deps.beacon);
       if (game.row.draw_method === 'beacon') game.afterCommit.add(() => deps.beacon.drawSoon());
       await tellPlayers(deps, game);
       return { changed: true };
@@ -200,25 +200,25 @@ export function periodConfirmations(deps: GameDayServiceDeps, view: (gameId: str
    * else is logged with its cause and said with the catalogue's text for the step that failed
    * (saving the score when it failed before any step).
    */
-  function quarterFailure(err: unknown, gameId: string, quarter: Quarter, model: PeriodModel): AppError {
-    if (err instanceof QuarterStepError) {
-      log.error({ err: err.reason, gameId, quarter }, err.message);
+  function periodFailure(err: unknown, gameId: string, period: Period, model: PeriodModel): AppError {
+    if (err instanceof PeriodStepError) {
+      log.error({ err: err.reason, gameId, period }, err.message);
       return err;
     }
     if (err instanceof AppError) return err;
-    const failure = new QuarterStepError(saveQuarterScoreError(quarter, model), err);
-    log.error({ err, gameId, quarter }, failure.message);
+    const failure = new PeriodStepError(savePeriodScoreError(period, model), err);
+    log.error({ err, gameId, period }, failure.message);
     return failure;
   }
 
   return {
     /** PUT quarters/:quarter: confirms a quarter in order, or corrects a confirmed one (D19). */
-    async confirm(gameId: string, quarter: Quarter, scores: ScorePair, adminId: string): Promise<GameDayView> {
-      let outcome: QuarterOutcome;
+    async confirm(gameId: string, period: Period, scores: ScorePair, adminId: string): Promise<GameDayView> {
+      let outcome: ConfirmOutcome;
       try {
-        outcome = await confirmQuarter(gameId, quarter, scores, adminId);
+        outcome = await confirmPeriod(gameId, period, scores, adminId);
       } catch (err) {
-        throw quarterFailure(err, gameId, quarter, await modelOf(gameId));
+        throw periodFailure(err, gameId, period, await modelOf(gameId));
       }
       if (outcome.changed) publishGameDay(deps, gameId, 'winners');
       return view(gameId);
@@ -230,22 +230,22 @@ export function periodConfirmations(deps: GameDayServiceDeps, view: (gameId: str
      * confirmed with the same scores counts as processed, so repeating the call is harmless and a
      * retry finishes the rest. Scores for exactly the game's periods are required (400 otherwise).
      */
-    async confirmAll(gameId: string, scores: Partial<Record<Quarter, ScorePair>>, adminId: string): Promise<ConfirmAllResult> {
+    async confirmAll(gameId: string, scores: Partial<Record<Period, ScorePair>>, adminId: string): Promise<ConfirmAllResult> {
       const model = await modelOf(gameId);
       const extra = (Object.keys(scores).map(Number) as Period[]).find((period) => scores[period] !== undefined && !isPeriodOf(model, period));
       if (extra !== undefined) throw badRequest(GAME_DAY_TEXTS.notAPeriod(extra, model), 'VALIDATION_ERROR');
       if (model.periods.some((period) => scores[period] === undefined)) throw badRequest(GAME_DAY_TEXTS.allPeriodsRequired(model), 'VALIDATION_ERROR');
-      const processed: Quarter[] = [];
+      const processed: Period[] = [];
       let failure: ConfirmAllResult['failure'] = null;
       let changed = false;
-      for (const quarter of model.periods) {
+      for (const period of model.periods) {
         try {
-          changed = (await confirmQuarter(gameId, quarter, scores[quarter]!, adminId)).changed || changed;
-          processed.push(quarter);
+          changed = (await confirmPeriod(gameId, period, scores[period]!, adminId)).changed || changed;
+          processed.push(period);
         } catch (err) {
           // A game that does not exist is not a quarter's failure.
           if (err instanceof AppError && err.statusCode === 404) throw err;
-          failure = { quarter, message: quarterFailure(err, gameId, quarter, model).message };
+          failure = { period, message: periodFailure(err, gameId, period, model).message };
           break;
         }
       }
@@ -259,12 +259,12 @@ export function periodConfirmations(deps: GameDayServiceDeps, view: (gameId: str
      * confirmed is left as it is (manual entry wins). Resolves with null when it confirmed (or
      * there was nothing to do), or with why not (numbers not drawn yet, out of order...).
      */
-    async confirmFromFeed(gameId: string, quarter: Quarter, scores: ScorePair): Promise<string | null> {
-      let outcome: QuarterOutcome;
+    async confirmFromFeed(gameId: string, period: Period, scores: ScorePair): Promise<string | null> {
+      let outcome: ConfirmOutcome;
       try {
-        outcome = await confirmQuarter(gameId, quarter, scores, null, { onlyUnconfirmed: true });
+        outcome = await confirmPeriod(gameId, period, scores, null, { onlyUnconfirmed: true });
       } catch (err) {
-        const failure = quarterFailure(err, gameId, quarter, await modelOf(gameId));
+        const failure = periodFailure(err, gameId, period, await modelOf(gameId));
         if (failure.statusCode < 500) return failure.message;
         throw failure;
       }

@@ -1,4 +1,4 @@
-import type { GameDayView, MyWinningsResponse, QuarterResult } from '@core/api/game-day';
+import type { GameDayView, MyWinningsResponse, PeriodResult } from '@core/api/game-day';
 import type { Digit } from '@core/grid';
 import { isPeriod, isPeriodOf, nextPeriodToConfirm, periodModel, periodWinningsLabel } from '@core/periods';
 import { winnerOwesCents } from '@core/results-ledger';
@@ -27,7 +27,7 @@ export function gameDayView(deps: GameDayServiceDeps) {
       sharePayoutOf(deps.db, row),
     ]);
     const model = periodModel(row.game_type);
-    const confirmed = scores.map((score) => score.quarter).filter((quarter) => isPeriodOf(model, quarter));
+    const confirmed = scores.map((score) => score.period).filter((period) => isPeriodOf(model, period));
     return {
       game: toGame(row),
       numbers: numbersRow ? toBoardNumbers(gameId, numbersRow) : null,
@@ -39,7 +39,7 @@ export function gameDayView(deps: GameDayServiceDeps) {
         last_error: set.drawn_at === null ? set.last_error : null,
         last_error_at: set.drawn_at === null ? set.last_error_at : null,
       })),
-      next_quarter: nextPeriodToConfirm(model, confirmed),
+      next_period: nextPeriodToConfirm(model, confirmed),
       numbers_locked: scores.length > 0,
       numbers_shown: numbersShown(row, sets),
       share_payout: share,
@@ -54,16 +54,16 @@ export function gameDayView(deps: GameDayServiceDeps) {
     let total = 0;
     for (const row of rows) {
       const model = periodModel(row.game_type);
-      if (!isPeriodOf(model, row.quarter) || !isPayoutStatus(row.payout_status))
-        throw new Error(`game ${row.game_id}: a winner record with quarter ${row.quarter}`);
+      if (!isPeriodOf(model, row.period) || !isPayoutStatus(row.payout_status))
+        throw new Error(`game ${row.game_id}: a winner record with quarter ${row.period}`);
       let group = groups.at(-1);
       if (!group || group.game_id !== row.game_id) {
         group = { game_id: row.game_id, title: row.title, team_a: row.team_a, team_b: row.team_b, wins: [] };
         groups.push(group);
       }
       group.wins.push({
-        quarter: row.quarter,
-        label: periodWinningsLabel(model, row.quarter),
+        period: row.period,
+        label: periodWinningsLabel(model, row.period),
         amount_cents: row.payout_amount_cents,
         badge: playerPayoutBadge(row.payout_status),
       });
@@ -75,11 +75,11 @@ export function gameDayView(deps: GameDayServiceDeps) {
   return { view, myWinnings };
 }
 
-function toResult(gameId: string, row: ResultRow, priceCents: number): QuarterResult {
+function toResult(gameId: string, row: ResultRow, priceCents: number): PeriodResult {
   // The database checks the quarter (1-4: every period any model has) and the status; the digits come from a score's last digit.
-  if (!isPeriod(row.quarter)) throw new Error(`game ${gameId}: a result with quarter ${row.quarter}`);
+  if (!isPeriod(row.period)) throw new Error(`game ${gameId}: a result with quarter ${row.period}`);
   return {
-    quarter: row.quarter,
+    period: row.period,
     team_a_score: row.team_a_score,
     team_b_score: row.team_b_score,
     winning_numbers_x: row.winning_numbers_x as Digit,

@@ -28,23 +28,23 @@ export const GAME_DAY_TEXTS = {
   laterSetDrawn: (set: number) => `Set ${set} is already drawn: Clear Numbers first to draw again.`,
   setNotNext: (set: number, next: number) => `Set ${next} comes before set ${set}: draw set ${next} first.`,
   /** D19: quarters are confirmed in order. */
-  outOfOrder: (next: number, quarter: number, model: PeriodModel) => `Confirm ${short(model, next)} before ${short(model, quarter)}.`,
+  outOfOrder: (next: number, period: number, model: PeriodModel) => `Confirm ${short(model, next)} before ${short(model, period)}.`,
   /** D19: a confirmed quarter is corrected only while its payout is not completed. */
-  payoutDoneNoCorrection: (quarter: number, model: PeriodModel) => `The ${short(model, quarter)} payout is completed: its score can no longer be corrected.`,
+  payoutDoneNoCorrection: (period: number, model: PeriodModel) => `The ${short(model, period)} payout is completed: its score can no longer be corrected.`,
   /** D19 with D34: a correction under roll-forward would change a later payout that money has already moved for. */
-  correctionRepricesSettled: (quarter: number, later: number, from: string, to: string, model: PeriodModel) =>
-    `Correcting ${short(model, quarter)} would change the ${short(model, later)} payout from ${from} to ${to}, and the ${short(model, later)} payout is already paid or being paid: ${short(model, quarter)} can no longer be corrected.`,
-  payoutUnderWay: (quarter: number, model: PeriodModel) => `The ${short(model, quarter)} payout is being processed. Try again in a moment.`,
-  noWinnerRecord: (quarter: number, model: PeriodModel) => `${short(model, quarter)} has no winner record yet. Confirm its score first.`,
+  correctionRepricesSettled: (period: number, later: number, from: string, to: string, model: PeriodModel) =>
+    `Correcting ${short(model, period)} would change the ${short(model, later)} payout from ${from} to ${to}, and the ${short(model, later)} payout is already paid or being paid: ${short(model, period)} can no longer be corrected.`,
+  payoutUnderWay: (period: number, model: PeriodModel) => `The ${short(model, period)} payout is being processed. Try again in a moment.`,
+  noWinnerRecord: (period: number, model: PeriodModel) => `${short(model, period)} has no winner record yet. Confirm its score first.`,
   /** D34: the organizer's (or charity's) share as a payout. */
   shareNotFinal: 'The share can be marked paid once the numbers are drawn: the pot is final then.',
   noShare: "This game's payout rules give no organizer or charity share.",
   shareAlreadyPaid: (name: string) => `The ${name} is already paid.`,
-  payoutAlreadyDone: (quarter: number, model: PeriodModel) => `The ${short(model, quarter)} payout is already completed.`,
-  payoutFailedUseRetry: (quarter: number, model: PeriodModel) => `The ${short(model, quarter)} payout failed. Use Retry Payout.`,
-  onlyFailedRetried: (quarter: number, model: PeriodModel) => `Only a failed payout can be retried; the ${short(model, quarter)} payout has not failed.`,
+  payoutAlreadyDone: (period: number, model: PeriodModel) => `The ${short(model, period)} payout is already completed.`,
+  payoutFailedUseRetry: (period: number, model: PeriodModel) => `The ${short(model, period)} payout failed. Use Retry Payout.`,
+  onlyFailedRetried: (period: number, model: PeriodModel) => `Only a failed payout can be retried; the ${short(model, period)} payout has not failed.`,
   /** A period the game's model does not have (a 3rd period of a game in halves). */
-  notAPeriod: (quarter: number, model: PeriodModel) => notAPeriodText(model, quarter),
+  notAPeriod: (period: number, model: PeriodModel) => notAPeriodText(model, period),
   /** Confirm all: every period of the game needs both scores. */
   allPeriodsRequired: (model: PeriodModel) => `Enter both scores for every ${periodNoun(model)}.`,
   /** The requests' own checks (core/api/game-day.ts). */

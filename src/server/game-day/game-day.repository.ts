@@ -5,7 +5,7 @@ import { person, winnerUnpaidSquares, winnersWithScores } from '../db/shared-que
 
 /** D48: the winner as every answer shows them. */
 const winner = person();
-import type { GamesTable, GameWinnersTable, GridDrawsTable, QuarterScoresTable } from '../db/schema';
+import type { GamesTable, GameWinnersTable, GridDrawsTable, PeriodScoresTable } from '../db/schema';
 
 /**
  * Game day's tables (spec section 3, D14-D17, D19, D23, D24): grid numbers, the draw log,
@@ -20,7 +20,7 @@ interface NumbersRow {
   generated_at: string;
 }
 
-type ScoreRow = Selectable<QuarterScoresTable>;
+type ScoreRow = Selectable<PeriodScoresTable>;
 type WinnerRow = Selectable<GameWinnersTable>;
 type NewDraw = Insertable<GridDrawsTable>;
 
@@ -40,7 +40,7 @@ interface OwnerRow {
 
 /** A confirmed quarter: its score, its winner record and the winner's names. */
 export interface ResultRow {
-  quarter: number;
+  period: number;
   team_a_score: number;
   team_b_score: number;
   winning_numbers_x: number;
@@ -67,7 +67,7 @@ export interface WinningRow {
   game_type: string;
   team_a: string;
   team_b: string;
-  quarter: number;
+  period: number;
   payout_amount_cents: number;
   payout_status: WinnerRow['payout_status'];
 }
@@ -134,15 +134,15 @@ export function gameDayRepository(db: Executor) {
 
     /** The confirmed quarters' scores, in quarter order. */
     scores(gameId: string): Promise<ScoreRow[]> {
-      return db.selectFrom('quarter_scores').selectAll().where('game_id', '=', gameId).orderBy('quarter').execute();
+      return db.selectFrom('period_scores').selectAll().where('game_id', '=', gameId).orderBy('period').execute();
     },
 
     async saveScore(score: ScoreRow): Promise<void> {
-      const { game_id: _gameId, quarter: _quarter, ...changes } = score;
+      const { game_id: _gameId, period: _period, ...changes } = score;
       await db
-        .insertInto('quarter_scores')
+        .insertInto('period_scores')
         .values(score)
-        .onConflict((oc) => oc.columns(['game_id', 'quarter']).doUpdateSet(changes))
+        .onConflict((oc) => oc.columns(['game_id', 'period']).doUpdateSet(changes))
         .execute();
     },
 
@@ -158,8 +158,8 @@ export function gameDayRepository(db: Executor) {
         .executeTakeFirst();
     },
 
-    winner(gameId: string, quarter: number): Promise<WinnerRow | undefined> {
-      return db.selectFrom('game_winners').selectAll().where('game_id', '=', gameId).where('quarter', '=', quarter).executeTakeFirst();
+    winner(gameId: string, period: number): Promise<WinnerRow | undefined> {
+      return db.selectFrom('game_winners').selectAll().where('game_id', '=', gameId).where('period', '=', period).executeTakeFirst();
     },
 
     /**
@@ -170,22 +170,22 @@ export function gameDayRepository(db: Executor) {
       await db
         .insertInto('game_winners')
         .values({ id, ...values, created_at: at })
-        .onConflict((oc) => oc.columns(['game_id', 'quarter']).doUpdateSet(values))
+        .onConflict((oc) => oc.columns(['game_id', 'period']).doUpdateSet(values))
         .execute();
     },
 
     /** Only the scores of a quarter (a correction that leaves the winner as it was). */
-    async touchWinner(gameId: string, quarter: number, changes: Pick<Updateable<GameWinnersTable>, 'admin_user_id' | 'updated_at'>): Promise<void> {
-      await db.updateTable('game_winners').set(changes).where('game_id', '=', gameId).where('quarter', '=', quarter).execute();
+    async touchWinner(gameId: string, period: number, changes: Pick<Updateable<GameWinnersTable>, 'admin_user_id' | 'updated_at'>): Promise<void> {
+      await db.updateTable('game_winners').set(changes).where('game_id', '=', gameId).where('period', '=', period).execute();
     },
 
     /** Confirmed quarters with their winner records and the winners' names, in quarter order. */
     results(gameId: string): Promise<ResultRow[]> {
       return winnersWithScores(db, gameId)
         .select([
-          'quarter_scores.quarter',
-          'quarter_scores.team_a_score',
-          'quarter_scores.team_b_score',
+          'period_scores.period',
+          'period_scores.team_a_score',
+          'period_scores.team_b_score',
           'game_winners.winning_numbers_x',
           'game_winners.winning_numbers_y',
           'game_winners.square_x',
@@ -221,7 +221,7 @@ export function gameDayRepository(db: Executor) {
           'games.game_type',
           'games.team_a',
           'games.team_b',
-          'game_winners.quarter',
+          'game_winners.period',
           'game_winners.payout_amount_cents',
           'game_winners.payout_status',
         ])
@@ -242,7 +242,7 @@ export function gameDayRepository(db: Executor) {
         )
         .orderBy('games.created_at', 'desc')
         .orderBy('games.id')
-        .orderBy('game_winners.quarter')
+        .orderBy('game_winners.period')
         .execute();
     },
   };

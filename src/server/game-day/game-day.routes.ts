@@ -4,8 +4,8 @@ import {
   gameDayViewSchema,
   myWinningsResponseSchema,
   numberSetParams,
-  quarterParams,
-  quarterScoreRequestSchema,
+  periodParams,
+  periodScoreRequestSchema,
   randomizeRequestSchema,
   visibilityRequestSchema,
 } from '@core/api/game-day';
@@ -59,7 +59,7 @@ export const gameDayRoutes: FastifyPluginAsyncZod<GameDayRoutesOptions> = async 
   );
 
   app.post(
-    '/api/admin/games/:id/quarters/confirm-all',
+    '/api/admin/games/:id/periods/confirm-all',
     { ...app.guards.admin, schema: { params: idParams, body: confirmAllRequestSchema, response: { 200: confirmAllResultSchema } } },
     async (request) => {
       const gameId = gameIdParam(request.params.id);
@@ -68,11 +68,11 @@ export const gameDayRoutes: FastifyPluginAsyncZod<GameDayRoutesOptions> = async 
   );
 
   app.put(
-    '/api/admin/games/:id/quarters/:quarter',
-    { ...app.guards.admin, schema: { params: quarterParams, body: quarterScoreRequestSchema, response: viewResponse } },
+    '/api/admin/games/:id/periods/:period',
+    { ...app.guards.admin, schema: { params: periodParams, body: periodScoreRequestSchema, response: viewResponse } },
     async (request) => {
       const gameId = gameIdParam(request.params.id);
-      return gameDay.confirm(gameId, request.params.quarter, request.body, signedInUser(request).id);
+      return gameDay.confirm(gameId, request.params.period, request.body, signedInUser(request).id);
     },
   );
 

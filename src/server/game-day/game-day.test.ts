@@ -1,14 +1,13 @@
 import { sql } from 'kysely';
-import { QUARTER_MODEL } from '@core/periods';
+import { QUARTER_MODEL, type Period } from '@core/periods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardResponse } from '@core/api/board';
 import type { ConfirmAllResult, GameDayView, MyWinningsResponse } from '@core/api/game-day';
 import { isDigitPermutation, type Digit } from '@core/grid';
 import { createWinnerRecordError, GAME_DAY_ERRORS, GAME_ERRORS, SCORE_NEGATIVE, SCORE_NOT_A_NUMBER, SCORE_TOO_HIGH } from '@core/messages';
 import type { PayoutScheduleId } from '@core/payout-plan';
-import { payoutPlan, quarterPayoutCents } from '../../../tests/support/payout-schedules';
+import { payoutPlan, periodPayoutCents } from '../../../tests/support/payout-schedules';
 import { CLASSIC_SHAPE, winningSquareOf } from '@core/board-shape';
-import type { Quarter } from '@core/scoring';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { cartOf, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
@@ -70,10 +69,10 @@ describe(`game day (${testDbKind})`, () => {
   }
 
   const view = (gameId: string) => ok<GameDayView>(t.app, 'GET', adminUrl(gameId, '/game-day'), admin.cookie);
-  const confirm = (gameId: string, quarter: number, a: number, b: number, cookie = admin.cookie) =>
-    send(t.app, 'PUT', adminUrl(gameId, `/quarters/${quarter}`), { cookie, payload: { team_a_score: a, team_b_score: b } });
+  const confirm = (gameId: string, period: number, a: number, b: number, cookie = admin.cookie) =>
+    send(t.app, 'PUT', adminUrl(gameId, `/periods/${period}`), { cookie, payload: { team_a_score: a, team_b_score: b } });
   const confirmAll = (gameId: string, pairs: [number, number][]) =>
-    ok<ConfirmAllResult>(t.app, 'POST', adminUrl(gameId, '/quarters/confirm-all'), admin.cookie, { scores: allScores(pairs) });
+    ok<ConfirmAllResult>(t.app, 'POST', adminUrl(gameId, '/periods/confirm-all'), admin.cookie, { scores: allScores(pairs) });
 
   function expectError(res: { statusCode: number; json(): unknown; body: string }, status: number, code: string, message?: string) {
     expect(res.statusCode, res.body).toBe(status);
@@ -88,10 +87,10 @@ describe(`game day (${testDbKind})`, () => {
       ['POST', adminUrl(gameId, '/numbers/randomize'), { confirm_not_full: true }],
       ['DELETE', adminUrl(gameId, '/numbers')],
       ['PUT', adminUrl(gameId, '/numbers/visibility'), { revealed: true }],
-      ['PUT', adminUrl(gameId, '/quarters/1'), { team_a_score: 7, team_b_score: 3 }],
+      ['PUT', adminUrl(gameId, '/periods/1'), { team_a_score: 7, team_b_score: 3 }],
       [
         'POST',
-        adminUrl(gameId, '/quarters/confirm-all'),
+        adminUrl(gameId, '/periods/confirm-all'),
         {
           scores: allScores([
             [7, 3],
@@ -101,8 +100,8 @@ describe(`game day (${testDbKind})`, () => {
           ]),
         },
       ],
-      ['POST', adminUrl(gameId, '/quarters/1/payout/mark-paid'), { reference: 'Venmo 1234' }],
-      ['POST', adminUrl(gameId, '/quarters/1/payout/retry')],
+      ['POST', adminUrl(gameId, '/periods/1/payout/mark-paid'), { reference: 'Venmo 1234' }],
+      ['POST', adminUrl(gameId, '/periods/1/payout/retry')],
     ];
 
     it('answers 401 to visitors and 403 to players on every game-day route, before looking at the body', async () => {
@@ -171,7 +170,7 @@ describe(`game day (${testDbKind})`, () => {
       expect(drawn.game).toMatchObject({ grid_shuffled: true, manual_numbers_set: true, numbers_revealed: false, is_active: true });
       expect(drawn.draws.map((d) => d.action)).toEqual(['drawn']);
       expect(drawn.numbers_locked).toBe(false);
-      expect(drawn.next_quarter).toBe(1);
+      expect(drawn.next_period).toBe(1);
 
       const log = await db().selectFrom('grid_draws').selectAll().where('game_id', '=', gameId).execute();
       expect(log).toHaveLength(1);
@@ -309,15 +308,15 @@ describe(`game day (${testDbKind})`, () => {
         [{ team_a_score: 7 }, SCORE_NOT_A_NUMBER],
       ];
       for (const [payload, message] of cases) {
-        const res = await send(t.app, 'PUT', adminUrl(gameId, '/quarters/1'), { cookie: admin.cookie, payload });
+        const res = await send(t.app, 'PUT', adminUrl(gameId, '/periods/1'), { cookie: admin.cookie, payload });
         expectError(res, 400, 'VALIDATION_ERROR', message);
       }
-      expectError(await confirm(gameId, 5, 7, 3), 400, 'VALIDATION_ERROR', GAME_DAY_TEXTS.quarterInvalid);
-      const partial = await send(t.app, 'POST', adminUrl(gameId, '/quarters/confirm-all'), {
+      expectError(await confirm(gameId, 5, 7, 3), 400, 'VALIDATION_ERROR', GAME_DAY_TEXTS.periodInvalid);
+      const partial = await send(t.app, 'POST', adminUrl(gameId, '/periods/confirm-all'), {
         cookie: admin.cookie,
         payload: { scores: { 1: { team_a_score: 7, team_b_score: 3 } } },
       });
-      expectError(partial, 400, 'VALIDATION_ERROR', GAME_DAY_TEXTS.allQuartersRequired);
+      expectError(partial, 400, 'VALIDATION_ERROR', GAME_DAY_TEXTS.everyScoreRequired);
       // Strings of digits are what the score boxes hold.
       expect((await confirm(gameId, 1, '14' as unknown as number, '07' as unknown as number)).statusCode).toBe(200);
       expect((await view(gameId)).results[0]).toMatchObject({ team_a_score: 14, team_b_score: 7 });
@@ -331,7 +330,7 @@ describe(`game day (${testDbKind})`, () => {
       expectError(await confirm(gameId, 2, 7, 3), 409, 'QUARTER_OUT_OF_ORDER', 'Confirm Q1 before Q2.');
       expect((await confirm(gameId, 1, 7, 3)).statusCode).toBe(200);
       expectError(await confirm(gameId, 4, 7, 3), 409, 'QUARTER_OUT_OF_ORDER', 'Confirm Q2 before Q4.');
-      expect((await view(gameId)).next_quarter).toBe(2);
+      expect((await view(gameId)).next_period).toBe(2);
     });
 
     it('plays a full game on known numbers: winners per D15, payouts per schedule rounded down, game completed', async () => {
@@ -353,11 +352,11 @@ describe(`game day (${testDbKind})`, () => {
       ];
       let last: GameDayView | undefined;
       for (const [i, [a, b]] of scores.entries()) {
-        const quarter = (i + 1) as Quarter;
-        const res = await confirm(gameId, quarter, a, b);
+        const period = (i + 1) as Period;
+        const res = await confirm(gameId, period, a, b);
         expect(res.statusCode, res.body).toBe(200);
         last = res.json() as GameDayView;
-        const result = last.results.find((r) => r.quarter === quarter)!;
+        const result = last.results.find((r) => r.period === period)!;
         const owner = ownerOf(expected[i]!.x);
         const ownerRow = owner === player.id ? player : owners.find((o) => o.id === owner)!;
         expect(result).toMatchObject({
@@ -370,17 +369,17 @@ describe(`game day (${testDbKind})`, () => {
           winner_id: owner,
           winner_name: ownerRow.username,
           winner_email: ownerRow.email,
-          payout_amount_cents: quarterPayoutCents(100_000, 'final-heavy', quarter),
+          payout_amount_cents: periodPayoutCents(100_000, 'final-heavy', period),
           payout_status: 'pending',
           payout_reference: null,
           retry_count: 0,
           paid_at: null,
         });
         expect(winningSquareOf(CLASSIC_SHAPE, { xAxisNumbers: X_AXIS as Digit[], yAxisNumbers: Y_AXIS as Digit[] }, a, b)).toEqual(expected[i]);
-        expect(last.game.is_active).toBe(quarter !== 4);
+        expect(last.game.is_active).toBe(period !== 4);
       }
       expect(last!.results.map((r) => r.payout_amount_cents)).toEqual([20_000, 20_000, 20_000, 40_000]);
-      expect(last!.next_quarter).toBeNull();
+      expect(last!.next_period).toBeNull();
       expect(last!.game).toMatchObject({ is_active: false, manual_numbers_set: true, grid_shuffled: true });
 
       // Stored as the board and the payout need them.
@@ -391,12 +390,12 @@ describe(`game day (${testDbKind})`, () => {
         expect(square).toEqual({ x: row.square_x, y: row.square_y, user_id: row.user_id });
         expect(row).toMatchObject({ payout_provider: 'manual', admin_user_id: admin.id });
       }
-      const scoreRows = await db().selectFrom('quarter_scores').selectAll().where('game_id', '=', gameId).orderBy('quarter').execute();
+      const scoreRows = await db().selectFrom('period_scores').selectAll().where('game_id', '=', gameId).orderBy('period').execute();
       expect(scoreRows.map((s) => [s.team_a_last_digit, s.team_b_last_digit, s.entered_by])).toEqual(scores.map(([a, b]) => [a % 10, b % 10, admin.id]));
 
       // The board shows the winners (revealed numbers).
       const board = (await send(t.app, 'GET', url(gameId, '/board'), { cookie: player.cookie })).json() as BoardResponse;
-      expect(board.winners.map((w) => [w.quarter, w.square_x, w.square_y])).toEqual(expected.map((s, i) => [i + 1, s.x, s.y]));
+      expect(board.winners.map((w) => [w.period, w.square_x, w.square_y])).toEqual(expected.map((s, i) => [i + 1, s.x, s.y]));
       expect(board.winners[0]!.winner_username).toBe(owners[9 % owners.length]!.username);
       expect(board.winners[0]).toMatchObject({ team_a_score: 7, team_b_score: 3, payout_amount_cents: 20_000, payout_status: 'pending' });
       expect(board.game.is_active).toBe(false);
@@ -423,10 +422,10 @@ describe(`game day (${testDbKind})`, () => {
         ]);
         expect(result.failure).toBeNull();
         const plan = payoutPlan(25_900, schedule);
-        expect(result.view.results.map((r) => r.payout_amount_cents)).toEqual(plan.quarters.map((q) => q.cents));
+        expect(result.view.results.map((r) => r.payout_amount_cents)).toEqual(plan.periods.map((q) => q.cents));
         const paid = result.view.results.reduce((sum, r) => sum + r.payout_amount_cents, 0);
         expect(paid).toBeLessThanOrEqual(25_900);
-        for (const r of result.view.results) expect(r.payout_amount_cents).toBe(Math.floor((25_900 * SHARES[schedule][r.quarter - 1]!) / 100));
+        for (const r of result.view.results) expect(r.payout_amount_cents).toBe(Math.floor((25_900 * SHARES[schedule][r.period - 1]!) / 100));
       }
     });
 
@@ -473,7 +472,7 @@ describe(`game day (${testDbKind})`, () => {
       const [row] = await winnerRows(t.db.handle, gameId);
       expect(row).toMatchObject({ user_id: null, winning_square_id: null, payout_amount_cents: 0, payout_status: 'completed' });
       const board = (await send(t.app, 'GET', url(gameId, '/board'))).json() as BoardResponse;
-      expect(board.winners).toEqual([expect.objectContaining({ quarter: 1, winner_username: null, payout_amount_cents: 0, payout_status: 'completed' })]);
+      expect(board.winners).toEqual([expect.objectContaining({ period: 1, winner_username: null, payout_amount_cents: 0, payout_status: 'completed' })]);
 
       // No money moved, so a mistyped score that landed on the unsold square can still be fixed
       // (D19): row 0's digit for team A makes row 0's owner the winner, payout pending.
@@ -523,8 +522,8 @@ describe(`game day (${testDbKind})`, () => {
       const different = await Promise.all([confirm(gameId, 2, 14, 10), confirm(gameId, 2, 24, 17, admin2.cookie)]);
       expect(different.map((res) => res.statusCode)).toEqual([200, 200]);
       const rows = await winnerRows(t.db.handle, gameId);
-      expect(rows.map((r) => r.quarter)).toEqual([1, 2]);
-      const q2 = await db().selectFrom('quarter_scores').selectAll().where('game_id', '=', gameId).where('quarter', '=', 2).executeTakeFirstOrThrow();
+      expect(rows.map((r) => r.period)).toEqual([1, 2]);
+      const q2 = await db().selectFrom('period_scores').selectAll().where('game_id', '=', gameId).where('period', '=', 2).executeTakeFirstOrThrow();
       // The winner record matches whichever score was written last.
       const square = winningSquareOf(CLASSIC_SHAPE, { xAxisNumbers: X_AXIS as Digit[], yAxisNumbers: Y_AXIS as Digit[] }, q2.team_a_score, q2.team_b_score);
       expect(rows[1]).toMatchObject({ square_x: square.x, square_y: square.y, user_id: ownerOf(square.x) });
@@ -538,14 +537,14 @@ describe(`game day (${testDbKind})`, () => {
         [31, 28],
       ];
       const results = await Promise.all([
-        send(t.app, 'POST', adminUrl(other, '/quarters/confirm-all'), { cookie: admin.cookie, payload: { scores: allScores(pairs) } }),
-        send(t.app, 'POST', adminUrl(other, '/quarters/confirm-all'), { cookie: admin2.cookie, payload: { scores: allScores(pairs) } }),
+        send(t.app, 'POST', adminUrl(other, '/periods/confirm-all'), { cookie: admin.cookie, payload: { scores: allScores(pairs) } }),
+        send(t.app, 'POST', adminUrl(other, '/periods/confirm-all'), { cookie: admin2.cookie, payload: { scores: allScores(pairs) } }),
       ]);
       for (const res of results) {
         expect(res.statusCode, res.body).toBe(200);
         expect((res.json() as ConfirmAllResult).failure).toBeNull();
       }
-      expect((await winnerRows(t.db.handle, other)).map((r) => r.quarter)).toEqual([1, 2, 3, 4]);
+      expect((await winnerRows(t.db.handle, other)).map((r) => r.period)).toEqual([1, 2, 3, 4]);
     });
 
     it('a failure on Q2 stops Q3 and Q4; Confirm All again finishes the game', async () => {
@@ -559,13 +558,13 @@ describe(`game day (${testDbKind})`, () => {
           [31, 28],
         ]);
         expect(failed.processed).toEqual([1]);
-        expect(failed.failure).toEqual({ quarter: 2, message: createWinnerRecordError(2, QUARTER_MODEL) });
-        expect(failed.view.results.map((r) => r.quarter)).toEqual([1]);
-        expect(failed.view.next_quarter).toBe(2);
+        expect(failed.failure).toEqual({ period: 2, message: createWinnerRecordError(2, QUARTER_MODEL) });
+        expect(failed.view.results.map((r) => r.period)).toEqual([1]);
+        expect(failed.view.next_period).toBe(2);
         expect(failed.view.game.is_active).toBe(true);
         // Q2's score went with its winner record (one transaction per quarter).
-        const scores = await db().selectFrom('quarter_scores').select('quarter').where('game_id', '=', gameId).execute();
-        expect(scores.map((s) => s.quarter)).toEqual([1]);
+        const scores = await db().selectFrom('period_scores').select('period').where('game_id', '=', gameId).execute();
+        expect(scores.map((s) => s.period)).toEqual([1]);
         // The single-quarter route says the same, without a stack trace.
         const single = await confirm(gameId, 2, 14, 10);
         expectError(single, 500, 'QUARTER_PROCESSING_FAILED', createWinnerRecordError(2, QUARTER_MODEL));
@@ -580,7 +579,7 @@ describe(`game day (${testDbKind})`, () => {
       ]);
       expect(retried.processed).toEqual([1, 2, 3, 4]);
       expect(retried.failure).toBeNull();
-      expect(retried.view.results.map((r) => r.quarter)).toEqual([1, 2, 3, 4]);
+      expect(retried.view.results.map((r) => r.period)).toEqual([1, 2, 3, 4]);
       expect(retried.view.game.is_active).toBe(false);
       expect(await winnerRows(t.db.handle, gameId)).toHaveLength(4);
     });
@@ -596,7 +595,7 @@ describe(`game day (${testDbKind})`, () => {
         [31, 28],
       ]);
       expect(result.processed).toEqual([]);
-      expect(result.failure).toEqual({ quarter: 1, message: GAME_DAY_TEXTS.payoutDoneNoCorrection(1, QUARTER_MODEL) });
+      expect(result.failure).toEqual({ period: 1, message: GAME_DAY_TEXTS.payoutDoneNoCorrection(1, QUARTER_MODEL) });
     });
 
     it('a corrected score recomputes the winner and the payout; a completed payout locks the score', async () => {
@@ -633,7 +632,7 @@ describe(`game day (${testDbKind})`, () => {
       expect(sameDigits.results[0]).toMatchObject({ team_a_score: 20, team_b_score: 30, square_x: 3, square_y: 4 });
 
       // Once paid, the score is final (D19).
-      await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/quarters/1/payout/mark-paid'), admin.cookie, { reference: 'Cash' });
+      await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/periods/1/payout/mark-paid'), admin.cookie, { reference: 'Cash' });
       expectError(await confirm(gameId, 1, 7, 3), 409, 'PAYOUT_COMPLETED', GAME_DAY_TEXTS.payoutDoneNoCorrection(1, QUARTER_MODEL));
       expect((await view(gameId)).results[0]).toMatchObject({ team_a_score: 20, team_b_score: 30, payout_status: 'completed' });
     });
@@ -681,7 +680,7 @@ describe(`game day (${testDbKind})`, () => {
         // The same scores again change nothing and say nothing; Mark Paid says processing and completed.
         const before = heard.length;
         await confirm(gameId, 1, 7, 3);
-        await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/quarters/1/payout/mark-paid'), admin.cookie, {});
+        await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/periods/1/payout/mark-paid'), admin.cookie, {});
         await eventually(() => heard.length >= before + 2, 'the payout is heard');
         await new Promise((resolve) => setTimeout(resolve, 100));
         expect(reasons(before)).toEqual(['winners', 'winners']);
@@ -708,7 +707,7 @@ describe(`game day (${testDbKind})`, () => {
         [24, 17],
         [37, 28],
       ]);
-      await ok<GameDayView>(t.app, 'POST', adminUrl(older, '/quarters/1/payout/mark-paid'), admin.cookie, {});
+      await ok<GameDayView>(t.app, 'POST', adminUrl(older, '/periods/1/payout/mark-paid'), admin.cookie, {});
       // Newer game, even schedule at $5: wins Q2.
       const newer = await insertGame(t.db.handle, { created_by: admin.id, title: 'Newer Bowl', price_per_square_cents: 500 });
       await sellSquares(t.db.handle, newer, (x) => (x === 2 ? fresh.id : ownerOf(x)));
@@ -728,7 +727,7 @@ describe(`game day (${testDbKind})`, () => {
             title: 'Newer Bowl',
             team_a: 'Eagles',
             team_b: 'Chiefs',
-            wins: [{ quarter: 2, label: '2nd Quarter', amount_cents: 12_500, badge: 'Pending' }],
+            wins: [{ period: 2, label: '2nd Quarter', amount_cents: 12_500, badge: 'Pending' }],
           },
           {
             game_id: older,
@@ -736,23 +735,23 @@ describe(`game day (${testDbKind})`, () => {
             team_a: 'Eagles',
             team_b: 'Chiefs',
             wins: [
-              { quarter: 1, label: '1st Quarter', amount_cents: 25_000, badge: 'Paid' },
-              { quarter: 4, label: 'Final', amount_cents: 25_000, badge: 'Pending' },
+              { period: 1, label: '1st Quarter', amount_cents: 25_000, badge: 'Paid' },
+              { period: 4, label: 'Final', amount_cents: 25_000, badge: 'Pending' },
             ],
           },
         ],
       });
 
       // 'paid' (the spec's other done state) is Paid as well (D23); failed and processing are Pending.
-      await db().updateTable('game_winners').set({ payout_status: 'paid' }).where('game_id', '=', older).where('quarter', '=', 4).execute();
-      await db().updateTable('game_winners').set({ payout_status: 'failed' }).where('game_id', '=', newer).where('quarter', '=', 2).execute();
+      await db().updateTable('game_winners').set({ payout_status: 'paid' }).where('game_id', '=', older).where('period', '=', 4).execute();
+      await db().updateTable('game_winners').set({ payout_status: 'failed' }).where('game_id', '=', newer).where('period', '=', 2).execute();
       const later = await ok<MyWinningsResponse>(t.app, 'GET', '/api/me/winnings', fresh.cookie);
       expect(later.games[1]!.wins.map((w) => w.badge)).toEqual(['Paid', 'Paid']);
       expect(later.games[0]!.wins.map((w) => w.badge)).toEqual(['Pending']);
 
       // Another player sees only their own wins.
       const others = await ok<MyWinningsResponse>(t.app, 'GET', '/api/me/winnings', player.cookie);
-      expect(others.games.every((g) => g.game_id !== older || g.wins.every((w) => w.quarter !== 1))).toBe(true);
+      expect(others.games.every((g) => g.game_id !== older || g.wins.every((w) => w.period !== 1))).toBe(true);
     });
   });
 
@@ -772,7 +771,7 @@ describe(`game day (${testDbKind})`, () => {
       expect(await winnings()).toEqual({ total_cents: 0, games: [] });
 
       await ok<GameDayView>(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
-      expect((await boardWinners()).map((w) => [w.quarter, w.winner_username])).toEqual([[1, fresh.username]]);
+      expect((await boardWinners()).map((w) => [w.period, w.winner_username])).toEqual([[1, fresh.username]]);
       const shown = await winnings();
       expect(shown.total_cents).toBe(25_000);
       expect(shown.games.map((g) => [g.game_id, g.wins.map((w) => w.label)])).toEqual([[gameId, ['1st Quarter']]]);
@@ -785,21 +784,21 @@ describe(`game day (${testDbKind})`, () => {
   });
 
   /** Makes every winner record of `quarter` fail to write (a database fault in the middle of processing). */
-  async function injectFault(quarter: number): Promise<void> {
-    const q = sql.lit(quarter);
+  async function injectFault(period: number): Promise<void> {
+    const q = sql.lit(period);
     if (testDbKind === 'sqlite') {
-      await sql`create trigger fail_quarter before insert on game_winners when new.quarter = ${q} begin select raise(abort, 'injected fault'); end`.execute(
+      await sql`create trigger fail_period before insert on game_winners when new.period = ${q} begin select raise(abort, 'injected fault'); end`.execute(
         db(),
       );
     } else {
-      await sql`create or replace function fail_quarter() returns trigger language plpgsql as $$ begin if new.quarter = ${q} then raise exception 'injected fault'; end if; return new; end $$`.execute(
+      await sql`create or replace function fail_period() returns trigger language plpgsql as $$ begin if new.period = ${q} then raise exception 'injected fault'; end if; return new; end $$`.execute(
         db(),
       );
-      await sql`create trigger fail_quarter before insert on game_winners for each row execute function fail_quarter()`.execute(db());
+      await sql`create trigger fail_period before insert on game_winners for each row execute function fail_period()`.execute(db());
     }
   }
 
   async function removeFault(): Promise<void> {
-    await sql`drop trigger ${sql.raw(testDbKind === 'sqlite' ? 'fail_quarter' : 'fail_quarter on game_winners')}`.execute(db());
+    await sql`drop trigger ${sql.raw(testDbKind === 'sqlite' ? 'fail_period' : 'fail_period on game_winners')}`.execute(db());
   }
 });

@@ -71,7 +71,7 @@ describe(`a named person wins a cash pool with unpaid squares (D47, D48, ${testD
     const numbers = drawn.numbers!;
     const scoreFor = (cell: Coordinate) => ({ team_a_score: numbers.x_axis_numbers[cell.x]!, team_b_score: 10 + numbers.y_axis_numbers[cell.y]! });
     // Aunt May owns (0, 0) and (0, 1): Q1 and Q2 land there.
-    const q1 = await call<GameDayView>('PUT', `/api/admin/games/${gameId}/quarters/1`, scoreFor({ x: 0, y: 0 }));
+    const q1 = await call<GameDayView>('PUT', `/api/admin/games/${gameId}/periods/1`, scoreFor({ x: 0, y: 0 }));
     expect(q1.results[0]).toMatchObject({ winner_id: mayId, payout_amount_cents: 25_000, winner_owes_cents: 10_000 });
 
     // After the draw: five more of her squares paid. What was collected moves; the pot does not.
@@ -81,17 +81,17 @@ describe(`a named person wins a cash pool with unpaid squares (D47, D48, ${testD
     const release = await send(t.app, 'POST', `/api/admin/games/${gameId}/squares/release`, { cookie: admin.cookie, payload: { user_id: alice.id } });
     expect(release.statusCode).toBe(409);
 
-    const q2 = await call<GameDayView>('PUT', `/api/admin/games/${gameId}/quarters/2`, scoreFor({ x: 0, y: 1 }));
+    const q2 = await call<GameDayView>('PUT', `/api/admin/games/${gameId}/periods/2`, scoreFor({ x: 0, y: 1 }));
     expect(q2.game.total_pot_cents).toBe(100_000);
     // Every quarter pays its share of the one pot: Q2 as Q1; what she owes is what she owes now.
-    expect(q2.results.map((r) => [r.quarter, r.payout_amount_cents, r.winner_owes_cents])).toEqual([
+    expect(q2.results.map((r) => [r.period, r.payout_amount_cents, r.winner_owes_cents])).toEqual([
       [1, 25_000, 5_000],
       [2, 25_000, 5_000],
     ]);
     const ledger = resultsLedger(
       q2.game.total_pot_cents,
       q2.game,
-      q2.results.map((r) => ({ quarter: r.quarter, winner: r.winner_name, payoutCents: r.payout_amount_cents })),
+      q2.results.map((r) => ({ period: r.period, winner: r.winner_name, payoutCents: r.payout_amount_cents })),
     );
     expect(ledgerTotals(ledger, 'Paid out or owed').map((total) => [total.key, total.cents])).toEqual([
       ['won', 50_000],

@@ -43,8 +43,8 @@ describe(`periods per game type (${testDbKind})`, () => {
     return gameId;
   }
 
-  const confirm = (gameId: string, quarter: number, a: number, b: number) =>
-    send(t.app, 'PUT', adminUrl(gameId, `/quarters/${quarter}`), { cookie: admin.cookie, payload: { team_a_score: a, team_b_score: b } });
+  const confirm = (gameId: string, period: number, a: number, b: number) =>
+    send(t.app, 'PUT', adminUrl(gameId, `/periods/${period}`), { cookie: admin.cookie, payload: { team_a_score: a, team_b_score: b } });
 
   function expectError(res: { statusCode: number; json(): unknown; body: string }, status: number, message: string) {
     expect(res.statusCode, res.body).toBe(status);
@@ -54,24 +54,24 @@ describe(`periods per game type (${testDbKind})`, () => {
   it('confirms H1 and H2 of a college basketball game; H2 is the Final and completes the game', async () => {
     const gameId = await drawnGame('college-basketball');
     const before = await ok<GameDayView>(t.app, 'GET', adminUrl(gameId, '/game-day'), admin.cookie);
-    expect(before.next_quarter).toBe(1);
+    expect(before.next_period).toBe(1);
     const pot = (await storedGame(t.db.handle, gameId)).total_pot_cents;
 
     expectError(await confirm(gameId, 2, 40, 31), 409, 'Confirm H1 before H2.');
     const first = await confirm(gameId, 1, 37, 30);
     expect(first.statusCode, first.body).toBe(200);
     const afterH1 = first.json() as GameDayView;
-    expect(afterH1.next_quarter).toBe(2);
+    expect(afterH1.next_period).toBe(2);
     expect(afterH1.game.is_active).toBe(true);
-    expect(afterH1.results.map((r) => [r.quarter, r.payout_amount_cents])).toEqual([[1, Math.floor(pot / 2)]]);
+    expect(afterH1.results.map((r) => [r.period, r.payout_amount_cents])).toEqual([[1, Math.floor(pot / 2)]]);
     expect(afterH1.results[0]!.payout_amount_cents).toBe(Math.floor(pot / 2));
 
     const second = await confirm(gameId, 2, 71, 68);
     expect(second.statusCode, second.body).toBe(200);
     const afterH2 = second.json() as GameDayView;
-    expect(afterH2.next_quarter).toBeNull();
+    expect(afterH2.next_period).toBeNull();
     expect(afterH2.game.is_active).toBe(false);
-    expect((await winnerRows(t.db.handle, gameId)).map((w) => w.quarter)).toEqual([1, 2]);
+    expect((await winnerRows(t.db.handle, gameId)).map((w) => w.period)).toEqual([1, 2]);
   });
 
   it('refuses a 3rd or 4th period for a game in halves with a clear 400, and Confirm All takes exactly its two halves', async () => {
@@ -85,7 +85,7 @@ describe(`periods per game type (${testDbKind})`, () => {
     expect(await winnerRows(t.db.handle, gameId)).toHaveLength(2);
 
     const other = await drawnGame('college-basketball');
-    const four = await send(t.app, 'POST', adminUrl(other, '/quarters/confirm-all'), {
+    const four = await send(t.app, 'POST', adminUrl(other, '/periods/confirm-all'), {
       cookie: admin.cookie,
       payload: {
         scores: allScores([
@@ -97,10 +97,10 @@ describe(`periods per game type (${testDbKind})`, () => {
       },
     });
     expectError(four, 400, 'This game is played in halves: it has no period 3.');
-    const one = await send(t.app, 'POST', adminUrl(other, '/quarters/confirm-all'), { cookie: admin.cookie, payload: { scores: allScores([[10, 7]]) } });
+    const one = await send(t.app, 'POST', adminUrl(other, '/periods/confirm-all'), { cookie: admin.cookie, payload: { scores: allScores([[10, 7]]) } });
     expect(one.statusCode, one.body).toBe(400);
     expect(await winnerRows(t.db.handle, other)).toEqual([]);
-    const both = await ok<ConfirmAllResult>(t.app, 'POST', adminUrl(other, '/quarters/confirm-all'), admin.cookie, {
+    const both = await ok<ConfirmAllResult>(t.app, 'POST', adminUrl(other, '/periods/confirm-all'), admin.cookie, {
       scores: allScores([
         [37, 30],
         [71, 68],
@@ -118,7 +118,7 @@ describe(`periods per game type (${testDbKind})`, () => {
 
     const winnings = await ok<MyWinningsResponse>(t.app, 'GET', '/api/me/winnings', player.cookie);
     const game = winnings.games.find((g) => g.game_id === gameId)!;
-    expect(game.wins.map((w) => [w.quarter, w.label])).toEqual([
+    expect(game.wins.map((w) => [w.period, w.label])).toEqual([
       [1, '1st Half'],
       [2, 'Final'],
     ]);

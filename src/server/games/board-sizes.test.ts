@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardResponse } from '@core/api/board';
 import type { CheckoutCreated } from '@core/api/checkout';
-import type { GameDayView, QuarterResult } from '@core/api/game-day';
+import type { GameDayView, PeriodResult } from '@core/api/game-day';
 import type { Game } from '@core/api/games';
 import type { MySquaresResponse } from '@core/api/my-squares';
 import type { Assigned } from '@core/api/organizer';
@@ -78,14 +78,14 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
     it('makes games of 100 (the default), 50 and 25 squares, each saying its shape', async () => {
       const classic = await newGame();
       const fifty = await newGame({ board_size: 50 });
-      const quarter = await newGame({ board_size: '25' });
+      const period = await newGame({ board_size: '25' });
       const shape = (g: Game) => [g.board_size, g.board_rows, g.board_columns, g.digits_per_row, g.digits_per_column, g.squares_available];
-      expect([shape(classic), shape(fifty), shape(quarter)]).toEqual([
+      expect([shape(classic), shape(fifty), shape(period)]).toEqual([
         [100, 10, 10, 1, 1, 100],
         [50, 5, 10, 2, 1, 50],
         [25, 5, 5, 2, 2, 25],
       ]);
-      const listed = ((await send(t.app, 'GET', '/api/games')).json() as { games: Game[] }).games.find((g) => g.id === quarter.id);
+      const listed = ((await send(t.app, 'GET', '/api/games')).json() as { games: Game[] }).games.find((g) => g.id === period.id);
       expect(listed).toMatchObject({ board_size: 25, board_rows: 5, board_columns: 5 });
       expect((await board(fifty.id)).game).toMatchObject({ board_size: 50, board_rows: 5, board_columns: 10, digits_per_row: 2, digits_per_column: 1 });
     });
@@ -313,10 +313,10 @@ describe(`board sizes (D36, ${testDbKind})`, () => {
           [38, 29],
         ];
         for (const [i, [a, b]] of scores.entries()) {
-          const res = await asAdmin('PUT', `/api/admin/games/${game.id}/quarters/${i + 1}`, { team_a_score: a, team_b_score: b });
+          const res = await asAdmin('PUT', `/api/admin/games/${game.id}/periods/${i + 1}`, { team_a_score: a, team_b_score: b });
           expect(res.statusCode, res.body).toBe(200);
         }
-        const results = ((await asAdmin('GET', `/api/admin/games/${game.id}/game-day`)).json() as GameDayView).results as QuarterResult[];
+        const results = ((await asAdmin('GET', `/api/admin/games/${game.id}/game-day`)).json() as GameDayView).results as PeriodResult[];
         expect(results).toHaveLength(4);
         for (const [i, [a, b]] of scores.entries()) {
           const winner = expectedWinner(view.game, numbers, a, b);

@@ -23,7 +23,7 @@ import {
 import { testAccount } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
-import { insertCheckout, insertGame, insertNumbers, insertQuarterResult, insertSquare, insertUser } from '../../../tests/support/fixtures';
+import { insertCheckout, insertGame, insertNumbers, insertPeriodResult, insertSquare, insertUser } from '../../../tests/support/fixtures';
 import { type Method, send as sendRequest, type SendOptions } from '../../../tests/support/request';
 import { GAME_UPDATE_COMPLETED } from '@core/messages';
 
@@ -596,8 +596,8 @@ describe(`games API (${testDbKind})`, () => {
         .insertInto('grid_draws')
         .values({ id: randomUUID(), game_id: id, action: 'cleared', x_axis_numbers: null, y_axis_numbers: null, admin_user_id: adminId, created_at: now() })
         .execute();
-      await insertQuarterResult(t.db.handle, id, {
-        quarter: 1,
+      await insertPeriodResult(t.db.handle, id, {
+        period: 1,
         teamA: 7,
         teamB: 3,
         square: { x: 2, y: 3, id: squareId, userId: other.id },
@@ -608,7 +608,7 @@ describe(`games API (${testDbKind})`, () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ deleted: { id, title: 'Doomed Bowl' } });
 
-      for (const table of ['squares', 'game_grid_numbers', 'grid_draws', 'quarter_scores', 'game_winners'] as const) {
+      for (const table of ['squares', 'game_grid_numbers', 'grid_draws', 'period_scores', 'game_winners'] as const) {
         const left = await db.selectFrom(table).select('game_id').where('game_id', '=', id).execute();
         expect(left, table).toEqual([]);
       }

@@ -77,7 +77,7 @@ describe(`the same-origin check holds for every spelling of a path (${testDbKind
     drawnGameId = await insertGame(t.db.handle, { created_by: admin.id });
     await sellSquares(t.db.handle, drawnGameId, () => player.id);
     await insertNumbers(t.db.handle, drawnGameId, [3, 1, 4, 0, 5, 9, 2, 6, 8, 7], [2, 7, 1, 8, 0, 6, 9, 3, 5, 4], { by: admin.id });
-    await ok(t.app, 'PUT', `/api/admin/games/${drawnGameId}/quarters/1`, admin.cookie, { team_a_score: 7, team_b_score: 3 });
+    await ok(t.app, 'PUT', `/api/admin/games/${drawnGameId}/periods/1`, admin.cookie, { team_a_score: 7, team_b_score: 3 });
     // An open game and a player's open test checkout in it.
     openGameId = await insertGame(t.db.handle, { created_by: admin.id });
     const started = await startCheckout(t.app, player, [{ game_id: openGameId, game_title: 'Test Bowl', price_per_square: 10, squares: [{ x: 0, y: 0 }] }]);
@@ -91,10 +91,10 @@ describe(`the same-origin check holds for every spelling of a path (${testDbKind
     const asAdmin = () => admin.cookie;
     const asPlayer = () => player.cookie;
     return [
-      { method: 'POST', path: `/api/admin/games/${drawnGameId}/quarters/1/payout/mark-paid`, cookie: asAdmin, body: { reference: 'evil' } },
-      { method: 'POST', path: `/api/admin/games/${drawnGameId}/quarters/1/payout/retry`, cookie: asAdmin },
-      { method: 'PUT', path: `/api/admin/games/${drawnGameId}/quarters/2`, cookie: asAdmin, body: { team_a_score: 1, team_b_score: 2 } },
-      { method: 'POST', path: `/api/admin/games/${drawnGameId}/quarters/confirm-all`, cookie: asAdmin, body: { scores: {} } },
+      { method: 'POST', path: `/api/admin/games/${drawnGameId}/periods/1/payout/mark-paid`, cookie: asAdmin, body: { reference: 'evil' } },
+      { method: 'POST', path: `/api/admin/games/${drawnGameId}/periods/1/payout/retry`, cookie: asAdmin },
+      { method: 'PUT', path: `/api/admin/games/${drawnGameId}/periods/2`, cookie: asAdmin, body: { team_a_score: 1, team_b_score: 2 } },
+      { method: 'POST', path: `/api/admin/games/${drawnGameId}/periods/confirm-all`, cookie: asAdmin, body: { scores: {} } },
       { method: 'PUT', path: `/api/admin/games/${drawnGameId}/numbers/visibility`, cookie: asAdmin, body: { revealed: true } },
       { method: 'DELETE', path: `/api/admin/games/${openGameId}/numbers`, cookie: asAdmin },
       { method: 'POST', path: `/api/admin/games/${openGameId}/numbers/randomize`, cookie: asAdmin, body: { confirm_not_full: true } },
@@ -129,7 +129,7 @@ describe(`the same-origin check holds for every spelling of a path (${testDbKind
     const res = await raw(
       base,
       'POST',
-      `/%61pi/admin/games/${drawnGameId}/quarters/1/payout/mark-paid`,
+      `/%61pi/admin/games/${drawnGameId}/periods/1/payout/mark-paid`,
       { origin: 'http://evil.example', cookie: admin.cookie },
       '{}',
     );
@@ -139,7 +139,7 @@ describe(`the same-origin check holds for every spelling of a path (${testDbKind
       .selectFrom('game_winners')
       .select('payout_status')
       .where('game_id', '=', drawnGameId)
-      .where('quarter', '=', 1)
+      .where('period', '=', 1)
       .executeTakeFirstOrThrow();
     expect(row.payout_status).toBe('pending');
   });
@@ -166,7 +166,7 @@ describe(`the same-origin check holds for every spelling of a path (${testDbKind
 
   it('methods the router does not know, and reads with a body, change nothing from another site', async () => {
     const before = await databaseFingerprint(t.db.handle);
-    const path = `/api/admin/games/${drawnGameId}/quarters/1/payout/mark-paid`;
+    const path = `/api/admin/games/${drawnGameId}/periods/1/payout/mark-paid`;
     for (const method of ['PROPFIND', 'PURGE', 'MKCOL', 'SEARCH', 'LOCK', 'COPY', 'MOVE', 'REPORT', 'TRACE', 'CONNECT', 'QUERY']) {
       const res = await raw(base, method, path, { origin: 'http://evil.example', cookie: admin.cookie }, '{}').catch(() => null);
       // Methods Node's parser knows reach the check (403); the others end at the parser (400) or the socket.
@@ -181,7 +181,7 @@ describe(`the same-origin check holds for every spelling of a path (${testDbKind
   });
 
   it('the odd spellings do reach the routes: from the app itself, /%61pi/... marks the payout paid', async () => {
-    const res = await raw(base, 'POST', `/%61pi/admin/games/${drawnGameId}/quarters/1/payout/mark-paid`, { origin: base, cookie: admin.cookie }, '{}');
+    const res = await raw(base, 'POST', `/%61pi/admin/games/${drawnGameId}/periods/1/payout/mark-paid`, { origin: base, cookie: admin.cookie }, '{}');
     expect(res.status, res.body).toBe(200);
     const withoutOrigin = await raw(
       base,

@@ -99,22 +99,22 @@ export function gameMailsRepository(db: Executor) {
     untoldWinners(gameId: string) {
       return db
         .selectFrom('game_winners')
-        .innerJoin('quarter_scores', (join) =>
-          join.onRef('quarter_scores.game_id', '=', 'game_winners.game_id').onRef('quarter_scores.quarter', '=', 'game_winners.quarter'),
+        .innerJoin('period_scores', (join) =>
+          join.onRef('period_scores.game_id', '=', 'game_winners.game_id').onRef('period_scores.period', '=', 'game_winners.period'),
         )
         .select([
           'game_winners.id',
-          'game_winners.quarter',
+          'game_winners.period',
           'game_winners.user_id',
           'game_winners.square_x',
           'game_winners.square_y',
           'game_winners.payout_amount_cents',
         ])
-        .select(['quarter_scores.team_a_score', 'quarter_scores.team_b_score'])
+        .select(['period_scores.team_a_score', 'period_scores.team_b_score'])
         .where('game_winners.game_id', '=', gameId)
         .where('game_winners.user_id', 'is not', null)
         .where('game_winners.won_mailed_at', 'is', null)
-        .orderBy('game_winners.quarter')
+        .orderBy('game_winners.period')
         .execute();
     },
 
@@ -149,7 +149,7 @@ export function gameMailsRepository(db: Executor) {
         .innerJoin('games', 'games.id', 'game_winners.game_id')
         .select([
           'game_winners.user_id',
-          'game_winners.quarter',
+          'game_winners.period',
           'game_winners.payout_amount_cents',
           'game_winners.payout_reference',
           'games.title',

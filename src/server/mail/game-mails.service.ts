@@ -188,14 +188,14 @@ export function gameMails(deps: GameMailsDeps) {
     for (const winner of winners) {
       const claimed = await repo.claimWinMail(winner.id, clock().toISOString());
       const person = people.get(winner.user_id!);
-      if (!claimed || !person || !isPeriodOf(model, winner.quarter)) continue;
+      if (!claimed || !person || !isPeriodOf(model, winner.period)) continue;
       const unpaid = await repo.owesFor(gameId, person.id);
       await mail.enqueue(
         tx,
         wonMail(person.email, {
           username: person.name,
           gameTitle: game.title,
-          period: periodWinningsLabel(model, winner.quarter),
+          period: periodWinningsLabel(model, winner.period),
           amount: formatUsd(winner.payout_amount_cents),
           square: squarePositionLabel({ x: winner.square_x, y: winner.square_y }),
           score: `${game.team_a} ${winner.team_a_score} - ${game.team_b} ${winner.team_b_score}`,
@@ -215,13 +215,13 @@ export function gameMails(deps: GameMailsDeps) {
     if (!winner?.user_id) return;
     const person = (await repo.people([winner.user_id])).get(winner.user_id);
     const model = periodModel(winner.game_type);
-    if (!person || !isPeriodOf(model, winner.quarter)) return;
+    if (!person || !isPeriodOf(model, winner.period)) return;
     await mail.enqueue(
       tx,
       payoutPaidMail(person.email, {
         username: person.name,
         gameTitle: winner.title,
-        period: periodWinningsLabel(model, winner.quarter),
+        period: periodWinningsLabel(model, winner.period),
         amount: formatUsd(winner.payout_amount_cents),
         reference: winner.payout_reference,
         link: `${deps.origin()}/my-winnings`,

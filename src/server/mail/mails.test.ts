@@ -314,16 +314,16 @@ describe(`game mails through SMTP (D40, ${testDbKind})`, () => {
     });
 
     it('"you won" with period and amount, then "payout paid" with amount and reference', async () => {
-      const res = await asAdmin('PUT', `/api/admin/games/${game.id}/quarters/1`, { team_a_score: 10 + numbers.x[5]!, team_b_score: 20 + numbers.y[7]! });
+      const res = await asAdmin('PUT', `/api/admin/games/${game.id}/periods/1`, { team_a_score: 10 + numbers.x[5]!, team_b_score: 20 + numbers.y[7]! });
       expect(res.statusCode, res.body).toBe(200);
-      const amount = (res.json() as { results: { quarter: number; payout_amount_cents: number }[] }).results.find((r) => r.quarter === 1)!.payout_amount_cents;
+      const amount = (res.json() as { results: { period: number; payout_amount_cents: number }[] }).results.find((r) => r.period === 1)!.payout_amount_cents;
       const dollars = `$${(amount / 100).toFixed(2)}`;
       const won = await smtp.waitFor(alice.email, `You won 1st Quarter in ${game.title}: ${dollars}`);
       expectBoth(won, [`Your square Row 6, column 8 won 1st Quarter of ${game.title}`, dollars]);
       expect(unsubscribeHeader(won)).toMatch(/\.won\./);
       expect(await queued(bob.email, 'won')).toEqual([]);
 
-      const paid = await asAdmin('POST', `/api/admin/games/${game.id}/quarters/1/payout/mark-paid`, { reference: 'Venmo 4471' });
+      const paid = await asAdmin('POST', `/api/admin/games/${game.id}/periods/1/payout/mark-paid`, { reference: 'Venmo 4471' });
       expect(paid.statusCode, paid.body).toBe(200);
       const mail = await smtp.waitFor(alice.email, `Your 1st Quarter winnings in ${game.title} were paid`);
       expectBoth(mail, [`Your winnings for 1st Quarter of ${game.title} were paid: ${dollars}.`, 'Reference: Venmo 4471']);
@@ -357,9 +357,9 @@ describe(`game mails through SMTP (D40, ${testDbKind})`, () => {
       expect(res.json()).toEqual({ kind: 'won', label: 'You won', on: false, message: UNSUBSCRIBE_TEXTS.done('You won') });
 
       // Q2 won by alice again: no "you won" mail, but its payout still mails her.
-      const q2 = await asAdmin('PUT', `/api/admin/games/${game.id}/quarters/2`, { team_a_score: numbers.x[5]!, team_b_score: numbers.y[7]! });
+      const q2 = await asAdmin('PUT', `/api/admin/games/${game.id}/periods/2`, { team_a_score: numbers.x[5]!, team_b_score: numbers.y[7]! });
       expect(q2.statusCode, q2.body).toBe(200);
-      expect((await asAdmin('POST', `/api/admin/games/${game.id}/quarters/2/payout/mark-paid`, {})).statusCode).toBe(200);
+      expect((await asAdmin('POST', `/api/admin/games/${game.id}/periods/2/payout/mark-paid`, {})).statusCode).toBe(200);
       await smtp.waitFor(alice.email, `Your 2nd Quarter winnings in ${game.title} were paid`);
       expect((await queued(alice.email, 'won')).map((m) => m.subject)).toEqual([expect.stringContaining('You won 1st Quarter')]);
 

@@ -21,7 +21,7 @@ import {
 import { createTestApp, databaseFingerprinter, type TestApp } from '../../../tests/support/app';
 import { cartOf, expectCountersMatch, payWith, sessionIdOf, startCheckout } from '../../../tests/support/checkout';
 import { testDbKind } from '../../../tests/support/db';
-import { insertQuarterResult } from '../../../tests/support/fixtures';
+import { insertPeriodResult } from '../../../tests/support/fixtures';
 import { createGameAs, send } from '../../../tests/support/request';
 import { namedPeopleService } from '../people/people.service';
 import { memoryGameEvents } from '../realtime/memory-events';
@@ -387,7 +387,7 @@ describe(`the organizer's board tools (D29, D32, ${testDbKind})`, () => {
         ).json() as Assigned
       ).user_id;
       await db().updateTable('games').set({ grid_shuffled: true, numbers_revealed: true }).where('id', '=', game.id).execute();
-      await insertQuarterResult(t.db.handle, game.id, { quarter: 1, teamA: 7, teamB: 3, square: { x: 6, y: 6, userId: placeholder }, payoutCents: 500 });
+      await insertPeriodResult(t.db.handle, game.id, { period: 1, teamA: 7, teamB: 3, square: { x: 6, y: 6, userId: placeholder }, payoutCents: 500 });
       // She signs up with that address and confirms it by the mailed link (the real path).
       expect((await signUpAs(t.app, may)).statusCode).toBe(200);
       expect((await followLink(t.app, (await latestMail(t.app, may.email)).link!)).statusCode).toBe(302);

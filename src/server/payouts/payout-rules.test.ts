@@ -127,9 +127,9 @@ describe(`payout rules (D34, ${testDbKind})`, () => {
       team_a_score: numbers.x_axis_numbers[cell.x]! + plus,
       team_b_score: numbers.y_axis_numbers[cell.y]! + plus,
     });
-    const confirm = (quarter: number, cell: Coordinate, plus = 0) =>
-      ok<GameDayView>('PUT', `/api/admin/games/${game.id}/quarters/${quarter}`, scoreFor(cell, plus));
-    const amounts = (view: GameDayView) => view.results.map((r) => [r.quarter, r.payout_amount_cents, r.payout_status]);
+    const confirm = (period: number, cell: Coordinate, plus = 0) =>
+      ok<GameDayView>('PUT', `/api/admin/games/${game.id}/periods/${period}`, scoreFor(cell, plus));
+    const amounts = (view: GameDayView) => view.results.map((r) => [r.period, r.payout_amount_cents, r.payout_status]);
 
     await confirm(1, { x: 0, y: 0 });
     await confirm(2, { x: 9, y: 0 }, 10);
@@ -157,10 +157,10 @@ describe(`payout rules (D34, ${testDbKind})`, () => {
     ]);
 
     // Q3 paid: a Q2 correction that would change it is refused, nothing written.
-    await ok('POST', `/api/admin/games/${game.id}/quarters/3/payout/mark-paid`, { reference: 'Cash' });
+    await ok('POST', `/api/admin/games/${game.id}/periods/3/payout/mark-paid`, { reference: 'Cash' });
     await refused(
       'PUT',
-      `/api/admin/games/${game.id}/quarters/2`,
+      `/api/admin/games/${game.id}/periods/2`,
       scoreFor({ x: 0, y: 2 }, 10),
       409,
       'Correcting Q2 would change the Q3 payout from $450.00 to $270.00, and the Q3 payout is already paid or being paid: Q2 can no longer be corrected.',
@@ -184,7 +184,7 @@ describe(`payout rules (D34, ${testDbKind})`, () => {
     const ledger = resultsLedger(
       view.game.total_pot_cents,
       view.game,
-      view.results.map((r) => ({ quarter: r.quarter, winner: r.winner_id, payoutCents: r.payout_amount_cents })),
+      view.results.map((r) => ({ period: r.period, winner: r.winner_id, payoutCents: r.payout_amount_cents })),
     );
     expect(ledgerTotals(ledger, 'Paid out or owed').map((total) => [total.key, total.cents])).toEqual([
       ['won', 54_000],
@@ -193,7 +193,7 @@ describe(`payout rules (D34, ${testDbKind})`, () => {
     const plan = planPayouts({
       potCents: 90_000,
       rules: rulesOfGame(view.game),
-      outcomes: view.results.map((r) => (r.winner_id ? { period: r.quarter, result: 'won', winner: r.winner_id } : { period: r.quarter, result: 'unbought' })),
+      outcomes: view.results.map((r) => (r.winner_id ? { period: r.period, result: 'won', winner: r.winner_id } : { period: r.period, result: 'unbought' })),
     });
     expect(view.results.map((r) => r.payout_amount_cents)).toEqual(plan.periods.map((p) => p.payableCents));
     expect(plan.organizer).toMatchObject({ baseCents: 9_000, rolledInCents: 27_000, cents: 36_000 });
@@ -217,8 +217,8 @@ describe(`payout rules (D34, ${testDbKind})`, () => {
       team_a_score: numbers!.x_axis_numbers[x]! + plus,
       team_b_score: numbers!.y_axis_numbers[y]! + plus,
     });
-    await ok('PUT', `/api/admin/games/${game.id}/quarters/1`, score(9, 0, 0));
-    const view = await ok<GameDayView>('PUT', `/api/admin/games/${game.id}/quarters/2`, score(0, 0, 10));
+    await ok('PUT', `/api/admin/games/${game.id}/periods/1`, score(9, 0, 0));
+    const view = await ok<GameDayView>('PUT', `/api/admin/games/${game.id}/periods/2`, score(0, 0, 10));
     expect(view.results.map((r) => r.payout_amount_cents)).toEqual([0, 18_000]);
   });
 });

@@ -14,7 +14,7 @@ type PayoutChanges = Pick<
 export interface RecoveredPayout {
   id: string;
   game_id: string;
-  quarter: number;
+  period: number;
 }
 
 /** Payout state of winner records (D23), on the database or on the game lock's transaction. */
@@ -22,7 +22,7 @@ export function payoutsRepository(db: Executor) {
   return {
     /** Every winner record of a game, in quarter order (the plan's outcomes so far, D34). */
     winners(gameId: string): Promise<PayoutRow[]> {
-      return db.selectFrom('game_winners').selectAll().where('game_id', '=', gameId).orderBy('quarter').execute();
+      return db.selectFrom('game_winners').selectAll().where('game_id', '=', gameId).orderBy('period').execute();
     },
 
     /** D19 with D34: a payout a correction re-prices, only while no money has moved (pending or failed). */
@@ -37,8 +37,8 @@ export function payoutsRepository(db: Executor) {
     },
 
     /** A quarter's winner record (one per quarter). */
-    winner(gameId: string, quarter: number): Promise<PayoutRow | undefined> {
-      return db.selectFrom('game_winners').selectAll().where('game_id', '=', gameId).where('quarter', '=', quarter).executeTakeFirst();
+    winner(gameId: string, period: number): Promise<PayoutRow | undefined> {
+      return db.selectFrom('game_winners').selectAll().where('game_id', '=', gameId).where('period', '=', period).executeTakeFirst();
     },
 
     /**
@@ -84,7 +84,7 @@ export function payoutsRepository(db: Executor) {
         .set({ payout_status: 'failed', failure_reason: reason, updated_at: at })
         .where('payout_status', '=', 'processing')
         .where((eb) => eb.or([eb('processing_started_at', '<=', cutoff), eb('processing_started_at', 'is', null)]))
-        .returning(['id', 'game_id', 'quarter'])
+        .returning(['id', 'game_id', 'period'])
         .execute();
     },
 

@@ -1,4 +1,4 @@
-import { gameDayViewSchema, markPaidRequestSchema, quarterParams } from '@core/api/game-day';
+import { gameDayViewSchema, markPaidRequestSchema, periodParams } from '@core/api/game-day';
 import { idParams } from '@core/api/params';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../auth/session';
@@ -18,12 +18,12 @@ export interface PayoutsRoutesOptions {
  */
 export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsRoutesOptions> = async (app, { payouts, gameDay }) => {
   app.post(
-    '/api/admin/games/:id/quarters/:quarter/payout/mark-paid',
-    { ...app.guards.admin, schema: { params: quarterParams, body: markPaidRequestSchema, response: { 200: gameDayViewSchema } } },
+    '/api/admin/games/:id/periods/:period/payout/mark-paid',
+    { ...app.guards.admin, schema: { params: periodParams, body: markPaidRequestSchema, response: { 200: gameDayViewSchema } } },
     async (request) => {
       const gameId = gameIdParam(request.params.id);
       const reference = request.body?.reference || null;
-      await payouts.markPaid(gameId, request.params.quarter, signedInUser(request).id, reference);
+      await payouts.markPaid(gameId, request.params.period, signedInUser(request).id, reference);
       return gameDay.view(gameId);
     },
   );
@@ -40,11 +40,11 @@ export const payoutsRoutes: FastifyPluginAsyncZod<PayoutsRoutesOptions> = async 
   );
 
   app.post(
-    '/api/admin/games/:id/quarters/:quarter/payout/retry',
-    { ...app.guards.admin, schema: { params: quarterParams, response: { 200: gameDayViewSchema } } },
+    '/api/admin/games/:id/periods/:period/payout/retry',
+    { ...app.guards.admin, schema: { params: periodParams, response: { 200: gameDayViewSchema } } },
     async (request) => {
       const gameId = gameIdParam(request.params.id);
-      await payouts.retry(gameId, request.params.quarter, signedInUser(request).id);
+      await payouts.retry(gameId, request.params.period, signedInUser(request).id);
       return gameDay.view(gameId);
     },
   );

@@ -2,7 +2,6 @@ import { GAME_DAY_ERRORS, retryPayoutError, withCause } from '@core/messages';
 import { formatUsd } from '@core/money';
 import { correctionRepricing, outcomesOf, type PeriodOutcome, rulesOfGame } from '@core/payout-plan';
 import { type Period, periodModel } from '@core/periods';
-import type { Quarter } from '@core/scoring';
 import { payoutSettled, scoreCorrectionBlock } from '@core/status';
 import type { Executor } from '../db/executor';
 import type { Logger } from '../logger';
@@ -54,7 +53,7 @@ export function payoutsService(deps: PayoutsServiceDeps) {
   /** Under the game lock: checks the record's state and moves it to processing. */
   async function startPayout(
     gameId: string,
-    quarter: Quarter,
+    period: Period,
     kind: 'mark-paid' | 'retry',
     adminId: string,
     reference: string | null,
@@ -62,15 +61,15 @@ export function payoutsService(deps: PayoutsServiceDeps) {
     return lockGameOr404(games, gameId, async (game) => {
       const tx = payoutsRepository(game.tx);
       const model = periodModel(game.row.game_type);
-      const row = await tx.winner(gameId, quarter);
-      if (!row) throw conflict(GAME_DAY_TEXTS.noWinnerRecord(quarter, model), 'NO_WINNER_RECORD');
+      const row = await tx.winner(gameId, period);
+      if (!row) throw conflict(GAME_DAY_TEXTS.noWinnerRecord(period, model), 'NO_WINNER_RECORD');
       const at = now().toISOString();
       if (kind === 'mark-paid') {
         if (payoutSettled(row.payout_status)) {
-          throw conflict(GAME_DAY_TEXTS.payoutAlreadyDone(quarter, model), 'PAYOUT_COMPLETED');
+          throw conflict(GAME_DAY_TEXTS.payoutAlreadyDone(period, model), 'PAYOUT_COMPLETED');
         }
-        if (row.payout_status === 'processing') throw conflict(GAME_DAY_TEXTS.payoutUnderWay(quarter, model), 'PAYOUT_PROCESSING');
-        if (row.payout_status === 'failed') throw conflict(GAME_DAY_TEXTS.payoutFailedUseRetry(quarter, model), 'PAYOUT_FAILED');
+        if (row.payout_status === 'processing') throw conflict(GAME_DAY_TEXTS.payoutUnderWay(period, model), 'PAYOUT_PROCESSING');
+        if (row.payout_status === 'failed') throw conflict(GAME_DAY_TEXTS.payoutFailedUseRetry(period, model), 'PAYOUT_FAILED');
         const moved = await tx.move(row.id, ['pending'], {
           payout_status: 'processing',
           paid_by: adminId,
@@ -82,7 +81,7 @@ export function payoutsService(deps: PayoutsServiceDeps) {
         if (!moved) throw new Error(`payout ${row.id} left pending inside the game lock`);
         return { row, reference, attempt: row.retry_count + 1, startedAt: at };
       }
-      if (row.payout_status !== 'failed') throw conflict(GAME_DAY_TEXTS.onlyFailedRetried(quarter, model), 'PAYOUT_NOT_FAILED');
+      if (row.payout_status !== 'failed') throw conflict(GAME_DAY_TEXTS.onlyFailedRetried(period, model), 'PAYOUT_NOT_FAILED');
       const moved = await tx.move(
         row.id,
         ['failed'],
@@ -95,8 +94,8 @@ export function payoutsService(deps: PayoutsServiceDeps) {
     });
   }
 
-  async function run(gameId: string, quarter: Quarter, kind: 'mark-paid' | 'retry', adminId: string, reference: string | null): Promise<void> {
-    const started = await startPayout(gameId, quarter, kind, adminId, reference);
+  async function run(gameId: string, period: Period, kind: 'mark-paid' | 'retry', adminId: string, reference: string | null): Promise<void> {
+    const started = await startPayout(gameId, period, kind, adminId, reference);
     publish(gameId);
     const { row, startedAt } = started;
     let result;
@@ -104,7 +103,7 @@ export function payoutsService(deps: PayoutsServiceDeps) {
       result = await provider.pay({
         winnerId: row.id,
         gameId,
-        quarter,
+        period,
         amountCents: row.payout_amount_cents,
         recipient: { userId: row.user_id },
         reference: started.reference,
@@ -112,9 +111,9 @@ export function payoutsService(deps: PayoutsServiceDeps) {
       });
     } catch (err) {
       const reason = (err instanceof Error && err.message.trim() ? err.message.trim() : 'The payout provider refused the payout').slice(0, MAX_REASON);
-      log.warn({ err, gameId, quarter, winnerId: row.id }, 'payout failed');
+      log.warn({ err, gameId, period, winnerId: row.id }, 'payout failed');
       if (!(await repo.finish(row.id, startedAt, { payout_status: 'failed', failure_reason: reason, updated_at: now().toISOString() }))) {
-        log.warn({ gameId, quarter, winnerId: row.id }, 'a failed payout attempt was overtaken (retried or corrected since): not marked failed');
+        log.warn({ gameId, period, winnerId: row.id }, 'a failed payout attempt was overtaken (retried or corrected since): not marked failed');
       }
       publish(gameId);
       const message = kind === 'retry' ? retryPayoutError(reason) : withCause(GAME_DAY_ERRORS.updatePayoutStatusFailed, reason);
@@ -133,7 +132,7 @@ export function payoutsService(deps: PayoutsServiceDeps) {
       return finished;
     });
     if (completed) deps.mails.nudge();
-    if (!completed) log.error({ gameId, quarter, winnerId: row.id }, 'a paid payout attempt was overtaken (retried or corrected since): not marked completed');
+    if (!completed) log.error({ gameId, period, winnerId: row.id }, 'a paid payout attempt was overtaken (retried or corrected since): not marked completed');
     publish(gameId);
   }
 
@@ -169,13 +168,13 @@ export function payoutsService(deps: PayoutsServiceDeps) {
     },
 
     /** D23 Mark Paid: pending → processing → completed, recording the admin and the reference. */
-    markPaid(gameId: string, quarter: Quarter, adminId: string, reference: string | null): Promise<void> {
-      return run(gameId, quarter, 'mark-paid', adminId, reference);
+    markPaid(gameId: string, period: Period, adminId: string, reference: string | null): Promise<void> {
+      return run(gameId, period, 'mark-paid', adminId, reference);
     },
 
     /** Retry Payout: failed → processing → completed or failed, counting the retry. */
-    retry(gameId: string, quarter: Quarter, adminId: string): Promise<void> {
-      return run(gameId, quarter, 'retry', adminId, null);
+    retry(gameId: string, period: Period, adminId: string): Promise<void> {
+      return run(gameId, period, 'retry', adminId, null);
     },
   };
 }
@@ -189,28 +188,28 @@ export type PayoutsService = ReturnType<typeof payoutsService>;
  * amount; one already paid or in processing refuses the correction (409, nothing written: the
  * caller's transaction rolls back). Runs inside the game's lock, on its transaction.
  */
-export async function confirmationPayout(locked: Pick<LockedGame, 'row' | 'tx'>, quarter: Quarter, winner: string | null, at: string): Promise<number> {
+export async function confirmationPayout(locked: Pick<LockedGame, 'row' | 'tx'>, confirmed: Period, winner: string | null, at: string): Promise<number> {
   const game = toGame(locked.row);
   const queries = payoutsRepository(locked.tx);
   const records = await queries.winners(game.id);
   const input = {
     potCents: game.total_pot_cents,
     rules: rulesOfGame(game),
-    outcomes: outcomesOf(records.map((record) => ({ period: record.quarter as Period, winner: record.user_id }))),
+    outcomes: outcomesOf(records.map((record) => ({ period: record.period as Period, winner: record.user_id }))),
   };
-  const correction: PeriodOutcome<Period> = winner === null ? { period: quarter, result: 'unbought' } : { period: quarter, result: 'won', winner };
+  const correction: PeriodOutcome<Period> = winner === null ? { period: confirmed, result: 'unbought' } : { period: confirmed, result: 'won', winner };
   const { plan, repriced } = correctionRepricing(input, correction);
   for (const { period, fromCents, toCents } of repriced) {
-    const record = records.find((row) => row.quarter === period);
+    const record = records.find((row) => row.period === period);
     // A later period not confirmed yet will be priced by this plan when it is.
     if (!record) continue;
     if (scoreCorrectionBlock({ ...record, hasWinner: record.user_id !== null }) !== null) {
       throw conflict(
-        GAME_DAY_TEXTS.correctionRepricesSettled(quarter, period, formatUsd(fromCents), formatUsd(toCents), periodModel(game.game_type)),
+        GAME_DAY_TEXTS.correctionRepricesSettled(confirmed, period, formatUsd(fromCents), formatUsd(toCents), periodModel(game.game_type)),
         'CORRECTION_REPRICES_SETTLED',
       );
     }
     if (!(await queries.reprice(record.id, toCents, at))) throw new Error(`payout ${record.id} left pending or failed inside the game lock`);
   }
-  return plan.periods.find((line) => line.period === quarter)!.payableCents;
+  return plan.periods.find((line) => line.period === confirmed)!.payableCents;
 }

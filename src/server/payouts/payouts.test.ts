@@ -58,8 +58,8 @@ describe(`payouts with the manual provider (${testDbKind})`, () => {
 
   it('answers 401 to visitors and 403 to players', async () => {
     const gameId = await drawnGame(t.db.handle, admin, player.id);
-    await ok(t.app, 'PUT', url(gameId, '/quarters/1'), admin.cookie, { team_a_score: 7, team_b_score: 3 });
-    for (const path of ['/quarters/1/payout/mark-paid', '/quarters/1/payout/retry']) {
+    await ok(t.app, 'PUT', url(gameId, '/periods/1'), admin.cookie, { team_a_score: 7, team_b_score: 3 });
+    for (const path of ['/periods/1/payout/mark-paid', '/periods/1/payout/retry']) {
       const visitor = await send(t.app, 'POST', url(gameId, path), { payload: {} });
       expect(visitor.statusCode).toBe(401);
       const asPlayer = await send(t.app, 'POST', url(gameId, path), { cookie: player.cookie, payload: {} });
@@ -70,9 +70,9 @@ describe(`payouts with the manual provider (${testDbKind})`, () => {
 
   it('Mark Paid takes a pending payout to completed, recording the admin, the time and the reference (D23)', async () => {
     const gameId = await drawnGame(t.db.handle, admin, player.id);
-    await ok(t.app, 'PUT', url(gameId, '/quarters/1'), admin.cookie, { team_a_score: 7, team_b_score: 3 });
+    await ok(t.app, 'PUT', url(gameId, '/periods/1'), admin.cookie, { team_a_score: 7, team_b_score: 3 });
     const before = Date.now();
-    const paid = await ok<GameDayView>(t.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), admin.cookie, { reference: '  Venmo 1234  ' });
+    const paid = await ok<GameDayView>(t.app, 'POST', url(gameId, '/periods/1/payout/mark-paid'), admin.cookie, { reference: '  Venmo 1234  ' });
     expect(paid.results[0]).toMatchObject({ payout_status: 'completed', payout_reference: 'Venmo 1234', retry_count: 0, winner_id: player.id });
     expect(Date.parse(paid.results[0]!.paid_at!)).toBeGreaterThanOrEqual(before - 1000);
     const [row] = await winnerRows(t.db.handle, gameId);
@@ -86,28 +86,28 @@ describe(`payouts with the manual provider (${testDbKind})`, () => {
 
     // Once completed: not again, and not Retry.
     expectError(
-      await send(t.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie, payload: {} }),
+      await send(t.app, 'POST', url(gameId, '/periods/1/payout/mark-paid'), { cookie: admin.cookie, payload: {} }),
       409,
       'PAYOUT_COMPLETED',
       GAME_DAY_TEXTS.payoutAlreadyDone(1, QUARTER_MODEL),
     );
-    expectError(await send(t.app, 'POST', url(gameId, '/quarters/1/payout/retry'), { cookie: admin.cookie }), 409, 'PAYOUT_NOT_FAILED');
+    expectError(await send(t.app, 'POST', url(gameId, '/periods/1/payout/retry'), { cookie: admin.cookie }), 409, 'PAYOUT_NOT_FAILED');
 
     // The player sees it as Paid.
     const winnings = await ok<MyWinningsResponse>(t.app, 'GET', '/api/me/winnings', player.cookie);
-    expect(winnings.games.find((g) => g.game_id === gameId)!.wins).toEqual([{ quarter: 1, label: '1st Quarter', amount_cents: 25_000, badge: 'Paid' }]);
+    expect(winnings.games.find((g) => g.game_id === gameId)!.wins).toEqual([{ period: 1, label: '1st Quarter', amount_cents: 25_000, badge: 'Paid' }]);
   });
 
   it('Mark Paid without a reference (or a blank one) stores none', async () => {
     const gameId = await drawnGame(t.db.handle, admin, player.id);
-    await ok(t.app, 'POST', url(gameId, '/quarters/confirm-all'), admin.cookie, { scores: allScores(SCORES) });
-    expect((await ok<GameDayView>(t.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), admin.cookie)).results[0]!.payout_reference).toBeNull();
-    const blank = await ok<GameDayView>(t.app, 'POST', url(gameId, '/quarters/2/payout/mark-paid'), admin.cookie, { reference: '   ' });
+    await ok(t.app, 'POST', url(gameId, '/periods/confirm-all'), admin.cookie, { scores: allScores(SCORES) });
+    expect((await ok<GameDayView>(t.app, 'POST', url(gameId, '/periods/1/payout/mark-paid'), admin.cookie)).results[0]!.payout_reference).toBeNull();
+    const blank = await ok<GameDayView>(t.app, 'POST', url(gameId, '/periods/2/payout/mark-paid'), admin.cookie, { reference: '   ' });
     expect(blank.results[1]).toMatchObject({ payout_status: 'completed', payout_reference: null });
-    const tooLong = await send(t.app, 'POST', url(gameId, '/quarters/3/payout/mark-paid'), { cookie: admin.cookie, payload: { reference: 'x'.repeat(201) } });
+    const tooLong = await send(t.app, 'POST', url(gameId, '/periods/3/payout/mark-paid'), { cookie: admin.cookie, payload: { reference: 'x'.repeat(201) } });
     expectError(tooLong, 400, 'VALIDATION_ERROR', GAME_DAY_TEXTS.referenceTooLong);
     // Payouts of a completed game can still be marked (D19).
-    const last = await ok<GameDayView>(t.app, 'POST', url(gameId, '/quarters/4/payout/mark-paid'), admin.cookie, { reference: 'Cash' });
+    const last = await ok<GameDayView>(t.app, 'POST', url(gameId, '/periods/4/payout/mark-paid'), admin.cookie, { reference: 'Cash' });
     expect(last.game.is_active).toBe(false);
     expect(last.results.map((r) => r.payout_status)).toEqual(['completed', 'completed', 'pending', 'completed']);
   });
@@ -115,32 +115,32 @@ describe(`payouts with the manual provider (${testDbKind})`, () => {
   it('refuses a quarter without a winner record, an unowned square (D24), a bad quarter and a missing game', async () => {
     const gameId = await drawnGame(t.db.handle, admin, player.id, [9]);
     expectError(
-      await send(t.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie }),
+      await send(t.app, 'POST', url(gameId, '/periods/1/payout/mark-paid'), { cookie: admin.cookie }),
       409,
       'NO_WINNER_RECORD',
       GAME_DAY_TEXTS.noWinnerRecord(1, QUARTER_MODEL),
     );
-    expectError(await send(t.app, 'POST', url(gameId, '/quarters/1/payout/retry'), { cookie: admin.cookie }), 409, 'NO_WINNER_RECORD');
+    expectError(await send(t.app, 'POST', url(gameId, '/periods/1/payout/retry'), { cookie: admin.cookie }), 409, 'NO_WINNER_RECORD');
     // Q1's square (row 9) is unsold: 0 and completed, nothing to pay.
-    const view = await ok<GameDayView>(t.app, 'PUT', url(gameId, '/quarters/1'), admin.cookie, { team_a_score: 7, team_b_score: 3 });
+    const view = await ok<GameDayView>(t.app, 'PUT', url(gameId, '/periods/1'), admin.cookie, { team_a_score: 7, team_b_score: 3 });
     expect(view.results[0]).toMatchObject({ winner_id: null, payout_amount_cents: 0, payout_status: 'completed' });
-    expectError(await send(t.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie }), 409, 'PAYOUT_COMPLETED');
+    expectError(await send(t.app, 'POST', url(gameId, '/periods/1/payout/mark-paid'), { cookie: admin.cookie }), 409, 'PAYOUT_COMPLETED');
     expectError(
-      await send(t.app, 'POST', url(gameId, '/quarters/0/payout/mark-paid'), { cookie: admin.cookie }),
+      await send(t.app, 'POST', url(gameId, '/periods/0/payout/mark-paid'), { cookie: admin.cookie }),
       400,
       'VALIDATION_ERROR',
-      GAME_DAY_TEXTS.quarterInvalid,
+      GAME_DAY_TEXTS.periodInvalid,
     );
-    const missing = await send(t.app, 'POST', url('3f1c9f5e-0000-4000-8000-000000000000', '/quarters/1/payout/mark-paid'), { cookie: admin.cookie });
+    const missing = await send(t.app, 'POST', url('3f1c9f5e-0000-4000-8000-000000000000', '/periods/1/payout/mark-paid'), { cookie: admin.cookie });
     expectError(missing, 404, 'NOT_FOUND', GAME_ERRORS.notFound);
   });
 
   it('two Mark Paids at once pay once', async () => {
     const gameId = await drawnGame(t.db.handle, admin, player.id);
-    await ok(t.app, 'PUT', url(gameId, '/quarters/1'), admin.cookie, { team_a_score: 7, team_b_score: 3 });
+    await ok(t.app, 'PUT', url(gameId, '/periods/1'), admin.cookie, { team_a_score: 7, team_b_score: 3 });
     const results = await Promise.all([
-      send(t.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie, payload: { reference: 'A' } }),
-      send(t.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie, payload: { reference: 'B' } }),
+      send(t.app, 'POST', url(gameId, '/periods/1/payout/mark-paid'), { cookie: admin.cookie, payload: { reference: 'A' } }),
+      send(t.app, 'POST', url(gameId, '/periods/1/payout/mark-paid'), { cookie: admin.cookie, payload: { reference: 'B' } }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const [row] = await winnerRows(t.db.handle, gameId);
@@ -175,11 +175,11 @@ describe(`payouts with a provider that fails (${testDbKind})`, () => {
 
   it('a failure leaves the payout failed with its reason; Retry completes it with retry_count 1', async () => {
     const gameId = await drawnGame(database.handle, admin, player.id);
-    await ok(app, 'POST', url(gameId, '/quarters/confirm-all'), admin.cookie, { scores: allScores(SCORES) });
+    await ok(app, 'POST', url(gameId, '/periods/confirm-all'), admin.cookie, { scores: allScores(SCORES) });
     expect((await winnerRows(database.handle, gameId))[0]!.payout_provider).toBe('test');
 
     provider.failNext();
-    const failed = await send(app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie, payload: { reference: 'Zelle 42' } });
+    const failed = await send(app, 'POST', url(gameId, '/periods/1/payout/mark-paid'), { cookie: admin.cookie, payload: { reference: 'Zelle 42' } });
     expectError(failed, 502, 'PAYOUT_FAILED', withCause(GAME_DAY_ERRORS.updatePayoutStatusFailed, TEST_PAYOUT_FAILURE));
     let [row] = await winnerRows(database.handle, gameId);
     expect(row).toMatchObject({ payout_status: 'failed', failure_reason: TEST_PAYOUT_FAILURE, retry_count: 0, paid_at: null, paid_by: admin.id });
@@ -187,18 +187,18 @@ describe(`payouts with a provider that fails (${testDbKind})`, () => {
     expect(view.results[0]!.payout_status).toBe('failed');
     // The player still sees Pending.
     const winnings = await ok<MyWinningsResponse>(app, 'GET', '/api/me/winnings', player.cookie);
-    expect(winnings.games[0]!.wins[0]).toMatchObject({ quarter: 1, badge: 'Pending' });
+    expect(winnings.games[0]!.wins[0]).toMatchObject({ period: 1, badge: 'Pending' });
 
     // A failed payout is retried, not marked again.
     expectError(
-      await send(app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie }),
+      await send(app, 'POST', url(gameId, '/periods/1/payout/mark-paid'), { cookie: admin.cookie }),
       409,
       'PAYOUT_FAILED',
       GAME_DAY_TEXTS.payoutFailedUseRetry(1, QUARTER_MODEL),
     );
 
     const before = Date.now();
-    const retried = await ok<GameDayView>(app, 'POST', url(gameId, '/quarters/1/payout/retry'), admin.cookie);
+    const retried = await ok<GameDayView>(app, 'POST', url(gameId, '/periods/1/payout/retry'), admin.cookie);
     expect(retried.results[0]).toMatchObject({ payout_status: 'completed', retry_count: 1, payout_reference: 'Zelle 42' });
     expect(Date.parse(retried.results[0]!.last_retry_at!)).toBeGreaterThanOrEqual(before - 1000);
     [row] = await winnerRows(database.handle, gameId);
@@ -214,13 +214,13 @@ describe(`payouts with a provider that fails (${testDbKind})`, () => {
 
   it('a retry that fails again stays failed and counts the retry; a later one completes it', async () => {
     const gameId = await drawnGame(database.handle, admin, player.id);
-    await ok(app, 'PUT', url(gameId, '/quarters/1'), admin.cookie, { team_a_score: 7, team_b_score: 3 });
+    await ok(app, 'PUT', url(gameId, '/periods/1'), admin.cookie, { team_a_score: 7, team_b_score: 3 });
     provider.failNext(2, 'Bank offline');
-    expect((await send(app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie })).statusCode).toBe(502);
-    const again = await send(app, 'POST', url(gameId, '/quarters/1/payout/retry'), { cookie: admin.cookie });
+    expect((await send(app, 'POST', url(gameId, '/periods/1/payout/mark-paid'), { cookie: admin.cookie })).statusCode).toBe(502);
+    const again = await send(app, 'POST', url(gameId, '/periods/1/payout/retry'), { cookie: admin.cookie });
     expectError(again, 502, 'PAYOUT_FAILED', retryPayoutError('Bank offline'));
     expect((await winnerRows(database.handle, gameId))[0]).toMatchObject({ payout_status: 'failed', retry_count: 1, failure_reason: 'Bank offline' });
-    const done = await ok<GameDayView>(app, 'POST', url(gameId, '/quarters/1/payout/retry'), admin.cookie);
+    const done = await ok<GameDayView>(app, 'POST', url(gameId, '/periods/1/payout/retry'), admin.cookie);
     expect(done.results[0]).toMatchObject({ payout_status: 'completed', retry_count: 2 });
     // The test provider makes up a reference when the organizer gave none.
     expect(done.results[0]!.payout_reference).toMatch(/^test-payout-/);
@@ -231,11 +231,11 @@ describe(`payouts with a provider that fails (${testDbKind})`, () => {
     const gameId = await insertGame(database.handle, { created_by: admin.id });
     await sellSquares(database.handle, gameId, (x) => (x === 9 ? player.id : other.id));
     await insertNumbers(database.handle, gameId, X_AXIS, Y_AXIS);
-    await ok(app, 'PUT', url(gameId, '/quarters/1'), admin.cookie, { team_a_score: 7, team_b_score: 3 });
+    await ok(app, 'PUT', url(gameId, '/periods/1'), admin.cookie, { team_a_score: 7, team_b_score: 3 });
     provider.failNext();
-    await send(app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie });
+    await send(app, 'POST', url(gameId, '/periods/1/payout/mark-paid'), { cookie: admin.cookie });
     expect((await winnerRows(database.handle, gameId))[0]!.payout_status).toBe('failed');
-    const corrected = await ok<GameDayView>(app, 'PUT', url(gameId, '/quarters/1'), admin.cookie, { team_a_score: 14, team_b_score: 10 });
+    const corrected = await ok<GameDayView>(app, 'PUT', url(gameId, '/periods/1'), admin.cookie, { team_a_score: 14, team_b_score: 10 });
     expect(corrected.results[0]).toMatchObject({ winner_id: other.id, payout_status: 'pending', retry_count: 0, payout_reference: null });
     expect((await winnerRows(database.handle, gameId))[0]).toMatchObject({ failure_reason: null, paid_by: null });
   });

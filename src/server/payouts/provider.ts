@@ -1,15 +1,15 @@
+import type { Period } from '@core/periods';
 /**
  * A payout provider (D23): how a quarter's winner gets their money. The built-in provider is
  * "manual": the organizer pays outside the app and records it with Mark Paid. Services talk to
  * this interface only; a provider that moves money itself would be another implementation.
  */
-import type { Quarter } from '@core/scoring';
 
 export interface PayoutRequest {
   /** The winner record (game_winners.id): the base of an idempotency key at a real provider. */
   readonly winnerId: string;
   readonly gameId: string;
-  readonly quarter: Quarter;
+  readonly period: Period;
   readonly amountCents: number;
   /** Who is paid: the square's owner. */
   readonly recipient: { readonly userId: string | null };

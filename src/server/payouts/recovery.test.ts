@@ -40,7 +40,7 @@ describe(`payouts a crash interrupted are handed back after a restart (${testDbK
     const gameId = await insertGame(database.handle, { created_by: admin.id });
     await sellSquares(database.handle, gameId, () => player.id);
     await insertNumbers(database.handle, gameId, X_AXIS, Y_AXIS, { by: admin.id });
-    await ok(app, 'PUT', url(gameId, '/quarters/1'), admin.cookie, { team_a_score: 7, team_b_score: 3 });
+    await ok(app, 'PUT', url(gameId, '/periods/1'), admin.cookie, { team_a_score: 7, team_b_score: 3 });
     return gameId;
   }
 
@@ -51,7 +51,7 @@ describe(`payouts a crash interrupted are handed back after a restart (${testDbK
       .updateTable('game_winners')
       .set({ payout_status: 'processing', paid_by: admin.id, payout_reference: 'Cash', processing_started_at: startedAt, updated_at: startedAt })
       .where('game_id', '=', gameId)
-      .where('quarter', '=', 1)
+      .where('period', '=', 1)
       .execute();
     return startedAt;
   }
@@ -77,17 +77,17 @@ describe(`payouts a crash interrupted are handed back after a restart (${testDbK
     const gameId = await pendingPayout(dying.app);
     const hold = provider.holdNext();
     // Mark Paid reaches the provider and never comes back: the process is gone.
-    const lost = send(dying.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie, payload: { reference: 'Venmo 77' } });
+    const lost = send(dying.app, 'POST', url(gameId, '/periods/1/payout/mark-paid'), { cookie: admin.cookie, payload: { reference: 'Venmo 77' } });
     await hold.started;
     let [row] = await winnerRows(database.handle, gameId);
     expect(row).toMatchObject({ payout_status: 'processing', paid_by: admin.id, payout_reference: 'Venmo 77' });
     const startedAt = row!.processing_started_at;
     expect(startedAt).not.toBeNull();
     // Before the restart, everything a person could do answers 409.
-    expectError(await send(first.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie }), 409, 'PAYOUT_PROCESSING');
-    expectError(await send(first.app, 'POST', url(gameId, '/quarters/1/payout/retry'), { cookie: admin.cookie }), 409, 'PAYOUT_NOT_FAILED');
+    expectError(await send(first.app, 'POST', url(gameId, '/periods/1/payout/mark-paid'), { cookie: admin.cookie }), 409, 'PAYOUT_PROCESSING');
+    expectError(await send(first.app, 'POST', url(gameId, '/periods/1/payout/retry'), { cookie: admin.cookie }), 409, 'PAYOUT_NOT_FAILED');
     expectError(
-      await send(first.app, 'PUT', url(gameId, '/quarters/1'), { cookie: admin.cookie, payload: { team_a_score: 14, team_b_score: 10 } }),
+      await send(first.app, 'PUT', url(gameId, '/periods/1'), { cookie: admin.cookie, payload: { team_a_score: 14, team_b_score: 10 } }),
       409,
       'PAYOUT_PROCESSING',
     );
@@ -101,8 +101,8 @@ describe(`payouts a crash interrupted are handed back after a restart (${testDbK
     expect(view.results[0]!.payout_status).toBe('failed');
 
     // A person acts: Mark Paid points to Retry, Retry completes it with the organizer's reference.
-    expectError(await send(restarted.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie }), 409, 'PAYOUT_FAILED');
-    const retried = await ok<GameDayView>(restarted.app, 'POST', url(gameId, '/quarters/1/payout/retry'), admin.cookie);
+    expectError(await send(restarted.app, 'POST', url(gameId, '/periods/1/payout/mark-paid'), { cookie: admin.cookie }), 409, 'PAYOUT_FAILED');
+    const retried = await ok<GameDayView>(restarted.app, 'POST', url(gameId, '/periods/1/payout/retry'), admin.cookie);
     expect(retried.results[0]).toMatchObject({ payout_status: 'completed', retry_count: 1, payout_reference: 'Venmo 77' });
     const done = (await winnerRows(database.handle, gameId))[0]!;
     expect(done).toMatchObject({ failure_reason: null, paid_by: admin.id });
@@ -118,7 +118,7 @@ describe(`payouts a crash interrupted are handed back after a restart (${testDbK
     const slow = await instance({ payoutProvider: provider, env: { PAYOUT_LEASE_SECONDS: '0.3', SWEEP_INTERVAL_SECONDS: '0.1' } });
     const gameId = await pendingPayout(slow.app);
     const hold = provider.holdNext();
-    const markPaid = send(slow.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie, payload: { reference: 'Zelle 9' } });
+    const markPaid = send(slow.app, 'POST', url(gameId, '/periods/1/payout/mark-paid'), { cookie: admin.cookie, payload: { reference: 'Zelle 9' } });
     await hold.started;
     // The periodic sweep, not a restart, hands it back once the lease has passed.
     await expect.poll(async () => (await winnerRows(database.handle, gameId))[0]!.payout_status, { timeout: 10_000, interval: 50 }).toBe('failed');
@@ -142,18 +142,18 @@ describe(`payouts a crash interrupted are handed back after a restart (${testDbK
       processing_started_at: startedAt,
       failure_reason: null,
     });
-    expectError(await send(restarted.app, 'POST', url(gameId, '/quarters/1/payout/mark-paid'), { cookie: admin.cookie }), 409, 'PAYOUT_PROCESSING');
+    expectError(await send(restarted.app, 'POST', url(gameId, '/periods/1/payout/mark-paid'), { cookie: admin.cookie }), 409, 'PAYOUT_PROCESSING');
 
     // The default lease is 2 minutes from the start of processing.
     const start = Date.parse(startedAt);
     expect(await restarted.app.payoutRecovery.sweep(new Date(start + 110_000))).toEqual([]);
     expect((await winnerRows(database.handle, gameId))[0]!.payout_status).toBe('processing');
     const recovered = await restarted.app.payoutRecovery.sweep(new Date(start + 121_000));
-    expect(recovered.map((r) => [r.game_id, r.quarter])).toEqual([[gameId, 1]]);
+    expect(recovered.map((r) => [r.game_id, r.period])).toEqual([[gameId, 1]]);
     expect((await winnerRows(database.handle, gameId))[0]).toMatchObject({ payout_status: 'failed', failure_reason: INTERRUPTED, retry_count: 0 });
     // Nothing else changed, and a second sweep finds nothing.
     expect(await restarted.app.payoutRecovery.sweep(new Date(start + 200_000))).toEqual([]);
-    const view = await ok<GameDayView>(restarted.app, 'POST', url(gameId, '/quarters/1/payout/retry'), admin.cookie);
+    const view = await ok<GameDayView>(restarted.app, 'POST', url(gameId, '/periods/1/payout/retry'), admin.cookie);
     expect(view.results[0]).toMatchObject({ payout_status: 'completed', retry_count: 1, payout_reference: 'Cash' });
   });
 

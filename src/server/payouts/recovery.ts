@@ -38,7 +38,7 @@ export function payoutRecovery(deps: PayoutRecoveryDeps) {
     const recovered = await repo.failStale(cutoff, INTERRUPTED_REASON, now.toISOString());
     for (const payout of recovered) {
       log.warn(
-        { gameId: payout.game_id, quarter: payout.quarter, winnerId: payout.id },
+        { gameId: payout.game_id, period: payout.period, winnerId: payout.id },
         'payout interrupted: handed back as failed for a person to check and retry',
       );
     }

@@ -79,10 +79,10 @@ describe(`the organizer's share as a payout (D23, D34, ${testDbKind})`, () => {
       team_a_score: numbers.x_axis_numbers[cell.x]! + plus,
       team_b_score: numbers.y_axis_numbers[cell.y]! + plus,
     });
-    await ok('PUT', `/api/admin/games/${game.id}/quarters/1`, scoreFor({ x: 0, y: 0 }, 0));
-    await ok('PUT', `/api/admin/games/${game.id}/quarters/2`, scoreFor({ x: 0, y: 1 }, 10));
-    await ok('PUT', `/api/admin/games/${game.id}/quarters/3`, scoreFor({ x: 0, y: 2 }, 20));
-    const final = await ok<GameDayView>('PUT', `/api/admin/games/${game.id}/quarters/4`, scoreFor({ x: 9, y: 3 }, 30));
+    await ok('PUT', `/api/admin/games/${game.id}/periods/1`, scoreFor({ x: 0, y: 0 }, 0));
+    await ok('PUT', `/api/admin/games/${game.id}/periods/2`, scoreFor({ x: 0, y: 1 }, 10));
+    await ok('PUT', `/api/admin/games/${game.id}/periods/3`, scoreFor({ x: 0, y: 2 }, 20));
+    const final = await ok<GameDayView>('PUT', `/api/admin/games/${game.id}/periods/4`, scoreFor({ x: 9, y: 3 }, 30));
     expect(final.share_payout).toMatchObject({ cents: 36_000, paid_cents: 9_000, due_cents: 27_000 });
     const again = await ok<GameDayView>('POST', markShare, {});
     expect(again.share_payout).toMatchObject({ cents: 36_000, paid_cents: 36_000, due_cents: 0 });

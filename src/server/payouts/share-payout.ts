@@ -17,7 +17,7 @@ export async function sharePayoutOf(db: Executor, row: GameRow): Promise<SharePa
   const ledger = resultsLedger(
     row.total_pot_cents,
     toGame(row),
-    winners.map((winner) => ({ quarter: winner.quarter as 1 | 2 | 3 | 4, winner: winner.user_id, payoutCents: winner.payout_amount_cents })),
+    winners.map((winner) => ({ period: winner.period as 1 | 2 | 3 | 4, winner: winner.user_id, payoutCents: winner.payout_amount_cents })),
   );
   const paidCents = payments.reduce((total, payment) => total + payment.amount_cents, 0);
   const share = sharePayout(ledger, true, paidCents);

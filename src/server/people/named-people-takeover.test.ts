@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Assigned } from '@core/api/organizer';
 import { newAccount, testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { testDbKind } from '../../../tests/support/db';
-import { insertQuarterResult } from '../../../tests/support/fixtures';
+import { insertPeriodResult } from '../../../tests/support/fixtures';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 
 /**
@@ -68,7 +68,7 @@ describe(`a named person's squares never go to a password set before her address
     expect(assigned.status, assigned.text).toBe(200);
     const placeholder = (JSON.parse(assigned.text) as Assigned).user_id;
     await t.db.handle.db.updateTable('games').set({ grid_shuffled: true, numbers_revealed: true }).where('id', '=', gameId).execute();
-    await insertQuarterResult(t.db.handle, gameId, { quarter: 1, teamA: 7, teamB: 3, square: { x: 4, y: 4, userId: placeholder }, payoutCents: 500 });
+    await insertPeriodResult(t.db.handle, gameId, { period: 1, teamA: 7, teamB: 3, square: { x: 4, y: 4, userId: placeholder }, payoutCents: 500 });
     return gameId;
   }
 

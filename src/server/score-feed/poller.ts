@@ -39,7 +39,7 @@ export interface ScoreFeedPollerDeps extends ServiceDeps {
   games: Pick<GamesRepository, 'withLockedGame'>;
   provider: ScoreFeedProvider;
   /** The admin's confirmation path with the app as actor (game-day/confirm-periods.ts confirmFromFeed). */
-  gameDay: { confirmFromFeed(gameId: string, quarter: Period, scores: { team_a_score: number; team_b_score: number }): Promise<string | null> };
+  gameDay: { confirmFromFeed(gameId: string, period: Period, scores: { team_a_score: number; team_b_score: number }): Promise<string | null> };
   events: GameEvents;
   log: Logger;
   intervalMs: number;
@@ -89,7 +89,7 @@ export function scoreFeedPoller(deps: ScoreFeedPollerDeps): ScoreFeedPoller {
       const at = now.toISOString();
       const model = periodModel(row.game_type);
       const live = feedLive(row.feed_team_a_home);
-      const confirmed = (await gameDayRepository(game.tx).scores(gameId)).map((score) => score.quarter).filter((q) => isPeriodOf(model, q));
+      const confirmed = (await gameDayRepository(game.tx).scores(gameId)).map((score) => score.period).filter((q) => isPeriodOf(model, q));
       const entries: FeedEntries = { ...storedEntries(row) };
       const logged: NewActivity[] = [];
       for (const [period, score] of finishedPeriods(live, model)) {
@@ -103,7 +103,7 @@ export function scoreFeedPoller(deps: ScoreFeedPollerDeps): ScoreFeedPoller {
           actorUserId: null,
           subjectUserId: null,
           squares: [],
-          detail: { quarter: period, team_a_score: score.team_a_score, team_b_score: score.team_b_score, ...(entry ? { corrected: true as const } : {}) },
+          detail: { period: period, team_a_score: score.team_a_score, team_b_score: score.team_b_score, ...(entry ? { corrected: true as const } : {}) },
         });
       }
       if (logged.length > 0) await activityRepository(game.tx).record(gameId, logged, at);

@@ -85,15 +85,15 @@ export function scoreFeedService(deps: ScoreFeedServiceDeps) {
   async function status(gameId: string, message: string | null = null): Promise<FeedStatus> {
     const row = await findGameOr404(games, gameId);
     const model = periodModel(row.game_type);
-    const confirmed = (await gameDayRepository(deps.db).scores(gameId)).filter((score) => isPeriodOf(model, score.quarter));
-    const confirmedOf = (period: Period) => confirmed.find((score) => score.quarter === period);
+    const confirmed = (await gameDayRepository(deps.db).scores(gameId)).filter((score) => isPeriodOf(model, score.period));
+    const confirmedOf = (period: Period) => confirmed.find((score) => score.period === period);
     const entries = storedEntries(row);
     const live = storedLive(row);
     const finished = live ? finishedPeriods(live, model) : new Map();
     const differs = confirmed.flatMap((score) => {
-      const feed = finished.get(score.quarter as Period);
+      const feed = finished.get(score.period as Period);
       if (!feed || (feed.team_a_score === score.team_a_score && feed.team_b_score === score.team_b_score)) return [];
-      return [{ quarter: score.quarter as Period, feed, confirmed: { team_a_score: score.team_a_score, team_b_score: score.team_b_score } }];
+      return [{ period: score.period as Period, feed, confirmed: { team_a_score: score.team_a_score, team_b_score: score.team_b_score } }];
     });
     return {
       enabled: deps.provider !== null,
@@ -101,7 +101,7 @@ export function scoreFeedService(deps: ScoreFeedServiceDeps) {
       team_a_home: row.feed_team_a_home,
       entries: model.periods.flatMap((period) => {
         const entry = entries[period];
-        return entry ? [{ quarter: period, ...entry, confirmed: confirmedOf(period) !== undefined }] : [];
+        return entry ? [{ period: period, ...entry, confirmed: confirmedOf(period) !== undefined }] : [];
       }),
       differs,
       failures: row.feed_failures,

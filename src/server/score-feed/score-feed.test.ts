@@ -116,7 +116,7 @@ describe(`score feed (D39, ${testDbKind})`, () => {
     const rows = JSON.parse(grid.x_axis_numbers) as number[];
     const columns = JSON.parse(grid.y_axis_numbers) as number[];
     return (await winnerRows(t.db.handle, gameId)).map((w) => ({
-      quarter: w.quarter,
+      period: w.period,
       row: rows[w.square_x],
       column: columns[w.square_y],
       x: w.winning_numbers_x,
@@ -229,11 +229,11 @@ describe(`score feed (D39, ${testDbKind})`, () => {
       feed.set(real.id, inPlay(2, '14:10', [7, 0], [3, 0]));
       await poll(game.id);
       expect((await status(game.id)).link?.live).toMatchObject({ team_a_score: 7, team_b_score: 3 });
-      expect((await status(game.id)).entries).toEqual([{ quarter: 1, team_a_score: 7, team_b_score: 3, entered_at: expect.any(String), confirmed: false }]);
-      const confirmed = await asAdmin('PUT', `/api/admin/games/${game.id}/quarters/1`, { team_a_score: 7, team_b_score: 3 });
+      expect((await status(game.id)).entries).toEqual([{ period: 1, team_a_score: 7, team_b_score: 3, entered_at: expect.any(String), confirmed: false }]);
+      const confirmed = await asAdmin('PUT', `/api/admin/games/${game.id}/periods/1`, { team_a_score: 7, team_b_score: 3 });
       expect(confirmed.statusCode, confirmed.body).toBe(200);
       // The winner is the square at row digit 7 (team A) and column digit 3 (team B).
-      expect(await winnerDigits(game.id)).toEqual([{ quarter: 1, row: 7, column: 3, x: 7, y: 3 }]);
+      expect(await winnerDigits(game.id)).toEqual([{ period: 1, row: 7, column: 3, x: 7, y: 3 }]);
       expect(await storedGame(t.db.handle, game.id)).toMatchObject({ team_a: 'eagles', team_b: 'KANSAS CITY' });
     });
 
@@ -246,8 +246,8 @@ describe(`score feed (D39, ${testDbKind})`, () => {
       feed.set(real.id, inPlay(2, '14:10', [6, 0], [14, 0]));
       await poll(game.id);
       // Chiefs (away, team A, rows) 14, Eagles (home, team B, columns) 6: confirmed by itself as 14-6.
-      expect((await status(game.id)).entries).toEqual([{ quarter: 1, team_a_score: 14, team_b_score: 6, entered_at: expect.any(String), confirmed: true }]);
-      expect(await winnerDigits(game.id)).toEqual([{ quarter: 1, row: 4, column: 6, x: 4, y: 6 }]);
+      expect((await status(game.id)).entries).toEqual([{ period: 1, team_a_score: 14, team_b_score: 6, entered_at: expect.any(String), confirmed: true }]);
+      expect(await winnerDigits(game.id)).toEqual([{ period: 1, row: 4, column: 6, x: 4, y: 6 }]);
     });
 
     it('D50: refuses a feed game whose teams do not match a sold board, naming both pairs; nothing is linked', async () => {
@@ -352,23 +352,23 @@ describe(`score feed (D39, ${testDbKind})`, () => {
       feed.set(real.id, inPlay(3, '15:00', [7, 7], [3, 10], 'STATUS_IN_PROGRESS'));
       await poll(game.id);
       expect((await status(game.id)).entries).toEqual([
-        { quarter: 1, team_a_score: 3, team_b_score: 7, entered_at: expect.any(String), confirmed: false },
-        { quarter: 2, team_a_score: 13, team_b_score: 14, entered_at: expect.any(String), confirmed: false },
+        { period: 1, team_a_score: 3, team_b_score: 7, entered_at: expect.any(String), confirmed: false },
+        { period: 2, team_a_score: 13, team_b_score: 14, entered_at: expect.any(String), confirmed: false },
       ]);
       expect(await activity(game.id)).toEqual([
-        { action: 'score_entered', actor_user_id: null, detail: JSON.stringify({ quarter: 1, team_a_score: 3, team_b_score: 7 }) },
-        { action: 'score_entered', actor_user_id: null, detail: JSON.stringify({ quarter: 2, team_a_score: 13, team_b_score: 14 }) },
+        { action: 'score_entered', actor_user_id: null, detail: JSON.stringify({ period: 1, team_a_score: 3, team_b_score: 7 }) },
+        { action: 'score_entered', actor_user_id: null, detail: JSON.stringify({ period: 2, team_a_score: 13, team_b_score: 14 }) },
       ]);
       expect(await winnerRows(t.db.handle, game.id)).toEqual([]);
 
       // The admin's one click: the same confirmation as typing the score.
-      const confirmed = await asAdmin('PUT', `/api/admin/games/${game.id}/quarters/1`, { team_a_score: 3, team_b_score: 7 });
+      const confirmed = await asAdmin('PUT', `/api/admin/games/${game.id}/periods/1`, { team_a_score: 3, team_b_score: 7 });
       expect(confirmed.statusCode, confirmed.body).toBe(200);
 
       feed.set(real.id, final([7, 7, 3, 7], [3, 10, 0, 7]));
       await poll(game.id);
       const after = await status(game.id);
-      expect(after.entries.map((entry) => [entry.quarter, entry.team_a_score, entry.team_b_score, entry.confirmed])).toEqual([
+      expect(after.entries.map((entry) => [entry.period, entry.team_a_score, entry.team_b_score, entry.confirmed])).toEqual([
         [1, 3, 7, true],
         [2, 13, 14, false],
         [3, 13, 17, false],
@@ -389,27 +389,27 @@ describe(`score feed (D39, ${testDbKind})`, () => {
       await link(game, real, true);
       feed.set(real.id, inPlay(3, '9:00', [7, 3, 0], [0, 14, 0]));
       await poll(game.id);
-      expect((await winnerRows(t.db.handle, game.id)).map((w) => [w.quarter, w.admin_user_id])).toEqual([
+      expect((await winnerRows(t.db.handle, game.id)).map((w) => [w.period, w.admin_user_id])).toEqual([
         [1, null],
         [2, null],
       ]);
       feed.set(real.id, inPlay(5, '6:00', [7, 3, 7, 7, 0], [0, 14, 3, 7, 0]));
       await poll(game.id);
-      expect((await winnerRows(t.db.handle, game.id)).map((w) => w.quarter)).toEqual([1, 2, 3]);
+      expect((await winnerRows(t.db.handle, game.id)).map((w) => w.period)).toEqual([1, 2, 3]);
       feed.set(real.id, final([7, 3, 7, 7, 6], [0, 14, 3, 7, 0]));
       await poll(game.id);
       const scores = await t.db.handle.db
-        .selectFrom('quarter_scores')
-        .select(['quarter', 'team_a_score', 'team_b_score', 'entered_by'])
+        .selectFrom('period_scores')
+        .select(['period', 'team_a_score', 'team_b_score', 'entered_by'])
         .where('game_id', '=', game.id)
-        .orderBy('quarter')
+        .orderBy('period')
         .execute();
       // Team A is the away team (the Chiefs): 0, 14, 3, 7 and 0 in overtime; the Eagles won 30-24 in overtime.
       expect(scores).toEqual([
-        { quarter: 1, team_a_score: 0, team_b_score: 7, entered_by: null },
-        { quarter: 2, team_a_score: 14, team_b_score: 10, entered_by: null },
-        { quarter: 3, team_a_score: 17, team_b_score: 17, entered_by: null },
-        { quarter: 4, team_a_score: 24, team_b_score: 30, entered_by: null },
+        { period: 1, team_a_score: 0, team_b_score: 7, entered_by: null },
+        { period: 2, team_a_score: 14, team_b_score: 10, entered_by: null },
+        { period: 3, team_a_score: 17, team_b_score: 17, entered_by: null },
+        { period: 4, team_a_score: 24, team_b_score: 30, entered_by: null },
       ]);
       expect((await storedGame(t.db.handle, game.id)).is_active).toBe(false);
       const log = await activity(game.id);
@@ -432,16 +432,16 @@ describe(`score feed (D39, ${testDbKind})`, () => {
           .execute();
       const emailOf = (userId: string | null) => (userId === alice.id ? alice.email : userId === admin.id ? admin.email : null);
       /** What the winner of `quarter` is mailed (every square is owned: each period has a winner). */
-      const expectedFor = async (quarter: number) => {
-        const winner = (await winnerRows(t.db.handle, game.id)).find((w) => w.quarter === quarter)!;
-        const label = periodWinningsLabel(QUARTER_MODEL, winner.quarter as Period);
+      const expectedFor = async (period: number) => {
+        const winner = (await winnerRows(t.db.handle, game.id)).find((w) => w.period === period)!;
+        const label = periodWinningsLabel(QUARTER_MODEL, winner.period as Period);
         return { recipient: emailOf(winner.user_id), subject: `You won ${label} in ${game.title}: ${formatUsd(winner.payout_amount_cents)}` };
       };
 
       // Q1 ends: the feed confirms it, but the numbers are hidden (D16): nobody is told yet.
       feed.set(real.id, inPlay(2, '14:00', [7, 0], [3, 0]));
       await poll(game.id);
-      expect((await winnerRows(t.db.handle, game.id)).map((w) => [w.quarter, w.admin_user_id])).toEqual([[1, null]]);
+      expect((await winnerRows(t.db.handle, game.id)).map((w) => [w.period, w.admin_user_id])).toEqual([[1, null]]);
       expect(await wonMails()).toEqual([]);
 
       // The Reveal tells the feed's winner, as it tells a winner confirmed by hand.
@@ -450,11 +450,11 @@ describe(`score feed (D39, ${testDbKind})`, () => {
       expect(await wonMails()).toEqual([expect.objectContaining(q1)]);
 
       // Q2 confirmed by hand, Q3 by the feed (numbers shown now): each winner mailed once, at once, in the same words.
-      expect((await asAdmin('PUT', `/api/admin/games/${game.id}/quarters/2`, { team_a_score: 3, team_b_score: 14 })).statusCode).toBe(200);
+      expect((await asAdmin('PUT', `/api/admin/games/${game.id}/periods/2`, { team_a_score: 3, team_b_score: 14 })).statusCode).toBe(200);
       const q2 = await expectedFor(2);
       feed.set(real.id, inPlay(4, '15:00', [7, 7, 3], [3, 11, 0]));
       await poll(game.id);
-      expect((await winnerRows(t.db.handle, game.id)).map((w) => [w.quarter, w.admin_user_id])).toEqual([
+      expect((await winnerRows(t.db.handle, game.id)).map((w) => [w.period, w.admin_user_id])).toEqual([
         [1, null],
         [2, admin.id],
         [3, null],
@@ -477,15 +477,15 @@ describe(`score feed (D39, ${testDbKind})`, () => {
       const game = await newGame();
       await drawn(game);
       await link(game, real, true);
-      const byHand = await asAdmin('PUT', `/api/admin/games/${game.id}/quarters/1`, { team_a_score: 1, team_b_score: 1 });
+      const byHand = await asAdmin('PUT', `/api/admin/games/${game.id}/periods/1`, { team_a_score: 1, team_b_score: 1 });
       expect(byHand.statusCode, byHand.body).toBe(200);
       feed.set(real.id, inPlay(2, '10:00', [7, 0], [3, 0]));
       await poll(game.id);
       const [q1] = await winnerRows(t.db.handle, game.id);
-      expect(q1).toMatchObject({ quarter: 1, admin_user_id: admin.id, winning_numbers_x: 1, winning_numbers_y: 1 });
+      expect(q1).toMatchObject({ period: 1, admin_user_id: admin.id, winning_numbers_x: 1, winning_numbers_y: 1 });
       expect(await activity(game.id)).toEqual([expect.objectContaining({ action: 'confirmed', actor_user_id: admin.id })]);
       expect((await status(game.id)).differs).toEqual([
-        { quarter: 1, feed: { team_a_score: 3, team_b_score: 7 }, confirmed: { team_a_score: 1, team_b_score: 1 } },
+        { period: 1, feed: { team_a_score: 3, team_b_score: 7 }, confirmed: { team_a_score: 1, team_b_score: 1 } },
       ]);
     });
 
@@ -499,19 +499,19 @@ describe(`score feed (D39, ${testDbKind})`, () => {
       // The feed takes back a field goal: Q1 was 0-7.
       feed.set(real.id, inPlay(2, '9:00', [7, 0], [0, 0]));
       await poll(game.id);
-      expect((await status(game.id)).entries).toEqual([expect.objectContaining({ quarter: 1, team_a_score: 0, team_b_score: 7, confirmed: false })]);
+      expect((await status(game.id)).entries).toEqual([expect.objectContaining({ period: 1, team_a_score: 0, team_b_score: 7, confirmed: false })]);
       expect((await activity(game.id)).at(-1)).toEqual({
         action: 'score_entered',
         actor_user_id: null,
-        detail: JSON.stringify({ quarter: 1, team_a_score: 0, team_b_score: 7, corrected: true }),
+        detail: JSON.stringify({ period: 1, team_a_score: 0, team_b_score: 7, corrected: true }),
       });
-      expect((await asAdmin('PUT', `/api/admin/games/${game.id}/quarters/1`, { team_a_score: 0, team_b_score: 7 })).statusCode).toBe(200);
+      expect((await asAdmin('PUT', `/api/admin/games/${game.id}/periods/1`, { team_a_score: 0, team_b_score: 7 })).statusCode).toBe(200);
       const before = await winnerRows(t.db.handle, game.id);
       feed.set(real.id, inPlay(2, '8:00', [7, 0], [6, 0]));
       await poll(game.id);
       expect(await winnerRows(t.db.handle, game.id)).toEqual(before);
       expect((await status(game.id)).differs).toEqual([
-        { quarter: 1, feed: { team_a_score: 6, team_b_score: 7 }, confirmed: { team_a_score: 0, team_b_score: 7 } },
+        { period: 1, feed: { team_a_score: 6, team_b_score: 7 }, confirmed: { team_a_score: 0, team_b_score: 7 } },
       ]);
     });
 
@@ -522,12 +522,12 @@ describe(`score feed (D39, ${testDbKind})`, () => {
       feed.set(real.id, inPlay(2, '1:00', [7, 0], [0, 0]));
       await poll(game.id);
       const waiting = await status(game.id);
-      expect(waiting.entries).toEqual([expect.objectContaining({ quarter: 1, confirmed: false })]);
+      expect(waiting.entries).toEqual([expect.objectContaining({ period: 1, confirmed: false })]);
       expect(waiting.note).toMatch(/numbers/i);
       expect(waiting.next_poll_at).not.toBeNull();
       await drawn(game);
       await poll(game.id);
-      expect((await status(game.id)).entries).toEqual([expect.objectContaining({ quarter: 1, confirmed: true })]);
+      expect((await status(game.id)).entries).toEqual([expect.objectContaining({ period: 1, confirmed: true })]);
       expect((await status(game.id)).note).toBeNull();
     });
 

@@ -5,7 +5,7 @@ import { GAME_ERRORS } from '@core/messages';
 import { testAccount, type TestAccount } from '../../../tests/support/accounts';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
-import { insertCheckout, insertGame, insertNumbers, insertQuarterResult, insertSquare, insertUser } from '../../../tests/support/fixtures';
+import { insertCheckout, insertGame, insertNumbers, insertPeriodResult, insertSquare, insertUser } from '../../../tests/support/fixtures';
 
 const X_AXIS = [3, 1, 4, 0, 5, 9, 2, 6, 8, 7];
 const Y_AXIS = [2, 7, 1, 8, 0, 6, 9, 3, 5, 4];
@@ -47,9 +47,9 @@ describe(`GET /api/games/:id/board (${testDbKind})`, () => {
       .execute();
   }
 
-  const confirmQuarter = (gameId: string, quarter: number, a: number, b: number, square: { x: number; y: number; id: string | null; user: string | null }) =>
-    insertQuarterResult(t.db.handle, gameId, {
-      quarter,
+  const confirmPeriod = (gameId: string, period: number, a: number, b: number, square: { x: number; y: number; id: string | null; user: string | null }) =>
+    insertPeriodResult(t.db.handle, gameId, {
+      period,
       teamA: a,
       teamB: b,
       square: { ...square, userId: square.user },
@@ -126,9 +126,9 @@ describe(`GET /api/games/:id/board (${testDbKind})`, () => {
       await logDraw(gameId, 'drawn', iso(-1000));
       await drawNumbers(gameId, false);
       // Q1 45-21: last digits 5 and 1 are row 4 (X_AXIS[4] = 5) and column 2 (Y_AXIS[2] = 1).
-      await confirmQuarter(gameId, 1, 45, 21, { x: 4, y: 2, id: null, user: null });
+      await confirmPeriod(gameId, 1, 45, 21, { x: 4, y: 2, id: null, user: null });
       // Q2 3-17: row 0 (X_AXIS[0] = 3), column 1 (Y_AXIS[1] = 7), the player's square.
-      await confirmQuarter(gameId, 2, 3, 17, { x: 0, y: 1, id: q2, user: player.id });
+      await confirmPeriod(gameId, 2, 3, 17, { x: 0, y: 1, id: q2, user: player.id });
 
       for (const cookie of [undefined, player.cookie]) {
         const view = await board(gameId, cookie);
@@ -149,7 +149,7 @@ describe(`GET /api/games/:id/board (${testDbKind})`, () => {
         expect(view.numbers).toEqual({ x_axis_numbers: X_AXIS, y_axis_numbers: Y_AXIS, generated_at: expect.any(String) });
         expect(view.winners).toEqual([
           {
-            quarter: 1,
+            period: 1,
             square_x: 4,
             square_y: 2,
             winning_numbers_x: 5,
@@ -162,7 +162,7 @@ describe(`GET /api/games/:id/board (${testDbKind})`, () => {
             payout_status: 'completed',
           },
           {
-            quarter: 2,
+            period: 2,
             square_x: 0,
             square_y: 1,
             winning_numbers_x: 3,

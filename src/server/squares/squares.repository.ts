@@ -29,7 +29,7 @@ export interface GridNumbersRow {
 
 /** A confirmed quarter: its winner record, the score that picked it and the winner's name. */
 export interface BoardWinnerRow {
-  quarter: number;
+  period: number;
   square_x: number;
   square_y: number;
   winning_numbers_x: number;
@@ -132,13 +132,13 @@ export function squaresRepository(db: Executor) {
     ),
     winners: prepareQuery(db, 1, (gameId: string) =>
       winnersWithScores(db, gameId).select([
-        'game_winners.quarter',
+        'game_winners.period',
         'game_winners.square_x',
         'game_winners.square_y',
         'game_winners.winning_numbers_x',
         'game_winners.winning_numbers_y',
-        'quarter_scores.team_a_score',
-        'quarter_scores.team_b_score',
+        'period_scores.team_a_score',
+        'period_scores.team_b_score',
         shown.name.as('winner_username'),
         shown.noAccount.as('winner_no_account'),
         'game_winners.payout_amount_cents',

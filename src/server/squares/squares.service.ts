@@ -252,9 +252,9 @@ const wholeGame = (model: PeriodModel, set: { first_period: number; last_period:
 
 function toWinner(gameId: string, row: BoardWinnerRow): BoardWinner {
   // The database checks the quarter (1-4: every period any model has); the digits are written from a score's last digit.
-  if (!isPeriod(row.quarter)) throw new Error(`game ${gameId}: winner record with quarter ${row.quarter}`);
+  if (!isPeriod(row.period)) throw new Error(`game ${gameId}: winner record with quarter ${row.period}`);
   return {
-    quarter: row.quarter,
+    period: row.period,
     square_x: row.square_x,
     square_y: row.square_y,
     winning_numbers_x: row.winning_numbers_x as Digit,

@@ -99,8 +99,8 @@ describe(`migration 013: the pot of an organizer-collects game counts every sold
     const games = async (id: string) =>
       t.handle.raw.selectFrom('games').select(['total_pot_cents', 'collected_cents', 'squares_claimed']).where('id', '=', id).executeTakeFirstOrThrow();
     const payouts = async (id: string) =>
-      (await t.handle.raw.selectFrom('game_winners').select(['quarter', 'payout_amount_cents']).where('game_id', '=', id).orderBy('quarter').execute()).map(
-        (row) => [Number(row.quarter), Number(row.payout_amount_cents)],
+      (await t.handle.raw.selectFrom('game_winners').select(['period', 'payout_amount_cents']).where('game_id', '=', id).orderBy('period').execute()).map(
+        (row) => [Number(row.period), Number(row.payout_amount_cents)],
       );
     expect(await games(organizer)).toMatchObject({ total_pot_cents: 90000, collected_cents: 87000, squares_claimed: 30 });
     expect(await payouts(organizer)).toEqual([

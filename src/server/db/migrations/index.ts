@@ -27,6 +27,7 @@ import { announcements } from './024_announcements';
 import { accountSafety } from './025_account_safety';
 import { mailPrivacy } from './026_mail_privacy';
 import { sharePayments } from './027_share_payments';
+import { periodVocabulary } from './028_period_vocabulary';
 import { columnTypes } from './column-types';
 
 /** Our migrations in order. Names sort by their number; never rename or edit a released one. */
@@ -60,5 +61,6 @@ export function migrations(kind: DbKind): Record<string, Migration> {
     '025_account_safety': accountSafety(t),
     '026_mail_privacy': mailPrivacy(t),
     '027_share_payments': sharePayments(t, kind),
+    '028_period_vocabulary': periodVocabulary(kind),
   };
 }

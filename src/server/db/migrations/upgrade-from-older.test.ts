@@ -100,19 +100,19 @@ describe(`a database made by an older version upgrades with its data intact (${t
     await sql`insert into grid_draws (id, game_id, action, x_axis_numbers, y_axis_numbers, admin_user_id, created_at)
               values (${randomUUID()}, ${drawn}, 'drawn', ${JSON.stringify(X_AXIS)}, ${JSON.stringify(Y_AXIS)}, ${admin.id}, ${at(10)})`.execute(db);
     // Q1 10-7 lands on (0, 0), Alice's, paid out; Q2 15-12 on (5, 5), Bob's, waiting.
-    const quarters = [
-      { quarter: 1, a: 10, b: 7, x: 0, y: 0, winner: alice, status: 'completed' },
-      { quarter: 2, a: 15, b: 12, x: 5, y: 5, winner: bob, status: 'pending' },
+    const periods = [
+      { period: 1, a: 10, b: 7, x: 0, y: 0, winner: alice, status: 'completed' },
+      { period: 2, a: 15, b: 12, x: 5, y: 5, winner: bob, status: 'pending' },
     ];
-    for (const q of quarters) {
-      const minute = 20 + q.quarter;
+    for (const q of periods) {
+      const minute = 20 + q.period;
       await sql`insert into quarter_scores (game_id, quarter, team_a_score, team_b_score, team_a_last_digit, team_b_last_digit, entered_by, entered_at)
-                values (${drawn}, ${q.quarter}, ${q.a}, ${q.b}, ${q.a % 10}, ${q.b % 10}, ${admin.id}, ${at(minute)})`.execute(db);
+                values (${drawn}, ${q.period}, ${q.a}, ${q.b}, ${q.a % 10}, ${q.b % 10}, ${admin.id}, ${at(minute)})`.execute(db);
       const square = await sql<{ id: string }>`select id from squares where game_id = ${drawn} and x = ${q.x} and y = ${q.y}`.execute(db);
       const paid = q.status === 'completed';
       await sql`insert into game_winners (id, game_id, quarter, winning_square_id, user_id, square_x, square_y, winning_numbers_x, winning_numbers_y,
                   payout_amount_cents, payout_status, payout_provider, payout_reference, admin_user_id, paid_by, paid_at, created_at, updated_at)
-                values (${randomUUID()}, ${drawn}, ${q.quarter}, ${square.rows[0]!.id}, ${q.winner.id}, ${q.x}, ${q.y}, ${q.a % 10}, ${q.b % 10},
+                values (${randomUUID()}, ${drawn}, ${q.period}, ${square.rows[0]!.id}, ${q.winner.id}, ${q.x}, ${q.y}, ${q.a % 10}, ${q.b % 10},
                   750, ${q.status}, 'manual', ${paid ? 'venmo 1234' : null}, ${admin.id}, ${paid ? admin.id : null}, ${paid ? at(minute) : null},
                   ${at(minute)}, ${at(minute)})`.execute(db);
     }
@@ -150,7 +150,7 @@ describe(`a database made by an older version upgrades with its data intact (${t
         [5, 5, 'bob', false, false],
       ]);
       expect(board.numbers).toMatchObject({ x_axis_numbers: X_AXIS, y_axis_numbers: Y_AXIS });
-      expect(board.winners.map((w: any) => [w.quarter, w.square_x, w.square_y, w.winner_username, w.payout_amount_cents, w.payout_status])).toEqual([
+      expect(board.winners.map((w: any) => [w.period, w.square_x, w.square_y, w.winner_username, w.payout_amount_cents, w.payout_status])).toEqual([
         [1, 0, 0, 'alice', 750, 'completed'],
         [2, 5, 5, 'bob', 750, 'pending'],
       ]);
@@ -169,11 +169,11 @@ describe(`a database made by an older version upgrades with its data intact (${t
       ]);
       expect(await ok<any>(app, 'GET', '/api/me/winnings', alice.cookie)).toMatchObject({
         total_cents: 750,
-        games: [{ wins: [{ quarter: 1, badge: 'Paid' }] }],
+        games: [{ wins: [{ period: 1, badge: 'Paid' }] }],
       });
       expect(await ok<any>(app, 'GET', '/api/me/winnings', bob.cookie)).toMatchObject({
         total_cents: 750,
-        games: [{ wins: [{ quarter: 2, badge: 'Pending' }] }],
+        games: [{ wins: [{ period: 2, badge: 'Pending' }] }],
       });
 
       const { orders } = await ok<any>(app, 'GET', `/api/admin/games/${drawn}/orders`, admin.cookie);

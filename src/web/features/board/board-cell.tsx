@@ -47,7 +47,7 @@ export const BoardCellButton = memo(function BoardCellButton({
       </span>
       {winner && (
         // D43: the quarter (or quarters) this square won.
-        <span aria-hidden="true" className="flex flex-wrap justify-center gap-px text-[0.625rem] leading-none font-bold sm:gap-0.5 sm:text-xs" data-quarters>
+        <span aria-hidden="true" className="flex flex-wrap justify-center gap-px text-[0.625rem] leading-none font-bold sm:gap-0.5 sm:text-xs" data-periods>
           {cell.wonLabels.map((label, index) => (
             <Fragment key={label}>
               {index > 0 && ' '}
@@ -74,7 +74,7 @@ export const BoardCellButton = memo(function BoardCellButton({
           <span
             aria-hidden="true"
             title={owner.noAccount ? `${owner.name} (${NO_ACCOUNT_MARK})` : owner.name}
-            className={cn('@min-[2.5rem]/cell:hidden', cell.wonQuarters.length > 1 && 'hidden')}
+            className={cn('@min-[2.5rem]/cell:hidden', cell.wonPeriods.length > 1 && 'hidden')}
             data-label
           >
             {owner.label}

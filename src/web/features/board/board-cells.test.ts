@@ -1,6 +1,6 @@
+import type { Period } from '@core/periods';
 import { boardShape, CLASSIC_SHAPE } from '@core/board-shape';
 import type { Coordinate } from '@core/grid';
-import type { Quarter } from '@core/scoring';
 import { describe, expect, it } from 'vitest';
 import type { BoardResponse } from '@core/api/board';
 import {
@@ -19,8 +19,8 @@ import {
 import { claimed, digitSet, DIGITS_X, DIGITS_Y, drawnBoard, held, NOW, square, testBoard, winner } from './board-test-data';
 
 /** The cells of `board` as the viewer with `cart` sees them, with `quarter` chosen and the board's shown winners drawn. */
-function cellsOf(board: BoardResponse, cart: readonly Coordinate[] = [], quarter: Quarter | null = null): BoardCell[] {
-  return boardCells(board, cart, shapeOfBoard(board.game), quarter, shownWinners(board), NOW);
+function cellsOf(board: BoardResponse, cart: readonly Coordinate[] = [], period: Period | null = null): BoardCell[] {
+  return boardCells(board, cart, shapeOfBoard(board.game), period, shownWinners(board), NOW);
 }
 
 const cellAt = (cells: readonly BoardCell[], x: number, y: number) => cells.find((cell) => cell.x === x && cell.y === y)!;
@@ -102,15 +102,15 @@ describe('boardCells: each square as the viewer sees it', () => {
     const winners = [winner(4, 2, 3, 'bob'), winner(1, 2, 3, 'bob'), winner(2, 7, 7)];
     const cells = cellsOf(drawnBoard({}, { squares: [claimed(2, 3, 'bob')], winners }));
     expect(cellAt(cells, 2, 3)).toMatchObject({
-      wonQuarters: [1, 4],
+      wonPeriods: [1, 4],
       wonLabels: ['Q1', 'Q4'],
       name: 'Row 3, column 4, claimed by bob, winner of the 1st and 4th quarters',
     });
     expect(cellAt(cells, 7, 7)).toMatchObject({ state: 'unsold', wonLabels: ['Q2'], name: 'Row 8, column 8, not sold, winner of the 2nd quarter' });
-    expect(cellAt(cells, 0, 0).wonQuarters).toEqual([]);
+    expect(cellAt(cells, 0, 0).wonPeriods).toEqual([]);
     // Not revealed (D16): the board shows `#` and no winner.
     const hidden = cellsOf(drawnBoard({ numbers_revealed: false }, { winners }));
-    expect(hidden.some((cell) => cell.wonQuarters.length > 0)).toBe(false);
+    expect(hidden.some((cell) => cell.wonPeriods.length > 0)).toBe(false);
   });
 
   it('a game in halves names its periods H1 and H2', () => {
@@ -134,8 +134,8 @@ describe('boardCells: each square as the viewer sees it', () => {
   it('only the winners given are drawn (D49: those of the set shown)', () => {
     const board = drawnBoard({}, { winners: [winner(1, 2, 3), winner(3, 4, 4)] });
     const cells = boardCells(board, [], CLASSIC_SHAPE, null, [board.winners[1]!], NOW);
-    expect(cellAt(cells, 2, 3).wonQuarters).toEqual([]);
-    expect(cellAt(cells, 4, 4).wonQuarters).toEqual([3]);
+    expect(cellAt(cells, 2, 3).wonPeriods).toEqual([]);
+    expect(cellAt(cells, 4, 4).wonPeriods).toEqual([3]);
   });
 
   it('the 100-square board: ten rows of ten, row by row', () => {

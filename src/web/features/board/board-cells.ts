@@ -13,8 +13,7 @@ import { type Coordinate, squareKey, squarePositionLabel } from '@core/grid';
 import { type OwnerKeyEntry, ownerKey } from '@core/owner-labels';
 import { type CellPerson, cellPerson, personLabel } from '@core/person';
 import { salesOpen } from '@core/sales';
-import { type PeriodModel, periodModel, periodShortLabel } from '@core/periods';
-import type { Quarter } from '@core/scoring';
+import { type PeriodModel, periodModel, periodShortLabel, type Period } from '@core/periods';
 
 /** How a square looks and what clicking it does, from the viewer's side. */
 export type CellState =
@@ -43,7 +42,7 @@ export interface BoardCell extends Coordinate {
   readonly ownerLabel: string | null;
   readonly ownerColour: number | null;
   /** Quarters this square won (only once shuffled, numbers exist and are revealed). */
-  readonly wonQuarters: readonly Quarter[];
+  readonly wonPeriods: readonly Period[];
   /** Their names in the game's periods: "Q1", "Q4", or "H1", "H2". */
   readonly wonLabels: readonly string[];
   /** D43: in the chosen quarter's winning row or column; `chosen` for its winning square. */
@@ -112,7 +111,7 @@ function holdingOf(state: CellState, owner: string | null): SquareHolding | null
   }
 }
 
-function cellName(square: Coordinate, state: CellState, owner: string | null, won: readonly Quarter[], model: PeriodModel): string {
+function cellName(square: Coordinate, state: CellState, owner: string | null, won: readonly Period[], model: PeriodModel): string {
   const holding = holdingOf(state, owner);
   if (holding) return squareAccessibleName(square, holding, won, model);
   // Holds (D21) are not among the core's holdings; named in the same form.
@@ -139,7 +138,7 @@ export function boardCells(
   board: BoardResponse,
   cartSquares: readonly Coordinate[],
   size: BoardShape,
-  quarter: Quarter | null,
+  period: Period | null,
   winnerList: BoardResponse['winners'],
   now: Date,
 ): BoardCell[] {
@@ -147,12 +146,12 @@ export function boardCells(
   const taken = new Map<string, BoardSquare>();
   for (const square of board.squares) taken.set(squareKey(square), square);
   const inCart = new Set(cartSquares.map(squareKey));
-  const winners = new Map<string, Quarter[]>();
+  const winners = new Map<string, Period[]>();
   for (const winner of winnerList) {
     const key = squareKey({ x: winner.square_x, y: winner.square_y });
-    winners.set(key, [...(winners.get(key) ?? []), winner.quarter]);
+    winners.set(key, [...(winners.get(key) ?? []), winner.period]);
   }
-  const chosen = winnerList.find((winner) => winner.quarter === quarter);
+  const chosen = winnerList.find((winner) => winner.period === period);
   const key = new Map(boardOwnerKey(board).map((entry) => [entry.name, entry]));
   const open = salesOpen(board.game, now);
   const cells: BoardCell[] = [];
@@ -176,7 +175,7 @@ export function boardCells(
         ownerShown: square && ownerName !== null ? cellPerson({ name: ownerName, noAccount: square.owner_no_account }) : null,
         ownerLabel: entry?.label ?? null,
         ownerColour: entry?.colour ?? null,
-        wonQuarters: won,
+        wonPeriods: won,
         wonLabels: won.map((period) => periodShortLabel(model, period)),
         lit: chosen !== undefined && (chosen.square_x === x || chosen.square_y === y),
         chosen: chosen !== undefined && chosen.square_x === x && chosen.square_y === y,
@@ -233,7 +232,7 @@ export function cellFace(cell: BoardCell): CellFace {
   const name = mine ? 'You' : (cell.ownerShown?.name ?? null);
   const shown = name && cell.state !== 'mine-pending';
   return {
-    winner: cell.wonQuarters.length > 0,
+    winner: cell.wonPeriods.length > 0,
     mine,
     owner: shown ? { name, label: mine ? 'You' : cell.ownerLabel, noAccount: !mine && cell.ownerShown?.noAccount === true } : null,
     mark: MARKS[cell.state],

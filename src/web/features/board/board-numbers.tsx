@@ -1,6 +1,5 @@
 import type { BoardDigitSet, BoardWinner } from '@core/api/board';
-import { type PeriodModel, periodShortLabel } from '@core/periods';
-import type { Quarter } from '@core/scoring';
+import { type PeriodModel, periodShortLabel, type Period } from '@core/periods';
 import { numbersHoldForText, type WinnersOnOtherSet } from '@core/set-numbers';
 import { Button } from '@/components/ui/button';
 
@@ -13,14 +12,14 @@ export function BoardNumbers({
   setCount,
   elsewhere,
   model,
-  onQuarter,
+  onPeriod,
 }: {
   set: BoardDigitSet;
   /** How many sets the board has: the set's number is said only among several. */
   setCount: number;
   elsewhere: readonly WinnersOnOtherSet<BoardWinner>[];
   model: PeriodModel;
-  onQuarter?: (quarter: Quarter) => void;
+  onPeriod?: (period: Period) => void;
 }) {
   return (
     <div className="flex flex-col gap-1.5 text-sm" data-testid="board-numbers">
@@ -32,21 +31,21 @@ export function BoardNumbers({
         <p key={group.set} className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground" data-testid="other-set-winners">
           <span>{group.text}:</span>
           {group.winners.map((winner) => {
-            const label = periodShortLabel(model, winner.quarter);
-            return onQuarter ? (
+            const label = periodShortLabel(model, winner.period);
+            return onPeriod ? (
               <Button
-                key={winner.quarter}
+                key={winner.period}
                 type="button"
                 variant="outline"
                 size="sm"
                 className="min-h-9 sm:min-h-8"
-                onClick={() => onQuarter(winner.quarter)}
+                onClick={() => onPeriod(winner.period)}
                 data-testid="show-other-set"
               >
                 Show {label}
               </Button>
             ) : (
-              <span key={winner.quarter}>{label}</span>
+              <span key={winner.period}>{label}</span>
             );
           })}
         </p>

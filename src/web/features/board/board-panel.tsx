@@ -1,5 +1,5 @@
+import type { Period } from '@core/periods';
 import type { BoardResponse } from '@core/api/board';
-import type { Quarter } from '@core/scoring';
 import { GameBoard } from './board';
 import { boardMarks } from './board-legend-items';
 import { BoardLegend } from './board-legend';
@@ -17,10 +17,10 @@ export function BoardPanel({
   signedIn,
   open,
   hasWinners,
-  quarter,
+  period,
   numbersPeriod,
   highlightMine,
-  onQuarter,
+  onPeriod,
   saying,
 }: {
   board: BoardResponse;
@@ -28,10 +28,10 @@ export function BoardPanel({
   /** Sales are open (D18, D39). */
   open: boolean;
   hasWinners: boolean;
-  quarter: Quarter | null;
+  period: Period | null;
   numbersPeriod: number | null;
   highlightMine: boolean;
-  onQuarter: (quarter: Quarter) => void;
+  onPeriod: (period: Period) => void;
   saying: BoardSayings;
 }) {
   const marks = boardMarks(board);
@@ -41,10 +41,10 @@ export function BoardPanel({
         <GameBoard
           board={board}
           signedIn={signedIn}
-          quarter={quarter}
+          period={period}
           numbersPeriod={numbersPeriod}
           highlightMine={highlightMine}
-          onQuarter={onQuarter}
+          onPeriod={onPeriod}
           onSay={saying.say}
         />
         <SquareNote note={saying.note} onClose={saying.closeNote} />

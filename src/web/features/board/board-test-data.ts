@@ -2,10 +2,10 @@
  * Boards as the API sends them, for the unit tests of the board's pure modules: a whole game with
  * every field, and the squares, winners and digit sets a test puts on it.
  */
+import type { Period } from '@core/periods';
 import type { BoardDigitSet, BoardResponse, BoardSquare, BoardWinner } from '@core/api/board';
 import type { Game } from '@core/api/games';
 import type { Digit } from '@core/grid';
-import type { Quarter } from '@core/scoring';
 
 /** Long before any kickoff of these games: sales are open unless the game says otherwise. */
 export const NOW = new Date('2026-01-01T12:00:00Z');
@@ -91,9 +91,9 @@ export const claimed = (x: number, y: number, owner: string, fields: Partial<Boa
 
 export const held = (x: number, y: number, fields: Partial<BoardSquare> = {}) => square(x, y, { status: 'held', ...fields });
 
-export function winner(quarter: Quarter, x: number, y: number, name: string | null = null): BoardWinner {
+export function winner(period: Period, x: number, y: number, name: string | null = null): BoardWinner {
   return {
-    quarter,
+    period,
     square_x: x,
     square_y: y,
     winning_numbers_x: DIGITS_X[x]!,

@@ -7,8 +7,7 @@
  */
 import type { BoardResponse } from '@core/api/board';
 import { type BoardShape, CLASSIC_SHAPE, squareIndex } from '@core/board-shape';
-import { periodModel } from '@core/periods';
-import type { Quarter } from '@core/scoring';
+import { periodModel, type Period } from '@core/periods';
 import { cn } from '@/lib/utils';
 import { BoardCellButton } from './board-cell';
 import { isViewersCell } from './board-cells';
@@ -24,13 +23,13 @@ export interface GameBoardProps {
   signedIn: boolean;
   className?: string;
   /** D43: the quarter whose winning row and column are lit; null for none. */
-  quarter?: Quarter | null;
+  period?: Period | null;
   /** D35: with no quarter chosen, the period whose set the axes show (the one in play); null for the latest set drawn. */
   numbersPeriod?: number | null;
   /** D44: fade every square but the viewer's. */
   highlightMine?: boolean;
   /** D49: shows another period (its own set with its winner), from the note on winners of other sets. */
-  onQuarter?: (quarter: Quarter) => void;
+  onPeriod?: (period: Period) => void;
   /** What a tap says, for the page's live region and the note by the square. */
   onSay: (saying: BoardSaying) => void;
 }
@@ -41,15 +40,15 @@ export interface GameBoardProps {
  * above it by their set with a button to show them (a mark on digits that did not decide it
  * would read as a wrong winner).
  */
-export function GameBoard({ board, signedIn, className, quarter = null, numbersPeriod = null, highlightMine = false, onQuarter, onSay }: GameBoardProps) {
+export function GameBoard({ board, signedIn, className, period = null, numbersPeriod = null, highlightMine = false, onPeriod, onSay }: GameBoardProps) {
   const { game } = board;
-  const { shape, set, elsewhere, cells, numbers, chosen } = useBoardCells(board, quarter, numbersPeriod);
+  const { shape, set, elsewhere, cells, numbers, chosen } = useBoardCells(board, period, numbersPeriod);
   const act = useSquareAction(board, signedIn, onSay);
 
   return (
     <div className={cn('flex flex-col gap-2', className)}>
       {numbers && set && (
-        <BoardNumbers set={set} setCount={board.digit_sets.length} elsewhere={elsewhere} model={periodModel(game.game_type)} onQuarter={onQuarter} />
+        <BoardNumbers set={set} setCount={board.digit_sets.length} elsewhere={elsewhere} model={periodModel(game.game_type)} onPeriod={onPeriod} />
       )}
       <SquareGrid
         shape={shape}

@@ -36,7 +36,7 @@ const FOCUS =
 
 /** A cell's classes: its state's, then a win (D43), the chosen period's lines and square, and D44's fading. */
 export function cellClassName(cell: BoardCell, dimmed: boolean): string {
-  const winner = cell.wonQuarters.length > 0;
+  const winner = cell.wonPeriods.length > 0;
   return cn(
     CELL,
     FOCUS,

@@ -3,7 +3,7 @@ import { salesOpen } from '@core/sales';
 import { type ReactNode, useState } from 'react';
 import { Page } from '@/components/page';
 import { BoardAnnouncements } from '@/features/game-day/announcements';
-import { QuarterResults, ScoreBar, WinnerBanner } from '@/features/game-day/game-day-board';
+import { PeriodResults, ScoreBar, WinnerBanner } from '@/features/game-day/game-day-board';
 import { OwingLine } from '@/features/game-lists/owing-line';
 import { useMinWidth } from '@/lib/use-mobile';
 import { BackButton } from './back-button';
@@ -17,7 +17,7 @@ import { GameAside } from './game-aside';
 import { GAME_PAGE_CLASS } from './game-page-class';
 import { GameStatus } from './game-status';
 import { LiveIndicator } from './live-indicator';
-import { useBoardQuarter } from './use-board-quarter';
+import { useBoardPeriod } from './use-board-period';
 import { useBoardSaying } from './use-board-saying';
 
 /**
@@ -46,12 +46,12 @@ export function GameContent({
   const wide = useMinWidth(1024);
   // D43: the game-day board once the numbers are on it; the chosen quarter lights its row and column.
   const gameDay = game.grid_shuffled && numbersShown(board);
-  const { quarter, inPlay, choose, numbersPeriod } = useBoardQuarter(board, winners, gameDay);
+  const { period, inPlay, choose, numbersPeriod } = useBoardPeriod(board, winners, gameDay);
   const [highlightMine, setHighlightMine] = useState(false);
   const hasMine = board.squares.some((square) => square.mine);
   // D44: what a tap said, by its square and for screen readers.
   const saying = useBoardSaying();
-  const results = winners.length > 0 ? <QuarterResults board={board} winners={winners} /> : null;
+  const results = winners.length > 0 ? <PeriodResults board={board} winners={winners} /> : null;
   const drawDetails = <DrawDetails board={board} folded={gameDay} />;
 
   return (
@@ -82,8 +82,8 @@ export function GameContent({
               board={board}
               winners={winners}
               inPlay={inPlay}
-              quarter={quarter}
-              onQuarter={choose}
+              period={period}
+              onPeriod={choose}
               liveIndicator={<LiveIndicator status={live} inProgress />}
             />
           )}
@@ -109,10 +109,10 @@ export function GameContent({
               signedIn={signedIn}
               open={open}
               hasWinners={winners.length > 0}
-              quarter={quarter}
+              period={period}
               numbersPeriod={numbersPeriod}
               highlightMine={highlightMine}
-              onQuarter={choose}
+              onPeriod={choose}
               saying={saying}
             />
           )}

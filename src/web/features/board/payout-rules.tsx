@@ -43,12 +43,12 @@ export function PayoutRulesPanel({
         At the current pot of {formatUsd(rules.potCents)}, rounded down to the cent:
       </p>
       <dl className="flex flex-col divide-y divide-border/70">
-        {rules.quarters.map((quarter) => (
-          <div key={quarter.quarter} className="flex flex-wrap items-baseline justify-between gap-x-3 py-1.5" data-testid="payout-rule">
+        {rules.periods.map((period) => (
+          <div key={period.period} className="flex flex-wrap items-baseline justify-between gap-x-3 py-1.5" data-testid="payout-rule">
             <dt>
-              {quarter.label} <span className="text-muted-foreground tabular-nums">{quarter.percent}%</span>
+              {period.label} <span className="text-muted-foreground tabular-nums">{period.percent}%</span>
             </dt>
-            <dd className="font-semibold tabular-nums">{formatUsd(quarter.cents)}</dd>
+            <dd className="font-semibold tabular-nums">{formatUsd(period.cents)}</dd>
           </div>
         ))}
       </dl>

@@ -47,7 +47,7 @@ export function printSquares(board: BoardResponse): PrintSquare[] {
   const won = new Map<string, string[]>();
   for (const winner of shownWinners(board)) {
     const key = squareKey({ x: winner.square_x, y: winner.square_y });
-    won.set(key, [...(won.get(key) ?? []), periodShortLabel(model, winner.quarter)]);
+    won.set(key, [...(won.get(key) ?? []), periodShortLabel(model, winner.period)]);
   }
   const squares: PrintSquare[] = [];
   for (let x = 0; x < shape.rows; x += 1) {

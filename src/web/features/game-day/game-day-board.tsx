@@ -9,17 +9,16 @@ import { squareKey } from '@core/grid';
 import { formatUsd } from '@core/money';
 import { personLabel } from '@core/person';
 import { type LedgerLine, ledgerTotals, resultsLedger, unclaimedText, youWonText } from '@core/results-ledger';
-import { finalPeriod, nextPeriodToConfirm, periodEndLabel, periodModel, periodShortLabel } from '@core/periods';
+import { finalPeriod, nextPeriodToConfirm, periodEndLabel, periodModel, periodShortLabel, type Period } from '@core/periods';
 import { boardPeriod } from '@core/set-numbers';
 import { liveScoreLabel } from '@core/score-feed';
-import type { Quarter } from '@core/scoring';
 import { Trophy } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { cn } from '@/lib/utils';
 
 /** The latest confirmed quarter, the one the board shows first. */
-export function latestQuarter(winners: readonly BoardWinner[]): Quarter | null {
-  return winners.reduce<Quarter | null>((latest, winner) => (latest === null || winner.quarter > latest ? winner.quarter : latest), null);
+export function latestPeriod(winners: readonly BoardWinner[]): Period | null {
+  return winners.reduce<Period | null>((latest, winner) => (latest === null || winner.period > latest ? winner.period : latest), null);
 }
 
 /**
@@ -27,11 +26,11 @@ export function latestQuarter(winners: readonly BoardWinner[]): Quarter | null {
  * confirmed one: it counts with another set, and that set is drawn (Q3 of a game with a new set at
  * halftime, once set 2 is in). Null otherwise.
  */
-export function playablePeriod(board: BoardResponse, winners: readonly BoardWinner[]): Quarter | null {
-  const latest = latestQuarter(winners);
+export function playablePeriod(board: BoardResponse, winners: readonly BoardWinner[]): Period | null {
+  const latest = latestPeriod(winners);
   const inPlay = nextPeriodToConfirm(
     periodModel(board.game.game_type),
-    winners.map((winner) => winner.quarter),
+    winners.map((winner) => winner.period),
   );
   const period = boardPeriod(board.digit_sets, latest, inPlay);
   return period !== null && period === inPlay && period !== latest ? inPlay : null;
@@ -40,33 +39,33 @@ export function playablePeriod(board: BoardResponse, winners: readonly BoardWinn
 /** A game is over once its Final (its last period) is confirmed or it was marked completed. */
 function gameOver(board: BoardResponse, winners: readonly BoardWinner[]): boolean {
   const final = finalPeriod(periodModel(board.game.game_type));
-  return !board.game.is_active || winners.some((winner) => winner.quarter === final);
+  return !board.game.is_active || winners.some((winner) => winner.period === final);
 }
 
 export function ScoreBar({
   board,
   winners,
   inPlay = null,
-  quarter,
-  onQuarter,
+  period,
+  onPeriod,
   liveIndicator,
 }: {
   board: BoardResponse;
   /** The confirmed quarters the board may show. */
   winners: readonly BoardWinner[];
   /** D35: the period in play, choosable when the board shows its own set (playablePeriod). */
-  inPlay?: Quarter | null;
-  quarter: Quarter | null;
-  onQuarter: (quarter: Quarter) => void;
+  inPlay?: Period | null;
+  period: Period | null;
+  onPeriod: (period: Period) => void;
   /** The page's live-updates mark, shown while the game is on. */
   liveIndicator: ReactNode;
 }) {
   const { game } = board;
   const model = periodModel(game.game_type);
-  const shown = winners.find((winner) => winner.quarter === quarter) ?? null;
+  const shown = winners.find((winner) => winner.period === period) ?? null;
   // The period in play shows the score so far: the latest confirmed one's.
-  const playing = quarter !== null && quarter === inPlay;
-  const latest = winners.find((winner) => winner.quarter === latestQuarter(winners)) ?? null;
+  const playing = period !== null && period === inPlay;
+  const latest = winners.find((winner) => winner.period === latestPeriod(winners)) ?? null;
   // D39: a game following the live feed shows the real game's score as it stands, said as the feed says it.
   const live = game.score_feed?.live ?? null;
   const score = live && live.state !== 'pre' ? live : (shown ?? (playing ? latest : null));
@@ -84,9 +83,9 @@ export function ScoreBar({
             {live
               ? liveScoreLabel(live, model)
               : shown
-                ? periodEndLabel(model, shown.quarter)
+                ? periodEndLabel(model, shown.period)
                 : playing
-                  ? `${periodShortLabel(model, quarter)} in play`
+                  ? `${periodShortLabel(model, period)} in play`
                   : 'Numbers drawn'}
           </span>
           {live && <span className="text-xs text-muted-foreground">Live score feed</span>}
@@ -101,15 +100,15 @@ export function ScoreBar({
         data-testid="quarter-chooser"
       >
         {model.periods.map((q) => {
-          const result = winners.find((winner) => winner.quarter === q);
+          const result = winners.find((winner) => winner.period === q);
           const choosable = result !== undefined || q === inPlay;
           return (
             <button
               key={q}
               type="button"
               disabled={!choosable}
-              aria-pressed={quarter === q}
-              onClick={() => onQuarter(q)}
+              aria-pressed={period === q}
+              onClick={() => onPeriod(q)}
               className={cn(
                 'flex min-h-11 flex-col items-center justify-center rounded-lg border px-1 py-1 text-sm font-semibold tabular-nums transition-colors',
                 'outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
@@ -141,15 +140,15 @@ function TeamScore({ team, score, align, testId }: { team: string; score: number
 export function WinnerBanner({ board, winners }: { board: BoardResponse; winners: readonly BoardWinner[] }) {
   const mine = new Set(board.squares.filter((square) => square.mine && square.status === 'claimed').map(squareKey));
   const model = periodModel(board.game.game_type);
-  const won = winners.filter((winner) => mine.has(squareKey({ x: winner.square_x, y: winner.square_y }))).sort((a, b) => a.quarter - b.quarter);
+  const won = winners.filter((winner) => mine.has(squareKey({ x: winner.square_x, y: winner.square_y }))).sort((a, b) => a.period - b.period);
   if (won.length === 0) return null;
   return (
     <div role="status" className="flex items-start gap-3 rounded-xl border-2 border-warning bg-warning/15 p-3 sm:p-4" data-testid="winner-banner">
       <Trophy aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-warning-foreground dark:text-warning" />
       <ul className="flex flex-col gap-0.5">
         {won.map((winner) => (
-          <li key={winner.quarter} className="text-lg font-bold tabular-nums">
-            {youWonText(winner.quarter, winner.payout_amount_cents, model)}
+          <li key={winner.period} className="text-lg font-bold tabular-nums">
+            {youWonText(winner.period, winner.payout_amount_cents, model)}
           </li>
         ))}
       </ul>
@@ -158,7 +157,7 @@ export function WinnerBanner({ board, winners }: { board: BoardResponse; winners
 }
 
 /** Quarter results (D43, D24): each quarter won, unclaimed or still to play, and totals equal to the pot. */
-export function QuarterResults({ board, winners }: { board: BoardResponse; winners: readonly BoardWinner[] }) {
+export function PeriodResults({ board, winners }: { board: BoardResponse; winners: readonly BoardWinner[] }) {
   const { game } = board;
   const model = periodModel(game.game_type);
   const headingId = useId();
@@ -166,12 +165,12 @@ export function QuarterResults({ board, winners }: { board: BoardResponse; winne
     game.total_pot_cents,
     game,
     winners.map((winner) => ({
-      quarter: winner.quarter,
+      period: winner.period,
       winner: winner.winner_username === null ? null : personLabel({ name: winner.winner_username, noAccount: winner.winner_no_account }),
       payoutCents: winner.payout_amount_cents,
     })),
   );
-  const scoreOf = (line: LedgerLine) => winners.find((winner) => winner.quarter === line.quarter);
+  const scoreOf = (line: LedgerLine) => winners.find((winner) => winner.period === line.period);
   const totals = ledgerTotals(ledger, 'Won by players');
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-xl border bg-card p-4 shadow-sm" data-testid="quarter-results-panel">
@@ -182,10 +181,10 @@ export function QuarterResults({ board, winners }: { board: BoardResponse; winne
         {ledger.lines.map((line) => {
           const result = scoreOf(line);
           return (
-            <li key={line.quarter} className="flex flex-col gap-0.5 py-2 first:pt-0" data-testid="quarter-result" data-kind={line.kind}>
+            <li key={line.period} className="flex flex-col gap-0.5 py-2 first:pt-0" data-testid="quarter-result" data-kind={line.kind}>
               <span className="flex items-baseline justify-between gap-2">
                 <span className="font-medium">
-                  {periodShortLabel(model, line.quarter)}
+                  {periodShortLabel(model, line.period)}
                   {result && (
                     <span className="font-normal text-muted-foreground tabular-nums">
                       {' '}

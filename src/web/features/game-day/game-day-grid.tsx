@@ -7,11 +7,10 @@
  * payout), and says why not otherwise.
  */
 import type { BoardSquare } from '@core/api/board';
-import type { GameDayView, QuarterResult } from '@core/api/game-day';
+import type { GameDayView, PeriodResult } from '@core/api/game-day';
 import { boardLineDigits } from '@core/board-shape';
 import { type Coordinate, squareKey, squarePositionLabel } from '@core/grid';
-import { periodModel } from '@core/periods';
-import type { Quarter } from '@core/scoring';
+import { periodModel, type Period } from '@core/periods';
 import { cellPerson, personLabel } from '@core/person';
 import { numbersForPeriod } from '@core/set-numbers';
 import { numbersVisibilityText } from '@core/status';
@@ -35,16 +34,16 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
   const reveal = useRevealAction(game.id);
   const retry = useRetryPayoutAction(game.id, periodModel(game.game_type));
   // D35: the latest confirmed period, or the period in play once its own set is drawn; the admin's pick once made.
-  const [chosen, setQuarter] = useState<Quarter | null>(null);
-  const quarter = chosen ?? firstGridPeriod(view);
+  const [chosen, setPeriod] = useState<Period | null>(null);
+  const period = chosen ?? firstGridPeriod(view);
   const [selected, setSelected] = useState<Coordinate | null>(null);
   const [message, setMessage] = useState<{ tone: 'info' | 'success'; text: string } | null>(null);
-  const [toPay, setToPay] = useState<QuarterResult | null>(null);
+  const [toPay, setToPay] = useState<PeriodResult | null>(null);
 
   const hasNumbers = numbers !== null;
   const revealed = game.numbers_revealed;
   const interactive = hasNumbers && revealed;
-  const result = view.results.find((r) => r.quarter === quarter);
+  const result = view.results.find((r) => r.period === period);
   const owners = useMemo(() => {
     const map = new Map<string, BoardSquare>();
     for (const square of board.data?.squares ?? []) map.set(squareKey(square), square);
@@ -61,8 +60,8 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
     return facts ? cellPerson(facts, personLabel(facts)) : null;
   };
 
-  function chooseQuarter(next: Quarter) {
-    setQuarter(next);
+  function choosePeriod(next: Period) {
+    setPeriod(next);
     setMessage(null);
   }
 
@@ -73,7 +72,7 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
 
   async function confirmSelection() {
     if (!selected) return;
-    const verdict = selectionVerdict(view, quarter, selected, resultWinner);
+    const verdict = selectionVerdict(view, period, selected, resultWinner);
     if (verdict.kind === 'refuse') {
       setMessage({ tone: 'info', text: verdict.message });
     } else if (verdict.kind === 'pay') {
@@ -82,13 +81,13 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
     } else {
       setMessage(null);
       if (await retry.run(verdict.result)) {
-        setMessage({ tone: 'success', text: `${periodShort(game, quarter)} payout to ${resultWinner(verdict.result)} processed.` });
+        setMessage({ tone: 'success', text: `${periodShort(game, period)} payout to ${resultWinner(verdict.result)} processed.` });
       }
     }
   }
 
   // D35: the chosen period's own set of numbers.
-  const periodNumbers = numbersForPeriod(view.digit_sets, quarter, numbers);
+  const periodNumbers = numbersForPeriod(view.digit_sets, period, numbers);
   const lines = periodNumbers
     ? boardLineDigits(shapeOfBoard(game), { xAxisNumbers: periodNumbers.x_axis_numbers, yAxisNumbers: periodNumbers.y_axis_numbers })
     : null;
@@ -112,19 +111,19 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
             data-testid="grid-quarters"
           >
             {periodModel(game.game_type).periods.map((q) => {
-              const scored = view.results.find((r) => r.quarter === q);
+              const scored = view.results.find((r) => r.period === q);
               return (
                 <Button
                   key={q}
                   size="sm"
-                  variant={q === quarter ? 'default' : 'outline'}
-                  aria-pressed={q === quarter}
-                  onClick={() => chooseQuarter(q)}
+                  variant={q === period ? 'default' : 'outline'}
+                  aria-pressed={q === period}
+                  onClick={() => choosePeriod(q)}
                   className="tabular-nums"
                 >
                   {periodShort(game, q)}
                   {scored && (
-                    <span className={cn('font-normal', q !== quarter && 'text-muted-foreground')}>
+                    <span className={cn('font-normal', q !== period && 'text-muted-foreground')}>
                       {' '}
                       {scored.winning_numbers_x}-{scored.winning_numbers_y}
                     </span>
@@ -154,17 +153,17 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
 
         {interactive && result && (
           <p className="text-sm" data-testid="grid-winning">
-            <span className="font-medium">{periodShort(game, quarter)} winning square:</span> {squarePositionLabel({ x: result.square_x, y: result.square_y })}{' '}
-            ({game.team_a} {result.winning_numbers_x}, {game.team_b} {result.winning_numbers_y}) · {resultWinner(result)}
+            <span className="font-medium">{periodShort(game, period)} winning square:</span> {squarePositionLabel({ x: result.square_x, y: result.square_y })} (
+            {game.team_a} {result.winning_numbers_x}, {game.team_b} {result.winning_numbers_y}) · {resultWinner(result)}
           </p>
         )}
-        {interactive && !result && <p className="text-sm text-muted-foreground">{periodShort(game, quarter)} has no confirmed score yet.</p>}
+        {interactive && !result && <p className="text-sm text-muted-foreground">{periodShort(game, period)} has no confirmed score yet.</p>}
 
         <SelectionGrid
           view={view}
           interactive={interactive}
           winning={interactive && result ? { x: result.square_x, y: result.square_y } : null}
-          quarter={quarter}
+          period={period}
           selected={selected}
           ownerOf={ownerOf}
           cellOwnerOf={cellOwnerOf}
@@ -187,10 +186,10 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
             </div>
             <Button
               className="h-auto min-h-9 whitespace-normal max-sm:w-full"
-              disabled={!selected || retry.pendingQuarter !== null}
+              disabled={!selected || retry.pendingPeriod !== null}
               onClick={() => void confirmSelection()}
             >
-              {retry.pendingQuarter !== null ? <Spinner aria-hidden="true" /> : <HandCoins aria-hidden="true" />}
+              {retry.pendingPeriod !== null ? <Spinner aria-hidden="true" /> : <HandCoins aria-hidden="true" />}
               Confirm Selection &amp; Process Payout
             </Button>
           </div>
@@ -214,7 +213,7 @@ export function GridSelection({ view, headingAs = 'h3' }: { view: GameDayView; h
         model={periodModel(game.game_type)}
         result={toPay}
         onClose={() => setToPay(null)}
-        onPaid={(paid) => setMessage({ tone: 'success', text: `${periodShort(game, paid.quarter)} payout to ${resultWinner(paid)} marked as paid.` })}
+        onPaid={(paid) => setMessage({ tone: 'success', text: `${periodShort(game, paid.period)} payout to ${resultWinner(paid)} marked as paid.` })}
       />
     </Card>
   );

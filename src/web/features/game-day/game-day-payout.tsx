@@ -3,7 +3,7 @@
  * Mark Paid dialog (optional reference such as "Venmo 1234") and Retry Payout.
  */
 import { type PeriodModel, periodShortLabel } from '@core/periods';
-import type { QuarterResult } from '@core/api/game-day';
+import type { PeriodResult } from '@core/api/game-day';
 import { GAME_DAY_ERRORS, NO_WINNER, payoutRetryToast, retryPayoutError, withCause } from '@core/messages';
 import { formatUsd } from '@core/money';
 import { personLabel } from '@core/person';
@@ -52,12 +52,12 @@ const BADGE_VARIANTS: Record<string, BadgeProps['variant']> = {
 };
 
 /** D43: a winning square nobody bought (D24); its share stays with the organizer. */
-export function isUnclaimed(result: Pick<QuarterResult, 'winner_id'>): boolean {
+export function isUnclaimed(result: Pick<PeriodResult, 'winner_id'>): boolean {
   return result.winner_id === null;
 }
 
 /** The Status column: Paid, Failed, Processing or Pending as a badge; Unclaimed for a square nobody bought (D43). */
-export function PayoutStatusBadge({ result }: { result: Pick<QuarterResult, 'payout_status' | 'winner_id'> }) {
+export function PayoutStatusBadge({ result }: { result: Pick<PeriodResult, 'payout_status' | 'winner_id'> }) {
   const label = isUnclaimed(result) ? 'Unclaimed' : payoutStatusLabel(result.payout_status);
   return (
     <Badge variant={BADGE_VARIANTS[label]} data-testid="payout-status">
@@ -67,7 +67,7 @@ export function PayoutStatusBadge({ result }: { result: Pick<QuarterResult, 'pay
 }
 
 /** D48: the winner as everywhere ("Aunt May (no account)"), Unclaimed for a square nobody bought. */
-export function resultWinner(result: QuarterResult): string {
+export function resultWinner(result: PeriodResult): string {
   return isUnclaimed(result)
     ? 'Unclaimed'
     : personLabel({ name: result.winner_name, noAccount: result.winner_no_account, email: result.winner_email }, NO_WINNER);
@@ -82,7 +82,7 @@ function playerPaymentsHref(gameId: string, userId: string): string {
  * D47: a winner who still owes for unpaid squares in the game, wherever the organizer pays out:
  * what they owe, the net of the payout, and a link to their payments. Nothing when they owe nothing.
  */
-export function WinnerOwes({ gameId, result, className }: { gameId: string; result: QuarterResult; className?: string }) {
+export function WinnerOwes({ gameId, result, className }: { gameId: string; result: PeriodResult; className?: string }) {
   if (result.winner_id === null) return null;
   const owing = winnerOwing(result.payout_amount_cents, result.winner_owes_cents);
   if (!owing) return null;
@@ -97,12 +97,12 @@ export function WinnerOwes({ gameId, result, className }: { gameId: string; resu
 }
 
 /** A payout that still waits for the organizer to pay it (Mark Paid). */
-export function canMarkPaid(result: QuarterResult): boolean {
+export function canMarkPaid(result: PeriodResult): boolean {
   return result.payout_status === 'pending';
 }
 
 /** A failed payout with its winner record (spec: Retry Payout). */
-export function canRetry(result: QuarterResult): boolean {
+export function canRetry(result: PeriodResult): boolean {
   return result.payout_status === 'failed';
 }
 
@@ -120,20 +120,20 @@ export function MarkPaidDialog({
   gameId: string;
   /** The game's periods: the dialog names the period "Q2" or "H2". */
   model: PeriodModel;
-  result: QuarterResult | null;
+  result: PeriodResult | null;
   onClose: () => void;
-  onPaid?: (result: QuarterResult) => void;
+  onPaid?: (result: PeriodResult) => void;
 }) {
   const markPaid = useMarkPaid(gameId);
   // The last result shown, so the text stays while the dialog animates closed.
-  const [shown, setShown] = useState<QuarterResult | null>(result);
+  const [shown, setShown] = useState<PeriodResult | null>(result);
   if (result && result !== shown) setShown(result);
 
   return (
     <PaidReferenceDialog
       openFor={result}
       busy={markPaid.isPending}
-      title={`Mark ${shown ? periodShortLabel(model, shown.quarter) : ''} payout as paid`}
+      title={`Mark ${shown ? periodShortLabel(model, shown.period) : ''} payout as paid`}
       payee={shown ? resultWinner(shown) : ''}
       cents={shown?.payout_amount_cents ?? null}
       extra={shown && <WinnerOwes gameId={gameId} result={shown} className="text-sm" />}
@@ -141,8 +141,8 @@ export function MarkPaidDialog({
       onSubmit={async (reference) => {
         if (!result) return null;
         try {
-          await markPaid.mutateAsync({ quarter: result.quarter, ...(reference ? { reference } : {}) });
-          toast.success(`${periodShortLabel(model, result.quarter)} payout marked as paid`, { id: `payout-${result.quarter}` });
+          await markPaid.mutateAsync({ period: result.period, ...(reference ? { reference } : {}) });
+          toast.success(`${periodShortLabel(model, result.period)} payout marked as paid`, { id: `payout-${result.period}` });
           onPaid?.(result);
           onClose();
           return null;
@@ -150,7 +150,7 @@ export function MarkPaidDialog({
           // A refused payout (502) is already said as "Failed to update payout status: {reason}".
           const message =
             isApiError(cause) && cause.code === 'PAYOUT_FAILED' ? cause.message : withCause(GAME_DAY_ERRORS.updatePayoutStatusFailed, causeOf(cause));
-          toast.error(message, { id: `payout-${result.quarter}` });
+          toast.error(message, { id: `payout-${result.period}` });
           return message;
         }
       }}
@@ -256,21 +256,21 @@ export function PaidReferenceDialog({
 export function useRetryPayoutAction(gameId: string, model: PeriodModel) {
   const retry = useRetryPayout(gameId);
   return {
-    pendingQuarter: retry.isPending ? retry.variables : null,
-    async run(result: QuarterResult): Promise<boolean> {
+    pendingPeriod: retry.isPending ? retry.variables : null,
+    async run(result: PeriodResult): Promise<boolean> {
       try {
-        const view = await retry.mutateAsync(result.quarter);
-        const after = view.results.find((r) => r.quarter === result.quarter);
+        const view = await retry.mutateAsync(result.period);
+        const after = view.results.find((r) => r.period === result.period);
         if (after?.payout_status === 'failed') {
-          toast.error(retryPayoutError(GAME_DAY_ERRORS.updatePayoutStatusFailed), { id: `payout-${result.quarter}` });
+          toast.error(retryPayoutError(GAME_DAY_ERRORS.updatePayoutStatusFailed), { id: `payout-${result.period}` });
           return false;
         }
-        toast.success(payoutRetryToast(result.quarter, model), { id: `payout-${result.quarter}` });
+        toast.success(payoutRetryToast(result.period, model), { id: `payout-${result.period}` });
         return true;
       } catch (cause) {
         // A refused retry (502) is already said as "Failed to retry payout: {reason}".
         const message = isApiError(cause) && cause.code === 'PAYOUT_FAILED' ? cause.message : retryPayoutError(causeOf(cause));
-        toast.error(message, { id: `payout-${result.quarter}` });
+        toast.error(message, { id: `payout-${result.period}` });
         return false;
       }
     },

@@ -3,7 +3,7 @@
  * Payouts", a table on wide screens and cards on phones; Mark Paid for pending payouts, Retry
  * Payout for failed ones.
  */
-import type { GameDayView, QuarterResult } from '@core/api/game-day';
+import type { GameDayView, PeriodResult } from '@core/api/game-day';
 import { formatUsd } from '@core/money';
 import { type LedgerLine, ledgerTotals, resultsLedger } from '@core/results-ledger';
 import { type PeriodModel, periodModel, periodNoun, periodShortLabel, periodWinningsLabel } from '@core/periods';
@@ -19,7 +19,7 @@ import { useIsMobile } from '@/lib/use-mobile';
 
 export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; headingAs?: 'h3' | 'h4' }) {
   const isMobile = useIsMobile();
-  const [toPay, setToPay] = useState<QuarterResult | null>(null);
+  const [toPay, setToPay] = useState<PeriodResult | null>(null);
   const model = periodModel(view.game.game_type);
   const noun = model.kind === 'quarter' ? 'Quarter' : 'Half';
   const retry = useRetryPayoutAction(view.game.id, model);
@@ -28,7 +28,7 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
   const ledger = resultsLedger(
     view.game.total_pot_cents,
     view.game,
-    results.map((r) => ({ quarter: r.quarter, winner: isUnclaimed(r) ? null : resultWinner(r), payoutCents: r.payout_amount_cents })),
+    results.map((r) => ({ period: r.period, winner: isUnclaimed(r) ? null : resultWinner(r), payoutCents: r.payout_amount_cents })),
   );
   const unclaimedTo = (line: LedgerLine | undefined) =>
     line?.kind !== 'unclaimed' || line.to === 'house'
@@ -36,23 +36,23 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
       : line.to === 'next-period'
         ? `rolls forward to ${line.toLabel}`
         : `goes to the ${line.toLabel} share`;
-  const payout = (result: QuarterResult) =>
+  const payout = (result: PeriodResult) =>
     isUnclaimed(result) ? (
       <span className="flex flex-col items-end sm:items-end">
-        <span className="tabular-nums">{formatUsd(ledger.lines[result.quarter - 1]!.cents)}</span>
+        <span className="tabular-nums">{formatUsd(ledger.lines[result.period - 1]!.cents)}</span>
         <span className="text-xs font-normal text-muted-foreground" data-testid="unclaimed-to">
-          {unclaimedTo(ledger.lines[result.quarter - 1])}
+          {unclaimedTo(ledger.lines[result.period - 1])}
         </span>
       </span>
     ) : (
       formatUsd(result.payout_amount_cents)
     );
 
-  const actions = (result: QuarterResult) => (
+  const actions = (result: PeriodResult) => (
     <PayoutActions
       result={result}
       model={model}
-      retrying={retry.pendingQuarter === result.quarter}
+      retrying={retry.pendingPeriod === result.period}
       onMarkPaid={() => setToPay(result)}
       onRetry={() => void retry.run(result)}
     />
@@ -76,9 +76,9 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
         ) : isMobile ? (
           <ul className="flex flex-col gap-3" aria-label={`${noun} results`} data-testid="results-cards">
             {results.map((result) => (
-              <li key={result.quarter} className="rounded-lg border p-3" data-testid="result-card" data-quarter={result.quarter}>
+              <li key={result.period} className="rounded-lg border p-3" data-testid="result-card" data-period={result.period}>
                 <div className="flex items-start justify-between gap-2">
-                  <p className="font-semibold">{periodWinningsLabel(model, result.quarter)}</p>
+                  <p className="font-semibold">{periodWinningsLabel(model, result.period)}</p>
                   <PayoutStatusBadge result={result} />
                 </div>
                 <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
@@ -121,8 +121,8 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
             </TableHeader>
             <TableBody>
               {results.map((result) => (
-                <TableRow key={result.quarter} data-testid="result-row" data-quarter={result.quarter}>
-                  <TableCell className="font-medium">{periodShortLabel(model, result.quarter)}</TableCell>
+                <TableRow key={result.period} data-testid="result-row" data-period={result.period}>
+                  <TableCell className="font-medium">{periodShortLabel(model, result.period)}</TableCell>
                   <TableCell className="tabular-nums">
                     <span aria-hidden="true">
                       {result.team_a_score} - {result.team_b_score}
@@ -170,11 +170,11 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
   );
 }
 
-function scoresText(view: GameDayView, result: QuarterResult): string {
+function scoresText(view: GameDayView, result: PeriodResult): string {
   return `${view.game.team_a} ${result.team_a_score} - ${view.game.team_b} ${result.team_b_score}`;
 }
 
-function digitsText(result: QuarterResult): string {
+function digitsText(result: PeriodResult): string {
   return `${result.winning_numbers_x} - ${result.winning_numbers_y}`;
 }
 
@@ -185,7 +185,7 @@ function PayoutActions({
   onMarkPaid,
   onRetry,
 }: {
-  result: QuarterResult;
+  result: PeriodResult;
   model: PeriodModel;
   retrying: boolean;
   onMarkPaid: () => void;
@@ -195,7 +195,7 @@ function PayoutActions({
     return (
       <Button size="sm" onClick={onMarkPaid}>
         <BadgeCheck aria-hidden="true" />
-        Mark Paid<span className="sr-only"> {periodShortLabel(model, result.quarter)}</span>
+        Mark Paid<span className="sr-only"> {periodShortLabel(model, result.period)}</span>
       </Button>
     );
   }
@@ -204,7 +204,7 @@ function PayoutActions({
       <Button size="sm" variant="outline" disabled={retrying} onClick={onRetry}>
         {retrying ? <Spinner aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
         {retrying ? 'Retrying...' : 'Retry Payout'}
-        <span className="sr-only"> {periodShortLabel(model, result.quarter)}</span>
+        <span className="sr-only"> {periodShortLabel(model, result.period)}</span>
       </Button>
     );
   }

@@ -13,14 +13,14 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { canConfirmQuarter } from './game-day';
-import { QuarterFields } from './game-day-quarter-fields';
+import { canConfirmPeriod } from './game-day';
+import { PeriodFields } from './game-day-period-fields';
 import { confirmAllHint, periodTitleWord, stoppedText } from './score-entry';
 import { useScoreEntry } from './use-score-entry';
 
 export function ScoreEntry({ view, headingAs = 'h3' }: { view: GameDayView; headingAs?: 'h3' | 'h4' }) {
   const entry = useScoreEntry(view);
-  const { model, scores, touched, formError, stopped, busy, allValid, anythingToConfirm, confirmQuarter, confirmAll } = entry;
+  const { model, scores, touched, formError, stopped, busy, allValid, anythingToConfirm, confirmPeriod, confirmAll } = entry;
   const hasNumbers = view.numbers !== null;
   // D38: set 1's ticket is written and its beacon round awaited.
   const firstWaiting = firstSetWaiting(view.digit_sets);
@@ -44,22 +44,22 @@ export function ScoreEntry({ view, headingAs = 'h3' }: { view: GameDayView; head
             </Alert>
           )}
           <div className="grid gap-3 md:grid-cols-2">
-            {model.periods.map((quarter) => (
-              <QuarterFields
-                key={quarter}
-                quarter={quarter}
+            {model.periods.map((period) => (
+              <PeriodFields
+                key={period}
+                period={period}
                 model={model}
                 view={view}
-                value={scores[quarter]}
-                result={entry.resultOf(quarter)}
-                showError={(team) => Boolean(touched[`${quarter}${team}`])}
-                onChange={(team, raw) => entry.setValue(quarter, team, raw)}
-                onBlur={(team) => entry.touchBox(quarter, team)}
-                canConfirm={hasNumbers && canConfirmQuarter(view, quarter) && entry.changed(quarter)}
-                fromFeed={entry.showsFeed(quarter)}
-                confirming={confirmQuarter.isPending && confirmQuarter.variables?.quarter === quarter}
+                value={scores[period]}
+                result={entry.resultOf(period)}
+                showError={(team) => Boolean(touched[`${period}${team}`])}
+                onChange={(team, raw) => entry.setValue(period, team, raw)}
+                onBlur={(team) => entry.touchBox(period, team)}
+                canConfirm={hasNumbers && canConfirmPeriod(view, period) && entry.changed(period)}
+                fromFeed={entry.showsFeed(period)}
+                confirming={confirmPeriod.isPending && confirmPeriod.variables?.period === period}
                 busy={busy}
-                onConfirm={() => void entry.onConfirmQuarter(quarter)}
+                onConfirm={() => void entry.onConfirmPeriod(period)}
               />
             ))}
           </div>
@@ -73,7 +73,7 @@ export function ScoreEntry({ view, headingAs = 'h3' }: { view: GameDayView; head
           {stopped && (
             <Alert variant="destructive" data-testid="confirm-all-stopped">
               <CircleAlert aria-hidden="true" />
-              <AlertTitle>Processing stopped at {periodShortLabel(model, stopped.quarter)}</AlertTitle>
+              <AlertTitle>Processing stopped at {periodShortLabel(model, stopped.period)}</AlertTitle>
               <AlertDescription>
                 <p>{stopped.message}</p>
                 <p>{stoppedText(model, stopped)}</p>

@@ -1,8 +1,8 @@
+import type { Period } from '@core/periods';
 import type { GameDayView } from '@core/api/game-day';
 import { boardLineDigits } from '@core/board-shape';
 import type { Coordinate } from '@core/grid';
 import type { CellPerson } from '@core/person';
-import type { Quarter } from '@core/scoring';
 import { numbersForPeriod } from '@core/set-numbers';
 import { shapeOfBoard } from '@/features/board/board-cells';
 import { CellName, NoAccountMark } from '@/features/board/cell-name';
@@ -18,7 +18,7 @@ export function SelectionGrid({
   view,
   interactive,
   winning,
-  quarter,
+  period,
   selected,
   ownerOf,
   cellOwnerOf,
@@ -27,14 +27,14 @@ export function SelectionGrid({
   view: GameDayView;
   interactive: boolean;
   winning: Coordinate | null;
-  quarter: Quarter;
+  period: Period;
   selected: Coordinate | null;
   ownerOf: (square: Coordinate) => string | null;
   cellOwnerOf: (square: Coordinate) => CellPerson | null;
   onSelect: (square: Coordinate) => void;
 }) {
   const { game, numbers } = view;
-  const shown = interactive ? numbersForPeriod(view.digit_sets, quarter, numbers) : null;
+  const shown = interactive ? numbersForPeriod(view.digit_sets, period, numbers) : null;
   const isSelected = (square: Coordinate) => selected !== null && selected.x === square.x && selected.y === square.y;
   const shape = shapeOfBoard(game);
   const lines = shown ? boardLineDigits(shape, { xAxisNumbers: shown.x_axis_numbers, yAxisNumbers: shown.y_axis_numbers }) : null;
@@ -52,7 +52,7 @@ export function SelectionGrid({
         const owner = ownerOf(square);
         const cellOwner = cellOwnerOf(square);
         const isWinning = winning !== null && winning.x === square.x && winning.y === square.y;
-        const name = gridSquareName(game, quarter, square, { lines, owner, isWinning });
+        const name = gridSquareName(game, period, square, { lines, owner, isWinning });
         return (
           <button
             type="button"
@@ -81,7 +81,7 @@ export function SelectionGrid({
             <span className="sr-only">{name}</span>
             {isWinning && (
               <span aria-hidden="true" className="font-bold">
-                {periodShort(game, quarter)}
+                {periodShort(game, period)}
               </span>
             )}
             {cellOwner && <CellName name={cellOwner.name} noAccount={cellOwner.noAccount} lines={1} className="max-sm:hidden" />}

@@ -1,10 +1,10 @@
-import type { QuarterResult } from '@core/api/game-day';
+import type { PeriodResult } from '@core/api/game-day';
 import { describe, expect, it } from 'vitest';
-import { canConfirmQuarter, gameDayTabKey, readGameDayTab, writeGameDayTab } from './game-day';
+import { canConfirmPeriod, gameDayTabKey, readGameDayTab, writeGameDayTab } from './game-day';
 
-function result(quarter: 1 | 2 | 3 | 4, payout_status: QuarterResult['payout_status']): QuarterResult {
+function result(period: 1 | 2 | 3 | 4, payout_status: PeriodResult['payout_status']): PeriodResult {
   return {
-    quarter,
+    period,
     team_a_score: 14,
     team_b_score: 7,
     winning_numbers_x: 4,
@@ -41,22 +41,22 @@ function memoryStorage(): Storage {
 
 describe('canConfirmQuarter (D19)', () => {
   it('allows the next quarter, and a confirmed one while its payout is not completed', () => {
-    const view = { next_quarter: 3 as const, results: [result(1, 'completed'), result(2, 'pending')] };
-    expect(canConfirmQuarter(view, 1)).toBe(false);
-    expect(canConfirmQuarter(view, 2)).toBe(true);
-    expect(canConfirmQuarter(view, 3)).toBe(true);
-    expect(canConfirmQuarter(view, 4)).toBe(false);
+    const view = { next_period: 3 as const, results: [result(1, 'completed'), result(2, 'pending')] };
+    expect(canConfirmPeriod(view, 1)).toBe(false);
+    expect(canConfirmPeriod(view, 2)).toBe(true);
+    expect(canConfirmPeriod(view, 3)).toBe(true);
+    expect(canConfirmPeriod(view, 4)).toBe(false);
   });
 
   it('keeps a quarter won by an unsold square correctable: $0 and no money moved (D24)', () => {
     const unsold = { ...result(1, 'completed'), winner_id: null, winner_name: null, payout_amount_cents: 0 };
-    expect(canConfirmQuarter({ next_quarter: 2, results: [unsold] }, 1)).toBe(true);
-    expect(canConfirmQuarter({ next_quarter: 2, results: [result(1, 'processing')] }, 1)).toBe(false);
+    expect(canConfirmPeriod({ next_period: 2, results: [unsold] }, 1)).toBe(true);
+    expect(canConfirmPeriod({ next_period: 2, results: [result(1, 'processing')] }, 1)).toBe(false);
   });
 
   it('refuses a quarter whose payout is paid or under way, and allows a failed one', () => {
-    const view = { next_quarter: null, results: [result(1, 'paid'), result(2, 'processing'), result(3, 'failed'), result(4, 'completed')] };
-    expect([1, 2, 3, 4].map((q) => canConfirmQuarter(view, q as 1 | 2 | 3 | 4))).toEqual([false, false, true, false]);
+    const view = { next_period: null, results: [result(1, 'paid'), result(2, 'processing'), result(3, 'failed'), result(4, 'completed')] };
+    expect([1, 2, 3, 4].map((q) => canConfirmPeriod(view, q as 1 | 2 | 3 | 4))).toEqual([false, false, true, false]);
   });
 });
 

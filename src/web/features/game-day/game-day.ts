@@ -4,15 +4,15 @@
  * answers into the cache and refreshes the game-day view, the boards and the games lists (the
  * board, the cards and the admin lists all show what game day changed) and the winnings.
  */
-import type { ConfirmAllResult, GameDayView, MyWinningsResponse, QuarterResult } from '@core/api/game-day';
-import type { Quarter } from '@core/scoring';
+import type { Period } from '@core/periods';
+import type { ConfirmAllResult, GameDayView, MyWinningsResponse, PeriodResult } from '@core/api/game-day';
 import { scoreCorrectionBlock } from '@core/status';
 import { type QueryClient, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { boardKeys } from '@/features/board/board-data';
 import { gameKeys } from '@/lib/games';
 
-export type { ConfirmAllResult, GameDayView, MyWinningsResponse, QuarterResult };
+export type { ConfirmAllResult, GameDayView, MyWinningsResponse, PeriodResult };
 
 /**
  * The game-day view sits under the game's board key, so the board's live stream (a `change`
@@ -126,21 +126,21 @@ export function useNumbersVisibility(gameId: string) {
 }
 
 /** PUT quarters/:quarter: confirms one quarter, or corrects a confirmed one (D19). */
-export function useConfirmQuarter(gameId: string) {
+export function useConfirmPeriod(gameId: string) {
   return useGameDayMutation(
     gameId,
     'scores',
-    ({ quarter, scores }: { quarter: Quarter; scores: ScorePair }) => api.put<GameDayView>(`${base(gameId)}/quarters/${quarter}`, scores),
+    ({ period, scores }: { period: Period; scores: ScorePair }) => api.put<GameDayView>(`${base(gameId)}/periods/${period}`, scores),
     itself,
   );
 }
 
 /** POST quarters/confirm-all: every period of the game (four quarters or two halves), in order, stopping at the first failure. */
-export function useConfirmAllQuarters(gameId: string) {
+export function useConfirmAllPeriods(gameId: string) {
   return useGameDayMutation(
     gameId,
     'scores',
-    (scores: Partial<Record<Quarter, ScorePair>>) => api.post<ConfirmAllResult>(`${base(gameId)}/quarters/confirm-all`, { scores }),
+    (scores: Partial<Record<Period, ScorePair>>) => api.post<ConfirmAllResult>(`${base(gameId)}/periods/confirm-all`, { scores }),
     (result) => result.view,
   );
 }
@@ -150,8 +150,8 @@ export function useMarkPaid(gameId: string) {
   return useGameDayMutation(
     gameId,
     'payouts',
-    ({ quarter, reference }: { quarter: Quarter; reference?: string }) =>
-      api.post<GameDayView>(`${base(gameId)}/quarters/${quarter}/payout/mark-paid`, reference ? { reference } : {}),
+    ({ period, reference }: { period: Period; reference?: string }) =>
+      api.post<GameDayView>(`${base(gameId)}/periods/${period}/payout/mark-paid`, reference ? { reference } : {}),
     itself,
   );
 }
@@ -168,7 +168,7 @@ export function useMarkSharePaid(gameId: string) {
 
 /** POST quarters/:quarter/payout/retry (failed payouts). */
 export function useRetryPayout(gameId: string) {
-  return useGameDayMutation(gameId, 'payouts', (quarter: Quarter) => api.post<GameDayView>(`${base(gameId)}/quarters/${quarter}/payout/retry`), itself);
+  return useGameDayMutation(gameId, 'payouts', (period: Period) => api.post<GameDayView>(`${base(gameId)}/periods/${period}/payout/retry`), itself);
 }
 
 /**
@@ -185,14 +185,14 @@ export function useGameDayMutationErrors(gameId: string): unknown[] {
 // --- Pure helpers of the screen --------------------------------------------------------------
 
 /** D19 (core's scoreCorrectionBlock): a confirmed quarter's score is final once money moved or is moving. */
-export function scoreLocked(result: Pick<QuarterResult, 'payout_status' | 'winner_id' | 'payout_amount_cents'>): boolean {
+export function scoreLocked(result: Pick<PeriodResult, 'payout_status' | 'winner_id' | 'payout_amount_cents'>): boolean {
   return scoreCorrectionBlock({ ...result, hasWinner: result.winner_id !== null }) !== null;
 }
 
 /** D19: the next quarter, or a confirmed one whose score is not locked yet. */
-export function canConfirmQuarter(view: Pick<GameDayView, 'next_quarter' | 'results'>, quarter: Quarter): boolean {
-  if (view.next_quarter === quarter) return true;
-  const result = view.results.find((r) => r.quarter === quarter);
+export function canConfirmPeriod(view: Pick<GameDayView, 'next_period' | 'results'>, period: Period): boolean {
+  if (view.next_period === period) return true;
+  const result = view.results.find((r) => r.period === period);
   return result !== undefined && !scoreLocked(result);
 }
 

@@ -1,5 +1,5 @@
 import type { BoardSquare } from '@core/api/board';
-import type { GameDayDigitSet, GameDayView, QuarterResult } from '@core/api/game-day';
+import type { GameDayDigitSet, GameDayView, PeriodResult } from '@core/api/game-day';
 import { boardLineDigits, boardShape } from '@core/board-shape';
 import type { Digit } from '@core/grid';
 import { describe, expect, it } from 'vitest';
@@ -7,11 +7,11 @@ import { firstGridPeriod, gridSquareName, periodShort, selectedDigits, selection
 
 const football = { game_type: 'nfl', team_a: 'Lions', team_b: 'Bears' };
 const college = { game_type: 'college-basketball', team_a: 'Duke', team_b: 'UNC' };
-const winnerOf = (result: QuarterResult) => `winner of ${result.quarter}`;
+const winnerOf = (result: PeriodResult) => `winner of ${result.period}`;
 
-function result(quarter: 1 | 2 | 3 | 4, facts: Partial<QuarterResult> = {}): QuarterResult {
+function result(period: 1 | 2 | 3 | 4, facts: Partial<PeriodResult> = {}): PeriodResult {
   return {
-    quarter,
+    period,
     team_a_score: 14,
     team_b_score: 7,
     winning_numbers_x: 4,
@@ -33,7 +33,7 @@ function result(quarter: 1 | 2 | 3 | 4, facts: Partial<QuarterResult> = {}): Qua
   };
 }
 
-const view = (results: QuarterResult[], game = football) => ({ game, results }) as unknown as Pick<GameDayView, 'results' | 'game'>;
+const view = (results: PeriodResult[], game = football) => ({ game, results }) as unknown as Pick<GameDayView, 'results' | 'game'>;
 const winning = { x: 2, y: 5 };
 
 describe('Grid Selection: paying the selected square (D20)', () => {
@@ -92,15 +92,15 @@ function digitSet(set: number, first: number, last: number, drawn: boolean): Gam
 
 describe('the period Grid Selection shows first (D35)', () => {
   it('is the first period before any score, else the latest confirmed one', () => {
-    expect(firstGridPeriod({ digit_sets: [], results: [], next_quarter: 1 })).toBe(1);
-    expect(firstGridPeriod({ digit_sets: [], results: [result(1), result(2)], next_quarter: 3 })).toBe(2);
+    expect(firstGridPeriod({ digit_sets: [], results: [], next_period: 1 })).toBe(1);
+    expect(firstGridPeriod({ digit_sets: [], results: [result(1), result(2)], next_period: 3 })).toBe(2);
   });
 
   it('is the period in play once its own set of numbers is drawn', () => {
     const halves = [digitSet(1, 1, 2, true), digitSet(2, 3, 4, true)];
-    expect(firstGridPeriod({ digit_sets: halves, results: [result(1), result(2)], next_quarter: 3 })).toBe(3);
+    expect(firstGridPeriod({ digit_sets: halves, results: [result(1), result(2)], next_period: 3 })).toBe(3);
     const waiting = [digitSet(1, 1, 2, true), digitSet(2, 3, 4, false)];
-    expect(firstGridPeriod({ digit_sets: waiting, results: [result(1), result(2)], next_quarter: 3 })).toBe(2);
+    expect(firstGridPeriod({ digit_sets: waiting, results: [result(1), result(2)], next_period: 3 })).toBe(2);
   });
 });
 

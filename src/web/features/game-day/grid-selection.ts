@@ -5,12 +5,11 @@
  * said one way on every game-day screen.
  */
 import type { BoardSquare } from '@core/api/board';
-import type { GameDayView, QuarterResult } from '@core/api/game-day';
+import type { GameDayView, PeriodResult } from '@core/api/game-day';
 import { type BoardLineDigits, lineDigitsLabel } from '@core/board-shape';
 import { type Coordinate, squareKey, squarePositionLabel } from '@core/grid';
-import { periodModel, periodShortLabel } from '@core/periods';
+import { periodModel, periodShortLabel, type Period } from '@core/periods';
 import type { ShownPerson } from '@core/person';
-import type { Quarter } from '@core/scoring';
 import { boardPeriod } from '@core/set-numbers';
 import { payoutSettled } from '@core/status';
 
@@ -20,25 +19,25 @@ export const GRID_MESSAGES = {
 } as const;
 
 /** "Q2" or "H2": a period named in the game's own model. */
-export const periodShort = (game: { game_type: string }, quarter: Quarter) => periodShortLabel(periodModel(game.game_type), quarter);
+export const periodShort = (game: { game_type: string }, period: Period) => periodShortLabel(periodModel(game.game_type), period);
 
 /** D35: the latest confirmed period, or the period in play once its own set is drawn; the first period before any. */
-export function firstGridPeriod(view: Pick<GameDayView, 'digit_sets' | 'results' | 'next_quarter'>): Quarter {
-  return (boardPeriod(view.digit_sets, view.results.at(-1)?.quarter ?? null, view.next_quarter) ?? 1) as Quarter;
+export function firstGridPeriod(view: Pick<GameDayView, 'digit_sets' | 'results' | 'next_period'>): Period {
+  return (boardPeriod(view.digit_sets, view.results.at(-1)?.period ?? null, view.next_period) ?? 1) as Period;
 }
 
 /** Why the selected square cannot be paid for the selected quarter, or what to do. */
-export type SelectionVerdict = { kind: 'pay'; result: QuarterResult } | { kind: 'retry'; result: QuarterResult } | { kind: 'refuse'; message: string };
+export type SelectionVerdict = { kind: 'pay'; result: PeriodResult } | { kind: 'retry'; result: PeriodResult } | { kind: 'refuse'; message: string };
 
 /** D20: the selected square pays only when it is the quarter's winning square with a payout due. */
 export function selectionVerdict(
   view: Pick<GameDayView, 'results' | 'game'>,
-  quarter: Quarter,
+  period: Period,
   square: Coordinate,
-  winnerOf: (result: QuarterResult) => string,
+  winnerOf: (result: PeriodResult) => string,
 ): SelectionVerdict {
-  const short = periodShort(view.game, quarter);
-  const result = view.results.find((r) => r.quarter === quarter);
+  const short = periodShort(view.game, period);
+  const result = view.results.find((r) => r.period === period);
   if (!result) {
     return { kind: 'refuse', message: `${short} has no confirmed score yet. Confirm its score in Score Entry first.` };
   }
@@ -75,7 +74,7 @@ export function selectedDigits(lines: BoardLineDigits | null, selected: Coordina
 /** A grid square's accessible name: its position, its digits once shown, its owner, and whether it won the period. */
 export function gridSquareName(
   game: { game_type: string; team_a: string; team_b: string },
-  quarter: Quarter,
+  period: Period,
   square: Coordinate,
   facts: { lines: BoardLineDigits | null; owner: string | null; isWinning: boolean },
 ): string {
@@ -84,7 +83,7 @@ export function gridSquareName(
     squarePositionLabel(square),
     lines ? `${game.team_a} ${(lines.rows[square.x] ?? []).join(' or ')}, ${game.team_b} ${(lines.columns[square.y] ?? []).join(' or ')}` : null,
     owner ? `claimed by ${owner}` : 'not sold',
-    isWinning ? `${periodShort(game, quarter)} winning square` : null,
+    isWinning ? `${periodShort(game, period)} winning square` : null,
   ]
     .filter(Boolean)
     .join(', ');

@@ -1,11 +1,11 @@
-import type { QuarterResult } from '@core/api/game-day';
+import type { PeriodResult } from '@core/api/game-day';
 import { HALF_MODEL, QUARTER_MODEL } from '@core/periods';
 import { describe, expect, it } from 'vitest';
 import { confirmAllHint, confirmedValue, newlyProcessed, periodTitleWord, scoreChanged, shownScore, showsFeedScore, stoppedText, toPair } from './score-entry';
 
-function result(quarter: 1 | 2 | 3 | 4, scores: [number, number], payout_status: QuarterResult['payout_status'] = 'pending'): QuarterResult {
+function result(period: 1 | 2 | 3 | 4, scores: [number, number], payout_status: PeriodResult['payout_status'] = 'pending'): PeriodResult {
   return {
-    quarter,
+    period,
     team_a_score: scores[0],
     team_b_score: scores[1],
     winning_numbers_x: scores[0] % 10,
@@ -23,7 +23,7 @@ function result(quarter: 1 | 2 | 3 | 4, scores: [number, number], payout_status:
     retry_count: 0,
     last_retry_at: null,
     paid_at: null,
-  } as QuarterResult;
+  } as PeriodResult;
 }
 
 describe('what a period score boxes show', () => {
@@ -95,8 +95,8 @@ describe('the texts of Score Entry', () => {
   });
 
   it('says what a stopped Confirm All processed before it stopped', () => {
-    expect(stoppedText(QUARTER_MODEL, { quarter: 3, message: 'x', processed: [1, 2] })).toBe('Q1, Q2 were processed. Fix Q3 and confirm again.');
-    expect(stoppedText(QUARTER_MODEL, { quarter: 2, message: 'x', processed: [1] })).toBe('Q1 was processed. Fix Q2 and confirm again.');
-    expect(stoppedText(HALF_MODEL, { quarter: 1, message: 'x', processed: [] })).toBe('No half was processed. Fix H1 and confirm again.');
+    expect(stoppedText(QUARTER_MODEL, { period: 3, message: 'x', processed: [1, 2] })).toBe('Q1, Q2 were processed. Fix Q3 and confirm again.');
+    expect(stoppedText(QUARTER_MODEL, { period: 2, message: 'x', processed: [1] })).toBe('Q1 was processed. Fix Q2 and confirm again.');
+    expect(stoppedText(HALF_MODEL, { period: 1, message: 'x', processed: [] })).toBe('No half was processed. Fix H1 and confirm again.');
   });
 });

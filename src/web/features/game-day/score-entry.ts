@@ -3,15 +3,14 @@
  * two boxes show (what was typed, else the live feed's score, else the confirmed one), whether a
  * period has changed since it was confirmed, and the texts under the form.
  */
-import type { QuarterResult } from '@core/api/game-day';
-import { type PeriodModel, periodNoun, periodNounPlural, periodShortLabel } from '@core/periods';
-import type { Quarter } from '@core/scoring';
-import type { QuarterScoreInput } from '@core/validation';
+import type { PeriodResult } from '@core/api/game-day';
+import { type PeriodModel, periodNoun, periodNounPlural, periodShortLabel, type Period } from '@core/periods';
+import type { PeriodScoreInput } from '@core/validation';
 import { type ScorePair, scoreLocked } from './game-day';
 
 export type Team = 'teamA' | 'teamB';
-export type Drafts = Partial<Record<Quarter, Partial<QuarterScoreInput>>>;
-export type Touched = Partial<Record<`${Quarter}${Team}`, true>>;
+export type Drafts = Partial<Record<Period, Partial<PeriodScoreInput>>>;
+export type Touched = Partial<Record<`${Period}${Team}`, true>>;
 
 /** The two score boxes of a quarter, in order: the team, its test-id side and where the game keeps its name. */
 export const TEAMS = [
@@ -26,11 +25,11 @@ function pairValue(pair: ScorePair | undefined, team: Team): string {
 }
 
 /** A confirmed period's score in a box, '' for a period not confirmed. */
-export function confirmedValue(result: QuarterResult | undefined, team: Team): string {
+export function confirmedValue(result: PeriodResult | undefined, team: Team): string {
   return pairValue(result, team);
 }
 
-export function toPair(input: QuarterScoreInput): ScorePair {
+export function toPair(input: PeriodScoreInput): ScorePair {
   return { team_a_score: Number(input.teamA), team_b_score: Number(input.teamB) };
 }
 
@@ -39,19 +38,19 @@ export function toPair(input: QuarterScoreInput): ScorePair {
  * whatever was typed; otherwise what is typed wins over the feed, and the feed's score (D39: a
  * period it entered and nobody confirmed) fills a box nobody typed in, else the confirmed score.
  */
-export function shownScore(result: QuarterResult | undefined, draft: Partial<QuarterScoreInput> | undefined, feed: ScorePair | undefined): QuarterScoreInput {
+export function shownScore(result: PeriodResult | undefined, draft: Partial<PeriodScoreInput> | undefined, feed: ScorePair | undefined): PeriodScoreInput {
   const typed = result && scoreLocked(result) ? undefined : draft;
   const shown = (team: Team) => (feed ? pairValue(feed, team) : confirmedValue(result, team));
   return { teamA: typed?.teamA ?? shown('teamA'), teamB: typed?.teamB ?? shown('teamB') };
 }
 
 /** The boxes hold the feed's score as it entered it (nothing typed over it). */
-export function showsFeedScore(feed: ScorePair | undefined, value: QuarterScoreInput): boolean {
+export function showsFeedScore(feed: ScorePair | undefined, value: PeriodScoreInput): boolean {
   return feed !== undefined && value.teamA === String(feed.team_a_score) && value.teamB === String(feed.team_b_score);
 }
 
 /** A period to confirm: not confirmed yet, or its boxes differ from its confirmed score. */
-export function scoreChanged(result: QuarterResult | undefined, value: QuarterScoreInput): boolean {
+export function scoreChanged(result: PeriodResult | undefined, value: PeriodScoreInput): boolean {
   if (!result) return true;
   return value.teamA !== confirmedValue(result, 'teamA') || value.teamB !== confirmedValue(result, 'teamB');
 }
@@ -60,10 +59,10 @@ export function scoreChanged(result: QuarterResult | undefined, value: QuarterSc
  * The periods Confirm All processed that get a winner's toast: a period sent again with its
  * confirmed scores was not processed anew.
  */
-export function newlyProcessed(processed: readonly Quarter[], before: readonly QuarterResult[], sent: Readonly<Record<Quarter, QuarterScoreInput>>): Quarter[] {
-  return processed.filter((quarter) => {
-    const result = before.find((r) => r.quarter === quarter);
-    return !(result && String(result.team_a_score) === sent[quarter].teamA && String(result.team_b_score) === sent[quarter].teamB);
+export function newlyProcessed(processed: readonly Period[], before: readonly PeriodResult[], sent: Readonly<Record<Period, PeriodScoreInput>>): Period[] {
+  return processed.filter((period) => {
+    const result = before.find((r) => r.period === period);
+    return !(result && String(result.team_a_score) === sent[period].teamA && String(result.team_b_score) === sent[period].teamB);
   });
 }
 
@@ -82,15 +81,15 @@ export function confirmAllHint(model: PeriodModel, state: { hasNumbers: boolean;
 
 /** A failure of Confirm All, kept on screen: which quarter stopped, and why. */
 export interface StopNotice {
-  quarter: Quarter;
+  period: Period;
   message: string;
-  processed: readonly Quarter[];
+  processed: readonly Period[];
 }
 
 /** Under "Processing stopped at Q3": what was processed before it, and what to do. */
 export function stoppedText(model: PeriodModel, stopped: StopNotice): string {
-  const short = (quarter: Quarter) => periodShortLabel(model, quarter);
+  const short = (period: Period) => periodShortLabel(model, period);
   return stopped.processed.length > 0
-    ? `${stopped.processed.map(short).join(', ')} ${stopped.processed.length === 1 ? 'was' : 'were'} processed. Fix ${short(stopped.quarter)} and confirm again.`
-    : `No ${periodNoun(model)} was processed. Fix ${short(stopped.quarter)} and confirm again.`;
+    ? `${stopped.processed.map(short).join(', ')} ${stopped.processed.length === 1 ? 'was' : 'were'} processed. Fix ${short(stopped.period)} and confirm again.`
+    : `No ${periodNoun(model)} was processed. Fix ${short(stopped.period)} and confirm again.`;
 }

@@ -106,9 +106,9 @@ function LinkedFeed({ view, status }: { view: GameDayView; status: FeedStatus })
       {status.entries.length > 0 && (
         <ul className="flex flex-col gap-2" aria-label="Scores entered by the feed" data-testid="score-feed-entries">
           {status.entries.map((entry) => (
-            <li key={entry.quarter} className="rounded-md border p-2">
+            <li key={entry.period} className="rounded-md border p-2">
               <span>
-                <span className="font-semibold">{periodWinningsLabel(model, entry.quarter)}</span>: {game.team_a} {entry.team_a_score}, {game.team_b}{' '}
+                <span className="font-semibold">{periodWinningsLabel(model, entry.period)}</span>: {game.team_a} {entry.team_a_score}, {game.team_b}{' '}
                 {entry.team_b_score}
                 {entry.confirmed ? (
                   <span className="text-muted-foreground"> · confirmed</span>
@@ -121,8 +121,8 @@ function LinkedFeed({ view, status }: { view: GameDayView; status: FeedStatus })
         </ul>
       )}
       {status.differs.map((differ) => (
-        <p key={differ.quarter} className="rounded-md border border-warning bg-warning/10 p-2" data-testid="score-feed-differs">
-          The feed now says the {periodWinningsLabel(model, differ.quarter)} ended {differ.feed.team_a_score}-{differ.feed.team_b_score}; the confirmed score is{' '}
+        <p key={differ.period} className="rounded-md border border-warning bg-warning/10 p-2" data-testid="score-feed-differs">
+          The feed now says the {periodWinningsLabel(model, differ.period)} ended {differ.feed.team_a_score}-{differ.feed.team_b_score}; the confirmed score is{' '}
           {differ.confirmed.team_a_score}-{differ.confirmed.team_b_score}. The feed never changes a confirmed score: correct it by hand if it is wrong.
         </p>
       ))}

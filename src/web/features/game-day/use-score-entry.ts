@@ -1,11 +1,10 @@
 import type { GameDayView } from '@core/api/game-day';
-import { SCORES_HAVE_ERRORS, SUCCESS_TOASTS, processScoresError, quarterWinnerToast, saveQuarterScoreError } from '@core/messages';
-import { finalPeriod, periodModel } from '@core/periods';
-import type { Quarter } from '@core/scoring';
-import { type QuarterScoreInput, areAllQuarterScoresValid, isQuarterScoreValid, sanitizeScoreInput } from '@core/validation';
+import { SCORES_HAVE_ERRORS, SUCCESS_TOASTS, processScoresError, periodWinnerToast, savePeriodScoreError } from '@core/messages';
+import { finalPeriod, periodModel, type Period } from '@core/periods';
+import { type PeriodScoreInput, areAllPeriodScoresValid, isPeriodScoreValid, sanitizeScoreInput } from '@core/validation';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { canConfirmQuarter, type ScorePair, useConfirmAllQuarters, useConfirmQuarter } from './game-day';
+import { canConfirmPeriod, type ScorePair, useConfirmAllPeriods, useConfirmPeriod } from './game-day';
 import { causeOf, gameDayErrorText, resultWinner } from './game-day-payout';
 import { type Drafts, newlyProcessed, scoreChanged, shownScore, showsFeedScore, type StopNotice, type Team, toPair, type Touched } from './score-entry';
 import { useFeedStatus } from './score-feed';
@@ -17,40 +16,40 @@ import { useFeedStatus } from './score-feed';
 export function useScoreEntry(view: GameDayView) {
   const gameId = view.game.id;
   const model = periodModel(view.game.game_type);
-  const confirmQuarter = useConfirmQuarter(gameId);
-  const confirmAll = useConfirmAllQuarters(gameId);
+  const confirmPeriod = useConfirmPeriod(gameId);
+  const confirmAll = useConfirmAllPeriods(gameId);
   const [drafts, setDrafts] = useState<Drafts>({});
   const [touched, setTouched] = useState<Touched>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [stopped, setStopped] = useState<StopNotice | null>(null);
 
-  const busy = confirmQuarter.isPending || confirmAll.isPending;
-  const resultOf = (quarter: Quarter) => view.results.find((r) => r.quarter === quarter);
+  const busy = confirmPeriod.isPending || confirmAll.isPending;
+  const resultOf = (period: Period) => view.results.find((r) => r.period === period);
   // D39: a period the live score feed entered and nobody confirmed shows the feed's score in its boxes.
   const feed = useFeedStatus(gameId, view.game.score_feed !== null).data;
-  const feedEntryOf = (quarter: Quarter) =>
-    view.game.score_feed && !resultOf(quarter) ? feed?.entries.find((entry) => entry.quarter === quarter && !entry.confirmed) : undefined;
+  const feedEntryOf = (period: Period) =>
+    view.game.score_feed && !resultOf(period) ? feed?.entries.find((entry) => entry.period === period && !entry.confirmed) : undefined;
 
-  const scores = Object.fromEntries(model.periods.map((q) => [q, shownScore(resultOf(q), drafts[q], feedEntryOf(q))])) as Record<Quarter, QuarterScoreInput>;
-  const showsFeed = (quarter: Quarter) => showsFeedScore(feedEntryOf(quarter), scores[quarter]);
-  const allValid = areAllQuarterScoresValid(scores, model);
-  const changed = (quarter: Quarter) => scoreChanged(resultOf(quarter), scores[quarter]);
-  const anythingToConfirm = model.periods.some((q) => canConfirmQuarter(view, q) && changed(q));
+  const scores = Object.fromEntries(model.periods.map((q) => [q, shownScore(resultOf(q), drafts[q], feedEntryOf(q))])) as Record<Period, PeriodScoreInput>;
+  const showsFeed = (period: Period) => showsFeedScore(feedEntryOf(period), scores[period]);
+  const allValid = areAllPeriodScoresValid(scores, model);
+  const changed = (period: Period) => scoreChanged(resultOf(period), scores[period]);
+  const anythingToConfirm = model.periods.some((q) => canConfirmPeriod(view, q) && changed(q));
 
-  function setValue(quarter: Quarter, team: Team, raw: string) {
+  function setValue(period: Period, team: Team, raw: string) {
     const value = sanitizeScoreInput(raw);
-    setDrafts((current) => ({ ...current, [quarter]: { ...current[quarter], [team]: value } }));
-    setTouched((current) => ({ ...current, [`${quarter}${team}`]: true }));
+    setDrafts((current) => ({ ...current, [period]: { ...current[period], [team]: value } }));
+    setTouched((current) => ({ ...current, [`${period}${team}`]: true }));
   }
 
-  function touchBox(quarter: Quarter, team: Team) {
-    setTouched((current) => ({ ...current, [`${quarter}${team}`]: true }));
+  function touchBox(period: Period, team: Team) {
+    setTouched((current) => ({ ...current, [`${period}${team}`]: true }));
   }
 
-  function touch(quarters: readonly Quarter[]) {
+  function touch(periods: readonly Period[]) {
     setTouched((current) => {
       const next = { ...current };
-      for (const q of quarters) {
+      for (const q of periods) {
         next[`${q}teamA`] = true;
         next[`${q}teamB`] = true;
       }
@@ -58,31 +57,31 @@ export function useScoreEntry(view: GameDayView) {
     });
   }
 
-  function forget(quarters: readonly Quarter[]) {
+  function forget(periods: readonly Period[]) {
     setDrafts((current) => {
       const next = { ...current };
-      for (const q of quarters) delete next[q];
+      for (const q of periods) delete next[q];
       return next;
     });
   }
 
-  async function onConfirmQuarter(quarter: Quarter) {
+  async function onConfirmPeriod(period: Period) {
     if (busy) return;
-    if (!isQuarterScoreValid(scores[quarter])) {
-      touch([quarter]);
+    if (!isPeriodScoreValid(scores[period])) {
+      touch([period]);
       setFormError(SCORES_HAVE_ERRORS);
       return;
     }
     setFormError(null);
     setStopped(null);
     try {
-      const after = await confirmQuarter.mutateAsync({ quarter, scores: toPair(scores[quarter]) });
-      forget([quarter]);
-      const result = after.results.find((r) => r.quarter === quarter);
-      toast.success(quarterWinnerToast(quarter, result ? resultWinner(result) : 'No winner', model));
-      if (quarter === finalPeriod(model) && !after.game.is_active) toast.success(SUCCESS_TOASTS.gameCompleted);
+      const after = await confirmPeriod.mutateAsync({ period, scores: toPair(scores[period]) });
+      forget([period]);
+      const result = after.results.find((r) => r.period === period);
+      toast.success(periodWinnerToast(period, result ? resultWinner(result) : 'No winner', model));
+      if (period === finalPeriod(model) && !after.game.is_active) toast.success(SUCCESS_TOASTS.gameCompleted);
     } catch (error) {
-      toast.error(gameDayErrorText(error, saveQuarterScoreError(quarter, model)));
+      toast.error(gameDayErrorText(error, savePeriodScoreError(period, model)));
     }
   }
 
@@ -101,19 +100,19 @@ export function useScoreEntry(view: GameDayView) {
         view: after,
         processed,
         failure,
-      } = await confirmAll.mutateAsync(Object.fromEntries(model.periods.map((q) => [q, toPair(scores[q])])) as Partial<Record<Quarter, ScorePair>>);
+      } = await confirmAll.mutateAsync(Object.fromEntries(model.periods.map((q) => [q, toPair(scores[q])])) as Partial<Record<Period, ScorePair>>);
       forget(processed);
-      for (const quarter of newlyProcessed(processed, view.results, scores)) {
-        const result = after.results.find((r) => r.quarter === quarter);
-        toast.success(quarterWinnerToast(quarter, result ? resultWinner(result) : 'No winner', model));
+      for (const period of newlyProcessed(processed, view.results, scores)) {
+        const result = after.results.find((r) => r.period === period);
+        toast.success(periodWinnerToast(period, result ? resultWinner(result) : 'No winner', model));
       }
       if (failure) {
         const message = processScoresError(failure.message);
-        setStopped({ quarter: failure.quarter, message, processed });
+        setStopped({ period: failure.period, message, processed });
         toast.error(message);
         return;
       }
-      toast.success(SUCCESS_TOASTS.allQuarterWinnersProcessed);
+      toast.success(SUCCESS_TOASTS.allPeriodWinnersProcessed);
       if (processed.includes(finalPeriod(model)) && !after.game.is_active) toast.success(SUCCESS_TOASTS.gameCompleted);
     } catch (error) {
       toast.error(processScoresError(causeOf(error)));
@@ -129,14 +128,14 @@ export function useScoreEntry(view: GameDayView) {
     busy,
     allValid,
     anythingToConfirm,
-    confirmQuarter,
+    confirmPeriod,
     confirmAll,
     resultOf,
     showsFeed,
     changed,
     setValue,
     touchBox,
-    onConfirmQuarter,
+    onConfirmPeriod,
     onConfirmAll,
   };
 }

@@ -81,7 +81,7 @@ function GameList({ games }: { games: MyWinningsResponse['games'] }) {
       {(game) => (
         <ul className="flex flex-col divide-y divide-border/70 rounded-lg border" aria-label={`Wins in ${game.title}`}>
           {game.wins.map((win) => (
-            <li key={win.quarter} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2.5" data-testid="my-winnings-win">
+            <li key={win.period} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2.5" data-testid="my-winnings-win">
               <span className="font-medium">{win.label}</span>
               <span className="flex items-center gap-2">
                 <span className="font-semibold tabular-nums">{formatUsd(win.amount_cents)}</span>

@@ -19,8 +19,8 @@ export function PayoutInfo({ id, infoText, values }: { id: string; infoText: str
               With all {values.board_size} squares sold at {formatUsd(plan.priceCents)}, the pot is {formatUsd(plan.potCents)}:
             </p>
             <ul className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
-              {plan.quarters.map(({ quarter, label, cents }) => (
-                <li key={quarter} className="flex flex-col">
+              {plan.periods.map(({ period, label, cents }) => (
+                <li key={period} className="flex flex-col">
                   <span className="text-muted-foreground">{label}</span>
                   <span className="font-medium tabular-nums">{formatUsd(cents)}</span>
                 </li>

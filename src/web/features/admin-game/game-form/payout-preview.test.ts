@@ -32,7 +32,7 @@ describe('the payout preview: a full board at the typed price (D34)', () => {
     const custom = typed({ payout_schedule: 'custom', payout_shares: ['10', '20', '30', '30'], organizer_percent: '10' });
     expect(payoutPreview({ ...custom, organizer_label: ' Food Bank ' })?.organizer).toEqual({ percent: 10, cents: 10000, label: 'Food Bank' });
     expect(payoutPreview({ ...custom, organizer_label: '' })?.organizer?.label).toBe('Organizer');
-    expect(payoutPreview(custom)?.quarters.map(({ cents }) => cents)).toEqual([10000, 20000, 30000, 30000]);
+    expect(payoutPreview(custom)?.periods.map(({ cents }) => cents)).toEqual([10000, 20000, 30000, 30000]);
   });
 
   it('shows nothing while the price would be refused', () => {

@@ -1,8 +1,8 @@
-import type { GameDayView, QuarterResult } from '@core/api/game-day';
-import { type PeriodModel, periodEntryLabel, periodNoun, periodShortLabel } from '@core/periods';
-import { type Quarter, lastDigit } from '@core/scoring';
+import type { GameDayView, PeriodResult } from '@core/api/game-day';
+import { type PeriodModel, periodEntryLabel, periodNoun, periodShortLabel, type Period } from '@core/periods';
+import { lastDigit } from '@core/scoring';
 import { SCORE_FEED_TEXTS } from '@core/score-feed';
-import { type QuarterScoreInput, SCORE_MAX_LENGTH, validateScore } from '@core/validation';
+import { type PeriodScoreInput, SCORE_MAX_LENGTH, validateScore } from '@core/validation';
 import { CircleCheck } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -18,8 +18,8 @@ import { type Team, TEAMS } from './score-entry';
  * One period of Score Entry: its two score boxes (each with the last digit under it), its status
  * (confirmed with its winner, next, or waiting) and its Confirm Q{n} (H{n}) button.
  */
-export function QuarterFields({
-  quarter,
+export function PeriodFields({
+  period,
   model,
   view,
   value,
@@ -33,11 +33,11 @@ export function QuarterFields({
   busy,
   onConfirm,
 }: {
-  quarter: Quarter;
+  period: Period;
   model: PeriodModel;
   view: GameDayView;
-  value: QuarterScoreInput;
-  result: QuarterResult | undefined;
+  value: PeriodScoreInput;
+  result: PeriodResult | undefined;
   showError: (team: Team) => boolean;
   onChange: (team: Team, raw: string) => void;
   onBlur: (team: Team) => void;
@@ -49,21 +49,21 @@ export function QuarterFields({
   onConfirm: () => void;
 }) {
   const locked = result !== undefined && scoreLocked(result);
-  const isNext = view.next_quarter === quarter;
+  const isNext = view.next_period === period;
   const legendId = useId();
   return (
     <fieldset
       className={cn('flex min-w-0 flex-col gap-3 rounded-lg border p-3 sm:p-4', isNext && 'border-primary/60 bg-accent/30')}
       aria-describedby={`${legendId}-status`}
       data-testid="quarter-fields"
-      data-quarter={quarter}
+      data-period={period}
     >
-      <legend className="sr-only">{periodEntryLabel(model, quarter)}</legend>
+      <legend className="sr-only">{periodEntryLabel(model, period)}</legend>
       <div className="flex flex-wrap items-center justify-between gap-2" aria-hidden="true">
         <span className="font-semibold">
-          {periodShortLabel(model, quarter)} <span className="font-normal text-muted-foreground">· {periodEntryLabel(model, quarter)}</span>
+          {periodShortLabel(model, period)} <span className="font-normal text-muted-foreground">· {periodEntryLabel(model, period)}</span>
         </span>
-        <QuarterStatus result={result} isNext={isNext} />
+        <PeriodStatus result={result} isNext={isNext} />
       </div>
       <span id={`${legendId}-status`} className="sr-only">
         {result ? `Confirmed, winner ${resultWinner(result)}` : isNext ? 'Next to confirm' : 'Not confirmed yet'}
@@ -72,8 +72,8 @@ export function QuarterFields({
         {TEAMS.map(({ team, side, name }) => (
           <ScoreBox
             key={team}
-            quarter={quarter}
-            label={periodShortLabel(model, quarter)}
+            period={period}
+            label={periodShortLabel(model, period)}
             side={side}
             teamName={view.game[name]}
             value={value[team]}
@@ -85,7 +85,7 @@ export function QuarterFields({
         ))}
       </div>
       {fromFeed && (
-        <p className="text-sm" data-testid={`feed-entered-q${quarter}`}>
+        <p className="text-sm" data-testid={`feed-entered-q${period}`}>
           {SCORE_FEED_TEXTS.enteredByFeed}
         </p>
       )}
@@ -98,7 +98,7 @@ export function QuarterFields({
           ) : isNext ? (
             `Confirm when the ${periodNoun(model)} ends.`
           ) : (
-            `Confirm ${periodShortLabel(model, view.next_quarter ?? quarter)} first.`
+            `Confirm ${periodShortLabel(model, view.next_period ?? period)} first.`
           )}
         </p>
         <Button
@@ -107,24 +107,24 @@ export function QuarterFields({
           variant={isNext ? 'default' : 'outline'}
           disabled={!canConfirm || busy}
           onClick={onConfirm}
-          data-testid={`confirm-q${quarter}`}
+          data-testid={`confirm-q${period}`}
         >
           {confirming ? <Spinner aria-hidden="true" /> : <CircleCheck aria-hidden="true" />}
-          {confirming ? 'Confirming...' : `Confirm ${periodShortLabel(model, quarter)}`}
+          {confirming ? 'Confirming...' : `Confirm ${periodShortLabel(model, period)}`}
         </Button>
       </div>
     </fieldset>
   );
 }
 
-function QuarterStatus({ result, isNext }: { result: QuarterResult | undefined; isNext: boolean }) {
+function PeriodStatus({ result, isNext }: { result: PeriodResult | undefined; isNext: boolean }) {
   if (result) return <PayoutStatusBadge result={result} />;
   if (isNext) return <Badge variant="default">Next</Badge>;
   return <Badge variant="secondary">Waiting</Badge>;
 }
 
 function ScoreBox({
-  quarter,
+  period,
   label,
   side,
   teamName,
@@ -134,7 +134,7 @@ function ScoreBox({
   onChange,
   onBlur,
 }: {
-  quarter: Quarter;
+  period: Period;
   /** "Q1", "H1": the period in the box's accessible name. */
   label: string;
   side: 'a' | 'b';
@@ -172,7 +172,7 @@ function ScoreBox({
           'h-11 text-center text-lg font-semibold tabular-nums placeholder:text-sm placeholder:font-normal md:text-lg',
           readOnly && 'bg-muted dark:bg-muted',
         )}
-        data-testid={`score-q${quarter}-${side}`}
+        data-testid={`score-q${period}-${side}`}
       />
       <p id={`${id}-message`} aria-live="polite" className={cn('min-h-4 text-xs', error ? 'font-medium text-destructive' : 'text-muted-foreground')}>
         {error ?? (check.ok ? `Last digit: ${lastDigit(check.value)}` : '')}

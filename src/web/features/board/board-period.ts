@@ -4,12 +4,11 @@
  * confirmed; and before any choice, the period whose set the axes show.
  */
 import type { BoardWinner } from '@core/api/board';
-import { nextPeriodToConfirm, periodModel } from '@core/periods';
-import type { Quarter } from '@core/scoring';
+import { nextPeriodToConfirm, periodModel, type Period } from '@core/periods';
 
 /** `inPlay`: the period in play when the board shows its set (playablePeriod); `latest`: the latest confirmed. */
-export function shownQuarter(chosen: Quarter | null, inPlay: Quarter | null, latest: Quarter | null, winners: readonly BoardWinner[]): Quarter | null {
-  const stillThere = chosen !== null && (chosen === inPlay || winners.some((winner) => winner.quarter === chosen));
+export function shownPeriod(chosen: Period | null, inPlay: Period | null, latest: Period | null, winners: readonly BoardWinner[]): Period | null {
+  const stillThere = chosen !== null && (chosen === inPlay || winners.some((winner) => winner.period === chosen));
   return stillThere ? chosen : (inPlay ?? latest);
 }
 
@@ -17,10 +16,10 @@ export function shownQuarter(chosen: Quarter | null, inPlay: Quarter | null, lat
  * On game day the axes show the next period to confirm's set (a later set may be drawn early, the
  * first period's comes first); null before game day (the latest set drawn).
  */
-export function numbersPeriodOf(gameType: string, gameDay: boolean, winners: readonly BoardWinner[]): Quarter | null {
+export function numbersPeriodOf(gameType: string, gameDay: boolean, winners: readonly BoardWinner[]): Period | null {
   if (!gameDay) return null;
   return nextPeriodToConfirm(
     periodModel(gameType),
-    winners.map((winner) => winner.quarter),
+    winners.map((winner) => winner.period),
   );
 }

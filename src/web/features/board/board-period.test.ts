@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { winner } from './board-test-data';
-import { numbersPeriodOf, shownQuarter } from './board-quarter';
+import { numbersPeriodOf, shownPeriod } from './board-period';
 
 describe('shownQuarter (D43): the period the game-day board shows', () => {
   const winners = [winner(1, 0, 0), winner(2, 1, 1)];
 
   it('without a choice: the period in play when the board shows its set, else the latest confirmed, else none', () => {
-    expect(shownQuarter(null, 3, 2, winners)).toBe(3);
-    expect(shownQuarter(null, null, 2, winners)).toBe(2);
-    expect(shownQuarter(null, null, null, [])).toBeNull();
+    expect(shownPeriod(null, 3, 2, winners)).toBe(3);
+    expect(shownPeriod(null, null, 2, winners)).toBe(2);
+    expect(shownPeriod(null, null, null, [])).toBeNull();
   });
 
   it("the viewer's choice while it is still there to show: a confirmed period or the one in play", () => {
-    expect(shownQuarter(1, null, 2, winners)).toBe(1);
-    expect(shownQuarter(3, 3, 2, winners)).toBe(3);
+    expect(shownPeriod(1, null, 2, winners)).toBe(1);
+    expect(shownPeriod(3, 3, 2, winners)).toBe(3);
   });
 
   it('a choice no longer there (a corrected result, a set no longer in play) falls back', () => {
-    expect(shownQuarter(4, null, 2, winners)).toBe(2);
-    expect(shownQuarter(3, null, 2, winners)).toBe(2);
-    expect(shownQuarter(1, null, null, [])).toBeNull();
+    expect(shownPeriod(4, null, 2, winners)).toBe(2);
+    expect(shownPeriod(3, null, 2, winners)).toBe(2);
+    expect(shownPeriod(1, null, null, [])).toBeNull();
   });
 });
 
