@@ -63,7 +63,7 @@ async function expectWinnerOnItsDigits(page: Page, period: number) {
   const score = SCORES.find((entry) => entry.period === period)!;
   const chosen = page.locator('[role="gridcell"] button[data-chosen]');
   await expect.poll(() => chosen.count()).toBe(1);
-  await expect.poll(() => chosen.locator('[data-quarters]').textContent()).toContain(`Q${period}`);
+  await expect.poll(() => chosen.locator('[data-periods]').textContent()).toContain(`Q${period}`);
   const x = Number(await chosen.getAttribute('data-x'));
   const y = Number(await chosen.getAttribute('data-y'));
   await expect.poll(async () => (await axis(page, 'row-digit'))[x]).toBe(String(score.a % 10));
@@ -88,7 +88,7 @@ describe('each period on its own set (D49)', () => {
       await expect.poll(() => axis(page, 'row-digit')).toBe(set2.rows);
       await expect.poll(() => axis(page, 'column-digit')).toBe(set2.columns);
       await expectWinnerOnItsDigits(page, 3);
-      await expect.poll(() => page.locator('[data-quarters]').allTextContents()).toEqual(['Q3']);
+      await expect.poll(() => page.locator('[data-periods]').allTextContents()).toEqual(['Q3']);
       await expect.poll(() => page.getByTestId('other-set-winners').textContent()).toBe('Won on set 1 (Q1-Q2 numbers):Show Q1Show Q2');
       await expectNoSeriousViolations(page, `board on set 2, ${width} px`);
       await shoot(page, `board-sets-q3-${width}`);
@@ -99,7 +99,7 @@ describe('each period on its own set (D49)', () => {
       await expect.poll(() => axis(page, 'row-digit')).toBe(set1.rows);
       await expect.poll(() => axis(page, 'column-digit')).toBe(set1.columns);
       await expectWinnerOnItsDigits(page, 2);
-      await expect.poll(async () => (await page.locator('[data-quarters]').allTextContents()).join(' ')).not.toContain('Q3');
+      await expect.poll(async () => (await page.locator('[data-periods]').allTextContents()).join(' ')).not.toContain('Q3');
       await expect.poll(() => page.getByTestId('other-set-winners').textContent()).toBe('Won on set 2 (Q3-Q4 numbers):Show Q3');
       await shoot(page, `board-sets-q2-${width}`);
 

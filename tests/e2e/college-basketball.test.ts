@@ -110,7 +110,7 @@ describe('a college basketball game in halves', () => {
       await expect.poll(() => text(board.getByTestId('score-period'))).toBe('Halftime');
       const chooser = board.getByTestId('quarter-chooser');
       await expect.poll(() => chooser.getByRole('button').allTextContents()).toEqual([`H1${h1.a}-${h1.b}`, 'H2to play']);
-      await expect.poll(() => text(cell(board, 0, 0).locator('[data-quarters]'))).toBe('H1');
+      await expect.poll(() => text(cell(board, 0, 0).locator('[data-periods]'))).toBe('H1');
       await expect.poll(() => cell(board, 0, 0).locator('[data-name]').textContent()).toMatch(/winner of the 1st half$/);
       await expect.poll(() => text(board.getByTestId('winner-banner'))).toBe(`You won H1 - $500.00`);
       await expect.poll(() => text(board.getByTestId('overtime-rule'))).toBe(overtimeRuleText(HALF_MODEL));
@@ -133,8 +133,8 @@ describe('a college basketball game in halves', () => {
     await table.waitFor();
     await expect.poll(() => text(table.locator('thead'))).toContain('Half');
     await expect.poll(() => control.getByTestId('result-row').count()).toBe(2);
-    await expect.poll(() => text(control.locator('[data-testid="result-row"][data-quarter="1"] td').first())).toBe('H1');
-    await expect.poll(() => text(control.locator('[data-testid="result-row"][data-quarter="2"] td').first())).toBe('H2');
+    await expect.poll(() => text(control.locator('[data-testid="result-row"][data-period="1"] td').first())).toBe('H1');
+    await expect.poll(() => text(control.locator('[data-testid="result-row"][data-period="2"] td').first())).toBe('H2');
     await control.getByText('Half Results & Payouts').waitFor();
     await shoot(control, 'college-basketball-results-1280');
 

@@ -144,7 +144,7 @@ describe('custom payout shares with roll-forward (D34)', () => {
       const results = page.getByTestId('results-payouts');
       await results.waitFor();
       if (width === 1280) {
-        const payoutOf = (period: number) => page.locator(`[data-testid="result-row"][data-quarter="${period}"] td`).nth(4).textContent();
+        const payoutOf = (period: number) => page.locator(`[data-testid="result-row"][data-period="${period}"] td`).nth(4).textContent();
         await expect.poll(() => payoutOf(1)).toContain('$90.00');
         await expect.poll(() => payoutOf(2)).toContain('rolls forward to Q3');
         await expect.poll(() => payoutOf(3)).toContain('$450.00');

@@ -94,7 +94,7 @@ describe('the game-day board (D43)', () => {
       await expect.poll(() => litDigits(page, 'column-digit')).toEqual(['7']);
       await expect.poll(() => page.locator('[role="gridcell"] button[data-lit]').count()).toBe(19);
       await expect.poll(() => cell(page, 2, 8).getAttribute('data-chosen')).toBe('true');
-      await expect.poll(() => cell(page, 2, 8).locator('[data-quarters]').textContent()).toBe('Q3');
+      await expect.poll(() => cell(page, 2, 8).locator('[data-periods]').textContent()).toBe('Q3');
 
       // The winner is told, in D43's words.
       await expect.poll(() => page.getByTestId('winner-banner').textContent()).toBe('You won Q1 - $242.50');

@@ -50,8 +50,8 @@ beforeAll(async () => {
 
 const boardCell = (page: Page, x: number, y: number) => page.locator(`[data-testid="board"] [role="gridcell"] button[data-x="${x}"][data-y="${y}"]`);
 const selectionCell = (page: Page, x: number, y: number) => page.locator(`[data-testid="selection-grid"] button[data-x="${x}"][data-y="${y}"]`);
-const periodFields = (page: Page, period: number) => page.locator(`[data-testid="quarter-fields"][data-quarter="${period}"]`);
-const resultRow = (page: Page, period: number) => page.locator(`[data-testid="result-row"][data-quarter="${period}"]`);
+const periodFields = (page: Page, period: number) => page.locator(`[data-testid="quarter-fields"][data-period="${period}"]`);
+const resultRow = (page: Page, period: number) => page.locator(`[data-testid="result-row"][data-period="${period}"]`);
 const scoreBox = (page: Page, team: string, period: number) => page.getByLabel(`${team} score, Q${period}`, { exact: true });
 
 function rows(from: number, to: number): Coordinate[] {

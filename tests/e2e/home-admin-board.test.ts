@@ -262,7 +262,7 @@ describe('the admin game page', () => {
     await expect.poll(() => page.getByTestId('grid-message').textContent()).toBe(`Q1 payout to ${alice.username} marked as paid.`);
     await openAdminSection(page, 'Game day');
     await page.getByTestId('admin-game-day').getByRole('tab', { name: 'Results & Payouts' }).click();
-    await expect.poll(() => page.locator('[data-testid="result-row"][data-quarter="1"]').getByTestId('payout-status').first().textContent()).toBe('Paid');
+    await expect.poll(() => page.locator('[data-testid="result-row"][data-period="1"]').getByTestId('payout-status').first().textContent()).toBe('Paid');
     await expectNoSeriousViolations(page);
     await openAdminSection(page, 'Board');
 

@@ -316,7 +316,7 @@ describe('one pool, one story (issue 33)', () => {
       // 7. Paying out: each winner, then the food bank, marked paid on Results & Payouts.
       await section.getByRole('tab', { name: 'Results & Payouts' }).click();
       for (const period of [1, 3, 4]) {
-        const row = admin.locator(`[data-testid="result-row"][data-quarter="${period}"]`);
+        const row = admin.locator(`[data-testid="result-row"][data-period="${period}"]`);
         await row.getByRole('button', { name: /Mark Paid/ }).click();
         const markDialog = admin.getByTestId('mark-paid-dialog');
         await markDialog.getByLabel('Reference (optional)').fill(`Venmo ${period}`);

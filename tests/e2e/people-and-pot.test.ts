@@ -78,7 +78,7 @@ describe('a named winner who owes, where the organizer pays out (D47, D48)', () 
     for (const size of [DESKTOP, PHONE]) {
       const { page } = await harness.open(`/admin/games/${game.id}/game-day`, { as: admin, ...size });
       await page.getByRole('tab', { name: 'Results & Payouts' }).click();
-      const result = page.locator(`[data-testid="${size === PHONE ? 'result-card' : 'result-row'}"][data-quarter="1"]`);
+      const result = page.locator(`[data-testid="${size === PHONE ? 'result-card' : 'result-row'}"][data-period="1"]`);
       await result.getByText(SHOWN, { exact: true }).first().waitFor();
       await expect.poll(() => result.getByTestId('winner-owes').innerText()).toContain(OWES);
       await expect.poll(() => result.getByRole('link', { name: /Their payments/ }).getAttribute('href')).toBe(`/admin/game/${game.id}#payments-${game.mayId}`);

@@ -177,7 +177,7 @@ describe('a 25-square pool with custom shares, roll-forward and numbers at halft
     await organizer.getByRole('tab', { name: 'Results & Payouts' }).click();
     const table = organizer.getByTestId('results-payouts');
     await table.waitFor();
-    const payoutOf = (period: number) => organizer.locator(`[data-testid="result-row"][data-quarter="${period}"] td`).nth(4).textContent();
+    const payoutOf = (period: number) => organizer.locator(`[data-testid="result-row"][data-period="${period}"] td`).nth(4).textContent();
     await expect.poll(() => payoutOf(2)).toContain('rolls forward to Q3');
     await expect.poll(() => payoutOf(3)).toContain('$120.00');
     await expect.poll(() => payoutOf(4)).toContain('$72.00');
