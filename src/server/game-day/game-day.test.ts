@@ -787,9 +787,7 @@ describe(`game day (${testDbKind})`, () => {
   async function injectFault(period: number): Promise<void> {
     const q = sql.lit(period);
     if (testDbKind === 'sqlite') {
-      await sql`create trigger fail_period before insert on game_winners when new.period = ${q} begin select raise(abort, 'injected fault'); end`.execute(
-        db(),
-      );
+      await sql`create trigger fail_period before insert on game_winners when new.period = ${q} begin select raise(abort, 'injected fault'); end`.execute(db());
     } else {
       await sql`create or replace function fail_period() returns trigger language plpgsql as $$ begin if new.period = ${q} then raise exception 'injected fault'; end if; return new; end $$`.execute(
         db(),
