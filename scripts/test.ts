@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { CHROMIUM_PATH } from '../tests/support/browser';
+import { TEST_BROWSER_PATH } from '../tests/support/browser';
 import { TEST_DATABASE_URL } from '../tests/support/db';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
@@ -27,13 +27,10 @@ interface PhaseResult {
 const results: PhaseResult[] = [];
 const runStart = performance.now();
 
-/**
- * A command's exit and its output. `live`: the output goes straight to this terminal (a phase
- * that runs alone); otherwise it is held (stdout and stderr as they came) and printed when it ends.
- */
-function run(command: string, args: string[], env: Record<string, string> = {}, live = false): Promise<{ ok: boolean; output: string }> {
+/** A command's exit and its output, held (stdout and stderr as they came) to be printed when it ends. */
+function run(command: string, args: string[], env: Record<string, string> = {}): Promise<{ ok: boolean; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'] });
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -43,11 +40,12 @@ function run(command: string, args: string[], env: Record<string, string> = {}, 
 }
 
 /**
- * Runs a phase and records its result and time. Phases of one step run at the same time, so
- * each one's output is held and printed whole when it ends, under its name.
+ * Runs a phase and records its result and time. Phases run beside each other, so each one's
+ * output is held and printed whole when it ends, under its name and time; its start is one line.
  */
 async function phase(name: string, body: () => Promise<Omit<PhaseResult, 'name' | 'seconds'> & { output?: string }>): Promise<PhaseResult> {
   const started = performance.now();
+  console.log(`--- ${name} started at ${Math.round((started - runStart) / 1000)} s`);
   const { output, ...result } = await body();
   const recorded = { name, ...result, seconds: Math.round((performance.now() - started) / 1000) };
   console.log(`\n=== ${name} (${recorded.seconds} s) ===`);
@@ -63,9 +61,8 @@ function check(name: string, command: string, args: string[]): Promise<PhaseResu
   });
 }
 
-function vitest(name: string, project: string, env: Record<string, string> = {}, live = false): Promise<PhaseResult> {
+function vitest(name: string, project: string, env: Record<string, string> = {}): Promise<PhaseResult> {
   return phase(name, async () => {
-    if (live) console.log(`\n=== ${name} ===`);
     const out = join(RESULTS, `${name.replace(/\W+/g, '-')}.json`);
     rmSync(out, { force: true });
     const { ok, output } = await run(
@@ -119,34 +116,36 @@ async function postgresReachable(): Promise<string | null> {
 
 mkdirSync(RESULTS, { recursive: true });
 
-// Steps run one after another; the phases of a step run at the same time (design note 002).
-// The checks and the production build: typecheck, typescript-eslint (with the import boundaries of
-// docs/ARCHITECTURE.md) and Prettier's format (`npm run format` writes it), the web app and the
-// compiled server as `npm start` builds them (scripts/build.mjs).
-const [, , , build] = await Promise.all([
+// Each phase starts as soon as what it needs has ended (design note 002): on 2 cores the run is
+// bound by CPU, so a core left idle is time lost.
+// - At once: the checks (typecheck, typescript-eslint with the import boundaries of
+//   docs/ARCHITECTURE.md, Prettier's format), the unit tests, and the production build as
+//   `npm start` makes it (scripts/build.mjs).
+// - Once the build is there (the app serves it, and some server tests read it): the server's
+//   tests on both databases, each with its own databases and ports.
+// - The browser tests, against the build, when the first server run ends.
+// - docs/deploy/Dockerfile's install, build, start and stop, outside Docker (an npm ci from the
+//   local cache and a build), when both server runs have ended, beside the browser tests.
+const pgProblem = await postgresReachable();
+const checks = [
   check('typecheck', 'tsc', ['--noEmit', '-p', '.']),
   check('lint', 'npm', ['run', '--silent', 'lint']),
   check('format', 'npm', ['run', '--silent', 'format:check']),
-  check('build', 'node', ['scripts/build.mjs']),
-]);
-
-await vitest('unit', 'unit', {}, true);
-
-// The server's tests on both databases at once (each with its own databases and ports): in a
-// quiet clone on 2 cores the step took 397 s, SQLite's run 284 s of it.
-const pgProblem = await postgresReachable();
-await Promise.all([
+  vitest('unit', 'unit'),
+];
+const build = check('build', 'node', ['scripts/build.mjs']);
+await build;
+const servers = [
   vitest('server on SQLite', 'server', { TEST_DB: 'sqlite' }),
   pgProblem ? skipOrFail('server on PostgreSQL', pgProblem) : vitest('server on PostgreSQL', 'server', { TEST_DB: 'postgres', TEST_DATABASE_URL }),
-]);
-
-if (!build!.ok) await skipOrFail('browser', 'the production build failed');
-else if (!existsSync(CHROMIUM_PATH)) await skipOrFail('browser', `Chromium not found at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
-else await vitest('browser', 'browser', { TEST_DB: 'sqlite' }, true);
-
-// docs/deploy/Dockerfile's install, build, start and stop, outside Docker (an npm ci from the
-// local cache and a build: about a minute, so it runs once, after the other phases).
-await vitest('deploy', 'deploy', {}, true);
+];
+const browser = Promise.race(servers).then(async () => {
+  if (!(await build).ok) return skipOrFail('browser', 'the production build failed');
+  if (!existsSync(TEST_BROWSER_PATH)) return skipOrFail('browser', `Chromium not found at ${TEST_BROWSER_PATH} (apt-get install -y chromium-headless-shell)`);
+  return vitest('browser', 'browser', { TEST_DB: 'sqlite' });
+});
+const deploy = Promise.all(servers).then(() => vitest('deploy', 'deploy'));
+await Promise.all([...checks, ...servers, browser, deploy]);
 
 const CHECKS = new Set(['typecheck', 'lint', 'format', 'build']);
 const testPhases = results.filter((r) => !CHECKS.has(r.name));

@@ -27,20 +27,7 @@ export function boardTools(t: ColumnTypes) {
         .execute();
       await db.schema.createIndex('named_people_email_idx').on('named_people').column('email').execute();
 
-      await db.schema
-        .createTable('game_activity')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('game_id', 'text', (c) => c.notNull().references('games.id').onDelete('cascade'))
-        .addColumn('created_at', t.timestamp, (c) => c.notNull())
-        // Ordering within one timestamp: entries written in one transaction keep their order.
-        .addColumn('seq', 'integer', (c) => c.notNull())
-        .addColumn('action', 'text', (c) => c.notNull())
-        .addColumn('actor_user_id', 'text', (c) => c.references('user.id').onDelete('set null'))
-        .addColumn('subject_user_id', 'text', (c) => c.references('user.id').onDelete('set null'))
-        /** JSON: [[x, y], ...], the squares the entry is about. */
-        .addColumn('squares', 'text', (c) => c.notNull())
-        /** JSON: what else the entry says (an amount, a move's squares, a quarter); rendered on reading. */
-        .addColumn('detail', 'text')
+      await gameActivityTable(db, 'game_activity', t)
         .addCheckConstraint(
           'game_activity_action',
           sql`action in ('bought', 'reserved', 'assigned', 'marked_paid', 'marked_unpaid', 'released', 'moved', 'refunded', 'drawn', 'cleared', 'confirmed')`,
@@ -50,4 +37,28 @@ export function boardTools(t: ColumnTypes) {
       await db.schema.createIndex('game_activity_subject_idx').on('game_activity').columns(['subject_user_id', 'game_id']).execute();
     },
   };
+}
+
+/**
+ * `game_activity`'s columns as this migration made them. Migration 021 rebuilds the table on
+ * SQLite with the same columns (a check constraint cannot be altered there), so it takes them from
+ * here: the statement each writes is the one it wrote when released.
+ */
+export function gameActivityTable(db: Kysely<any>, name: string, t: ColumnTypes) {
+  return (
+    db.schema
+      .createTable(name)
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('game_id', 'text', (c) => c.notNull().references('games.id').onDelete('cascade'))
+      .addColumn('created_at', t.timestamp, (c) => c.notNull())
+      // Ordering within one timestamp: entries written in one transaction keep their order.
+      .addColumn('seq', 'integer', (c) => c.notNull())
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('actor_user_id', 'text', (c) => c.references('user.id').onDelete('set null'))
+      .addColumn('subject_user_id', 'text', (c) => c.references('user.id').onDelete('set null'))
+      /** JSON: [[x, y], ...], the squares the entry is about. */
+      .addColumn('squares', 'text', (c) => c.notNull())
+      /** JSON: what else the entry says (an amount, a move's squares, a period); rendered on reading. */
+      .addColumn('detail', 'text')
+  );
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DbKind } from '../connection';
+import { gameActivityTable } from './010_board_tools';
 import type { ColumnTypes } from './column-types';
 
 const ACTIONS_BEFORE = `'bought', 'reserved', 'assigned', 'marked_paid', 'marked_unpaid', 'released', 'moved', 'refunded', 'drawn', 'cleared', 'confirmed'`;
@@ -32,17 +33,7 @@ export function kickoff(t: ColumnTypes, kind: DbKind) {
         await sql`alter table game_activity add constraint game_activity_action check (action in (${actions}))`.execute(db);
         return;
       }
-      await db.schema
-        .createTable('game_activity_new')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('game_id', 'text', (c) => c.notNull().references('games.id').onDelete('cascade'))
-        .addColumn('created_at', t.timestamp, (c) => c.notNull())
-        .addColumn('seq', 'integer', (c) => c.notNull())
-        .addColumn('action', 'text', (c) => c.notNull())
-        .addColumn('actor_user_id', 'text', (c) => c.references('user.id').onDelete('set null'))
-        .addColumn('subject_user_id', 'text', (c) => c.references('user.id').onDelete('set null'))
-        .addColumn('squares', 'text', (c) => c.notNull())
-        .addColumn('detail', 'text')
+      await gameActivityTable(db, 'game_activity_new', t)
         .addCheckConstraint('game_activity_action', sql`action in (${actions})`)
         .execute();
       await sql`insert into game_activity_new (id, game_id, created_at, seq, action, actor_user_id, subject_user_id, squares, detail)

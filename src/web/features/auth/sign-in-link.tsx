@@ -1,5 +1,5 @@
 import { MailCheck } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { SIGN_IN_LINK, signInLinkSent } from '@core/messages';
 import { AuthPage, FormError, FormNotice } from './auth-form';
 import { DevMailboxHint } from './dev-mailbox-hint';
@@ -7,33 +7,11 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { authApi, signInLinkErrorMessage } from './auth';
 import { focusPageHeading } from '@/lib/focus';
+import { useMailRequest } from './use-mail-request';
 
 /** D29: asking for a sign-in link, for the address typed on /login; `next` is where the link comes back to. */
 export function useSignInLink(next: string) {
-  const [sending, setSending] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [sends, setSends] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  async function send(email: string): Promise<void> {
-    if (sending) return;
-    setSending(true);
-    setError(null);
-    try {
-      await authApi.sendSignInLink(email, next);
-      setSentTo(email);
-      setSends((count) => count + 1);
-    } catch (cause) {
-      setError(signInLinkErrorMessage(cause));
-    } finally {
-      setSending(false);
-    }
-  }
-  function reset() {
-    setSentTo(null);
-    setSends(0);
-    setError(null);
-  }
-  return { sending, sentTo, sends, error, send, reset };
+  return useMailRequest((email) => authApi.sendSignInLink(email, next), signInLinkErrorMessage);
 }
 
 export type SignInLinkRequest = ReturnType<typeof useSignInLink>;

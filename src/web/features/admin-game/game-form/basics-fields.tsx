@@ -1,26 +1,14 @@
 /** What every pool needs first: its title, the teams, the price per square and the game type (D13 locks the price). */
 import { Lock } from 'lucide-react';
-import type { GameFormLocks } from '@core/game-locks';
 import { GAME_TYPE_LABELS, GAME_TYPES, type GameType, MAX_PRICE_DOLLARS, MIN_PRICE_DOLLARS } from '@core/validation';
 import { selectClassName } from '@/components/choice-cards';
 import { FormField } from '@/components/form-field';
 import { Input } from '@/components/ui/input';
 import { withGameType } from './game-form-state';
 import { LockReason } from './lock-reason';
-import type { GameFormControl } from './use-game-form';
+import type { LockedSectionProps } from './use-game-form';
 
-export function BasicsFields({
-  form,
-  locks,
-  priceLocked,
-  lockedNoteId,
-}: {
-  form: GameFormControl;
-  locks: GameFormLocks;
-  priceLocked: boolean;
-  /** The note saying why the price (and the other sales fields) are fixed, shown here above the price. */
-  lockedNoteId: string;
-}) {
+export function BasicsFields({ form, locks, priceLocked, lockedNoteId }: LockedSectionProps) {
   const { id, values, errors, update, describe, fieldId, errorId } = form;
   return (
     <>

@@ -5,7 +5,7 @@ import { ChoiceCards } from '@/components/choice-cards';
 import { FormField } from '@/components/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import type { GameFormControl } from './use-game-form';
+import type { LockedSectionProps } from './use-game-form';
 
 const PAYMENT_METHOD_HINTS: Readonly<Record<PaymentMethod, string>> = {
   card: `Players pay on the card page when they buy. ${POT_RULE.card}`,
@@ -17,13 +17,9 @@ export function PaymentFields({
   paymentMethods,
   priceLocked,
   lockedNoteId,
-}: {
-  form: GameFormControl;
+}: Omit<LockedSectionProps, 'locks'> & {
   /** The methods this server offers; a game's own method stays on the list even when the server no longer offers it. */
   paymentMethods: readonly PaymentMethod[];
-  /** D13: fixed, like the price, once any square is held or sold. */
-  priceLocked: boolean;
-  lockedNoteId: string;
 }) {
   const { id, values, errors, update, describe, fieldId, errorId } = form;
   return (

@@ -5,7 +5,6 @@
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { BOARD_SIZE_LABELS, BOARD_SIZES } from '@core/board-shape';
-import type { GameFormLocks } from '@core/game-locks';
 import { NUMBER_SET_MODES, numberSetModeLabel, type NumberSetMode, periodModel } from '@core/periods';
 import { VISIBILITIES, VISIBILITY_HINTS, VISIBILITY_LABELS } from '@core/visibility';
 import { ChoiceCards, selectClassName } from '@/components/choice-cards';
@@ -16,7 +15,7 @@ import type { BoardSizeChoice } from './game-form-state';
 import { KickoffFields } from './kickoff-fields';
 import { LockReason } from './lock-reason';
 import { PayoutFields } from './payout-fields';
-import type { GameFormControl } from './use-game-form';
+import type { LockedSectionProps } from './use-game-form';
 
 const BOARD_SIZE_CHOICES = BOARD_SIZES.map((size) => `${size}` as BoardSizeChoice);
 const BOARD_SIZE_CHOICE_LABELS = Object.fromEntries(BOARD_SIZES.map((size) => [`${size}`, BOARD_SIZE_LABELS[size]])) as Record<BoardSizeChoice, string>;
@@ -77,18 +76,7 @@ export function RulesSection({
 }
 
 /** The rules' fields, in their order on the page (RULES_FIELDS). */
-export function RulesFields({
-  form,
-  locks,
-  priceLocked,
-  lockedNoteId,
-}: {
-  form: GameFormControl;
-  locks: GameFormLocks;
-  /** D13 (D36: the board size too): fixed once any square is held or sold. */
-  priceLocked: boolean;
-  lockedNoteId: string;
-}) {
+export function RulesFields({ form, locks, priceLocked, lockedNoteId }: LockedSectionProps) {
   const { id, values, errors, update, describe, fieldId, errorId } = form;
   return (
     <>

@@ -4,6 +4,7 @@
  * submit, messages follow the typing" is written once.
  */
 import { useId, useRef, useState } from 'react';
+import type { GameFormLocks } from '@core/game-locks';
 import type { GameFormErrors, GameFormField } from '@core/schemas';
 import { fieldAria } from '@/components/form-field';
 import { checkGameForm, formErrors, type GameFormState } from './game-form-state';
@@ -63,3 +64,15 @@ export function useGameForm(initial: GameFormState) {
 
 /** What the form's sections get: the values, their messages and the wiring of each field. */
 export type GameFormControl = ReturnType<typeof useGameForm>;
+
+/**
+ * What a section with locked fields is given: the form, D13's locks, and whether the price (and
+ * the sales fields fixed with it) is locked, with the id of the note that says why.
+ */
+export interface LockedSectionProps {
+  form: GameFormControl;
+  locks: GameFormLocks;
+  /** D13 (D36: the board size too): fixed once any square is held or sold. */
+  priceLocked: boolean;
+  lockedNoteId: string;
+}
