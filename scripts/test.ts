@@ -134,10 +134,13 @@ const checks = [
   vitest('unit', 'unit'),
 ];
 const build = check('build', 'node', ['scripts/build.mjs']);
-await build;
+// The servers the tests start as processes of their own run the build just made (serverEntry).
+const serverBuild: Record<string, string> = (await build).ok ? { TEST_SERVER_BUILD: 'dist' } : {};
 const servers = [
-  vitest('server on SQLite', 'server', { TEST_DB: 'sqlite' }),
-  pgProblem ? skipOrFail('server on PostgreSQL', pgProblem) : vitest('server on PostgreSQL', 'server', { TEST_DB: 'postgres', TEST_DATABASE_URL }),
+  vitest('server on SQLite', 'server', { TEST_DB: 'sqlite', ...serverBuild }),
+  pgProblem
+    ? skipOrFail('server on PostgreSQL', pgProblem)
+    : vitest('server on PostgreSQL', 'server', { TEST_DB: 'postgres', TEST_DATABASE_URL, ...serverBuild }),
 ];
 const browser = Promise.race(servers).then(async () => {
   if (!(await build).ok) return skipOrFail('browser', 'the production build failed');

@@ -33,7 +33,7 @@ import { cartOf, expectCountersMatch, PAYS, sessionIdOf } from '../../../tests/s
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase, testDbKind } from '../../../tests/support/db';
 import { insertGame } from '../../../tests/support/fixtures';
 import { olderDatabase } from '../../../tests/support/older-database';
-import { type ServerProcess, spawnServer, tsEntry } from '../../../tests/support/server-process';
+import { type ServerProcess, spawnServer, serverEntry } from '../../../tests/support/server-process';
 import { sessionRow, userRow } from '../../../tests/support/session-rows';
 import { parseSettings } from '../config';
 import { openDatabase, sqliteConnectionOf, type DatabaseHandle } from '../db/connection';
@@ -90,7 +90,7 @@ describe(`backups (${testDbKind})`, () => {
 
   /** `npm run backup` / `npm run restore` (their scripts), in `cwd`, on DATABASE_URL. */
   async function cli(name: 'backup' | 'restore', args: string[], cwd: string, target: Target): Promise<{ code: number | null; output: string }> {
-    const entry = tsEntry(`src/server/backup/${name}-cli.ts`);
+    const entry = serverEntry(`src/server/backup/${name}-cli.ts`);
     const child = spawn(process.execPath, [...entry.args, ...args], {
       cwd,
       env: { ...entry.env, PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', DATABASE_URL: urlOf(target) },
