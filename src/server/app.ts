@@ -296,7 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     await namedPeople.adoptPending().catch((err: unknown) => app.log.error({ err }, 'named people could not be matched to their accounts'));
   });
-  const payments = deps.paymentProvider !== undefined ? deps.paymentProvider : await createPaymentProvider(settings, { db: database.db, log: app.log });
+  const payments = deps.paymentProvider !== undefined ? deps.paymentProvider : await createPaymentProvider(settings, { db: database.db, log: app.log, clock });
   // D28: without a card provider (production without Stripe) organizer-collects is the only method.
   const paymentMethods: PaymentMethod[] = payments ? ['card', 'organizer'] : ['organizer'];
   // Readiness (design note 025): each check names its cause, in words that stay the same while it
@@ -326,7 +326,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // D40: the game mails (receipts, reminders, numbers drawn, wins, payouts paid), queued by the changes that cause them.
   const mails = gameMails({ db: database.db, mail, log: app.log, clock, origin: () => mailLinkOrigin('', settings) });
   const checkouts = checkoutService({ db: database.db, kind: database.kind, provider: payments, mail, receipts: mails, events, log: app.log, clock, metrics });
-  const sweeper = checkoutSweeper(checkouts, app.log, settings.SWEEP_INTERVAL_SECONDS * 1000);
+  const sweeper = checkoutSweeper({ checkouts, log: app.log, intervalMs: settings.SWEEP_INTERVAL_SECONDS * 1000 });
   app.decorate('checkouts', checkouts);
   app.decorate('checkoutSweeper', sweeper);
   const gamesRepo = gamesRepository(database.db, database.kind, app.log);

@@ -9,7 +9,8 @@ import { parseSettings } from '../config';
 import { openDatabase } from '../db/connection';
 import { createAuth, type Auth } from './auth';
 import { readerConfigOf } from './session';
-import { ASK_BETTER_AUTH, cookieValue, sessionReader, signedCookie, toSessionUser, type SessionReader, type SessionUser } from './session-reader';
+import { ASK_BETTER_AUTH, sessionReader, signedCookie, toSessionUser, type SessionReader, type SessionUser } from './session-reader';
+import { cookieValue } from '../http/cookies';
 import { sessionRepository } from './session.repository';
 
 const COOKIE = 'better-auth.session_token';

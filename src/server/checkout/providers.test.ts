@@ -16,6 +16,7 @@ import { testPaymentProvider } from '../payments/test-payment-provider';
 import { REFUND_REASONS } from './checkout.messages';
 import { checkoutSweeper } from './sweeper';
 import type { FastifyInstance } from 'fastify';
+import { systemClock } from '../service-deps';
 
 const quiet = { info() {}, warn() {}, error() {} };
 
@@ -23,15 +24,15 @@ describe('payment provider selection (D22)', () => {
   const db = {} as never;
   it('is Stripe with STRIPE_SECRET_KEY, the test checkout in a trial, none in production', async () => {
     const stripe = parseSettings({ NODE_ENV: 'test', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
-    expect((await createPaymentProvider(stripe, { db }))?.name).toBe('stripe');
-    expect((await createPaymentProvider(parseSettings({ NODE_ENV: 'test' }), { db }))?.name).toBe('test');
+    expect((await createPaymentProvider(stripe, { db, clock: systemClock }))?.name).toBe('stripe');
+    expect((await createPaymentProvider(parseSettings({ NODE_ENV: 'test' }), { db, clock: systemClock }))?.name).toBe('test');
     const production = parseSettings({
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://squares.example.com',
       SMTP_URL: 'smtp://127.0.0.1:1',
       AUTH_SECRET: 'p'.repeat(40),
     });
-    expect(await createPaymentProvider(production, { db })).toBeNull();
+    expect(await createPaymentProvider(production, { db, clock: systemClock })).toBeNull();
   });
 });
 
@@ -49,7 +50,7 @@ describe('the expiry sweeper timer', () => {
         running -= 1;
       },
     };
-    const sweeper = checkoutSweeper(service as never, quiet, 5);
+    const sweeper = checkoutSweeper({ checkouts: service as never, log: quiet, intervalMs: 5 });
     sweeper.start();
     await new Promise((resolve) => setTimeout(resolve, 120));
     await sweeper.stop();
@@ -67,7 +68,7 @@ describe('the expiry sweeper timer', () => {
         calls += 1;
       },
     };
-    const sweeper = checkoutSweeper(service as never, quiet, 60 * 60_000);
+    const sweeper = checkoutSweeper({ checkouts: service as never, log: quiet, intervalMs: 60 * 60_000 });
     await sweeper.start();
     await sweeper.stop();
     expect(calls).toBe(1);
@@ -119,7 +120,7 @@ describe(`a provider that fails (${testDbKind})`, () => {
     settings.database = database.settings;
     await migrate(database.handle, settings, TEST_SECRET);
     // The test checkout, with failures on demand.
-    const real = testPaymentProvider(testPaymentsRepository(database.handle.db, database.handle.kind));
+    const real = testPaymentProvider({ repo: testPaymentsRepository(database.handle.db, database.handle.kind), clock: systemClock });
     const flaky: PaymentProvider & typeof real = {
       ...real,
       async createSession(input) {

@@ -11,7 +11,14 @@ const SWEEP_INTERVAL_MS = 60_000;
  * once: every change is a conditional write. The run at start is not awaited: a provider that is
  * slow to answer must not keep the app from serving.
  */
-export function checkoutSweeper(checkouts: CheckoutService, log: Logger, intervalMs = SWEEP_INTERVAL_MS) {
+export interface CheckoutSweeperDeps {
+  checkouts: CheckoutService;
+  log: Logger;
+  /** How often the sweep runs after the one at start (settings: SWEEP_INTERVAL_SECONDS; a minute unless given). */
+  intervalMs?: number;
+}
+
+export function checkoutSweeper({ checkouts, log, intervalMs = SWEEP_INTERVAL_MS }: CheckoutSweeperDeps) {
   /** One sweep as of `now` (the service's clock unless given; tests pass a time in the future). */
   async function sweepExpired(now?: Date): Promise<void> {
     await checkouts.sweepExpired(now);

@@ -5,6 +5,7 @@ import { notFound } from '../http/errors';
 import type { ServiceDeps } from '../service-deps';
 import { inviteCookieName, inviteMatches } from './invite-tokens';
 import type { MemberRow, MembersRepository } from './members.repository';
+import { cookieValue } from '../http/cookies';
 
 /** A sign-in link's ticket stays good for resending this long (the link itself works 15 minutes). */
 const TICKET_DAYS = 7;
@@ -28,15 +29,6 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('bas
 function gameOfPath(path: string | null): string | null {
   const match = path === null ? null : /^\/game\/([0-9a-f-]{36})(?:[/?#]|$)/i.exec(path);
   return match ? match[1]!.toLowerCase() : null;
-}
-
-/** The value of one cookie in a Cookie header. */
-function cookieValue(header: string | null | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return decodeURIComponent(part.slice(at + 1).trim());
-  }
-  return undefined;
 }
 
 /** `path` (a callback: a plain path on our origin) with `ticket` added to its query. */
@@ -135,7 +127,7 @@ export function membersService({ repo, clock }: MembersServiceDeps) {
         const candidate = gameOfPath(callback?.searchParams.get('next') ?? callback?.pathname ?? null);
         if (candidate !== null) {
           const game = await repo.gameInvite(candidate);
-          const given = cookieValue(cookieHeader, inviteCookieName(candidate));
+          const given = cookieValue(cookieHeader ?? '', inviteCookieName(candidate)) ?? undefined;
           if (game?.visibility === 'invite' && inviteMatches(given, game.invite_token)) {
             gameId = candidate;
             inviteHash = sha256(game.invite_token!);

@@ -150,6 +150,10 @@ describe(`members of invite-only games (D46, ${testDbKind})`, () => {
     const other = newAccount('wrongcookie').email;
     const { session: second } = await openMailed(await askLink(other, `/game/${game.id}`, inviteCookie(game.id, 'x'.repeat(43))));
     refusedInD46Words(await readGame(game.id, second));
+    // Nor does one that is not even percent-encoded right: the link is still sent (no 500), without the game.
+    const third = newAccount('badcookie').email;
+    const { session: thirdSession } = await openMailed(await askLink(third, `/game/${game.id}`, inviteCookie(game.id, '%E0%A4%A')));
+    refusedInD46Words(await readGame(game.id, thirdSession));
   });
 
   it('a link cannot be replayed for another game, nor its ticket for another address', async () => {

@@ -18,6 +18,7 @@ import { GAME_DAY_TEXTS } from '../game-day/game-day.messages';
 import { testPaymentsRepository } from '../payments/test-payments.repository';
 import { testPaymentProvider } from '../payments/test-payment-provider';
 import { memoryGameEvents } from '../realtime/memory-events';
+import { systemClock } from '../service-deps';
 
 const HOUR = 60 * 60 * 1000;
 const INSTRUCTIONS = 'Venmo @coach-k with your squares in the note';
@@ -349,7 +350,7 @@ describe(`organizer-collects games (D28, ${testDbKind})`, () => {
       const deps: CheckoutServiceDeps = {
         db: handle.db,
         kind: handle.kind,
-        provider: testPaymentProvider(testPaymentsRepository(handle.db, handle.kind)),
+        provider: testPaymentProvider({ repo: testPaymentsRepository(handle.db, handle.kind), clock: systemClock }),
         mail: { enqueue: async () => true, nudge: () => {} },
         receipts: { receipt: async () => {} },
         events: memoryGameEvents(),

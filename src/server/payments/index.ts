@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Settings } from '../config';
 import type { Db } from '../db/connection';
+import type { ServiceDeps } from '../service-deps';
 import type { PaymentProvider } from './provider';
 import { testPaymentsRepository } from './test-payments.repository';
 import { testPaymentProvider } from './test-payment-provider';
 
-export interface PaymentProviderDeps {
+export interface PaymentProviderDeps extends ServiceDeps {
   db: Db;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
@@ -20,6 +21,6 @@ export async function createPaymentProvider(settings: Settings, deps: PaymentPro
     const { stripeProvider } = await import('./stripe-provider');
     return stripeProvider(settings, deps.log);
   }
-  if (settings.trialMode) return testPaymentProvider(testPaymentsRepository(deps.db, settings.database.kind));
+  if (settings.trialMode) return testPaymentProvider({ repo: testPaymentsRepository(deps.db, settings.database.kind), clock: deps.clock });
   return null;
 }

@@ -7,6 +7,7 @@ import { parseSettings } from '../config';
 import { migrate } from '../db/migrate';
 import { testPaymentsRepository } from './test-payments.repository';
 import { testPaymentProvider, type TestPaymentProvider } from './test-payment-provider';
+import { systemClock } from '../service-deps';
 
 /** The built-in test checkout's refunds (D22, issue 10): whole or partial, once per key, never more than was paid. */
 describe(`test provider refunds (${testDbKind})`, () => {
@@ -18,7 +19,7 @@ describe(`test provider refunds (${testDbKind})`, () => {
     const settings = parseSettings({ NODE_ENV: 'test' });
     settings.database = database.settings;
     await migrate(database.handle, settings, TEST_SECRET);
-    provider = testPaymentProvider(testPaymentsRepository(database.handle.db, database.handle.kind));
+    provider = testPaymentProvider({ repo: testPaymentsRepository(database.handle.db, database.handle.kind), clock: systemClock });
   });
   afterAll(() => database.cleanup());
 

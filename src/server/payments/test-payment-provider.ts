@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ServiceDeps } from '../service-deps';
 import type { CheckoutSession, CheckoutSessionInput, PaymentProvider, SessionState } from './provider';
 import type { TestPaymentsRepository, TestSessionRow } from './test-payments.repository';
 
@@ -27,13 +28,17 @@ export const TEST_SESSION_ID = /^test_cs_[0-9a-f]{32}$/;
 
 const pageUrl = (sessionId: string, successUrl: string) => `${new URL(successUrl).origin}/checkout/test/${sessionId}`;
 
-export function testPaymentProvider(repo: TestPaymentsRepository): TestPaymentProvider {
+export interface TestPaymentProviderDeps extends ServiceDeps {
+  repo: TestPaymentsRepository;
+}
+
+export function testPaymentProvider({ repo, clock }: TestPaymentProviderDeps): TestPaymentProvider {
   return {
     name: 'test',
 
     async createSession(input: CheckoutSessionInput): Promise<CheckoutSession> {
       const id = `test_cs_${randomUUID().replaceAll('-', '')}`;
-      const now = new Date().toISOString();
+      const now = clock().toISOString();
       await repo.insert({
         id,
         checkout_id: input.checkoutId,
@@ -66,12 +71,12 @@ export function testPaymentProvider(repo: TestPaymentsRepository): TestPaymentPr
         case 'expired':
           return { status: 'expired' };
         case 'open':
-          return new Date(row.expires_at) <= new Date() ? { status: 'expired' } : { status: 'pending', url: pageUrl(row.id, row.success_url) };
+          return new Date(row.expires_at) <= clock() ? { status: 'expired' } : { status: 'pending', url: pageUrl(row.id, row.success_url) };
       }
     },
 
     async expireSession(sessionId: string): Promise<void> {
-      await repo.close(sessionId, 'expired', new Date().toISOString());
+      await repo.close(sessionId, 'expired', clock().toISOString());
     },
 
     async refund({ paymentId, amountCents, idempotencyKey }): Promise<string> {
@@ -80,7 +85,7 @@ export function testPaymentProvider(repo: TestPaymentsRepository): TestPaymentPr
         key: idempotencyKey,
         refundId: `test_re_${randomUUID().replaceAll('-', '')}`,
         amountCents,
-        now: new Date().toISOString(),
+        now: clock().toISOString(),
       });
       if ('refundId' in result) return result.refundId;
       if (result.error === 'unknown_payment') throw new Error(`test payment ${paymentId} does not exist`);
