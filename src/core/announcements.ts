@@ -4,7 +4,7 @@
  * text follows the one free-text rule (core/text.ts): NFC, trimmed, line breaks kept (at most one
  * blank line in a row), invisible and control characters refused; 1 to 500 characters.
  */
-import { normalizeText, textLength, validateText, type TextField } from './text';
+import { normalizeText, textLength, validateText, type TextField, countOf } from './text';
 import type { ValidationResult } from './validation-result';
 
 /** The longest announcement, in characters as people count them (code points). */
@@ -93,5 +93,5 @@ export function postedMessage(mailAsked: boolean, mailed: number): string {
   if (!mailAsked) return 'Posted.';
   // Nobody to mail: no player holds squares with an address, or each turned announcement mails off (D40).
   if (mailed === 0) return 'Posted, but nothing was mailed: no player with an e-mail address holds squares, or they all turned announcement mails off.';
-  return `Posted and mailed to ${mailed} ${mailed === 1 ? 'player' : 'players'}.`;
+  return `Posted and mailed to ${countOf(mailed, 'player')}.`;
 }

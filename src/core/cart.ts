@@ -10,6 +10,7 @@ import { CART_PAYMENT_ERRORS, DUPLICATE_SQUARE, INVALID_CART_ITEMS } from './mes
 import { dollarsToCents, isWholeDollars } from './money';
 import type { ValidationResult } from './validation-result';
 import { MAX_PRICE_DOLLARS, MIN_PRICE_DOLLARS } from './validation';
+import { countOf } from './text';
 
 /**
  * A square any board could have (D36: every shape fits in the 10 x 10 one). The cart does not know
@@ -177,5 +178,5 @@ export function checkoutGameId(cart: Cart): string | null {
 
 /** The payment description listing titles and square counts: "Super Bowl (3 squares), Office Pool (1 square)". */
 export function checkoutDescription(cart: Cart): string {
-  return cart.map(({ game_title, squares }) => `${game_title} (${squares.length} square${squares.length === 1 ? '' : 's'})`).join(', ');
+  return cart.map(({ game_title, squares }) => `${game_title} (${countOf(squares.length, 'square')})`).join(', ');
 }

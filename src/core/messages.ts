@@ -6,6 +6,7 @@
 
 import { EMAIL_CHANGE_FRESH_MINUTES, EMAIL_UNDO_DAYS } from './account-safety';
 import { type Period, type PeriodModel, periodShortLabel } from './periods';
+import { countOf } from './text';
 
 // Validation (spec section 5; D6, D7, D13).
 
@@ -98,7 +99,7 @@ export const ORGANIZER_TOOL_ERRORS = {
 } as const;
 /** D32: the amount confirmed in the Assign dialog is not what the squares come to now. */
 export const paidAmountChanged = (expected: string, confirmed: string, count: number) =>
-  `The amount changed: ${count} square${count === 1 ? '' : 's'} now come${count === 1 ? 's' : ''} to ${expected}, not the ${confirmed} you confirmed. Nothing was assigned; check the price and confirm again.`;
+  `The amount changed: ${countOf(count, 'square')} now come${count === 1 ? 's' : ''} to ${expected}, not the ${confirmed} you confirmed. Nothing was assigned; check the price and confirm again.`;
 /** D32: the organizer's assignment names the squares that are taken. */
 export const squaresNotFree = (squares: string) => `These squares are not free: ${squares}. Choose free squares.`;
 /** D28: what the pages say about organizer-collects games (ours). */
@@ -334,7 +335,7 @@ export const ACCOUNT_TEXTS = {
   deletePasswordRequired: 'Enter your password to delete your account.',
   lastAdmin: 'You are the only administrator. Make another account an administrator (npm run admin -- grant EMAIL) before deleting yours.',
   checkoutOpen: (count: number) =>
-    `A card payment for ${count} ${count === 1 ? 'square' : 'squares'} is still open. Finish or cancel it (or wait until it expires), then delete your account.`,
+    `A card payment for ${countOf(count, 'square')} is still open. Finish or cancel it (or wait until it expires), then delete your account.`,
   unpaidSquares: (count: number) =>
     `You have ${count} reserved ${count === 1 ? 'square' : 'squares'} not paid yet. Pay the organizer, or ask them to release ${count === 1 ? 'it' : 'them'}, before deleting your account.`,
   unpaidWinnings: (amount: string) =>

@@ -5,7 +5,7 @@
  */
 import { ORGANIZER_PAYMENT_ERRORS } from './messages';
 import { formatUsd } from './money';
-import { validateOptionalText, type TextField } from './text';
+import { validateOptionalText, type TextField, countOf } from './text';
 import type { ValidationResult } from './validation-result';
 
 export const PAYMENT_METHODS = ['card', 'organizer'] as const;
@@ -76,7 +76,7 @@ export function squaresAmountCents(count: number, priceCents: number): number {
 
 /** The Assign dialog's paid choice, naming the sum: "Mark as paid: $90.00 for 9 squares". */
 export function markAsPaidLabel(count: number, priceCents: number): string {
-  return `Mark as paid: ${formatUsd(squaresAmountCents(count, priceCents))} for ${count} square${count === 1 ? '' : 's'}`;
+  return `Mark as paid: ${formatUsd(squaresAmountCents(count, priceCents))} for ${countOf(count, 'square')}`;
 }
 
 /** D28: what a player still owes the organizer for one game, as the API tells that player (and nobody else). */
@@ -144,5 +144,5 @@ export function notPaidYetSummary(players: readonly { unpaid_cents: number }[]):
   const owing = players.filter((player) => player.unpaid_cents > 0);
   if (owing.length === 0) return 'Everyone has paid';
   const total = owing.reduce((sum, player) => sum + player.unpaid_cents, 0);
-  return `Not paid yet: ${formatUsd(total)} from ${owing.length} ${owing.length === 1 ? 'person' : 'people'}`;
+  return `Not paid yet: ${formatUsd(total)} from ${countOf(owing.length, 'person', 'people')}`;
 }

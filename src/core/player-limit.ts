@@ -4,6 +4,7 @@
  */
 import { PLAYER_LIMIT_ERRORS } from './messages';
 import type { ValidationResult } from './validation-result';
+import { countOf } from './text';
 
 export const MAX_SQUARES_PER_PLAYER = 100;
 
@@ -33,18 +34,18 @@ export function squaresLeft(cap: number | null, have: number): number | null {
 /** The 409 sentence for a cart past a game's cap. */
 export function playerLimitMessage(title: string, cap: number, have: number, adding: number): string {
   const already = have > 0 ? ` You already have ${have}, and this cart adds ${adding}.` : ` This cart adds ${adding}.`;
-  return `You can have at most ${cap} square${cap === 1 ? '' : 's'} in "${title}".${already} Remove some and try again.`;
+  return `You can have at most ${countOf(cap, 'square')} in "${title}".${already} Remove some and try again.`;
 }
 
 /** The cart's flag on a game past its cap. */
 export function cartOverCapMessage(cap: number, owned: number, inCart: number): string {
   const over = owned + inCart - cap;
   const have = owned > 0 ? ` You own ${owned} already.` : '';
-  return `You can have at most ${cap} square${cap === 1 ? '' : 's'} in this game.${have} Remove ${over} square${over === 1 ? '' : 's'} from your cart.`;
+  return `You can have at most ${countOf(cap, 'square')} in this game.${have} Remove ${countOf(over, 'square')} from your cart.`;
 }
 
 /** D31: what a player at the cap is told when picking. */
-export const playerCapMessage = (cap: number) => `You can have at most ${cap} square${cap === 1 ? '' : 's'} in this game.`;
+export const playerCapMessage = (cap: number) => `You can have at most ${countOf(cap, 'square')} in this game.`;
 
 /** D31 with D44: a random pick larger than what the cap leaves. */
 export const pickUpToMessage = (left: number) => `You can pick ${left} more square${left === 1 ? '' : 's'} in this game.`;

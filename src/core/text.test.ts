@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_COMBINING_MARKS, hasDisallowedCharacters, normalizeText, textLength, validateOptionalText, validateText, type TextField } from './text';
+import { MAX_COMBINING_MARKS, hasDisallowedCharacters, normalizeText, textLength, validateOptionalText, validateText, type TextField, countOf } from './text';
 
 const FIELD: TextField = {
   minLength: 3,
@@ -167,5 +167,12 @@ describe('validateOptionalText', () => {
     expect(validateOptionalText('x'.repeat(51), NOTES)).toEqual({ ok: false, message: 'too long' });
     // A control character is refused in a multi-line text too; only the line break is kept.
     expect(validateOptionalText('a\u0000b', NOTES)).toEqual({ ok: false, message: 'not allowed' });
+  });
+});
+
+describe('countOf', () => {
+  it('says a count with its noun: one in the singular, any other number in the plural', () => {
+    expect([0, 1, 2, 100].map((n) => countOf(n, 'square'))).toEqual(['0 squares', '1 square', '2 squares', '100 squares']);
+    expect([1, 3].map((n) => countOf(n, 'person', 'people'))).toEqual(['1 person', '3 people']);
   });
 });

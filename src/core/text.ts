@@ -110,3 +110,11 @@ export function validateOptionalText(raw: string | null | undefined, field: Text
   if (raw === null || raw === undefined || normalizeText(raw, field) === '') return { ok: true, value: null };
   return validateText(raw, { ...field, messages: { ...field.messages, tooShort: field.messages.notAllowed } });
 }
+
+/**
+ * A count with its noun, as every text says one: "1 square", "3 squares", "2 people". `many`
+ * for a plural that is not the noun and an s.
+ */
+export function countOf(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

@@ -11,6 +11,7 @@ import { appSchema, dataRows, otherConnections } from './backup.repository';
 import { BackupError, fileStamp, type Manifest, readManifest, SECRET_FILE, secretFingerprint } from './manifest';
 import { restoreSchema } from './postgres-dump';
 import { checkIntegrity, replaceSqliteFile, sqliteFileMigrations, sqliteInUse } from './sqlite-files';
+import { countOf } from '@core/text';
 
 export interface RestoreOptions {
   /** The backup's folder. */
@@ -116,7 +117,7 @@ async function restorePostgres(url: string, manifest: Manifest, options: Restore
 }
 
 function counted({ rows, tables }: { rows: number; tables: number }): string {
-  return `${rows} row${rows === 1 ? '' : 's'} in ${tables} table${tables === 1 ? '' : 's'}`;
+  return `${countOf(rows, 'row')} in ${countOf(tables, 'table')}`;
 }
 
 async function withDatabase<T>(settings: Settings['database'], use: (handle: DatabaseHandle) => Promise<T>): Promise<T> {

@@ -1,3 +1,4 @@
+import { countOf } from '@core/text';
 /** The checkout's texts (the spec's cart texts are in src/core/messages.ts). */
 
 export const PAYMENTS_NOT_CONFIGURED = 'Card payments are not configured on this server.';
@@ -35,5 +36,5 @@ export const CHECKOUT_TEXTS = {
   /** D28: the organizer switched a game to card payments after the cart was split. */
   paymentMethodChanged: (title: string) => `The way to pay for "${title}" has just changed. Try again.`,
   /** A provider line: "<game> - 3 squares". */
-  lineName: (gameTitle: string, squares: number) => `${gameTitle} - ${squares} square${squares === 1 ? '' : 's'}`,
+  lineName: (gameTitle: string, squares: number) => `${gameTitle} - ${countOf(squares, 'square')}`,
 } as const;

@@ -15,6 +15,7 @@ import type { ServiceDeps } from '../service-deps';
 import { gameMailsRepository } from './game-mails.repository';
 import type { MailOutbox } from './mail-queue.service';
 import { numbersClearedMail, numbersDrawnMail, payByReminderMail, payoutPaidMail, receiptMail, wonMail, type ReceiptGame } from './templates';
+import { countOf } from '@core/text';
 
 export interface GameMailsDeps extends ServiceDeps {
   db: Db;
@@ -25,7 +26,6 @@ export interface GameMailsDeps extends ServiceDeps {
 }
 
 const byPosition = (a: Coordinate, b: Coordinate) => a.x - b.x || a.y - b.y;
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * The game mails of D40 (docs/decisions/037), each queued in the transaction of the change that
@@ -268,7 +268,7 @@ export function gameMails(deps: GameMailsDeps) {
       });
     }
     if (queued > 0) {
-      log.info({ queued }, `pay-by reminders queued (${plural(queued, 'player')})`);
+      log.info({ queued }, `pay-by reminders queued (${countOf(queued, 'player')})`);
       mail.nudge();
     }
     return queued;

@@ -2,6 +2,7 @@ import { EMAIL_UNDO_DAYS } from '@core/account-safety';
 import { UNSUBSCRIBE_TEXTS } from '@core/mail-kinds';
 import { GAME_CANCELLED } from '@core/messages';
 import type { MailMessage } from './mailer';
+import { countOf } from '@core/text';
 
 const escapeHtml = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 
@@ -215,7 +216,7 @@ export function poolCancelledMail(
   cancelled: { username: string; gameTitle: string; squares: number; paid: string | null; link: string },
 ): MailMessage {
   const greeting = greetingFor(cancelled.username);
-  const body = `The organizer cancelled the pool ${cancelled.gameTitle}. Your ${cancelled.squares} square${cancelled.squares === 1 ? '' : 's'} in it are gone.`;
+  const body = `The organizer cancelled the pool ${cancelled.gameTitle}. Your ${countOf(cancelled.squares, 'square')} in it are gone.`;
   const money = cancelled.paid === null ? GAME_CANCELLED.organizerUnpaid : GAME_CANCELLED.organizerMoney(cancelled.paid);
   const footer = 'Questions about the money go to the organizer: the app never held it.';
   return {
@@ -261,7 +262,7 @@ export interface ReceiptGame {
 }
 
 function receiptBlocks(game: ReceiptGame): Block[] {
-  const blocks: Block[] = [`${game.title}: ${game.squares.length} square${game.squares.length === 1 ? '' : 's'}, ${game.amount}`, { items: game.squares }];
+  const blocks: Block[] = [`${game.title}: ${countOf(game.squares.length, 'square')}, ${game.amount}`, { items: game.squares }];
   if (game.organizer) {
     blocks.push(
       game.organizer.instructions ? `How to pay the organizer: ${game.organizer.instructions}` : 'Pay the organizer directly; they mark your squares paid.',
@@ -306,7 +307,7 @@ export function paymentReceivedMail(
 ): MailMessage {
   const greeting = greetingFor(received.username);
   const count = received.squares.length;
-  const body = `Your payment for ${count} square${count === 1 ? '' : 's'} in ${received.gameTitle} was received: paid ${received.amount}.`;
+  const body = `Your payment for ${countOf(count, 'square')} in ${received.gameTitle} was received: paid ${received.amount}.`;
   const blocks: Block[] = [greeting, body, `Your squares: ${received.squares.join('; ')}.`];
   const link = { label: 'Open the board', href: received.link };
   const footer = 'Keep this mail as your receipt. Numbers are drawn later: you get a mail with your digits then.';
@@ -336,7 +337,7 @@ export function payByReminderMail(
   const greeting = greetingFor(reminder.username);
   const blocks: Block[] = [
     greeting,
-    `You still owe ${reminder.amount} for ${reminder.squares.length} square${reminder.squares.length === 1 ? '' : 's'} in ${reminder.gameTitle}. Pay by ${reminder.payBy}: squares still unpaid then are released for other players.`,
+    `You still owe ${reminder.amount} for ${countOf(reminder.squares.length, 'square')} in ${reminder.gameTitle}. Pay by ${reminder.payBy}: squares still unpaid then are released for other players.`,
     { items: reminder.squares },
     reminder.instructions ? `How to pay the organizer: ${reminder.instructions}` : 'Pay the organizer directly; they mark your squares paid.',
   ];

@@ -9,6 +9,7 @@ import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useGameOrders } from './orders';
 import { formatGameTime } from '@core/game-time';
+import { countOf } from '@core/text';
 
 const STATUS_VARIANTS: Record<OrderStatus, BadgeProps['variant']> = {
   paid: 'success',
@@ -34,7 +35,7 @@ export function GameOrders({ gameId, zone, headingLevel = 'h2' }: { gameId: stri
         </Heading>
         <p className="text-sm text-muted-foreground">
           Paid, waiting and refunded orders of this game, newest first, with the notes buyers typed at payment
-          {list ? ` (${notes} ${notes === 1 ? 'note' : 'notes'})` : ''}.
+          {list ? ` (${countOf(notes, 'note')})` : ''}.
         </p>
       </div>
       {list ? (
@@ -88,7 +89,7 @@ function OrderItem({ order, zone }: { order: GameOrder; zone: string | null }) {
         <span className="sr-only">Squares: </span>
         <span data-testid="order-squares">{order.squares.map(squarePositionLabel).join('; ')}</span>
         {' · '}
-        {count} {count === 1 ? 'square' : 'squares'} · {formatGameTime(order.created_at, zone)}
+        {countOf(count, 'square')} · {formatGameTime(order.created_at, zone)}
       </p>
       {order.notes !== null ? (
         <p className="flex items-start gap-2 rounded-md bg-muted/60 px-3 py-2 [overflow-wrap:anywhere] whitespace-pre-line" data-testid="order-note">

@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError, isServerMessage } from '@/lib/api';
 import { type PaymentTracking, type SquareSelection, type SquaresAction, useGamePayments, useSquaresAction } from './organizer';
+import { countOf } from '@core/text';
 
 type Player = PaymentTracking['players'][number];
 
@@ -42,7 +43,7 @@ export function GamePayments({ gameId, drawn }: { gameId: string; drawn: boolean
   async function run(kind: SquaresAction, selection: SquareSelection) {
     try {
       const result = await action.mutateAsync({ action: kind, selection });
-      toast.success(`${DONE[kind]}: ${result.changed} square${result.changed === 1 ? '' : 's'}`);
+      toast.success(`${DONE[kind]}: ${countOf(result.changed, 'square')}`);
     } catch (error) {
       toast.error(isApiError(error) && isServerMessage(error) && error.message ? error.message : ORGANIZER_TEXTS.toolFailed);
     }

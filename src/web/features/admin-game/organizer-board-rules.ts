@@ -10,12 +10,13 @@ import { type CellPerson, cellPerson, personLabel } from '@core/person';
 import type { ValidationResult } from '@core/validation-result';
 import { isApiError, isServerMessage } from '@/lib/api';
 import type { SquaresAction } from './organizer';
+import { countOf } from '@core/text';
 
 /** The server's own words for a refused tool, else the catalogue's. */
 export const messageOf = (error: unknown) => (isApiError(error) && isServerMessage(error) && error.message ? error.message : ORGANIZER_TEXTS.toolFailed);
 
 /** "1 square", "3 squares". */
-export const squaresWord = (n: number) => `${n} square${n === 1 ? '' : 's'}`;
+export const squaresWord = (n: number) => countOf(n, 'square');
 
 const ownerFacts = (square: BoardSquare) => ({ name: square.owner_username, noAccount: square.owner_no_account, email: square.owner_email });
 

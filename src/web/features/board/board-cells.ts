@@ -14,6 +14,7 @@ import { type OwnerKeyEntry, ownerKey } from '@core/owner-labels';
 import { type CellPerson, cellPerson, personLabel } from '@core/person';
 import { salesOpen } from '@core/sales';
 import { type PeriodModel, periodModel, periodShortLabel, type Period } from '@core/periods';
+import { countOf } from '@core/text';
 
 /** How a square looks and what clicking it does, from the viewer's side. */
 export type CellState =
@@ -91,7 +92,7 @@ export function othersOnKey(board: BoardResponse): OwnerKeyEntry[] {
 
 /** The key's summary: "Who is who on the board (3 players)". */
 export function ownerKeySummary(count: number): string {
-  return `Who is who on the board (${count} ${count === 1 ? 'player' : 'players'})`;
+  return `Who is who on the board (${countOf(count, 'player')})`;
 }
 
 function holdingOf(state: CellState, owner: string | null): SquareHolding | null {

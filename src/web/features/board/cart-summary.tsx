@@ -6,6 +6,7 @@ import { LinkButton } from '@/components/link-button';
 import { useCartItem } from '@/features/checkout/cart';
 import { cn } from '@/lib/utils';
 import { emptyCartText, gameCart, unavailableText, waitingText } from './game-cart';
+import { countOf } from '@core/text';
 
 /** "Your cart for this game" beside the board: its squares, their total, and the way to the cart. */
 export function CartSummary({ board }: { board: BoardResponse }) {
@@ -30,9 +31,7 @@ export function CartSummary({ board }: { board: BoardResponse }) {
       ) : (
         <>
           <p className="flex items-baseline justify-between gap-2 text-sm">
-            <span data-testid="game-cart-count">
-              {count} {count === 1 ? 'square' : 'squares'}
-            </span>
+            <span data-testid="game-cart-count">{countOf(count, 'square')}</span>
             <span className="text-base font-semibold tabular-nums" data-testid="game-cart-subtotal">
               {formatUsd(cart.subtotalCents)}
             </span>

@@ -12,6 +12,7 @@ import { LinkButton } from '@/components/link-button';
 import { Page } from '@/components/page';
 import { isApiError } from '@/lib/api';
 import { dateAndTime } from '@/lib/time';
+import { countOf } from '@core/text';
 
 /** The cancelled game an error carries, or null. */
 export function cancelledGameOf(error: unknown): CancelledGame | null {
@@ -37,7 +38,7 @@ export function GameCancelled({ game, before }: { game: CancelledGame; before?: 
         <CalendarX aria-hidden="true" className="size-10 text-muted-foreground" />
         <p>
           <strong className="font-semibold break-words">{game.title}</strong> ({game.team_a} vs {game.team_b}) was cancelled on{' '}
-          <time dateTime={game.deleted_at}>{dateAndTime(game.deleted_at)}</time>. You had {game.squares} square{game.squares === 1 ? '' : 's'} in it.
+          <time dateTime={game.deleted_at}>{dateAndTime(game.deleted_at)}</time>. You had {countOf(game.squares, 'square')} in it.
         </p>
         <p>{moneyLine(game)}</p>
         <LinkButton to="/all-games">Browse Games</LinkButton>

@@ -19,8 +19,9 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { api } from '@/lib/api';
 import { cartStore, useCart, useCartItem } from '@/features/checkout/cart';
+import { countOf } from '@core/text';
 
-const squares = (count: number) => `${count} ${count === 1 ? 'square' : 'squares'}`;
+const squares = (count: number) => countOf(count, 'square');
 
 /**
  * The bar while this game's cart has squares and the game still sells (never over a closed or

@@ -1,8 +1,9 @@
 import { cn } from '@/lib/utils';
+import { countOf } from '@core/text';
 
 /** The cart's name with its count, as the navigation says it: "Cart", "Cart, 1 square", "Cart, 3 squares" (D44). */
 export function cartLabel(count: number): string {
-  return count === 0 ? 'Cart' : `Cart, ${count} ${count === 1 ? 'square' : 'squares'}`;
+  return count === 0 ? 'Cart' : `Cart, ${countOf(count, 'square')}`;
 }
 
 /** D44: the cart's count drawn next to the word or icon Cart (the link's name, cartLabel, says it). Nothing when empty. */

@@ -16,6 +16,7 @@ import { cartStore, useCart } from './cart';
 import { useDropLinesThatNoLongerSell } from './cart-prune';
 import { useOpenCheckouts } from './checkout';
 import { gameBoardPath } from '@/features/game-lists/game-cards';
+import { countOf } from '@core/text';
 
 /** Squares already handled on this page: StrictMode and a remount must not cancel or toast twice. */
 const handledCancelLinks = new Set<string>();
@@ -84,7 +85,7 @@ export default function CartPage() {
   return (
     <Page
       title="Your Cart"
-      description={`${squareCount} ${squareCount === 1 ? 'square' : 'squares'} in ${cart.length} ${cart.length === 1 ? 'game' : 'games'}`}
+      description={`${countOf(squareCount, 'square')} in ${countOf(cart.length, 'game')}`}
       actions={
         <>
           <LinkButton variant="outline" to={firstGame ? gameBoardPath(firstGame) : '/'}>

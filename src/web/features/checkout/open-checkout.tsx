@@ -30,6 +30,7 @@ import {
 import { clockTime } from '@/lib/time';
 import { usePaysInSameTab } from '@/lib/use-mobile';
 import { cn } from '@/lib/utils';
+import { countOf } from '@core/text';
 
 /** Our texts: the spec has no open checkout to come back to. */
 export const OPEN_CHECKOUT_TEXTS = {
@@ -105,8 +106,8 @@ export function OpenCheckoutNotice({ checkouts, hint, className }: { checkouts: 
             <AlertTitle id={index === 0 ? titleId : undefined}>{OPEN_CHECKOUT_TEXTS.title}</AlertTitle>
             <AlertDescription className="flex flex-col gap-3">
               <p>
-                You started paying for {count} {count === 1 ? 'square' : 'squares'} ({formatUsd(checkout.amount_cents)}). {count === 1 ? 'It is' : 'They are'}{' '}
-                held for you until {clockTime(checkout.expires_at)}: finish paying on the payment page, or start again.{hint ? ` ${hint}` : ''}
+                You started paying for {countOf(count, 'square')} ({formatUsd(checkout.amount_cents)}). {count === 1 ? 'It is' : 'They are'} held for you until{' '}
+                {clockTime(checkout.expires_at)}: finish paying on the payment page, or start again.{hint ? ` ${hint}` : ''}
               </p>
               <ul className="flex flex-col gap-2" aria-label="Squares waiting for your payment">
                 {squaresByGame(checkout.squares).map(([gameId, game]) => (

@@ -25,6 +25,7 @@ import { cartStore } from './cart';
 import { useDropLinesThatNoLongerSell } from './cart-prune';
 import { type CheckoutFailure, type UnavailableSquare, useOpenCheckouts } from './checkout';
 import { usePaysInSameTab } from '@/lib/use-mobile';
+import { countOf } from '@core/text';
 
 /**
  * The cart at the games' live prices and titles, read from their boards as the cart page does (the
@@ -101,7 +102,7 @@ export function PaymentForm({
   const organizerCents = organizerItems.reduce((sum, priced) => sum + priced.priceCents * priced.item.squares.length, 0);
   const cardCents = totalCents - organizerCents;
   const busyLabel = reserveOnly ? 'Reserving...' : 'Opening payment page...';
-  const payLabel = reserveOnly ? `Reserve ${squareCount} square${squareCount === 1 ? '' : 's'}` : `Pay ${formatUsd(cardCents)}`;
+  const payLabel = reserveOnly ? `Reserve ${countOf(squareCount, 'square')}` : `Pay ${formatUsd(cardCents)}`;
 
   useEffect(() => {
     if (failure) failureRef.current?.focus();

@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { type CheckoutFailure, type UnavailableSquare, unavailableSquareLabel } from './checkout';
 import type { CartItem } from './cart';
 import { cn } from '@/lib/utils';
+import { countOf } from '@core/text';
 
 export type Method = 'card' | 'paypal';
 
@@ -108,7 +109,7 @@ export function OrderSummary({ items, onRemoveUnpayable }: { items: readonly Pri
                   </span>
                 </div>
                 <p className="text-sm text-muted-foreground">
-                  {count} {count === 1 ? 'square' : 'squares'} × {formatUsd(priceCents)}
+                  {countOf(count, 'square')} × {formatUsd(priceCents)}
                 </p>
                 <SquarePositions squares={item.squares} label={`Squares in ${title}`} pending={pending} />
                 {problem && (

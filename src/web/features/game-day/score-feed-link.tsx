@@ -17,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { type FeedStatus, useFeedSearch, useFeedStatus, useLinkFeed, useUnlinkFeed } from './score-feed';
+import { countOf } from '@core/text';
 
 const MODES = [
   { value: false, label: "Confirm each period's score myself (one click)" },
@@ -99,7 +100,7 @@ function LinkedFeed({ view, status }: { view: GameDayView; status: FeedStatus })
       {status.error && (
         <p role="status" className="text-destructive" data-testid="score-feed-error">
           {status.error}. Trying again{status.next_poll_at ? ` at ${formatGameTime(status.next_poll_at, game.time_zone, { near: new Date() })}` : ''} (
-          {status.failures} {status.failures === 1 ? 'failure' : 'failures'} in a row).
+          {countOf(status.failures, 'failure')} in a row).
         </p>
       )}
       {status.entries.some((entry) => !entry.confirmed) && <p className="text-muted-foreground">{SCORE_FEED_TEXTS.entriesHint}</p>}
@@ -226,7 +227,7 @@ function LinkForm({ view, initialAuto = false, onDone }: { view: GameDayView; in
             ? ''
             : games.length === 0
               ? 'No games on the feed for this league and date.'
-              : `${games.length} ${games.length === 1 ? 'game' : 'games'} found.`}
+              : `${countOf(games.length, 'game')} found.`}
       </p>
       {games !== null && games.length > 0 && (
         <fieldset className="flex flex-col gap-1.5">

@@ -9,6 +9,7 @@ import { EmptyState, PageSection } from '@/components/page';
 import { Card, CardContent } from '@/components/ui/card';
 import { type MySquaresResponse, useMySquares } from './my-squares';
 import { shortDate } from '@/lib/time';
+import { countOf } from '@core/text';
 
 /**
  * Spec route /my-squares (signed-in): the player's squares grouped by game, each as its row and
@@ -25,11 +26,7 @@ export default function MySquaresPage() {
     <MyGamesPage
       query={squares}
       title="My Squares"
-      description={
-        data && total > 0
-          ? `${total} ${total === 1 ? 'square' : 'squares'} in ${data.games.length} ${data.games.length === 1 ? 'game' : 'games'}.`
-          : 'The squares you own, by game.'
-      }
+      description={data && total > 0 ? `${countOf(total, 'square')} in ${countOf(data.games.length, 'game')}.` : 'The squares you own, by game.'}
       loginMessage="Please log in to view your squares."
       errorTitle="Failed to load your squares"
       loadingTestId="my-squares-loading"
@@ -37,12 +34,7 @@ export default function MySquaresPage() {
       {(data) => (
         <>
           {data.games.length > 0 ? (
-            <MyGameCards
-              games={data.games}
-              label="Your games"
-              testId="my-squares-game"
-              summary={(game) => `${game.squares.length} ${game.squares.length === 1 ? 'square' : 'squares'}`}
-            >
+            <MyGameCards games={data.games} label="Your games" testId="my-squares-game" summary={(game) => `${countOf(game.squares.length, 'square')}`}>
               {(game) => (
                 <>
                   {game.owing && <OwingLine owing={game.owing} />}

@@ -6,6 +6,7 @@ import { MyGameCards, MyGamesPage } from './my-games';
 import { EmptyState } from '@/components/page';
 import { Badge } from '@/components/ui/badge';
 import { useMyWinnings } from '@/features/game-day/game-day';
+import { countOf } from '@core/text';
 
 /**
  * Spec route /my-winnings (signed-in): Total Winnings and, per game, each win with its quarter
@@ -57,7 +58,7 @@ function TotalWinnings({ data }: { data: MyWinningsResponse }) {
       </div>
       {wins > 0 && (
         <p className="text-sm text-muted-foreground">
-          {wins} {wins === 1 ? 'win' : 'wins'}
+          {countOf(wins, 'win')}
           {pending > 0 && (
             <>
               {' '}

@@ -10,10 +10,11 @@ import { ChevronDown, HandCoins } from 'lucide-react';
 import { useId, useState } from 'react';
 import { formatGameTime } from '@core/game-time';
 import { cn } from '@/lib/utils';
+import { countOf } from '@core/text';
 
 /** "3 squares, $30.00 unpaid" (the pay-by part is added with its <time>). */
 function owingText(owing: OwingInfo): string {
-  return `${owing.squares} ${owing.squares === 1 ? 'square' : 'squares'}, ${formatUsd(owing.amount_cents)} unpaid`;
+  return `${countOf(owing.squares, 'square')}, ${formatUsd(owing.amount_cents)} unpaid`;
 }
 
 /** `zone`: the game's (D39), in which the pay-by time is shown; null for the reader's. */

@@ -8,6 +8,7 @@ import { useMySquares } from './my-squares';
 import { OwingLine } from './owing-line';
 import { useHomeGames } from './use-home-games';
 import { YOUR_GAMES_SHOWN, yourGamesList } from './your-games-list';
+import { countOf } from '@core/text';
 
 /**
  * The signed-in player's games first (those still open before finished ones), each a link to its
@@ -37,7 +38,7 @@ export function YourGames() {
             <Card className={cn(LINKED_CARD, 'h-full gap-1 px-4 py-3')} data-testid="your-game">
               <GameCardTitle id={game.game_id} title={game.title} status={game.listed ?? null} />
               <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
-                {game.team_a} vs {game.team_b} · {game.squares.length} {game.squares.length === 1 ? 'square' : 'squares'}
+                {game.team_a} vs {game.team_b} · {countOf(game.squares.length, 'square')}
               </p>
               {game.owing && <OwingLine owing={game.owing} className="mt-1" />}
             </Card>
