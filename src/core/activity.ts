@@ -29,13 +29,13 @@ export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 /** What an entry says besides its squares. */
 export interface ActivityDetail {
-  /** Money: a sale's or reservation's amount, a refund, a quarter's payout. */
+  /** Money: a sale's or reservation's amount, a refund, a period's payout. */
   readonly amount_cents?: number;
   /** A move: from where (the entry's one square is where it went). */
   readonly from?: Coordinate;
   /** The pay-by run released these, not a person. */
   readonly pay_by?: true;
-  /** A confirmation: which quarter. */
+  /** A confirmation: which period. */
   readonly period?: Period;
   /** A released card-paid square: the price refunded through its provider. */
   readonly refunded_cents?: number;
@@ -51,7 +51,7 @@ export interface ActivityDetail {
   readonly excerpt?: string;
   /** D40: how many players a posted announcement was mailed to (absent: not mailed). */
   readonly mailed?: number;
-  /** D39: a period's score the live feed entered (with `quarter`). */
+  /** D39: a period's score the live feed entered (with `period`). */
   readonly team_a_score?: number;
   readonly team_b_score?: number;
   /** D39: the feed corrected a score it had entered, before its confirmation. */

@@ -1,6 +1,6 @@
 /**
  * What a board cell says about itself to assistive technology. Kept apart from grid.ts because
- * it needs the quarter names of scoring.ts, which itself builds on grid.ts.
+ * it needs the period names of scoring.ts, which itself builds on grid.ts.
  */
 import type { Coordinate } from './grid';
 import { squarePositionLabel } from './grid';

@@ -161,7 +161,7 @@ export function noLongerSells(answer: BoardAnswer, now: Date): string | null {
 /**
  * The cart's lines of games that no longer sell (noLongerSells), with what the player is told
  * when they leave the cart: an old cart must not follow its player onto game day (a Checkout over
- * the quarter results, "Reserve 7 squares" refused with no way out). A board not read yet says
+ * the period results, "Reserve 7 squares" refused with no way out). A board not read yet says
  * nothing.
  */
 export function linesThatNoLongerSell(cart: Cart, answers: readonly (BoardAnswer | undefined)[], now: Date): LineThatNoLongerSells[] {

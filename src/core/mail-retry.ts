@@ -1,7 +1,7 @@
 /**
  * When a mail that could not be sent is tried again (D40's outbox, design note 026): after 1
  * minute, then twice as long each time up to an hour, each wait stretched or shrunk by up to a
- * quarter at random so that mails queued together (an SMTP server back after an outage) do not all
+ * period at random so that mails queued together (an SMTP server back after an outage) do not all
  * come back in the same second. A mail is given up (marked failed) after MAIL_MAX_ATTEMPTS tries,
  * or once its next try would come later than the retry window after it was queued.
  */

@@ -533,5 +533,5 @@ export function payoutRetryToast(period: number, model: PeriodModel): string {
   return `${periodShortLabel(model, period as Period)} payout retry successful!`;
 }
 
-/** The Winner column when a quarter's square has no owner, or an owner with neither name nor email. */
+/** The Winner column when a period's square has no owner, or an owner with neither name nor email. */
 export const NO_WINNER = 'No winner';

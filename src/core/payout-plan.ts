@@ -108,12 +108,12 @@ export function scheduleRules(schedule: PayoutScheduleId, unbought: UnboughtRule
   return { shares: { kind: 'schedule', schedule }, unbought };
 }
 
-/** The shares of a rules value, a schedule spelled out as its quarters and organizer share. */
+/** The shares of a rules value, a schedule spelled out as its periods and organizer share. */
 export function sharesOf<K>(rules: PayoutRules<K>): Omit<CustomShares<K>, 'kind'> {
   const { shares } = rules;
   if (shares.kind === 'custom') return { periods: shares.periods, organizerPercent: shares.organizerPercent };
   const percents = PAYOUT_SCHEDULES[shares.schedule].sharesPercent;
-  // A schedule is only a member of the union when quarters are keys of K (see PayoutRules).
+  // A schedule is only a member of the union when periods are keys of K (see PayoutRules).
   const periods = QUARTER_MODEL.periods.map((period, i) => ({ period: period as unknown as K, percent: percents[i] as number }));
   return { periods, organizerPercent: 100 - percents.reduce((sum, percent) => sum + percent, 0) };
 }

@@ -1,5 +1,5 @@
 /**
- * The D12 schedules as today's screens and game day read them: each quarter's payout, the
+ * The D12 schedules as today's screens and game day read them: each period's payout, the
  * schedule's plan at a pot, its rules with their cents and its one-line summary. All of them
  * are read off the one payout plan (payout-plan.ts), so the cents cannot disagree.
  */
@@ -19,7 +19,7 @@ import { type Period, periodModel, periodShortLabel, periodWinningsLabel } from 
 
 /**
  * Where a view's rules come from: a game (its stored rules, D34) or, for the form's preview and
- * older callers, one of the schedules in a quarter game with the house rule.
+ * older callers, one of the schedules in a game played in quarters, with the house rule.
  */
 export type RulesSource = PayoutScheduleId | (GamePayoutSettings & { readonly organizer_label?: string });
 
@@ -51,8 +51,8 @@ export interface PayoutRulesAtPot {
 }
 
 /**
- * Each quarter's share and what it pays at `potCents`, the organizer's share and the rounding
- * remainder: quarters + organizer + remainder is the pot.
+ * Each period's share and what it pays at `potCents`, the organizer's share and the rounding
+ * remainder: periods + organizer + remainder is the pot.
  */
 export function payoutRules(potCents: number, source: RulesSource): PayoutRulesAtPot {
   const { rules, gameType, organizerLabel } = rulesFrom(source);

@@ -19,7 +19,7 @@ export interface PeriodModel {
 }
 
 /**
- * Every period number any model has, 1-4: the range the API's `quarter` fields and routes accept
+ * Every period number any model has, 1-4: the range the API's `period` fields and routes accept
  * before a game's own model says which of them it plays.
  */
 export const PERIODS = [1, 2, 3, 4] as const satisfies readonly Period[];

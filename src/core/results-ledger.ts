@@ -1,7 +1,7 @@
 /**
- * D43 with D24: where every cent of a pot goes, quarter by quarter, so that the results a
- * player reads add up to the pot. A confirmed quarter was won (its winner's payout) or is
- * unclaimed (nobody bought the winning square: the organizer keeps its share, D24); a quarter not
+ * D43 with D24: where every cent of a pot goes, period by period, so that the results a
+ * player reads add up to the pot. A confirmed period was won (its winner's payout) or is
+ * unclaimed (nobody bought the winning square: the organizer keeps its share, D24); a period not
  * confirmed yet is still to play for its share; the schedule's organizer share and the rounding
  * remainder make up the rest.
  */
@@ -11,7 +11,7 @@ import { outcomesOf, planPayouts, shareName } from './payout-plan';
 import { type RulesSource, rulesFrom } from './payouts';
 import { type PeriodModel, periodModel, periodShortLabel, type Period } from './periods';
 
-/** A confirmed quarter as the results know it. */
+/** A confirmed period as the results know it. */
 export interface ConfirmedPeriod {
   readonly period: Period;
   /** Null when nobody bought the winning square (D24). */
@@ -37,9 +37,9 @@ export interface ResultsLedger {
   readonly lines: readonly LedgerLine[];
   /** Paid or owed to winners. */
   readonly wonCents: number;
-  /** Shares of quarters nobody won that the house keeps (D24); under roll-forward they are in a later line or the organizer's share. */
+  /** Shares of periods nobody won that the house keeps (D24); under roll-forward they are in a later line or the organizer's share. */
   readonly unclaimedCents: number;
-  /** Shares of quarters not confirmed yet. */
+  /** Shares of periods not confirmed yet. */
   readonly toPlayCents: number;
   /** The organizer's (or charity's) share, with an unbought Final rolled into it (D34); 0 when the periods pay it all. */
   readonly organizerCents: number;
@@ -48,7 +48,7 @@ export interface ResultsLedger {
   /** What rounding each share down leaves (D12). */
   readonly roundingCents: number;
   /**
-   * D47: what won quarters' recorded payouts differ from their share of this pot by. Never for a
+   * D47: what won periods' recorded payouts differ from their share of this pot by. Never for a
    * pot fixed at the draw; only payouts recorded before the pot of an organizer-collects game
    * counted its unpaid squares (migration 013 keeps a payout already made as made).
    */
@@ -105,7 +105,7 @@ export interface LedgerTotal {
 }
 
 /**
- * The totals under the quarter results, each labelled with its cause, those that are not zero:
+ * The totals under the period results, each labelled with its cause, those that are not zero:
  * with the pot's line they add up to the pot. `wonLabel`: the board's "Won by players", the
  * organizer's "Paid out or owed".
  */

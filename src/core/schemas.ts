@@ -275,7 +275,7 @@ export function validateGameForm(
 
 const scoreSchema = z.union([z.number(), z.string()], { error: SCORE_NOT_A_NUMBER }).transform(fromResult(validateScore));
 
-/** One quarter's scores as the API receives them. */
+/** One period's scores as the API receives them. */
 export const periodScoreSchema = z.object({ team_a_score: scoreSchema, team_b_score: scoreSchema });
 
 const invalidItems = { error: INVALID_CART_ITEMS };

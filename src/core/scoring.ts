@@ -13,7 +13,7 @@ export function lastDigit(score: number): Digit {
   return (score % 10) as Digit;
 }
 
-/** The digits a quarter's scores select; winner records store these. */
+/** The digits a period's scores select; winner records store these. */
 export interface WinningDigits {
   readonly teamADigit: Digit;
   readonly teamBDigit: Digit;

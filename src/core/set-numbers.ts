@@ -1,6 +1,6 @@
 /**
  * D35: which set of numbers a board shows. Each period's winner comes from its own set, so the
- * axes show the set of the period being looked at (a quarter chosen on game day), and otherwise
+ * axes show the set of the period being looked at (a period chosen on game day), and otherwise
  * the latest set drawn: the one the game is being played with now.
  */
 import type { Digit } from './grid';

@@ -124,7 +124,7 @@ export function playerPayoutBadge(status: PayoutStatus): 'Paid' | 'Pending' {
   return payoutSettled(status) ? 'Paid' : 'Pending';
 }
 
-/** A confirmed quarter's payout as the score-correction rule reads it (user_id or winner_id: null when nobody bought the square). */
+/** A confirmed period's payout as the score-correction rule reads it (user_id or winner_id: null when nobody bought the square). */
 export interface PayoutFacts {
   readonly payout_status: PayoutStatus;
   readonly payout_amount_cents: number;
@@ -133,7 +133,7 @@ export interface PayoutFacts {
 }
 
 /**
- * D19: a confirmed quarter's score can be corrected until money moved. Null when it can; else
+ * D19: a confirmed period's score can be corrected until money moved. Null when it can; else
  * why not: `settled` (the winner was paid) or `processing` (a payment is under way). A square
  * nobody bought is settled at 0 (D24) with no money moved, so a typo that landed on one stays
  * correctable. The server refuses with it and the web locks the score boxes with it.

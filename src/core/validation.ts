@@ -332,13 +332,13 @@ export function validateScore(value: number | string): ValidationResult<number> 
   return ok(score);
 }
 
-/** One quarter's two score boxes, as typed. */
+/** One period's two score boxes, as typed. */
 export interface PeriodScoreInput {
   readonly teamA: string;
   readonly teamB: string;
 }
 
-/** True when both boxes of a quarter hold a valid score. */
+/** True when both boxes of a period hold a valid score. */
 export function isPeriodScoreValid(input: PeriodScoreInput): boolean {
   return validateScore(input.teamA).ok && validateScore(input.teamB).ok;
 }

@@ -115,7 +115,7 @@ export const boardResponseSchema = z.object({
    * them as soon as they exist, revealed or not.
    */
   numbers: boardNumbersSchema.nullable(),
-  /** Confirmed quarters, shown when the game is shuffled, numbers exist and are revealed. */
+  /** Confirmed periods, shown when the game is shuffled, numbers exist and are revealed. */
   winners: list(boardWinnerSchema),
   /** Every draw and clear, oldest first (D17). */
   draws: list(boardDrawSchema),

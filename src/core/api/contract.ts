@@ -22,7 +22,7 @@ export const list = <T extends z.ZodType>(item: T) => z.array(item).readonly();
 /** A digit 0-9 on an axis (D14). */
 export const digit = z.literal(DIGITS);
 
-/** A period (named `quarter` as the spec's API does), 1-4; the game's model says which it has. */
+/** A period (named `period` as the spec's API does), 1-4; the game's model says which it has. */
 export const period = z.literal(PERIODS);
 
 /** Money: integer cents. */

@@ -10,12 +10,12 @@
  * - DELETE /api/admin/games/:id/numbers                     → GameDayView; 409 "Cannot clear numbers after scores have been entered"
  * - PUT    /api/admin/games/:id/numbers/visibility          VisibilityRequest → GameDayView
  * - PUT    /api/admin/games/:id/quarters/:quarter           QuarterScoreRequest → GameDayView
- *          confirms one quarter (in order, D19) or corrects a confirmed one while its payout is
+ *          confirms one period (in order, D19) or corrects a confirmed one while its payout is
  *          not completed; the winner is (re)computed; the 4th quarter completes the game.
- * - POST   /api/admin/games/:id/quarters/confirm-all        ConfirmAllRequest → ConfirmAllResult: quarters
+ * - POST   /api/admin/games/:id/periods/confirm-all        ConfirmAllRequest → ConfirmAllResult: periods
  *          in order, stopping at the first that fails.
- * - POST   /api/admin/games/:id/quarters/:quarter/payout/mark-paid  MarkPaidRequest → GameDayView (D23)
- * - POST   /api/admin/games/:id/quarters/:quarter/payout/retry      → GameDayView (failed payouts)
+ * - POST   /api/admin/games/:id/periods/:period/payout/mark-paid  MarkPaidRequest → GameDayView (D23)
+ * - POST   /api/admin/games/:id/periods/:period/payout/retry      → GameDayView (failed payouts)
  * - GET    /api/me/winnings                           → MyWinningsResponse
  */
 import { z } from 'zod';
@@ -38,7 +38,7 @@ export const GAME_DAY_INPUT_TEXTS = {
 
 // --- Answers ---------------------------------------------------------------------------------
 
-/** The spec's "Displayed quarter result", plus what the admin table needs. */
+/** The spec's "Displayed period result", plus what the admin table needs. */
 const periodResultSchema = z.object({
   period,
   team_a_score: int,
@@ -94,12 +94,12 @@ export const gameDayViewSchema = z.object({
   game: gameSchema,
   /** The numbers whenever they exist (admins see them hidden or not). */
   numbers: boardNumbersSchema.nullable(),
-  /** Confirmed quarters' results, in quarter order. */
+  /** Confirmed periods' results, in period order. */
   results: list(periodResultSchema),
   draws: list(boardDrawSchema),
   /** D35/D38: the digit sets with their tickets (admins see the digits before the reveal). */
   digit_sets: list(gameDayDigitSetSchema),
-  /** D19: the next quarter that may be confirmed, null when all four are. */
+  /** D19: the next period that may be confirmed, null when all four are. */
   next_period: period.nullable(),
   /** Any score entered: numbers locked ("Locked after score entry"). */
   numbers_locked: z.boolean(),
@@ -114,7 +114,7 @@ export const confirmAllResultSchema = z.object({
   view: gameDayViewSchema,
   /** Quarters processed by this call, in order. */
   processed: list(period),
-  /** The first failure, when processing stopped early: its quarter and message. */
+  /** The first failure, when processing stopped early: its period and message. */
   failure: z.object({ period, message: z.string() }).nullable(),
 });
 export type ConfirmAllResult = Contract<typeof confirmAllResultSchema>;
@@ -140,7 +140,7 @@ export type MyWinningsResponse = Contract<typeof myWinningsResponseSchema>;
 
 // --- Requests --------------------------------------------------------------------------------
 
-/** `:id` and `:quarter` (1-4) of the quarter routes. */
+/** `:id` and `:period` (1-4) of the period routes. */
 export const periodParams = z.object({
   id: z.string(),
   period: z.enum(['1', '2', '3', '4'], { error: GAME_DAY_INPUT_TEXTS.periodInvalid }).transform((value) => Number(value) as 1 | 2 | 3 | 4),
@@ -159,7 +159,7 @@ export const randomizeRequestSchema = z
 
 export const visibilityRequestSchema = z.object({ revealed: z.boolean() });
 
-/** One quarter's two scores, with the spec's messages (section 5). */
+/** One period's two scores, with the spec's messages (section 5). */
 export const periodScoreRequestSchema = periodScoreSchema;
 
 const allPeriods = { error: GAME_DAY_INPUT_TEXTS.everyScoreRequired };

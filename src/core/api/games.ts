@@ -41,7 +41,7 @@ export const gameSchema = z.object({
   price_per_square_cents: cents,
   /**
    * D47: every sold square (reserved, paid or not) times the price, in every game; final once
-   * numbers are drawn (sales close). Each quarter pays its share of it.
+   * numbers are drawn (sales close). Each period pays its share of it.
    */
   total_pot_cents: cents,
   /** D47: the paid squares times the price ("collected $X of $Y" in an organizer-collects game; the pot in a card game). */

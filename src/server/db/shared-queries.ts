@@ -54,7 +54,7 @@ export function ownedSquaresWithOwners(db: Executor, gameId: string) {
     .where('squares.status', '=', 'claimed');
 }
 
-/** A game's winner records joined with their quarter's score and the winner's account (left join: an unsold square has none). */
+/** A game's winner records joined with their period's score and the winner's account (left join: an unsold square has none). */
 export function winnersWithScores(db: Executor, gameId: string) {
   return db
     .selectFrom('game_winners')

@@ -21,7 +21,7 @@ export function exportsRepository(db: Executor) {
     /** Owned squares with their owners, by position. */
     squares: (gameId: string) => ownedSquaresWithOwners(db, gameId).orderBy('squares.x').orderBy('squares.y').execute(),
 
-    /** Confirmed quarters with their winners and payouts, by quarter. */
+    /** Confirmed periods with their winners and payouts, by period. */
     payouts: (gameId: string) =>
       winnersWithScores(db, gameId)
         .select([

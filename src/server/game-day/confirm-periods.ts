@@ -21,14 +21,14 @@ export interface ScorePair {
   team_b_score: number;
 }
 
-/** What confirming one quarter did. */
+/** What confirming one period did. */
 interface ConfirmOutcome {
-  /** False when the quarter was already confirmed with these scores (nothing written). */
+  /** False when the period was already confirmed with these scores (nothing written). */
   changed: boolean;
 }
 
 /**
- * An unexpected failure while processing a quarter, said with the catalogue's text for the step
+ * An unexpected failure while processing a period, said with the catalogue's text for the step
  * that failed (spec section 8): "Failed to save Q2 score", "Failed to find winning square for
  * Q2", "Failed to create winner record for Q2", "Failed to mark game as completed".
  */
@@ -66,9 +66,9 @@ export function periodConfirmations(deps: GameDayServiceDeps, view: (gameId: str
   }
 
   /**
-   * Confirms or corrects one quarter in one transaction (D19): the score with its last digits,
+   * Confirms or corrects one period in one transaction (D19): the score with its last digits,
    * the winning square under the drawn numbers (D15), its owner, and the winner record with the
-   * quarter's share of the pot rounded down (D12), pending (D23), or 0 and completed when nobody
+   * period's share of the pot rounded down (D12), pending (D23), or 0 and completed when nobody
    * owns the square (D24). The game's final period (the 4th quarter, or the 2nd half) completes
    * the game; a period the game's model does not have is refused (400).
    */
@@ -100,7 +100,7 @@ export function periodConfirmations(deps: GameDayServiceDeps, view: (gameId: str
         );
         if (next !== period) throw conflict(GAME_DAY_TEXTS.outOfOrder(next ?? period, period, model), 'QUARTER_OUT_OF_ORDER');
       } else if (existing && previous.team_a_score === scores.team_a_score && previous.team_b_score === scores.team_b_score) {
-        // The same quarter confirmed again with the same scores (a second click, a second admin).
+        // The same period confirmed again with the same scores (a second click, a second admin).
         return { changed: false };
       } else if (existing) {
         // D19: correctable until money moved (core's one rule, which the web's score boxes follow too).
@@ -196,7 +196,7 @@ export function periodConfirmations(deps: GameDayServiceDeps, view: (gameId: str
   }
 
   /**
-   * A quarter's failure as the organizer reads it: an expected refusal keeps its message; anything
+   * A period's failure as the organizer reads it: an expected refusal keeps its message; anything
    * else is logged with its cause and said with the catalogue's text for the step that failed
    * (saving the score when it failed before any step).
    */
@@ -212,7 +212,7 @@ export function periodConfirmations(deps: GameDayServiceDeps, view: (gameId: str
   }
 
   return {
-    /** PUT quarters/:quarter: confirms a quarter in order, or corrects a confirmed one (D19). */
+    /** PUT periods/:period: confirms a period in order, or corrects a confirmed one (D19). */
     async confirm(gameId: string, period: Period, scores: ScorePair, adminId: string): Promise<GameDayView> {
       let outcome: ConfirmOutcome;
       try {
@@ -243,7 +243,7 @@ export function periodConfirmations(deps: GameDayServiceDeps, view: (gameId: str
           changed = (await confirmPeriod(gameId, period, scores[period]!, adminId)).changed || changed;
           processed.push(period);
         } catch (err) {
-          // A game that does not exist is not a quarter's failure.
+          // A game that does not exist is not a period's failure.
           if (err instanceof AppError && err.statusCode === 404) throw err;
           failure = { period, message: periodFailure(err, gameId, period, model).message };
           break;

@@ -76,7 +76,7 @@ export function gameDayView(deps: GameDayServiceDeps) {
 }
 
 function toResult(gameId: string, row: ResultRow, priceCents: number): PeriodResult {
-  // The database checks the quarter (1-4: every period any model has) and the status; the digits come from a score's last digit.
+  // The database checks the period (1-4: every period any model has) and the status; the digits come from a score's last digit.
   if (!isPeriod(row.period)) throw new Error(`game ${gameId}: a result with quarter ${row.period}`);
   return {
     period: row.period,

@@ -27,9 +27,9 @@ export const GAME_DAY_TEXTS = {
   /** Randomize redraws set 1 only while it is the only set drawn (design note 030). */
   laterSetDrawn: (set: number) => `Set ${set} is already drawn: Clear Numbers first to draw again.`,
   setNotNext: (set: number, next: number) => `Set ${next} comes before set ${set}: draw set ${next} first.`,
-  /** D19: quarters are confirmed in order. */
+  /** D19: periods are confirmed in order. */
   outOfOrder: (next: number, period: number, model: PeriodModel) => `Confirm ${short(model, next)} before ${short(model, period)}.`,
-  /** D19: a confirmed quarter is corrected only while its payout is not completed. */
+  /** D19: a confirmed period is corrected only while its payout is not completed. */
   payoutDoneNoCorrection: (period: number, model: PeriodModel) => `The ${short(model, period)} payout is completed: its score can no longer be corrected.`,
   /** D19 with D34: a correction under roll-forward would change a later payout that money has already moved for. */
   correctionRepricesSettled: (period: number, later: number, from: string, to: string, model: PeriodModel) =>

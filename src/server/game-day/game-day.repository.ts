@@ -9,7 +9,7 @@ import type { GamesTable, GameWinnersTable, GridDrawsTable, PeriodScoresTable } 
 
 /**
  * Game day's tables (spec section 3, D14-D17, D19, D23, D24): grid numbers, the draw log,
- * quarter scores and winner records. Writes run inside the game's row lock, on
+ * period scores and winner records. Writes run inside the game's row lock, on
  * `gameDayRepository(game.tx)` (the games repository's withLockedGame); the reads of the
  * game-day view and of My Winnings run on the database.
  */
@@ -29,7 +29,7 @@ type GameFlags = Pick<Updateable<GamesTable>, 'grid_shuffled' | 'numbers_reveale
   updated_at: string;
 };
 
-/** A winner record as confirming a quarter writes it; the payout fields start over. */
+/** A winner record as confirming a period writes it; the payout fields start over. */
 export type WinnerValues = Omit<WinnerRow, 'id' | 'created_at' | 'retry_count'> & { retry_count: number };
 
 /** A claimed square's id and owner. */
@@ -38,7 +38,7 @@ interface OwnerRow {
   user_id: string;
 }
 
-/** A confirmed quarter: its score, its winner record and the winner's names. */
+/** A confirmed period: its score, its winner record and the winner's names. */
 export interface ResultRow {
   period: number;
   team_a_score: number;
@@ -132,7 +132,7 @@ export function gameDayRepository(db: Executor) {
       return Number(row.n);
     },
 
-    /** The confirmed quarters' scores, in quarter order. */
+    /** The confirmed periods' scores, in period order. */
     scores(gameId: string): Promise<ScoreRow[]> {
       return db.selectFrom('period_scores').selectAll().where('game_id', '=', gameId).orderBy('period').execute();
     },
@@ -163,8 +163,8 @@ export function gameDayRepository(db: Executor) {
     },
 
     /**
-     * Writes the quarter's winner record: one per quarter however often it is confirmed (the
-     * unique key on (game_id, quarter); the row keeps its id and created_at).
+     * Writes the period's winner record: one per period however often it is confirmed (the
+     * unique key on (game_id, period); the row keeps its id and created_at).
      */
     async saveWinner(id: string, values: WinnerValues, at: string): Promise<void> {
       await db
@@ -174,12 +174,12 @@ export function gameDayRepository(db: Executor) {
         .execute();
     },
 
-    /** Only the scores of a quarter (a correction that leaves the winner as it was). */
+    /** Only the scores of a period (a correction that leaves the winner as it was). */
     async touchWinner(gameId: string, period: number, changes: Pick<Updateable<GameWinnersTable>, 'admin_user_id' | 'updated_at'>): Promise<void> {
       await db.updateTable('game_winners').set(changes).where('game_id', '=', gameId).where('period', '=', period).execute();
     },
 
-    /** Confirmed quarters with their winner records and the winners' names, in quarter order. */
+    /** Confirmed periods with their winner records and the winners' names, in period order. */
     results(gameId: string): Promise<ResultRow[]> {
       return winnersWithScores(db, gameId)
         .select([
@@ -208,7 +208,7 @@ export function gameDayRepository(db: Executor) {
 
     /**
      * A player's wins: the records naming them, or naming a square they own; newest game first,
-     * then by quarter. Only once the game's numbers are revealed, as the board shows winners
+     * then by period. Only once the game's numbers are revealed, as the board shows winners
      * (spec section 4; docs/decisions/006-when-results-show.md).
      */
     winningsOf(userId: string): Promise<WinningRow[]> {

@@ -7,7 +7,7 @@ export type { GameDayServiceDeps } from './game-day.deps';
 
 /**
  * Game day (spec section 2 "Game Day Controls", sections 3-5; D14-D20, D23, D24): the numbers,
- * quarter scores and their winners. Every change runs under the game's row lock, and boards are
+ * period scores and their winners. Every change runs under the game's row lock, and boards are
  * told after commit. One module per part: game-day-view.ts (the game-day page and My Winnings),
  * numbers.ts (Randomize, the kickoff's draw, the next set, Clear, Reveal and Hide) and
  * confirm-periods.ts (confirming periods, Confirm All, the feed's confirmations), on

@@ -20,7 +20,7 @@ export interface RecoveredPayout {
 /** Payout state of winner records (D23), on the database or on the game lock's transaction. */
 export function payoutsRepository(db: Executor) {
   return {
-    /** Every winner record of a game, in quarter order (the plan's outcomes so far, D34). */
+    /** Every winner record of a game, in period order (the plan's outcomes so far, D34). */
     winners(gameId: string): Promise<PayoutRow[]> {
       return db.selectFrom('game_winners').selectAll().where('game_id', '=', gameId).orderBy('period').execute();
     },
@@ -36,7 +36,7 @@ export function payoutsRepository(db: Executor) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** A quarter's winner record (one per quarter). */
+    /** A period's winner record (one per period). */
     winner(gameId: string, period: number): Promise<PayoutRow | undefined> {
       return db.selectFrom('game_winners').selectAll().where('game_id', '=', gameId).where('period', '=', period).executeTakeFirst();
     },

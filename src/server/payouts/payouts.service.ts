@@ -182,7 +182,7 @@ export function payoutsService(deps: PayoutsServiceDeps) {
 export type PayoutsService = ReturnType<typeof payoutsService>;
 
 /**
- * D34 with D19 and D24: what confirming (or correcting) `quarter` pays its winner, read off the
+ * D34 with D19 and D24: what confirming (or correcting) `period` pays its winner, read off the
  * one plan (core/payout-plan.ts) with the outcomes recorded so far, and the later payouts the
  * new outcome re-prices under roll-forward. A later payout still pending or failed takes its new
  * amount; one already paid or in processing refuses the correction (409, nothing written: the

@@ -1,6 +1,6 @@
 import type { Period } from '@core/periods';
 /**
- * A payout provider (D23): how a quarter's winner gets their money. The built-in provider is
+ * A payout provider (D23): how a period's winner gets their money. The built-in provider is
  * "manual": the organizer pays outside the app and records it with Mark Paid. Services talk to
  * this interface only; a provider that moves money itself would be another implementation.
  */

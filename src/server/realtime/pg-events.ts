@@ -157,7 +157,7 @@ export function pgGameEvents(pool: pg.Pool, log: EventsLog, options: PgGameEvent
       local.emitToAll(event);
       // One NOTIFY after another (two in flight at once could reach the listeners in either
       // order), on the listening connection: through the pool, each would wait behind every
-      // request's queries, and when a quarter is confirmed on many games at once while their
+      // request's queries, and when a period is confirmed on many games at once while their
       // viewers re-read, the last game's viewers heard of it seconds late (npm run bench, part f).
       // The pool only while the listener reconnects.
       sending = sending

@@ -27,7 +27,7 @@ export interface GridNumbersRow {
   generated_at: string;
 }
 
-/** A confirmed quarter: its winner record, the score that picked it and the winner's name. */
+/** A confirmed period: its winner record, the score that picked it and the winner's name. */
 export interface BoardWinnerRow {
   period: number;
   square_x: number;
@@ -176,7 +176,7 @@ export function squaresRepository(db: Executor) {
       return (await board.numbers.execute(gameId))[0];
     },
 
-    /** Winner records by quarter, with the quarter's score; the winner's name when one exists. */
+    /** Winner records by period, with the period's score; the winner's name when one exists. */
     winners: (gameId: string): Promise<BoardWinnerRow[]> => board.winners.execute(gameId),
 
     /** The draw log, oldest first (D17). */

@@ -251,7 +251,7 @@ const wholeGame = (model: PeriodModel, set: { first_period: number; last_period:
   set.first_period === model.periods[0] && set.last_period === model.periods.at(-1);
 
 function toWinner(gameId: string, row: BoardWinnerRow): BoardWinner {
-  // The database checks the quarter (1-4: every period any model has); the digits are written from a score's last digit.
+  // The database checks the period (1-4: every period any model has); the digits are written from a score's last digit.
   if (!isPeriod(row.period)) throw new Error(`game ${gameId}: winner record with quarter ${row.period}`);
   return {
     period: row.period,

@@ -1,7 +1,7 @@
 /**
  * The admin game page's one board (issue 14, design note 016): a single grid in one of two
  * modes. "Board tools" (D32: select squares, assign, mark paid, release, move) is the default
- * while squares are for sale; "Pick winners" (the spec's Grid Selection, D20: a quarter's winning
+ * while squares are for sale; "Pick winners" (the spec's Grid Selection, D20: a period's winning
  * square and its payout) once the numbers are drawn. The organizer's own choice wins over the
  * default until they leave the page. Players' view of the board is one link away.
  */

@@ -46,7 +46,7 @@ export const BoardCellButton = memo(function BoardCellButton({
         {cell.name}
       </span>
       {winner && (
-        // D43: the quarter (or quarters) this square won.
+        // D43: the period (or periods) this square won.
         <span aria-hidden="true" className="flex flex-wrap justify-center gap-px text-[0.625rem] leading-none font-bold sm:gap-0.5 sm:text-xs" data-periods>
           {cell.wonLabels.map((label, index) => (
             <Fragment key={label}>

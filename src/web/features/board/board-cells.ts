@@ -46,7 +46,7 @@ export interface BoardCell extends Coordinate {
   readonly wonPeriods: readonly Period[];
   /** Their names in the game's periods: "Q1", "Q4", or "H1", "H2". */
   readonly wonLabels: readonly string[];
-  /** D43: in the chosen quarter's winning row or column; `chosen` for its winning square. */
+  /** D43: in the chosen period's winning row or column; `chosen` for its winning square. */
   readonly lit: boolean;
   readonly chosen: boolean;
   /** D28: owned but not paid yet; the board says so to its owner and to admins only. */
@@ -64,7 +64,7 @@ export function shapeOfBoard(game: { readonly board_size: BoardShape['size'] }):
   return boardShape(game.board_size);
 }
 
-/** The winning squares of the confirmed quarters, once the board may show them. */
+/** The winning squares of the confirmed periods, once the board may show them. */
 export function shownWinners(board: BoardResponse): BoardResponse['winners'] {
   return board.game.grid_shuffled && numbersShown(board) ? board.winners : [];
 }
@@ -131,7 +131,7 @@ function cellState(square: BoardSquare | undefined, open: boolean, inCart: boole
 }
 
 /**
- * Every square of the board as the viewer sees it, row by row; `quarter` is the one chosen (D43)
+ * Every square of the board as the viewer sees it, row by row; `period` is the one chosen (D43)
  * and `winnerList` the winners drawn on the digits shown (D49: each on its own set); `now` is the
  * clock the sales rule reads (D39).
  */

@@ -22,9 +22,9 @@ export interface GameBoardProps {
   /** Visitors see the board read-only: an available square takes them to /login (D11), any other says whose it is. */
   signedIn: boolean;
   className?: string;
-  /** D43: the quarter whose winning row and column are lit; null for none. */
+  /** D43: the period whose winning row and column are lit; null for none. */
   period?: Period | null;
-  /** D35: with no quarter chosen, the period whose set the axes show (the one in play); null for the latest set drawn. */
+  /** D35: with no period chosen, the period whose set the axes show (the one in play); null for the latest set drawn. */
   numbersPeriod?: number | null;
   /** D44: fade every square but the viewer's. */
   highlightMine?: boolean;

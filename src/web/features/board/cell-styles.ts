@@ -25,7 +25,7 @@ export const OWNER_HUES = [25, 250, 145, 320, 75, 200, 0, 110, 285, 175] as cons
 export const ownerStyle = (colour: number | null) =>
   colour === null ? undefined : ({ '--owner-hue': OWNER_HUES[colour % OWNER_HUES.length] } as CSSProperties);
 
-/** D43: a winning square is filled; the chosen quarter's is ringed, its row and column lit. */
+/** D43: a winning square is filled; the chosen period's is ringed, its row and column lit. */
 export const WINNER = 'border-transparent bg-warning text-warning-foreground dark:bg-warning dark:text-warning-foreground';
 const LIT = 'shadow-[inset_0_0_0_2px_var(--color-warning)] sm:shadow-[inset_0_0_0_3px_var(--color-warning)]';
 

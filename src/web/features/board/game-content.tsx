@@ -44,7 +44,7 @@ export function GameContent({
   const open = salesOpen(game, now);
   const winners = shownWinners(board);
   const wide = useMinWidth(1024);
-  // D43: the game-day board once the numbers are on it; the chosen quarter lights its row and column.
+  // D43: the game-day board once the numbers are on it; the chosen period lights its row and column.
   const gameDay = game.grid_shuffled && numbersShown(board);
   const { period, inPlay, choose, numbersPeriod } = useBoardPeriod(board, winners, gameDay);
   const [highlightMine, setHighlightMine] = useState(false);

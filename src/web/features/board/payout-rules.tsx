@@ -8,7 +8,7 @@ import { useId } from 'react';
 import { cn } from '@/lib/utils';
 
 /**
- * A game's payout rules where players see them (D12): each quarter's share and what it pays at
+ * A game's payout rules where players see them (D12): each period's share and what it pays at
  * the current pot (rounded down to the cent), the organizer's share when the schedule keeps one,
  * and any remainder rounding leaves, in the game's own periods (quarters, or halves), and that
  * overtime counts toward the Final score (D37). The create form's info box points here.

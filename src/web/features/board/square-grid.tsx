@@ -85,7 +85,7 @@ export interface SquareGridProps {
   selected?: (square: Coordinate) => boolean | undefined;
   /** The square's button (or other focusable), with `focus` spread onto it. */
   renderCell: (square: Coordinate, focus: SquareFocus) => ReactNode;
-  /** D43: the chosen quarter's winning row and column, whose digits are lit. */
+  /** D43: the chosen period's winning row and column, whose digits are lit. */
   lit?: Coordinate | null;
 }
 

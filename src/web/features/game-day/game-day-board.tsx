@@ -1,7 +1,7 @@
 /**
  * D43 the game-day board's pieces around the grid: the score bar (teams, score, period, live,
- * and the quarter chooser that lights the board), the winner's banner ("You won Q1 - $194.00")
- * and the quarter results, whose lines and totals add up to the pot (an unclaimed quarter said
+ * and the period chooser that lights the board), the winner's banner ("You won Q1 - $194.00")
+ * and the period results, whose lines and totals add up to the pot (an unclaimed period said
  * plainly, D24).
  */
 import type { BoardResponse, BoardWinner } from '@core/api/board';
@@ -16,7 +16,7 @@ import { Trophy } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { cn } from '@/lib/utils';
 
-/** The latest confirmed quarter, the one the board shows first. */
+/** The latest confirmed period, the one the board shows first. */
 export function latestPeriod(winners: readonly BoardWinner[]): Period | null {
   return winners.reduce<Period | null>((latest, winner) => (latest === null || winner.period > latest ? winner.period : latest), null);
 }
@@ -51,7 +51,7 @@ export function ScoreBar({
   liveIndicator,
 }: {
   board: BoardResponse;
-  /** The confirmed quarters the board may show. */
+  /** The confirmed periods the board may show. */
   winners: readonly BoardWinner[];
   /** D35: the period in play, choosable when the board shows its own set (playablePeriod). */
   inPlay?: Period | null;
@@ -136,7 +136,7 @@ function TeamScore({ team, score, align, testId }: { team: string; score: number
   );
 }
 
-/** D43: "You won Q1 - $194.00", one line per quarter the viewer's squares won. */
+/** D43: "You won Q1 - $194.00", one line per period the viewer's squares won. */
 export function WinnerBanner({ board, winners }: { board: BoardResponse; winners: readonly BoardWinner[] }) {
   const mine = new Set(board.squares.filter((square) => square.mine && square.status === 'claimed').map(squareKey));
   const model = periodModel(board.game.game_type);

@@ -1,9 +1,9 @@
 /**
  * Grid Selection (spec "Game Day Controls screen"; D14, D15, D20): period buttons (Q1-Q4, or H1-H2) with
  * their digit pair, the Show/Hide Numbers toggle with its status text, and the square grid (team
- * A rows, team B columns, square-grid.tsx) that highlights the selected quarter's winning square.
+ * A rows, team B columns, square-grid.tsx) that highlights the selected period's winning square.
  * Clicking a square shows its position and numbers; "Confirm Selection & Process Payout" pays
- * the quarter when the square is its winning square (Mark Paid, or Retry Payout for a failed
+ * the period when the square is its winning square (Mark Paid, or Retry Payout for a failed
  * payout), and says why not otherwise.
  */
 import type { BoardSquare } from '@core/api/board';

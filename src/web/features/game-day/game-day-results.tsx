@@ -24,7 +24,7 @@ export function ResultsPayouts({ view, headingAs = 'h3' }: { view: GameDayView; 
   const noun = model.kind === 'quarter' ? 'Quarter' : 'Half';
   const retry = useRetryPayoutAction(view.game.id, model);
   const results = view.results;
-  // D43: what each quarter pays, and totals that add up to the pot (an unclaimed share stays with the organizer).
+  // D43: what each period pays, and totals that add up to the pot (an unclaimed share stays with the organizer).
   const ledger = resultsLedger(
     view.game.total_pot_cents,
     view.game,

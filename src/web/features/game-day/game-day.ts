@@ -90,7 +90,7 @@ const itself = (view: GameDayView) => view;
 /** What a mutation works on: the numbers, the scores (winners) or the payouts. */
 export type GameDayWork = 'numbers' | 'scores' | 'payouts';
 
-/** For useIsMutating: e.g. the "Processing quarter winners and payouts..." notice. */
+/** For useIsMutating: e.g. the "Processing period winners and payouts..." notice. */
 export function gameDayMutationKey(gameId: string, kind?: GameDayWork) {
   return kind ? (['game-day', gameId, kind] as const) : (['game-day', gameId] as const);
 }
@@ -125,7 +125,7 @@ export function useNumbersVisibility(gameId: string) {
   return useGameDayMutation(gameId, 'numbers', (revealed: boolean) => api.put<GameDayView>(`${base(gameId)}/numbers/visibility`, { revealed }), itself);
 }
 
-/** PUT quarters/:quarter: confirms one quarter, or corrects a confirmed one (D19). */
+/** PUT periods/:period: confirms one period, or corrects a confirmed one (D19). */
 export function useConfirmPeriod(gameId: string) {
   return useGameDayMutation(
     gameId,
@@ -145,7 +145,7 @@ export function useConfirmAllPeriods(gameId: string) {
   );
 }
 
-/** POST quarters/:quarter/payout/mark-paid {reference?} (D23). */
+/** POST periods/:period/payout/mark-paid {reference?} (D23). */
 export function useMarkPaid(gameId: string) {
   return useGameDayMutation(
     gameId,
@@ -166,7 +166,7 @@ export function useMarkSharePaid(gameId: string) {
   );
 }
 
-/** POST quarters/:quarter/payout/retry (failed payouts). */
+/** POST periods/:period/payout/retry (failed payouts). */
 export function useRetryPayout(gameId: string) {
   return useGameDayMutation(gameId, 'payouts', (period: Period) => api.post<GameDayView>(`${base(gameId)}/periods/${period}/payout/retry`), itself);
 }
@@ -184,12 +184,12 @@ export function useGameDayMutationErrors(gameId: string): unknown[] {
 
 // --- Pure helpers of the screen --------------------------------------------------------------
 
-/** D19 (core's scoreCorrectionBlock): a confirmed quarter's score is final once money moved or is moving. */
+/** D19 (core's scoreCorrectionBlock): a confirmed period's score is final once money moved or is moving. */
 export function scoreLocked(result: Pick<PeriodResult, 'payout_status' | 'winner_id' | 'payout_amount_cents'>): boolean {
   return scoreCorrectionBlock({ ...result, hasWinner: result.winner_id !== null }) !== null;
 }
 
-/** D19: the next quarter, or a confirmed one whose score is not locked yet. */
+/** D19: the next period, or a confirmed one whose score is not locked yet. */
 export function canConfirmPeriod(view: Pick<GameDayView, 'next_period' | 'results'>, period: Period): boolean {
   if (view.next_period === period) return true;
   const result = view.results.find((r) => r.period === period);

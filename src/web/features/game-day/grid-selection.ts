@@ -26,10 +26,10 @@ export function firstGridPeriod(view: Pick<GameDayView, 'digit_sets' | 'results'
   return (boardPeriod(view.digit_sets, view.results.at(-1)?.period ?? null, view.next_period) ?? 1) as Period;
 }
 
-/** Why the selected square cannot be paid for the selected quarter, or what to do. */
+/** Why the selected square cannot be paid for the selected period, or what to do. */
 export type SelectionVerdict = { kind: 'pay'; result: PeriodResult } | { kind: 'retry'; result: PeriodResult } | { kind: 'refuse'; message: string };
 
-/** D20: the selected square pays only when it is the quarter's winning square with a payout due. */
+/** D20: the selected square pays only when it is the period's winning square with a payout due. */
 export function selectionVerdict(
   view: Pick<GameDayView, 'results' | 'game'>,
   period: Period,

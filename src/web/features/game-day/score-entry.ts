@@ -12,7 +12,7 @@ export type Team = 'teamA' | 'teamB';
 export type Drafts = Partial<Record<Period, Partial<PeriodScoreInput>>>;
 export type Touched = Partial<Record<`${Period}${Team}`, true>>;
 
-/** The two score boxes of a quarter, in order: the team, its test-id side and where the game keeps its name. */
+/** The two score boxes of a period, in order: the team, its test-id side and where the game keeps its name. */
 export const TEAMS = [
   { team: 'teamA', side: 'a', name: 'team_a' },
   { team: 'teamB', side: 'b', name: 'team_b' },
@@ -79,7 +79,7 @@ export function confirmAllHint(model: PeriodModel, state: { hasNumbers: boolean;
   return `Enter all ${model.periods.length * 2 === 8 ? 'eight' : 'four'} scores to confirm all ${periodNounPlural(model)} at once.`;
 }
 
-/** A failure of Confirm All, kept on screen: which quarter stopped, and why. */
+/** A failure of Confirm All, kept on screen: which period stopped, and why. */
 export interface StopNotice {
   period: Period;
   message: string;

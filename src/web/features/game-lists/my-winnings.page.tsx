@@ -9,7 +9,7 @@ import { useMyWinnings } from '@/features/game-day/game-day';
 import { countOf } from '@core/text';
 
 /**
- * Spec route /my-winnings (signed-in): Total Winnings and, per game, each win with its quarter
+ * Spec route /my-winnings (signed-in): Total Winnings and, per game, each win with its period
  * label, amount and a Paid or Pending badge (D23).
  */
 export default function MyWinningsPage() {

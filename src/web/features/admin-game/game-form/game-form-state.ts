@@ -91,7 +91,7 @@ export function toFormState(values: FormSource): GameFormState {
   };
 }
 
-/** A new game type: shares keyed by its periods (D34), and the schedules only where quarters are periods. */
+/** A new game type: shares keyed by its periods (D34), and the schedules only where periods are periods. */
 export function withGameType(values: GameFormState, gameType: GameType): GameFormState {
   const model = periodModel(gameType);
   const schedule = model.kind === 'quarter' ? values.payout_schedule : CUSTOM_PAYOUT;

@@ -71,7 +71,7 @@ export function PayoutFields({ form, priceLocked, lockedNoteId }: { form: GameFo
   );
 }
 
-/** D12/D34: the three payout schedules (quarter games) or custom shares as radio buttons, and the chosen one's info box. */
+/** D12/D34: the three payout schedules (games played in quarters) or custom shares as radio buttons, and the chosen one's info box. */
 function PayoutScheduleField({
   name,
   values,
