@@ -1,6 +1,5 @@
 import { boardLineDigits, lineDigitsLabel } from '@core/board-shape';
 import { type Coordinate, squarePositionLabel } from '@core/grid';
-import { GAME_ERRORS } from '@core/messages';
 import { formatCsvAmount } from '@core/money';
 import { orderStatusLabel } from '@core/orders';
 import { SQUARE_PAYMENT_WORDS } from '@core/payment-methods';
@@ -11,12 +10,12 @@ import { payoutStatusLabel } from '@core/status';
 import { parseAxis } from '../db/grid-numbers';
 import { rangesOf } from '../draws/digit-sets';
 import { shapeOfGame } from '../games/games.repository';
-import { notFound } from '../http/errors';
 import type { OrdersService } from '../orders/orders.service';
 import type { SharePayoutView } from '@core/api/game-day';
 import { toCsv } from './csv';
 import type { ExportsRepository } from './exports.repository';
 import type { ServiceDeps } from '../service-deps';
+import { gameNotFound } from '../games/game-or-404';
 
 export type ExportKind = 'squares' | 'orders' | 'payouts';
 
@@ -166,7 +165,7 @@ export function exportsService({ repo, orders, sharePayout = async () => null }:
     /** The CSV text and a file name for it ("<title>-squares.csv"). */
     async file(gameId: string, kind: ExportKind): Promise<{ name: string; text: string }> {
       const game = await repo.game(gameId);
-      if (!game) throw notFound(GAME_ERRORS.notFound);
+      if (!game) throw gameNotFound();
       const slug =
         game.title
           .toLowerCase()

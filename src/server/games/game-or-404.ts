@@ -8,7 +8,8 @@ import type { GameRow, GamesRepository, LockedGame } from './games.repository';
  * is the same on every route.
  */
 
-const gameNotFound = () => notFound(GAME_ERRORS.notFound);
+/** The one 404 for a game that does not exist (or that a route's id cannot name). */
+export const gameNotFound = () => notFound(GAME_ERRORS.notFound);
 
 /** The game's row, read without a lock; 404 when it does not exist. */
 export async function findGameOr404(games: Pick<GamesRepository, 'findById'>, gameId: string): Promise<GameRow> {

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GAME_ERRORS } from '@core/messages';
 import { z } from 'zod';
 import { notFound } from '../http/errors';
 import type { ServiceDeps } from '../service-deps';
 import { inviteCookieName, inviteMatches } from './invite-tokens';
 import type { MemberRow, MembersRepository } from './members.repository';
 import { cookieValue } from '../http/cookies';
+import { gameNotFound } from './game-or-404';
 
 /** A sign-in link's ticket stays good for resending this long (the link itself works 15 minutes). */
 const TICKET_DAYS = 7;
@@ -85,7 +85,7 @@ export function membersService({ repo, clock }: MembersServiceDeps) {
 
     /** The organizer's list of a game's members. */
     async list(gameId: string): Promise<MemberRow[]> {
-      if (!(await repo.gameInvite(gameId))) throw notFound(GAME_ERRORS.notFound);
+      if (!(await repo.gameInvite(gameId))) throw gameNotFound();
       return repo.list(gameId);
     },
 

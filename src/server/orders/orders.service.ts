@@ -1,8 +1,7 @@
-import { GAME_ERRORS } from '@core/messages';
 import type { GameOrder, GameOrdersResponse, OrderStatus } from '@core/api/orders';
-import { notFound } from '../http/errors';
 import type { ServiceDeps } from '../service-deps';
 import type { OrdersRepository } from './orders.repository';
+import { gameNotFound } from '../games/game-or-404';
 
 const STATUS: Readonly<Record<string, OrderStatus>> = {
   fulfilled: 'paid',
@@ -20,7 +19,7 @@ export function ordersService({ repo, clock: now }: OrdersServiceDeps) {
   return {
     async ofGame(gameId: string): Promise<GameOrdersResponse> {
       const [exists, rows, owned] = await Promise.all([repo.gameExists(gameId), repo.items(gameId, now().toISOString()), repo.ownedFromCheckouts(gameId)]);
-      if (!exists) throw notFound(GAME_ERRORS.notFound);
+      if (!exists) throw gameNotFound();
       // Each order's squares still owned, and how many of them are paid (D28: paid one by one).
       const held = new Map<string, { kept: number; paid: number }>();
       for (const square of owned) {
