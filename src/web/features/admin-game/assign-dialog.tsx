@@ -6,7 +6,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { type AssignTo, assignTo, squaresWord } from './organizer-board-rules';
+import { type AssignTo, assignTo } from './organizer-board-rules';
+import { countOf } from '@core/text';
 
 /**
  * The Assign dialog. Its form lives inside DialogContent, which unmounts when the dialog closes
@@ -74,7 +75,7 @@ function AssignForm({
   return (
     <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
       <DialogHeader>
-        <DialogTitle>Assign {squaresWord(count)}</DialogTitle>
+        <DialogTitle>Assign {countOf(count, 'square')}</DialogTitle>
         <DialogDescription>Put someone on the selected free squares. They may hold more than the game&apos;s cap.</DialogDescription>
       </DialogHeader>
       <fieldset className="flex flex-col gap-2">

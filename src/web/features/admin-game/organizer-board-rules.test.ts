@@ -14,7 +14,6 @@ import {
   selectionParts,
   selectionSummary,
   squaresByKey,
-  squaresWord,
 } from './organizer-board-rules';
 
 function square(x: number, y: number, facts: Partial<BoardSquare> = {}): BoardSquare {
@@ -76,12 +75,6 @@ describe('the board tools squares, as said and shown', () => {
     expect(cellState(square(1, 1, { status: 'held', owner_username: null }))).toBe('in a checkout');
     expect(cellState(square(1, 1))).toBe('amy, paid');
     expect(cellState(square(1, 1, { unpaid: true, owner_username: 'Li', owner_no_account: true }))).toBe('Li (no account), unpaid');
-  });
-
-  it('counts squares in words', () => {
-    expect(squaresWord(1)).toBe('1 square');
-    expect(squaresWord(0)).toBe('0 squares');
-    expect(squaresWord(12)).toBe('12 squares');
   });
 });
 

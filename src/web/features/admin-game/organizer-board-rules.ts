@@ -16,7 +16,6 @@ import { countOf } from '@core/text';
 export const messageOf = (error: unknown) => (isApiError(error) && isServerMessage(error) && error.message ? error.message : ORGANIZER_TEXTS.toolFailed);
 
 /** "1 square", "3 squares". */
-export const squaresWord = (n: number) => countOf(n, 'square');
 
 const ownerFacts = (square: BoardSquare) => ({ name: square.owner_username, noAccount: square.owner_no_account, email: square.owner_email });
 
@@ -55,7 +54,7 @@ export function selectionParts(chosen: readonly Coordinate[], squares: ReadonlyM
 export function selectionSummary({ chosen, free, sold, unpaid }: SelectionParts): string {
   if (chosen.length === 0) return 'No squares selected.';
   return [
-    `${squaresWord(chosen.length)} selected`,
+    `${countOf(chosen.length, 'square')} selected`,
     free.length > 0 && `${free.length} free`,
     sold.length > 0 && `${sold.length} sold`,
     unpaid.length > 0 && `${unpaid.length} unpaid`,
@@ -79,7 +78,7 @@ export function actionTargets(kind: SquaresAction, parts: SelectionParts): reado
 /** The toast after an action: "Marked paid: 3 squares". */
 export function actionDoneText(kind: SquaresAction, changed: number): string {
   const done = kind === 'mark-paid' ? ORGANIZER_TEXTS.markedPaid : kind === 'mark-unpaid' ? ORGANIZER_TEXTS.markedUnpaid : 'Released';
-  return `${done}: ${squaresWord(changed)}`;
+  return `${done}: ${countOf(changed, 'square')}`;
 }
 
 /** The Release question's description: who is told, and what happens to money already paid. */
@@ -87,7 +86,7 @@ export function releaseDescription(sold: number, paid: number): string {
   return [
     'They become available to everyone, and their owners are told by e-mail.',
     paid > 0 &&
-      `${squaresWord(paid)} of them ${paid === 1 ? 'is' : 'are'} paid: a card payment is refunded to the card; money paid to you directly, you hand back yourself.`,
+      `${countOf(paid, 'square')} of them ${paid === 1 ? 'is' : 'are'} paid: a card payment is refunded to the card; money paid to you directly, you hand back yourself.`,
   ]
     .filter(Boolean)
     .join(' ');

@@ -13,9 +13,10 @@ import { SquareGrid } from '@/features/board/square-grid';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { AssignDialog } from './assign-dialog';
-import { releaseDescription, selectionSummary, squaresWord } from './organizer-board-rules';
+import { releaseDescription, selectionSummary } from './organizer-board-rules';
 import { OrganizerCell } from './organizer-cell';
 import { useOrganizerBoard } from './use-organizer-board';
+import { countOf } from '@core/text';
 
 export interface OrganizerBoardProps {
   game: {
@@ -124,7 +125,7 @@ export function OrganizerBoard({ game }: OrganizerBoardProps) {
         </p>
         <div className="flex flex-wrap gap-2">
           <Button size="sm" disabled={busy || locked || free.length === 0} onClick={() => tools.setAssigning(true)}>
-            Assign {free.length > 0 ? squaresWord(free.length) : ''}
+            Assign {free.length > 0 ? countOf(free.length, 'square') : ''}
           </Button>
           <Button size="sm" variant="outline" disabled={busy || !game.is_active || unpaid.length === 0} onClick={() => void tools.run('mark-paid')}>
             Mark paid
@@ -154,7 +155,7 @@ export function OrganizerBoard({ game }: OrganizerBoardProps) {
         onOpenChange={(open) => {
           if (!open && !tools.releasePending) tools.setReleasing(false);
         }}
-        title={`Release ${squaresWord(sold.length)}?`}
+        title={`Release ${countOf(sold.length, 'square')}?`}
         description={releaseDescription(sold.length, paid.length)}
         destructive
         busy={tools.releasePending}

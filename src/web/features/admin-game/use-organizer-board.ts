@@ -5,7 +5,8 @@ import { shapeOfBoard } from '@/features/board/board-cells';
 import { useBoard } from '@/features/board/board-data';
 import { EMPTY_SELECTION, type BoardSelection, selectedSquares, selectRange, toggleLine, toggleSquare } from './board-selection';
 import { type SquaresAction, useAssignSquares, useMoveSquare, useSquaresAction } from './organizer';
-import { actionDoneText, actionTargets, type AssignTo, messageOf, ownerName, selectionParts, squaresByKey, squaresWord } from './organizer-board-rules';
+import { actionDoneText, actionTargets, type AssignTo, messageOf, ownerName, selectionParts, squaresByKey } from './organizer-board-rules';
+import { countOf } from '@core/text';
 
 /**
  * The board tools' state (D32): the board, the selection and what it holds, the focused square,
@@ -98,7 +99,7 @@ export function useOrganizerBoard(game: { readonly id: string; readonly board_si
     try {
       const free = parts.free.map(({ x, y }) => ({ x, y }));
       const result = await assign.mutateAsync(paidCents === null ? { squares: free, to } : { squares: free, to, paid: true, paid_cents: paidCents });
-      toast.success(`Assigned ${squaresWord(result.changed)}`);
+      toast.success(`Assigned ${countOf(result.changed, 'square')}`);
       setAssigning(false);
       clear();
       return null;

@@ -21,8 +21,6 @@ import { api } from '@/lib/api';
 import { cartStore, useCart, useCartItem } from '@/features/checkout/cart';
 import { countOf } from '@core/text';
 
-const squares = (count: number) => countOf(count, 'square');
-
 /**
  * The bar while this game's cart has squares and the game still sells (never over a closed or
  * sold-out board: those lines leave the cart, features/checkout/cart-prune.ts); `said` is the board's latest
@@ -53,7 +51,7 @@ export function SelectionBar({ board, said }: { board: BoardResponse; said: stri
         >
           <p className="flex flex-col text-sm leading-tight">
             <span className="font-semibold" data-testid="selection-count">
-              {squares(count)}
+              {countOf(count, 'square')}
             </span>
             <span className="text-muted-foreground tabular-nums" data-testid="selection-total">
               {formatUsd(squaresAmountCents(count, game.price_per_square_cents))}
@@ -114,7 +112,7 @@ export function RandomPick({ board, onPicked }: { board: BoardResponse; onPicked
         exclude: inCart.map(({ x, y }) => ({ x, y })),
       });
       cartStore.putBack(picked.squares.map(({ x, y }) => ({ game_id: game.id, game_title: game.title, price_per_square: game.price_per_square, x, y })));
-      onPicked(`${squares(picked.squares.length)} added to cart`);
+      onPicked(`${countOf(picked.squares.length, 'square')} added to cart`);
       setOpen(false);
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : 'Could not pick squares. Please try again.');
