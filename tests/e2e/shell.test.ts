@@ -257,4 +257,17 @@ describe('web shell', () => {
     await page.getByRole('dialog', { name: 'Menu' }).waitFor();
     await expectNoSeriousViolations(page); // retries while the slide-in finishes
   });
+
+  test('the axe check fails on a serious finding, in the first scan of a page and in a later scan of it', async () => {
+    const { page } = await visit('/');
+    await expectNoSeriousViolations(page);
+    // A button with no name (critical): added after the first scan, so the second scan must read the page anew.
+    await page.evaluate(() => document.querySelector('main')!.append(Object.assign(document.createElement('button'), { className: 'unnamed' })));
+    await expect(expectNoSeriousViolations(page)).rejects.toThrow(/button-name/);
+    // A new document gets axe afresh: its first scan finds it too.
+    await page.reload();
+    await page.locator('main h1').first().waitFor();
+    await page.evaluate(() => document.querySelector('main')!.append(Object.assign(document.createElement('button'), { className: 'unnamed' })));
+    await expect(expectNoSeriousViolations(page)).rejects.toThrow(/button-name/);
+  });
 });
