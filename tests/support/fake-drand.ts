@@ -168,9 +168,10 @@ export async function startFakeDrand(options: FakeDrandOptions = {}): Promise<Fa
 /**
  * The app's beacon pointed at a fake node, its clock `aheadMs` ahead for drand only: a ticket's
  * round (10 s after the app's clock) counts as due at once, so whether it is out is up to the
- * node (`released`) and tests do not wait 10 s. Retries are quick.
+ * node (`released`) and tests do not wait 10 s. Retries are quick. `now`: the app's clock (a
+ * test's movable clock, tests/support/clock.ts), real time unless given.
  */
-export function fakeNodeBeacon(node: Pick<FakeDrand, 'url' | 'chain'>, aheadMs = 15_000): BeaconProvider {
+export function fakeNodeBeacon(node: Pick<FakeDrand, 'url' | 'chain'>, aheadMs = 15_000, now: () => Date = () => new Date()): BeaconProvider {
   const ahead = (time: Date): Date => new Date(time.getTime() + aheadMs);
   const http = new DrandHttpBeacon({
     baseUrl: node.url,
@@ -178,7 +179,7 @@ export function fakeNodeBeacon(node: Pick<FakeDrand, 'url' | 'chain'>, aheadMs =
     firstRetryMs: 20,
     maxRetryMs: 200,
     requestTimeoutMs: 2000,
-    now: () => ahead(new Date()),
+    now: () => ahead(now()),
   });
   return {
     chain: node.chain,

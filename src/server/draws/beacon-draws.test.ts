@@ -6,6 +6,7 @@ import type { BoardResponse } from '@core/api/board';
 import type { DrawRecord, DrawVerification } from '@core/api/draws';
 import type { GameDayView } from '@core/api/game-day';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { movableClock, type MovableClock } from '../../../tests/support/clock';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/support/db';
 import { fakeNodeBeacon, startFakeDrand, type FakeDrand } from '../../../tests/support/fake-drand';
 import { insertUser } from '../../../tests/support/fixtures';
@@ -34,6 +35,8 @@ async function eventually<T>(check: () => Promise<T | undefined | null | false>,
 
 describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
   let node: FakeDrand;
+  /** The instances' clock: a test that needs a later round moves it on instead of waiting for one. */
+  let clock: MovableClock;
   let db: TestDatabase;
   let dir: string;
   const apps: TestApp[] = [];
@@ -45,6 +48,7 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
   beforeEach(async () => {
     // A node (a chain) per test: rounds are out only when the test releases them; one round a second.
     node = await startFakeDrand({ periodSeconds: 1, released: 0 });
+    clock = movableClock();
   });
   afterEach(async () => {
     for (const app of apps.splice(0)) await app.close();
@@ -57,7 +61,7 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
 
   /** An instance of the app on the shared database, drawing from the fake node. */
   async function instance(env: Record<string, string> = { DRAW_BEACON: 'on' }, beaconNode: Pick<FakeDrand, 'url' | 'chain'> = node): Promise<TestApp> {
-    const t = await createTestApp({ database: db, env, deps: { beacon: fakeNodeBeacon(beaconNode) } });
+    const t = await createTestApp({ database: db, env, deps: { beacon: fakeNodeBeacon(beaconNode, undefined, clock.now), clock: clock.now } });
     apps.push(t);
     return t;
   }
@@ -226,7 +230,7 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     expect(waiting.json().error).toEqual({ code: 'SET_NOT_NEXT', message: GAME_DAY_TEXTS.setWaiting(1, round) });
     node.release(round);
     await drawn(gameId);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.advance(1100);
     expect((await early(3)).json().error).toEqual({ code: 'SET_NOT_NEXT', message: GAME_DAY_TEXTS.setNotNext(3, 2) });
 
     const res = await early(2);
@@ -316,9 +320,9 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     const { gameId, round } = await ticketed(t, admin, 'period');
     node.release(round);
     await drawn(gameId);
-    // The node released round 1 early (the test's drand clock runs ahead): let the real one pass it,
-    // as it would have, so set 2's round (10 s from now) is a later one and not out yet.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The node released round 1 early (the test's drand clock runs ahead): move the app's clock past
+    // it, as time would have, so set 2's round (10 s from now) is a later one and not out yet.
+    clock.advance(1100);
     const q1 = await send(t.app, 'PUT', adminUrl(gameId, '/periods/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
     expect(q1.statusCode, q1.body).toBe(200);
     const second = await setRow(gameId, 2);
@@ -359,7 +363,7 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     expect((await numbersMails()).length).toBe(before);
     await ok(t.app, 'PUT', adminUrl(gameId, '/numbers/visibility'), admin.cookie, { revealed: true });
     expect((await numbersMails()).length).toBe(before + 3);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.advance(1100);
     const q1 = await send(t.app, 'PUT', adminUrl(gameId, '/periods/1'), { cookie: admin.cookie, payload: { team_a_score: 7, team_b_score: 3 } });
     expect(q1.statusCode, q1.body).toBe(200);
     const second = await setRow(gameId, 2);
@@ -438,7 +442,7 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
     await ok(t.app, 'DELETE', adminUrl(gameId, '/numbers'), admin.cookie);
     const cleared = await rows().selectFrom('grid_draws').selectAll().where('game_id', '=', gameId).where('action', '=', 'cleared').execute();
     expect(cleared).toEqual([expect.objectContaining({ method: 'beacon', round, x_axis_numbers: null, chain_hash: node.chain.chainHash })]);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.advance(1100);
     const redrawn = await ok<GameDayView>(t.app, 'POST', adminUrl(gameId, '/numbers/randomize'), admin.cookie, {});
     const next = redrawn.digit_sets[0]!.round!;
     expect(next).toBeGreaterThan(round);
