@@ -217,19 +217,12 @@ export async function callFromPage<T = unknown>(page: Page, method: string, path
 }
 
 /**
- * axe's serious and critical findings on the page, as rule ids and targets. Every rule runs and
- * every violation is reported in full; passes and the rest keep one example node each
- * (`resultTypes`), which spares collecting and sending back every node of every passing rule. A
- * page without frames is scanned in legacy mode, axe.run in the page itself; the default mode, for
- * a page with frames (the Dev Mailbox's sandboxed mail), runs axe in each frame and joins the
- * results in a second, blank page (issue 34: together about a third of a scan's time).
- */
-/**
  * axe's findings for the page. A page without frames runs axe-core's own `axe.run` in the page,
  * injected once per document: @axe-core/playwright's legacy mode evaluates axe's 550 kB source
  * twice on every scan (about 300 ms of the renderer's CPU each), and the browser tests scan
  * about 190 times (issue 34). A page with frames (the Dev Mailbox's sandboxed mail) keeps
- * AxeBuilder's default mode, which reaches into frames.
+ * AxeBuilder's default mode, which runs axe in each frame and joins the results in a second,
+ * blank page.
  */
 async function axeViolations(page: Page): Promise<AxeResults['violations']> {
   const options = { resultTypes: ['violations'] } satisfies RunOptions;
@@ -239,6 +232,11 @@ async function axeViolations(page: Page): Promise<AxeResults['violations']> {
   return page.evaluate((runOptions) => (window as unknown as { axe: typeof axe }).axe.run(document, runOptions), options).then((results) => results.violations);
 }
 
+/**
+ * axe's serious and critical findings on the page, as rule ids and targets. Every rule runs and
+ * every violation is reported in full; passes and the rest keep one example node each
+ * (`resultTypes`), which spares collecting and sending back every node of every passing rule.
+ */
 async function seriousViolations(page: Page) {
   return (await axeViolations(page))
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
