@@ -171,7 +171,10 @@ export async function startFakeDrand(options: FakeDrandOptions = {}): Promise<Fa
  * node (`released`) and tests do not wait 10 s. Retries are quick. `now`: the app's clock (a
  * test's movable clock, tests/support/clock.ts), real time unless given.
  */
-export function fakeNodeBeacon(node: Pick<FakeDrand, 'url' | 'chain'>, aheadMs = 15_000, now: () => Date = () => new Date()): BeaconProvider {
+export function fakeNodeBeacon(
+  node: Pick<FakeDrand, 'url' | 'chain'>,
+  { aheadMs = 15_000, now = () => new Date() }: { aheadMs?: number; now?: () => Date } = {},
+): BeaconProvider {
   const ahead = (time: Date): Date => new Date(time.getTime() + aheadMs);
   const http = new DrandHttpBeacon({
     baseUrl: node.url,

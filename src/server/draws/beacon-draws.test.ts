@@ -61,7 +61,7 @@ describe(`beacon draws (D38, design note 030) (${testDbKind})`, () => {
 
   /** An instance of the app on the shared database, drawing from the fake node. */
   async function instance(env: Record<string, string> = { DRAW_BEACON: 'on' }, beaconNode: Pick<FakeDrand, 'url' | 'chain'> = node): Promise<TestApp> {
-    const t = await createTestApp({ database: db, env, deps: { beacon: fakeNodeBeacon(beaconNode, undefined, clock.now), clock: clock.now } });
+    const t = await createTestApp({ database: db, env, deps: { beacon: fakeNodeBeacon(beaconNode, { now: clock.now }), clock: clock.now } });
     apps.push(t);
     return t;
   }
