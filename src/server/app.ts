@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRepository } from './auth/accounts.repository';
 import { accountsService } from './auth/accounts.service';
-import { createAuth } from './auth/auth';
+import { createAuth, type PasswordHashing } from './auth/auth';
 import { announcementsRoutes } from './announcements/announcements.routes';
 import { announcementsService } from './announcements/announcements.service';
 import { authRoutes } from './auth/auth.routes';
@@ -119,6 +119,8 @@ export interface AppDeps {
   clock?: () => Date;
   /** Sees every route as it is added (the fuzz test enumerates them with their schemas). */
   onRoute?: (route: RouteOptions) => void;
+  /** How passwords are hashed (auth.ts); Better Auth's own scrypt by default. Tests pass a cheaper one. */
+  passwordHashing?: PasswordHashing;
 }
 
 declare module 'fastify' {
@@ -256,7 +258,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // D46: members of invite-only games; a sign-in link asked for from an invite makes one (tickets).
   const members = membersService({ repo: membersRepository(database.db), clock });
   const emailUndo = emailUndoRepository(database.db);
-  const auth = createAuth({ database, settings, secret: deps.secret, mail, accounts, accountsRepo, emailUndo, members, log: app.log, clock });
+  const auth = createAuth({
+    database,
+    settings,
+    secret: deps.secret,
+    mail,
+    accounts,
+    accountsRepo,
+    emailUndo,
+    members,
+    log: app.log,
+    clock,
+    ...(deps.passwordHashing ? { passwordHashing: deps.passwordHashing } : {}),
+  });
   const guards = sessionGuards(auth);
   app.decorate('guards', guards);
   // Every answer of an admin route is no-store (session.ts): routes are added below this hook.

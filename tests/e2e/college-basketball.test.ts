@@ -30,8 +30,6 @@ beforeAll(async () => {
   [alice, bob] = await Promise.all([testAccount(server, { prefix: 'alice' }), testAccount(server, { prefix: 'bob' })]);
 });
 
-/** Screenshots for people to look at, when SHOTS_DIR is set (not part of what the tests assert). */
-
 function rows(from: number, to: number): Coordinate[] {
   const squares: Coordinate[] = [];
   for (let x = from; x <= to; x += 1) for (let y = 0; y < 10; y += 1) squares.push({ x, y });

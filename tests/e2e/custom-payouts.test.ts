@@ -4,14 +4,22 @@ import type { GameDayView } from '../../src/core/api/game-day';
 import type { Coordinate } from '../../src/core/grid';
 import { SAME_ORIGIN, testAccount, type TestAccount } from '../support/accounts';
 import { cartOf, payWith, sessionIdOf, startCheckout } from '../support/checkout';
-import { type BrowserAccount, expectNoSeriousViolations, heading, horizontalOverflow, uniqueTitle, useBrowserHarness, openGameRules } from '../support/e2e';
+import {
+  type BrowserAccount,
+  expectNoSeriousViolations,
+  heading,
+  horizontalOverflow,
+  openGameRules,
+  shoot,
+  uniqueTitle,
+  useBrowserHarness,
+} from '../support/e2e';
 import type { TestServer } from '../support/server';
 
 // Issue 25 part 1 (D34): an organizer creates a game with custom shares 10/20/30/30, 10% to a
 // charity, and roll-forward; the board's Payouts panel and the game card show the rules; the game
 // is played with an unbought winning square in Q2, and Q3 pays its own share plus Q2's on Results.
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-custom-payouts';
 const harness = useBrowserHarness();
 let server: TestServer;
 let admin: BrowserAccount;
@@ -69,7 +77,7 @@ describe('custom payout shares with roll-forward (D34)', () => {
     await expect.poll(() => text(form, 'payout-info')).toContain('3rd Quarter$300.00');
     await expect.poll(() => text(form, 'payout-info')).toContain('Food Bank: $100.00');
     await expectNoSeriousViolations(form);
-    await form.getByTestId('custom-shares').screenshot({ path: `${SHOTS}/form-custom-shares-1280.png` });
+    await shoot(form.getByTestId('custom-shares'), 'form-custom-shares-1280', false);
 
     // A wrong sum is refused with the sum said, on the form, before anything is sent.
     await shares.getByLabel('Final (%)', { exact: true }).fill('35');
@@ -111,7 +119,7 @@ describe('custom payout shares with roll-forward (D34)', () => {
         .toBe('A winning square nobody bought: its money rolls forward to the next quarter; an unbought Final goes to the Food Bank share.');
       await expect.poll(() => horizontalOverflow(board)).toBeLessThanOrEqual(0);
       await panel.scrollIntoViewIfNeeded();
-      await panel.screenshot({ path: `${SHOTS}/board-payouts-${width}.png` });
+      await shoot(panel, `board-payouts-${width}`, false);
     }
 
     // The game card in the list.
@@ -125,7 +133,7 @@ describe('custom payout shares with roll-forward (D34)', () => {
       .poll(() => card.getByTestId('game-payout-amounts').textContent())
       .toBe('Q1 $90.00 · Q2 $180.00 · Q3 $270.00 · Final $270.00 · Food Bank $90.00');
     await expect.poll(() => card.getByTestId('game-unbought').textContent()).toBe('Rolls forward to the next quarter');
-    await card.screenshot({ path: `${SHOTS}/game-card-1280.png` });
+    await shoot(card, 'game-card-1280', false);
 
     // Play: Q1 alice, Q2 on the unsold row (unbought), Q3 alice.
     await adminApi('POST', `/api/admin/games/${gameId}/numbers/randomize`, { confirm_not_full: true });
@@ -154,7 +162,7 @@ describe('custom payout shares with roll-forward (D34)', () => {
       }
       await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await expectNoSeriousViolations(page);
-      await results.screenshot({ path: `${SHOTS}/results-${width}.png` });
+      await shoot(results, `results-${width}`, false);
     }
 
     // The board's quarter results say the same, and the totals add up to the pot.
@@ -163,7 +171,7 @@ describe('custom payout shares with roll-forward (D34)', () => {
     await panel.waitFor();
     await expect.poll(() => panel.textContent()).toContain('Unclaimed: nobody bought this square, so its $180.00 rolls forward to Q3.');
     await expect.poll(() => panel.textContent()).toContain('$450.00');
-    await panel.screenshot({ path: `${SHOTS}/board-results-1280.png` });
+    await shoot(panel, 'board-results-1280', false);
 
     // The form at 375 px: the share inputs fit, and a game in halves gets two shares and no schedules.
     const phone = await open('/admin/games/new', 'admin', 375);
@@ -171,7 +179,7 @@ describe('custom payout shares with roll-forward (D34)', () => {
     await phone.getByRole('group', { name: 'Payout Schedule' }).getByRole('radio', { name: 'Custom shares' }).check();
     await phone.getByTestId('custom-shares').waitFor();
     await expect.poll(() => horizontalOverflow(phone)).toBeLessThanOrEqual(0);
-    await phone.getByTestId('custom-shares').screenshot({ path: `${SHOTS}/form-custom-shares-375.png` });
+    await shoot(phone.getByTestId('custom-shares'), 'form-custom-shares-375', false);
     await phone.getByLabel('Game Type').selectOption('college-basketball');
     await expect.poll(() => phone.getByRole('group', { name: 'Payout Schedule' }).getByRole('radio').count()).toBe(1);
     await expect.poll(() => phone.getByTestId('custom-shares').getByRole('spinbutton').count()).toBe(3);

@@ -1,8 +1,16 @@
-import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { FIRST_ACCOUNT, SHARE_TEXTS } from '../../src/core/messages';
 import { newAccount } from '../support/accounts';
-import { accountPages, ACCOUNT_PASSWORD, expectNoSeriousViolations, headingNamed, horizontalOverflow, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import {
+  ACCOUNT_PASSWORD,
+  accountPages,
+  expectNoSeriousViolations,
+  headingNamed,
+  horizontalOverflow,
+  shoot,
+  uniqueTitle,
+  useBrowserHarness,
+} from '../support/e2e';
 import type { TestServer } from '../support/server';
 
 // An empty install (D8): nobody has an account yet. Home, sign-up and login say that the first
@@ -10,7 +18,6 @@ import type { TestServer } from '../support/server';
 // its first game, and lands on the share view (D45), which warns that a localhost link works on
 // this computer only and, where the Web Share API exists (phones), offers Share with a ready message.
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-first-account';
 const PHONE = { width: 375, height: 812 };
 const harness = useBrowserHarness({ env: { TRUST_PROXY: 'true' } });
 const { go, followMailLink, signUpThroughForm } = accountPages(harness, '127.4');
@@ -18,7 +25,6 @@ let server: TestServer;
 
 beforeAll(async () => {
   ({ server } = harness);
-  await mkdir(SHOTS, { recursive: true });
 });
 
 describe('an empty install (D8) and the share view (D45)', () => {
@@ -39,19 +45,19 @@ describe('an empty install (D8) and the share view (D45)', () => {
     await expect.poll(() => page.getByTestId('first-account-action').getAttribute('href')).toBe('/signup');
     await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: `${SHOTS}/home-empty-install-375.png`, fullPage: true });
+    await shoot(page, 'home-empty-install-375');
 
     // Sign-up says it too, and the Account Created screen says what comes next.
     const organizer = newAccount('organizer');
     await go(page, '/signup');
     await notice.waitFor();
-    await page.screenshot({ path: `${SHOTS}/signup-empty-install-375.png`, fullPage: true });
+    await shoot(page, 'signup-empty-install-375');
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/signup-empty-install-1280.png`, fullPage: true });
+    await shoot(page, 'signup-empty-install-1280');
     await page.setViewportSize(PHONE);
     await signUpThroughForm(page, organizer);
     await page.getByText(FIRST_ACCOUNT.created).waitFor();
-    await page.screenshot({ path: `${SHOTS}/account-created-first-375.png`, fullPage: true });
+    await shoot(page, 'account-created-first-375');
 
     // Confirmed, logged in: straight to creating the first game (the notice is gone: an admin exists).
     await followMailLink(page, organizer.email, /Confirm your Squares Pool account/);
@@ -62,7 +68,7 @@ describe('an empty install (D8) and the share view (D45)', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL(`${server.url}/admin/games/new`);
     await headingNamed(page, /Create/).waitFor();
-    await page.screenshot({ path: `${SHOTS}/first-game-form-375.png`, fullPage: true });
+    await shoot(page, 'first-game-form-375');
     const user = await server.db.handle.db.selectFrom('user').select('isAdmin').where('email', '=', organizer.email).executeTakeFirstOrThrow();
     expect(user.isAdmin).toBe(true);
 
@@ -96,9 +102,9 @@ describe('an empty install (D8) and the share view (D45)', () => {
     expect(shared!.text).toBe(`Join ${title}: squares are $10.00 each. Pay by Thu, Dec 31, 2099, 6:00 PM UTC. Pick yours here:`);
     await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: `${SHOTS}/share-view-375.png`, fullPage: true });
+    await shoot(page, 'share-view-375');
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/share-view-1280.png`, fullPage: true });
+    await shoot(page, 'share-view-1280');
 
     // Where there is no Web Share API, no Share button (Copy link stays).
     const { page: desktop } = await harness.newPage({ width: 1280, height: 900 });

@@ -29,8 +29,6 @@ const WINNER_SQUARES = [
 ];
 const UNSOLD = new Set(['2,8', '8,8', '9,9']);
 
-/** Screenshots for people to look at, when SHOTS_DIR is set (not part of what the tests assert). */
-
 beforeAll(async () => {
   ({ server } = harness);
   winner = await testAccount(server, { prefix: 'winner' });

@@ -1,7 +1,6 @@
-import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { testAccount, type TestAccount } from '../support/accounts';
-import { expectNoSeriousViolations, headingNamed, horizontalOverflow, toast, uniqueTitle, useBrowserHarness, openGameRules } from '../support/e2e';
+import { expectNoSeriousViolations, headingNamed, horizontalOverflow, openGameRules, shoot, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
 import type { TestServer } from '../support/server';
 
 // D30 in the browser: the organizer makes an invite-only game on the form and reads its link on the
@@ -11,12 +10,10 @@ import type { TestServer } from '../support/server';
 const harness = useBrowserHarness();
 let server: TestServer;
 let admin: TestAccount;
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-invite';
 
 beforeAll(async () => {
   ({ server } = harness);
   admin = await testAccount(server, { admin: true });
-  await mkdir(SHOTS, { recursive: true });
 });
 
 const db = () => server.db.handle.db;
@@ -37,10 +34,10 @@ describe('invite-only games (D30)', () => {
     await expect.poll(() => visibility.getByRole('radio', { name: /Public/ }).isChecked()).toBe(true);
     await visibility.getByRole('radio', { name: /Invite only/ }).check();
     await expectNoSeriousViolations(form);
-    await visibility.screenshot({ path: `${SHOTS}/form-visibility-1280.png` });
+    await shoot(visibility, 'form-visibility-1280', false);
     await form.setViewportSize({ width: 375, height: 812 });
     await expect.poll(() => horizontalOverflow(form)).toBeLessThanOrEqual(0);
-    await visibility.screenshot({ path: `${SHOTS}/form-visibility-375.png` });
+    await shoot(visibility, 'form-visibility-375', false);
     await form.setViewportSize({ width: 1280, height: 900 });
     await form.getByRole('button', { name: 'Create Game' }).click();
     await form.waitForURL(/\/admin\/games\/[^/]+\/share$/);
@@ -76,10 +73,10 @@ describe('invite-only games (D30)', () => {
     await expect.poll(() => qr.boundingBox()).toSatisfy((box) => box !== null && box.width >= 280 && box.height === box.width);
     await expectNoSeriousViolations(adminPage);
     await section.scrollIntoViewIfNeeded();
-    await section.screenshot({ path: `${SHOTS}/admin-invite-1280.png` });
+    await shoot(section, 'admin-invite-1280', false);
     await adminPage.setViewportSize({ width: 375, height: 812 });
     await expect.poll(() => horizontalOverflow(adminPage)).toBeLessThanOrEqual(0);
-    await section.screenshot({ path: `${SHOTS}/admin-invite-375.png` });
+    await shoot(section, 'admin-invite-375', false);
   });
 
   test('a visitor without the link finds no game, with it sees the board on a phone; a new link ends the old one', async () => {
@@ -98,14 +95,14 @@ describe('invite-only games (D30)', () => {
     await expect.poll(() => guest.getByTestId('live-status').getAttribute('data-status')).toBe('live');
     await expect.poll(() => horizontalOverflow(guest)).toBeLessThanOrEqual(0);
     await expectNoSeriousViolations(guest);
-    await guest.screenshot({ path: `${SHOTS}/invited-board-375.png`, fullPage: true });
+    await shoot(guest, 'invited-board-375');
     // The cookie keeps the board open without the link.
     await guest.reload();
     await headingNamed(guest, title).waitFor();
     const { page: wide } = await harness.open(pathOf(link), { width: 1280, height: 900 });
     await headingNamed(wide, title).waitFor();
     await wide.getByRole('grid').first().waitFor();
-    await wide.screenshot({ path: `${SHOTS}/invited-board-1280.png` });
+    await shoot(wide, 'invited-board-1280', false);
 
     // A new link: the old one, and the cookie it set, stop working.
     const { page: adminPage } = await harness.open(`/admin/game/${game.id}#settings`, { as: admin });

@@ -1,9 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { CHOOSE_USERNAME, GAME_ERRORS, INVITE_LOGIN, MEMBER_TEXTS, SIGN_IN_LINK, signInLinkSent } from '../../src/core/messages';
 import { confirmedAccount, newAccount, testAccount, type TestAccount } from '../support/accounts';
-import { accountPages, expectNoSeriousViolations, headingNamed, horizontalOverflow, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import { accountPages, expectNoSeriousViolations, headingNamed, horizontalOverflow, shoot, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
 import { insertGame } from '../support/fixtures';
 import type { TestServer } from '../support/server';
 
@@ -12,7 +11,6 @@ import type { TestServer } from '../support/server';
 // browser (a fresh context: no invite cookie): signed in, a username once, on the board, a member
 // from then on. A used link resends in one tap. The organizer sees the member and removes them.
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-invited';
 const SUBJECT = /Your Squares Pool sign-in link/;
 const PHONE = { width: 375, height: 812 };
 
@@ -24,7 +22,6 @@ let admin: TestAccount;
 
 beforeAll(async () => {
   ({ server } = harness);
-  await mkdir(SHOTS, { recursive: true });
   admin = await testAccount(server, { admin: true });
 });
 
@@ -65,9 +62,9 @@ describe('invited people get in (D46)', () => {
     await page.getByText(INVITE_LOGIN.passwordLead).waitFor();
     await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: `${SHOTS}/invite-login-375.png`, fullPage: true });
+    await shoot(page, 'invite-login-375');
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/invite-login-1280.png`, fullPage: true });
+    await shoot(page, 'invite-login-1280');
     await page.setViewportSize(PHONE);
 
     // The e-mail, then Enter: the link is on its way.
@@ -90,7 +87,7 @@ describe('invited people get in (D46)', () => {
     await phone.getByRole('grid').first().waitFor();
     await expect.poll(() => phone.getByTestId('visitor-note').count()).toBe(0);
     await expect.poll(() => horizontalOverflow(phone)).toBeLessThanOrEqual(0);
-    await phone.screenshot({ path: `${SHOTS}/landed-on-board-375.png`, fullPage: true });
+    await shoot(phone, 'landed-on-board-375');
     const member = await server.db.handle.db
       .selectFrom('game_members')
       .innerJoin('user', 'user.id', 'game_members.user_id')
@@ -107,14 +104,14 @@ describe('invited people get in (D46)', () => {
     await expect.poll(() => row.textContent()).toContain(username);
     await members.scrollIntoViewIfNeeded();
     await expectNoSeriousViolations(organizer);
-    await members.screenshot({ path: `${SHOTS}/members-1280.png` });
+    await shoot(members, 'members-1280', false);
     await organizer.setViewportSize(PHONE);
     await expect.poll(() => horizontalOverflow(organizer)).toBeLessThanOrEqual(0);
-    await members.screenshot({ path: `${SHOTS}/members-375.png` });
+    await shoot(members, 'members-375', false);
     await row.getByRole('button', { name: `Remove ${username}` }).click();
     const dialog = organizer.getByTestId('remove-member-dialog');
     await expect.poll(() => dialog.textContent()).toContain(MEMBER_TEXTS.removeNonOwner);
-    await organizer.screenshot({ path: `${SHOTS}/remove-member-375.png` });
+    await shoot(organizer, 'remove-member-375', false);
     await dialog.getByRole('button', { name: 'Remove member' }).click();
     await toast(organizer, MEMBER_TEXTS.removed).waitFor();
     await members.getByText(MEMBER_TEXTS.none).waitFor();
@@ -122,7 +119,7 @@ describe('invited people get in (D46)', () => {
     await phone.reload();
     await headingNamed(phone, 'Game Not Found').waitFor();
     await phone.getByText(GAME_ERRORS.notFoundOrInviteOnly).waitFor();
-    await phone.screenshot({ path: `${SHOTS}/not-found-member-removed-375.png`, fullPage: true });
+    await shoot(phone, 'not-found-member-removed-375');
   });
 
   test('a used link resends in one tap, to the same address and the same game, from a browser without the invite', async () => {
@@ -143,14 +140,14 @@ describe('invited people get in (D46)', () => {
     await again.getByText(SIGN_IN_LINK.expired).waitFor();
     await expect.poll(() => horizontalOverflow(again)).toBeLessThanOrEqual(0);
     await expectNoSeriousViolations(again);
-    await again.screenshot({ path: `${SHOTS}/expired-link-375.png`, fullPage: true });
+    await shoot(again, 'expired-link-375');
     await again.setViewportSize({ width: 1280, height: 900 });
-    await again.screenshot({ path: `${SHOTS}/expired-link-1280.png`, fullPage: true });
+    await shoot(again, 'expired-link-1280');
     await again.setViewportSize(PHONE);
 
     await again.getByRole('button', { name: SIGN_IN_LINK.resend }).click();
     await again.getByText(SIGN_IN_LINK.resent).waitFor();
-    await again.screenshot({ path: `${SHOTS}/expired-link-resent-375.png`, fullPage: true });
+    await shoot(again, 'expired-link-resent-375');
 
     // The new link, in yet another browser (no invite, no session): on the board.
     const third = await open('/dev/mailbox', PHONE);
@@ -167,9 +164,9 @@ describe('invited people get in (D46)', () => {
     await page.getByRole('link', { name: 'Log in to see your games' }).waitFor();
     await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: `${SHOTS}/not-found-375.png`, fullPage: true });
+    await shoot(page, 'not-found-375');
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/not-found-1280.png`, fullPage: true });
+    await shoot(page, 'not-found-1280');
     // Logging in from there comes back to the game (a stranger still finds none).
     await page.getByRole('link', { name: 'Log in to see your games' }).click();
     await headingNamed(page, 'Welcome Back').waitFor();

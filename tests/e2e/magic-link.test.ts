@@ -1,9 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { CHOOSE_USERNAME, SIGN_IN_LINK, signInLinkSent, USERNAME_TAKEN } from '../../src/core/messages';
 import { confirmedAccount, newAccount } from '../support/accounts';
-import { accountPages, cell, expectNoSeriousViolations, headingNamed, horizontalOverflow, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
+import { accountPages, cell, expectNoSeriousViolations, headingNamed, horizontalOverflow, shoot, toast, uniqueTitle, useBrowserHarness } from '../support/e2e';
 import { insertGame } from '../support/fixtures';
 import type { TestServer } from '../support/server';
 
@@ -11,7 +10,6 @@ import type { TestServer } from '../support/server';
 // sent by e-mail (a new address: an account, then a username, asked once), lands back on the
 // game and reserves squares; an existing player signs in by link without being asked anything.
 
-const SHOTS = '/tmp/shots-magic';
 const SUBJECT = /Your Squares Pool sign-in link/;
 const PHONE = { width: 375, height: 812 };
 
@@ -22,7 +20,6 @@ let server: TestServer;
 
 beforeAll(async () => {
   ({ server } = harness);
-  await mkdir(SHOTS, { recursive: true });
   // The first confirmed account becomes the admin (D8): taken, so the people below are players.
   await confirmedAccount(server.app, 'organizer');
 });
@@ -61,9 +58,9 @@ describe('signing in by e-mailed link (D29)', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: `${SHOTS}/login-link-sent-375.png`, fullPage: true });
+    await shoot(page, 'login-link-sent-375');
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/login-link-sent-1280.png`, fullPage: true });
+    await shoot(page, 'login-link-sent-1280');
     await page.setViewportSize(PHONE);
 
     // "Send again" sends another; "Use a different e-mail" goes back to the form with the address kept.
@@ -81,9 +78,9 @@ describe('signing in by e-mailed link (D29)', () => {
     await expect.poll(() => welcomeLine(page)).toBe(`Welcome, ${email.split('@')[0]}`);
     await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: `${SHOTS}/welcome-375.png`, fullPage: true });
+    await shoot(page, 'welcome-375');
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/welcome-1280.png`, fullPage: true });
+    await shoot(page, 'welcome-1280');
     await page.setViewportSize(PHONE);
 
     // Paying needs a username: /payment sends the account here first.
@@ -141,7 +138,7 @@ describe('signing in by e-mailed link (D29)', () => {
     await other.getByText(SIGN_IN_LINK.expired).waitFor();
     await expectNoSeriousViolations(other);
     await expect.poll(() => horizontalOverflow(other)).toBeLessThanOrEqual(0);
-    await other.screenshot({ path: `${SHOTS}/login-used-link-375.png`, fullPage: true });
+    await shoot(other, 'login-used-link-375');
     // Or the other way: the form, with the e-mail typed.
     await other.getByRole('button', { name: SIGN_IN_LINK.otherWay }).click();
     await headingNamed(other, 'Welcome Back').waitFor();

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { testAccount, type TestAccount } from '../support/accounts';
@@ -7,10 +6,11 @@ import {
   headingNamed,
   horizontalOverflow,
   openAdminSection,
+  openGameRules,
+  shoot,
   toast,
   uniqueTitle,
   useBrowserHarness,
-  openGameRules,
 } from '../support/e2e';
 import { insertGame, insertNumbers } from '../support/fixtures';
 import type { TestServer } from '../support/server';
@@ -19,7 +19,6 @@ import type { TestServer } from '../support/server';
 // in the same tab on a phone, another card after a declined one, and "Share this pool" after
 // creating a game. The real app in trial mode (built-in test checkout), production build, Chromium.
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-words';
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -29,7 +28,6 @@ let admin: TestAccount;
 beforeAll(async () => {
   ({ server } = harness);
   admin = await testAccount(server, { admin: true });
-  await mkdir(SHOTS, { recursive: true });
 });
 
 const db = () => server.db.handle.db;
@@ -72,7 +70,7 @@ async function wordsFor(game: { id: string; title: string }, state: State): Prom
   await board.getByTestId('game-badge').waitFor();
   // The whole board in: the status line is not re-rendered under the screenshot.
   await expect.poll(() => board.locator('[role="gridcell"]').count()).toBe(100);
-  await board.getByTestId('game-status').screenshot({ path: `${SHOTS}/game-line-${state}.png` });
+  await shoot(board.getByTestId('game-status'), `game-line-${state}`, false);
   words.game = await texts(board.getByTestId('game-badge'));
   // The line beside it speaks of the numbers only: no second word for the state.
   words.gameLine = await texts(board.getByTestId('game-status'));
@@ -81,26 +79,26 @@ async function wordsFor(game: { id: string; title: string }, state: State): Prom
   const row = list.getByTestId('game-row').filter({ hasText: game.title });
   await row.waitFor();
   words.adminGames = await texts(row.getByTestId('admin-status'));
-  await row.screenshot({ path: `${SHOTS}/admin-games-row-${state}-1280.png` });
+  await shoot(row, `admin-games-row-${state}-1280`, false);
 
   const { page: dashboard } = await harness.open('/admin', { as: admin, ...PHONE });
   if (completed) await dashboard.getByRole('tab', { name: 'Completed Games' }).click();
   const card = dashboard.getByTestId('admin-game-card').filter({ hasText: game.title });
   await card.waitFor();
   words.adminDashboard = await texts(card.getByTestId('admin-status'));
-  await card.screenshot({ path: `${SHOTS}/admin-dashboard-card-${state}-375.png` });
+  await shoot(card, `admin-dashboard-card-${state}-375`, false);
 
   const { page: adminGame } = await harness.open(`/admin/game/${game.id}#game-day`, { as: admin });
   // The board's badge and the game-day summary's.
   await expect.poll(() => adminGame.getByTestId('admin-status').count()).toBe(2);
   words.adminGame = await texts(adminGame.getByTestId('admin-status'));
-  await adminGame.screenshot({ path: `${SHOTS}/admin-game-${state}-1280.png` });
+  await shoot(adminGame, `admin-game-${state}-1280`, false);
   await expect.poll(() => adminGame.getByTestId('game-badge').count()).toBe(0);
 
   const { page: gameDay } = await harness.open(`/admin/games/${game.id}/game-day`, { as: admin });
   await gameDay.getByTestId('admin-status').waitFor();
   words.gameDay = await texts(gameDay.getByTestId('admin-status'));
-  await gameDay.getByTestId('game-day-summary').screenshot({ path: `${SHOTS}/game-day-summary-${state}-1280.png` });
+  await shoot(gameDay.getByTestId('game-day-summary'), `game-day-summary-${state}-1280`, false);
   return words;
 }
 
@@ -139,7 +137,7 @@ describe('one set of status words (D16, D45)', () => {
     const live = page.locator('[data-testid="live-status"][data-status="live"]');
     await live.waitFor();
     await expect.poll(() => live.locator('span').first().getAttribute('class')).toContain('animate-pulse');
-    await page.screenshot({ path: `${SHOTS}/game-in-progress-375.png` });
+    await shoot(page, 'game-in-progress-375', false);
 
     // The fourth quarter is confirmed: the game is over, and the open page follows.
     await db().updateTable('games').set({ is_active: false }).where('id', '=', game.id).execute();
@@ -147,7 +145,7 @@ describe('one set of status words (D16, D45)', () => {
     await expect.poll(() => page.getByTestId('game-badge').textContent()).toBe('Closed');
     await expect.poll(() => page.getByTestId('live-status').count()).toBe(0);
     await expect.poll(() => page.getByTestId('game-status').textContent()).toBe('Numbers revealed');
-    await page.screenshot({ path: `${SHOTS}/game-completed-375.png` });
+    await shoot(page, 'game-completed-375', false);
     await expectNoSeriousViolations(page);
   });
 });
@@ -204,7 +202,7 @@ describe('paying on a phone (D45)', () => {
     const game = await gameOnSale(uniqueTitle('Phone Pay Bowl'));
     const { page, context, account } = await harness.open('/payment', { as: 'player', cart: cartFor(game, [{ x: 2, y: 6 }]), ...PHONE });
     await expect.poll(() => page.getByText('pay by card on a secure payment page.').isVisible()).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/payment-375.png`, fullPage: true });
+    await shoot(page, 'payment-375');
 
     await page.getByRole('button', { name: 'Pay $10.00' }).click();
     await page.waitForURL(onCardPage);
@@ -222,7 +220,7 @@ describe('paying on a phone (D45)', () => {
     await expect.poll(() => resume.getAttribute('target')).toBeNull();
     await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: `${SHOTS}/payment-waiting-375.png`, fullPage: true });
+    await shoot(page, 'payment-waiting-375');
     await resume.click();
     await page.waitForURL(onCardPage);
 
@@ -238,7 +236,7 @@ describe('paying on a phone (D45)', () => {
     expect((await checkoutOf(account!.id)).status).toBe('open');
     await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: `${SHOTS}/card-declined-375.png`, fullPage: true });
+    await shoot(page, 'card-declined-375');
 
     // The good card pays: back on our success page in this tab.
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -250,7 +248,7 @@ describe('paying on a phone (D45)', () => {
     expect(await squaresOf(game.id)).toEqual([{ x: 2, y: 6, user_id: account!.id, status: 'claimed' }]);
     expect(await checkoutOf(account!.id)).toMatchObject({ status: 'fulfilled', amount_cents: 1000 });
     expect(context.pages()).toHaveLength(1);
-    await page.screenshot({ path: `${SHOTS}/payment-success-375.png`, fullPage: true });
+    await shoot(page, 'payment-success-375');
 
     // /payment waits for nothing any more: the cart is empty, so it goes to the cart (spec).
     await page.goto(`${server.url}/payment`);
@@ -274,7 +272,7 @@ describe('paying on a phone (D45)', () => {
     await checkout.getByRole('button', { name: 'Pay $10.00' }).click();
     await checkout.getByTestId('checkout-error').waitFor();
     await expectNoSeriousViolations(checkout);
-    await checkout.screenshot({ path: `${SHOTS}/card-declined-1280.png`, fullPage: true });
+    await shoot(checkout, 'card-declined-1280');
     expect(await squaresOf(game.id)).toEqual([{ x: 7, y: 1, user_id: account!.id, status: 'held' }]);
 
     await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -345,9 +343,9 @@ describe('Share this pool (D45)', () => {
     await expect.poll(() => page.getByRole('link', { name: 'View board' }).getAttribute('href')).toBe(`/game/${game.id}`);
     await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: `${SHOTS}/share-375.png`, fullPage: true });
+    await shoot(page, 'share-375');
     await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: `${SHOTS}/share-1280.png`, fullPage: true });
+    await shoot(page, 'share-1280');
 
     // Copy link: no clipboard permission here, so the link is selected for the reader to copy.
     await page.getByRole('button', { name: 'Copy link' }).click();
@@ -375,10 +373,10 @@ describe('Share this pool (D45)', () => {
     await expect.poll(() => link.inputValue()).toBe(`${server.url}/game/${game.id}?invite=${game.invite_token}`);
     await expect.poll(() => page.getByTestId('share-qr').getByRole('img', { name: 'QR code of the invite link' }).isVisible()).toBe(true);
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: `${SHOTS}/share-invite-1280-dark.png`, fullPage: true });
+    await shoot(page, 'share-invite-1280-dark');
     await page.setViewportSize(PHONE);
     await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/share-invite-375-dark.png`, fullPage: true });
+    await shoot(page, 'share-invite-375-dark');
 
     const url = new URL(await link.inputValue());
     const { page: visitor } = await harness.open(url.pathname + url.search, { ...PHONE });

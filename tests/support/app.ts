@@ -4,6 +4,7 @@ import { buildApp, type AppDeps } from '../../src/server/app';
 import { parseSettings, type Settings } from '../../src/server/config';
 import { migrate } from '../../src/server/db/migrate';
 import type { TestDatabase } from './db';
+import { TEST_PASSWORD_HASHING } from './password-hashing';
 import { migratedTestDatabase } from './template-database';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -28,6 +29,8 @@ export interface TestAppOptions {
   routes?: (app: FastifyInstance) => void;
   /** Parts the test puts in place of the app's own (a payment or payout provider, the mailer, the stream heartbeat). */
   deps?: Pick<AppDeps, 'paymentProvider' | 'payoutProvider' | 'mailer' | 'sseHeartbeatMs' | 'beacon' | 'clock'>;
+  /** Hash passwords as the running app does (Better Auth's scrypt), not at the tests' cheaper cost (password-hashing.ts). */
+  appPasswordHashing?: boolean;
 }
 
 /** The real app on a fresh, migrated test database (or the one given). */
@@ -48,6 +51,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     settings,
     database: db.handle,
     secret: TEST_SECRET,
+    ...(options.appPasswordHashing ? {} : { passwordHashing: TEST_PASSWORD_HASHING }),
     ...options.deps,
     ...(webRoot ? { webRoot } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),

@@ -176,13 +176,21 @@ async function animationsDone(page: Page): Promise<void> {
 /** A title no other test uses. */
 export const uniqueTitle = (prefix: string): string => `${prefix} ${crypto.randomUUID().slice(0, 6)}`;
 
-/** A screenshot into SHOTS_DIR when it is set (whole page unless told), for a person to look at. */
-export async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
+/**
+ * A screenshot into SHOTS_DIR when it is set, for a person to look at: of a page (whole unless
+ * told) or of one element. Never part of what a test asserts, so a run without SHOTS_DIR skips it.
+ */
+export async function shoot(target: Page | Locator, name: string, fullPage = true): Promise<void> {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
+  const path = join(dir, `${name}.png`);
+  if ('goto' in target) {
+    await target.evaluate(() => document.fonts.ready);
+    await target.screenshot({ path, fullPage });
+  } else {
+    await target.screenshot({ path });
+  }
 }
 
 /**

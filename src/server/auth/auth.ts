@@ -37,6 +37,17 @@ export interface AuthDeps {
   log?: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
   /** The app's clock (service-deps.ts), for the times we store ourselves (an undo link's expiry); systemClock without it. */
   clock?: () => Date;
+  /**
+   * How passwords are hashed and checked; Better Auth's own (scrypt, N=16384, r=16) without it,
+   * as every running app has it. Tests pass a cheaper scrypt (tests/support/app.ts, design note 002).
+   */
+  passwordHashing?: PasswordHashing;
+}
+
+/** Better Auth's `emailAndPassword.password` shape: a hash for a password, and whether a password matches a hash. */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
 }
 
 /** Where the confirmation link sends people: the login page with the D6 message. */
@@ -91,6 +102,7 @@ export function authOptions(deps: AuthDeps): BetterAuthOptions {
       autoSignIn: false,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      ...(deps.passwordHashing ? { password: deps.passwordHashing } : {}),
       resetPasswordTokenExpiresIn: ONE_HOUR,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url, token }) {

@@ -1,3 +1,4 @@
+import { verifyPassword } from 'better-auth/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES, SIGNUP_ERRORS, USERNAME_TAKEN, USERNAME_TOO_SHORT } from '@core/messages';
 import {
@@ -20,6 +21,7 @@ import {
 } from '../../../tests/support/accounts';
 import { createTestApp, guardedRoutes, type TestApp } from '../../../tests/support/app';
 import { testDbKind } from '../../../tests/support/db';
+import { TEST_PASSWORD_HASHING } from '../../../tests/support/password-hashing';
 
 const VERIFY_LINK = /^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=[\w.-]+&callbackURL=%2Flogin%3Fconfirmed%3D1$/;
 
@@ -322,6 +324,27 @@ describe(`ALLOW_SIGNUP=false (${testDbKind})`, () => {
       expect(res.json()).toEqual({ code: 'SIGNUP_DISABLED', message: SIGNUP_ERRORS.disabled });
       expect(await mailsTo(t.app, account.email)).toEqual([]);
       expect(await adminFlags(t.db)).toEqual({});
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe(`passwords are hashed as Better Auth hashes them (${testDbKind})`, () => {
+  it('the running app stores scrypt at Better Auth cost (test apps use a cheaper one), and that hash signs in', async () => {
+    const t = await createTestApp({ appPasswordHashing: true });
+    try {
+      const account = await confirmedAccount(t.app, 'hashed');
+      const [row] = await t.db.handle.raw
+        .selectFrom('account')
+        .innerJoin('user', 'user.id', 'account.userId')
+        .select('account.password')
+        .where('user.email', '=', account.email)
+        .execute();
+      const stored = row!.password!;
+      expect(await verifyPassword({ hash: stored, password: account.password })).toBe(true);
+      expect(await TEST_PASSWORD_HASHING.verify({ hash: stored, password: account.password })).toBe(false);
+      expect((await logInAs(t.app, account.email, account.password)).statusCode).toBe(200);
     } finally {
       await t.close();
     }
