@@ -338,10 +338,10 @@ describe('one pool, one story (issue 33)', () => {
       for (const size of [PHONE, DESKTOP]) {
         const { page: board } = await harness.open(`/game/${id}`, { as: alice, ...size, timezoneId: READER_ZONE });
         await board.getByRole('grid').waitFor();
-        const text = await pageText(board);
+        // Waits for the whole story, not only the grid: the results panel may still be reading.
         for (const said of ['$980.00', '$98.00', '$490.00', '$294.00', 'Food Bank', 'rolls forward to Q3', clockIn(kickoff, ZONE)])
-          expect(text, `${size.width}: ${said}`).toContain(said);
-        expect(text).not.toContain('GMT+9');
+          await expect.poll(() => pageText(board), { message: `${size.width}: ${said}` }).toContain(said);
+        expect(await pageText(board)).not.toContain('GMT+9');
         await expect.poll(() => board.getByRole('grid').getAttribute('aria-label')).toMatch(/rows [^,]*Eagles, columns [^,]*Chiefs/);
         await expect.poll(() => horizontalOverflow(board)).toBeLessThanOrEqual(0);
         await expectNoSeriousViolations(board, `the played-out board at ${size.width}`);
