@@ -96,3 +96,22 @@ describe('/my-squares positions and digits', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 });
+
+describe('a square tapped before the session check answers', () => {
+  test('a signed-in player picks it (no detour through the login page)', async () => {
+    const { page } = await harness.open('/', { as: 'player' });
+    const gameId = await insertGame(harness.server.db.handle, { title: `Early Tap ${randomUUID().slice(0, 6)}` });
+    let answer!: () => void;
+    const released = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/me', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${harness.server.url}/game/${gameId}`);
+    const square = page.locator('[data-testid="board"] button[data-x="3"][data-y="6"]');
+    await square.click();
+    answer();
+    await expect.poll(() => square.getAttribute('data-state')).toBe('in-cart');
+    expect(new URL(page.url()).pathname).toBe(`/game/${gameId}`);
+  });
+});

@@ -4,10 +4,11 @@
  */
 import type { BoardResponse } from '@core/api/board';
 import { SUCCESS_TOASTS } from '@core/messages';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { FromState } from '@/features/auth/route-guards';
 import { cartStore } from '@/features/checkout/cart';
+import { useSession } from '@/lib/session';
 import type { BoardCell } from './board-cells';
 import type { BoardSaying } from './square-note-place';
 import { squareTap } from './square-tap';
@@ -16,9 +17,17 @@ export function useSquareAction(board: BoardResponse, signedIn: boolean, say: (s
   const navigate = useNavigate();
   const location = useLocation();
   const { game } = board;
-  return useCallback(
+  // A tap that would send a visitor to log in, made while the session check is still out, waits
+  // for its answer: a signed-in player's early tap picks the square, not a detour through /login.
+  const checking = useSession().status === 'loading';
+  const waiting = useRef<{ cell: BoardCell; element: HTMLElement } | null>(null);
+  const act = useCallback(
     (cell: BoardCell, element: HTMLElement) => {
       const tap = squareTap(cell, board, signedIn, cartStore.get, new Date());
+      if (tap.kind === 'log-in' && checking) {
+        waiting.current = { cell, element };
+        return;
+      }
       switch (tap.kind) {
         case 'log-in':
           // D11: picking a square needs an account, then back here.
@@ -38,6 +47,13 @@ export function useSquareAction(board: BoardResponse, signedIn: boolean, say: (s
         }
       }
     },
-    [board, game, signedIn, navigate, location, say],
+    [board, game, signedIn, checking, navigate, location, say],
   );
+  useEffect(() => {
+    const tap = waiting.current;
+    if (checking || !tap) return;
+    waiting.current = null;
+    act(tap.cell, tap.element);
+  }, [checking, act]);
+  return act;
 }
