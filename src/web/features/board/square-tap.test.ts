@@ -14,7 +14,7 @@ const cellOf = (board: BoardResponse, x: number, y: number, cart: Cart = []) =>
 const cartOf = (gameId: string, squares: { x: number; y: number }[]): Cart => [{ game_id: gameId, game_title: 'A game', price_per_square: 10, squares }];
 
 /** The tap, with a cart read that counts how often it was read. */
-function tap(cell: BoardCell, board: BoardResponse, signedIn: boolean, cart: Cart = []) {
+function tap(cell: BoardCell, board: BoardResponse, signedIn: boolean | 'checking', cart: Cart = []) {
   let reads = 0;
   const result = squareTap(
     cell,
@@ -53,8 +53,12 @@ describe('squareTap: what tapping a square does', () => {
     expect(tap(cellOf(board, 5, 5), board, false)).toEqual({ result: { kind: 'log-in' }, reads: 0 });
   });
 
+  it('an open square tapped while the session check is out waits for its answer (a pick or a log-in)', () => {
+    expect(tap(cellOf(board, 5, 5), board, 'checking')).toEqual({ result: { kind: 'wait' }, reads: 0 });
+  });
+
   it('any other square says whose it is or why it cannot be picked, to a visitor as to a player', () => {
-    for (const signedIn of [true, false]) {
+    for (const signedIn of [true, false, 'checking'] as const) {
       const said = [0, 1, 2, 3, 4].map((y) => tap(cellOf(board, 0, y), board, signedIn).result);
       expect(said).toEqual([
         { kind: 'note', text: 'This square is already claimed by CoachDana.' },

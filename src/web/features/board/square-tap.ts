@@ -31,12 +31,17 @@ export type SquareTap =
   /** D44: a square in the cart comes out again. */
   | { readonly kind: 'remove' }
   /** Into the cart. */
-  | { readonly kind: 'add' };
+  | { readonly kind: 'add' }
+  /** Not yet decided: an open square tapped while the session check is out is a player's pick or a visitor's log-in, whichever its answer says. */
+  | { readonly kind: 'wait' };
 
-/** `cart` reads the whole cart at the tap, only when D31's cap needs it; `now` is the clock the sales rule reads (D39). */
-export function squareTap(cell: BoardCell, board: BoardResponse, signedIn: boolean, cart: () => Cart, now: Date): SquareTap {
+/**
+ * `signedIn`: 'checking' while the session check is still out. `cart` reads the whole cart at
+ * the tap, only when D31's cap needs it; `now` is the clock the sales rule reads (D39).
+ */
+export function squareTap(cell: BoardCell, board: BoardResponse, signedIn: boolean | 'checking', cart: () => Cart, now: Date): SquareTap {
   const { game } = board;
-  if (!signedIn && cell.state === 'available') return { kind: 'log-in' };
+  if (signedIn !== true && cell.state === 'available') return signedIn === 'checking' ? { kind: 'wait' } : { kind: 'log-in' };
   // Any other square tells a visitor what it tells a player: whose it is, or why it cannot be picked.
   const note = (text: string) => ({ kind: 'note', text }) as const;
   switch (cell.state) {

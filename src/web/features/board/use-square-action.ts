@@ -17,18 +17,17 @@ export function useSquareAction(board: BoardResponse, signedIn: boolean, say: (s
   const navigate = useNavigate();
   const location = useLocation();
   const { game } = board;
-  // A tap that would send a visitor to log in, made while the session check is still out, waits
-  // for its answer: a signed-in player's early tap picks the square, not a detour through /login.
+  // A tap the session check's answer decides (square-tap.ts, 'wait') is done again once it has
+  // answered: a signed-in player's early tap picks the square, not a detour through /login.
   const checking = useSession().status === 'loading';
   const waiting = useRef<{ cell: BoardCell; element: HTMLElement } | null>(null);
   const act = useCallback(
     (cell: BoardCell, element: HTMLElement) => {
-      const tap = squareTap(cell, board, signedIn, cartStore.get, new Date());
-      if (tap.kind === 'log-in' && checking) {
-        waiting.current = { cell, element };
-        return;
-      }
+      const tap = squareTap(cell, board, signedIn || (checking ? 'checking' : false), cartStore.get, new Date());
       switch (tap.kind) {
+        case 'wait':
+          waiting.current = { cell, element };
+          return;
         case 'log-in':
           // D11: picking a square needs an account, then back here.
           void navigate('/login', { state: { from: location } satisfies FromState });
